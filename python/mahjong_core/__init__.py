@@ -1,0 +1,82 @@
+"""mahjong-core: a fast, exact rules engine for Chinese mahjong.
+
+The hot paths (win check, waiting tiles, shanten) are compiled Cython over
+tile-count arrays and lookup tables; this package is the Python API around
+them.  There is no pure-Python fallback: if the compiled core is missing the
+import fails.  A slow reference implementation lives in ``mahjong_core._ref``
+and serves as the test oracle.
+
+>>> import mahjong_core as mj
+>>> mj.is_win("11123456789999m")
+True
+>>> mj.waits("1112345678999m")
+[0, 1, 2, 3, 4, 5, 6, 7, 8]
+"""
+
+__version__ = "0.1.0"
+
+from .errors import (
+    ArrayShapeError,
+    HandSizeError,
+    MahjongError,
+    RulesetError,
+    TileCountError,
+    TileParseError,
+)
+from .hand import (
+    FORMS,
+    form_is_win,
+    form_shanten,
+    is_win,
+    is_win_batch,
+    live_waits,
+    mask_to_tiles,
+    shanten,
+    shanten_batch,
+    waits,
+    waits_batch,
+    waits_mask,
+)
+from .rulesets import RULESET_NAMES, RULESETS, Ruleset, get_ruleset
+from .tiles import (
+    format_counts,
+    format_tiles,
+    parse_hand,
+    parse_tiles,
+    tile_glyph,
+    tile_name,
+    to_counts,
+)
+
+__all__ = [
+    "__version__",
+    "MahjongError",
+    "TileParseError",
+    "TileCountError",
+    "HandSizeError",
+    "RulesetError",
+    "ArrayShapeError",
+    "FORMS",
+    "is_win",
+    "waits",
+    "waits_mask",
+    "live_waits",
+    "shanten",
+    "form_shanten",
+    "form_is_win",
+    "is_win_batch",
+    "waits_batch",
+    "shanten_batch",
+    "mask_to_tiles",
+    "RULESETS",
+    "RULESET_NAMES",
+    "Ruleset",
+    "get_ruleset",
+    "parse_tiles",
+    "parse_hand",
+    "to_counts",
+    "format_tiles",
+    "format_counts",
+    "tile_name",
+    "tile_glyph",
+]

@@ -1,0 +1,42 @@
+"""Exception hierarchy of mahjong-core.
+
+Every error caused by bad input is a :class:`MahjongError`, which is a
+:class:`ValueError`, so ``except ValueError`` keeps working for callers that
+do not care which problem it was.  The subclasses say what kind of input was
+wrong; the message names the offending tile, row or value.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MahjongError",
+    "TileParseError",
+    "TileCountError",
+    "HandSizeError",
+    "RulesetError",
+    "ArrayShapeError",
+]
+
+
+class MahjongError(ValueError):
+    """Base class of every input error raised by mahjong-core."""
+
+
+class TileParseError(MahjongError):
+    """A tile string could not be parsed (unknown letter, dangling digits, ...)."""
+
+
+class TileCountError(MahjongError):
+    """Impossible tile counts: a fifth copy of a tile, a negative count, a count > 4."""
+
+
+class HandSizeError(MahjongError):
+    """The number of tiles does not fit the question (e.g. 13 tiles for a win check)."""
+
+
+class RulesetError(MahjongError):
+    """Unknown ruleset name, or a tile that the ruleset does not play with."""
+
+
+class ArrayShapeError(MahjongError):
+    """A count array has the wrong shape or a non-integer dtype."""

@@ -1,0 +1,237 @@
+"""Win check, waiting tiles and shanten: the public API over the compiled core.
+
+Every function takes a hand either as a tile string (``"1112345678999m"``,
+see :mod:`mahjong_core.tiles`) or as a count array (length-34 ``uint8``; any
+integer array or sequence of 34 counts is converted), plus the ``ruleset=``
+keyword (``"two-player"`` by default, ``"two-player-bamboo"`` or ``"public"``).
+
+The hand is the *concealed* part only.  Declared groups are not passed: a
+concealed part of 3k+2 tiles is asked "is it complete?" (4 - k groups are
+already declared), one of 3k+1 tiles "what does it wait on?".  Shanten follows
+the usual convention: -1 complete, 0 ready (听牌), 1 one tile from ready, ...
+
+Forms: the standard form (groups + one pair) in every ruleset; seven pairs
+(13/14 concealed tiles, a quad counts as two pairs) in every ruleset; and in
+``public`` also thirteen orphans, 全不靠/七星不靠 (honors and knitted tiles) and
+the knitted-straight form (组合龙 + one group + one pair).
+
+Batch forms take an ``(N, 34)`` array and return numpy arrays; their loops run
+without the GIL, so threads can share the work.
+
+>>> is_win("11123456789999m")
+True
+>>> waits("1112345678999m")
+[0, 1, 2, 3, 4, 5, 6, 7, 8]
+>>> shanten("123m456m789mEESS", ruleset="two-player")
+0
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+import numpy as np
+
+from . import _hand
+from .errors import ArrayShapeError, MahjongError, TileCountError
+from .rulesets import RULESETS, Ruleset, get_ruleset
+from .tiles import parse_hand, to_counts
+
+__all__ = [
+    "FORMS",
+    "is_win",
+    "waits",
+    "waits_mask",
+    "live_waits",
+    "shanten",
+    "form_shanten",
+    "form_is_win",
+    "is_win_batch",
+    "waits_batch",
+    "shanten_batch",
+    "mask_to_tiles",
+]
+
+FORMS: dict[str, int] = {
+    "standard": 0,
+    "seven_pairs": 1,
+    "thirteen_orphans": 2,
+    "honors_knitted": 3,
+    "knitted_straight": 4,
+}
+"""Hand forms by name, with the number the compiled core uses."""
+
+_SPECIAL_ONLY = frozenset({"thirteen_orphans", "honors_knitted", "knitted_straight"})
+
+# name -> (kind mask, special forms) for the hot path: one dict lookup per call
+_RS_ARGS: dict[str, tuple[int, bool]] = {
+    name: (rs.kind_mask, rs.special_forms) for name, rs in RULESETS.items()
+}
+_U8 = np.dtype(np.uint8)
+
+
+def _rs_args(ruleset: "str | Ruleset") -> tuple[int, bool]:
+    try:
+        return _RS_ARGS[ruleset]  # type: ignore[index]
+    except (KeyError, TypeError):
+        rs = get_ruleset(ruleset)
+        return rs.kind_mask, rs.special_forms
+
+
+def _counts(hand: Any) -> np.ndarray:
+    """The hand as a validated-shape uint8 count array (values are checked by the core)."""
+    if type(hand) is np.ndarray and hand.dtype is _U8 and hand.ndim == 1 and hand.flags.c_contiguous:
+        return hand
+    if isinstance(hand, str):
+        return parse_hand(hand)
+    return to_counts(hand)
+
+
+def is_win(hand: Any, *, ruleset: "str | Ruleset" = "two-player") -> bool:
+    """True if the concealed hand (3k+2 tiles) is complete in some form of the ruleset.
+
+    >>> is_win("EEESSSWWWNNNCC")
+    True
+    >>> is_win("1133557799mEECCF")   # 15 tiles
+    Traceback (most recent call last):
+    ...
+    mahjong_core.errors.HandSizeError: 15 tiles: a complete hand needs 3k+2 concealed tiles (2, 5, 8, 11 or 14)
+    """
+    mask, special = _rs_args(ruleset)
+    return _hand.is_win(_counts(hand), mask, special)
+
+
+def waits_mask(hand: Any, *, ruleset: "str | Ruleset" = "two-player") -> int:
+    """The waiting tiles of a 3k+1 hand as a bitmask (bit i = tile kind i)."""
+    mask, special = _rs_args(ruleset)
+    return _hand.waits_mask(_counts(hand), mask, special)
+
+
+def waits(hand: Any, *, ruleset: "str | Ruleset" = "two-player") -> list[int]:
+    """Sorted tile kinds that complete the 3k+1 concealed tiles.
+
+    A kind the hand already holds four times is never a wait.
+
+    >>> waits("1112345678999m")
+    [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    >>> waits("19m19p19sESWNCFP", ruleset="public")  # thirteen orphans, 13-sided
+    [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+    """
+    mask, special = _rs_args(ruleset)
+    return _hand.waits(_counts(hand), mask, special)
+
+
+def live_waits(
+    hand: Any, visible: Any, *, ruleset: "str | Ruleset" = "two-player"
+) -> dict[int, int]:
+    """Waits with the number of copies of each still unseen.
+
+    ``visible`` counts the tiles the player can see outside his concealed hand
+    (discards, every exposed group, his own declared kongs ...), as a tile
+    string or count array.  The result maps each waiting kind to
+    ``4 - in_hand - visible``; a wait whose four copies are all accounted for
+    maps to 0 (the hand is ready by shape but cannot win on it).
+
+    >>> live_waits("1112345678999m", "5m5m9m")
+    {0: 1, 1: 3, 2: 3, 3: 3, 4: 1, 5: 3, 6: 3, 7: 3, 8: 0}
+    """
+    counts = _counts(hand)
+    seen = _counts(visible)
+    total = counts.astype(np.int16) + seen
+    over = np.flatnonzero(total > 4)
+    if over.size:
+        from .tiles import tile_short
+
+        k = int(over[0])
+        raise TileCountError(
+            f"{int(counts[k])} in hand + {int(seen[k])} visible copies of {tile_short(k)}; a tile has only 4"
+        )
+    return {t: int(4 - total[t]) for t in waits(counts, ruleset=ruleset)}
+
+
+def shanten(hand: Any, *, ruleset: "str | Ruleset" = "two-player") -> int:
+    """Shanten number over every form of the ruleset: -1 complete, 0 ready, ...
+
+    Defined as (fewest tiles that must come in so that the hand contains a
+    complete hand, never using a fifth copy) - 1, for 3k+1 and 3k+2 tiles.
+
+    >>> shanten("1112345678999m")
+    0
+    >>> shanten("147m258p369sESWN", ruleset="public")  # 全不靠, one tile short
+    0
+    """
+    mask, special = _rs_args(ruleset)
+    return _hand.shanten(_counts(hand), mask, special)
+
+
+def _form_code(form: str, ruleset: "str | Ruleset") -> tuple[int, int]:
+    try:
+        code = FORMS[form]
+    except KeyError:
+        raise MahjongError(f"unknown form {form!r}; expected one of {', '.join(FORMS)}") from None
+    rs = get_ruleset(ruleset)
+    if form in _SPECIAL_ONLY and not rs.special_forms:
+        raise MahjongError(f"form {form!r} does not exist in ruleset {rs.name!r}")
+    return code, rs.kind_mask
+
+
+def form_shanten(hand: Any, form: str, *, ruleset: "str | Ruleset" = "public") -> int:
+    """Shanten of one form (``"standard"``, ``"seven_pairs"``, ``"thirteen_orphans"``,
+    ``"honors_knitted"``, ``"knitted_straight"``).
+
+    >>> form_shanten("1199m1199p1199sEE", "seven_pairs")
+    -1
+    """
+    code, mask = _form_code(form, ruleset)
+    return _hand.form_shanten(_counts(hand), mask, code)
+
+
+def form_is_win(hand: Any, form: str, *, ruleset: "str | Ruleset" = "public") -> bool:
+    """Win check of one form (names as in :func:`form_shanten`)."""
+    code, mask = _form_code(form, ruleset)
+    return _hand.form_is_win(_counts(hand), mask, code)
+
+
+def _counts2d(hands: Any) -> np.ndarray:
+    arr = hands if isinstance(hands, np.ndarray) else np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] != 34:
+        raise ArrayShapeError(f"expected an (N, 34) array of tile counts, got shape {arr.shape}")
+    if arr.dtype != _U8:
+        if arr.dtype.kind not in "iu":
+            raise ArrayShapeError(f"tile counts must be integers (uint8), got dtype {arr.dtype}")
+        bad = np.argwhere((arr < 0) | (arr > 4))
+        if bad.size:
+            r, k = (int(v) for v in bad[0])
+            from .tiles import tile_short
+
+            raise TileCountError(f"row {r}: {int(arr[r, k])} copies of {tile_short(k)}; a tile has only 4")
+        arr = arr.astype(np.uint8)
+    return np.ascontiguousarray(arr)
+
+
+def is_win_batch(hands: Any, *, ruleset: "str | Ruleset" = "two-player") -> np.ndarray:
+    """:func:`is_win` for every row of an ``(N, 34)`` count array -> bool array (N,)."""
+    mask, special = _rs_args(ruleset)
+    return _hand.is_win_batch(_counts2d(hands), mask, special)
+
+
+def waits_batch(hands: Any, *, ruleset: "str | Ruleset" = "two-player") -> np.ndarray:
+    """Waiting tiles of every row -> uint64 array (N,), bit i set when kind i is a wait."""
+    mask, special = _rs_args(ruleset)
+    return _hand.waits_batch(_counts2d(hands), mask, special)
+
+
+def shanten_batch(hands: Any, *, ruleset: "str | Ruleset" = "two-player") -> np.ndarray:
+    """:func:`shanten` of every row -> int8 array (N,)."""
+    mask, special = _rs_args(ruleset)
+    return _hand.shanten_batch(_counts2d(hands), mask, special)
+
+
+def mask_to_tiles(mask: int) -> list[int]:
+    """Tile kinds of a wait bitmask (as returned by :func:`waits_batch`).
+
+    >>> mask_to_tiles(0b101)
+    [0, 2]
+    """
+    mask = int(mask)
+    return [i for i in range(34) if mask >> i & 1]

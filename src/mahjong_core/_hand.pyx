@@ -1,0 +1,841 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Compiled core: win check, waiting tiles and shanten over tile-count arrays.
+
+Private module; the public, documented API is :mod:`mahjong_core.hand`.
+
+Tables (built once at import by :func:`_build_tables`, read-only afterwards)
+--------------------------------------------------------------------------
+The standard form (groups + one pair) splits into four independent
+*components*: the three suits (9 kinds each) and the honors (7 kinds).  For a
+component vector ``h`` and a target of ``m`` groups and ``p`` pairs (m 0-4,
+p 0-1) the *distance* is the fewest tiles that must come in from outside so
+that the component contains such a target::
+
+    dist(h, m, p) = min over targets T of  sum_i max(0, T[i] - h[i])
+
+with every target count ``T[i] <= 4`` (no fifth copy is ever assumed).  The
+whole hand's distance to ``M`` groups + 1 pair is the min-plus convolution of
+the four components' rows, and ``shanten = distance - 1`` (this is the
+"number of tiles to exchange" formulation of tomohxx/shanten-number, with the
+tables computed here instead of shipped).
+
+* Suit vectors are indexed by their *rank* among the 405 350 vectors with
+  entries 0-4 and sum <= 14, in increasing base-5 order
+  (``x = sum c[i] * 5**i``).  ``SUIT_DIST[rank*10 + 2*m + p]`` holds the
+  distance, ``SUIT_INFO[rank]`` bit 0 = the vector is complete (splits into
+  groups and at most one pair, as its size mod 3 demands), bits 1-9 = the
+  kinds ``t`` with ``c[t] < 4`` such that ``c + t`` is complete.
+* Honor vectors (no chows) are indexed directly by base 5 (78 125 rows) in
+  ``HONOR_DIST`` / ``HONOR_INFO`` with the same layout.
+* ``SUIT_WIN_BITS`` is a bitset over all 5**9 base-5 suit indices: bit x set
+  when vector x is complete.  It makes the batch win check a few arithmetic
+  operations and three bit tests per hand.
+
+How they are computed: for each (m, p) every exact target is enumerated and
+marked; the marks are closed downwards (``sub[x]``: x is contained in some
+target); then ``g[x] = |x|`` if ``sub[x]`` else ``max_i g[x - e_i]`` is the
+largest overlap of x with a target, and ``dist = 3m + 2p - g``.
+"""
+
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
+from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memset, memcpy
+
+import numpy as np
+
+from mahjong_core.errors import (
+    ArrayShapeError,
+    HandSizeError,
+    RulesetError,
+    TileCountError,
+)
+
+cdef enum:
+    N_KINDS = 34
+    SUIT_DIGITS = 9
+    HONOR_DIGITS = 7
+    SUIT_SPACE = 1953125      # 5 ** 9
+    HONOR_SPACE = 78125       # 5 ** 7
+    SUIT_RANKED = 405350      # suit vectors with entries 0-4 and sum <= 14
+    MAX_TILES = 14
+    MAX_GROUPS = 4
+    DIST_ROW = 10             # [2*m + p], m = 0..4 groups, p = 0..1 pairs
+    N_PATTERNS = 6            # knitted patterns
+    BIG = 99
+    SUIT_WIN_BYTES = 244141   # ceil(5 ** 9 / 8)
+
+# error codes of the nogil validators
+cdef enum:
+    OK = 0
+    ERR_COUNT = 1             # a count above 4
+    ERR_RULESET = 2           # a tile the ruleset does not play with
+    ERR_SIZE = 3              # wrong number of tiles for the question
+
+# question kinds (what hand size is legal)
+cdef enum:
+    Q_WIN = 0                 # 3k+2 tiles
+    Q_WAIT = 1                # 3k+1 tiles
+    Q_SHANTEN = 2             # 3k+1 or 3k+2 tiles
+
+# ---------------------------------------------------------------------------
+# Tables (written only by _build_tables at import time)
+# ---------------------------------------------------------------------------
+cdef uint32_t RANK_T[9][15][5]
+cdef uint8_t SUIT_DIST[SUIT_RANKED * DIST_ROW]
+cdef uint16_t SUIT_INFO[SUIT_RANKED]
+cdef uint8_t SUIT_WIN_BITS[SUIT_WIN_BYTES]
+cdef uint8_t HONOR_DIST[HONOR_SPACE * DIST_ROW]
+cdef uint16_t HONOR_INFO[HONOR_SPACE]
+cdef uint8_t PATTERNS[N_PATTERNS][9]      # kind indices of each knitted pattern
+cdef uint8_t ORPHANS[13]
+
+cdef uint32_t POW5[10]
+
+
+cdef void _mark_targets(uint8_t* mark, uint8_t* vec, int digits, bint chows,
+                        int groups_left, int first_group, bint pair,
+                        uint8_t* complete) noexcept nogil:
+    """Mark every target with `groups_left` more groups (index >= first_group,
+    so each multiset once) and `pair` pairs.  Groups 0..digits-1 are pungs,
+    digits.. are chows starting at (group - digits)."""
+    cdef int g, k, i, n_groups
+    cdef uint32_t x
+    if groups_left == 0:
+        if pair:
+            for k in range(digits):
+                if vec[k] + 2 <= 4:
+                    vec[k] += 2
+                    _mark_targets(mark, vec, digits, chows, 0, 0, False, complete)
+                    vec[k] -= 2
+            return
+        x = 0
+        for i in range(digits - 1, -1, -1):
+            x = x * 5 + vec[i]
+        mark[x] = 1
+        complete[x] = 1
+        return
+    n_groups = digits + (digits - 2 if chows else 0)
+    for g in range(first_group, n_groups):
+        if g < digits:
+            if vec[g] + 3 <= 4:
+                vec[g] += 3
+                _mark_targets(mark, vec, digits, chows, groups_left - 1, g, pair, complete)
+                vec[g] -= 3
+        else:
+            k = g - digits
+            if vec[k] < 4 and vec[k + 1] < 4 and vec[k + 2] < 4:
+                vec[k] += 1
+                vec[k + 1] += 1
+                vec[k + 2] += 1
+                _mark_targets(mark, vec, digits, chows, groups_left - 1, g, pair, complete)
+                vec[k] -= 1
+                vec[k + 1] -= 1
+                vec[k + 2] -= 1
+
+
+cdef inline void _odometer_inc(uint8_t* d, int digits) noexcept nogil:
+    cdef int i = 0
+    while i < digits:
+        if d[i] < 4:
+            d[i] += 1
+            return
+        d[i] = 0
+        i += 1
+
+
+cdef inline void _odometer_dec(uint8_t* d, int digits) noexcept nogil:
+    cdef int i = 0
+    while i < digits:
+        if d[i] > 0:
+            d[i] -= 1
+            return
+        d[i] = 4
+        i += 1
+
+
+cdef inline uint32_t _suit_rank(const uint8_t* c) noexcept nogil:
+    """Rank of a suit vector (sum <= 14) among all such vectors in base-5 order."""
+    cdef uint32_t r = 0
+    cdef int s = 0
+    cdef int i
+    for i in range(8, -1, -1):
+        r += RANK_T[i][s][c[i]]
+        s += c[i]
+    return r
+
+
+cdef int _build_space(int digits, bint chows, uint8_t* dist_out, uint16_t* info_out,
+                      uint8_t* winbits_out, bint ranked) noexcept nogil:
+    """Fill the distance and info tables of one component kind.  Returns the
+    number of rows written (vectors with sum <= 14), or -1 on allocation failure."""
+    cdef uint32_t S = POW5[digits]
+    cdef uint8_t* tsum = <uint8_t*> malloc(S)
+    cdef uint8_t* sub = <uint8_t*> malloc(S)
+    cdef uint8_t* g = <uint8_t*> malloc(S)
+    cdef uint8_t* complete = <uint8_t*> calloc(S, 1)
+    cdef uint32_t* row_of = <uint32_t*> malloc(S * sizeof(uint32_t))
+    cdef uint8_t d[9]
+    cdef uint8_t vec[9]
+    cdef uint32_t x, rows = 0
+    cdef int m, p, L, i, best, t
+    cdef uint16_t info
+    if tsum == NULL or sub == NULL or g == NULL or complete == NULL or row_of == NULL:
+        free(tsum); free(sub); free(g); free(complete); free(row_of)
+        return -1
+    memset(d, 0, 9)
+    for x in range(S):
+        L = 0
+        for i in range(digits):
+            L += d[i]
+        tsum[x] = <uint8_t> L
+        if L <= MAX_TILES:
+            row_of[x] = rows
+            rows += 1
+        else:
+            row_of[x] = 0xFFFFFFFF
+        _odometer_inc(d, digits)
+
+    for m in range(MAX_GROUPS + 1):
+        for p in range(2):
+            L = 3 * m + 2 * p
+            memset(sub, 0, S)
+            memset(vec, 0, 9)
+            _mark_targets(sub, vec, digits, chows, m, 0, p == 1, complete)
+            # close downwards: x is inside a target if some x + e_i is
+            for i in range(digits):
+                d[i] = 4
+            x = S
+            while x > 0:
+                x -= 1
+                if tsum[x] < L and not sub[x]:
+                    for i in range(digits):
+                        if d[i] < 4 and sub[x + POW5[i]]:
+                            sub[x] = 1
+                            break
+                _odometer_dec(d, digits)
+            # g[x] = largest overlap of x with a target
+            memset(d, 0, 9)
+            for x in range(S):
+                if tsum[x] <= MAX_TILES:
+                    if sub[x]:
+                        g[x] = tsum[x]
+                    else:
+                        best = 0
+                        for i in range(digits):
+                            if d[i] > 0 and g[x - POW5[i]] > best:
+                                best = g[x - POW5[i]]
+                        g[x] = <uint8_t> best
+                    dist_out[(row_of[x] if ranked else x) * DIST_ROW + 2 * m + p] = <uint8_t> (L - g[x])
+                _odometer_inc(d, digits)
+
+    # info: complete bit and the wait mask; the win bitset
+    memset(d, 0, 9)
+    for x in range(S):
+        if complete[x] and winbits_out != NULL:
+            winbits_out[x >> 3] |= <uint8_t> (1 << (x & 7))
+        if tsum[x] <= MAX_TILES:
+            info = 1 if complete[x] else 0
+            if tsum[x] < MAX_TILES:
+                for t in range(digits):
+                    if d[t] < 4 and complete[x + POW5[t]]:
+                        info |= <uint16_t> (1 << (t + 1))
+            info_out[row_of[x] if ranked else x] = info
+        _odometer_inc(d, digits)
+
+    free(tsum); free(sub); free(g); free(complete); free(row_of)
+    return <int> rows
+
+
+cdef _build_tables():
+    """Compute every lookup table.  Called once at import; asserts their sizes."""
+    cdef int i, s, c, v, k, rows
+    cdef uint32_t N[10][15]     # N[k][s]: k-digit vectors (0-4) with sum <= s
+    cdef uint32_t acc
+    cdef uint8_t d[9]
+    cdef uint32_t x, r
+    POW5[0] = 1
+    for i in range(1, 10):
+        POW5[i] = POW5[i - 1] * 5
+    assert POW5[9] == SUIT_SPACE and POW5[7] == HONOR_SPACE
+    # N[k][s] by the recurrence N[k][s] = sum_v N[k-1][s-v]
+    for s in range(15):
+        N[0][s] = 1
+    for k in range(1, 10):
+        for s in range(15):
+            acc = 0
+            for v in range(5):
+                if s - v >= 0:
+                    acc += N[k - 1][s - v]
+            N[k][s] = acc
+    assert N[9][14] == SUIT_RANKED, N[9][14]
+    for i in range(9):
+        for s in range(15):
+            acc = 0
+            for c in range(5):
+                RANK_T[i][s][c] = acc
+                if 14 - s - c >= 0:
+                    acc += N[i][14 - s - c]
+    memset(SUIT_WIN_BITS, 0, sizeof(SUIT_WIN_BITS))
+    with nogil:
+        rows = _build_space(SUIT_DIGITS, True, SUIT_DIST, SUIT_INFO, SUIT_WIN_BITS, True)
+    assert rows == SUIT_RANKED, rows
+    with nogil:
+        rows = _build_space(HONOR_DIGITS, False, HONOR_DIST, HONOR_INFO, NULL, False)
+    assert rows == 43130, rows   # honor vectors with sum <= 14
+    # the arithmetic rank agrees with the enumeration order
+    memset(d, 0, 9)
+    r = 0
+    for x in range(SUIT_SPACE):
+        s = 0
+        for i in range(9):
+            s += d[i]
+        if s <= MAX_TILES:
+            assert _suit_rank(d) == r
+            r += 1
+        _odometer_inc(d, 9)
+    # spot checks of the definitions
+    assert SUIT_DIST[0 * DIST_ROW + 2 * 4 + 1] == 14     # empty suit: 4 groups + pair = 14 tiles
+    assert HONOR_INFO[0] & 1                              # the empty component is complete
+    # knitted patterns: permutations of the suits in itertools order
+    perms = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+    for k in range(N_PATTERNS):
+        for i in range(3):
+            for c in range(3):
+                PATTERNS[k][3 * i + c] = perms[k][i] * 9 + i + 3 * c
+    for i, v in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
+        ORPHANS[i] = v
+
+
+_build_tables()
+
+
+def table_info():
+    """Sizes of the lookup tables in bytes (for docs and the memory benchmark)."""
+    return {
+        "suit_rows": SUIT_RANKED,
+        "suit_dist_bytes": sizeof(SUIT_DIST),
+        "suit_info_bytes": sizeof(SUIT_INFO),
+        "suit_win_bits_bytes": sizeof(SUIT_WIN_BITS),
+        "honor_rows": HONOR_SPACE,
+        "honor_dist_bytes": sizeof(HONOR_DIST),
+        "honor_info_bytes": sizeof(HONOR_INFO),
+        "total_bytes": sizeof(SUIT_DIST) + sizeof(SUIT_INFO) + sizeof(SUIT_WIN_BITS)
+                       + sizeof(HONOR_DIST) + sizeof(HONOR_INFO) + sizeof(RANK_T),
+    }
+
+
+# ---------------------------------------------------------------------------
+# Kernels (noexcept nogil, pointer to 34 counts)
+# ---------------------------------------------------------------------------
+cdef inline uint32_t _b5_suit(const uint8_t* c) noexcept nogil:
+    return ((((((((c[8] * 5u + c[7]) * 5u + c[6]) * 5u + c[5]) * 5u + c[4]) * 5u
+              + c[3]) * 5u + c[2]) * 5u + c[1]) * 5u + c[0])
+
+
+cdef inline uint32_t _b5_honor(const uint8_t* c) noexcept nogil:
+    return (((((c[6] * 5u + c[5]) * 5u + c[4]) * 5u + c[3]) * 5u + c[2]) * 5u + c[1]) * 5u + c[0]
+
+
+cdef inline int _sum(const uint8_t* c, int n) noexcept nogil:
+    cdef int s = 0, i
+    for i in range(n):
+        s += c[i]
+    return s
+
+
+cdef inline bint _standard_complete(const uint8_t* c) noexcept nogil:
+    """Groups + exactly one pair over all four components (3k+2 tiles)."""
+    cdef int k, s, r, pairs = 0
+    cdef uint32_t x
+    for k in range(3):
+        s = _sum(c + 9 * k, 9)
+        r = s % 3
+        if r == 1:
+            return False
+        pairs += r == 2
+    s = _sum(c + 27, 7)
+    r = s % 3
+    if r == 1:
+        return False
+    pairs += r == 2
+    if pairs != 1:
+        return False
+    for k in range(3):
+        x = _b5_suit(c + 9 * k)
+        if not (SUIT_WIN_BITS[x >> 3] >> (x & 7)) & 1:
+            return False
+    return HONOR_INFO[_b5_honor(c + 27)] & 1
+
+
+cdef inline bint _seven_pairs_complete(const uint8_t* c, int n) noexcept nogil:
+    cdef int i
+    if n != 14:
+        return False
+    for i in range(N_KINDS):
+        if c[i] & 1:
+            return False
+    return True
+
+
+cdef inline bint _thirteen_orphans_complete(const uint8_t* c, int n) noexcept nogil:
+    cdef int i, distinct = 0, inside = 0
+    if n != 14:
+        return False
+    for i in range(13):
+        if c[ORPHANS[i]]:
+            distinct += 1
+            inside += c[ORPHANS[i]]
+    return distinct == 13 and inside == 14
+
+
+cdef inline int _knitted_distinct(const uint8_t* c, int k) noexcept nogil:
+    """Distinct kinds of pattern k plus honors held (each counted once)."""
+    cdef int i, distinct = 0
+    for i in range(9):
+        distinct += c[PATTERNS[k][i]] > 0
+    for i in range(27, 34):
+        distinct += c[i] > 0
+    return distinct
+
+
+cdef inline bint _honors_knitted_complete(const uint8_t* c, int n) noexcept nogil:
+    cdef int i, k
+    if n != 14:
+        return False
+    for i in range(N_KINDS):
+        if c[i] > 1:
+            return False
+    for k in range(N_PATTERNS):
+        if _knitted_distinct(c, k) == 14:
+            return True
+    return False
+
+
+cdef inline bint _knitted_straight_complete(const uint8_t* c, int n) noexcept nogil:
+    cdef uint8_t rest[34]
+    cdef int i, k
+    cdef bint ok
+    if n != 11 and n != 14:
+        return False
+    for k in range(N_PATTERNS):
+        ok = True
+        for i in range(9):
+            if c[PATTERNS[k][i]] == 0:
+                ok = False
+                break
+        if not ok:
+            continue
+        memcpy(rest, c, N_KINDS)
+        for i in range(9):
+            rest[PATTERNS[k][i]] -= 1
+        if _standard_complete(rest):
+            return True
+    return False
+
+
+cdef inline bint _is_win(const uint8_t* c, int n, bint special) noexcept nogil:
+    if _standard_complete(c) or _seven_pairs_complete(c, n):
+        return True
+    if special:
+        return (_thirteen_orphans_complete(c, n) or _honors_knitted_complete(c, n)
+                or _knitted_straight_complete(c, n))
+    return False
+
+
+cdef inline void _merge(uint8_t* acc, const uint8_t* row) noexcept nogil:
+    """acc := min-plus convolution of acc and row over (groups, pairs)."""
+    cdef uint8_t out[DIST_ROW]
+    cdef int m, p, m1, p1, best, v
+    for m in range(MAX_GROUPS + 1):
+        for p in range(2):
+            best = BIG
+            for m1 in range(m + 1):
+                for p1 in range(p + 1):
+                    v = acc[2 * m1 + p1] + row[2 * (m - m1) + (p - p1)]
+                    if v < best:
+                        best = v
+            out[2 * m + p] = <uint8_t> best
+    memcpy(acc, out, DIST_ROW)
+
+
+cdef inline int _standard_distance(const uint8_t* c, int groups) noexcept nogil:
+    cdef uint8_t acc[DIST_ROW]
+    memcpy(acc, &SUIT_DIST[_suit_rank(c) * DIST_ROW], DIST_ROW)
+    _merge(acc, &SUIT_DIST[_suit_rank(c + 9) * DIST_ROW])
+    _merge(acc, &SUIT_DIST[_suit_rank(c + 18) * DIST_ROW])
+    _merge(acc, &HONOR_DIST[_b5_honor(c + 27) * DIST_ROW])
+    return acc[2 * groups + 1]
+
+
+cdef inline int _standard_shanten(const uint8_t* c, int n) noexcept nogil:
+    return _standard_distance(c, n // 3) - 1
+
+
+cdef inline int _seven_pairs_shanten(const uint8_t* c) noexcept nogil:
+    # four of a kind counts as two pairs, so pairs = sum(c // 2)
+    cdef int i, pairs = 0
+    for i in range(N_KINDS):
+        pairs += c[i] >> 1
+    if pairs > 7:
+        pairs = 7
+    return 6 - pairs
+
+
+cdef inline int _thirteen_orphans_shanten(const uint8_t* c) noexcept nogil:
+    cdef int i, distinct = 0, pair = 0
+    for i in range(13):
+        if c[ORPHANS[i]]:
+            distinct += 1
+            if c[ORPHANS[i]] >= 2:
+                pair = 1
+    return 13 - distinct - pair
+
+
+cdef inline int _honors_knitted_shanten(const uint8_t* c) noexcept nogil:
+    cdef int k, best = 0, v
+    for k in range(N_PATTERNS):
+        v = _knitted_distinct(c, k)
+        if v > best:
+            best = v
+    return 13 - best
+
+
+cdef inline int _knitted_straight_shanten(const uint8_t* c, int n) noexcept nogil:
+    """min over patterns: missing pattern tiles + distance of the rest to
+    (groups - 3) groups + pair, minus one."""
+    cdef uint8_t rest[34]
+    cdef int i, k, missing, v, best = BIG
+    for k in range(N_PATTERNS):
+        memcpy(rest, c, N_KINDS)
+        missing = 0
+        for i in range(9):
+            if rest[PATTERNS[k][i]]:
+                rest[PATTERNS[k][i]] -= 1
+            else:
+                missing += 1
+        v = missing + _standard_distance(rest, n // 3 - 3)
+        if v < best:
+            best = v
+    return best - 1
+
+
+cdef inline int _shanten(const uint8_t* c, int n, bint special) noexcept nogil:
+    cdef int best = _standard_shanten(c, n), v
+    if n >= 13:
+        v = _seven_pairs_shanten(c)
+        if v < best:
+            best = v
+        if special:
+            v = _thirteen_orphans_shanten(c)
+            if v < best:
+                best = v
+            v = _honors_knitted_shanten(c)
+            if v < best:
+                best = v
+    if special and n >= 10:
+        v = _knitted_straight_shanten(c, n)
+        if v < best:
+            best = v
+    return best
+
+
+cdef inline bint _component_complete(const uint8_t* c, int k) noexcept nogil:
+    cdef uint32_t x
+    if k < 3:
+        x = _b5_suit(c + 9 * k)
+        return (SUIT_WIN_BITS[x >> 3] >> (x & 7)) & 1
+    return HONOR_INFO[_b5_honor(c + 27)] & 1
+
+
+cdef inline uint64_t _standard_waits(const uint8_t* c) noexcept nogil:
+    """Waits of the standard form for 3k+1 tiles, from the component tables.
+    The tile must land in a component of size 1 mod 3 (which then takes the
+    pair) or 2 mod 3 (which then has no pair, while another 2 mod 3 component
+    keeps its pair); every other component must already be complete."""
+    cdef int sums[4]
+    cdef int res[4]
+    cdef bint comp[4]
+    cdef int k, j, pairs_other
+    cdef bint ok
+    cdef uint64_t mask = 0, bits
+    for k in range(3):
+        sums[k] = _sum(c + 9 * k, 9)
+    sums[3] = _sum(c + 27, 7)
+    for k in range(4):
+        res[k] = sums[k] % 3
+        comp[k] = res[k] != 1 and _component_complete(c, k)
+    for k in range(4):
+        if res[k] == 0:
+            continue
+        ok = True
+        pairs_other = 0
+        for j in range(4):
+            if j != k:
+                if not comp[j]:
+                    ok = False
+                    break
+                pairs_other += res[j] == 2
+        if not ok or pairs_other != (0 if res[k] == 1 else 1):
+            continue
+        if k < 3:
+            bits = SUIT_INFO[_suit_rank(c + 9 * k)] >> 1
+            mask |= bits << (9 * k)
+        else:
+            bits = HONOR_INFO[_b5_honor(c + 27)] >> 1
+            mask |= bits << 27
+    return mask
+
+
+cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allowed) noexcept nogil:
+    cdef uint64_t mask = _standard_waits(c)
+    cdef int i, k, pairs, distinct
+    cdef uint8_t tmp[34]
+    if n == 13:
+        # seven pairs: six pairs (a quad is two) and one odd kind, which is the wait
+        pairs = 0
+        for i in range(N_KINDS):
+            pairs += c[i] >> 1
+        if pairs == 6:
+            for i in range(N_KINDS):
+                if c[i] & 1:
+                    mask |= (<uint64_t> 1) << i
+        if special:
+            distinct = 0
+            pairs = 0
+            for i in range(13):
+                if c[ORPHANS[i]]:
+                    distinct += 1
+                    pairs += c[ORPHANS[i]] - 1
+            if distinct + pairs == 13:      # every tile an orphan, at most one duplicate
+                if distinct == 13:
+                    for i in range(13):
+                        mask |= (<uint64_t> 1) << ORPHANS[i]
+                elif distinct == 12 and pairs == 1:
+                    for i in range(13):
+                        if c[ORPHANS[i]] == 0:
+                            mask |= (<uint64_t> 1) << ORPHANS[i]
+            for k in range(N_PATTERNS):
+                if _knitted_distinct(c, k) == 13:
+                    # 13 distinct tiles inside pattern + honors: wait on the other three
+                    for i in range(9):
+                        if c[PATTERNS[k][i]] == 0:
+                            mask |= (<uint64_t> 1) << PATTERNS[k][i]
+                    for i in range(27, 34):
+                        if c[i] == 0:
+                            mask |= (<uint64_t> 1) << i
+    if special and (n == 10 or n == 13):
+        memcpy(tmp, c, N_KINDS)
+        for i in range(N_KINDS):
+            if tmp[i] < 4 and not (mask >> i) & 1:
+                tmp[i] += 1
+                if _knitted_straight_complete(tmp, n + 1):
+                    mask |= (<uint64_t> 1) << i
+                tmp[i] -= 1
+    return mask & allowed
+
+
+# ---------------------------------------------------------------------------
+# Validation and errors
+# ---------------------------------------------------------------------------
+cdef inline int _validate(const uint8_t* c, uint64_t allowed, int question,
+                          int* n_out, int* bad_kind) noexcept nogil:
+    cdef int i, n = 0
+    cdef uint8_t v
+    for i in range(N_KINDS):
+        v = c[i]
+        if v:
+            if v > 4:
+                bad_kind[0] = i
+                return ERR_COUNT
+            if not (allowed >> i) & 1:
+                bad_kind[0] = i
+                return ERR_RULESET
+            n += v
+    n_out[0] = n
+    if n < 1 or n > MAX_TILES:
+        return ERR_SIZE
+    if question == Q_WIN:
+        return OK if n % 3 == 2 else ERR_SIZE
+    if question == Q_WAIT:
+        return OK if n % 3 == 1 else ERR_SIZE
+    return OK if n % 3 != 0 else ERR_SIZE
+
+
+_SHORT = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP")
+_QUESTION = {
+    Q_WIN: "a complete hand needs 3k+2 concealed tiles (2, 5, 8, 11 or 14)",
+    Q_WAIT: "waiting tiles need 3k+1 concealed tiles (1, 4, 7, 10 or 13)",
+    Q_SHANTEN: "shanten needs 3k+1 or 3k+2 concealed tiles (1 to 14, not a multiple of 3)",
+}
+
+
+cdef object _raise(int code, int kind, int n, int question, const uint8_t* c, Py_ssize_t row):
+    where = f"row {row}: " if row >= 0 else ""
+    if code == ERR_COUNT:
+        raise TileCountError(f"{where}{c[kind]} copies of {_SHORT[kind]}; a tile has only 4")
+    if code == ERR_RULESET:
+        raise RulesetError(f"{where}tile {_SHORT[kind]} is not played in this ruleset")
+    raise HandSizeError(f"{where}{n} tiles: {_QUESTION[question]}")
+
+
+cdef inline const uint8_t* _ptr1(const uint8_t[::1] counts) except NULL:
+    if counts.shape[0] != N_KINDS:
+        raise ArrayShapeError(f"expected 34 tile counts, got shape ({counts.shape[0]},)")
+    return &counts[0]
+
+
+cdef inline int _checked(const uint8_t* c, uint64_t allowed, int question) except -1:
+    cdef int n = 0, kind = 0
+    cdef int code = _validate(c, allowed, question, &n, &kind)
+    if code != OK:
+        _raise(code, kind, n, question, c, -1)
+    return n
+
+
+# ---------------------------------------------------------------------------
+# Python-visible single-hand functions (validated)
+# ---------------------------------------------------------------------------
+def is_win(const uint8_t[::1] counts, uint64_t allowed, bint special):
+    """True if the 3k+2 concealed tiles form a winning shape (any form of the ruleset)."""
+    cdef const uint8_t* c = _ptr1(counts)
+    cdef int n = _checked(c, allowed, Q_WIN)
+    return _is_win(c, n, special)
+
+
+def waits_mask(const uint8_t[::1] counts, uint64_t allowed, bint special):
+    """Bitmask (bit i = kind i) of the tiles that complete the 3k+1 tiles."""
+    cdef const uint8_t* c = _ptr1(counts)
+    cdef int n = _checked(c, allowed, Q_WAIT)
+    return _waits(c, n, special, allowed)
+
+
+def waits(const uint8_t[::1] counts, uint64_t allowed, bint special):
+    """Sorted list of the kinds that complete the 3k+1 tiles."""
+    cdef const uint8_t* c = _ptr1(counts)
+    cdef int n = _checked(c, allowed, Q_WAIT)
+    cdef uint64_t mask = _waits(c, n, special, allowed)
+    cdef list out = []
+    cdef int i
+    while mask:
+        i = 0
+        while not (mask >> i) & 1:
+            i += 1
+        out.append(i)
+        mask &= mask - 1
+    return out
+
+
+def shanten(const uint8_t[::1] counts, uint64_t allowed, bint special):
+    """Shanten over every form of the ruleset (-1 complete, 0 ready)."""
+    cdef const uint8_t* c = _ptr1(counts)
+    cdef int n = _checked(c, allowed, Q_SHANTEN)
+    return _shanten(c, n, special)
+
+
+def form_shanten(const uint8_t[::1] counts, uint64_t allowed, int form):
+    """Shanten of one form: 0 standard, 1 seven pairs, 2 thirteen orphans,
+    3 honors and knitted (全不靠/七星不靠), 4 knitted straight (组合龙 + group + pair)."""
+    cdef const uint8_t* c = _ptr1(counts)
+    cdef int n = _checked(c, allowed, Q_SHANTEN)
+    if form == 0:
+        return _standard_shanten(c, n)
+    if form in (1, 2, 3):
+        if n < 13:
+            raise HandSizeError(f"{n} tiles: this form needs 13 or 14 concealed tiles")
+        if form == 1:
+            return _seven_pairs_shanten(c)
+        if form == 2:
+            return _thirteen_orphans_shanten(c)
+        return _honors_knitted_shanten(c)
+    if form == 4:
+        if n < 10:
+            raise HandSizeError(f"{n} tiles: the knitted-straight form needs 10, 11, 13 or 14 concealed tiles")
+        return _knitted_straight_shanten(c, n)
+    raise ValueError(f"unknown form {form}")
+
+
+def form_is_win(const uint8_t[::1] counts, uint64_t allowed, int form):
+    """Win check of one form (numbers as in :func:`form_shanten`)."""
+    cdef const uint8_t* c = _ptr1(counts)
+    cdef int n = _checked(c, allowed, Q_WIN)
+    if form == 0:
+        return _standard_complete(c)
+    if form == 1:
+        return _seven_pairs_complete(c, n)
+    if form == 2:
+        return _thirteen_orphans_complete(c, n)
+    if form == 3:
+        return _honors_knitted_complete(c, n)
+    if form == 4:
+        return _knitted_straight_complete(c, n)
+    raise ValueError(f"unknown form {form}")
+
+
+# ---------------------------------------------------------------------------
+# Batch functions: (N, 34) uint8 in, numpy array out, loops without the GIL
+# ---------------------------------------------------------------------------
+cdef inline Py_ssize_t _check_batch_shape(const uint8_t[:, ::1] counts2d) except -1:
+    if counts2d.shape[1] != N_KINDS:
+        raise ArrayShapeError(
+            f"expected an (N, 34) array of tile counts, got shape ({counts2d.shape[0]}, {counts2d.shape[1]})")
+    return counts2d.shape[0]
+
+
+def is_win_batch(const uint8_t[:, ::1] counts2d, uint64_t allowed, bint special):
+    cdef Py_ssize_t rows = _check_batch_shape(counts2d), i
+    out = np.empty(rows, dtype=np.bool_)
+    cdef uint8_t[::1] res = out.view(np.uint8)
+    cdef int n = 0, kind = 0, code = OK
+    cdef Py_ssize_t bad = -1
+    cdef const uint8_t* c
+    with nogil:
+        for i in range(rows):
+            c = &counts2d[i, 0]
+            code = _validate(c, allowed, Q_WIN, &n, &kind)
+            if code != OK:
+                bad = i
+                break
+            res[i] = _is_win(c, n, special)
+    if bad >= 0:
+        _raise(code, kind, n, Q_WIN, &counts2d[bad, 0], bad)
+    return out
+
+
+def waits_batch(const uint8_t[:, ::1] counts2d, uint64_t allowed, bint special):
+    cdef Py_ssize_t rows = _check_batch_shape(counts2d), i
+    out = np.empty(rows, dtype=np.uint64)
+    cdef uint64_t[::1] res = out
+    cdef int n = 0, kind = 0, code = OK
+    cdef Py_ssize_t bad = -1
+    cdef const uint8_t* c
+    with nogil:
+        for i in range(rows):
+            c = &counts2d[i, 0]
+            code = _validate(c, allowed, Q_WAIT, &n, &kind)
+            if code != OK:
+                bad = i
+                break
+            res[i] = _waits(c, n, special, allowed)
+    if bad >= 0:
+        _raise(code, kind, n, Q_WAIT, &counts2d[bad, 0], bad)
+    return out
+
+
+def shanten_batch(const uint8_t[:, ::1] counts2d, uint64_t allowed, bint special):
+    cdef Py_ssize_t rows = _check_batch_shape(counts2d), i
+    out = np.empty(rows, dtype=np.int8)
+    cdef int8_t[::1] res = out
+    cdef int n = 0, kind = 0, code = OK
+    cdef Py_ssize_t bad = -1
+    cdef const uint8_t* c
+    with nogil:
+        for i in range(rows):
+            c = &counts2d[i, 0]
+            code = _validate(c, allowed, Q_SHANTEN, &n, &kind)
+            if code != OK:
+                bad = i
+                break
+            res[i] = <int8_t> _shanten(c, n, special)
+    if bad >= 0:
+        _raise(code, kind, n, Q_SHANTEN, &counts2d[bad, 0], bad)
+    return out
