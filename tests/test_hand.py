@@ -257,3 +257,69 @@ def test_table_sizes():
     assert info["suit_rows"] == 405350
     assert info["honor_rows"] == 5 ** 7
     assert info["total_bytes"] < 20 * 1024 * 1024
+
+
+# ---------------------------------------------------------------- Hand objects
+def test_hand_object_questions_and_updates():
+    h = mj.Hand("1112345678999m")
+    assert len(h) == 13 and h.ruleset == "two-player"
+    assert h.waits() == list(range(9)) and h.shanten() == 0
+    assert h.waits_mask() == 0x1FF
+    h.add(4)
+    assert h.is_win() and h.shanten() == -1 and h[4] == 2
+    h.remove(4)
+    assert h.counts.tolist() == T.parse_hand("1112345678999m").tolist()
+    c = h.copy()
+    c.add(27)
+    assert c != h and len(c) == 14 and len(h) == 13
+    assert h == mj.Hand(T.parse_hand("1112345678999m"))
+    assert repr(h) == "Hand('1112345678999m', ruleset='two-player')"
+    import pickle
+
+    assert pickle.loads(pickle.dumps(h)) == h
+
+
+def test_hand_object_refusals_leave_it_unchanged():
+    h = mj.Hand("1111m", ruleset="two-player")
+    before = h.counts.copy()
+    with pytest.raises(mj.TileCountError, match="four 1m"):
+        h.add(0)
+    with pytest.raises(mj.RulesetError, match="1p"):
+        h.add(9)
+    with pytest.raises(mj.TileCountError, match="no 2m"):
+        h.remove(1)
+    with pytest.raises(mj.RulesetError, match="out of range"):
+        h.add(34)
+    with pytest.raises(mj.HandSizeError):
+        h.is_win()
+    assert h.shanten() == 1  # 1111m: 4 tiles (3k+1); the fifth 1m is never assumed
+    assert h.counts.tolist() == before.tolist()
+
+
+def test_hand_object_size_limits():
+    full = mj.Hand("11122233344455m")
+    with pytest.raises(mj.HandSizeError, match="14"):
+        full.add(27)
+    with pytest.raises(mj.HandSizeError):
+        mj.Hand("111222333444555m")
+    with pytest.raises(mj.TileCountError):
+        mj.Hand(np.full(34, 5, np.uint8))
+    with pytest.raises(mj.RulesetError):
+        mj.Hand("1p", ruleset="two-player")
+    three = mj.Hand("123m")
+    with pytest.raises(mj.HandSizeError, match="3 tiles"):
+        three.shanten()
+    with pytest.raises(mj.HandSizeError):
+        three.waits()
+
+
+@pytest.mark.parametrize("ruleset", mj.RULESET_NAMES)
+def test_hand_object_agrees_with_functions(ruleset):
+    rng = np.random.default_rng(11)
+    kinds = mj.get_ruleset(ruleset).kinds
+    for h in _random_hands(rng, 200, 13, kinds):
+        obj = mj.Hand(h, ruleset=ruleset)
+        assert obj.waits() == mj.waits(h, ruleset=ruleset)
+        assert obj.shanten() == mj.shanten(h, ruleset=ruleset)
+    for h in _random_hands(rng, 200, 14, kinds):
+        assert mj.Hand(h, ruleset=ruleset).is_win() == mj.is_win(h, ruleset=ruleset)

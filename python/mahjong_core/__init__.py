@@ -25,6 +25,7 @@ from .errors import (
 )
 from .hand import (
     FORMS,
+    Hand,
     form_is_win,
     form_shanten,
     is_win,
@@ -57,6 +58,7 @@ __all__ = [
     "RulesetError",
     "ArrayShapeError",
     "FORMS",
+    "Hand",
     "is_win",
     "waits",
     "waits_mask",

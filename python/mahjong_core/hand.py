@@ -15,6 +15,10 @@ Forms: the standard form (groups + one pair) in every ruleset; seven pairs
 ``public`` also thirteen orphans, 全不靠/七星不靠 (honors and knitted tiles) and
 the knitted-straight form (组合龙 + one group + one pair).
 
+``is_win``, ``waits``, ``waits_mask`` and ``shanten`` are compiled functions
+(input dispatch included); :class:`Hand` holds a hand inside the compiled core
+and answers the same questions with no conversion at all.
+
 Batch forms take an ``(N, 34)`` array and return numpy arrays; their loops run
 without the GIL, so threads can share the work.
 
@@ -24,6 +28,14 @@ True
 [0, 1, 2, 3, 4, 5, 6, 7, 8]
 >>> shanten("123m456m789mEESS", ruleset="two-player")
 0
+>>> waits("19m19p19sESWNCFP", ruleset="public")  # thirteen orphans, 13-sided
+[0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+>>> shanten("147m258p369sESWN", ruleset="public")  # 全不靠, one tile short
+0
+>>> is_win("1133557799mEECCF")   # 15 tiles
+Traceback (most recent call last):
+...
+mahjong_core.errors.HandSizeError: 15 tiles: a complete hand needs 3k+2 concealed tiles (2, 5, 8, 11 or 14)
 """
 
 from __future__ import annotations
@@ -33,12 +45,14 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 
 from . import _hand
+from ._hand import Hand, is_win, shanten, waits, waits_mask
 from .errors import ArrayShapeError, MahjongError, TileCountError
 from .rulesets import RULESETS, Ruleset, get_ruleset
 from .tiles import parse_hand, to_counts
 
 __all__ = [
     "FORMS",
+    "Hand",
     "is_win",
     "waits",
     "waits_mask",
@@ -87,38 +101,7 @@ def _counts(hand: Any) -> np.ndarray:
     return to_counts(hand)
 
 
-def is_win(hand: Any, *, ruleset: "str | Ruleset" = "two-player") -> bool:
-    """True if the concealed hand (3k+2 tiles) is complete in some form of the ruleset.
 
-    >>> is_win("EEESSSWWWNNNCC")
-    True
-    >>> is_win("1133557799mEECCF")   # 15 tiles
-    Traceback (most recent call last):
-    ...
-    mahjong_core.errors.HandSizeError: 15 tiles: a complete hand needs 3k+2 concealed tiles (2, 5, 8, 11 or 14)
-    """
-    mask, special = _rs_args(ruleset)
-    return _hand.is_win(_counts(hand), mask, special)
-
-
-def waits_mask(hand: Any, *, ruleset: "str | Ruleset" = "two-player") -> int:
-    """The waiting tiles of a 3k+1 hand as a bitmask (bit i = tile kind i)."""
-    mask, special = _rs_args(ruleset)
-    return _hand.waits_mask(_counts(hand), mask, special)
-
-
-def waits(hand: Any, *, ruleset: "str | Ruleset" = "two-player") -> list[int]:
-    """Sorted tile kinds that complete the 3k+1 concealed tiles.
-
-    A kind the hand already holds four times is never a wait.
-
-    >>> waits("1112345678999m")
-    [0, 1, 2, 3, 4, 5, 6, 7, 8]
-    >>> waits("19m19p19sESWNCFP", ruleset="public")  # thirteen orphans, 13-sided
-    [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
-    """
-    mask, special = _rs_args(ruleset)
-    return _hand.waits(_counts(hand), mask, special)
 
 
 def live_waits(
@@ -148,20 +131,6 @@ def live_waits(
         )
     return {t: int(4 - total[t]) for t in waits(counts, ruleset=ruleset)}
 
-
-def shanten(hand: Any, *, ruleset: "str | Ruleset" = "two-player") -> int:
-    """Shanten number over every form of the ruleset: -1 complete, 0 ready, ...
-
-    Defined as (fewest tiles that must come in so that the hand contains a
-    complete hand, never using a fifth copy) - 1, for 3k+1 and 3k+2 tiles.
-
-    >>> shanten("1112345678999m")
-    0
-    >>> shanten("147m258p369sESWN", ruleset="public")  # 全不靠, one tile short
-    0
-    """
-    mask, special = _rs_args(ruleset)
-    return _hand.shanten(_counts(hand), mask, special)
 
 
 def _form_code(form: str, ruleset: "str | Ruleset") -> tuple[int, int]:

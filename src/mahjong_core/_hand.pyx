@@ -39,7 +39,10 @@ largest overlap of x with a target, and ``dist = 3m + 2p - g``.
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from libc.stdlib cimport malloc, calloc, free
-from libc.string cimport memset, memcpy
+from libc.string cimport memset, memcpy, memcmp
+from cpython.buffer cimport (
+    PyObject_GetBuffer, PyBuffer_Release, PyBUF_ND, PyBUF_FORMAT, PyBUF_C_CONTIGUOUS,
+)
 
 import numpy as np
 
@@ -48,6 +51,12 @@ from mahjong_core.errors import (
     HandSizeError,
     RulesetError,
     TileCountError,
+)
+from mahjong_core.rulesets import RULESETS as _RULESETS, get_ruleset as _get_ruleset
+from mahjong_core.tiles import (
+    format_counts as _format_counts,
+    parse_hand as _parse_hand,
+    to_counts as _to_counts,
 )
 
 cdef enum:
@@ -88,6 +97,7 @@ cdef uint8_t HONOR_DIST[HONOR_SPACE * DIST_ROW]
 cdef uint16_t HONOR_INFO[HONOR_SPACE]
 cdef uint8_t PATTERNS[N_PATTERNS][9]      # kind indices of each knitted pattern
 cdef uint8_t ORPHANS[13]
+cdef uint64_t PATTERN_MASKS[N_PATTERNS]   # bit i set for the kinds of pattern k
 
 cdef uint32_t POW5[10]
 
@@ -302,6 +312,7 @@ cdef _build_tables():
         for i in range(3):
             for c in range(3):
                 PATTERNS[k][3 * i + c] = perms[k][i] * 9 + i + 3 * c
+                PATTERN_MASKS[k] |= (<uint64_t> 1) << PATTERNS[k][3 * i + c]
     for i, v in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
         ORPHANS[i] = v
 
@@ -345,36 +356,33 @@ cdef inline int _sum(const uint8_t* c, int n) noexcept nogil:
 
 cdef inline bint _standard_complete(const uint8_t* c) noexcept nogil:
     """Groups + exactly one pair over all four components (3k+2 tiles)."""
-    cdef int k, s, r, pairs = 0
+    cdef int r0 = _sum(c, 9) % 3, r1 = _sum(c + 9, 9) % 3
+    cdef int r2 = _sum(c + 18, 9) % 3, r3 = _sum(c + 27, 7) % 3
     cdef uint32_t x
-    for k in range(3):
-        s = _sum(c + 9 * k, 9)
-        r = s % 3
-        if r == 1:
-            return False
-        pairs += r == 2
-    s = _sum(c + 27, 7)
-    r = s % 3
-    if r == 1:
+    # one combined test instead of a branch per component (random hands mispredict those)
+    if ((r0 == 1) | (r1 == 1) | (r2 == 1) | (r3 == 1)
+            | (((r0 == 2) + (r1 == 2) + (r2 == 2) + (r3 == 2)) != 1)):
         return False
-    pairs += r == 2
-    if pairs != 1:
+    x = _b5_suit(c)
+    if not (SUIT_WIN_BITS[x >> 3] >> (x & 7)) & 1:
         return False
-    for k in range(3):
-        x = _b5_suit(c + 9 * k)
-        if not (SUIT_WIN_BITS[x >> 3] >> (x & 7)) & 1:
-            return False
+    x = _b5_suit(c + 9)
+    if not (SUIT_WIN_BITS[x >> 3] >> (x & 7)) & 1:
+        return False
+    x = _b5_suit(c + 18)
+    if not (SUIT_WIN_BITS[x >> 3] >> (x & 7)) & 1:
+        return False
     return HONOR_INFO[_b5_honor(c + 27)] & 1
 
 
 cdef inline bint _seven_pairs_complete(const uint8_t* c, int n) noexcept nogil:
     cdef int i
+    cdef uint8_t odd = 0
     if n != 14:
         return False
-    for i in range(N_KINDS):
-        if c[i] & 1:
-            return False
-    return True
+    for i in range(N_KINDS):        # branchless: random hands would mispredict an early exit
+        odd |= c[i]
+    return not (odd & 1)
 
 
 cdef inline bint _thirteen_orphans_complete(const uint8_t* c, int n) noexcept nogil:
@@ -382,9 +390,8 @@ cdef inline bint _thirteen_orphans_complete(const uint8_t* c, int n) noexcept no
     if n != 14:
         return False
     for i in range(13):
-        if c[ORPHANS[i]]:
-            distinct += 1
-            inside += c[ORPHANS[i]]
+        distinct += c[ORPHANS[i]] != 0
+        inside += c[ORPHANS[i]]
     return distinct == 13 and inside == 14
 
 
@@ -400,11 +407,13 @@ cdef inline int _knitted_distinct(const uint8_t* c, int k) noexcept nogil:
 
 cdef inline bint _honors_knitted_complete(const uint8_t* c, int n) noexcept nogil:
     cdef int i, k
+    cdef uint8_t dup = 0
     if n != 14:
         return False
     for i in range(N_KINDS):
-        if c[i] > 1:
-            return False
+        dup |= c[i] >> 1
+    if dup:
+        return False
     for k in range(N_PATTERNS):
         if _knitted_distinct(c, k) == 14:
             return True
@@ -414,16 +423,13 @@ cdef inline bint _honors_knitted_complete(const uint8_t* c, int n) noexcept nogi
 cdef inline bint _knitted_straight_complete(const uint8_t* c, int n) noexcept nogil:
     cdef uint8_t rest[34]
     cdef int i, k
-    cdef bint ok
+    cdef uint64_t present = 0
     if n != 11 and n != 14:
         return False
+    for i in range(27):
+        present |= (<uint64_t> (c[i] != 0)) << i
     for k in range(N_PATTERNS):
-        ok = True
-        for i in range(9):
-            if c[PATTERNS[k][i]] == 0:
-                ok = False
-                break
-        if not ok:
+        if (present & PATTERN_MASKS[k]) != PATTERN_MASKS[k]:
             continue
         memcpy(rest, c, N_KINDS)
         for i in range(9):
@@ -500,19 +506,23 @@ cdef inline int _honors_knitted_shanten(const uint8_t* c) noexcept nogil:
     return 13 - best
 
 
-cdef inline int _knitted_straight_shanten(const uint8_t* c, int n) noexcept nogil:
+cdef inline int _knitted_straight_shanten(const uint8_t* c, int n, int bound) noexcept nogil:
     """min over patterns: missing pattern tiles + distance of the rest to
-    (groups - 3) groups + pair, minus one."""
+    (groups - 3) groups + pair, minus one.  Patterns whose missing tiles alone
+    reach `bound` + 1 cannot beat `bound` and are skipped (the result is then
+    >= bound, which is all the caller needs)."""
     cdef uint8_t rest[34]
     cdef int i, k, missing, v, best = BIG
     for k in range(N_PATTERNS):
-        memcpy(rest, c, N_KINDS)
         missing = 0
+        for i in range(9):
+            missing += c[PATTERNS[k][i]] == 0
+        if missing - 1 >= bound or missing >= best:
+            continue
+        memcpy(rest, c, N_KINDS)
         for i in range(9):
             if rest[PATTERNS[k][i]]:
                 rest[PATTERNS[k][i]] -= 1
-            else:
-                missing += 1
         v = missing + _standard_distance(rest, n // 3 - 3)
         if v < best:
             best = v
@@ -533,7 +543,7 @@ cdef inline int _shanten(const uint8_t* c, int n, bint special) noexcept nogil:
             if v < best:
                 best = v
     if special and n >= 10:
-        v = _knitted_straight_shanten(c, n)
+        v = _knitted_straight_shanten(c, n, best)
         if v < best:
             best = v
     return best
@@ -586,6 +596,18 @@ cdef inline uint64_t _standard_waits(const uint8_t* c) noexcept nogil:
     return mask
 
 
+cdef inline int _knitted_missing_min(const uint8_t* c) noexcept nogil:
+    """Fewest tiles of any knitted pattern that the hand lacks."""
+    cdef int k, i, missing, best = 9
+    for k in range(N_PATTERNS):
+        missing = 0
+        for i in range(9):
+            missing += c[PATTERNS[k][i]] == 0
+        if missing < best:
+            best = missing
+    return best
+
+
 cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allowed) noexcept nogil:
     cdef uint64_t mask = _standard_waits(c)
     cdef int i, k, pairs, distinct
@@ -623,7 +645,8 @@ cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allo
                     for i in range(27, 34):
                         if c[i] == 0:
                             mask |= (<uint64_t> 1) << i
-    if special and (n == 10 or n == 13):
+    if special and (n == 10 or n == 13) and _knitted_missing_min(c) <= 1:
+        # one drawn tile can complete the knitted form only if a pattern lacks at most one tile
         memcpy(tmp, c, N_KINDS)
         for i in range(N_KINDS):
             if tmp[i] < 4 and not (mask >> i) & 1:
@@ -637,20 +660,32 @@ cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allo
 # ---------------------------------------------------------------------------
 # Validation and errors
 # ---------------------------------------------------------------------------
-cdef inline int _validate(const uint8_t* c, uint64_t allowed, int question,
+cdef inline void _outside_mask(uint64_t allowed, uint8_t* out) noexcept nogil:
+    """out[i] = 0xFF for a kind the ruleset does not play, else 0."""
+    cdef int i
+    for i in range(N_KINDS):
+        out[i] = 0 if (allowed >> i) & 1 else 0xFF
+
+
+cdef inline int _validate(const uint8_t* c, const uint8_t* outside_mask, uint64_t allowed, int question,
                           int* n_out, int* bad_kind) noexcept nogil:
     cdef int i, n = 0
-    cdef uint8_t v
+    cdef uint8_t v, mx = 0, outside = 0
+    # branchless, vectorisable scan (per-tile branches mispredict on random hands);
+    # the culprit is looked for only on error
     for i in range(N_KINDS):
         v = c[i]
-        if v:
-            if v > 4:
+        n += v
+        mx = v if v > mx else mx
+        outside |= v & outside_mask[i]
+    if mx > 4 or outside:
+        for i in range(N_KINDS):
+            if c[i] > 4:
                 bad_kind[0] = i
                 return ERR_COUNT
-            if not (allowed >> i) & 1:
+            if c[i] and not (allowed >> i) & 1:
                 bad_kind[0] = i
                 return ERR_RULESET
-            n += v
     n_out[0] = n
     if n < 1 or n > MAX_TILES:
         return ERR_SIZE
@@ -686,34 +721,96 @@ cdef inline const uint8_t* _ptr1(const uint8_t[::1] counts) except NULL:
 
 cdef inline int _checked(const uint8_t* c, uint64_t allowed, int question) except -1:
     cdef int n = 0, kind = 0
-    cdef int code = _validate(c, allowed, question, &n, &kind)
+    cdef uint8_t outside[34]
+    _outside_mask(allowed, outside)
+    cdef int code = _validate(c, outside, allowed, question, &n, &kind)
     if code != OK:
         _raise(code, kind, n, question, c, -1)
     return n
 
 
 # ---------------------------------------------------------------------------
+# Getting 34 counts out of whatever the caller passed
+# ---------------------------------------------------------------------------
+cdef class _RulesetArgs:
+    cdef uint64_t allowed
+    cdef bint special
+
+
+cdef dict _ruleset_table():
+    """Ruleset name -> compiled arguments, from the data in mahjong_core.rulesets."""
+    cdef dict table = {}
+    cdef _RulesetArgs args
+    for name, rs in _RULESETS.items():
+        args = _RulesetArgs()
+        args.allowed = rs.kind_mask
+        args.special = rs.special_forms
+        table[name] = args
+    return table
+
+
+cdef dict _RS = _ruleset_table()
+
+
+cdef inline _RulesetArgs _ruleset_args(object ruleset):
+    cdef object found = _RS.get(ruleset) if type(ruleset) is str else None
+    if found is None:
+        found = _RS[_get_ruleset(ruleset).name]
+    return <_RulesetArgs> found
+
+
+cdef inline bint _load_buffer(object obj, uint8_t* out) except -1:
+    """Copy 34 counts from a 1-d C-contiguous uint8 buffer; False if obj is not one."""
+    cdef Py_buffer view
+    cdef bint ok
+    try:
+        PyObject_GetBuffer(obj, &view, PyBUF_ND | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
+    except (BufferError, TypeError, ValueError):
+        return False
+    ok = (view.ndim == 1 and view.itemsize == 1 and view.format != NULL
+          and (view.format[0] == b'B' or (view.format[0] == b'=' and view.format[1] == b'B'))
+          and view.shape[0] == N_KINDS)
+    if ok:
+        memcpy(out, view.buf, N_KINDS)
+    PyBuffer_Release(&view)
+    return ok
+
+
+cdef inline int _load(object hand, uint8_t* out) except -1:
+    """Copy the 34 counts of `hand` (Hand, uint8 array, string, other array-like) into `out`."""
+    if type(hand) is Hand:
+        memcpy(out, (<Hand> hand).c, N_KINDS)
+        return 0
+    if type(hand) is not str and _load_buffer(hand, out):
+        return 0
+    converted = _parse_hand(hand) if isinstance(hand, str) else _to_counts(hand)
+    if not _load_buffer(converted, out):   # pragma: no cover - the converters return uint8 (34,)
+        raise ArrayShapeError("could not read 34 tile counts")
+    return 0
+
+
+# ---------------------------------------------------------------------------
 # Python-visible single-hand functions (validated)
 # ---------------------------------------------------------------------------
-def is_win(const uint8_t[::1] counts, uint64_t allowed, bint special):
-    """True if the 3k+2 concealed tiles form a winning shape (any form of the ruleset)."""
-    cdef const uint8_t* c = _ptr1(counts)
-    cdef int n = _checked(c, allowed, Q_WIN)
-    return _is_win(c, n, special)
+def is_win(hand, *, ruleset="two-player"):
+    """True if the concealed hand (3k+2 tiles) is complete in some form of the ruleset."""
+    cdef uint8_t c[34]
+    cdef _RulesetArgs rs = _ruleset_args(ruleset)
+    _load(hand, c)
+    cdef int n = _checked(c, rs.allowed, Q_WIN)
+    return _is_win(c, n, rs.special)
 
 
-def waits_mask(const uint8_t[::1] counts, uint64_t allowed, bint special):
-    """Bitmask (bit i = kind i) of the tiles that complete the 3k+1 tiles."""
-    cdef const uint8_t* c = _ptr1(counts)
-    cdef int n = _checked(c, allowed, Q_WAIT)
-    return _waits(c, n, special, allowed)
+def waits_mask(hand, *, ruleset="two-player"):
+    """The waiting tiles of a 3k+1 hand as a bitmask (bit i = tile kind i)."""
+    cdef uint8_t c[34]
+    cdef _RulesetArgs rs = _ruleset_args(ruleset)
+    _load(hand, c)
+    cdef int n = _checked(c, rs.allowed, Q_WAIT)
+    return _waits(c, n, rs.special, rs.allowed)
 
 
-def waits(const uint8_t[::1] counts, uint64_t allowed, bint special):
-    """Sorted list of the kinds that complete the 3k+1 tiles."""
-    cdef const uint8_t* c = _ptr1(counts)
-    cdef int n = _checked(c, allowed, Q_WAIT)
-    cdef uint64_t mask = _waits(c, n, special, allowed)
+cdef list _mask_list(uint64_t mask):
     cdef list out = []
     cdef int i
     while mask:
@@ -725,11 +822,147 @@ def waits(const uint8_t[::1] counts, uint64_t allowed, bint special):
     return out
 
 
-def shanten(const uint8_t[::1] counts, uint64_t allowed, bint special):
-    """Shanten over every form of the ruleset (-1 complete, 0 ready)."""
-    cdef const uint8_t* c = _ptr1(counts)
-    cdef int n = _checked(c, allowed, Q_SHANTEN)
-    return _shanten(c, n, special)
+def waits(hand, *, ruleset="two-player"):
+    """Sorted tile kinds that complete the 3k+1 concealed tiles (a kind held four times never does)."""
+    cdef uint8_t c[34]
+    cdef _RulesetArgs rs = _ruleset_args(ruleset)
+    _load(hand, c)
+    cdef int n = _checked(c, rs.allowed, Q_WAIT)
+    return _mask_list(_waits(c, n, rs.special, rs.allowed))
+
+
+def shanten(hand, *, ruleset="two-player"):
+    """Shanten over every form of the ruleset: -1 complete, 0 ready, ..."""
+    cdef uint8_t c[34]
+    cdef _RulesetArgs rs = _ruleset_args(ruleset)
+    _load(hand, c)
+    cdef int n = _checked(c, rs.allowed, Q_SHANTEN)
+    return _shanten(c, n, rs.special)
+
+
+# ---------------------------------------------------------------------------
+# Hand: a mutable concealed hand for servers and simulations
+# ---------------------------------------------------------------------------
+cdef class Hand:
+    """A concealed hand of one ruleset, held as 34 counts inside a compiled object.
+
+    Built once from a tile string or count array, then updated in place with
+    :meth:`add` / :meth:`remove` as tiles are drawn and discarded; the
+    questions (:meth:`is_win`, :meth:`waits`, :meth:`shanten`) cost no
+    conversion at all, which makes this the fastest way to ask them one hand
+    at a time.
+
+    >>> h = Hand("1112345678999m")
+    >>> h.waits()
+    [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    >>> h.add(4); h.is_win()
+    True
+    """
+
+    cdef uint8_t c[34]
+    cdef int n
+    cdef _RulesetArgs rs
+    cdef readonly str ruleset
+
+    def __init__(self, tiles="", *, ruleset="two-player"):
+        self.rs = _ruleset_args(ruleset)
+        self.ruleset = _get_ruleset(ruleset).name
+        _load(tiles, self.c)
+        cdef int kind = 0
+        cdef uint8_t outside[34]
+        _outside_mask(self.rs.allowed, outside)
+        cdef int code = _validate(self.c, outside, self.rs.allowed, Q_SHANTEN, &self.n, &kind)
+        if code == ERR_COUNT or code == ERR_RULESET:
+            _raise(code, kind, self.n, Q_SHANTEN, self.c, -1)
+        if self.n > MAX_TILES:
+            raise HandSizeError(f"{self.n} tiles: a concealed hand holds at most 14")
+
+    @property
+    def counts(self):
+        """A copy of the 34 counts as a uint8 numpy array."""
+        return np.frombuffer(bytes((<char*> self.c)[:N_KINDS]), dtype=np.uint8).copy()
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, Py_ssize_t kind):
+        if kind < 0 or kind >= N_KINDS:
+            raise IndexError(f"tile kind {kind} out of range 0-33")
+        return self.c[kind]
+
+    def __eq__(self, other):
+        if type(other) is not Hand:
+            return NotImplemented
+        return (self.ruleset == (<Hand> other).ruleset
+                and memcmp(self.c, (<Hand> other).c, N_KINDS) == 0)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"Hand({_format_counts(self.counts)!r}, ruleset={self.ruleset!r})"
+
+    def __reduce__(self):
+        return (_hand_from_state, (bytes((<char*> self.c)[:N_KINDS]), self.ruleset))
+
+    def copy(self):
+        """An independent copy."""
+        cdef Hand h = Hand.__new__(Hand)
+        memcpy(h.c, self.c, N_KINDS)
+        h.n = self.n
+        h.rs = self.rs
+        h.ruleset = self.ruleset
+        return h
+
+    def add(self, int kind):
+        """Add one tile of `kind` (0-33).  Refuses a fifth copy, a 15th tile and
+        a tile the ruleset does not play; the hand is unchanged after a refusal."""
+        if kind < 0 or kind >= N_KINDS:
+            raise RulesetError(f"tile kind {kind} out of range 0-33")
+        if not (self.rs.allowed >> kind) & 1:
+            raise RulesetError(f"tile {_SHORT[kind]} is not played in ruleset {self.ruleset!r}")
+        if self.c[kind] >= 4:
+            raise TileCountError(f"the hand already holds four {_SHORT[kind]}; a tile has only 4")
+        if self.n >= MAX_TILES:
+            raise HandSizeError("the hand already holds 14 tiles")
+        self.c[kind] += 1
+        self.n += 1
+
+    def remove(self, int kind):
+        """Remove one tile of `kind`; refuses a tile the hand does not hold."""
+        if kind < 0 or kind >= N_KINDS:
+            raise RulesetError(f"tile kind {kind} out of range 0-33")
+        if self.c[kind] == 0:
+            raise TileCountError(f"the hand holds no {_SHORT[kind]}")
+        self.c[kind] -= 1
+        self.n -= 1
+
+    def is_win(self):
+        """True if the hand (3k+2 tiles) is complete in some form of its ruleset."""
+        if self.n % 3 != 2:
+            raise HandSizeError(f"{self.n} tiles: {_QUESTION[Q_WIN]}")
+        return _is_win(self.c, self.n, self.rs.special)
+
+    def waits(self):
+        """Sorted tile kinds that complete the hand (3k+1 tiles)."""
+        if self.n % 3 != 1:
+            raise HandSizeError(f"{self.n} tiles: {_QUESTION[Q_WAIT]}")
+        return _mask_list(_waits(self.c, self.n, self.rs.special, self.rs.allowed))
+
+    def waits_mask(self):
+        """Waiting tiles as a bitmask (bit i = kind i)."""
+        if self.n % 3 != 1:
+            raise HandSizeError(f"{self.n} tiles: {_QUESTION[Q_WAIT]}")
+        return _waits(self.c, self.n, self.rs.special, self.rs.allowed)
+
+    def shanten(self):
+        """Shanten over every form of the ruleset (-1 complete, 0 ready)."""
+        if self.n % 3 == 0:
+            raise HandSizeError(f"{self.n} tiles: {_QUESTION[Q_SHANTEN]}")
+        return _shanten(self.c, self.n, self.rs.special)
+
+
+def _hand_from_state(bytes state, str ruleset):
+    return Hand(np.frombuffer(state, dtype=np.uint8), ruleset=ruleset)
 
 
 def form_shanten(const uint8_t[::1] counts, uint64_t allowed, int form):
@@ -750,7 +983,7 @@ def form_shanten(const uint8_t[::1] counts, uint64_t allowed, int form):
     if form == 4:
         if n < 10:
             raise HandSizeError(f"{n} tiles: the knitted-straight form needs 10, 11, 13 or 14 concealed tiles")
-        return _knitted_straight_shanten(c, n)
+        return _knitted_straight_shanten(c, n, BIG)
     raise ValueError(f"unknown form {form}")
 
 
@@ -788,10 +1021,12 @@ def is_win_batch(const uint8_t[:, ::1] counts2d, uint64_t allowed, bint special)
     cdef int n = 0, kind = 0, code = OK
     cdef Py_ssize_t bad = -1
     cdef const uint8_t* c
+    cdef uint8_t outside[34]
+    _outside_mask(allowed, outside)
     with nogil:
         for i in range(rows):
             c = &counts2d[i, 0]
-            code = _validate(c, allowed, Q_WIN, &n, &kind)
+            code = _validate(c, outside, allowed, Q_WIN, &n, &kind)
             if code != OK:
                 bad = i
                 break
@@ -808,10 +1043,12 @@ def waits_batch(const uint8_t[:, ::1] counts2d, uint64_t allowed, bint special):
     cdef int n = 0, kind = 0, code = OK
     cdef Py_ssize_t bad = -1
     cdef const uint8_t* c
+    cdef uint8_t outside[34]
+    _outside_mask(allowed, outside)
     with nogil:
         for i in range(rows):
             c = &counts2d[i, 0]
-            code = _validate(c, allowed, Q_WAIT, &n, &kind)
+            code = _validate(c, outside, allowed, Q_WAIT, &n, &kind)
             if code != OK:
                 bad = i
                 break
@@ -828,10 +1065,12 @@ def shanten_batch(const uint8_t[:, ::1] counts2d, uint64_t allowed, bint special
     cdef int n = 0, kind = 0, code = OK
     cdef Py_ssize_t bad = -1
     cdef const uint8_t* c
+    cdef uint8_t outside[34]
+    _outside_mask(allowed, outside)
     with nogil:
         for i in range(rows):
             c = &counts2d[i, 0]
-            code = _validate(c, allowed, Q_SHANTEN, &n, &kind)
+            code = _validate(c, outside, allowed, Q_SHANTEN, &n, &kind)
             if code != OK:
                 bad = i
                 break
