@@ -15,6 +15,8 @@ __all__ = [
     "HandSizeError",
     "RulesetError",
     "ArrayShapeError",
+    "NotWinningHandError",
+    "IllegalActionError",
 ]
 
 
@@ -40,3 +42,11 @@ class RulesetError(MahjongError):
 
 class ArrayShapeError(MahjongError):
     """A count array has the wrong shape or a non-integer dtype."""
+
+
+class NotWinningHandError(MahjongError):
+    """The tiles do not form a winning hand in any form of the ruleset."""
+
+
+class IllegalActionError(MahjongError):
+    """A game action that the rules do not allow in the current state (the state is unchanged)."""

@@ -40,7 +40,7 @@ mahjong_core.errors.HandSizeError: 15 tiles: a complete hand needs 3k+2 conceale
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import numpy as np
 

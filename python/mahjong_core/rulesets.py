@@ -35,6 +35,8 @@ class Ruleset:
     """Tile kinds (0-33) in play, four copies each."""
     special_forms: bool
     """True if thirteen orphans, 全不靠/七星不靠 and the knitted-straight form are winning forms."""
+    min_fan: int = 8
+    """Default minimum (起和) on the non-flower fan total (spec 2.12, OP-1: no seed gives a value)."""
 
     @property
     def kind_mask(self) -> int:

@@ -45,7 +45,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from ..errors import HandSizeError, MahjongError, RulesetError, TileCountError
+from ..errors import HandSizeError, MahjongError, NotWinningHandError, RulesetError, TileCountError
 from ..fan_tables import fan_table
 from ..fan_tables.fandef import FanDef
 
@@ -60,10 +60,6 @@ __all__ = [
     "winning_forms",
     "DETECTABLE_FANS",
 ]
-
-
-class NotWinningHandError(MahjongError):
-    """The 14 tiles form no winning form of the ruleset (spec D3)."""
 
 
 # ---------------------------------------------------------------------------
@@ -1259,3 +1255,54 @@ def _flower_fans(flowers: list[int], ctx: Context) -> list[tuple[str, int, int]]
         inst.append(Instance("four_plants"))
     inst = [i for i in inst if i.fan in table]
     return apply_exclusions(inst, ctx) if inst else []
+
+
+# ---------------------------------------------------------------------------
+# The compiled evaluator's calling convention, on top of the reference
+# ---------------------------------------------------------------------------
+_RULESET_BY_CODE = ("two-player", "two-player-bamboo", "public")
+_FLAG_NAMES = (
+    "self_drawn", "last_tile", "kong_replacement", "flower_replacement", "robbing_kong",
+    "last_of_kind", "ready_declared", "ready_concealed", "heavenly", "earthly", "humanly",
+    "heavenly_ready",
+)
+_MELD_NAMES = ("chi", "pon", "kong", "ckong")
+_FORM_CODES = {"standard": 0, "seven_pairs": 1, "thirteen_orphans": 2, "honors_knitted": 3,
+               "knitted_straight": 4}
+
+
+def evaluate_codes(ruleset_code, concealed, win_tile, melds, flags, flowers, seat_wind,
+                   round_wind, min_fan, options, out_counts):
+    """:func:`evaluate` with the argument encoding of the compiled ``_fan.evaluate``
+    (counts, meld rows ``[kind, first tile]``, flag and option bit sets), so both
+    can be called with identical arguments.  Fills ``out_counts`` (table order)
+    and returns ``(total, non_flower_total, form code)``."""
+    ruleset = _RULESET_BY_CODE[ruleset_code]
+    tiles = [k for k in range(34) for _ in range(int(concealed[k]))]
+    meld_list = []
+    for kind, first in melds:
+        kind, first = int(kind), int(first)
+        if kind == 255:
+            continue
+        shape = (first, first + 1, first + 2) if kind == 0 else (first,) * (3 if kind == 1 else 4)
+        meld_list.append(Meld(_MELD_NAMES[kind], shape))
+    kw = {name: bool(flags >> bit & 1) for bit, name in enumerate(_FLAG_NAMES)}
+    bloom = "last_tile" if options & 8 else "kongs_only" if options & 16 else "any"
+    opts = {
+        "min_fan": min_fan,
+        "caishen_enabled": bool(options & 1),
+        "caishen_used_as_wild": bool(options & 2),
+        "literal_first_turn_exclusions": bool(options & 4),
+        "replacement_bloom": bloom,
+    }
+    r = evaluate(
+        ruleset, tiles, None if win_tile < 0 else int(win_tile), meld_list,
+        flowers=[34 + i for i in range(8) if flowers >> i & 1],
+        seat_wind=int(seat_wind), round_wind=int(round_wind), options=opts, **kw,
+    )
+    index = {f.id: k for k, f in enumerate(fan_table(ruleset))}
+    for k in range(len(out_counts)):
+        out_counts[k] = 0
+    for fid, n, _ in r.fans:
+        out_counts[index[fid]] = n
+    return r.total, r.non_flower_total, _FORM_CODES[r.form]
