@@ -1,0 +1,121 @@
+"""Rooms and settlement profiles as data (spec 5.2-5.5, open points OP-2..OP-9, OP-44, OP-49).
+
+A :class:`Room` holds every figure settlement needs.  The presets are the
+seeds' own rooms; anything else is configuration (``Room(...)`` or
+``dataclasses.replace(preset, ...)``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import MahjongError
+from ..rulesets import get_ruleset
+
+__all__ = ["Room", "ROOMS", "get_room", "RoomEntryError", "PROFILES"]
+
+PROFILES = ("coins_000", "beans_004", "bamboo_001", "public_mcr")
+"""Settlement profiles: two-player has two (spec 5.2), bamboo one (5.3), public one (5.4)."""
+
+
+class RoomEntryError(MahjongError):
+    """A player's balance is outside the room's entry limits."""
+
+
+@dataclass(frozen=True)
+class Room:
+    """One room: the unit values, fees, penalties and entry limits of a settlement profile."""
+
+    name: str
+    ruleset: str
+    profile: str
+    value_per_fan: int
+    """Currency per fan (point): ``base`` for coins_000/bamboo_001, beans per fan for beans_004,
+    the point value for public_mcr."""
+    base: int = 1
+    """当局基数 / 底分 (OP-2): the unit of fees and penalties."""
+    coefficient: int | None = None
+    """房间系数 of beans_004 (OP-4); None = value_per_fan."""
+    entry_min: int = 0
+    entry_max: int | None = None
+    table_fee: int = 0
+    """对局费 of coins_000 per player per hand (OP-9, default 0)."""
+    service_fee_ratio: int = 0
+    """Service fee in percent of ``base`` per player per hand (bamboo_001: 100)."""
+    escape_multiplier: int = 0
+    """Penalty = multiplier × base (coins_000 32, bamboo_001 60; beans_004 uses coefficient × 200)."""
+    escape_system_share: int = 0
+    """Percent of the penalty kept by the system (coins_000 50; the rest goes to the others)."""
+    min_fan: int | None = None
+    """起和 for this room; None = the ruleset's default (8)."""
+    escape_rules: tuple[str, ...] = ("forced_quit",)
+    """Which server events count as an escape: "forced_quit" (强退, all rulesets), "away"
+    (away longer than ``away_limit_s``), "closed_client", "disconnects"
+    (``escape_disconnects`` or more disconnects in one hand)."""
+    away_limit_s: float = 90.0
+    escape_disconnects: int = 3
+    extra: dict = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        get_ruleset(self.ruleset)
+        if self.profile not in PROFILES:
+            raise MahjongError(f"unknown settlement profile {self.profile!r}; expected one of {', '.join(PROFILES)}")
+        for name in ("value_per_fan", "base", "entry_min", "table_fee", "service_fee_ratio",
+                     "escape_multiplier", "escape_system_share"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise MahjongError(f"room {self.name!r}: {name} must be a non-negative integer, got {v!r}")
+        if self.escape_system_share > 100 or self.service_fee_ratio > 10_000:
+            raise MahjongError(f"room {self.name!r}: a percentage is out of range")
+        if self.entry_max is not None and self.entry_max < self.entry_min:
+            raise MahjongError(f"room {self.name!r}: entry_max {self.entry_max} < entry_min {self.entry_min}")
+
+    @property
+    def room_coefficient(self) -> int:
+        return self.value_per_fan if self.coefficient is None else self.coefficient
+
+    @property
+    def escape_penalty(self) -> int:
+        """What an escaper is charged (before capping at his balance)."""
+        if self.profile == "beans_004":
+            return self.room_coefficient * 200
+        return self.escape_multiplier * self.base
+
+    @property
+    def service_fee(self) -> int:
+        return self.base * self.service_fee_ratio // 100
+
+    def check_entry(self, balance: int) -> None:
+        """Refuse a player whose balance is outside the entry limits (with a clear message)."""
+        if balance < self.entry_min:
+            raise RoomEntryError(f"room {self.name!r} needs at least {self.entry_min:,} to enter; the balance is {balance:,}")
+        if self.entry_max is not None and balance > self.entry_max:
+            raise RoomEntryError(f"room {self.name!r} admits at most {self.entry_max:,}; the balance is {balance:,}")
+
+
+ROOMS: dict[str, Room] = {
+    r.name: r
+    for r in (
+        # [004] 新手场: 1番=1分=15欢乐豆, entry 1,000-200,000; escape 房间系数 × 200, coefficient = 15 (OP-4)
+        Room("beginner", "two-player", "beans_004", value_per_fan=15, entry_min=1_000, entry_max=200_000),
+        # [000] coins: base 1 (OP-2), escape base × 32, half to the system
+        Room("coins", "two-player", "coins_000", value_per_fan=1, base=1, escape_multiplier=32,
+             escape_system_share=50),
+        # [001] 金豆: service fee 100 % of base per player per hand; escape 60 × base to the opponent;
+        # escape = away > 90 s, closing the client, >= 3 disconnects, or a forced quit
+        Room("bamboo", "two-player-bamboo", "bamboo_001", value_per_fan=1, base=1, service_fee_ratio=100,
+             escape_multiplier=60, escape_rules=("forced_quit", "away", "closed_client", "disconnects")),
+        # [003] has no settlement: MCR (OP-12); escape penalty configurable, default none (OP-49)
+        Room("public", "public", "public_mcr", value_per_fan=1, base=1),
+    )
+}
+"""The seeds' rooms.  ``beginner`` is [004]'s 新手场."""
+
+
+def get_room(room: "str | Room") -> Room:
+    if isinstance(room, Room):
+        return room
+    try:
+        return ROOMS[room]
+    except (KeyError, TypeError):
+        raise MahjongError(f"unknown room {room!r}; expected one of {', '.join(ROOMS)}") from None

@@ -1,0 +1,92 @@
+"""Settlement of one hand (spec 5.1-5.5): who pays whom, fees, escape penalties.
+
+Order inside a hand (5.1): the hand payment (or the escape penalty, which
+replaces it), then the fees.  Every payment is capped at the payer's balance
+(OP-10); the ledger records the request when it was reduced.
+"""
+
+from __future__ import annotations
+
+from ..errors import MahjongError
+from .ledger import SYSTEM, Ledger, Transfer
+from .outcome import HandOutcome
+from .rooms import Room, get_room
+
+__all__ = ["settle_hand", "hand_payments", "fee_payments", "escape_payments"]
+
+MCR_BASE_POINTS = 8
+"""public_mcr: every payer adds 8 points (OP-12)."""
+
+
+def hand_payments(room: Room, outcome: HandOutcome) -> list[tuple[str, str, int, str]]:
+    """The win payments as ``(payer, payee, amount, reason)`` requests (empty on a draw or escape)."""
+    if outcome.winner is None:
+        return []
+    min_fan = room.min_fan if room.min_fan is not None else 8
+    if outcome.non_flower_total < min_fan:
+        raise MahjongError(
+            f"a win of {outcome.non_flower_total} fan (without flowers) is under the minimum {min_fan}; "
+            "it cannot be settled"
+        )
+    players = outcome.players
+    win = players[outcome.winner]
+    value = outcome.hand_value * room.value_per_fan
+    if room.profile != "public_mcr":
+        # two-player rulesets: the loser pays F x unit, self-drawn or not (OP-3)
+        loser = outcome.loser if outcome.loser is not None else 1 - outcome.winner
+        return [(players[loser], win, value, "win")]
+    unit = room.value_per_fan
+    out = []
+    for seat, name in enumerate(players):
+        if seat == outcome.winner:
+            continue
+        if outcome.method == "self_drawn" or seat == outcome.loser:
+            out.append((name, win, (outcome.hand_value + MCR_BASE_POINTS) * unit, "win"))
+        else:
+            out.append((name, win, MCR_BASE_POINTS * unit, "win"))
+    return out
+
+
+def fee_payments(room: Room, outcome: HandOutcome) -> list[tuple[str, str, int, str]]:
+    """Table fee (coins_000) and service fee (bamboo_001): every player, every hand, any result (OP-9)."""
+    out = []
+    for name in outcome.players:
+        if room.table_fee:
+            out.append((name, SYSTEM, room.table_fee, "table_fee"))
+        if room.service_fee:
+            out.append((name, SYSTEM, room.service_fee, "service_fee"))
+    return out
+
+
+def escape_payments(room: Room, outcome: HandOutcome, escaper_balance: int) -> list[tuple[str, str, int, str]]:
+    """The escape penalty: capped at the escaper's balance, the system's percentage first
+    (rounded up), the rest in equal shares to the players who stayed (remainder one unit
+    each in turn order after the escaper; spec 5.2 "floor(half)" to the opponent)."""
+    if outcome.escaped is None:
+        return []
+    players = outcome.players
+    esc = outcome.escaped
+    paid = min(room.escape_penalty, escaper_balance)
+    to_others = paid * (100 - room.escape_system_share) // 100
+    out = []
+    if paid - to_others:
+        out.append((players[esc], SYSTEM, paid - to_others, "escape_penalty"))
+    stayed = [(esc + k) % len(players) for k in range(1, len(players))]
+    share, extra = divmod(to_others, len(stayed))
+    for i, seat in enumerate(stayed):
+        amount = share + (1 if i < extra else 0)
+        if amount:
+            out.append((players[esc], players[seat], amount, "escape_penalty"))
+    return out
+
+
+def settle_hand(ledger: Ledger, room: "str | Room", outcome: HandOutcome) -> list[Transfer]:
+    """Settle one hand into the ledger, atomically; returns the recorded transfers."""
+    room = get_room(room)
+    for name in outcome.players:
+        ledger.balance(name)  # unknown account -> LedgerError before anything moves
+    if outcome.escaped is not None:
+        first = escape_payments(room, outcome, ledger.balance(outcome.players[outcome.escaped]))
+    else:
+        first = hand_payments(room, outcome)
+    return ledger.apply(first + fee_payments(room, outcome), round=outcome.round)
