@@ -38,7 +38,12 @@ from .hand import (
     waits_batch,
     waits_mask,
 )
+from .errors import IllegalActionError, NotWinningHandError
+from .fan_tables import FanDef, fan_table
 from .rulesets import RULESET_NAMES, RULESETS, Ruleset, get_ruleset
+from .scoring import Fan, Score, score, score_batch
+from .game import GreedyBot, Match, RandomBot, Round, RoundResult, play_match, play_round
+from .simulation import SimulationResult, simulate
 from .tiles import (
     format_counts,
     format_tiles,
@@ -57,6 +62,23 @@ __all__ = [
     "HandSizeError",
     "RulesetError",
     "ArrayShapeError",
+    "NotWinningHandError",
+    "IllegalActionError",
+    "FanDef",
+    "fan_table",
+    "Fan",
+    "Score",
+    "score",
+    "score_batch",
+    "Round",
+    "RoundResult",
+    "Match",
+    "GreedyBot",
+    "RandomBot",
+    "play_round",
+    "play_match",
+    "simulate",
+    "SimulationResult",
     "FORMS",
     "Hand",
     "is_win",

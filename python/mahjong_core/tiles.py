@@ -497,8 +497,15 @@ def parse_hand(text_or_indices: str | Iterable[int]) -> np.ndarray:
     mahjong_core.errors.TileCountError: 5 copies of 3m; a tile has only 4
     """
     if isinstance(text_or_indices, str):
-        return indices_to_counts(parse_tiles(text_or_indices))
+        return np.frombuffer(_hand_bytes(text_or_indices), dtype=np.uint8).copy()
     return indices_to_counts(text_or_indices)
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_bytes(text: str) -> bytes:
+    """Counts of a hand string as 34 bytes; cached, since servers parse the same strings often
+    (errors are raised, never cached)."""
+    return indices_to_counts(parse_tiles(text)).tobytes()
 
 
 def parse_flowers(text: str | Iterable[int]) -> list[int]:

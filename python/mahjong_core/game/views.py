@@ -1,0 +1,119 @@
+"""Per-seat views and event redaction: what one player may know, as plain JSON-able data.
+
+A view never contains the opponents' concealed tiles, the tiles of their face-down (concealed)
+kongs, the order of the wall or future dice.  Claim decisions of other players are not shown
+until the window is resolved.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .settings import READY_NONE
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .round import Round
+
+__all__ = ["make_view", "redact_event", "VIEW_KEYS"]
+
+_MELD_NAMES = ("chi", "pon", "kong", "ckong")
+
+VIEW_KEYS = (
+    "schema_version", "ruleset", "seat", "players", "dealer", "round_wind", "seat_winds", "phase",
+    "turn", "to_act", "hand", "drawn", "hand_sizes", "melds", "discards", "flowers", "ready",
+    "wall_remaining", "live_remaining", "dice", "claim", "legal_actions", "legal_indices", "result",
+    "min_fan",
+)
+
+
+def _meld_view(m: list[int], owner: int, seat: int) -> dict[str, Any]:
+    kind, first = m[0], m[1]
+    if kind == 3:
+        if owner != seat:
+            return {"kind": "ckong", "tiles": None, "from": None}
+        return {"kind": "ckong", "tiles": [first] * 4, "from": None}
+    tiles = [first, first + 1, first + 2] if kind == 0 else [first] * (3 if kind == 1 else 4)
+    d: dict[str, Any] = {"kind": _MELD_NAMES[kind], "tiles": tiles, "from": m[2], "claimed": m[3]}
+    if kind == 2:
+        d["added"] = bool(m[4])
+    return d
+
+
+def make_view(r: "Round", seat: int) -> dict[str, Any]:
+    """The view of ``seat`` (see module docstring)."""
+    from .round import PHASE_NAMES, PH_CLAIM, PH_ROB, PH_TURN, SCHEMA_VERSION
+
+    if not 0 <= seat < r.players:
+        raise ValueError(f"seat must be 0-{r.players - 1}, got {seat!r}")
+    s = r.settings
+    P = r.players
+    ph = r.phase
+    legal = r.legal_indices(seat)
+    claim = None
+    if ph in (PH_CLAIM, PH_ROB):
+        claim = {"tile": r.claim_tile, "from": r.claim_from, "kind": "discard" if ph == PH_CLAIM else "added_kong",
+                 "last": bool(r.claim_last)}
+    drawn = r.drawn if (ph == PH_TURN and r.turn == seat and r.drawn >= 0) else None
+    v: dict[str, Any] = {
+        "schema_version": SCHEMA_VERSION,
+        "ruleset": s.ruleset,
+        "seat": seat,
+        "players": P,
+        "dealer": r.dealer,
+        "round_wind": r.round_wind if s.seat_winds else None,
+        "seat_winds": [r.seat_wind(k) for k in range(P)] if s.seat_winds else None,
+        "phase": PHASE_NAMES[ph],
+        "turn": r.turn if ph == PH_TURN else (r.claim_from if claim else None),
+        "to_act": bool(legal),
+        "hand": r.hand(seat),
+        "drawn": drawn,
+        "hand_sizes": [int(r.hands[k].sum()) for k in range(P)],
+        "melds": [[_meld_view(m, k, seat) for m in r.melds[k]] for k in range(P)],
+        "discards": [list(p) for p in r.discards],
+        "flowers": [list(p) for p in r.flowers],
+        "ready": [bool(x) for x in r.ready] if s.ready_mode != READY_NONE else None,
+        "wall_remaining": r.wall.remaining,
+        "live_remaining": r.live_remaining,
+        "dice": list(r.dice),
+        "claim": claim,
+        "legal_actions": [a.to_dict() for a in r.legal_actions(seat)],
+        "legal_indices": legal,
+        "result": r._result,
+        "min_fan": s.min_fan,
+    }
+    return v
+
+
+def redact_event(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
+    """The event as ``seat`` may see it, or ``None`` if he sees nothing of it.
+
+    Hidden: the wall (header), other players' dealt and drawn tiles, the tile of another player's
+    concealed kong, and other players' claim-window answers (their outcome shows in the next
+    events).
+    """
+    t = ev.get("type")
+    if t == "header":
+        return {k: v for k, v in ev.items() if k not in ("wall", "kong_dice", "seed", "spawn_key")}
+    owner = ev.get("seat")
+    if owner == seat or owner is None:
+        return dict(ev)
+    if t == "deal":
+        return {"type": "deal", "seat": owner, "n": len(ev["tiles"]),
+                "flowers": [x for x in ev["tiles"] if x >= 34]}
+    if t == "draw":
+        out = {k: v for k, v in ev.items() if k != "tile"}
+        if ev["tile"] >= 34:
+            out["tile"] = ev["tile"]  # a drawn flower is exposed at once
+        return out
+    if t == "kong" and ev.get("kind") == "concealed":
+        return {"type": "kong", "seat": owner, "kind": "concealed", "tile": None}
+    if t == "action":
+        a = ev["action"]["type"]
+        if a in ("discard", "win", "declare_ready"):
+            return None  # shown by its own event
+        if a == "kong" and ev["action"].get("kind") == "concealed":
+            return None
+        if a in ("pass", "pon", "chi") or (a == "kong" and ev["action"].get("kind") == "exposed"):
+            return None  # claim answers stay private; the resolution shows in later events
+        return dict(ev)
+    return dict(ev)
