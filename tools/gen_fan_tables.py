@@ -163,6 +163,12 @@ def ruleset_data(name: str) -> dict:
         lit = LITERAL_FIRST_TURN_EXCLUDES.get(f.id)
         lit_bits, lit_mode = effective(lit) if lit is not None else (bits, yj_mode)
         assert lit_mode == yj_mode
+        # The compiled pass adds a fan's points as soon as the walk reaches it: that is
+        # exact only if no fan clears a fan that comes earlier in the walk order.
+        assert all(b > i for b in bits | lit_bits), (name, f.id, "excludes an earlier fan")
+        # 幺九刻 is counted after the walk: every fan that clears its instances must come first.
+        if yj_mode != YJ_NONE or f.id in D14_OWN_PUNG_FANS:
+            assert i < pos_of[YJ], (name, f.id)
         rows.append(dict(id=f.id, table_pos=k, points=f.points, flags=flags,
                          excl=words(bits), excl_lit=words(lit_bits), yj_mode=yj_mode))
     tie = sorted(range(n), key=lambda i: (-rows[i]["points"], rows[i]["id"]))

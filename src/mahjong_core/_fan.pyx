@@ -136,6 +136,8 @@ cdef enum:
     SH_PUNG = 1
     SH_KONG = 2
 
+    FF_ACTIVE = 128             # runtime flag bit (set at import): the fan excludes something
+
 # error codes of the nogil kernel (messages built by _raise_error)
 cdef enum:
     E_OK = 0
@@ -229,7 +231,8 @@ ctypedef struct Ctx:
     int best_total
     int best_form
     uint64_t best_pres[2]
-    uint8_t best_mult[MAX_FANS]
+    uint8_t best_mult[MAX_FANS]     # counts of the best's repeatable fans (other entries stale)
+    uint64_t rep_mask[2]            # repeatable fans of the ruleset
 
 
 # ---------------------------------------------------------------------------
@@ -253,6 +256,7 @@ cdef uint64_t M_ORPHANS = 0
 cdef uint8_t PATTERNS[6][9]
 cdef uint64_t PATTERN_MASKS[6]
 cdef uint32_t POW5[10]
+cdef uint64_t REP_MASK[N_RULESETS][FAN_WORDS]   # repeatable fans, per ruleset (from FAN_FLAGS)
 cdef uint8_t SUIT_BITS[SUIT_BITS_BYTES]   # bit x: suit vector x (base 5) splits into groups (+ one pair if |x| = 2 mod 3)
 
 
@@ -370,6 +374,16 @@ cdef _build_tables():
     assert _suit_bit(2) and _suit_bit(1 + 5 + 25) and not _suit_bit(1 + 5) and not _suit_bit(1)
     assert not _suit_bit(2 + 2 * 5)
     assert _suit_bit(3 + 5 + 25 + 125 + 2 * 625 + 3125 + 15625 + 78125 + 3 * 390625)   # 11123455678999
+    for s in range(N_RULESETS):
+        REP_MASK[s][0] = 0
+        REP_MASK[s][1] = 0
+        for i in range(FAN_COUNT[s]):
+            if FAN_FLAGS[s][i] & FF_REPEATABLE:
+                REP_MASK[s][i >> 6] |= (<uint64_t> 1) << (i & 63)
+            # FF_ACTIVE: the fan has work to do in the exclusion pass
+            if (FAN_EXCL[s][i][0] | FAN_EXCL[s][i][1] | FAN_EXCL_LITERAL[s][i][0] | FAN_EXCL_LITERAL[s][i][1]
+                    or FAN_YJ_MODE[s][i] != YJ_NONE or FAN_FLAGS[s][i] & FF_D14_OWN):
+                FAN_FLAGS[s][i] |= FF_ACTIVE
     for s in range(3):
         assert FAN_OF_KEY[s][K_PUNG_OF_TERMINALS_OR_HONORS] != NO_FAN
         assert FAN_OF_KEY[s][K_FLOWER_TILES] != NO_FAN
@@ -460,100 +474,9 @@ cdef inline bint _knitted_complete(const uint8_t* c) noexcept nogil:
     return False
 
 
-cdef uint64_t _wait_mask(Ctx* x) noexcept nogil:
-    """D8: kinds t such that c13 + t has a winning form of the ruleset, by shape only
-    (a kind held four times still counts).  Standard form from the component
-    tables (one table probe per kind); seven pairs, thirteen orphans and 全不靠 by
-    formula; the knitted form by trying the tiles that can complete a pattern."""
-    cdef const uint8_t* c = x.c13
-    cdef uint8_t tmp[34]
-    cdef int sums[4]
-    cdef bint comp[4]
-    cdef int k, j, i, t, r, pairs_other, pairs, distinct, missing, base
-    cdef uint64_t mask = 0, nz
-    cdef uint32_t key
-    cdef bint ok
-    for k in range(4):
-        sums[k] = x.sum14[k]
-    sums[x.win // 9 if x.win < 27 else 3] -= 1
-    for k in range(4):
-        comp[k] = sums[k] % 3 != 1 and (_suit_complete(c + 9 * k, sums[k]) if k < 3
-                                         else _honors_complete(c + 27, sums[k]))
-    for k in range(4):
-        if sums[k] % 3 == 0:
-            continue
-        ok = True
-        pairs_other = 0
-        for j in range(4):
-            if j != k:
-                if not comp[j]:
-                    ok = False
-                    break
-                pairs_other += sums[j] % 3 == 2
-        if not ok or pairs_other != (0 if sums[k] % 3 == 1 else 1):
-            continue
-        base = 9 * k
-        if k < 3:
-            key = _b5(c + base)
-            for r in range(9):
-                if c[base + r] < 4:
-                    if _suit_bit(key + POW5[r]):
-                        mask |= (<uint64_t> 1) << (base + r)
-                else:
-                    memcpy(tmp, c + base, 9)
-                    tmp[r] += 1
-                    if _suit_split(tmp, 0, (sums[k] + 1) % 3 == 2):
-                        mask |= (<uint64_t> 1) << (base + r)
-        else:
-            memcpy(tmp, c + 27, 7)
-            for r in range(7):
-                tmp[r] += 1
-                if _honors_complete(tmp, sums[3] + 1):
-                    mask |= (<uint64_t> 1) << (27 + r)
-                tmp[r] -= 1
-    if x.n_melds == 0:
-        # seven pairs: six pairs (a quad is two) and one odd kind, which is the wait
-        pairs = 0
-        for i in range(N_KINDS):
-            pairs += c[i] >> 1
-        if pairs == 6:
-            for i in range(N_KINDS):
-                if c[i] & 1:
-                    mask |= (<uint64_t> 1) << i
-        if x.special:
-            nz = _nonzero_mask(c)
-            if (nz & ~M_ORPHANS) == 0:
-                distinct = _popcount(nz)
-                if distinct == 13:
-                    mask |= M_ORPHANS
-                elif distinct == 12:
-                    mask |= M_ORPHANS & ~nz      # 13 orphans, one duplicate: the missing one
-            if x.mx14 <= 2:
-                nz = _nonzero_mask(c)
-                for k in range(6):
-                    # 13 single tiles inside pattern + honors: wait on the other three
-                    if (nz & ~(PATTERN_MASKS[k] | M_HONOR)) == 0 and _popcount(nz) == 13:
-                        mask |= (PATTERN_MASKS[k] | M_HONOR) & ~nz
-    if x.special and x.n_melds <= 1:
-        nz = _nonzero_mask(c)
-        for k in range(6):
-            missing = _popcount(PATTERN_MASKS[k] & ~nz)
-            if missing > 1:
-                continue
-            memcpy(tmp, c, N_KINDS)
-            for t in range(N_KINDS):
-                if (mask >> t) & 1:
-                    continue
-                tmp[t] += 1
-                if _knitted_complete(tmp):
-                    mask |= (<uint64_t> 1) << t
-                tmp[t] -= 1
-    return mask & x.allowed
-
-
 cdef inline bint _unique_wait(Ctx* x) noexcept nogil:
     if x.unique_wait < 0:
-        x.unique_wait = (_wait_mask(x) & ~((<uint64_t> 1) << x.win)) == 0
+        x.unique_wait = not _other_wait(x)
     return x.unique_wait
 
 
@@ -563,21 +486,36 @@ cdef inline bint _unique_wait(Ctx* x) noexcept nogil:
 cdef inline bint _tie_better(Ctx* x, const uint64_t* w) noexcept nogil:
     """4.2 step 5: the fan list sorted by (points desc, id asc), one entry per
     count, lexicographically before the best one's (equal totals)."""
-    cdef const uint8_t* order = FAN_TIE_ORDER[x.rs]
+    cdef const uint8_t* order
     cdef int k, j, f, a, b
+    cdef uint64_t t0, t1
+    if w[0] == x.best_pres[0] and w[1] == x.best_pres[1]:
+        # same fans: only the counts of repeatable fans can differ
+        t0 = w[0] & x.rep_mask[0]
+        t1 = w[1] & x.rep_mask[1]
+        while t0 | t1:
+            if t0:
+                f = __builtin_ctzll(t0)
+                t0 &= t0 - 1
+            else:
+                f = 64 + __builtin_ctzll(t1)
+                t1 &= t1 - 1
+            if x.cnt[f] != x.best_mult[f]:
+                break
+        else:
+            return False
+    order = FAN_TIE_ORDER[x.rs]
     for k in range(x.nf):
         f = order[k]
-        a = 0
-        if (w[f >> 6] >> (f & 63)) & 1:
-            a = x.cnt[f] if x.fflags[f] & FF_REPEATABLE else 1
-        b = x.best_mult[f]
+        a = _mult_of(x, w, x.cnt, f)
+        b = _mult_of(x, x.best_pres, x.best_mult, f)
         if a != b:
             # the shorter run ends where the other list still has f; the other
             # list continues with a later fan or ends (it is then a prefix)
             for j in range(k + 1, x.nf):
                 f = order[j]
                 if a > b:
-                    if x.best_mult[f]:
+                    if (x.best_pres[f >> 6] >> (f & 63)) & 1:
                         return True
                 else:
                     if (w[f >> 6] >> (f & 63)) & 1:
@@ -591,7 +529,7 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
 
     The generator guarantees every exclusion bit lies above its fan's own bit, so
     a fan reached by the walk is final and its points are added at once; 幺九刻 is
-    added at the end (later fans may still clear some of its instances)."""
+    added at the end (every fan that can clear its instances comes before it)."""
     cdef uint64_t w[2]
     cdef uint64_t t0 = p0, t1 = p1
     cdef int f, total = 0, fl, mode, fy = x.f_yj
@@ -611,21 +549,22 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
                 total += x.points[f] * x.cnt[f]
         else:
             total += x.points[f]
-        if fl & FF_D14_OWN:
-            yj &= ~(<uint32_t> x.own[f])       # D14: this fan's own pungs score no 幺九刻
-        ex = x.excl + FAN_WORDS * f
-        w[0] &= ~ex[0]
-        w[1] &= ~ex[1]
-        t0 &= ~ex[0]
-        t1 &= ~ex[1]
-        mode = x.yjmode[f]
-        if mode != YJ_NONE:
-            if mode == YJ_OWN:
-                yj &= ~(<uint32_t> x.own[f])
-            elif mode == YJ_ALL:
-                yj = 0
-            else:
-                yj &= yj - 1               # exactly one instance
+        if fl & FF_ACTIVE:
+            if fl & FF_D14_OWN:
+                yj &= ~(<uint32_t> x.own[f])       # D14: this fan's own pungs score no 幺九刻
+            ex = x.excl + FAN_WORDS * f
+            w[0] &= ~ex[0]
+            w[1] &= ~ex[1]
+            t0 &= ~ex[0]
+            t1 &= ~ex[1]
+            mode = x.yjmode[f]
+            if mode != YJ_NONE:
+                if mode == YJ_OWN:
+                    yj &= ~(<uint32_t> x.own[f])
+                elif mode == YJ_ALL:
+                    yj = 0
+                else:
+                    yj &= yj - 1               # exactly one instance
     if yj == 0:
         w[fy >> 6] &= ~((<uint64_t> 1) << (fy & 63))
     else:
@@ -641,9 +580,8 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
     x.best_form = x.form
     x.best_pres[0] = w[0]
     x.best_pres[1] = w[1]
-    memset(x.best_mult, 0, MAX_FANS)
-    t0 = w[0]
-    t1 = w[1]
+    t0 = w[0] & x.rep_mask[0]
+    t1 = w[1] & x.rep_mask[1]
     while t0 | t1:
         if t0:
             f = __builtin_ctzll(t0)
@@ -651,7 +589,7 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
         else:
             f = 64 + __builtin_ctzll(t1)
             t1 &= t1 - 1
-        x.best_mult[f] = x.cnt[f] if x.fflags[f] & FF_REPEATABLE else 1
+        x.best_mult[f] = x.cnt[f]
 
 
 # ---------------------------------------------------------------------------
@@ -1518,6 +1456,8 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     x.pm4 = _equal_mask(x.hand, 4)
     x.pm14 = _nonzero_mask(x.c14)
     x.unique_wait = -1 if win >= 0 else 0
+    x.rep_mask[0] = REP_MASK[rs][0]
+    x.rep_mask[1] = REP_MASK[rs][1]
     x.f_yj = x.fk[K_PUNG_OF_TERMINALS_OR_HONORS]
     x.f_dragon = x.fk[K_DRAGON_PUNG]
     x.f_prev = x.fk[K_PREVALENT_WIND]
@@ -1699,7 +1639,7 @@ cdef inline void _write_counts(Ctx* x, uint16_t* out) noexcept nogil:
         else:
             f = 64 + __builtin_ctzll(t1)
             t1 &= t1 - 1
-        out[pos[f]] = x.best_mult[f]
+        out[pos[f]] = x.best_mult[f] if x.fflags[f] & FF_REPEATABLE else 1
 
 
 cdef inline void _compat(Ctx* x, Combos* cb) noexcept nogil:
@@ -1809,6 +1749,110 @@ cdef inline void _pung_quad(Ctx* x, Combos* cb) noexcept nogil:
             _inst(x, cb, K_FOUR_PURE_SHIFTED_PUNGS, 15)
     elif _is_wind(g[0].first) and _is_wind(g[1].first) and _is_wind(g[2].first) and _is_wind(g[3].first):
         _inst(x, cb, K_BIG_FOUR_WINDS, 15)
+
+
+cdef bint _other_wait(Ctx* x) noexcept nogil:
+    """D8: does some kind t other than the winning tile complete c13 to a winning form
+    (by shape only: a kind held four times still counts)?  The winning tile itself
+    always does, so the wait is unique iff this is False."""
+    cdef const uint8_t* c = x.c13
+    cdef uint8_t tmp[34]
+    cdef int sums[4]
+    cdef bint comp[4]
+    cdef int k, j, i, t, r, pairs_other, pairs, distinct, base, hi
+    cdef uint64_t nz, near, other = x.allowed & ~((<uint64_t> 1) << x.win)
+    cdef uint32_t key
+    cdef bint ok
+    for k in range(4):
+        sums[k] = x.sum14[k]
+    sums[x.win // 9 if x.win < 27 else 3] -= 1
+    nz = _nonzero_mask(c)
+    for k in range(4):
+        comp[k] = sums[k] % 3 != 1 and (_suit_complete(c + 9 * k, sums[k]) if k < 3
+                                         else _honors_complete(c + 27, sums[k]))
+    for k in range(4):
+        if sums[k] % 3 == 0:
+            continue
+        ok = True
+        pairs_other = 0
+        for j in range(4):
+            if j != k:
+                if not comp[j]:
+                    ok = False
+                    break
+                pairs_other += sums[j] % 3 == 2
+        if not ok or pairs_other != (0 if sums[k] % 3 == 1 else 1):
+            continue
+        base = 9 * k
+        if k < 3:
+            # a tile can only join a group or pair with held tiles at distance <= 2
+            near = (nz >> base) & 0x1FF
+            near = (near | (near << 1) | (near << 2) | (near >> 1) | (near >> 2)) & 0x1FF
+            near = (near << base) & other
+            if not near:
+                continue
+            key = _b5(c + base)
+            while near:
+                t = __builtin_ctzll(near)
+                near &= near - 1
+                r = t - base
+                if c[t] < 4:
+                    if _suit_bit(key + POW5[r]):
+                        return True
+                else:
+                    memcpy(tmp, c + base, 9)
+                    tmp[r] += 1
+                    if _suit_split(tmp, 0, (sums[k] + 1) % 3 == 2):
+                        return True
+        else:
+            memcpy(tmp, c + 27, 7)
+            for r in range(7):
+                if not (other >> (27 + r)) & 1 or c[27 + r] == 0:
+                    continue
+                tmp[r] += 1
+                if _honors_complete(tmp, sums[3] + 1):
+                    return True
+                tmp[r] -= 1
+    if x.n_melds == 0:
+        # seven pairs: six pairs (a quad is two) and one odd kind, which is the wait
+        pairs = 0
+        for i in range(N_KINDS):
+            pairs += c[i] >> 1
+        if pairs == 6:
+            for i in range(N_KINDS):
+                if (c[i] & 1) and ((other >> i) & 1):
+                    return True
+        if x.special:
+            if (nz & ~M_ORPHANS) == 0:
+                distinct = _popcount(nz)
+                if distinct == 13 and (M_ORPHANS & other):
+                    return True
+                if distinct == 12 and (M_ORPHANS & ~nz & other):
+                    return True
+            for k in range(6):
+                # 13 single tiles inside pattern + honors: waits on the other three
+                if (nz & ~(PATTERN_MASKS[k] | M_HONOR)) == 0 and _popcount(nz) == 13:
+                    if (PATTERN_MASKS[k] | M_HONOR) & ~nz & other:
+                        return True
+    if x.special and x.n_melds <= 1:
+        for k in range(6):
+            if _popcount(PATTERN_MASKS[k] & ~nz) > 1:
+                continue
+            memcpy(tmp, c, N_KINDS)
+            for t in range(N_KINDS):
+                if not (other >> t) & 1:
+                    continue
+                tmp[t] += 1
+                if _knitted_complete(tmp):
+                    return True
+                tmp[t] -= 1
+    return False
+
+
+cdef inline int _mult_of(Ctx* x, const uint64_t* w, const uint8_t* counts, int f) noexcept nogil:
+    if not (w[f >> 6] >> (f & 63)) & 1:
+        return 0
+    return counts[f] if x.fflags[f] & FF_REPEATABLE else 1
 
 
 # ---------------------------------------------------------------------------

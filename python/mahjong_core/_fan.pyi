@@ -1,0 +1,62 @@
+"""Stubs of the compiled fan evaluator (``src/mahjong_core/_fan.pyx``)."""
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+FLAG_SELF_DRAWN: int
+FLAG_LAST_TILE: int
+FLAG_KONG_REPLACEMENT: int
+FLAG_FLOWER_REPLACEMENT: int
+FLAG_ROBBING_KONG: int
+FLAG_LAST_OF_KIND: int
+FLAG_READY_DECLARED: int
+FLAG_READY_CONCEALED: int
+FLAG_HEAVENLY: int
+FLAG_EARTHLY: int
+FLAG_HUMANLY: int
+FLAG_HEAVENLY_READY: int
+
+OPT_CAISHEN_ENABLED: int
+OPT_CAISHEN_USED_AS_WILD: int
+OPT_LITERAL_FIRST_TURN: int
+OPT_BLOOM_LAST_TILE: int
+OPT_BLOOM_KONGS_ONLY: int
+
+MELD_CHI: int
+MELD_PON: int
+MELD_KONG: int
+MELD_CKONG: int
+MELD_NONE: int
+
+FORM_NAMES: tuple[str, str, str, str, str]
+FAN_IDS: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+def fan_count(ruleset_code: int) -> int: ...
+def fan_ids(ruleset_code: int) -> tuple[str, ...]: ...
+def evaluate(
+    ruleset_code: int,
+    concealed: Any,
+    win_tile: int,
+    melds: Any,
+    flags: int,
+    flowers: int,
+    seat_wind: int,
+    round_wind: int,
+    min_fan: int,
+    options: int,
+    out_counts: Any,
+) -> tuple[int, int, int]: ...
+def evaluate_batch(
+    ruleset_code: int,
+    concealed: NDArray[np.uint8],
+    win_tiles: NDArray[np.int16],
+    melds: NDArray[np.uint8],
+    flags: NDArray[np.uint32],
+    flowers: NDArray[np.uint32],
+    seat_winds: NDArray[np.uint8],
+    round_winds: NDArray[np.uint8],
+    min_fan: int,
+    options: int,
+) -> tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.uint16]]: ...
