@@ -315,6 +315,13 @@ cdef _build_tables():
                 PATTERN_MASKS[k] |= (<uint64_t> 1) << PATTERNS[k][3 * i + c]
     for i, v in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
         ORPHANS[i] = v
+    # the arithmetic pattern test agrees with the pattern table
+    cdef uint8_t probe[34]
+    for k in range(N_PATTERNS):
+        memset(probe, 0, 34)
+        for i in range(9):
+            probe[PATTERNS[k][i]] = 1
+        assert _knitted_present(probe) == 1 << k, (k, _knitted_present(probe))
 
 
 _build_tables()
@@ -420,16 +427,35 @@ cdef inline bint _honors_knitted_complete(const uint8_t* c, int n) noexcept nogi
     return False
 
 
+cdef inline int _knitted_classes(const uint8_t* c) noexcept nogil:
+    """3-bit mask of the rank classes (1-4-7, 2-5-8, 3-6-9) held complete in one suit."""
+    return ((c[0] != 0) & (c[3] != 0) & (c[6] != 0)) | (((c[1] != 0) & (c[4] != 0) & (c[7] != 0)) << 1) \
+        | (((c[2] != 0) & (c[5] != 0) & (c[8] != 0)) << 2)
+
+
+cdef inline int _knitted_present(const uint8_t* c) noexcept nogil:
+    """6-bit mask of the knitted patterns whose 9 tiles are all held: pattern k takes class 0
+    in suit perm[k][0], class 1 in perm[k][1], class 2 in perm[k][2] (PATTERNS order)."""
+    cdef int m0 = _knitted_classes(c), m1 = _knitted_classes(c + 9), m2 = _knitted_classes(c + 18)
+    if not (m0 and m1 and m2):
+        return 0
+    # bit k: class 0 in suit perm[k][0], class 1 in perm[k][1], class 2 in perm[k][2]
+    cdef int a0 = m0 & 1, a1 = m1 & 1, a2 = m2 & 1
+    cdef int b0 = (m0 >> 1) & 1, b1 = (m1 >> 1) & 1, b2 = (m2 >> 1) & 1
+    cdef int c0 = (m0 >> 2) & 1, c1 = (m1 >> 2) & 1, c2 = (m2 >> 2) & 1
+    return ((a0 & b1 & c2) | ((a0 & b2 & c1) << 1) | ((a1 & b0 & c2) << 2)
+            | ((a1 & b2 & c0) << 3) | ((a2 & b0 & c1) << 4) | ((a2 & b1 & c0) << 5))
+
+
 cdef inline bint _knitted_straight_complete(const uint8_t* c, int n) noexcept nogil:
     cdef uint8_t rest[34]
     cdef int i, k
-    cdef uint64_t present = 0
+    cdef int present
     if n != 11 and n != 14:
         return False
-    for i in range(27):
-        present |= (<uint64_t> (c[i] != 0)) << i
+    present = _knitted_present(c)
     for k in range(N_PATTERNS):
-        if (present & PATTERN_MASKS[k]) != PATTERN_MASKS[k]:
+        if not (present >> k) & 1:
             continue
         memcpy(rest, c, N_KINDS)
         for i in range(9):
@@ -440,12 +466,21 @@ cdef inline bint _knitted_straight_complete(const uint8_t* c, int n) noexcept no
 
 
 cdef inline bint _is_win(const uint8_t* c, int n, bint special) noexcept nogil:
+    cdef int s0, s1, s2
     if _standard_complete(c) or _seven_pairs_complete(c, n):
         return True
-    if special:
-        return (_thirteen_orphans_complete(c, n) or _honors_knitted_complete(c, n)
-                or _knitted_straight_complete(c, n))
-    return False
+    if not special:
+        return False
+    # Necessary conditions on the suit sizes skip most hands cheaply: thirteen orphans and
+    # 全不靠 hold at most 3 tiles of each suit (2 orphans + a duplicate / 3 knitted tiles),
+    # the knitted straight at least 3 (the pattern's 3 tiles of each suit).
+    s0 = _sum(c, 9)
+    s1 = _sum(c + 9, 9)
+    s2 = _sum(c + 18, 9)
+    if (s0 <= 3 and s1 <= 3 and s2 <= 3
+            and (_thirteen_orphans_complete(c, n) or _honors_knitted_complete(c, n))):
+        return True
+    return s0 >= 3 and s1 >= 3 and s2 >= 3 and _knitted_straight_complete(c, n)
 
 
 cdef inline void _merge(uint8_t* acc, const uint8_t* row) noexcept nogil:
