@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import platform
 
-import numpy as np
 
 from common import batch_rate, random_hands, rate_over, ready_hands
 
@@ -67,7 +66,7 @@ def main(argv=None) -> dict:
         prepped = [p.prepare(h) for h in arrays14]
         _row(table, "is_win per call", f"{p.name} {p.version} is_win", rate_over(p.is_win, prepped), base)
         if p.name == "riichienv":
-            _row(table, "is_win per call", f"riichienv calculate_shanten (14 tiles)", rate_over(p.shanten, prepped), base)
+            _row(table, "is_win per call", "riichienv calculate_shanten (14 tiles)", rate_over(p.shanten, prepped), base)
     # --- shanten
     ours_arr = rate_over(mj.shanten, arrays13)
     base = ours_arr

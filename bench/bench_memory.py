@@ -13,7 +13,6 @@ import resource
 import sys
 import tracemalloc
 
-import numpy as np
 
 
 def rss_mb() -> float:

@@ -498,7 +498,6 @@ def test_knitted_straight_shanten_matches_target_enumeration():
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_invariants_random(ruleset):
     rng = random.Random(RULESETS.index(ruleset) + 100)
-    kinds = H.RULESET_KINDS[ruleset]
     count = 300 if ruleset == "public" else 400
     seen_ready = seen_win = 0
     for h in near_hands(rng, ruleset, count):

@@ -11,7 +11,7 @@ import pytest
 
 import mahjong_core as mj
 from mahjong_core import cli
-from mahjong_core.simulation import SimulationError, SimulationResult, simulate
+from mahjong_core.simulation import SimulationResult, simulate
 from mahjong_core.simulation.plots import plot_result
 
 

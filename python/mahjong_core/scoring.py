@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
 import numpy as np
 
 from . import _fan
 from .errors import MahjongError, TileCountError, TileParseError
-from .fan_tables import FanDef, fan_table
+from .fan_tables import fan_table
 from .rulesets import Ruleset, get_ruleset
 from .tiles import parse_flowers, parse_tiles, tile_short, to_counts
 
