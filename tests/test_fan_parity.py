@@ -586,3 +586,41 @@ def test_batch_errors_name_the_row():
         _fan.evaluate_batch(2, *arrays, 8, 0)
     empty = _fan.evaluate_batch(2, *(a[:0] for a in _batch_arrays(rows)), 8, 0)
     assert [e.shape for e in empty] == [(0,), (0,), (0, 82)]
+
+
+def test_ndarray_fast_path_and_buffer_protocol_agree():
+    """_fan.evaluate reads exact C-contiguous ndarrays through the NumPy C API and everything
+    else through the buffer protocol: both give the same result, and bad arrays get the errors."""
+    import numpy as np
+
+    import mahjong_core as mj
+    from mahjong_core import _fan
+    from mahjong_core.errors import ArrayShapeError
+
+    code = mj.get_ruleset("two-player").code
+    hand = mj.parse_hand("PPP999m5m")
+    melds = np.array([[1, 31], [1, 32]], np.uint8)
+    args = (code, hand, 4, melds, 1, 0, 27, 27, 8, 0)
+    out = np.zeros(_fan.fan_count(code), np.uint16)
+    want = _fan.evaluate(*args, out)
+    assert want[0] == 105
+    for conc, mel, dst in (
+        (bytearray(hand.tobytes()), melds, np.zeros_like(out)),
+        (memoryview(hand.tobytes()), memoryview(melds), memoryview(bytearray(out.nbytes)).cast("H")),
+        (np.repeat(hand, 2)[::2].copy(), np.asfortranarray(melds).copy(order="C"), np.zeros_like(out)),
+    ):
+        got = _fan.evaluate(code, conc, 4, mel, 1, 0, 27, 27, 8, 0, dst)
+        assert got == want
+        assert np.frombuffer(bytes(dst), np.uint16).tolist() == out.tolist()
+    with pytest.raises(ArrayShapeError, match="concealed"):
+        _fan.evaluate(code, hand.astype(np.int8), 4, melds, 1, 0, 27, 27, 8, 0, np.zeros_like(out))
+    with pytest.raises(ArrayShapeError, match="concealed"):
+        _fan.evaluate(code, np.repeat(hand, 2)[::2], 4, melds, 1, 0, 27, 27, 8, 0, np.zeros_like(out))
+    with pytest.raises(ArrayShapeError, match="melds"):
+        _fan.evaluate(code, hand, 4, melds.T, 1, 0, 27, 27, 8, 0, np.zeros_like(out))
+    ro = np.zeros_like(out)
+    ro.flags.writeable = False
+    with pytest.raises(ArrayShapeError, match="out_counts"):
+        _fan.evaluate(code, hand, 4, melds, 1, 0, 27, 27, 8, 0, ro)
+    with pytest.raises(ArrayShapeError, match="out_counts"):
+        _fan.evaluate(code, hand, 4, melds, 1, 0, 27, 27, 8, 0, np.zeros(3, np.uint16))

@@ -37,11 +37,14 @@ Algorithm (spec 4.2), with no Python object and no allocation in the kernel:
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t, int32_t
 from libc.string cimport memset, memcpy
+cimport numpy as cnp
 from cpython.buffer cimport (
     PyObject_GetBuffer, PyBuffer_Release, PyBUF_FORMAT, PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE,
 )
 
 import numpy as np
+
+cnp.import_array()
 
 from mahjong_core.errors import (
     ArrayShapeError,
@@ -1952,6 +1955,33 @@ cdef inline bint _format_is(const char* fmt, char code) noexcept:
     return fmt[0] == code and fmt[1] == 0
 
 
+# Fast path for exact ``numpy.ndarray`` arguments: NumPy's buffer export builds and
+# compares a format string (plus a malloc) on every call, a third of the cost of a
+# call.  The NumPy C API reads the array's dimensions, dtype and flags directly.
+# Anything not accepted here (other types, subclasses, wrong dtype / byte order /
+# shape, non-contiguous, read-only out) goes through the buffer protocol, which
+# raises the errors.
+cdef type _NDARRAY = np.ndarray   # a C global: no module-dict lookup per call
+
+
+cdef inline char* _np_view(object o, int nd, int type_num, bint writable, Py_ssize_t* shape) noexcept:
+    """Data pointer of `o` if it is an exact C-contiguous ndarray of `nd` dimensions and dtype
+    `type_num` in native byte order (writable if asked); its extents go to shape[0..nd-1].
+    NULL: use the buffer protocol."""
+    cdef cnp.ndarray a
+    if type(o) is not _NDARRAY:
+        return NULL
+    a = <cnp.ndarray> o
+    if (cnp.PyArray_NDIM(a) != nd or cnp.PyArray_TYPE(a) != type_num
+            or not cnp.PyArray_IS_C_CONTIGUOUS(a) or not cnp.PyArray_ISNOTSWAPPED(a)
+            or (writable and not cnp.PyArray_ISWRITEABLE(a))):
+        return NULL
+    shape[0] = cnp.PyArray_DIM(a, 0)
+    if nd == 2:
+        shape[1] = cnp.PyArray_DIM(a, 1)
+    return <char*> cnp.PyArray_DATA(a)
+
+
 cdef int _get_buffer(object obj, Py_buffer* view, const char* name, char code, int ndim,
                      Py_ssize_t n0, Py_ssize_t n1, bint writable) except -1:
     """Acquire a C-contiguous buffer of `ndim` dimensions and item `code` ('B' uint8,
@@ -1962,7 +1992,8 @@ cdef int _get_buffer(object obj, Py_buffer* view, const char* name, char code, i
     try:
         PyObject_GetBuffer(obj, view, flags)
     except (BufferError, TypeError, ValueError) as exc:
-        raise ArrayShapeError(f"{name}: expected a C-contiguous {'uint8' if code == b'B' else 'uint16'} "
+        pname = (<bytes> name).decode()
+        raise ArrayShapeError(f"{pname}: expected a C-contiguous {'uint8' if code == b'B' else 'uint16'} "
                               f"array ({exc})") from None
     if (view.ndim != ndim or not _format_is(view.format, code)
             or (n0 >= 0 and view.shape[0] != n0) or (ndim == 2 and n1 >= 0 and view.shape[1] != n1
@@ -1970,8 +2001,9 @@ cdef int _get_buffer(object obj, Py_buffer* view, const char* name, char code, i
         shape = tuple(view.shape[i] for i in range(view.ndim))
         fmt = (<bytes> view.format).decode() if view.format != NULL else "B"
         PyBuffer_Release(view)
-        want = ("(34,)" if name == "concealed" else "(k, 2)" if name == "melds" else f"({n0},)")
-        raise ArrayShapeError(f"{name}: expected {'uint8' if code == b'B' else 'uint16'} shape {want}, "
+        pname = (<bytes> name).decode()
+        want = ("(34,)" if pname == "concealed" else "(k, 2)" if pname == "melds" else f"({n0},)")
+        raise ArrayShapeError(f"{pname}: expected {'uint8' if code == b'B' else 'uint16'} shape {want}, "
                               f"got format {fmt!r} shape {shape}")
     return 0
 
@@ -1999,8 +2031,28 @@ def evaluate(int ruleset_code, concealed, int win_tile, melds, uint32_t flags, u
     """
     cdef Err err
     cdef int totals[3]
+    cdef int n_rows
     cdef Py_buffer cv, mv, ov
+    cdef Py_ssize_t sh[2]
+    cdef char* cbuf
+    cdef char* mbuf
+    cdef char* obuf
     _check_ruleset(ruleset_code)
+    # exact C-contiguous ndarrays of the right dtype and shape (the common case)
+    cbuf = _np_view(concealed, 1, cnp.NPY_UINT8, False, sh)
+    if cbuf != NULL and sh[0] == N_KINDS:
+        mbuf = _np_view(melds, 2, cnp.NPY_UINT8, False, sh)
+        if mbuf != NULL and (sh[1] == 2 or sh[0] == 0):
+            n_rows = <int> sh[0]
+            obuf = _np_view(out_counts, 1, cnp.NPY_UINT16, True, sh)
+            if obuf != NULL and sh[0] == FAN_COUNT[ruleset_code]:
+                err.code = _evaluate(ruleset_code, <const uint8_t*> cbuf, win_tile, <const uint8_t*> mbuf,
+                                     n_rows, flags, flowers, seat_wind, round_wind, options,
+                                     <uint16_t*> obuf, totals, &err)
+                if err.code != E_OK:
+                    _raise_error(&err, ruleset_code, -1)
+                return totals[0], totals[1], totals[2]
+    # anything else: the buffer protocol (which also raises the array errors)
     _get_buffer(concealed, &cv, "concealed", b'B', 1, N_KINDS, -1, False)
     try:
         _get_buffer(melds, &mv, "melds", b'B', 2, -1, 2, False)
