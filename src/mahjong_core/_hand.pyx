@@ -361,16 +361,17 @@ cdef inline int _sum(const uint8_t* c, int n) noexcept nogil:
     return s
 
 
-cdef inline bint _standard_complete(const uint8_t* c) noexcept nogil:
-    """Groups + exactly one pair over all four components (3k+2 tiles)."""
-    cdef int r0 = _sum(c, 9) % 3, r1 = _sum(c + 9, 9) % 3
-    cdef int r2 = _sum(c + 18, 9) % 3, r3 = _sum(c + 27, 7) % 3
-    cdef uint32_t x
-    # one combined test instead of a branch per component (random hands mispredict those)
-    if ((r0 == 1) | (r1 == 1) | (r2 == 1) | (r3 == 1)
-            | (((r0 == 2) + (r1 == 2) + (r2 == 2) + (r3 == 2)) != 1)):
-        return False
-    x = _b5_suit(c)
+cdef inline bint _residues_ok(int s0, int s1, int s2, int s3) noexcept nogil:
+    """Component sizes allow groups + exactly one pair: every size 0 or 2 mod 3, one of them 2.
+    One combined test instead of a branch per component (random hands mispredict those)."""
+    cdef int r0 = s0 % 3, r1 = s1 % 3, r2 = s2 % 3, r3 = s3 % 3
+    return not ((r0 == 1) | (r1 == 1) | (r2 == 1) | (r3 == 1)
+                | (((r0 == 2) + (r1 == 2) + (r2 == 2) + (r3 == 2)) != 1))
+
+
+cdef inline bint _components_complete(const uint8_t* c) noexcept nogil:
+    """Every component splits into groups (and its pair) -- the table lookups."""
+    cdef uint32_t x = _b5_suit(c)
     if not (SUIT_WIN_BITS[x >> 3] >> (x & 7)) & 1:
         return False
     x = _b5_suit(c + 9)
@@ -380,6 +381,12 @@ cdef inline bint _standard_complete(const uint8_t* c) noexcept nogil:
     if not (SUIT_WIN_BITS[x >> 3] >> (x & 7)) & 1:
         return False
     return HONOR_INFO[_b5_honor(c + 27)] & 1
+
+
+cdef inline bint _standard_complete(const uint8_t* c) noexcept nogil:
+    """Groups + exactly one pair over all four components (3k+2 tiles)."""
+    return (_residues_ok(_sum(c, 9), _sum(c + 9, 9), _sum(c + 18, 9), _sum(c + 27, 7))
+            and _components_complete(c))
 
 
 cdef inline bint _seven_pairs_complete(const uint8_t* c, int n) noexcept nogil:
@@ -467,20 +474,23 @@ cdef inline bint _knitted_straight_complete(const uint8_t* c, int n) noexcept no
 
 cdef inline bint _is_win(const uint8_t* c, int n, bint special) noexcept nogil:
     cdef int s0, s1, s2
-    if _standard_complete(c) or _seven_pairs_complete(c, n):
-        return True
+    cdef bint residues
     if not special:
-        return False
-    # Necessary conditions on the suit sizes skip most hands cheaply: thirteen orphans and
-    # 全不靠 hold at most 3 tiles of each suit (2 orphans + a duplicate / 3 knitted tiles),
-    # the knitted straight at least 3 (the pattern's 3 tiles of each suit).
+        return _standard_complete(c) or _seven_pairs_complete(c, n)
     s0 = _sum(c, 9)
     s1 = _sum(c + 9, 9)
     s2 = _sum(c + 18, 9)
+    residues = _residues_ok(s0, s1, s2, n - s0 - s1 - s2)
+    if (residues and _components_complete(c)) or _seven_pairs_complete(c, n):
+        return True
+    # Necessary conditions on the suit sizes skip most hands cheaply: thirteen orphans and
+    # 全不靠 hold at most 3 tiles of each suit (2 orphans + a duplicate / 3 knitted tiles),
+    # the knitted straight at least 3 (the pattern's 3 tiles of each suit).  Removing the
+    # knitted pattern takes 3 tiles from each suit, so its rest has the hand's residues.
     if (s0 <= 3 and s1 <= 3 and s2 <= 3
             and (_thirteen_orphans_complete(c, n) or _honors_knitted_complete(c, n))):
         return True
-    return s0 >= 3 and s1 >= 3 and s2 >= 3 and _knitted_straight_complete(c, n)
+    return residues and s0 >= 3 and s1 >= 3 and s2 >= 3 and _knitted_straight_complete(c, n)
 
 
 cdef inline void _merge(uint8_t* acc, const uint8_t* row) noexcept nogil:
