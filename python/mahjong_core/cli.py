@@ -45,12 +45,10 @@ def _hand_report(text: str, ruleset: str) -> dict:
     }
     forms = {}
     for form in FORMS:
-        if form in ("thirteen_orphans", "honors_knitted", "knitted_straight") and not rs.special_forms:
-            continue
         try:
             forms[form] = form_shanten(counts, form, ruleset=rs)
         except MahjongError:
-            continue  # the form does not apply to this many tiles
+            continue  # the ruleset has no such form, or it does not apply to this many tiles
     report["form_shanten"] = forms
     if n % 3 == 2:
         report["complete"] = is_win(counts, ruleset=rs)

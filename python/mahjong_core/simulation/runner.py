@@ -44,14 +44,18 @@ def _make_bots(names: Sequence[str], seed_seq: np.random.SeedSequence) -> list:
     return bots
 
 
-def _points(ruleset: str, players: int, res: Any) -> np.ndarray:
-    """Net points of the round per seat (1 point per fan, the ruleset's payment rules)."""
+def _unit_room(ruleset: str) -> Room:
+    """1 point per fan with the ruleset's payment rules (built once per batch)."""
+    profile = "public_mcr" if ruleset == "public" else "coins_000"
+    return Room("unit", ruleset, profile, value_per_fan=1, min_fan=0)
+
+
+def _points(room: Room, players: int, res: Any) -> np.ndarray:
+    """Net points of the round per seat under ``room``'s payment rules."""
     pts = np.zeros(players, np.int64)
     if res.draw:
         return pts
     names = tuple(str(s) for s in range(players))
-    profile = "public_mcr" if ruleset == "public" else "coins_000"
-    room = Room("unit", ruleset, profile, value_per_fan=1, min_fan=0)
     outcome = HandOutcome(names, winner=res.winner, loser=res.loser, method=res.method,
                           hand_value=res.total, non_flower_total=res.score.non_flower_total)
     for payer, payee, amount, _ in hand_payments(room, outcome):
@@ -72,6 +76,7 @@ def run_batch(ruleset: str, bots: Sequence[str], seed: int, batch: int, rounds: 
     out = SimulationResult(ruleset, tuple(bots))
     n_fans = len(fan_table(ruleset))
     match = Match(ruleset, match_seed, rounds=rounds, min_fan=min_fan)
+    room = _unit_room(ruleset)
     while not match.is_over:
         rnd = match.round
         res = play_round(rnd, bot_objs)
@@ -83,7 +88,7 @@ def run_batch(ruleset: str, bots: Sequence[str], seed: int, batch: int, rounds: 
             counts = np.asarray(res.score._counts, np.int64)
             assert counts.shape == (n_fans,)
             out.add_round(winner=res.winner, dealer=res.dealer, method=res.method, total=res.total,
-                          fan_counts=counts, length=length, points=_points(ruleset, players, res))
+                          fan_counts=counts, length=length, points=_points(room, players, res))
             if record_wins:
                 out.winning_hands.append(res.winners[0]["score_args"])
         match.next_round()
