@@ -1924,6 +1924,19 @@ cdef object _raise_error(const Err* err, int rs, Py_ssize_t row):
     raise MahjongError(f"{where}error {code}")   # pragma: no cover
 
 
+cdef int fan_evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* melds, int n_rows,
+                      uint32_t flags, uint32_t flowers, int seat, int rnd, uint32_t options,
+                      uint16_t* out, int* totals) noexcept nogil:
+    """Exported (``_fan.pxd``): :func:`evaluate` on C data for the round engine."""
+    cdef Err err
+    err.code = E_OK
+    return _evaluate(rs, concealed, win, melds, n_rows, flags, flowers, seat, rnd, options, out, totals, &err)
+
+
+cdef int fan_count_of(int rs) noexcept nogil:
+    return FAN_COUNT[rs]
+
+
 cdef inline int _check_ruleset(int ruleset_code) except -1:
     if not 0 <= ruleset_code < N_RULESETS:
         raise RulesetError(f"unknown ruleset code {ruleset_code}; expected 0 (two-player), "

@@ -703,6 +703,202 @@ cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allo
 
 
 # ---------------------------------------------------------------------------
+# Discard evaluation: shanten after each discard and the live tiles that then lower it
+# ---------------------------------------------------------------------------
+cdef inline const uint8_t* _row(const uint8_t* c, int j) noexcept nogil:
+    """Distance row of component j (0-2 suits, 3 honors) of the 34 counts c."""
+    if j < 3:
+        return &SUIT_DIST[_suit_rank(c + 9 * j) * DIST_ROW]
+    return &HONOR_DIST[_b5_honor(c + 27) * DIST_ROW]
+
+
+cdef inline int _single(const uint8_t* a, const uint8_t* b, int groups) noexcept nogil:
+    """(a merged with b)[groups, pair]: the one entry the standard distance needs."""
+    cdef int m1, v, best = BIG
+    for m1 in range(groups + 1):
+        v = a[2 * m1] + b[2 * (groups - m1) + 1]
+        if v < best:
+            best = v
+        v = a[2 * m1 + 1] + b[2 * (groups - m1)]
+        if v < best:
+            best = v
+    return best
+
+
+cdef inline void _others(const uint8_t** rows, int skip, uint8_t* out) noexcept nogil:
+    """Merge of every component row except `skip`."""
+    cdef int j
+    cdef bint first = True
+    for j in range(4):
+        if j == skip:
+            continue
+        if first:
+            memcpy(out, rows[j], DIST_ROW)
+            first = False
+        else:
+            _merge(out, rows[j])
+
+
+cdef inline int _comp(int t) noexcept nogil:
+    return t // 9 if t < 27 else 3
+
+
+cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, uint64_t discards,
+                       const int* unseen, int* sh_out, int* acc_out) noexcept nogil:
+    """For each kind d in `discards` (held): sh_out[d] = shanten of c - d.  For the d reaching the
+    lowest of these: acc_out[d] = sum of unseen[k] over the kinds k in `allowed` with
+    (c - d)[k] < 4 and unseen[k] > 0 whose addition lowers that shanten; acc_out[d] = -1 for the
+    others.  Returns the lowest shanten (99 if `discards` is empty).  `n` = sum(c), 3k+2.
+
+    The standard form is computed incrementally: the component rows of c are looked up once,
+    a discard or a draw changes one component, and only the (groups, pair) entry of the final
+    merge is evaluated.  Equal to calling _shanten on every hand (the tests check it)."""
+    cdef uint8_t tmp[34]
+    cdef const uint8_t* rows[4]
+    cdef const uint8_t* rows2[4]
+    cdef uint8_t oth[4][DIST_ROW]
+    cdef bint oth_ok[4]
+    cdef uint8_t oth2[4][DIST_ROW]
+    cdef bint oth2_ok[4]
+    cdef int d, k, j, x, y, g, pairs, p1, p2, v, sp, best = 99, acc
+    cdef const uint8_t* r
+    memcpy(tmp, c, N_KINDS)
+    if special:
+        for d in range(N_KINDS):
+            if (discards >> d) & 1:
+                tmp[d] -= 1
+                sh_out[d] = _shanten(tmp, n - 1, True)
+                tmp[d] += 1
+                if sh_out[d] < best:
+                    best = sh_out[d]
+        for d in range(N_KINDS):
+            if not (discards >> d) & 1:
+                continue
+            if sh_out[d] != best:
+                acc_out[d] = -1
+                continue
+            tmp[d] -= 1
+            acc = 0
+            for k in range(N_KINDS):
+                if (allowed >> k) & 1 and tmp[k] < 4 and unseen[k] > 0:
+                    tmp[k] += 1
+                    if _shanten(tmp, n, True) < best:
+                        acc += unseen[k]
+                    tmp[k] -= 1
+            tmp[d] += 1
+            acc_out[d] = acc
+        return best
+    g = (n - 1) // 3
+    pairs = 0
+    for k in range(N_KINDS):
+        pairs += c[k] >> 1
+    for j in range(4):
+        rows[j] = _row(c, j)
+        oth_ok[j] = False
+    for d in range(N_KINDS):
+        if not (discards >> d) & 1:
+            continue
+        x = _comp(d)
+        if not oth_ok[x]:
+            _others(rows, x, oth[x])
+            oth_ok[x] = True
+        tmp[d] -= 1
+        v = _single(oth[x], _row(tmp, x), g) - 1
+        tmp[d] += 1
+        if n - 1 >= 13:
+            p1 = pairs - (c[d] >> 1) + ((c[d] - 1) >> 1)
+            sp = 6 - (p1 if p1 < 7 else 7)
+            if sp < v:
+                v = sp
+        sh_out[d] = v
+        if v < best:
+            best = v
+    for d in range(N_KINDS):
+        if not (discards >> d) & 1:
+            continue
+        if sh_out[d] != best:
+            acc_out[d] = -1
+            continue
+        x = _comp(d)
+        tmp[d] -= 1
+        p1 = pairs - (c[d] >> 1) + (tmp[d] >> 1)
+        for j in range(4):
+            rows2[j] = rows[j]
+            oth2_ok[j] = False
+        rows2[x] = _row(tmp, x)
+        acc = 0
+        for k in range(N_KINDS):
+            if not ((allowed >> k) & 1) or tmp[k] >= 4 or unseen[k] <= 0:
+                continue
+            y = _comp(k)
+            if y == x:
+                r = oth[x]
+            else:
+                if not oth2_ok[y]:
+                    _others(rows2, y, oth2[y])
+                    oth2_ok[y] = True
+                r = oth2[y]
+            tmp[k] += 1
+            v = _single(r, _row(tmp, y), g) - 1
+            if n >= 13:
+                p2 = p1 - (c[k] - (k == d)) // 2 + tmp[k] // 2
+                sp = 6 - (p2 if p2 < 7 else 7)
+                if sp < v:
+                    v = sp
+            tmp[k] -= 1
+            if v < best:
+                acc += unseen[k]
+        tmp[d] += 1
+        acc_out[d] = acc
+    return best
+
+
+def discard_eval(const uint8_t[::1] counts, uint64_t allowed, bint special, uint64_t discards, unseen):
+    """Python entry of the discard evaluation (for tests and analysis tools): returns
+    ``(best, shanten_after (34,), accept (34,))`` with -9 for kinds not in ``discards``."""
+    cdef int u[34]
+    cdef int sh[34]
+    cdef int ac[34]
+    cdef int i, n, best
+    if counts.shape[0] != N_KINDS or len(unseen) != N_KINDS:
+        raise ArrayShapeError("counts and unseen must have 34 entries")
+    n = 0
+    for i in range(N_KINDS):
+        if counts[i] > 4:
+            raise TileCountError(f"{counts[i]} copies of one tile; a tile has only 4")
+        n += counts[i]
+        u[i] = unseen[i]
+        sh[i] = -9
+        ac[i] = -9
+        if (discards >> i) & 1 and not counts[i]:
+            raise TileCountError(f"discard candidate {i} is not in the hand")
+    if n % 3 != 2:
+        raise HandSizeError(f"discard_eval needs 3k+2 tiles, got {n}")
+    best = _discard_eval(&counts[0], n, special, allowed, discards, u, sh, ac)
+    return best, [sh[i] for i in range(N_KINDS)], [ac[i] for i in range(N_KINDS)]
+
+
+# ---------------------------------------------------------------------------
+# Exported C entry points (declared in _hand.pxd; used by the round engine)
+# ---------------------------------------------------------------------------
+cdef bint hand_is_win(const uint8_t* c, int n, bint special) noexcept nogil:
+    return _is_win(c, n, special)
+
+
+cdef int hand_shanten(const uint8_t* c, int n, bint special) noexcept nogil:
+    return _shanten(c, n, special)
+
+
+cdef int hand_discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, uint64_t discards,
+                           const int* unseen, int* sh_out, int* acc_out) noexcept nogil:
+    return _discard_eval(c, n, special, allowed, discards, unseen, sh_out, acc_out)
+
+
+cdef uint64_t hand_waits(const uint8_t* c, int n, bint special, uint64_t allowed) noexcept nogil:
+    return _waits(c, n, special, allowed)
+
+
+# ---------------------------------------------------------------------------
 # Validation and errors
 # ---------------------------------------------------------------------------
 cdef inline void _outside_mask(uint64_t allowed, uint8_t* out) noexcept nogil:

@@ -1,8 +1,9 @@
-"""One round (盘/局) of mahjong: the game-flow state machine of spec section 2.
+"""One round (盘/局) of mahjong: the Python API of the compiled game-flow state machine (spec section 2).
 
-The state is plain data (ints, short lists, one ``(players, 34)`` uint8 count array) so that the
-planned Cython port can mirror it field by field; every rule that differs between rulesets is a
-field of :class:`~mahjong_core.game.settings.FlowSettings`.
+The state and every transition live in :class:`mahjong_core._round.RoundCore` (Cython); this class
+checks and decodes actions, explains refusals, builds views, results and the JSON form.  Every
+rule that differs between rulesets is a field of :class:`~mahjong_core.game.settings.FlowSettings`.
+The pure-Python reference of the same machine is :mod:`mahjong_core._ref.round_py`.
 
 Phases: ``ready_window`` (the non-dealer's 天听 window, two-player rulesets), ``turn`` (the player
 ``turn`` acts on his own hand), ``claim`` (the others answer a discard), ``rob`` (the others may rob
@@ -21,17 +22,20 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from .. import _fan
+from .._round import RoundCore
 from ..errors import IllegalActionError, MahjongError, TileCountError
-from ..hand import is_win, waits_mask
+from ..fan_tables import fan_table
+from ..rulesets import get_ruleset
 from ..scoring import Score, score
 from ..tiles import parse_tiles, tile_short
 from .actions import (
-    ACTION_SIZE, CHI_HIGH, CHI_LOW, CHI_MID, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM,
+    ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM,
     KONG_SELF, PASS, PON, WIN, Action, Chi, DeclareReady, Discard, Kong, Pass, Pon, Win,
     action_from_dict,
 )
-from .settings import READY_HEAVENLY_ONLY, READY_NONE, FlowSettings, flow_settings
-from .wall import N_KONG_DICE, Wall, deal_order, physical_position, shuffle_wall
+from .settings import READY_NONE, FlowSettings, flow_settings
+from .wall import N_KONG_DICE, Wall, shuffle_wall
 
 __all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
 
@@ -45,6 +49,11 @@ M_CHI, M_PON, M_KONG, M_CKONG = range(4)
 MELD_NAMES = ("chi", "pon", "kong", "ckong")
 _WIND_NAMES = {"E": 27, "S": 28, "W": 29, "N": 30}
 _SHORT = [tile_short(i) for i in range(42)]
+_WHY_MUST_DISCARD, _WHY_NOT_WIN, _WHY_BELOW_MIN = 1, 2, 3
+
+# evaluator flag bits (scoring.FLAGS) as the core records them
+_F_SELF_DRAWN, _F_LAST_TILE, _F_KONG_REPL, _F_FLOWER_REPL, _F_ROBBING, _F_LAST_OF_KIND = 1, 2, 4, 8, 16, 32
+_F_READY, _F_READY_CONCEALED, _F_EARTHLY, _F_HUMANLY, _F_HEAVENLY_READY = 64, 128, 512, 1024, 2048
 
 
 def meld_tiles(m: Sequence[int]) -> list[int]:
@@ -55,68 +64,106 @@ def meld_tiles(m: Sequence[int]) -> list[int]:
     return [f] * (3 if k == M_PON else 4)
 
 
+class _Compiled:
+    """Per-settings constants handed to the core (built once per FlowSettings)."""
+
+    __slots__ = ("settings_dict", "code", "special", "kind_mask", "fan_points", "fan_ids")
+
+    def __init__(self, s: FlowSettings) -> None:
+        rs = get_ruleset(s.ruleset)
+        self.settings_dict = s.to_dict()
+        self.code = rs.code
+        self.special = 1 if rs.special_forms else 0
+        self.kind_mask = rs.kind_mask
+        table = fan_table(rs.name)
+        self.fan_ids = [f.id for f in table]
+        self.fan_points = [f.points for f in table]
+
+
+_COMPILED: dict[FlowSettings, _Compiled] = {}
+
+
+def _compiled(s: FlowSettings) -> _Compiled:
+    c = _COMPILED.get(s)
+    if c is None:
+        c = _COMPILED[s] = _Compiled(s)
+    return c
+
+
 class RoundResult:
     """The outcome of a finished round: plain data (``to_dict()``) plus convenience properties.
 
     ``winners``: list of dicts ``{seat, loser, method ("self_drawn" | "discard" | "robbing"),
     win_tile, total, non_flower_total, fans, score (Score.to_dict()), score_args}``; empty on a draw.
+    The dict is built on first use; the quick properties (``draw``, ``winner``, ``total``, ...)
+    do not need it.
     """
 
-    __slots__ = ("_d", "_scores")
+    __slots__ = ("_d", "_scores", "_quick", "_build")
 
-    def __init__(self, d: dict[str, Any], scores: "list[Score] | None" = None) -> None:
+    def __init__(self, d: "dict[str, Any] | None", scores: "list[Score] | None" = None, *,
+                 quick: "tuple | None" = None, build: Any = None) -> None:
         self._d = d
         self._scores = scores
+        self._quick = quick          # (draw, winner, loser, method, total, dealer, next_dealer)
+        self._build = build
 
     def to_dict(self) -> dict[str, Any]:
+        if self._d is None:
+            self._d = self._build()
+            self._build = None
         return self._d
+
+    def _q(self, k: int) -> Any:
+        if self._quick is not None:
+            return self._quick[k]
+        d = self.to_dict()
+        w = d["winners"]
+        return (d["draw"], w[0]["seat"] if w else None, w[0]["loser"] if w else None,
+                w[0]["method"] if w else None, w[0]["total"] if w else 0, d["dealer"], d["next_dealer"])[k]
 
     @property
     def draw(self) -> bool:
         """True for an exhaustive draw (荒牌)."""
-        return self._d["draw"]
+        return self._q(0)
 
     @property
     def winners(self) -> list[dict[str, Any]]:
-        return self._d["winners"]
+        return self.to_dict()["winners"]
 
     @property
     def winner(self) -> "int | None":
-        w = self._d["winners"]
-        return w[0]["seat"] if w else None
+        return self._q(1)
 
     @property
     def loser(self) -> "int | None":
         """The discarder (or the robbed kong's declarer); ``None`` for a self-drawn win or a draw."""
-        w = self._d["winners"]
-        return w[0]["loser"] if w else None
+        return self._q(2)
 
     @property
     def method(self) -> "str | None":
-        w = self._d["winners"]
-        return w[0]["method"] if w else None
+        return self._q(3)
 
     @property
     def dealer(self) -> int:
-        return self._d["dealer"]
+        return self._q(5)
 
     @property
     def next_dealer(self) -> int:
-        return self._d["next_dealer"]
+        return self._q(6)
 
     @property
     def dealer_continues(self) -> bool:
-        return self._d["dealer_continues"]
+        return self._q(6) == self._q(5)
 
     @property
     def total(self) -> int:
         """Hand value F of the (first) winner, flowers included; 0 on a draw."""
-        w = self._d["winners"]
-        return w[0]["total"] if w else 0
+        return self._q(4)
 
     @property
     def fans(self) -> list[dict[str, Any]]:
-        w = self._d["winners"]
+        w = self.to_dict()["winners"]
         return w[0]["score"]["fans"] if w else []
 
     @property
@@ -127,7 +174,7 @@ class RoundResult:
     def scores(self) -> list[Score]:
         """The :class:`~mahjong_core.scoring.Score` of each winner (re-evaluated after a JSON load)."""
         if self._scores is None:
-            self._scores = [score(**_score_kwargs(w["score_args"])) for w in self._d["winners"]]
+            self._scores = [score(**_score_kwargs(w["score_args"])) for w in self.to_dict()["winners"]]
         return self._scores
 
     @property
@@ -136,14 +183,13 @@ class RoundResult:
         return s[0] if s else None
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, RoundResult) and other._d == self._d
+        return isinstance(other, RoundResult) and other.to_dict() == self.to_dict()
 
     def __repr__(self) -> str:
         if self.draw:
             return f"RoundResult(draw, next_dealer={self.next_dealer})"
-        w = self._d["winners"][0]
-        return (f"RoundResult(winner={w['seat']}, loser={w['loser']}, method={w['method']!r}, "
-                f"total={w['total']}, next_dealer={self.next_dealer})")
+        return (f"RoundResult(winner={self.winner}, loser={self.loser}, method={self.method!r}, "
+                f"total={self.total}, next_dealer={self.next_dealer})")
 
 
 def _score_kwargs(args: dict[str, Any]) -> dict[str, Any]:
@@ -225,184 +271,71 @@ class Round:
                 raise MahjongError(f"kong_dice must be at most {N_KONG_DICE} values 1-6, got {kong_dice!r}")
             header["kong_dice"] = kd
             kd0 = kd + kd0[len(kd):]
-        self._init_fields(s, header, Wall(tiles), dice0, kd0)
-        self._setup()
+        self._init_core(s, header, tiles, dice0, kd0, True)
 
-    def _init_fields(self, s: FlowSettings, header: dict[str, Any], wall: Wall, dice: list[int],
-                     kong_dice: list[int]) -> None:
-        P = s.players
+    def _init_core(self, s: FlowSettings, header: dict[str, Any], tiles: Sequence[int], dice: Sequence[int],
+                   kong_dice: Sequence[int], setup: bool) -> None:
+        c = _compiled(s)
         self.settings = s
-        self.players = P
+        self.players = s.players
         self.header = header
         self.seed = header["seed"]
         self.dealer = header["dealer"]
         self.round_wind = header["round_wind"]
-        self.wall = wall
-        self.dice = dice
-        self.kong_dice = kong_dice
-        self.kong_dice_used = 0
-        self.hands = np.zeros((P, 34), dtype=np.uint8)
-        self.melds: list[list[list[int]]] = [[] for _ in range(P)]
-        self.discards: list[list[int]] = [[] for _ in range(P)]
-        self.flowers: list[list[int]] = [[] for _ in range(P)]
-        self.phase = PH_TURN
-        self.turn = self.dealer
-        self.drawn = -1
-        self.drawn_src = SRC_NONE
-        self.must_discard = 0
-        self.ready = [0] * P
-        self.ready_concealed = [0] * P
-        self.heavenly_ready = [0] * P
-        self.dealer_first = 1
-        self.calls_made = 0
-        self.drew = [0] * P
-        self.earthly_seat = -1
-        self.claim_tile = -1
-        self.claim_from = -1
-        self.claim_last = 0
-        self.claim_humanly = 0
-        self.pending: list[int] = []
-        self.responses = [-1] * P
-        self.n_steps = 0
-        self._result: "dict[str, Any] | None" = None
+        self._c = c
+        self._core = RoundCore(c.settings_dict, c.code, c.special, c.kind_mask, self.dealer, self.round_wind,
+                               tiles, dice, kong_dice, setup)
+        self._log: list[dict[str, Any]] = [header]
+        self._decoded = 0           # core event records already in _log
+        self._result_d: "dict[str, Any] | None" = None
         self._result_obj: "RoundResult | None" = None
-        self.log: list[dict[str, Any]] = [header]
-        self._touch()
+        self._scores: "list[Score] | None" = None
 
-    def _touch(self) -> None:
-        """Drop the caches of legal options and win evaluations (the state changed)."""
-        self._opts: dict[int, list[int]] = {}
-        self._wins: dict[int, tuple["Score | None", str, "dict | None"]] = {}
-
-    # ------------------------------------------------------------------ basic queries
-    def _live(self) -> int:
-        return self.wall.remaining - self.settings.reserved_tail_tiles
-
-    @property
-    def ruleset(self) -> str:
-        return self.settings.ruleset
-
-    @property
-    def wall_remaining(self) -> int:
-        """Tiles still in the wall (1.4)."""
-        return self.wall.remaining
+    # ------------------------------------------------------------------ events and result
+    def _sync(self) -> None:
+        """Append the core's new event records to the log as dicts."""
+        core = self._core
+        if core.n_events == self._decoded:
+            return
+        evs = core.events(self._decoded)
+        self._decoded = core.n_events
+        for e in evs:
+            if e["type"] == "win":
+                e = self._win_event(e["winner_index"])
+            self._log.append(e)
 
     @property
-    def live_remaining(self) -> int:
-        """Tiles that may still be drawn before the exhaustive draw (wall minus ``reserved_tail_tiles``)."""
-        return self._live()
+    def log(self) -> list[dict[str, Any]]:
+        """The event log: the header (with the seed), then one dict per event."""
+        self._sync()
+        return self._log
 
-    @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
+    def _winner_scores(self) -> list[Score]:
+        if self._scores is None:
+            core, c = self._core, self._c
+            out = []
+            for k in range(len(core.result_info()[1])):
+                rec = core.win_record(k)
+                out.append(Score(self.settings.ruleset, rec["total"], rec["non_flower_total"], self.settings.min_fan,
+                                 rec["form"], np.array(rec["counts"], dtype=np.uint16)))
+            self._scores = out
+        return self._scores
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == PH_OVER
+    def _win_event(self, k: int) -> dict[str, Any]:
+        info = self._core.result_info()
+        rec = self._core.win_record(k)
+        sc = self._winner_scores()[k]
+        return {"type": "win", "seat": info[1][k], "from": info[2], "method": info[3], "tile": rec["win_tile"],
+                "total": rec["total"], "fans": [[f.id, f.points, f.count] for f in sc.fans]}
 
-    @property
-    def result(self) -> "RoundResult | None":
-        """The :class:`RoundResult` once the round is over, else ``None``."""
-        if self._result is None:
-            return None
-        if self._result_obj is None:
-            self._result_obj = RoundResult(self._result)
-        return self._result_obj
-
-    def seat_wind(self, seat: int) -> int:
-        """Seat wind (27-30) of ``seat``: the dealer is East, his 下家 South, ... (OP-13)."""
-        return 27 + (seat - self.dealer) % self.players
-
-    def hand(self, seat: int) -> list[int]:
-        """Sorted concealed tiles of ``seat`` (server side; views show only one's own)."""
-        h = self.hands[seat].tolist()
-        return [k for k in range(34) for _ in range(h[k])]
-
-    def hand_counts(self, seat: int) -> np.ndarray:
-        """A copy of the concealed count array of ``seat``."""
-        return self.hands[seat].copy()
-
-    def visible_counts(self) -> list[int]:
-        """Counts of the tiles every player can see (D10): all discard pools and all exposed melds
-        (concealed kongs are face down and not counted)."""
-        v = [0] * 34
-        for pool in self.discards:
-            for t in pool:
-                v[t] += 1
-        for ms in self.melds:
-            for m in ms:
-                if m[0] == M_CKONG:
-                    continue
-                for t in meld_tiles(m):
-                    v[t] += 1
-        return v
-
-    def concealed_size(self, seat: int) -> int:
-        """Concealed tiles of ``seat``."""
-        return int(self.hands[seat].sum())
-
-    def seats_to_act(self) -> list[int]:
-        """Seats that must choose an action now (several during a claim window)."""
-        ph = self.phase
-        if ph == PH_TURN:
-            return [self.turn]
-        if ph == PH_OVER:
-            return []
-        return list(self.pending)
-
-    # ------------------------------------------------------------------ start of the hand
-    def _setup(self) -> None:
+    def _score_args(self, seat: int, rec: dict[str, Any]) -> dict[str, Any]:
+        """The :func:`~mahjong_core.scoring.score` keywords of a win record (the reference's layout)."""
         s = self.settings
-        P = self.players
-        ev = self.log
-        dsum = self.dice[0] + self.dice[1]
-        # display only (2.2 step 3): the S-th player's wall is opened after its S-th stack
-        owner, stack = physical_position(P, self.dealer, dsum, 0, s.stacks // P)
-        ev.append({"type": "dice", "dice": list(self.dice), "sum": dsum, "opened_wall": owner,
-                   "first_stack": stack})
-        dealt: list[list[int]] = [[] for _ in range(P)]
-        pending_fl: list[list[int]] = [[] for _ in range(P)]
-        for seat in deal_order(P, self.dealer):
-            t = self.wall.draw_head()
-            dealt[seat].append(t)
-            if t >= 34:
-                pending_fl[seat].append(t)
-            else:
-                self.hands[seat, t] += 1
-        for k in range(P):
-            seat = (self.dealer + k) % P
-            ev.append({"type": "deal", "seat": seat, "tiles": dealt[seat]})
-        # 2.2 step 5: initial flower replacement, dealer first, repeated while replacements are flowers
-        for k in range(P):
-            seat = (self.dealer + k) % P
-            todo = pending_fl[seat]
-            while todo:
-                nxt = []
-                for f in todo:
-                    self.flowers[seat].append(f)
-                    ev.append({"type": "flower", "seat": seat, "tile": f})
-                for _ in todo:
-                    t = self.wall.draw_tail()
-                    ev.append({"type": "draw", "seat": seat, "tile": t, "from": "tail"})
-                    if t >= 34:
-                        nxt.append(t)
-                    else:
-                        self.hands[seat, t] += 1
-                todo = nxt
-        if s.ready_window:
-            self.phase = PH_READY_WINDOW
-            self.pending = [(self.dealer + k) % P for k in range(1, P)]
-        else:
-            self.phase = PH_TURN
-            self.turn = self.dealer
-
-    # ------------------------------------------------------------------ score arguments
-    def _base_args(self, seat: int) -> dict[str, Any]:
-        s = self.settings
+        f = rec["flags"]
         args: dict[str, Any] = {
             "ruleset": s.ruleset,
-            "melds": [[MELD_NAMES[m[0]], meld_tiles(m)] for m in self.melds[seat]],
-            "flowers": list(self.flowers[seat]),
+            "melds": [[MELD_NAMES[m[0]], meld_tiles(m)] for m in self._core.melds_list()[seat]],
+            "flowers": self._core.flowers_list()[seat],
             "min_fan": s.min_fan,
         }
         if s.replacement_bloom != "any":
@@ -412,215 +345,209 @@ class Round:
         if s.seat_winds:
             args["seat_wind"] = self.seat_wind(seat)
             args["round_wind"] = self.round_wind
-        if s.ready_mode != READY_NONE and self.ready[seat]:
+        if s.ready_mode != READY_NONE and f & _F_READY:
             args["ready"] = True
-            args["ready_concealed"] = bool(self.ready_concealed[seat])
-        if s.first_turn_fans and self.heavenly_ready[seat]:
+            args["ready_concealed"] = bool(f & _F_READY_CONCEALED)
+        if s.first_turn_fans and f & _F_HEAVENLY_READY:
             args["heavenly_ready"] = True
+        args["hand"] = rec["concealed"]
+        args["win_tile"] = rec["win_tile"]
+        kind = rec["kind"]
+        if kind == 0:
+            args["heavenly"] = True
+            args["self_drawn"] = True
+            return args
+        if kind == 3:
+            order = (("last_tile", _F_LAST_TILE), ("robbing_kong", _F_ROBBING), ("last_of_kind", _F_LAST_OF_KIND),
+                     ("humanly", _F_HUMANLY))
+        else:
+            args["self_drawn"] = True
+            order = (("last_tile", _F_LAST_TILE), ("kong_replacement", _F_KONG_REPL),
+                     ("flower_replacement", _F_FLOWER_REPL), ("last_of_kind", _F_LAST_OF_KIND),
+                     ("earthly", _F_EARTHLY))
+        for name, bit in order:
+            if f & bit:
+                args[name] = True
         return args
 
-    def _evaluate(self, args: dict[str, Any]) -> tuple["Score | None", str, dict]:
-        sc = score(**_score_kwargs(args))
-        if not sc.meets_minimum:
-            return (None, f"the hand is worth {sc.non_flower_total} fan(s) without flowers, below the "
-                          f"minimum (起和) of {sc.min_fan}", args)
-        return sc, "", args
+    def _build_result(self) -> dict[str, Any]:
+        draw, winners, loser, method, nd, wall_left = self._core.result_info()
+        records = []
+        for k, seat in enumerate(winners):
+            rec = self._core.win_record(k)
+            sc = self._winner_scores()[k]
+            records.append({
+                "seat": seat,
+                "loser": loser,
+                "method": method,
+                "win_tile": rec["win_tile"],
+                "total": rec["total"],
+                "non_flower_total": rec["non_flower_total"],
+                "score": sc.to_dict(),
+                "score_args": self._score_args(seat, rec),
+            })
+        return {
+            "draw": draw,
+            "winners": records,
+            "dealer": self.dealer,
+            "next_dealer": nd,
+            "dealer_continues": nd == self.dealer,
+            "wall_remaining": wall_left,
+        }
 
-    def _self_win(self, seat: int) -> tuple["Score | None", str, "dict | None"]:
-        """Self-drawn win of the player on turn: (Score or None, reason if not, score args)."""
-        c = self._wins.get(seat)
-        if c is not None:
-            return c
-        s = self.settings
-        h = self.hands[seat]
-        res: tuple
-        if self.must_discard:
-            res = (None, "after a chi or pon the claimer must discard (2.3)", None)
-        elif not is_win(h, ruleset=s.ruleset):
-            res = (None, "not a winning hand", None)
-        else:
-            base = self._base_args(seat)
-            vis = self.visible_counts()
-            if s.first_turn_fans and seat == self.dealer and self.dealer_first:
-                args = dict(base, hand=h.tolist(), win_tile=None, heavenly=True, self_drawn=True)
-                res = self._evaluate(args)
-            elif self.drawn < 0:
-                # the dealer's initial 14 tiles without first-turn fans: no tile was drawn, the
-                # best reading over every choice of the winning tile is taken
-                best = None
-                for t in range(34):
-                    if h[t]:
-                        hh = h.copy()
-                        hh[t] -= 1
-                        args = dict(base, hand=hh.tolist(), win_tile=t, self_drawn=True)
-                        if vis[t] == 3:
-                            args["last_of_kind"] = True
-                        sc = score(**_score_kwargs(args))
-                        key = (sc.non_flower_total, sc.total)
-                        if best is None or key > best[0]:
-                            best = (key, args)
-                res = self._evaluate(best[1])  # type: ignore[index]
-            else:
-                t = self.drawn
-                hh = h.copy()
-                hh[t] -= 1
-                src = self.drawn_src
-                args = dict(base, hand=hh.tolist(), win_tile=t, self_drawn=True)
-                if self._live() == 0:
-                    args["last_tile"] = True
-                if src == SRC_KONG:
-                    args["kong_replacement"] = True
-                elif src == SRC_FLOWER:
-                    args["flower_replacement"] = True
-                if vis[t] == 3:
-                    args["last_of_kind"] = True
-                if self.earthly_seat == seat:
-                    args["earthly"] = True
-                res = self._evaluate(args)
-        self._wins[seat] = res
-        return res
+    @property
+    def _result(self) -> "dict[str, Any] | None":
+        """The result as plain data once the round is over (else ``None``)."""
+        if self._result_d is None and self._core.phase == PH_OVER:
+            self._result_d = self.result.to_dict()
+        return self._result_d
 
-    def _claim_win(self, seat: int) -> tuple["Score | None", str, "dict | None"]:
-        """Win on the claimed tile (discard or robbed added kong)."""
-        c = self._wins.get(seat)
-        if c is not None:
-            return c
-        s = self.settings
-        t = self.claim_tile
-        h = self.hands[seat]
-        h[t] += 1
-        try:
-            ok = is_win(h, ruleset=s.ruleset)
-        finally:
-            h[t] -= 1
-        if not ok:
-            res: tuple = (None, f"not a winning hand with {_SHORT[t]}", None)
-        else:
-            robbing = self.phase == PH_ROB
-            vis = self.visible_counts()[t] - (0 if robbing else 1)
-            args = dict(self._base_args(seat), hand=h.tolist(), win_tile=t)
-            if self.claim_last:
-                args["last_tile"] = True
-            if robbing:
-                args["robbing_kong"] = True
-            if vis == 3:
-                args["last_of_kind"] = True
-            if self.claim_humanly and seat != self.dealer:
-                args["humanly"] = True
-            res = self._evaluate(args)
-        self._wins[seat] = res
-        return res
+    @property
+    def result(self) -> "RoundResult | None":
+        """The :class:`RoundResult` once the round is over, else ``None``."""
+        if self._result_obj is None:
+            if self._result_d is not None:
+                self._result_obj = RoundResult(self._result_d)
+            elif self._core.phase == PH_OVER:
+                draw, winners, loser, method, nd, _ = self._core.result_info()
+                total = self._core.winner_totals()[0][1] if winners else 0
+                self._result_obj = RoundResult(
+                    None, None if draw else self._winner_scores(),
+                    quick=(draw, winners[0] if winners else None, loser, method, total, self.dealer, nd),
+                    build=self._build_result)
+        return self._result_obj
 
-    # ------------------------------------------------------------------ legal options
-    def _ready_allowed(self, seat: int) -> bool:
-        s = self.settings
-        if s.ready_mode == READY_NONE or self.ready[seat]:
-            return False
-        if s.ready_mode == READY_HEAVENLY_ONLY:
-            return seat == self.dealer and bool(self.dealer_first)
-        return True
+    # ------------------------------------------------------------------ basic queries
+    def _live(self) -> int:
+        return self._core.remaining - self._core.reserved
+
+    @property
+    def ruleset(self) -> str:
+        return self.settings.ruleset
+
+    @property
+    def wall_remaining(self) -> int:
+        """Tiles still in the wall (1.4)."""
+        return self._core.remaining
+
+    @property
+    def live_remaining(self) -> int:
+        """Tiles that may still be drawn before the exhaustive draw (wall minus ``reserved_tail_tiles``)."""
+        return self._live()
+
+    @property
+    def phase(self) -> int:
+        return self._core.phase
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self._core.phase]
+
+    @property
+    def is_over(self) -> bool:
+        return self._core.phase == PH_OVER
+
+    # read-only state (copies; the core owns the state)
+    turn = property(lambda self: self._core.turn, doc="Seat on turn (meaningful in the turn phase).")
+    drawn = property(lambda self: self._core.drawn, doc="The tile just drawn by the player on turn, or -1.")
+    drawn_src = property(lambda self: self._core.drawn_src, doc="Where it came from: 0 none, 1 head, 2 kong, 3 flower.")
+    must_discard = property(lambda self: self._core.must_discard, doc="1 after a chi or pon (2.3).")
+    claim_tile = property(lambda self: self._core.claim_tile, doc="The discard (or added-kong tile) being answered, or -1.")
+    claim_from = property(lambda self: self._core.claim_from)
+    claim_last = property(lambda self: self._core.claim_last)
+    claim_humanly = property(lambda self: self._core.claim_humanly)
+    dealer_first = property(lambda self: self._core.dealer_first)
+    calls_made = property(lambda self: self._core.calls_made)
+    earthly_seat = property(lambda self: self._core.earthly_seat)
+    n_steps = property(lambda self: self._core.n_steps)
+    ready = property(lambda self: self._core.flags_list("ready"), doc="Per seat: 报听 declared.")
+    ready_concealed = property(lambda self: self._core.flags_list("ready_concealed"))
+    heavenly_ready = property(lambda self: self._core.flags_list("heavenly_ready"))
+    drew = property(lambda self: self._core.flags_list("drew"))
+    hands = property(lambda self: self._core.hands_array(), doc="A copy of the concealed counts, (P, 34) uint8.")
+    melds = property(lambda self: self._core.melds_list(),
+                     doc="Per seat, meld records [kind (0 chi 1 pon 2 kong 3 ckong), first, from, claimed, added].")
+    discards = property(lambda self: self._core.discards_list(), doc="Per seat, the discard pool in order.")
+    flowers = property(lambda self: self._core.flowers_list(), doc="Per seat, the flowers set aside.")
+    dice = property(lambda self: self._core.dice_list())
+
+    @property
+    def pending(self) -> list[int]:
+        """Seats still to answer the open claim window (or the 天听 window)."""
+        return [] if self._core.phase in (PH_TURN, PH_OVER) else self._core.seats_to_act()
+
+    @property
+    def wall(self) -> Wall:
+        """A snapshot of the logical wall (server side: never shown to players)."""
+        return Wall.from_dict(self._core.get_state()["wall"])
+
+    def seat_wind(self, seat: int) -> int:
+        """Seat wind (27-30) of ``seat``: the dealer is East, his 下家 South, ... (OP-13)."""
+        return 27 + (seat - self.dealer) % self.players
+
+    def hand(self, seat: int) -> list[int]:
+        """Sorted concealed tiles of ``seat`` (server side; views show only one's own)."""
+        h = self._core.hand_row(seat).tolist()
+        return [k for k in range(34) for _ in range(h[k])]
+
+    def hand_counts(self, seat: int) -> np.ndarray:
+        """A copy of the concealed count array of ``seat``."""
+        return self._core.hand_row(seat)
+
+    def visible_counts(self) -> list[int]:
+        """Counts of the tiles every player can see (D10): all discard pools and all exposed melds
+        (concealed kongs are face down and not counted)."""
+        return self._core.visible_counts()
+
+    def concealed_size(self, seat: int) -> int:
+        """Concealed tiles of ``seat``."""
+        return self._core.hand_size(seat)
+
+    def seats_to_act(self) -> list[int]:
+        """Seats that must choose an action now (several during a claim window)."""
+        return self._core.seats_to_act()
 
     def _pon_of(self, seat: int, t: int) -> int:
-        for i, m in enumerate(self.melds[seat]):
-            if m[0] == M_PON and m[1] == t:
-                return i
-        return -1
+        return self._core.pon_of(seat, t)
 
     def _locked(self, seat: int) -> bool:
-        return bool(self.ready[seat]) and self.settings.ready_locks_hand
+        return bool(self._core.flags_list("ready")[seat]) and self.settings.ready_locks_hand
 
-    def _turn_options(self, seat: int) -> list[int]:
-        h = self.hands[seat]
-        out: list[int] = []
-        tiles = np.flatnonzero(h).tolist()
-        live = self._live()
-        if not self.must_discard:
-            if self._self_win(seat)[0] is not None:
-                out.append(WIN)
-            if self._locked(seat) and self.drawn >= 0:
-                d = self.drawn
-                if live > 0 and self._pon_of(seat, d) >= 0:
-                    out.append(KONG_SELF + d)
-                out.append(DISCARD + d)
-                out.sort()
-                return out
-            if live > 0:
-                for t in tiles:
-                    if h[t] == 4 or (self._pon_of(seat, t) >= 0):
-                        out.append(KONG_SELF + t)
-        out.extend(tiles)
-        if self._ready_allowed(seat):
-            name = self.settings.ruleset
-            for t in tiles:
-                h[t] -= 1
-                try:
-                    if waits_mask(h, ruleset=name):
-                        out.append(DISCARD_READY + t)
-                finally:
-                    h[t] += 1
-        out.sort()
-        return out
+    def _ready_allowed(self, seat: int) -> bool:
+        s = self.settings
+        if s.ready_mode == READY_NONE or self._core.flags_list("ready")[seat]:
+            return False
+        if s.ready_mode == "heavenly_only":
+            return seat == self.dealer and bool(self._core.dealer_first)
+        return True
 
-    def _claim_options(self, seat: int) -> list[int]:
-        out: list[int] = []
-        if self._claim_win(seat)[0] is not None:
-            out.append(WIN)
-        if self.phase == PH_CLAIM and not self.claim_last and not self._locked(seat):
-            t = self.claim_tile
-            h = self.hands[seat]
-            n = h[t]
-            if n >= 2:
-                out.append(PON)
-                if n >= 3:
-                    out.append(KONG_CLAIM)
-            if t < 27 and (not self.settings.chi_from_previous_only
-                           or seat == (self.claim_from + 1) % self.players):
-                r = t % 9
-                if r <= 6 and h[t + 1] and h[t + 2]:
-                    out.append(CHI_LOW)
-                if 1 <= r <= 7 and h[t - 1] and h[t + 1]:
-                    out.append(CHI_MID)
-                if r >= 2 and h[t - 2] and h[t - 1]:
-                    out.append(CHI_HIGH)
-        if out:
-            out.append(PASS)
-            out.sort()
-        return out
+    def _win_reason(self, seat: int) -> str:
+        w = self._core.win_check(seat)
+        if w is None or w[0] == 0:
+            return "the win is allowed"
+        why, nf = w
+        if why == _WHY_MUST_DISCARD:
+            return "after a chi or pon the claimer must discard (2.3)"
+        if why == _WHY_BELOW_MIN:
+            return (f"the hand is worth {nf} fan(s) without flowers, below the minimum (起和) of "
+                    f"{self.settings.min_fan}")
+        if self._core.phase == PH_TURN:
+            return "not a winning hand"
+        return f"not a winning hand with {_SHORT[self._core.claim_tile]}"
 
-    def _legal(self, seat: int) -> list[int]:
-        ph = self.phase
-        if ph == PH_OVER:
-            return []
-        if ph == PH_TURN:
-            if seat != self.turn:
-                return []
-        elif seat not in self.pending:
-            return []
-        o = self._opts.get(seat)
-        if o is None:
-            if ph == PH_TURN:
-                o = self._turn_options(seat)
-            elif ph == PH_READY_WINDOW:
-                o = [PASS]
-                if not self.ready[seat] and waits_mask(self.hands[seat], ruleset=self.settings.ruleset):
-                    o = [DECLARE_READY, PASS]
-            else:
-                o = self._claim_options(seat)
-            self._opts[seat] = o
-        return o
-
+    # ------------------------------------------------------------------ legal options
     def legal_indices(self, seat: int) -> list[int]:
         """Mask indices of the legal actions of ``seat`` (ascending; empty if not to act)."""
-        return list(self._legal(seat))
+        return self._core.legal(seat)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The legal actions of ``seat`` as typed action objects (empty if he is not to act)."""
-        return [self._decode(seat, i) for i in self._legal(seat)]
+        return [self._decode(seat, i) for i in self._core.legal(seat)]
 
     def legal_mask(self, seat: int) -> np.ndarray:
         """Boolean mask of size ``ACTION_SIZE`` (layout in :mod:`mahjong_core.game.actions`)."""
         m = np.zeros(ACTION_SIZE, dtype=bool)
-        idx = self._legal(seat)
+        idx = self._core.legal(seat)
         if idx:
             m[idx] = True
         return m
@@ -633,14 +560,14 @@ class Round:
             return Discard(i - DISCARD_READY, True)
         if i < CHI_LOW:
             t = i - KONG_SELF
-            return Kong(t, "added" if self._pon_of(seat, t) >= 0 else "concealed")
+            return Kong(t, "added" if self._core.pon_of(seat, t) >= 0 else "concealed")
         if i <= CHI_HIGH:
-            low = self.claim_tile - (i - CHI_LOW)
+            low = self._core.claim_tile - (i - CHI_LOW)
             return Chi((low, low + 1, low + 2))
         if i == PON:
             return Pon()
         if i == KONG_CLAIM:
-            return Kong(self.claim_tile, "exposed")
+            return Kong(self._core.claim_tile, "exposed")
         if i == WIN:
             return Win()
         if i == DECLARE_READY:
@@ -703,7 +630,6 @@ class Round:
             return DECLARE_READY
         raise IllegalActionError(f"not an action: {action!r}")
 
-    # ------------------------------------------------------------------ why an action is illegal
     def _why(self, seat: int, i: int) -> str:
         ph = self.phase
         if CHI_LOW <= i <= CHI_HIGH:
@@ -727,10 +653,10 @@ class Round:
             if i in (PON, KONG_CLAIM, DECLARE_READY) or CHI_LOW <= i <= CHI_HIGH:
                 return f"{name}: there is no discard to claim on one's own turn"
             if i == WIN:
-                return f"win refused: {self._self_win(seat)[1]}"
+                return f"win refused: {self._win_reason(seat)}"
             if self.must_discard and i >= KONG_SELF:
                 return f"{name}: after a chi or pon the claimer must discard first (2.3)"
-            h = self.hands[seat]
+            h = self._core.hand_row(seat)
             if self._locked(seat):
                 return (f"{name}: after 报听 the hand is locked: only discard the drawn tile "
                         f"{tile_short(self.drawn) if self.drawn >= 0 else ''}, win, or an added kong with it (2.7)")
@@ -753,11 +679,11 @@ class Round:
             return f"{name}: seat {seat} has neither four {tile_short(t)} nor an exposed pung of it with a fourth in hand"
         if ph == PH_ROB:
             if i == WIN:
-                return f"robbing win refused: {self._claim_win(seat)[1]}"
+                return f"robbing win refused: {self._win_reason(seat)}"
             return f"{name}: only a robbing win (抢杠和) or pass is possible now"
         # claim window
         if i == WIN:
-            return f"win refused: {self._claim_win(seat)[1]}"
+            return f"win refused: {self._win_reason(seat)}"
         if i < CHI_LOW or i == DECLARE_READY:
             return f"{name}: seat {self.claim_from} discarded; answer with a claim or pass"
         if self.claim_last:
@@ -781,303 +707,24 @@ class Round:
         index.  An illegal action raises :class:`~mahjong_core.errors.IllegalActionError` with the
         reason and leaves the state exactly as it was.
         """
-        if self.phase == PH_OVER:
+        core = self._core
+        if core.phase == PH_OVER:
             raise IllegalActionError("the round is over; no action is accepted")
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
             raise IllegalActionError(f"seat must be 0-{self.players - 1}, got {seat!r}")
         seat = int(seat)
         i = self._encode(seat, action)
-        legal = self._legal(seat)
+        legal = core.legal(seat)
         if not legal:
             raise IllegalActionError(
                 f"seat {seat} is not to act now (phase {self.phase_name}; to act: {self.seats_to_act()})")
         if i not in legal:
             raise IllegalActionError(self._why(seat, i))
-        act = self._decode(seat, i)
-        start = len(self.log)
-        ev = self.log
-        ev.append({"type": "action", "seat": seat, "action": act.to_dict()})
-        self.n_steps += 1
-        ph = self.phase
-        if ph == PH_CLAIM or ph == PH_ROB:
-            self.responses[seat] = i
-            self.pending.remove(seat)
-            if not self.pending:
-                self._resolve(ev)
-        elif ph == PH_TURN:
-            if i == WIN:
-                self._finish_win([seat], None, "self_drawn", self.drawn, ev)
-            else:
-                self._touch()
-                if i < DISCARD_READY:
-                    self._discard(seat, i, False, ev)
-                elif i < KONG_SELF:
-                    self._discard(seat, i - DISCARD_READY, True, ev)
-                else:
-                    self._self_kong(seat, i - KONG_SELF, ev)
-        else:  # ready window
-            self._touch()
-            if i == DECLARE_READY:
-                self.ready[seat] = 1
-                self.ready_concealed[seat] = 1
-                if self.settings.first_turn_fans:
-                    self.heavenly_ready[seat] = 1
-                ev.append({"type": "ready", "seat": seat, "heavenly": bool(self.heavenly_ready[seat])})
-            self.pending.remove(seat)
-            if not self.pending:
-                self.phase = PH_TURN
-                self.turn = self.dealer
-        return ev[start:]
-
-    # ------------------------------------------------------------------ transitions
-    def _discard(self, seat: int, t: int, ready: bool, ev: list) -> None:
-        s = self.settings
-        self.hands[seat, t] -= 1
-        self.discards[seat].append(t)
-        humanly = 0
-        if seat == self.dealer:
-            humanly = 1 if (s.first_turn_fans and self.dealer_first) else 0
-        if ready:
-            self.ready[seat] = 1
-            self.ready_concealed[seat] = 1 if all(m[0] == M_CKONG for m in self.melds[seat]) else 0
-            if s.first_turn_fans and seat == self.dealer and self.dealer_first:
-                self.heavenly_ready[seat] = 1
-        if seat == self.dealer:
-            self.dealer_first = 0
-        if self.earthly_seat == seat:
-            self.earthly_seat = -1
-        self.drawn = -1
-        self.drawn_src = SRC_NONE
-        self.must_discard = 0
-        e: dict[str, Any] = {"type": "discard", "seat": seat, "tile": t}
-        if ready:
-            e["ready"] = True
-            e["heavenly"] = bool(self.heavenly_ready[seat])
-        ev.append(e)
-        self._open_window(seat, t, humanly, False, ev)
-
-    def _self_kong(self, seat: int, t: int, ev: list) -> None:
-        self.calls_made = 1
-        if seat == self.dealer:
-            self.dealer_first = 0
-        if self.earthly_seat == seat:
-            self.earthly_seat = -1
-        self.drawn = -1
-        self.drawn_src = SRC_NONE
-        if self._pon_of(seat, t) >= 0:
-            self.hands[seat, t] -= 1
-            ev.append({"type": "kong", "seat": seat, "kind": "added", "tile": t})
-            if self.settings.rob_kong:
-                self._open_window(seat, t, 0, True, ev)
-            else:
-                self._complete_added_kong(seat, t, ev)
-        else:
-            self.hands[seat, t] -= 4
-            self.melds[seat].append([M_CKONG, t, -1, -1, 0])
-            ev.append({"type": "kong", "seat": seat, "kind": "concealed", "tile": t})
-            self._replacement(seat, ev)
-
-    def _complete_added_kong(self, seat: int, t: int, ev: list) -> None:
-        m = self.melds[seat][self._pon_of(seat, t)]
-        m[0] = M_KONG
-        m[4] = 1
-        self._replacement(seat, ev)
-
-    def _open_window(self, seat: int, t: int, humanly: int, rob: bool, ev: list) -> None:
-        P = self.players
-        self.claim_tile = t
-        self.claim_from = seat
-        self.claim_last = 0 if rob else (1 if self._live() == 0 else 0)
-        self.claim_humanly = humanly
-        self.phase = PH_ROB if rob else PH_CLAIM
-        self.responses = [-1] * P
-        pending = []
-        for k in range(1, P):
-            c = (seat + k) % P
-            o = self._claim_options(c)
-            self._opts[c] = o
-            if o:
-                pending.append(c)
-        self.pending = pending
-        if not pending:
-            self._close_window_unclaimed(ev)
-
-    def _clear_claim(self) -> None:
-        self.claim_tile = -1
-        self.claim_from = -1
-        self.claim_last = 0
-        self.claim_humanly = 0
-        self.pending = []
-        self.responses = [-1] * self.players
-
-    def _close_window_unclaimed(self, ev: list) -> None:
-        seat, t, last = self.claim_from, self.claim_tile, self.claim_last
-        rob = self.phase == PH_ROB
-        self._clear_claim()
-        self._touch()
-        if rob:
-            self._complete_added_kong(seat, t, ev)
-        elif last:
-            self._exhaustive(ev)
-        else:
-            self._start_turn((seat + 1) % self.players, ev)
-
-    def _resolve(self, ev: list) -> None:
-        P = self.players
-        s = self.claim_from
-        t = self.claim_tile
-        order = [(s + k) % P for k in range(1, P)]
-        resp = self.responses
-        winners = [c for c in order if resp[c] == WIN]
-        if winners:
-            if not self.settings.multiple_winners:
-                winners = winners[:1]
-            self._finish_win(winners, s, "robbing" if self.phase == PH_ROB else "discard", t, ev)
-            return
-        if self.phase == PH_CLAIM:
-            for c in order:
-                r = resp[c]
-                if r == PON or r == KONG_CLAIM:
-                    self._clear_claim()
-                    self._touch()
-                    self._claim_group(c, s, t, r, ev)
-                    return
-            for c in order:
-                r = resp[c]
-                if CHI_LOW <= r <= CHI_HIGH:
-                    self._clear_claim()
-                    self._touch()
-                    self._claim_group(c, s, t, r, ev)
-                    return
-        self._close_window_unclaimed(ev)
-
-    def _claim_group(self, c: int, s: int, t: int, r: int, ev: list) -> None:
-        pool = self.discards[s]
-        pool.pop()  # the claimed discard is the discarder's last one
-        h = self.hands[c]
-        self.calls_made = 1
-        self.earthly_seat = -1
-        self.turn = c
-        self.phase = PH_TURN
-        self.drawn = -1
-        self.drawn_src = SRC_NONE
-        if r == KONG_CLAIM:
-            h[t] -= 3
-            self.melds[c].append([M_KONG, t, s, t, 0])
-            ev.append({"type": "kong", "seat": c, "kind": "exposed", "tile": t, "from": s})
-            self._replacement(c, ev)
-            return
-        if r == PON:
-            h[t] -= 2
-            self.melds[c].append([M_PON, t, s, t, 0])
-            ev.append({"type": "pon", "seat": c, "tile": t, "from": s})
-        else:
-            low = t - (r - CHI_LOW)
-            for x in (low, low + 1, low + 2):
-                if x != t:
-                    h[x] -= 1
-            self.melds[c].append([M_CHI, low, s, t, 0])
-            ev.append({"type": "chi", "seat": c, "tiles": [low, low + 1, low + 2], "tile": t, "from": s})
-        self.must_discard = 1
-
-    def _start_turn(self, seat: int, ev: list) -> None:
-        t = self.wall.draw_head()
-        if self.settings.first_turn_fans and not self.calls_made and seat != self.dealer and not self.drew[seat]:
-            self.earthly_seat = seat
-        self.drew[seat] = 1
-        ev.append({"type": "draw", "seat": seat, "tile": t, "from": "head"})
-        self._receive(seat, t, SRC_HEAD, ev)
-
-    def _replacement(self, seat: int, ev: list) -> None:
-        if self.settings.kong_replacement == "die":
-            d = self.kong_dice[self.kong_dice_used]
-            self.kong_dice_used += 1
-            t = self.wall.draw_die(d)
-            ev.append({"type": "draw", "seat": seat, "tile": t, "from": "die", "die": d})
-        else:
-            t = self.wall.draw_tail()
-            ev.append({"type": "draw", "seat": seat, "tile": t, "from": "tail"})
-        self._receive(seat, t, SRC_KONG, ev)
-
-    def _receive(self, seat: int, t: int, src: int, ev: list) -> None:
-        while t >= 34:
-            self.flowers[seat].append(t)
-            ev.append({"type": "flower", "seat": seat, "tile": t})
-            if self._live() <= 0:
-                self.turn = seat
-                self._exhaustive(ev)
-                return
-            t = self.wall.draw_tail()
-            src = SRC_FLOWER
-            ev.append({"type": "draw", "seat": seat, "tile": t, "from": "tail"})
-        self.hands[seat, t] += 1
-        self.drawn = t
-        self.drawn_src = src
-        self.turn = seat
-        self.phase = PH_TURN
-        self.must_discard = 0
-
-    def _next_dealer(self, winners: list[int]) -> int:
-        if not winners:
-            return self.dealer if self.settings.dealer_on_draw == "stay" else (self.dealer + 1) % self.players
-        return self.dealer if self.dealer in winners else winners[0]
-
-    def _exhaustive(self, ev: list) -> None:
-        self._clear_claim()
-        self._touch()
-        self.phase = PH_OVER
-        nd = self._next_dealer([])
-        self._result = {
-            "draw": True,
-            "winners": [],
-            "dealer": self.dealer,
-            "next_dealer": nd,
-            "dealer_continues": nd == self.dealer,
-            "wall_remaining": self.wall.remaining,
-        }
-        ev.append({"type": "exhaustive_draw", "wall_remaining": self.wall.remaining})
-        ev.append({"type": "round_end", "draw": True, "winners": [], "next_dealer": nd})
-
-    def _finish_win(self, winners: list[int], loser: "int | None", method: str, t: int, ev: list) -> None:
-        records = []
-        scores = []
-        for c in winners:
-            sc, _, args = (self._self_win(c) if method == "self_drawn" else self._claim_win(c))
-            assert sc is not None and args is not None
-            scores.append(sc)
-            d = sc.to_dict()
-            records.append({
-                "seat": c,
-                "loser": loser,
-                "method": method,
-                "win_tile": args["win_tile"],
-                "total": d["total"],
-                "non_flower_total": d["non_flower_total"],
-                "score": d,
-                "score_args": args,
-            })
-        self._touch()
-        if method == "discard":
-            self.discards[loser].pop()  # type: ignore[index]
-        if method != "self_drawn":
-            self.hands[winners[0], t] += 1
-        self._clear_claim()
-        self.phase = PH_OVER
-        nd = self._next_dealer(winners)
-        self._result = {
-            "draw": False,
-            "winners": records,
-            "dealer": self.dealer,
-            "next_dealer": nd,
-            "dealer_continues": nd == self.dealer,
-            "wall_remaining": self.wall.remaining,
-        }
-        self._result_obj = RoundResult(self._result, scores)
-        for r in records:
-            ev.append({"type": "win", "seat": r["seat"], "from": r["loser"], "method": method,
-                       "tile": r["win_tile"], "total": r["total"],
-                       "fans": [[f["id"], f["points"], f["count"]] for f in r["score"]["fans"]]})
-        ev.append({"type": "round_end", "draw": False, "winners": list(winners), "next_dealer": nd})
+        self._sync()
+        start = len(self._log)
+        core.step(seat, i)
+        self._sync()
+        return self._log[start:]
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> dict[str, Any]:
@@ -1090,41 +737,11 @@ class Round:
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
         """The complete state as plain JSON-able data (``schema_version``)."""
-        return {
-            "schema_version": SCHEMA_VERSION,
-            "header": self.header,
-            "wall": self.wall.to_dict(),
-            "dice": list(self.dice),
-            "kong_dice": list(self.kong_dice),
-            "kong_dice_used": self.kong_dice_used,
-            "hands": self.hands.tolist(),
-            "melds": [[list(m) for m in ms] for ms in self.melds],
-            "discards": [list(p) for p in self.discards],
-            "flowers": [list(p) for p in self.flowers],
-            "phase": PHASE_NAMES[self.phase],
-            "turn": self.turn,
-            "drawn": self.drawn,
-            "drawn_src": SRC_NAMES[self.drawn_src],
-            "must_discard": self.must_discard,
-            "ready": list(self.ready),
-            "ready_concealed": list(self.ready_concealed),
-            "heavenly_ready": list(self.heavenly_ready),
-            "dealer_first": self.dealer_first,
-            "calls_made": self.calls_made,
-            "drew": list(self.drew),
-            "earthly_seat": self.earthly_seat,
-            "claim": {
-                "tile": self.claim_tile,
-                "from": self.claim_from,
-                "last": self.claim_last,
-                "humanly": self.claim_humanly,
-                "pending": list(self.pending),
-                "responses": list(self.responses),
-            },
-            "n_steps": self.n_steps,
-            "result": self._result,
-            "log": self.log,
-        }
+        d: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "header": self.header}
+        d.update(self._core.get_state())
+        d["result"] = self._result
+        d["log"] = self.log
+        return d
 
     def to_json(self) -> str:
         """:meth:`to_dict` as a JSON string; ``Round.from_json(r.to_json())`` restores it exactly."""
@@ -1132,39 +749,28 @@ class Round:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Round":
-        v = d.get("schema_version")
+        v = d.get("schema_version") if isinstance(d, dict) else None
         if v != SCHEMA_VERSION:
             raise MahjongError(f"unsupported schema_version {v!r} (this library writes {SCHEMA_VERSION})")
         d = json.loads(json.dumps(d))  # deep copy, plain types
-        header = d["header"]
-        s = flow_settings(header["ruleset"], header.get("options"))
-        r = cls.__new__(cls)
-        r._init_fields(s, header, Wall.from_dict(d["wall"]), d["dice"], d["kong_dice"])
-        r.kong_dice_used = d["kong_dice_used"]
-        r.hands = np.array(d["hands"], dtype=np.uint8).reshape(s.players, 34)
-        r.melds = d["melds"]
-        r.discards = d["discards"]
-        r.flowers = d["flowers"]
-        r.phase = PHASE_NAMES.index(d["phase"])
-        r.turn = d["turn"]
-        r.drawn = d["drawn"]
-        r.drawn_src = SRC_NAMES.index(d["drawn_src"])
-        r.must_discard = d["must_discard"]
-        r.ready = d["ready"]
-        r.ready_concealed = d["ready_concealed"]
-        r.heavenly_ready = d["heavenly_ready"]
-        r.dealer_first = d["dealer_first"]
-        r.calls_made = d["calls_made"]
-        r.drew = d["drew"]
-        r.earthly_seat = d["earthly_seat"]
-        c = d["claim"]
-        r.claim_tile, r.claim_from, r.claim_last, r.claim_humanly = c["tile"], c["from"], c["last"], c["humanly"]
-        r.pending = c["pending"]
-        r.responses = c["responses"]
-        r.n_steps = d["n_steps"]
-        r._result = d["result"]
-        r.log = d["log"]
-        r.header = r.log[0]
+        try:
+            header = d["header"]
+            s = flow_settings(header["ruleset"], header.get("options"))
+            _check_state(d, s)
+            r = cls.__new__(cls)
+            r._init_core(s, header, d["wall"]["tiles"], d["dice"], d["kong_dice"], False)
+            dealt = [[] for _ in range(s.players)]
+            for e in d["log"]:
+                if e.get("type") == "deal":
+                    dealt[e["seat"]] = list(e["tiles"])
+            r._core.set_state(d, dealt, None)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            if isinstance(exc, MahjongError):
+                raise
+            raise MahjongError(f"not a valid round state: {type(exc).__name__}: {exc}") from None
+        r._result_d = d["result"]
+        r._log = d["log"]
+        r.header = r._log[0]
         return r
 
     @classmethod
@@ -1208,7 +814,73 @@ class Round:
 
     def __repr__(self) -> str:
         return (f"Round({self.ruleset!r}, seed={self.seed}, dealer={self.dealer}, phase={self.phase_name!r}, "
-                f"wall_remaining={self.wall.remaining})")
+                f"wall_remaining={self.wall_remaining})")
+
+
+def _check_state(d: dict[str, Any], s: FlowSettings) -> None:
+    """Shape and range checks of a loaded state, so that a damaged document gives a clear error
+    (the compiled core trusts its input)."""
+    P = s.players
+
+    def bad(msg: str) -> None:
+        raise MahjongError(f"not a valid round state: {msg}")
+
+    w = d["wall"]
+    if len(w["tiles"]) != s.n_tiles or not all(isinstance(t, int) and 0 <= t < 42 for t in w["tiles"]):
+        bad(f"the wall must list {s.n_tiles} tiles 0-41 in drawing order")
+    if len(w["taken"]) != s.n_tiles or set(w["taken"]) - {"0", "1"}:
+        bad("wall 'taken' must be a 0/1 string as long as the wall")
+    if len(d["dice"]) != 2 or not all(1 <= x <= 6 for x in d["dice"]):
+        bad("dice must be two values 1-6")
+    if len(d["kong_dice"]) != N_KONG_DICE or not all(1 <= x <= 6 for x in d["kong_dice"]):
+        bad(f"kong_dice must be {N_KONG_DICE} values 1-6")
+    if not 0 <= d["kong_dice_used"] <= N_KONG_DICE:
+        bad("kong_dice_used out of range")
+    for key in ("hands", "melds", "discards", "flowers", "ready", "ready_concealed", "heavenly_ready", "drew"):
+        if len(d[key]) != P:
+            bad(f"'{key}' must have one entry per seat ({P})")
+    for seat in range(P):
+        h = d["hands"][seat]
+        if len(h) != 34 or not all(0 <= x <= 4 for x in h):
+            bad(f"hand of seat {seat} must be 34 counts 0-4")
+        if len(d["melds"][seat]) > 4 or not all(len(m) == 5 and 0 <= m[0] <= 3 and 0 <= m[1] < 34
+                                                for m in d["melds"][seat]):
+            bad(f"melds of seat {seat}: at most 4 records [kind 0-3, first tile, from, claimed, added]")
+        if not all(0 <= t < 34 for t in d["discards"][seat]) or len(d["discards"][seat]) > 136:
+            bad(f"discards of seat {seat} must be tiles 0-33")
+        if len(d["flowers"][seat]) > 8 or not all(34 <= t < 42 for t in d["flowers"][seat]):
+            bad(f"flowers of seat {seat} must be flower tiles 34-41")
+    if d["phase"] not in PHASE_NAMES or d["drawn_src"] not in SRC_NAMES:
+        bad("unknown phase or drawn_src")
+    c = d["claim"]
+    if len(c["pending"]) >= P or not all(0 <= x < P for x in c["pending"]) or len(c["responses"]) != P:
+        bad("claim: pending seats / responses out of range")
+    if not (0 <= d["turn"] < P and -1 <= d["drawn"] < 34 and -1 <= c["tile"] < 34 and -1 <= c["from"] < P):
+        bad("turn, drawn or claim out of range")
+    if not isinstance(d["log"], list) or not d["log"] or d["log"][0].get("type") != "header":
+        bad("the log must start with its header")
+    # conservation: every tile in exactly one place
+    count = [0] * 42
+    for t, x in zip(w["tiles"], w["taken"]):
+        if x == "0":
+            count[t] += 1
+    if d["phase"] == "rob" and 0 <= c["tile"] < 34:
+        count[c["tile"]] += 1  # the added kong's tile, between the hand and the meld until resolved
+    for seat in range(P):
+        for k, n in enumerate(d["hands"][seat]):
+            count[k] += n
+        for m in d["melds"][seat]:
+            for t in meld_tiles(m):
+                count[t] += 1
+        for t in d["discards"][seat]:
+            count[t] += 1
+        for t in d["flowers"][seat]:
+            count[t] += 1
+    want = [0] * 42
+    for t in s.tile_set():
+        want[t] += 1
+    if count != want:
+        bad("the tiles in the wall, hands, melds, discards and flowers are not the ruleset's tile set")
 
 
 def _check_tile(t: Any) -> int:

@@ -8,6 +8,7 @@ these fields as plain ints.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import lru_cache
 from typing import Any
 
 from ..errors import MahjongError
@@ -64,15 +65,18 @@ class FlowSettings:
         return 2 * self.stacks
 
     def tile_set(self) -> list[int]:
-        """The sorted multiset of the wall's tiles."""
-        out = [k for k in self.kinds for _ in range(4)]
-        out.extend(range(34, 42))
-        return out
+        """The sorted multiset of the wall's tiles (a new list)."""
+        return list(_tile_set(self.kinds))
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["kinds"] = list(self.kinds)
         return d
+
+
+@lru_cache(maxsize=None)
+def _tile_set(kinds: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple([k for k in kinds for _ in range(4)] + list(range(34, 42)))
 
 
 _BASE: dict[str, dict[str, Any]] = {
@@ -93,9 +97,26 @@ _BASE: dict[str, dict[str, Any]] = {
 _OPTION_NAMES = frozenset(f.name for f in fields(FlowSettings)) - {"ruleset", "players", "kinds", "stacks"}
 
 
+_CACHE: dict[Any, FlowSettings] = {}
+
+
 def flow_settings(ruleset: str = "two-player", options: "dict[str, Any] | None" = None,
                   min_fan: "int | None" = None) -> FlowSettings:
     """The :class:`FlowSettings` of a ruleset, with optional overrides (``options``: field -> value)."""
+    try:
+        key = (ruleset, tuple(sorted(options.items())) if options else (), min_fan)
+        hit = _CACHE.get(key)
+    except TypeError:  # unhashable option values: no caching (they are refused below anyway)
+        key, hit = None, None
+    if hit is not None:
+        return hit
+    s = _flow_settings(ruleset, options, min_fan)
+    if key is not None and len(_CACHE) < 1024:
+        _CACHE[key] = s
+    return s
+
+
+def _flow_settings(ruleset: Any, options: "dict[str, Any] | None", min_fan: "int | None") -> FlowSettings:
     rs = get_ruleset(ruleset)
     base = FlowSettings(ruleset=rs.name, players=rs.players, kinds=tuple(rs.kinds), min_fan=rs.min_fan,
                         **_BASE[rs.name])

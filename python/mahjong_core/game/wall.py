@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import MahjongError, TileCountError
 from ..tiles import parse_tiles
+from .._round import shuffle_tiles
 from .settings import FlowSettings
 
 __all__ = [
@@ -120,15 +121,13 @@ class Wall:
 
 
 def shuffle_wall(settings: FlowSettings, seed: int, spawn_key: Sequence[int] = ()) -> tuple[list[int], list[int], list[int]]:
-    """``(tiles in drawing order, [die1, die2], kong dice)`` from a seed, platform independent
-    (numpy ``SeedSequence`` -> ``PCG64`` -> ``Generator``)."""
-    ss = np.random.SeedSequence(int(seed), spawn_key=tuple(int(k) for k in spawn_key))
-    gen = np.random.Generator(np.random.PCG64(ss))
-    tiles = np.array(settings.tile_set(), dtype=np.int64)
-    order = gen.permutation(tiles).tolist()
-    dice = gen.integers(1, 7, size=2).tolist()
-    kong_dice = gen.integers(1, 7, size=N_KONG_DICE).tolist()
-    return order, dice, kong_dice
+    """``(tiles in drawing order, [die1, die2], kong dice)`` from a seed, platform independent:
+    numpy ``SeedSequence(seed, spawn_key)`` -> ``PCG64`` -> ``Generator.permutation`` of the
+    sorted tile set, then ``integers(1, 7, size=2)`` and ``integers(1, 7, size=34)``.  The draws
+    run in the compiled core on the generator's bit stream, with NumPy's own algorithms (the tests
+    compare them with the ``Generator`` calls)."""
+    ss = np.random.SeedSequence(int(seed), spawn_key=tuple(int(k) for k in spawn_key) if spawn_key else ())
+    return shuffle_tiles(settings.tile_set(), np.random.PCG64(ss), N_KONG_DICE)
 
 
 def deal_order(players: int, dealer: int) -> list[int]:

@@ -1,0 +1,1235 @@
+"""Reference (oracle) round engine: the pure-Python state machine of spec section 2.
+
+The shipped engine is the compiled :mod:`mahjong_core._round` behind :class:`mahjong_core.game.Round`;
+this slow, plain implementation is what the parity tests hold it against (same seed, same
+actions -> same events, legal actions and state).
+
+The state is plain data (ints, short lists, one ``(players, 34)`` uint8 count array) so that the
+planned Cython port can mirror it field by field; every rule that differs between rulesets is a
+field of :class:`~mahjong_core.game.settings.FlowSettings`.
+
+Phases: ``ready_window`` (the non-dealer's 天听 window, two-player rulesets), ``turn`` (the player
+``turn`` acts on his own hand), ``claim`` (the others answer a discard), ``rob`` (the others may rob
+an added kong), ``over``.
+
+>>> from mahjong_core._ref.round_py import Round
+>>> r = Round("two-player", seed=1)
+>>> r.seats_to_act()
+[1]
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from ..errors import IllegalActionError, MahjongError, TileCountError
+from ..hand import is_win, waits_mask
+from ..scoring import Score, score
+from ..tiles import parse_tiles, tile_short
+from ..game.actions import (
+    ACTION_SIZE, CHI_HIGH, CHI_LOW, CHI_MID, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM,
+    KONG_SELF, PASS, PON, WIN, Action, Chi, DeclareReady, Discard, Kong, Pass, Pon, Win,
+    action_from_dict,
+)
+from ..game.settings import READY_HEAVENLY_ONLY, READY_NONE, FlowSettings, flow_settings
+from ..game.wall import N_KONG_DICE, Wall, deal_order, physical_position, shuffle_wall
+
+__all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
+
+SCHEMA_VERSION = 1
+
+PH_READY_WINDOW, PH_TURN, PH_CLAIM, PH_ROB, PH_OVER = range(5)
+PHASE_NAMES = ("ready_window", "turn", "claim", "rob", "over")
+SRC_NONE, SRC_HEAD, SRC_KONG, SRC_FLOWER = range(4)
+SRC_NAMES = ("none", "head", "kong", "flower")
+M_CHI, M_PON, M_KONG, M_CKONG = range(4)
+MELD_NAMES = ("chi", "pon", "kong", "ckong")
+_WIND_NAMES = {"E": 27, "S": 28, "W": 29, "N": 30}
+_SHORT = [tile_short(i) for i in range(42)]
+
+
+def meld_tiles(m: Sequence[int]) -> list[int]:
+    """Tiles of a meld record ``[kind, first, from, claimed, added]``."""
+    k, f = m[0], m[1]
+    if k == M_CHI:
+        return [f, f + 1, f + 2]
+    return [f] * (3 if k == M_PON else 4)
+
+
+class RoundResult:
+    """The outcome of a finished round: plain data (``to_dict()``) plus convenience properties.
+
+    ``winners``: list of dicts ``{seat, loser, method ("self_drawn" | "discard" | "robbing"),
+    win_tile, total, non_flower_total, fans, score (Score.to_dict()), score_args}``; empty on a draw.
+    """
+
+    __slots__ = ("_d", "_scores")
+
+    def __init__(self, d: dict[str, Any], scores: "list[Score] | None" = None) -> None:
+        self._d = d
+        self._scores = scores
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._d
+
+    @property
+    def draw(self) -> bool:
+        """True for an exhaustive draw (荒牌)."""
+        return self._d["draw"]
+
+    @property
+    def winners(self) -> list[dict[str, Any]]:
+        return self._d["winners"]
+
+    @property
+    def winner(self) -> "int | None":
+        w = self._d["winners"]
+        return w[0]["seat"] if w else None
+
+    @property
+    def loser(self) -> "int | None":
+        """The discarder (or the robbed kong's declarer); ``None`` for a self-drawn win or a draw."""
+        w = self._d["winners"]
+        return w[0]["loser"] if w else None
+
+    @property
+    def method(self) -> "str | None":
+        w = self._d["winners"]
+        return w[0]["method"] if w else None
+
+    @property
+    def dealer(self) -> int:
+        return self._d["dealer"]
+
+    @property
+    def next_dealer(self) -> int:
+        return self._d["next_dealer"]
+
+    @property
+    def dealer_continues(self) -> bool:
+        return self._d["dealer_continues"]
+
+    @property
+    def total(self) -> int:
+        """Hand value F of the (first) winner, flowers included; 0 on a draw."""
+        w = self._d["winners"]
+        return w[0]["total"] if w else 0
+
+    @property
+    def fans(self) -> list[dict[str, Any]]:
+        w = self._d["winners"]
+        return w[0]["score"]["fans"] if w else []
+
+    @property
+    def fan_ids(self) -> list[str]:
+        return [f["id"] for f in self.fans]
+
+    @property
+    def scores(self) -> list[Score]:
+        """The :class:`~mahjong_core.scoring.Score` of each winner (re-evaluated after a JSON load)."""
+        if self._scores is None:
+            self._scores = [score(**_score_kwargs(w["score_args"])) for w in self._d["winners"]]
+        return self._scores
+
+    @property
+    def score(self) -> "Score | None":
+        s = self.scores
+        return s[0] if s else None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RoundResult) and other._d == self._d
+
+    def __repr__(self) -> str:
+        if self.draw:
+            return f"RoundResult(draw, next_dealer={self.next_dealer})"
+        w = self._d["winners"][0]
+        return (f"RoundResult(winner={w['seat']}, loser={w['loser']}, method={w['method']!r}, "
+                f"total={w['total']}, next_dealer={self.next_dealer})")
+
+
+def _score_kwargs(args: dict[str, Any]) -> dict[str, Any]:
+    kw = dict(args)
+    kw["melds"] = [(k, list(t)) for k, t in args["melds"]]
+    return kw
+
+
+class Round:
+    """One round of mahjong under ``ruleset``, from a seed (or a scripted wall).
+
+    ``Round(ruleset="two-player", seed=1)``.  Keyword arguments: ``dealer`` (seat 0..P-1, default
+    0), ``round_wind`` (27-30 or "E"/"S"/"W"/"N"; `public` only), ``min_fan`` (起和, default the
+    ruleset's), ``options`` (overrides of :class:`FlowSettings` fields), ``spawn_key`` (used by
+    :class:`~mahjong_core.game.Match` to give each round its own wall), and for tests ``wall`` (all
+    tiles in logical drawing order, see :func:`~mahjong_core.game.wall.script_wall`), ``dice`` and
+    ``kong_dice``.
+    """
+
+    # ------------------------------------------------------------------ construction
+    def __init__(
+        self,
+        ruleset: str = "two-player",
+        seed: "int | None" = None,
+        *,
+        dealer: int = 0,
+        round_wind: Any = 27,
+        min_fan: "int | None" = None,
+        options: "dict[str, Any] | None" = None,
+        spawn_key: Sequence[int] = (),
+        wall: "Sequence[int] | str | None" = None,
+        dice: "Sequence[int] | None" = None,
+        kong_dice: "Sequence[int] | None" = None,
+    ) -> None:
+        opts = dict(options or {})
+        if min_fan is not None:
+            opts["min_fan"] = min_fan
+        s = flow_settings(ruleset, opts)
+        P = s.players
+        if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < P:
+            raise MahjongError(f"dealer must be a seat 0-{P - 1}, got {dealer!r}")
+        if isinstance(round_wind, str):
+            if round_wind not in _WIND_NAMES:
+                raise MahjongError(f"round_wind must be E, S, W or N, got {round_wind!r}")
+            round_wind = _WIND_NAMES[round_wind]
+        if not isinstance(round_wind, (int, np.integer)) or not 27 <= round_wind <= 30:
+            raise MahjongError(f"round_wind must be 27-30 or E/S/W/N, got {round_wind!r}")
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy)
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+            raise MahjongError(f"seed must be a non-negative integer, got {seed!r}")
+        spawn_key = [int(k) for k in spawn_key]
+        tiles, dice0, kd0 = shuffle_wall(s, int(seed), spawn_key)
+        header: dict[str, Any] = {
+            "type": "header",
+            "schema_version": SCHEMA_VERSION,
+            "ruleset": s.ruleset,
+            "seed": int(seed),
+            "spawn_key": spawn_key,
+            "dealer": int(dealer),
+            "round_wind": int(round_wind),
+            "options": opts,
+        }
+        if wall is not None:
+            tiles = parse_tiles(wall) if isinstance(wall, str) else [int(t) for t in wall]
+            if sorted(tiles) != s.tile_set():
+                raise TileCountError(
+                    f"a scripted wall must hold exactly the {s.n_tiles} tiles of {s.ruleset!r}"
+                )
+            header["wall"] = list(tiles)
+        if dice is not None:
+            dice0 = [int(d) for d in dice]
+            if len(dice0) != 2 or not all(1 <= d <= 6 for d in dice0):
+                raise MahjongError(f"dice must be two values 1-6, got {dice!r}")
+            header["dice"] = dice0
+        if kong_dice is not None:
+            kd = [int(d) for d in kong_dice]
+            if len(kd) > N_KONG_DICE or not all(1 <= d <= 6 for d in kd):
+                raise MahjongError(f"kong_dice must be at most {N_KONG_DICE} values 1-6, got {kong_dice!r}")
+            header["kong_dice"] = kd
+            kd0 = kd + kd0[len(kd):]
+        self._init_fields(s, header, Wall(tiles), dice0, kd0)
+        self._setup()
+
+    def _init_fields(self, s: FlowSettings, header: dict[str, Any], wall: Wall, dice: list[int],
+                     kong_dice: list[int]) -> None:
+        P = s.players
+        self.settings = s
+        self.players = P
+        self.header = header
+        self.seed = header["seed"]
+        self.dealer = header["dealer"]
+        self.round_wind = header["round_wind"]
+        self.wall = wall
+        self.dice = dice
+        self.kong_dice = kong_dice
+        self.kong_dice_used = 0
+        self.hands = np.zeros((P, 34), dtype=np.uint8)
+        self.melds: list[list[list[int]]] = [[] for _ in range(P)]
+        self.discards: list[list[int]] = [[] for _ in range(P)]
+        self.flowers: list[list[int]] = [[] for _ in range(P)]
+        self.phase = PH_TURN
+        self.turn = self.dealer
+        self.drawn = -1
+        self.drawn_src = SRC_NONE
+        self.must_discard = 0
+        self.ready = [0] * P
+        self.ready_concealed = [0] * P
+        self.heavenly_ready = [0] * P
+        self.dealer_first = 1
+        self.calls_made = 0
+        self.drew = [0] * P
+        self.earthly_seat = -1
+        self.claim_tile = -1
+        self.claim_from = -1
+        self.claim_last = 0
+        self.claim_humanly = 0
+        self.pending: list[int] = []
+        self.responses = [-1] * P
+        self.n_steps = 0
+        self._result: "dict[str, Any] | None" = None
+        self._result_obj: "RoundResult | None" = None
+        self.log: list[dict[str, Any]] = [header]
+        self._touch()
+
+    def _touch(self) -> None:
+        """Drop the caches of legal options and win evaluations (the state changed)."""
+        self._opts: dict[int, list[int]] = {}
+        self._wins: dict[int, tuple["Score | None", str, "dict | None"]] = {}
+
+    # ------------------------------------------------------------------ basic queries
+    def _live(self) -> int:
+        return self.wall.remaining - self.settings.reserved_tail_tiles
+
+    @property
+    def ruleset(self) -> str:
+        return self.settings.ruleset
+
+    @property
+    def wall_remaining(self) -> int:
+        """Tiles still in the wall (1.4)."""
+        return self.wall.remaining
+
+    @property
+    def live_remaining(self) -> int:
+        """Tiles that may still be drawn before the exhaustive draw (wall minus ``reserved_tail_tiles``)."""
+        return self._live()
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == PH_OVER
+
+    @property
+    def result(self) -> "RoundResult | None":
+        """The :class:`RoundResult` once the round is over, else ``None``."""
+        if self._result is None:
+            return None
+        if self._result_obj is None:
+            self._result_obj = RoundResult(self._result)
+        return self._result_obj
+
+    def seat_wind(self, seat: int) -> int:
+        """Seat wind (27-30) of ``seat``: the dealer is East, his 下家 South, ... (OP-13)."""
+        return 27 + (seat - self.dealer) % self.players
+
+    def hand(self, seat: int) -> list[int]:
+        """Sorted concealed tiles of ``seat`` (server side; views show only one's own)."""
+        h = self.hands[seat].tolist()
+        return [k for k in range(34) for _ in range(h[k])]
+
+    def hand_counts(self, seat: int) -> np.ndarray:
+        """A copy of the concealed count array of ``seat``."""
+        return self.hands[seat].copy()
+
+    def visible_counts(self) -> list[int]:
+        """Counts of the tiles every player can see (D10): all discard pools and all exposed melds
+        (concealed kongs are face down and not counted)."""
+        v = [0] * 34
+        for pool in self.discards:
+            for t in pool:
+                v[t] += 1
+        for ms in self.melds:
+            for m in ms:
+                if m[0] == M_CKONG:
+                    continue
+                for t in meld_tiles(m):
+                    v[t] += 1
+        return v
+
+    def concealed_size(self, seat: int) -> int:
+        """Concealed tiles of ``seat``."""
+        return int(self.hands[seat].sum())
+
+    def seats_to_act(self) -> list[int]:
+        """Seats that must choose an action now (several during a claim window)."""
+        ph = self.phase
+        if ph == PH_TURN:
+            return [self.turn]
+        if ph == PH_OVER:
+            return []
+        return list(self.pending)
+
+    # ------------------------------------------------------------------ start of the hand
+    def _setup(self) -> None:
+        s = self.settings
+        P = self.players
+        ev = self.log
+        dsum = self.dice[0] + self.dice[1]
+        # display only (2.2 step 3): the S-th player's wall is opened after its S-th stack
+        owner, stack = physical_position(P, self.dealer, dsum, 0, s.stacks // P)
+        ev.append({"type": "dice", "dice": list(self.dice), "sum": dsum, "opened_wall": owner,
+                   "first_stack": stack})
+        dealt: list[list[int]] = [[] for _ in range(P)]
+        pending_fl: list[list[int]] = [[] for _ in range(P)]
+        for seat in deal_order(P, self.dealer):
+            t = self.wall.draw_head()
+            dealt[seat].append(t)
+            if t >= 34:
+                pending_fl[seat].append(t)
+            else:
+                self.hands[seat, t] += 1
+        for k in range(P):
+            seat = (self.dealer + k) % P
+            ev.append({"type": "deal", "seat": seat, "tiles": dealt[seat]})
+        # 2.2 step 5: initial flower replacement, dealer first, repeated while replacements are flowers
+        for k in range(P):
+            seat = (self.dealer + k) % P
+            todo = pending_fl[seat]
+            while todo:
+                nxt = []
+                for f in todo:
+                    self.flowers[seat].append(f)
+                    ev.append({"type": "flower", "seat": seat, "tile": f})
+                for _ in todo:
+                    t = self.wall.draw_tail()
+                    ev.append({"type": "draw", "seat": seat, "tile": t, "from": "tail"})
+                    if t >= 34:
+                        nxt.append(t)
+                    else:
+                        self.hands[seat, t] += 1
+                todo = nxt
+        if s.ready_window:
+            self.phase = PH_READY_WINDOW
+            self.pending = [(self.dealer + k) % P for k in range(1, P)]
+        else:
+            self.phase = PH_TURN
+            self.turn = self.dealer
+
+    # ------------------------------------------------------------------ score arguments
+    def _base_args(self, seat: int) -> dict[str, Any]:
+        s = self.settings
+        args: dict[str, Any] = {
+            "ruleset": s.ruleset,
+            "melds": [[MELD_NAMES[m[0]], meld_tiles(m)] for m in self.melds[seat]],
+            "flowers": list(self.flowers[seat]),
+            "min_fan": s.min_fan,
+        }
+        if s.replacement_bloom != "any":
+            args["replacement_bloom"] = s.replacement_bloom
+        if s.literal_first_turn_exclusions:
+            args["literal_first_turn_exclusions"] = True
+        if s.seat_winds:
+            args["seat_wind"] = self.seat_wind(seat)
+            args["round_wind"] = self.round_wind
+        if s.ready_mode != READY_NONE and self.ready[seat]:
+            args["ready"] = True
+            args["ready_concealed"] = bool(self.ready_concealed[seat])
+        if s.first_turn_fans and self.heavenly_ready[seat]:
+            args["heavenly_ready"] = True
+        return args
+
+    def _evaluate(self, args: dict[str, Any]) -> tuple["Score | None", str, dict]:
+        sc = score(**_score_kwargs(args))
+        if not sc.meets_minimum:
+            return (None, f"the hand is worth {sc.non_flower_total} fan(s) without flowers, below the "
+                          f"minimum (起和) of {sc.min_fan}", args)
+        return sc, "", args
+
+    def _self_win(self, seat: int) -> tuple["Score | None", str, "dict | None"]:
+        """Self-drawn win of the player on turn: (Score or None, reason if not, score args)."""
+        c = self._wins.get(seat)
+        if c is not None:
+            return c
+        s = self.settings
+        h = self.hands[seat]
+        res: tuple
+        if self.must_discard:
+            res = (None, "after a chi or pon the claimer must discard (2.3)", None)
+        elif not is_win(h, ruleset=s.ruleset):
+            res = (None, "not a winning hand", None)
+        else:
+            base = self._base_args(seat)
+            vis = self.visible_counts()
+            if s.first_turn_fans and seat == self.dealer and self.dealer_first:
+                args = dict(base, hand=h.tolist(), win_tile=None, heavenly=True, self_drawn=True)
+                res = self._evaluate(args)
+            elif self.drawn < 0:
+                # the dealer's initial 14 tiles without first-turn fans: no tile was drawn, the
+                # best reading over every choice of the winning tile is taken
+                best = None
+                for t in range(34):
+                    if h[t]:
+                        hh = h.copy()
+                        hh[t] -= 1
+                        args = dict(base, hand=hh.tolist(), win_tile=t, self_drawn=True)
+                        if vis[t] == 3:
+                            args["last_of_kind"] = True
+                        sc = score(**_score_kwargs(args))
+                        key = (sc.non_flower_total, sc.total)
+                        if best is None or key > best[0]:
+                            best = (key, args)
+                res = self._evaluate(best[1])  # type: ignore[index]
+            else:
+                t = self.drawn
+                hh = h.copy()
+                hh[t] -= 1
+                src = self.drawn_src
+                args = dict(base, hand=hh.tolist(), win_tile=t, self_drawn=True)
+                if self._live() == 0:
+                    args["last_tile"] = True
+                if src == SRC_KONG:
+                    args["kong_replacement"] = True
+                elif src == SRC_FLOWER:
+                    args["flower_replacement"] = True
+                if vis[t] == 3:
+                    args["last_of_kind"] = True
+                if self.earthly_seat == seat:
+                    args["earthly"] = True
+                res = self._evaluate(args)
+        self._wins[seat] = res
+        return res
+
+    def _claim_win(self, seat: int) -> tuple["Score | None", str, "dict | None"]:
+        """Win on the claimed tile (discard or robbed added kong)."""
+        c = self._wins.get(seat)
+        if c is not None:
+            return c
+        s = self.settings
+        t = self.claim_tile
+        h = self.hands[seat]
+        h[t] += 1
+        try:
+            ok = is_win(h, ruleset=s.ruleset)
+        finally:
+            h[t] -= 1
+        if not ok:
+            res: tuple = (None, f"not a winning hand with {_SHORT[t]}", None)
+        else:
+            robbing = self.phase == PH_ROB
+            vis = self.visible_counts()[t] - (0 if robbing else 1)
+            args = dict(self._base_args(seat), hand=h.tolist(), win_tile=t)
+            if self.claim_last:
+                args["last_tile"] = True
+            if robbing:
+                args["robbing_kong"] = True
+            if vis == 3:
+                args["last_of_kind"] = True
+            if self.claim_humanly and seat != self.dealer:
+                args["humanly"] = True
+            res = self._evaluate(args)
+        self._wins[seat] = res
+        return res
+
+    # ------------------------------------------------------------------ legal options
+    def _ready_allowed(self, seat: int) -> bool:
+        s = self.settings
+        if s.ready_mode == READY_NONE or self.ready[seat]:
+            return False
+        if s.ready_mode == READY_HEAVENLY_ONLY:
+            return seat == self.dealer and bool(self.dealer_first)
+        return True
+
+    def _pon_of(self, seat: int, t: int) -> int:
+        for i, m in enumerate(self.melds[seat]):
+            if m[0] == M_PON and m[1] == t:
+                return i
+        return -1
+
+    def _locked(self, seat: int) -> bool:
+        return bool(self.ready[seat]) and self.settings.ready_locks_hand
+
+    def _turn_options(self, seat: int) -> list[int]:
+        h = self.hands[seat]
+        out: list[int] = []
+        tiles = np.flatnonzero(h).tolist()
+        live = self._live()
+        if not self.must_discard:
+            if self._self_win(seat)[0] is not None:
+                out.append(WIN)
+            if self._locked(seat) and self.drawn >= 0:
+                d = self.drawn
+                if live > 0 and self._pon_of(seat, d) >= 0:
+                    out.append(KONG_SELF + d)
+                out.append(DISCARD + d)
+                out.sort()
+                return out
+            if live > 0:
+                for t in tiles:
+                    if h[t] == 4 or (self._pon_of(seat, t) >= 0):
+                        out.append(KONG_SELF + t)
+        out.extend(tiles)
+        if self._ready_allowed(seat):
+            name = self.settings.ruleset
+            for t in tiles:
+                h[t] -= 1
+                try:
+                    if waits_mask(h, ruleset=name):
+                        out.append(DISCARD_READY + t)
+                finally:
+                    h[t] += 1
+        out.sort()
+        return out
+
+    def _claim_options(self, seat: int) -> list[int]:
+        out: list[int] = []
+        if self._claim_win(seat)[0] is not None:
+            out.append(WIN)
+        if self.phase == PH_CLAIM and not self.claim_last and not self._locked(seat):
+            t = self.claim_tile
+            h = self.hands[seat]
+            n = h[t]
+            if n >= 2:
+                out.append(PON)
+                if n >= 3:
+                    out.append(KONG_CLAIM)
+            if t < 27 and (not self.settings.chi_from_previous_only
+                           or seat == (self.claim_from + 1) % self.players):
+                r = t % 9
+                if r <= 6 and h[t + 1] and h[t + 2]:
+                    out.append(CHI_LOW)
+                if 1 <= r <= 7 and h[t - 1] and h[t + 1]:
+                    out.append(CHI_MID)
+                if r >= 2 and h[t - 2] and h[t - 1]:
+                    out.append(CHI_HIGH)
+        if out:
+            out.append(PASS)
+            out.sort()
+        return out
+
+    def _legal(self, seat: int) -> list[int]:
+        ph = self.phase
+        if ph == PH_OVER:
+            return []
+        if ph == PH_TURN:
+            if seat != self.turn:
+                return []
+        elif seat not in self.pending:
+            return []
+        o = self._opts.get(seat)
+        if o is None:
+            if ph == PH_TURN:
+                o = self._turn_options(seat)
+            elif ph == PH_READY_WINDOW:
+                o = [PASS]
+                if not self.ready[seat] and waits_mask(self.hands[seat], ruleset=self.settings.ruleset):
+                    o = [DECLARE_READY, PASS]
+            else:
+                o = self._claim_options(seat)
+            self._opts[seat] = o
+        return o
+
+    def legal_indices(self, seat: int) -> list[int]:
+        """Mask indices of the legal actions of ``seat`` (ascending; empty if not to act)."""
+        return list(self._legal(seat))
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat`` as typed action objects (empty if he is not to act)."""
+        return [self._decode(seat, i) for i in self._legal(seat)]
+
+    def legal_mask(self, seat: int) -> np.ndarray:
+        """Boolean mask of size ``ACTION_SIZE`` (layout in :mod:`mahjong_core.game.actions`)."""
+        m = np.zeros(ACTION_SIZE, dtype=bool)
+        idx = self._legal(seat)
+        if idx:
+            m[idx] = True
+        return m
+
+    # ------------------------------------------------------------------ encoding
+    def _decode(self, seat: int, i: int) -> Action:
+        if i < DISCARD_READY:
+            return Discard(i)
+        if i < KONG_SELF:
+            return Discard(i - DISCARD_READY, True)
+        if i < CHI_LOW:
+            t = i - KONG_SELF
+            return Kong(t, "added" if self._pon_of(seat, t) >= 0 else "concealed")
+        if i <= CHI_HIGH:
+            low = self.claim_tile - (i - CHI_LOW)
+            return Chi((low, low + 1, low + 2))
+        if i == PON:
+            return Pon()
+        if i == KONG_CLAIM:
+            return Kong(self.claim_tile, "exposed")
+        if i == WIN:
+            return Win()
+        if i == DECLARE_READY:
+            return DeclareReady()
+        return Pass()
+
+    def action_index(self, seat: int, action: Any) -> int:
+        """Mask index of ``action`` (an action object, its dict, or an index) for ``seat`` now."""
+        return self._encode(seat, action)
+
+    def _encode(self, seat: int, action: Any) -> int:
+        if isinstance(action, (bool, np.bool_)):
+            raise IllegalActionError(f"an action must be an action object or an index, got {action!r}")
+        if isinstance(action, (int, np.integer)):
+            i = int(action)
+            if not 0 <= i < ACTION_SIZE:
+                raise IllegalActionError(f"action index {i} outside 0-{ACTION_SIZE - 1}")
+            return i
+        if isinstance(action, dict):
+            action = action_from_dict(action)
+        if isinstance(action, Discard):
+            t = _check_tile(action.tile)
+            return (DISCARD_READY if action.ready else DISCARD) + t
+        if isinstance(action, Kong):
+            t = _check_tile(action.tile)
+            if action.kind == "exposed":
+                if self.phase != PH_CLAIM:
+                    raise IllegalActionError("an exposed kong (明杠) claims a discard; there is none to claim now")
+                if t != self.claim_tile:
+                    raise IllegalActionError(
+                        f"exposed kong of {tile_short(t)}: the discard is {tile_short(self.claim_tile)}")
+                return KONG_CLAIM
+            if action.kind not in ("added", "concealed"):
+                raise IllegalActionError(f"unknown kong kind {action.kind!r}")
+            has_pon = self._pon_of(seat, t) >= 0
+            if action.kind == "added" and not has_pon:
+                raise IllegalActionError(f"added kong of {tile_short(t)}: seat {seat} has no exposed pung of it")
+            if action.kind == "concealed" and has_pon:
+                raise IllegalActionError(
+                    f"kong of {tile_short(t)}: seat {seat} has an exposed pung of it, so it is an added kong")
+            return KONG_SELF + t
+        if isinstance(action, Chi):
+            tiles = tuple(sorted(_check_tile(x) for x in action.tiles))
+            if len(tiles) != 3 or tiles[0] >= 27 or tiles[0] % 9 > 6 or tiles[1] != tiles[0] + 1 \
+                    or tiles[2] != tiles[0] + 2:
+                raise IllegalActionError(f"chi {list(tiles)}: a chow is three consecutive tiles of one suit")
+            if self.phase != PH_CLAIM:
+                raise IllegalActionError("chi claims a discard; there is none to claim now")
+            t = self.claim_tile
+            if t not in tiles:
+                raise IllegalActionError(f"chi {list(tiles)} does not contain the discard {tile_short(t)}")
+            return CHI_LOW + (t - tiles[0])
+        if isinstance(action, Pon):
+            return PON
+        if isinstance(action, Win):
+            return WIN
+        if isinstance(action, Pass):
+            return PASS
+        if isinstance(action, DeclareReady):
+            return DECLARE_READY
+        raise IllegalActionError(f"not an action: {action!r}")
+
+    # ------------------------------------------------------------------ why an action is illegal
+    def _why(self, seat: int, i: int) -> str:
+        ph = self.phase
+        if CHI_LOW <= i <= CHI_HIGH:
+            t = self.claim_tile
+            low = t - (i - CHI_LOW)
+            if not (0 <= t < 27 and low >= 0 and low // 9 == t // 9 and low % 9 <= 6):
+                if t < 0:
+                    return "chi: there is no discard to claim"
+                return f"chi: {_SHORT[t]} cannot be the {('lowest', 'middle', 'highest')[i - CHI_LOW]} tile of a chow"
+        if i == KONG_CLAIM and self.claim_tile < 0:
+            name = "kong (exposed)"
+        else:
+            name = _describe(self._decode(seat, i))
+        if ph == PH_READY_WINDOW:
+            if i == DECLARE_READY:
+                return f"{name}: the hand of seat {seat} is not ready (no waiting tile)"
+            return f"{name}: in the 天听 window only declare_ready or pass"
+        if ph == PH_TURN:
+            if i == PASS:
+                return "pass: on his own turn a player must discard (or win / kong)"
+            if i in (PON, KONG_CLAIM, DECLARE_READY) or CHI_LOW <= i <= CHI_HIGH:
+                return f"{name}: there is no discard to claim on one's own turn"
+            if i == WIN:
+                return f"win refused: {self._self_win(seat)[1]}"
+            if self.must_discard and i >= KONG_SELF:
+                return f"{name}: after a chi or pon the claimer must discard first (2.3)"
+            h = self.hands[seat]
+            if self._locked(seat):
+                return (f"{name}: after 报听 the hand is locked: only discard the drawn tile "
+                        f"{tile_short(self.drawn) if self.drawn >= 0 else ''}, win, or an added kong with it (2.7)")
+            if i < DISCARD_READY:
+                return f"{name}: {tile_short(i)} is not in the hand"
+            if i < KONG_SELF:
+                t = i - DISCARD_READY
+                if not self._ready_allowed(seat):
+                    if self.settings.ready_mode == READY_NONE:
+                        return f"{name}: ruleset {self.ruleset!r} has no 报听"
+                    if self.ready[seat]:
+                        return f"{name}: 报听 was already declared"
+                    return f"{name}: in {self.ruleset!r} 报听 is only allowed as 天听 (dealer's first discard, OP-20)"
+                if not h[t]:
+                    return f"{name}: {tile_short(t)} is not in the hand"
+                return f"{name}: the hand is not ready after discarding {tile_short(t)} (2.7)"
+            t = i - KONG_SELF
+            if self._live() <= 0:
+                return f"{name}: no kong when the wall is empty (OP-37)"
+            return f"{name}: seat {seat} has neither four {tile_short(t)} nor an exposed pung of it with a fourth in hand"
+        if ph == PH_ROB:
+            if i == WIN:
+                return f"robbing win refused: {self._claim_win(seat)[1]}"
+            return f"{name}: only a robbing win (抢杠和) or pass is possible now"
+        # claim window
+        if i == WIN:
+            return f"win refused: {self._claim_win(seat)[1]}"
+        if i < CHI_LOW or i == DECLARE_READY:
+            return f"{name}: seat {self.claim_from} discarded; answer with a claim or pass"
+        if self.claim_last:
+            return f"{name}: the discard after the last wall tile can only be claimed for a win (2.4)"
+        if self._locked(seat):
+            return f"{name}: after 报听 no chi, pon or kong (2.7)"
+        t = self.claim_tile
+        if i == PON:
+            return f"pon: seat {seat} does not hold two {tile_short(t)}"
+        if i == KONG_CLAIM:
+            return f"kong: seat {seat} does not hold three concealed {tile_short(t)}"
+        if self.settings.chi_from_previous_only and seat != (self.claim_from + 1) % self.players:
+            return f"chi: only from the 上家; seat {self.claim_from} is not the 上家 of seat {seat} (2.4)"
+        return f"{name}: the other two tiles of the chow are not in the hand"
+
+    # ------------------------------------------------------------------ step
+    def step(self, seat: int, action: Any) -> list[dict[str, Any]]:
+        """Apply one action of ``seat`` and return the events it caused (the action first).
+
+        ``action``: an action object (:class:`Discard`, :class:`Chi`, ...), its dict, or a mask
+        index.  An illegal action raises :class:`~mahjong_core.errors.IllegalActionError` with the
+        reason and leaves the state exactly as it was.
+        """
+        if self.phase == PH_OVER:
+            raise IllegalActionError("the round is over; no action is accepted")
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
+            raise IllegalActionError(f"seat must be 0-{self.players - 1}, got {seat!r}")
+        seat = int(seat)
+        i = self._encode(seat, action)
+        legal = self._legal(seat)
+        if not legal:
+            raise IllegalActionError(
+                f"seat {seat} is not to act now (phase {self.phase_name}; to act: {self.seats_to_act()})")
+        if i not in legal:
+            raise IllegalActionError(self._why(seat, i))
+        act = self._decode(seat, i)
+        start = len(self.log)
+        ev = self.log
+        ev.append({"type": "action", "seat": seat, "action": act.to_dict()})
+        self.n_steps += 1
+        ph = self.phase
+        if ph == PH_CLAIM or ph == PH_ROB:
+            self.responses[seat] = i
+            self.pending.remove(seat)
+            if not self.pending:
+                self._resolve(ev)
+        elif ph == PH_TURN:
+            if i == WIN:
+                self._finish_win([seat], None, "self_drawn", self.drawn, ev)
+            else:
+                self._touch()
+                if i < DISCARD_READY:
+                    self._discard(seat, i, False, ev)
+                elif i < KONG_SELF:
+                    self._discard(seat, i - DISCARD_READY, True, ev)
+                else:
+                    self._self_kong(seat, i - KONG_SELF, ev)
+        else:  # ready window
+            self._touch()
+            if i == DECLARE_READY:
+                self.ready[seat] = 1
+                self.ready_concealed[seat] = 1
+                if self.settings.first_turn_fans:
+                    self.heavenly_ready[seat] = 1
+                ev.append({"type": "ready", "seat": seat, "heavenly": bool(self.heavenly_ready[seat])})
+            self.pending.remove(seat)
+            if not self.pending:
+                self.phase = PH_TURN
+                self.turn = self.dealer
+        return ev[start:]
+
+    # ------------------------------------------------------------------ transitions
+    def _discard(self, seat: int, t: int, ready: bool, ev: list) -> None:
+        s = self.settings
+        self.hands[seat, t] -= 1
+        self.discards[seat].append(t)
+        humanly = 0
+        if seat == self.dealer:
+            humanly = 1 if (s.first_turn_fans and self.dealer_first) else 0
+        if ready:
+            self.ready[seat] = 1
+            self.ready_concealed[seat] = 1 if all(m[0] == M_CKONG for m in self.melds[seat]) else 0
+            if s.first_turn_fans and seat == self.dealer and self.dealer_first:
+                self.heavenly_ready[seat] = 1
+        if seat == self.dealer:
+            self.dealer_first = 0
+        if self.earthly_seat == seat:
+            self.earthly_seat = -1
+        self.drawn = -1
+        self.drawn_src = SRC_NONE
+        self.must_discard = 0
+        e: dict[str, Any] = {"type": "discard", "seat": seat, "tile": t}
+        if ready:
+            e["ready"] = True
+            e["heavenly"] = bool(self.heavenly_ready[seat])
+        ev.append(e)
+        self._open_window(seat, t, humanly, False, ev)
+
+    def _self_kong(self, seat: int, t: int, ev: list) -> None:
+        self.calls_made = 1
+        if seat == self.dealer:
+            self.dealer_first = 0
+        if self.earthly_seat == seat:
+            self.earthly_seat = -1
+        self.drawn = -1
+        self.drawn_src = SRC_NONE
+        if self._pon_of(seat, t) >= 0:
+            self.hands[seat, t] -= 1
+            ev.append({"type": "kong", "seat": seat, "kind": "added", "tile": t})
+            if self.settings.rob_kong:
+                self._open_window(seat, t, 0, True, ev)
+            else:
+                self._complete_added_kong(seat, t, ev)
+        else:
+            self.hands[seat, t] -= 4
+            self.melds[seat].append([M_CKONG, t, -1, -1, 0])
+            ev.append({"type": "kong", "seat": seat, "kind": "concealed", "tile": t})
+            self._replacement(seat, ev)
+
+    def _complete_added_kong(self, seat: int, t: int, ev: list) -> None:
+        m = self.melds[seat][self._pon_of(seat, t)]
+        m[0] = M_KONG
+        m[4] = 1
+        self._replacement(seat, ev)
+
+    def _open_window(self, seat: int, t: int, humanly: int, rob: bool, ev: list) -> None:
+        P = self.players
+        self.claim_tile = t
+        self.claim_from = seat
+        self.claim_last = 0 if rob else (1 if self._live() == 0 else 0)
+        self.claim_humanly = humanly
+        self.phase = PH_ROB if rob else PH_CLAIM
+        self.responses = [-1] * P
+        pending = []
+        for k in range(1, P):
+            c = (seat + k) % P
+            o = self._claim_options(c)
+            self._opts[c] = o
+            if o:
+                pending.append(c)
+        self.pending = pending
+        if not pending:
+            self._close_window_unclaimed(ev)
+
+    def _clear_claim(self) -> None:
+        self.claim_tile = -1
+        self.claim_from = -1
+        self.claim_last = 0
+        self.claim_humanly = 0
+        self.pending = []
+        self.responses = [-1] * self.players
+
+    def _close_window_unclaimed(self, ev: list) -> None:
+        seat, t, last = self.claim_from, self.claim_tile, self.claim_last
+        rob = self.phase == PH_ROB
+        self._clear_claim()
+        self._touch()
+        if rob:
+            self._complete_added_kong(seat, t, ev)
+        elif last:
+            self._exhaustive(ev)
+        else:
+            self._start_turn((seat + 1) % self.players, ev)
+
+    def _resolve(self, ev: list) -> None:
+        P = self.players
+        s = self.claim_from
+        t = self.claim_tile
+        order = [(s + k) % P for k in range(1, P)]
+        resp = self.responses
+        winners = [c for c in order if resp[c] == WIN]
+        if winners:
+            if not self.settings.multiple_winners:
+                winners = winners[:1]
+            self._finish_win(winners, s, "robbing" if self.phase == PH_ROB else "discard", t, ev)
+            return
+        if self.phase == PH_CLAIM:
+            for c in order:
+                r = resp[c]
+                if r == PON or r == KONG_CLAIM:
+                    self._clear_claim()
+                    self._touch()
+                    self._claim_group(c, s, t, r, ev)
+                    return
+            for c in order:
+                r = resp[c]
+                if CHI_LOW <= r <= CHI_HIGH:
+                    self._clear_claim()
+                    self._touch()
+                    self._claim_group(c, s, t, r, ev)
+                    return
+        self._close_window_unclaimed(ev)
+
+    def _claim_group(self, c: int, s: int, t: int, r: int, ev: list) -> None:
+        pool = self.discards[s]
+        pool.pop()  # the claimed discard is the discarder's last one
+        h = self.hands[c]
+        self.calls_made = 1
+        self.earthly_seat = -1
+        self.turn = c
+        self.phase = PH_TURN
+        self.drawn = -1
+        self.drawn_src = SRC_NONE
+        if r == KONG_CLAIM:
+            h[t] -= 3
+            self.melds[c].append([M_KONG, t, s, t, 0])
+            ev.append({"type": "kong", "seat": c, "kind": "exposed", "tile": t, "from": s})
+            self._replacement(c, ev)
+            return
+        if r == PON:
+            h[t] -= 2
+            self.melds[c].append([M_PON, t, s, t, 0])
+            ev.append({"type": "pon", "seat": c, "tile": t, "from": s})
+        else:
+            low = t - (r - CHI_LOW)
+            for x in (low, low + 1, low + 2):
+                if x != t:
+                    h[x] -= 1
+            self.melds[c].append([M_CHI, low, s, t, 0])
+            ev.append({"type": "chi", "seat": c, "tiles": [low, low + 1, low + 2], "tile": t, "from": s})
+        self.must_discard = 1
+
+    def _start_turn(self, seat: int, ev: list) -> None:
+        t = self.wall.draw_head()
+        if self.settings.first_turn_fans and not self.calls_made and seat != self.dealer and not self.drew[seat]:
+            self.earthly_seat = seat
+        self.drew[seat] = 1
+        ev.append({"type": "draw", "seat": seat, "tile": t, "from": "head"})
+        self._receive(seat, t, SRC_HEAD, ev)
+
+    def _replacement(self, seat: int, ev: list) -> None:
+        if self.settings.kong_replacement == "die":
+            d = self.kong_dice[self.kong_dice_used]
+            self.kong_dice_used += 1
+            t = self.wall.draw_die(d)
+            ev.append({"type": "draw", "seat": seat, "tile": t, "from": "die", "die": d})
+        else:
+            t = self.wall.draw_tail()
+            ev.append({"type": "draw", "seat": seat, "tile": t, "from": "tail"})
+        self._receive(seat, t, SRC_KONG, ev)
+
+    def _receive(self, seat: int, t: int, src: int, ev: list) -> None:
+        while t >= 34:
+            self.flowers[seat].append(t)
+            ev.append({"type": "flower", "seat": seat, "tile": t})
+            if self._live() <= 0:
+                self.turn = seat
+                self._exhaustive(ev)
+                return
+            t = self.wall.draw_tail()
+            src = SRC_FLOWER
+            ev.append({"type": "draw", "seat": seat, "tile": t, "from": "tail"})
+        self.hands[seat, t] += 1
+        self.drawn = t
+        self.drawn_src = src
+        self.turn = seat
+        self.phase = PH_TURN
+        self.must_discard = 0
+
+    def _next_dealer(self, winners: list[int]) -> int:
+        if not winners:
+            return self.dealer if self.settings.dealer_on_draw == "stay" else (self.dealer + 1) % self.players
+        return self.dealer if self.dealer in winners else winners[0]
+
+    def _exhaustive(self, ev: list) -> None:
+        self._clear_claim()
+        self._touch()
+        self.phase = PH_OVER
+        nd = self._next_dealer([])
+        self._result = {
+            "draw": True,
+            "winners": [],
+            "dealer": self.dealer,
+            "next_dealer": nd,
+            "dealer_continues": nd == self.dealer,
+            "wall_remaining": self.wall.remaining,
+        }
+        ev.append({"type": "exhaustive_draw", "wall_remaining": self.wall.remaining})
+        ev.append({"type": "round_end", "draw": True, "winners": [], "next_dealer": nd})
+
+    def _finish_win(self, winners: list[int], loser: "int | None", method: str, t: int, ev: list) -> None:
+        records = []
+        scores = []
+        for c in winners:
+            sc, _, args = (self._self_win(c) if method == "self_drawn" else self._claim_win(c))
+            assert sc is not None and args is not None
+            scores.append(sc)
+            d = sc.to_dict()
+            records.append({
+                "seat": c,
+                "loser": loser,
+                "method": method,
+                "win_tile": args["win_tile"],
+                "total": d["total"],
+                "non_flower_total": d["non_flower_total"],
+                "score": d,
+                "score_args": args,
+            })
+        self._touch()
+        if method == "discard":
+            self.discards[loser].pop()  # type: ignore[index]
+        if method != "self_drawn":
+            self.hands[winners[0], t] += 1
+        self._clear_claim()
+        self.phase = PH_OVER
+        nd = self._next_dealer(winners)
+        self._result = {
+            "draw": False,
+            "winners": records,
+            "dealer": self.dealer,
+            "next_dealer": nd,
+            "dealer_continues": nd == self.dealer,
+            "wall_remaining": self.wall.remaining,
+        }
+        self._result_obj = RoundResult(self._result, scores)
+        for r in records:
+            ev.append({"type": "win", "seat": r["seat"], "from": r["loser"], "method": method,
+                       "tile": r["win_tile"], "total": r["total"],
+                       "fans": [[f["id"], f["points"], f["count"]] for f in r["score"]["fans"]]})
+        ev.append({"type": "round_end", "draw": False, "winners": list(winners), "next_dealer": nd})
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, as plain JSON-able data (never the opponents' concealed tiles,
+        face-down kongs or the wall order)."""
+        from ..game.views import make_view
+
+        return make_view(self, seat)
+
+    # ------------------------------------------------------------------ serialisation
+    def to_dict(self) -> dict[str, Any]:
+        """The complete state as plain JSON-able data (``schema_version``)."""
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "header": self.header,
+            "wall": self.wall.to_dict(),
+            "dice": list(self.dice),
+            "kong_dice": list(self.kong_dice),
+            "kong_dice_used": self.kong_dice_used,
+            "hands": self.hands.tolist(),
+            "melds": [[list(m) for m in ms] for ms in self.melds],
+            "discards": [list(p) for p in self.discards],
+            "flowers": [list(p) for p in self.flowers],
+            "phase": PHASE_NAMES[self.phase],
+            "turn": self.turn,
+            "drawn": self.drawn,
+            "drawn_src": SRC_NAMES[self.drawn_src],
+            "must_discard": self.must_discard,
+            "ready": list(self.ready),
+            "ready_concealed": list(self.ready_concealed),
+            "heavenly_ready": list(self.heavenly_ready),
+            "dealer_first": self.dealer_first,
+            "calls_made": self.calls_made,
+            "drew": list(self.drew),
+            "earthly_seat": self.earthly_seat,
+            "claim": {
+                "tile": self.claim_tile,
+                "from": self.claim_from,
+                "last": self.claim_last,
+                "humanly": self.claim_humanly,
+                "pending": list(self.pending),
+                "responses": list(self.responses),
+            },
+            "n_steps": self.n_steps,
+            "result": self._result,
+            "log": self.log,
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as a JSON string; ``Round.from_json(r.to_json())`` restores it exactly."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Round":
+        v = d.get("schema_version")
+        if v != SCHEMA_VERSION:
+            raise MahjongError(f"unsupported schema_version {v!r} (this library writes {SCHEMA_VERSION})")
+        d = json.loads(json.dumps(d))  # deep copy, plain types
+        header = d["header"]
+        s = flow_settings(header["ruleset"], header.get("options"))
+        r = cls.__new__(cls)
+        r._init_fields(s, header, Wall.from_dict(d["wall"]), d["dice"], d["kong_dice"])
+        r.kong_dice_used = d["kong_dice_used"]
+        r.hands = np.array(d["hands"], dtype=np.uint8).reshape(s.players, 34)
+        r.melds = d["melds"]
+        r.discards = d["discards"]
+        r.flowers = d["flowers"]
+        r.phase = PHASE_NAMES.index(d["phase"])
+        r.turn = d["turn"]
+        r.drawn = d["drawn"]
+        r.drawn_src = SRC_NAMES.index(d["drawn_src"])
+        r.must_discard = d["must_discard"]
+        r.ready = d["ready"]
+        r.ready_concealed = d["ready_concealed"]
+        r.heavenly_ready = d["heavenly_ready"]
+        r.dealer_first = d["dealer_first"]
+        r.calls_made = d["calls_made"]
+        r.drew = d["drew"]
+        r.earthly_seat = d["earthly_seat"]
+        c = d["claim"]
+        r.claim_tile, r.claim_from, r.claim_last, r.claim_humanly = c["tile"], c["from"], c["last"], c["humanly"]
+        r.pending = c["pending"]
+        r.responses = c["responses"]
+        r.n_steps = d["n_steps"]
+        r._result = d["result"]
+        r.log = d["log"]
+        r.header = r.log[0]
+        return r
+
+    @classmethod
+    def from_json(cls, data: "str | dict[str, Any]") -> "Round":
+        """Inverse of :meth:`to_json` (also accepts the dict of :meth:`to_dict`)."""
+        if isinstance(data, (str, bytes)):
+            data = json.loads(data)
+        return cls.from_dict(data)  # type: ignore[arg-type]
+
+    def log_lines(self) -> list[str]:
+        """The event log, one JSON object per event (the first is the header with the seed)."""
+        return [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in self.log]
+
+    @classmethod
+    def from_header(cls, header: dict[str, Any]) -> "Round":
+        """A fresh round from a log header (seed, options and any scripted wall)."""
+        if header.get("type") != "header":
+            raise MahjongError("the first event of a log must be its header")
+        if header.get("schema_version") != SCHEMA_VERSION:
+            raise MahjongError(f"unsupported schema_version {header.get('schema_version')!r}")
+        return cls(
+            header["ruleset"], header["seed"], dealer=header["dealer"], round_wind=header["round_wind"],
+            options=header.get("options"), spawn_key=header.get("spawn_key", ()), wall=header.get("wall"),
+            dice=header.get("dice"), kong_dice=header.get("kong_dice"),
+        )
+
+    @classmethod
+    def replay(cls, log: "Iterable[dict[str, Any] | str]", *, verify: bool = True) -> "Round":
+        """Rebuild a round from its event log (dicts or JSON lines) by re-applying every action.
+        With ``verify`` the rebuilt log must equal the given one (else :class:`MahjongError`)."""
+        events = [json.loads(e) if isinstance(e, (str, bytes)) else e for e in log]
+        if not events:
+            raise MahjongError("an empty log has no header")
+        r = cls.from_header(events[0])
+        for e in events[1:]:
+            if e.get("type") == "action":
+                r.step(e["seat"], action_from_dict(e["action"]))
+        if verify and json.loads(json.dumps(r.log)) != json.loads(json.dumps(events)):
+            raise MahjongError("replay diverged from the given log")
+        return r
+
+    def __repr__(self) -> str:
+        return (f"Round({self.ruleset!r}, seed={self.seed}, dealer={self.dealer}, phase={self.phase_name!r}, "
+                f"wall_remaining={self.wall.remaining})")
+
+
+def _check_tile(t: Any) -> int:
+    if isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, np.integer)) or not 0 <= t <= 33:
+        raise IllegalActionError(f"a tile must be an index 0-33, got {t!r}")
+    return int(t)
+
+
+def _describe(a: Action) -> str:
+    d = a.to_dict()
+    parts = [d.pop("type")]
+    if "tile" in d:
+        parts.append(tile_short(d.pop("tile")))
+    if "tiles" in d:
+        parts.append("".join(tile_short(x) for x in d.pop("tiles")))
+    if d.get("ready"):
+        parts.append("+报听")
+    if "kind" in d:
+        parts.append(f"({d['kind']})")
+    return " ".join(parts)

@@ -1,0 +1,1580 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The compiled round engine: the game-flow state machine of spec section 2 and the built-in bots.
+
+:class:`mahjong_core.game.Round` is a thin Python API over :class:`RoundCore`; the simulator and
+``play_round`` run whole rounds here with the bots in C (:meth:`RoundCore.play_out`).  The state is
+plain C data (counts, short arrays); every ruleset difference is an int setting taken from
+:class:`~mahjong_core.game.settings.FlowSettings`, so the machine never branches on a ruleset name.
+Win checks, waits and shanten are the compiled hand kernels (``_hand.pxd``), scoring is the
+compiled fan evaluator (``_fan.pxd``): one implementation of each rule.
+
+Actions are the mask indices of :mod:`mahjong_core.game.actions`.  The caller (the Python layer)
+checks legality with :meth:`RoundCore.legal` before :meth:`RoundCore.step`; the core itself only
+applies legal actions.  Events are fixed records of 6 ints in a growable buffer, decoded to the
+documented dicts on demand (:meth:`RoundCore.events`).
+
+The pure-Python reference of this machine is :mod:`mahjong_core._ref.round_py`; the parity tests
+hold the two to identical events, legal actions and state.
+"""
+
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memset, memcpy
+from cpython.pycapsule cimport PyCapsule_GetPointer
+
+import numpy as np
+
+from mahjong_core._hand cimport hand_is_win, hand_shanten, hand_waits, hand_discard_eval
+from mahjong_core._fan cimport fan_evaluate, fan_count_of
+
+cdef extern from *:
+    """
+    typedef struct {
+        void *state;
+        uint64_t (*next_uint64)(void *st);
+        uint32_t (*next_uint32)(void *st);
+        double (*next_double)(void *st);
+        uint64_t (*next_raw)(void *st);
+    } mj_bitgen_t;
+    """
+    ctypedef struct mj_bitgen_t:
+        void* state
+        uint64_t (*next_uint64)(void* st) noexcept nogil
+        uint32_t (*next_uint32)(void* st) noexcept nogil
+
+
+cdef enum:
+    NK = 34
+    MAXP = 4
+    MAX_TILES = 144
+    MAX_POOL = 136
+    N_KONG_DICE = 34
+    FAN_MAX = 96
+    ACTION_SIZE = 110
+    EV_W = 6              # ints per event record
+
+# phases
+cdef enum:
+    PH_READY_WINDOW = 0
+    PH_TURN = 1
+    PH_CLAIM = 2
+    PH_ROB = 3
+    PH_OVER = 4
+
+# where the tile on turn came from
+cdef enum:
+    SRC_NONE = 0
+    SRC_HEAD = 1
+    SRC_KONG = 2
+    SRC_FLOWER = 3
+
+# meld kinds (= the evaluator's MELD_* codes)
+cdef enum:
+    M_CHI = 0
+    M_PON = 1
+    M_KONG = 2
+    M_CKONG = 3
+
+# action indices (mahjong_core.game.actions)
+cdef enum:
+    A_DISCARD = 0
+    A_DISCARD_READY = 34
+    A_KONG_SELF = 68
+    A_CHI_LOW = 102
+    A_CHI_MID = 103
+    A_CHI_HIGH = 104
+    A_PON = 105
+    A_KONG_CLAIM = 106
+    A_WIN = 107
+    A_DECLARE_READY = 108
+    A_PASS = 109
+
+# 报听 modes (settings.READY_*)
+cdef enum:
+    READY_NONE = 0
+    READY_HEAVENLY_ONLY = 1
+    READY_ANY_DISCARD = 2
+
+# evaluator flag bits (scoring.FLAGS)
+cdef enum:
+    F_SELF_DRAWN = 1
+    F_LAST_TILE = 2
+    F_KONG_REPLACEMENT = 4
+    F_FLOWER_REPLACEMENT = 8
+    F_ROBBING_KONG = 16
+    F_LAST_OF_KIND = 32
+    F_READY = 64
+    F_READY_CONCEALED = 128
+    F_HEAVENLY = 256
+    F_EARTHLY = 512
+    F_HUMANLY = 1024
+    F_HEAVENLY_READY = 2048
+
+# why a win is refused
+cdef enum:
+    WHY_OK = 0
+    WHY_MUST_DISCARD = 1
+    WHY_NOT_WIN = 2
+    WHY_BELOW_MIN = 3
+
+# win methods
+cdef enum:
+    METHOD_SELF_DRAWN = 0
+    METHOD_DISCARD = 1
+    METHOD_ROBBING = 2
+
+# event record types
+cdef enum:
+    EV_DICE = 1
+    EV_DEAL = 2
+    EV_FLOWER = 3
+    EV_DRAW = 4
+    EV_ACTION = 5
+    EV_READY = 6
+    EV_DISCARD = 7
+    EV_KONG = 8
+    EV_PON = 9
+    EV_CHI = 10
+    EV_EXHAUSTIVE = 11
+    EV_ROUND_END = 12
+    EV_WIN = 13
+
+# draw sources in events
+cdef enum:
+    FROM_HEAD = 0
+    FROM_TAIL = 1
+    FROM_DIE = 2
+
+# bots of play_out
+cdef enum:
+    BOT_GREEDY = 0
+    BOT_RANDOM = 1
+
+PHASE_NAMES = ("ready_window", "turn", "claim", "rob", "over")
+SRC_NAMES = ("none", "head", "kong", "flower")
+_FROM_NAMES = ("head", "tail", "die")
+_KONG_KINDS = ("concealed", "added", "exposed")
+_METHODS = ("self_drawn", "discard", "robbing")
+
+
+ctypedef struct WinEval:
+    int why               # WHY_*
+    int kind              # 0 heavenly, 1 dealer's initial 14 (best reading), 2 drawn tile, 3 claim
+    int win_tile          # -1 for 天胡
+    uint8_t concealed[NK] # without the winning tile (天胡: all 14)
+    uint32_t flags
+    int total
+    int non_flower
+    int form
+    uint16_t counts[FAN_MAX]
+
+
+cdef inline int _sum34(const uint8_t* c) noexcept nogil:
+    cdef int i, s = 0
+    for i in range(NK):
+        s += c[i]
+    return s
+
+
+cdef class RoundCore:
+    """State and transitions of one round (see the module docstring)."""
+
+    # settings
+    cdef readonly int P, rs, special, min_fan, dealer, round_wind, stacks
+    cdef int chi_prev_only, kong_die, ready_mode, ready_locks, ready_window, first_turn, seat_winds
+    cdef int dealer_on_draw_next, multiple_winners, rob_kong, fan_options, nf
+    cdef uint64_t kinds_mask
+    # wall (spec 1.4: logical stacks of two, head / tail / die draws)
+    cdef uint8_t tiles[MAX_TILES]
+    cdef uint8_t taken[MAX_TILES]
+    cdef readonly int n_tiles, head, tail, remaining, reserved
+    cdef int dice[2]
+    cdef int kong_dice[N_KONG_DICE]
+    cdef int kong_dice_used
+    # players
+    cdef uint8_t hands[MAXP][NK]
+    cdef int melds[MAXP][4][5]          # [kind, first, from, claimed, added]
+    cdef int n_melds[MAXP]
+    cdef uint8_t pool[MAXP][MAX_POOL]
+    cdef int n_pool[MAXP]
+    cdef uint8_t flowers[MAXP][8]
+    cdef int n_flowers[MAXP]
+    cdef uint8_t dealt[MAXP][16]
+    cdef int n_dealt[MAXP]
+    # flow
+    cdef readonly int phase, turn, drawn, drawn_src, must_discard
+    cdef int ready[MAXP]
+    cdef int ready_concealed[MAXP]
+    cdef int heavenly_ready[MAXP]
+    cdef readonly int dealer_first, calls_made, earthly_seat
+    cdef int drew[MAXP]
+    cdef readonly int claim_tile, claim_from, claim_last, claim_humanly
+    cdef int pending[MAXP]
+    cdef int n_pending
+    cdef int responses[MAXP]
+    cdef readonly int n_steps
+    # caches (cleared by _touch whenever the state changes)
+    cdef int opts_valid[MAXP]
+    cdef uint8_t opts[MAXP][ACTION_SIZE]
+    cdef int n_opts[MAXP]
+    cdef int win_valid[MAXP]
+    cdef WinEval wins[MAXP]
+    # result
+    cdef int res_draw, n_winners, res_loser, res_method, res_next_dealer, res_wall_remaining
+    cdef int winners[MAXP]
+    cdef WinEval res_wins[MAXP]
+    # event records
+    cdef int32_t* ev
+    cdef Py_ssize_t ev_len, ev_cap
+
+    def __cinit__(self):
+        self.ev_cap = 256 * EV_W
+        self.ev = <int32_t*> malloc(self.ev_cap * sizeof(int32_t))
+        if self.ev == NULL:
+            raise MemoryError()
+        self.ev_len = 0
+
+    def __dealloc__(self):
+        free(self.ev)
+
+    def __init__(self, dict settings, int rs_code, int special, uint64_t kinds_mask, int dealer, int round_wind,
+                 tiles, dice, kong_dice, bint setup=True):
+        """``settings``: FlowSettings.to_dict(); ``tiles``: the wall in drawing order; ``dice``:
+        two values; ``kong_dice``: 34 values.  With ``setup`` the dice, deal and initial flower
+        replacement run at once (else the state is loaded with :meth:`set_state`)."""
+        cdef int i
+        self.P = settings["players"]
+        self.rs = rs_code
+        self.special = special
+        self.kinds_mask = kinds_mask
+        self.min_fan = settings["min_fan"]
+        self.stacks = settings["stacks"]
+        self.chi_prev_only = 1 if settings["chi_from_previous_only"] else 0
+        self.kong_die = 1 if settings["kong_replacement"] == "die" else 0
+        self.ready_mode = {"none": READY_NONE, "heavenly_only": READY_HEAVENLY_ONLY,
+                           "any_discard": READY_ANY_DISCARD}[settings["ready_mode"]]
+        self.ready_locks = 1 if settings["ready_locks_hand"] else 0
+        self.ready_window = 1 if settings["ready_window"] else 0
+        self.first_turn = 1 if settings["first_turn_fans"] else 0
+        self.seat_winds = 1 if settings["seat_winds"] else 0
+        self.dealer_on_draw_next = 1 if settings["dealer_on_draw"] == "next" else 0
+        self.reserved = settings["reserved_tail_tiles"]
+        self.multiple_winners = 1 if settings["multiple_winners"] else 0
+        self.rob_kong = 1 if settings["rob_kong"] else 0
+        self.fan_options = {"any": 0, "last_tile": 8, "kongs_only": 16}[settings["replacement_bloom"]]
+        if settings["literal_first_turn_exclusions"]:
+            self.fan_options |= 4
+        self.nf = fan_count_of(rs_code)
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self.n_tiles = len(tiles)
+        if self.n_tiles > MAX_TILES or self.n_tiles % 2:
+            raise ValueError(f"a wall of {self.n_tiles} tiles")
+        for i in range(self.n_tiles):
+            self.tiles[i] = tiles[i]
+        memset(self.taken, 0, MAX_TILES)
+        self.head = 0
+        self.tail = self.n_tiles // 2 - 1
+        self.remaining = self.n_tiles
+        self.dice[0] = dice[0]
+        self.dice[1] = dice[1]
+        for i in range(N_KONG_DICE):
+            self.kong_dice[i] = kong_dice[i]
+        self.kong_dice_used = 0
+        memset(self.hands, 0, sizeof(self.hands))
+        memset(self.n_melds, 0, sizeof(self.n_melds))
+        memset(self.n_pool, 0, sizeof(self.n_pool))
+        memset(self.n_flowers, 0, sizeof(self.n_flowers))
+        memset(self.n_dealt, 0, sizeof(self.n_dealt))
+        memset(self.ready, 0, sizeof(self.ready))
+        memset(self.ready_concealed, 0, sizeof(self.ready_concealed))
+        memset(self.heavenly_ready, 0, sizeof(self.heavenly_ready))
+        memset(self.drew, 0, sizeof(self.drew))
+        self.phase = PH_TURN
+        self.turn = dealer
+        self.drawn = -1
+        self.drawn_src = SRC_NONE
+        self.must_discard = 0
+        self.dealer_first = 1
+        self.calls_made = 0
+        self.earthly_seat = -1
+        self._clear_claim()
+        self.n_steps = 0
+        self.n_winners = 0
+        self.res_draw = 0
+        self.ev_len = 0
+        self._touch()
+        if setup:
+            self._setup()
+
+    # ------------------------------------------------------------------ events
+    cdef inline void _ev(self, int t, int a, int b, int c, int d, int e) noexcept:
+        cdef int32_t* p
+        if self.ev_len + EV_W > self.ev_cap:
+            p = <int32_t*> realloc(self.ev, 2 * self.ev_cap * sizeof(int32_t))
+            if p == NULL:  # pragma: no cover - out of memory; the log would be incomplete
+                return
+            self.ev = p
+            self.ev_cap *= 2
+        p = self.ev + self.ev_len
+        p[0] = t
+        p[1] = a
+        p[2] = b
+        p[3] = c
+        p[4] = d
+        p[5] = e
+        self.ev_len += EV_W
+
+    # ------------------------------------------------------------------ wall
+    cdef inline bint _stack_empty(self, int j) noexcept:
+        return self.taken[2 * j] and self.taken[2 * j + 1]
+
+    cdef int _take(self, int j) noexcept:
+        cdef int i = 2 * j if not self.taken[2 * j] else 2 * j + 1
+        cdef int h, t
+        self.taken[i] = 1
+        self.remaining -= 1
+        if self.taken[2 * j] and self.taken[2 * j + 1]:
+            h = self.head
+            t = self.tail
+            while h <= t and self._stack_empty(h):
+                h += 1
+            while t >= h and self._stack_empty(t):
+                t -= 1
+            self.head = h
+            self.tail = t
+        return self.tiles[i]
+
+    cdef int _die_stack(self, int d) noexcept:
+        cdef int j = self.tail, c = 1, k
+        while c < d:
+            k = j - 1
+            while k >= self.head and self._stack_empty(k):
+                k -= 1
+            if k < self.head:
+                break
+            j = k
+            c += 1
+        return j
+
+    cdef inline int _live(self) noexcept:
+        return self.remaining - self.reserved
+
+    # ------------------------------------------------------------------ caches
+    cdef inline void _touch(self) noexcept:
+        cdef int s
+        for s in range(MAXP):
+            self.opts_valid[s] = 0
+            self.win_valid[s] = 0
+
+    # ------------------------------------------------------------------ small queries
+    cdef inline int _pon_of(self, int seat, int t) noexcept:
+        cdef int i
+        for i in range(self.n_melds[seat]):
+            if self.melds[seat][i][0] == M_PON and self.melds[seat][i][1] == t:
+                return i
+        return -1
+
+    cdef inline bint _locked(self, int seat) noexcept:
+        return self.ready[seat] and self.ready_locks
+
+    cdef inline bint _ready_allowed(self, int seat) noexcept:
+        if self.ready_mode == READY_NONE or self.ready[seat]:
+            return False
+        if self.ready_mode == READY_HEAVENLY_ONLY:
+            return seat == self.dealer and self.dealer_first
+        return True
+
+    cdef void _visible(self, int* v) noexcept:
+        """D10: every discard pool and every exposed meld (concealed kongs are face down)."""
+        cdef int s, i, k, f
+        for i in range(NK):
+            v[i] = 0
+        for s in range(self.P):
+            for i in range(self.n_pool[s]):
+                v[self.pool[s][i]] += 1
+            for i in range(self.n_melds[s]):
+                k = self.melds[s][i][0]
+                f = self.melds[s][i][1]
+                if k == M_CKONG:
+                    continue
+                if k == M_CHI:
+                    v[f] += 1
+                    v[f + 1] += 1
+                    v[f + 2] += 1
+                else:
+                    v[f] += 3 if k == M_PON else 4
+
+    cdef inline int _seat_wind(self, int seat) noexcept:
+        return 27 + (seat - self.dealer + self.P) % self.P
+
+    # ------------------------------------------------------------------ evaluation
+    cdef int _eval(self, int seat, WinEval* w) except -1:
+        """Evaluate w (concealed, win_tile, flags filled) with the seat's melds and flowers."""
+        cdef uint8_t mrows[8]
+        cdef int i, code, sw = 27, rw = 27
+        cdef uint32_t fl = 0
+        cdef int totals[3]
+        for i in range(self.n_melds[seat]):
+            mrows[2 * i] = <uint8_t> self.melds[seat][i][0]
+            mrows[2 * i + 1] = <uint8_t> self.melds[seat][i][1]
+        for i in range(self.n_flowers[seat]):
+            fl |= (<uint32_t> 1) << (self.flowers[seat][i] - 34)
+        if self.seat_winds:
+            sw = self._seat_wind(seat)
+            rw = self.round_wind
+        code = fan_evaluate(self.rs, w.concealed, w.win_tile, mrows, self.n_melds[seat], w.flags, fl,
+                            sw, rw, self.fan_options, w.counts, totals)
+        if code != 0:
+            raise RuntimeError(f"internal error: the fan evaluator refused an engine hand (code {code})")
+        w.total = totals[0]
+        w.non_flower = totals[1]
+        w.form = totals[2]
+        return 0
+
+    cdef inline uint32_t _base_flags(self, int seat) noexcept:
+        cdef uint32_t f = 0
+        if self.ready_mode != READY_NONE and self.ready[seat]:
+            f |= F_READY
+            if self.ready_concealed[seat]:
+                f |= F_READY_CONCEALED
+        if self.first_turn and self.heavenly_ready[seat]:
+            f |= F_HEAVENLY_READY
+        return f
+
+    cdef inline void _check_min(self, WinEval* w) noexcept:
+        w.why = WHY_OK if w.non_flower >= self.min_fan else WHY_BELOW_MIN
+
+    cdef WinEval* _self_win(self, int seat) except NULL:
+        """Self-drawn win of the player on turn (cached until the state changes)."""
+        cdef WinEval* w = &self.wins[seat]
+        cdef WinEval tmp
+        cdef const uint8_t* h = self.hands[seat]
+        cdef int vis[NK]
+        cdef int t, n, best_nf = -1, best_total = -1, best_t = -1
+        cdef uint32_t base
+        if self.win_valid[seat]:
+            return w
+        self.win_valid[seat] = 1
+        n = _sum34(h)
+        if self.must_discard:
+            w.why = WHY_MUST_DISCARD
+            return w
+        if not hand_is_win(h, n, self.special):
+            w.why = WHY_NOT_WIN
+            return w
+        base = self._base_flags(seat)
+        self._visible(vis)
+        if self.first_turn and seat == self.dealer and self.dealer_first:
+            w.kind = 0
+            memcpy(w.concealed, h, NK)
+            w.win_tile = -1
+            w.flags = base | F_HEAVENLY | F_SELF_DRAWN
+        elif self.drawn < 0:
+            # the dealer's initial 14 tiles without first-turn fans: no tile was drawn, the best
+            # reading over every choice of the winning tile is taken
+            for t in range(NK):
+                if h[t]:
+                    memcpy(tmp.concealed, h, NK)
+                    tmp.concealed[t] -= 1
+                    tmp.win_tile = t
+                    tmp.flags = base | F_SELF_DRAWN | (F_LAST_OF_KIND if vis[t] == 3 else 0)
+                    self._eval(seat, &tmp)
+                    if tmp.non_flower > best_nf or (tmp.non_flower == best_nf and tmp.total > best_total):
+                        best_nf = tmp.non_flower
+                        best_total = tmp.total
+                        best_t = t
+            w.kind = 1
+            memcpy(w.concealed, h, NK)
+            w.concealed[best_t] -= 1
+            w.win_tile = best_t
+            w.flags = base | F_SELF_DRAWN | (F_LAST_OF_KIND if vis[best_t] == 3 else 0)
+        else:
+            t = self.drawn
+            w.kind = 2
+            memcpy(w.concealed, h, NK)
+            w.concealed[t] -= 1
+            w.win_tile = t
+            w.flags = base | F_SELF_DRAWN
+            if self._live() == 0:
+                w.flags |= F_LAST_TILE
+            if self.drawn_src == SRC_KONG:
+                w.flags |= F_KONG_REPLACEMENT
+            elif self.drawn_src == SRC_FLOWER:
+                w.flags |= F_FLOWER_REPLACEMENT
+            if vis[t] == 3:
+                w.flags |= F_LAST_OF_KIND
+            if self.earthly_seat == seat:
+                w.flags |= F_EARTHLY
+        self._eval(seat, w)
+        self._check_min(w)
+        return w
+
+    cdef WinEval* _claim_win(self, int seat) except NULL:
+        """Win on the claimed tile (a discard or a robbed added kong)."""
+        cdef WinEval* w = &self.wins[seat]
+        cdef uint8_t* h = self.hands[seat]
+        cdef int vis[NK]
+        cdef int t = self.claim_tile, n, v
+        cdef bint ok, robbing
+        if self.win_valid[seat]:
+            return w
+        self.win_valid[seat] = 1
+        n = _sum34(h)
+        h[t] += 1
+        ok = hand_is_win(h, n + 1, self.special)
+        h[t] -= 1
+        if not ok:
+            w.why = WHY_NOT_WIN
+            return w
+        robbing = self.phase == PH_ROB
+        self._visible(vis)
+        v = vis[t] - (0 if robbing else 1)
+        w.kind = 3
+        memcpy(w.concealed, h, NK)
+        w.win_tile = t
+        w.flags = self._base_flags(seat)
+        if self.claim_last:
+            w.flags |= F_LAST_TILE
+        if robbing:
+            w.flags |= F_ROBBING_KONG
+        if v == 3:
+            w.flags |= F_LAST_OF_KIND
+        if self.claim_humanly and seat != self.dealer:
+            w.flags |= F_HUMANLY
+        self._eval(seat, w)
+        self._check_min(w)
+        return w
+
+    # ------------------------------------------------------------------ legal options
+    cdef int _turn_options(self, int seat, uint8_t* flag) except -1:
+        cdef uint8_t* h = self.hands[seat]
+        cdef int live = self._live(), t, d, n
+        if not self.must_discard:
+            if self._self_win(seat).why == WHY_OK:
+                flag[A_WIN] = 1
+            if self._locked(seat) and self.drawn >= 0:
+                d = self.drawn
+                if live > 0 and self._pon_of(seat, d) >= 0:
+                    flag[A_KONG_SELF + d] = 1
+                flag[A_DISCARD + d] = 1
+                return 0
+            if live > 0:
+                for t in range(NK):
+                    if h[t] == 4 or (h[t] and self._pon_of(seat, t) >= 0):
+                        flag[A_KONG_SELF + t] = 1
+        for t in range(NK):
+            if h[t]:
+                flag[A_DISCARD + t] = 1
+        if self._ready_allowed(seat):
+            n = _sum34(h) - 1
+            for t in range(NK):
+                if h[t]:
+                    h[t] -= 1
+                    if hand_waits(h, n, self.special, self.kinds_mask):
+                        flag[A_DISCARD_READY + t] = 1
+                    h[t] += 1
+        return 0
+
+    cdef int _claim_options(self, int seat, uint8_t* flag) except -1:
+        cdef uint8_t* h
+        cdef int t, n, r
+        cdef bint any_ = False
+        if self._claim_win(seat).why == WHY_OK:
+            flag[A_WIN] = 1
+            any_ = True
+        if self.phase == PH_CLAIM and not self.claim_last and not self._locked(seat):
+            t = self.claim_tile
+            h = self.hands[seat]
+            n = h[t]
+            if n >= 2:
+                flag[A_PON] = 1
+                any_ = True
+                if n >= 3:
+                    flag[A_KONG_CLAIM] = 1
+            if t < 27 and (not self.chi_prev_only or seat == (self.claim_from + 1) % self.P):
+                r = t % 9
+                if r <= 6 and h[t + 1] and h[t + 2]:
+                    flag[A_CHI_LOW] = 1
+                    any_ = True
+                if 1 <= r <= 7 and h[t - 1] and h[t + 1]:
+                    flag[A_CHI_MID] = 1
+                    any_ = True
+                if r >= 2 and h[t - 2] and h[t - 1]:
+                    flag[A_CHI_HIGH] = 1
+                    any_ = True
+        if any_:
+            flag[A_PASS] = 1
+        return 0
+
+    cdef inline bint _is_pending(self, int seat) noexcept:
+        cdef int k
+        for k in range(self.n_pending):
+            if self.pending[k] == seat:
+                return True
+        return False
+
+    cdef int _legal(self, int seat) except -1:
+        """Fill the option cache of ``seat``; returns the number of legal actions."""
+        cdef int ph = self.phase
+        if ph == PH_OVER:
+            return 0
+        if ph == PH_TURN:
+            if seat != self.turn:
+                return 0
+        elif not self._is_pending(seat):
+            return 0
+        if self.opts_valid[seat]:
+            return self.n_opts[seat]
+        return self._fill(seat)
+
+    cdef int _fill(self, int seat) except -1:
+        """Compute and cache the options of ``seat`` in the current phase."""
+        cdef uint8_t flag[ACTION_SIZE]
+        cdef int i, n = 0, ph = self.phase
+        memset(flag, 0, ACTION_SIZE)
+        if ph == PH_TURN:
+            self._turn_options(seat, flag)
+        elif ph == PH_READY_WINDOW:
+            flag[A_PASS] = 1
+            if not self.ready[seat] and hand_waits(self.hands[seat], _sum34(self.hands[seat]), self.special,
+                                                   self.kinds_mask):
+                flag[A_DECLARE_READY] = 1
+        else:
+            self._claim_options(seat, flag)
+        for i in range(ACTION_SIZE):
+            if flag[i]:
+                self.opts[seat][n] = <uint8_t> i
+                n += 1
+        self.n_opts[seat] = n
+        self.opts_valid[seat] = 1
+        return n
+
+    cdef inline bint _has(self, int seat, int i) noexcept:
+        cdef int k
+        for k in range(self.n_opts[seat]):
+            if self.opts[seat][k] == i:
+                return True
+        return False
+
+    cdef inline int _first_to_act(self) noexcept:
+        if self.phase == PH_TURN:
+            return self.turn
+        if self.phase == PH_OVER or self.n_pending == 0:
+            return -1
+        return self.pending[0]
+
+    # ------------------------------------------------------------------ start of the hand
+    cdef int _setup(self) except -1:
+        cdef int P = self.P, k, seat, t, d, r, dsum, opened, g, spw, n_todo, n_nxt, i
+        cdef int todo[8]
+        cdef int nxt[8]
+        cdef int pend[MAXP][8]
+        cdef int n_pend[MAXP]
+        # display only (2.2 step 3): the S-th player's wall is opened after its S-th stack
+        dsum = self.dice[0] + self.dice[1]
+        spw = self.stacks // P
+        opened = (self.dealer + dsum - 1) % P
+        g = dsum
+        self._ev(EV_DICE, self.dice[0], self.dice[1], (opened - (g // spw) % P + P) % P, g % spw, 0)
+        memset(n_pend, 0, sizeof(n_pend))
+        # 2.2 step 4: three rounds of four tiles (dealer first), then two for the dealer, one each
+        for r in range(3):
+            for k in range(P):
+                seat = (self.dealer + k) % P
+                for i in range(4):
+                    self._deal_one(seat, pend[seat], n_pend)
+        self._deal_one(self.dealer, pend[self.dealer], n_pend)
+        self._deal_one(self.dealer, pend[self.dealer], n_pend)
+        for k in range(1, P):
+            seat = (self.dealer + k) % P
+            self._deal_one(seat, pend[seat], n_pend)
+        for k in range(P):
+            self._ev(EV_DEAL, (self.dealer + k) % P, 0, 0, 0, 0)
+        # 2.2 step 5: initial flower replacement, dealer first, repeated while replacements are flowers
+        for k in range(P):
+            seat = (self.dealer + k) % P
+            n_todo = n_pend[seat]
+            for i in range(n_todo):
+                todo[i] = pend[seat][i]
+            while n_todo:
+                n_nxt = 0
+                for i in range(n_todo):
+                    self.flowers[seat][self.n_flowers[seat]] = todo[i]
+                    self.n_flowers[seat] += 1
+                    self._ev(EV_FLOWER, seat, todo[i], 0, 0, 0)
+                for i in range(n_todo):
+                    t = self._take(self.tail)
+                    self._ev(EV_DRAW, seat, t, FROM_TAIL, 0, 0)
+                    if t >= 34:
+                        nxt[n_nxt] = t
+                        n_nxt += 1
+                    else:
+                        self.hands[seat][t] += 1
+                for i in range(n_nxt):
+                    todo[i] = nxt[i]
+                n_todo = n_nxt
+        if self.ready_window:
+            self.phase = PH_READY_WINDOW
+            self.n_pending = 0
+            for k in range(1, P):
+                self.pending[self.n_pending] = (self.dealer + k) % P
+                self.n_pending += 1
+        else:
+            self.phase = PH_TURN
+            self.turn = self.dealer
+        return 0
+
+    cdef inline void _deal_one(self, int seat, int* pend, int* n_pend) noexcept:
+        cdef int t = self._take(self.head)
+        self.dealt[seat][self.n_dealt[seat]] = t
+        self.n_dealt[seat] += 1
+        if t >= 34:
+            pend[n_pend[seat]] = t
+            n_pend[seat] += 1
+        else:
+            self.hands[seat][t] += 1
+
+    # ------------------------------------------------------------------ step
+    cdef int _step(self, int seat, int i) except -1:
+        """Apply the legal action ``i`` of ``seat`` (the caller checked legality)."""
+        cdef int ph = self.phase, aux = 0, k
+        if A_KONG_SELF <= i < A_CHI_LOW:
+            aux = 1 if self._pon_of(seat, i - A_KONG_SELF) >= 0 else 0
+        elif A_CHI_LOW <= i <= A_CHI_HIGH:
+            aux = self.claim_tile - (i - A_CHI_LOW)
+        elif i == A_KONG_CLAIM:
+            aux = self.claim_tile
+        self._ev(EV_ACTION, seat, i, aux, 0, 0)
+        self.n_steps += 1
+        if ph == PH_CLAIM or ph == PH_ROB:
+            self.responses[seat] = i
+            self._remove_pending(seat)
+            if not self.n_pending:
+                self._resolve()
+        elif ph == PH_TURN:
+            if i == A_WIN:
+                self.winners[0] = seat
+                self._finish_win(1, -1, METHOD_SELF_DRAWN, self.drawn)
+            else:
+                self._touch()
+                if i < A_DISCARD_READY:
+                    self._discard(seat, i, False)
+                elif i < A_KONG_SELF:
+                    self._discard(seat, i - A_DISCARD_READY, True)
+                else:
+                    self._self_kong(seat, i - A_KONG_SELF)
+        else:  # ready window
+            self._touch()
+            if i == A_DECLARE_READY:
+                self.ready[seat] = 1
+                self.ready_concealed[seat] = 1
+                if self.first_turn:
+                    self.heavenly_ready[seat] = 1
+                self._ev(EV_READY, seat, self.heavenly_ready[seat], 0, 0, 0)
+            self._remove_pending(seat)
+            if not self.n_pending:
+                self.phase = PH_TURN
+                self.turn = self.dealer
+        return 0
+
+    cdef inline void _remove_pending(self, int seat) noexcept:
+        cdef int k, j = 0
+        for k in range(self.n_pending):
+            if self.pending[k] != seat:
+                self.pending[j] = self.pending[k]
+                j += 1
+        self.n_pending = j
+
+    # ------------------------------------------------------------------ transitions
+    cdef int _discard(self, int seat, int t, bint ready) except -1:
+        cdef int humanly = 0, i
+        cdef bint concealed
+        self.hands[seat][t] -= 1
+        self.pool[seat][self.n_pool[seat]] = t
+        self.n_pool[seat] += 1
+        if seat == self.dealer:
+            humanly = 1 if (self.first_turn and self.dealer_first) else 0
+        if ready:
+            self.ready[seat] = 1
+            concealed = True
+            for i in range(self.n_melds[seat]):
+                if self.melds[seat][i][0] != M_CKONG:
+                    concealed = False
+            self.ready_concealed[seat] = 1 if concealed else 0
+            if self.first_turn and seat == self.dealer and self.dealer_first:
+                self.heavenly_ready[seat] = 1
+        if seat == self.dealer:
+            self.dealer_first = 0
+        if self.earthly_seat == seat:
+            self.earthly_seat = -1
+        self.drawn = -1
+        self.drawn_src = SRC_NONE
+        self.must_discard = 0
+        self._ev(EV_DISCARD, seat, t, 1 if ready else 0, self.heavenly_ready[seat] if ready else 0, 0)
+        return self._open_window(seat, t, humanly, False)
+
+    cdef int _self_kong(self, int seat, int t) except -1:
+        cdef int m
+        self.calls_made = 1
+        if seat == self.dealer:
+            self.dealer_first = 0
+        if self.earthly_seat == seat:
+            self.earthly_seat = -1
+        self.drawn = -1
+        self.drawn_src = SRC_NONE
+        m = self._pon_of(seat, t)
+        if m >= 0:
+            self.hands[seat][t] -= 1
+            self._ev(EV_KONG, seat, 1, t, -1, 0)
+            if self.rob_kong:
+                return self._open_window(seat, t, 0, True)
+            return self._complete_added_kong(seat, t)
+        self.hands[seat][t] -= 4
+        self._add_meld(seat, M_CKONG, t, -1, -1)
+        self._ev(EV_KONG, seat, 0, t, -1, 0)
+        return self._replacement(seat)
+
+    cdef inline void _add_meld(self, int seat, int kind, int first, int frm, int claimed) noexcept:
+        cdef int* m = self.melds[seat][self.n_melds[seat]]
+        m[0] = kind
+        m[1] = first
+        m[2] = frm
+        m[3] = claimed
+        m[4] = 0
+        self.n_melds[seat] += 1
+
+    cdef int _complete_added_kong(self, int seat, int t) except -1:
+        cdef int* m = self.melds[seat][self._pon_of(seat, t)]
+        m[0] = M_KONG
+        m[4] = 1
+        return self._replacement(seat)
+
+    cdef int _open_window(self, int seat, int t, int humanly, bint rob) except -1:
+        cdef int P = self.P, k, c
+        self.claim_tile = t
+        self.claim_from = seat
+        self.claim_last = 0 if rob else (1 if self._live() == 0 else 0)
+        self.claim_humanly = humanly
+        self.phase = PH_ROB if rob else PH_CLAIM
+        for k in range(MAXP):
+            self.responses[k] = -1
+        self.n_pending = 0
+        for k in range(1, P):
+            c = (seat + k) % P
+            if self._fill(c):
+                self.pending[self.n_pending] = c
+                self.n_pending += 1
+        if not self.n_pending:
+            return self._close_window_unclaimed()
+        return 0
+
+    cdef inline void _clear_claim(self) noexcept:
+        cdef int k
+        self.claim_tile = -1
+        self.claim_from = -1
+        self.claim_last = 0
+        self.claim_humanly = 0
+        self.n_pending = 0
+        for k in range(MAXP):
+            self.responses[k] = -1
+
+    cdef int _close_window_unclaimed(self) except -1:
+        cdef int seat = self.claim_from, t = self.claim_tile, last = self.claim_last
+        cdef bint rob = self.phase == PH_ROB
+        self._clear_claim()
+        self._touch()
+        if rob:
+            return self._complete_added_kong(seat, t)
+        if last:
+            return self._exhaustive()
+        return self._start_turn((seat + 1) % self.P)
+
+    cdef int _resolve(self) except -1:
+        cdef int P = self.P, s = self.claim_from, t = self.claim_tile, k, c, r, n = 0
+        for k in range(1, P):
+            c = (s + k) % P
+            if self.responses[c] == A_WIN:
+                self.winners[n] = c
+                n += 1
+        if n:
+            if not self.multiple_winners:
+                n = 1
+            return self._finish_win(n, s, METHOD_ROBBING if self.phase == PH_ROB else METHOD_DISCARD, t)
+        if self.phase == PH_CLAIM:
+            for k in range(1, P):
+                c = (s + k) % P
+                r = self.responses[c]
+                if r == A_PON or r == A_KONG_CLAIM:
+                    self._clear_claim()
+                    self._touch()
+                    return self._claim_group(c, s, t, r)
+            for k in range(1, P):
+                c = (s + k) % P
+                r = self.responses[c]
+                if A_CHI_LOW <= r <= A_CHI_HIGH:
+                    self._clear_claim()
+                    self._touch()
+                    return self._claim_group(c, s, t, r)
+        return self._close_window_unclaimed()
+
+    cdef int _claim_group(self, int c, int s, int t, int r) except -1:
+        cdef uint8_t* h = self.hands[c]
+        cdef int low, x
+        self.n_pool[s] -= 1  # the claimed discard is the discarder's last one
+        self.calls_made = 1
+        self.earthly_seat = -1
+        self.turn = c
+        self.phase = PH_TURN
+        self.drawn = -1
+        self.drawn_src = SRC_NONE
+        if r == A_KONG_CLAIM:
+            h[t] -= 3
+            self._add_meld(c, M_KONG, t, s, t)
+            self._ev(EV_KONG, c, 2, t, s, 0)
+            return self._replacement(c)
+        if r == A_PON:
+            h[t] -= 2
+            self._add_meld(c, M_PON, t, s, t)
+            self._ev(EV_PON, c, t, s, 0, 0)
+        else:
+            low = t - (r - A_CHI_LOW)
+            for x in range(low, low + 3):
+                if x != t:
+                    h[x] -= 1
+            self._add_meld(c, M_CHI, low, s, t)
+            self._ev(EV_CHI, c, low, t, s, 0)
+        self.must_discard = 1
+        return 0
+
+    cdef int _start_turn(self, int seat) except -1:
+        cdef int t = self._take(self.head)
+        if self.first_turn and not self.calls_made and seat != self.dealer and not self.drew[seat]:
+            self.earthly_seat = seat
+        self.drew[seat] = 1
+        self._ev(EV_DRAW, seat, t, FROM_HEAD, 0, 0)
+        return self._receive(seat, t, SRC_HEAD)
+
+    cdef int _replacement(self, int seat) except -1:
+        cdef int d, t
+        if self.kong_die:
+            d = self.kong_dice[self.kong_dice_used]
+            self.kong_dice_used += 1
+            t = self._take(self._die_stack(d))
+            self._ev(EV_DRAW, seat, t, FROM_DIE, d, 0)
+        else:
+            t = self._take(self.tail)
+            self._ev(EV_DRAW, seat, t, FROM_TAIL, 0, 0)
+        return self._receive(seat, t, SRC_KONG)
+
+    cdef int _receive(self, int seat, int t, int src) except -1:
+        while t >= 34:
+            self.flowers[seat][self.n_flowers[seat]] = t
+            self.n_flowers[seat] += 1
+            self._ev(EV_FLOWER, seat, t, 0, 0, 0)
+            if self._live() <= 0:
+                self.turn = seat
+                return self._exhaustive()
+            t = self._take(self.tail)
+            src = SRC_FLOWER
+            self._ev(EV_DRAW, seat, t, FROM_TAIL, 0, 0)
+        self.hands[seat][t] += 1
+        self.drawn = t
+        self.drawn_src = src
+        self.turn = seat
+        self.phase = PH_TURN
+        self.must_discard = 0
+        return 0
+
+    cdef int _next_dealer(self, int n) noexcept:
+        cdef int k
+        if n == 0:
+            return (self.dealer + 1) % self.P if self.dealer_on_draw_next else self.dealer
+        for k in range(n):
+            if self.winners[k] == self.dealer:
+                return self.dealer
+        return self.winners[0]
+
+    cdef int _exhaustive(self) except -1:
+        self._clear_claim()
+        self._touch()
+        self.phase = PH_OVER
+        self.res_draw = 1
+        self.n_winners = 0
+        self.res_loser = -1
+        self.res_method = -1
+        self.res_next_dealer = self._next_dealer(0)
+        self.res_wall_remaining = self.remaining
+        self._ev(EV_EXHAUSTIVE, self.remaining, 0, 0, 0, 0)
+        self._ev(EV_ROUND_END, 1, self.res_next_dealer, 0, 0, 0)
+        return 0
+
+    cdef int _finish_win(self, int n, int loser, int method, int t) except -1:
+        cdef int k, c
+        for k in range(n):
+            c = self.winners[k]
+            if method == METHOD_SELF_DRAWN:
+                memcpy(&self.res_wins[k], self._self_win(c), sizeof(WinEval))
+            else:
+                memcpy(&self.res_wins[k], self._claim_win(c), sizeof(WinEval))
+        self._touch()
+        if method == METHOD_DISCARD:
+            self.n_pool[loser] -= 1
+        if method != METHOD_SELF_DRAWN:
+            self.hands[self.winners[0]][t] += 1
+        self._clear_claim()
+        self.phase = PH_OVER
+        self.res_draw = 0
+        self.n_winners = n
+        self.res_loser = loser
+        self.res_method = method
+        self.res_next_dealer = self._next_dealer(n)
+        self.res_wall_remaining = self.remaining
+        for k in range(n):
+            self._ev(EV_WIN, k, 0, 0, 0, 0)
+        self._ev(EV_ROUND_END, 0, self.res_next_dealer, 0, 0, 0)
+        return 0
+
+    # ------------------------------------------------------------------ bots
+    cdef int _shanten_of(self, const uint8_t* c) noexcept:
+        return hand_shanten(c, _sum34(c), self.special)
+
+    cdef int _greedy(self, int seat) except -1:
+        """GreedyBot (see mahjong_core.game.bots): wins whenever allowed; discards to the lowest
+        shanten, ties broken by the most live tiles that lower it (then the highest tile); claims
+        only what lowers the shanten; kongs when they do not raise it; 报听 when ready with live waits."""
+        cdef int n = self._legal(seat), k, i, t, d, cur, best_s, best_acc
+        cdef const uint8_t* legal = self.opts[seat]
+        cdef uint8_t h[NK]
+        cdef uint8_t hh[NK]
+        cdef int vis[NK]
+        cdef int unseen[NK]
+        cdef int s1[NK]
+        cdef int acc1[NK]
+        cdef uint64_t dmask
+        cdef bint has_discard = False
+        if n == 0:
+            return -1
+        if self._has(seat, A_WIN):
+            return A_WIN
+        if n == 1:
+            return legal[0]
+        memcpy(h, self.hands[seat], NK)
+        if self._has(seat, A_DECLARE_READY):
+            return A_DECLARE_READY
+        if self._has(seat, A_PASS):  # claim window
+            cur = self._shanten_of(h)
+            t = self.claim_tile
+            if self._has(seat, A_KONG_CLAIM):
+                memcpy(hh, h, NK)
+                hh[t] -= 3
+                if self._shanten_of(hh) <= cur:
+                    return A_KONG_CLAIM
+            return self._claim_choice(seat, h, t, cur)
+        # own turn: discard choice (shanten after each discard, live improving tiles of the best)
+        self._visible(vis)
+        for k in range(NK):
+            unseen[k] = 4 - h[k] - vis[k]
+        dmask = 0
+        for k in range(n):
+            i = legal[k]
+            if i < A_DISCARD_READY:
+                dmask |= (<uint64_t> 1) << i
+        has_discard = dmask != 0
+        best_s = hand_discard_eval(h, _sum34(h), self.special, self.kinds_mask, dmask, unseen, s1, acc1)
+        best_acc = -1
+        d = -1
+        for i in range(NK):
+            # most live improving tiles, then the highest tile
+            if (dmask >> i) & 1 and acc1[i] >= 0 and acc1[i] >= best_acc:
+                best_acc = acc1[i]
+                d = i
+        for k in range(n):
+            i = legal[k]
+            if A_KONG_SELF <= i < A_CHI_LOW:
+                t = i - A_KONG_SELF
+                memcpy(hh, h, NK)
+                hh[t] -= 4 if hh[t] == 4 else 1
+                if not has_discard or self._shanten_of(hh) <= best_s:
+                    return i
+        if d < 0:
+            return legal[0]
+        if best_s == 0 and best_acc > 0 and self._has(seat, A_DISCARD_READY + d):
+            return A_DISCARD_READY + d
+        return d
+
+    cdef int _claim_choice(self, int seat, const uint8_t* h, int t, int cur) except -1:
+        """Pung first, then the chows (ascending): the first claim that strictly lowers the
+        shanten below the best so far; else pass."""
+        cdef uint8_t hh[NK]
+        cdef int k, i, s, low, x, b = A_PASS, bs = cur, n = self.n_opts[seat]
+        cdef const uint8_t* legal = self.opts[seat]
+        if self._has(seat, A_PON):
+            memcpy(hh, h, NK)
+            hh[t] -= 2
+            s = self._shanten_of(hh)
+            if s < bs:
+                b = A_PON
+                bs = s
+        for k in range(n):
+            i = legal[k]
+            if not (A_CHI_LOW <= i <= A_CHI_HIGH):
+                continue
+            memcpy(hh, h, NK)
+            low = t - (i - A_CHI_LOW)
+            for x in range(low, low + 3):
+                if x != t:
+                    hh[x] -= 1
+            s = self._shanten_of(hh)
+            if s < bs:
+                b = i
+                bs = s
+        return b
+
+    cdef int _random(self, int seat, mj_bitgen_t* bg) except -1:
+        """RandomBot: ``legal[Generator.integers(len(legal))]`` with NumPy's exact bounded-integer
+        algorithm (Lemire's method on 32-bit draws), so it equals the Python call on the same
+        bit generator."""
+        cdef int n = self._legal(seat)
+        if n == 0:
+            return -1
+        return self.opts[seat][<int> _bounded(bg, <uint32_t> (n - 1))]
+
+    def play_out(self, kinds, generators, Py_ssize_t max_steps=100000):
+        """Play to the end with built-in bots: ``kinds[seat]`` 0 greedy / 1 random,
+        ``generators[seat]`` a NumPy BitGenerator for random bots (else None)."""
+        cdef int kind[MAXP]
+        cdef mj_bitgen_t* bg[MAXP]
+        cdef int s, i, seat
+        cdef Py_ssize_t steps = 0
+        if len(kinds) != self.P or len(generators) != self.P:
+            raise ValueError(f"{self.P} bots needed")
+        for s in range(self.P):
+            kind[s] = kinds[s]
+            bg[s] = NULL
+            if kind[s] == BOT_RANDOM:
+                bg[s] = <mj_bitgen_t*> PyCapsule_GetPointer(generators[s].capsule, "BitGenerator")
+        while self.phase != PH_OVER:
+            seat = self._first_to_act()
+            if kind[seat] == BOT_GREEDY:
+                i = self._greedy(seat)
+            else:
+                i = self._random(seat, bg[seat])
+            if i < 0 or not self._has(seat, i):  # pragma: no cover - a flow bug
+                raise RuntimeError(f"bot chose an illegal action {i} for seat {seat}")
+            self._step(seat, i)
+            steps += 1
+            if steps > max_steps:  # pragma: no cover - a flow bug
+                raise RuntimeError("round did not finish")
+        return steps
+
+    def bot_choice(self, int seat, int kind, generator=None):
+        """The built-in bot's action index for ``seat`` now (-1 if the seat is not to act)."""
+        if kind == BOT_GREEDY:
+            return self._greedy(seat)
+        return self._random(seat, <mj_bitgen_t*> PyCapsule_GetPointer(generator.capsule, "BitGenerator"))
+
+    # ------------------------------------------------------------------ Python API of the core
+    def legal(self, int seat):
+        """Legal action indices of ``seat`` (ascending), as a list."""
+        cdef int n = self._legal(seat), k
+        return [self.opts[seat][k] for k in range(n)]
+
+    def is_legal(self, int seat, int i):
+        self._legal(seat)
+        return self._has(seat, i)
+
+    def step(self, int seat, int i):
+        """Apply a legal action index; returns the event-buffer position before it."""
+        cdef Py_ssize_t start = self.ev_len // EV_W
+        self._step(seat, i)
+        return start
+
+    def seats_to_act(self):
+        if self.phase == PH_TURN:
+            return [self.turn]
+        if self.phase == PH_OVER:
+            return []
+        return [self.pending[k] for k in range(self.n_pending)]
+
+    def win_check(self, int seat):
+        """``(why, non_flower_total)`` of the seat's win now: why 0 ok, 1 must discard, 2 not a
+        winning hand, 3 below the minimum; ``None`` when no win can be asked now."""
+        cdef WinEval* w
+        if self.phase == PH_TURN and seat == self.turn:
+            w = self._self_win(seat)
+        elif self.phase in (PH_CLAIM, PH_ROB) and seat != self.claim_from:
+            w = self._claim_win(seat)
+        else:
+            return None
+        return (w.why, w.non_flower if w.why in (WHY_OK, WHY_BELOW_MIN) else 0)
+
+    def waits_after(self, int seat, int t):
+        """Waits mask of the seat's hand without one ``t`` (报听 checks)."""
+        cdef uint8_t h[NK]
+        memcpy(h, self.hands[seat], NK)
+        if not h[t]:
+            return 0
+        h[t] -= 1
+        return hand_waits(h, _sum34(h), self.special, self.kinds_mask)
+
+    def hands_array(self):
+        """A copy of the concealed counts, shape (P, 34) uint8."""
+        out = np.zeros((self.P, NK), dtype=np.uint8)
+        cdef uint8_t[:, ::1] v = out
+        cdef int s, i
+        for s in range(self.P):
+            for i in range(NK):
+                v[s, i] = self.hands[s][i]
+        return out
+
+    def hand_row(self, int seat):
+        """A copy of one seat's concealed counts (34 uint8)."""
+        out = np.zeros(NK, dtype=np.uint8)
+        cdef uint8_t[::1] v = out
+        cdef int i
+        for i in range(NK):
+            v[i] = self.hands[seat][i]
+        return out
+
+    def hand_size(self, int seat):
+        return _sum34(self.hands[seat])
+
+    def melds_list(self):
+        cdef int s, i
+        return [[[self.melds[s][i][0], self.melds[s][i][1], self.melds[s][i][2], self.melds[s][i][3],
+                  self.melds[s][i][4]] for i in range(self.n_melds[s])] for s in range(self.P)]
+
+    def pon_of(self, int seat, int t):
+        return self._pon_of(seat, t)
+
+    def discards_list(self):
+        cdef int s, i
+        return [[self.pool[s][i] for i in range(self.n_pool[s])] for s in range(self.P)]
+
+    def flowers_list(self):
+        cdef int s, i
+        return [[self.flowers[s][i] for i in range(self.n_flowers[s])] for s in range(self.P)]
+
+    def flags_list(self, str name):
+        """Per-seat int flags: ready, ready_concealed, heavenly_ready, drew."""
+        cdef int s
+        cdef int* a
+        if name == "ready":
+            a = self.ready
+        elif name == "ready_concealed":
+            a = self.ready_concealed
+        elif name == "heavenly_ready":
+            a = self.heavenly_ready
+        elif name == "drew":
+            a = self.drew
+        else:
+            raise KeyError(name)
+        return [a[s] for s in range(self.P)]
+
+    def dice_list(self):
+        return [self.dice[0], self.dice[1]]
+
+    def visible_counts(self):
+        cdef int v[NK]
+        self._visible(v)
+        return [v[k] for k in range(NK)]
+
+    @property
+    def n_events(self):
+        return self.ev_len // EV_W
+
+    def events(self, Py_ssize_t start=0):
+        """Event dicts from record ``start`` on (the documented log format, header excluded)."""
+        cdef Py_ssize_t k, end = self.ev_len // EV_W
+        cdef int32_t* p
+        cdef list out = []
+        cdef int t, seat, i, aux
+        for k in range(start, end):
+            p = self.ev + k * EV_W
+            t = p[0]
+            if t == EV_DRAW:
+                if p[3] == FROM_DIE:
+                    out.append({"type": "draw", "seat": p[1], "tile": p[2], "from": "die", "die": p[4]})
+                else:
+                    out.append({"type": "draw", "seat": p[1], "tile": p[2], "from": _FROM_NAMES[p[3]]})
+            elif t == EV_ACTION:
+                out.append({"type": "action", "seat": p[1], "action": _action_dict(p[2], p[3])})
+            elif t == EV_DISCARD:
+                if p[3]:
+                    out.append({"type": "discard", "seat": p[1], "tile": p[2], "ready": True,
+                                "heavenly": bool(p[4])})
+                else:
+                    out.append({"type": "discard", "seat": p[1], "tile": p[2]})
+            elif t == EV_FLOWER:
+                out.append({"type": "flower", "seat": p[1], "tile": p[2]})
+            elif t == EV_KONG:
+                if p[2] == 2:
+                    out.append({"type": "kong", "seat": p[1], "kind": "exposed", "tile": p[3], "from": p[4]})
+                else:
+                    out.append({"type": "kong", "seat": p[1], "kind": _KONG_KINDS[p[2]], "tile": p[3]})
+            elif t == EV_PON:
+                out.append({"type": "pon", "seat": p[1], "tile": p[2], "from": p[3]})
+            elif t == EV_CHI:
+                out.append({"type": "chi", "seat": p[1], "tiles": [p[2], p[2] + 1, p[2] + 2], "tile": p[3],
+                            "from": p[4]})
+            elif t == EV_READY:
+                out.append({"type": "ready", "seat": p[1], "heavenly": bool(p[2])})
+            elif t == EV_DICE:
+                out.append({"type": "dice", "dice": [p[1], p[2]], "sum": p[1] + p[2], "opened_wall": p[3],
+                            "first_stack": p[4]})
+            elif t == EV_DEAL:
+                seat = p[1]
+                out.append({"type": "deal", "seat": seat,
+                            "tiles": [self.dealt[seat][i] for i in range(self.n_dealt[seat])]})
+            elif t == EV_EXHAUSTIVE:
+                out.append({"type": "exhaustive_draw", "wall_remaining": p[1]})
+            elif t == EV_ROUND_END:
+                out.append({"type": "round_end", "draw": bool(p[1]),
+                            "winners": [self.winners[i] for i in range(self.n_winners)], "next_dealer": p[2]})
+            elif t == EV_WIN:
+                out.append({"type": "win", "winner_index": p[1]})  # completed by the Python layer
+        return out
+
+    def result_info(self):
+        """``None`` while running; else ``(draw, winners, loser, method, next_dealer, wall_remaining)``."""
+        if self.phase != PH_OVER:
+            return None
+        return (bool(self.res_draw), [self.winners[k] for k in range(self.n_winners)],
+                None if self.res_loser < 0 else self.res_loser,
+                None if self.res_draw else _METHODS[self.res_method], self.res_next_dealer,
+                self.res_wall_remaining)
+
+    def win_record(self, int k):
+        """Winner ``k``'s evaluated hand: dict of kind, concealed (34 counts), win_tile, flags,
+        total, non_flower_total, form, counts (fan table order)."""
+        cdef WinEval* w = &self.res_wins[k]
+        if not 0 <= k < self.n_winners:
+            raise IndexError(k)
+        return {"kind": w.kind, "concealed": [w.concealed[i] for i in range(NK)],
+                "win_tile": None if w.win_tile < 0 else w.win_tile, "flags": w.flags, "total": w.total,
+                "non_flower_total": w.non_flower, "form": w.form,
+                "counts": [w.counts[i] for i in range(self.nf)]}
+
+    def winner_fan_counts(self, uint16_t[:, ::1] out):
+        """Copy every winner's fan counts into ``out[k, :fan_count]``; returns the number of winners."""
+        cdef int k, i
+        for k in range(self.n_winners):
+            for i in range(self.nf):
+                out[k, i] = self.res_wins[k].counts[i]
+        return self.n_winners
+
+    def winner_totals(self):
+        return [(self.winners[k], self.res_wins[k].total, self.res_wins[k].non_flower)
+                for k in range(self.n_winners)]
+
+    # ------------------------------------------------------------------ state export / import
+    def get_state(self):
+        """Every field as plain data (the ``Round.to_dict`` layout, minus header, log and result)."""
+        cdef int s, i
+        P = self.P
+        return {
+            "wall": {"tiles": [self.tiles[i] for i in range(self.n_tiles)],
+                     "taken": "".join("1" if self.taken[i] else "0" for i in range(self.n_tiles))},
+            "dice": [self.dice[0], self.dice[1]],
+            "kong_dice": [self.kong_dice[i] for i in range(N_KONG_DICE)],
+            "kong_dice_used": self.kong_dice_used,
+            "hands": [[self.hands[s][i] for i in range(NK)] for s in range(P)],
+            "melds": [[[self.melds[s][i][0], self.melds[s][i][1], self.melds[s][i][2], self.melds[s][i][3],
+                        self.melds[s][i][4]] for i in range(self.n_melds[s])] for s in range(P)],
+            "discards": [[self.pool[s][i] for i in range(self.n_pool[s])] for s in range(P)],
+            "flowers": [[self.flowers[s][i] for i in range(self.n_flowers[s])] for s in range(P)],
+            "phase": PHASE_NAMES[self.phase],
+            "turn": self.turn,
+            "drawn": self.drawn,
+            "drawn_src": SRC_NAMES[self.drawn_src],
+            "must_discard": self.must_discard,
+            "ready": [self.ready[s] for s in range(P)],
+            "ready_concealed": [self.ready_concealed[s] for s in range(P)],
+            "heavenly_ready": [self.heavenly_ready[s] for s in range(P)],
+            "dealer_first": self.dealer_first,
+            "calls_made": self.calls_made,
+            "drew": [self.drew[s] for s in range(P)],
+            "earthly_seat": self.earthly_seat,
+            "claim": {
+                "tile": self.claim_tile,
+                "from": self.claim_from,
+                "last": self.claim_last,
+                "humanly": self.claim_humanly,
+                "pending": [self.pending[k] for k in range(self.n_pending)],
+                "responses": [self.responses[s] for s in range(P)],
+            },
+            "n_steps": self.n_steps,
+        }
+
+    def set_state(self, dict d, dealt, result_wins):
+        """Load :meth:`get_state` data (validated by the caller).  ``dealt``: per seat the dealt
+        tiles (from the log); ``result_wins``: for a finished won round, per winner
+        ``(seat, win record dict)`` so that the result can be reported again."""
+        cdef int s, i, j, k
+        cdef WinEval* w
+        P = self.P
+        w_ = d["wall"]
+        self.n_tiles = len(w_["tiles"])
+        for i in range(self.n_tiles):
+            self.tiles[i] = w_["tiles"][i]
+            self.taken[i] = 1 if w_["taken"][i] == "1" else 0
+        self.remaining = self.n_tiles
+        for i in range(self.n_tiles):
+            self.remaining -= self.taken[i]
+        k = self.n_tiles // 2
+        i = 0
+        j = k - 1
+        while i <= j and self._stack_empty(i):
+            i += 1
+        while j >= i and self._stack_empty(j):
+            j -= 1
+        self.head = i
+        self.tail = j
+        self.dice[0], self.dice[1] = d["dice"]
+        for i in range(N_KONG_DICE):
+            self.kong_dice[i] = d["kong_dice"][i]
+        self.kong_dice_used = d["kong_dice_used"]
+        for s in range(P):
+            for i in range(NK):
+                self.hands[s][i] = d["hands"][s][i]
+            self.n_melds[s] = len(d["melds"][s])
+            for i, m in enumerate(d["melds"][s]):
+                for j in range(5):
+                    self.melds[s][i][j] = m[j]
+            self.n_pool[s] = len(d["discards"][s])
+            for i, t in enumerate(d["discards"][s]):
+                self.pool[s][i] = t
+            self.n_flowers[s] = len(d["flowers"][s])
+            for i, t in enumerate(d["flowers"][s]):
+                self.flowers[s][i] = t
+            self.n_dealt[s] = len(dealt[s])
+            for i, t in enumerate(dealt[s]):
+                self.dealt[s][i] = t
+            self.ready[s] = d["ready"][s]
+            self.ready_concealed[s] = d["ready_concealed"][s]
+            self.heavenly_ready[s] = d["heavenly_ready"][s]
+            self.drew[s] = d["drew"][s]
+        self.phase = PHASE_NAMES.index(d["phase"])
+        self.turn = d["turn"]
+        self.drawn = d["drawn"]
+        self.drawn_src = SRC_NAMES.index(d["drawn_src"])
+        self.must_discard = d["must_discard"]
+        self.dealer_first = d["dealer_first"]
+        self.calls_made = d["calls_made"]
+        self.earthly_seat = d["earthly_seat"]
+        c = d["claim"]
+        self.claim_tile = c["tile"]
+        self.claim_from = c["from"]
+        self.claim_last = c["last"]
+        self.claim_humanly = c["humanly"]
+        self.n_pending = len(c["pending"])
+        for i, s in enumerate(c["pending"]):
+            self.pending[i] = s
+        for s in range(MAXP):
+            self.responses[s] = c["responses"][s] if s < P else -1
+        self.n_steps = d["n_steps"]
+        self.n_winners = 0
+        self.res_draw = 0
+        if result_wins is not None:
+            self.n_winners = len(result_wins)
+            for k, (seat, rec) in enumerate(result_wins):
+                self.winners[k] = seat
+                w = &self.res_wins[k]
+                w.kind = rec["kind"]
+                for i in range(NK):
+                    w.concealed[i] = rec["concealed"][i]
+                w.win_tile = -1 if rec["win_tile"] is None else rec["win_tile"]
+                w.flags = rec["flags"]
+                w.total = rec["total"]
+                w.non_flower = rec["non_flower_total"]
+                w.form = rec["form"]
+                for i in range(self.nf):
+                    w.counts[i] = rec["counts"][i]
+        self.ev_len = 0
+        self._touch()
+
+
+cdef dict _action_dict(int i, int aux):
+    if i < A_DISCARD_READY:
+        return {"type": "discard", "tile": i, "ready": False}
+    if i < A_KONG_SELF:
+        return {"type": "discard", "tile": i - A_DISCARD_READY, "ready": True}
+    if i < A_CHI_LOW:
+        return {"type": "kong", "tile": i - A_KONG_SELF, "kind": "added" if aux else "concealed"}
+    if i <= A_CHI_HIGH:
+        return {"type": "chi", "tiles": [aux, aux + 1, aux + 2]}
+    if i == A_PON:
+        return {"type": "pon"}
+    if i == A_KONG_CLAIM:
+        return {"type": "kong", "tile": aux, "kind": "exposed"}
+    if i == A_WIN:
+        return {"type": "win"}
+    if i == A_DECLARE_READY:
+        return {"type": "declare_ready"}
+    return {"type": "pass"}
+
+
+# ---------------------------------------------------------------------------
+# The seeded wall shuffle: NumPy's Generator algorithms, on the generator's own bit stream
+# ---------------------------------------------------------------------------
+cdef inline uint64_t _interval(mj_bitgen_t* bg, uint64_t mx) noexcept:
+    """NumPy's ``random_interval``: uniform on [0, mx] by masked rejection (32-bit draws)."""
+    cdef uint64_t mask = mx, value
+    if mx == 0:
+        return 0
+    mask |= mask >> 1
+    mask |= mask >> 2
+    mask |= mask >> 4
+    mask |= mask >> 8
+    mask |= mask >> 16
+    mask |= mask >> 32
+    if mx <= 0xFFFFFFFFu:
+        value = bg.next_uint32(bg.state) & mask
+        while value > mx:
+            value = bg.next_uint32(bg.state) & mask
+    else:
+        value = bg.next_uint64(bg.state) & mask
+        while value > mx:
+            value = bg.next_uint64(bg.state) & mask
+    return value
+
+
+cdef inline uint32_t _bounded(mj_bitgen_t* bg, uint32_t rng) noexcept:
+    """NumPy's ``Generator.integers`` draw on [0, rng] (rng < 2**32 - 1): Lemire's method on
+    32-bit draws."""
+    cdef uint32_t rng_excl = rng + 1, leftover, threshold
+    cdef uint64_t m
+    if rng == 0:
+        return 0
+    m = (<uint64_t> bg.next_uint32(bg.state)) * rng_excl
+    leftover = <uint32_t> (m & 0xFFFFFFFFu)
+    if leftover < rng_excl:
+        threshold = (<uint32_t> 0xFFFFFFFFu - rng) % rng_excl
+        while leftover < threshold:
+            m = (<uint64_t> bg.next_uint32(bg.state)) * rng_excl
+            leftover = <uint32_t> (m & 0xFFFFFFFFu)
+    return <uint32_t> (m >> 32)
+
+
+def shuffle_tiles(tiles, bit_generator, int n_kong_dice):
+    """``(tiles in drawing order, [die1, die2], kong dice)``: exactly
+    ``gen.permutation(tiles)``, ``gen.integers(1, 7, size=2)`` and
+    ``gen.integers(1, 7, size=n_kong_dice)`` of a ``numpy.random.Generator`` on ``bit_generator``,
+    in that order (the tests compare with NumPy)."""
+    cdef mj_bitgen_t* bg = <mj_bitgen_t*> PyCapsule_GetPointer(bit_generator.capsule, "BitGenerator")
+    cdef int n = len(tiles), i, j, x
+    cdef int buf[MAX_TILES]
+    if n > MAX_TILES:
+        raise ValueError(f"at most {MAX_TILES} tiles")
+    for i in range(n):
+        buf[i] = tiles[i]
+    for i in range(n - 1, 0, -1):
+        j = <int> _interval(bg, <uint64_t> i)
+        x = buf[i]
+        buf[i] = buf[j]
+        buf[j] = x
+    out = [buf[i] for i in range(n)]
+    dice = [1 + <int> _bounded(bg, 5) for i in range(2)]
+    kong = [1 + <int> _bounded(bg, 5) for i in range(n_kong_dice)]
+    return out, dice, kong
