@@ -743,6 +743,24 @@ cdef inline int _comp(int t) noexcept nogil:
     return t // 9 if t < 27 else 3
 
 
+cdef inline int _special_min(const uint8_t* c, int n, int v) noexcept nogil:
+    """min(v, the `public` special forms' shanten of c); exact when below v (the knitted
+    straight skips the patterns that cannot beat v)."""
+    cdef int x
+    if n >= 13:
+        x = _thirteen_orphans_shanten(c)
+        if x < v:
+            v = x
+        x = _honors_knitted_shanten(c)
+        if x < v:
+            v = x
+    if n >= 10:
+        x = _knitted_straight_shanten(c, n, v)
+        if x < v:
+            v = x
+    return v
+
+
 cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, uint64_t discards,
                        const int* unseen, int* sh_out, int* acc_out) noexcept nogil:
     """For each kind d in `discards` (held): sh_out[d] = shanten of c - d.  For the d reaching the
@@ -752,7 +770,8 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
 
     The standard form is computed incrementally: the component rows of c are looked up once,
     a discard or a draw changes one component, and only the (groups, pair) entry of the final
-    merge is evaluated.  Equal to calling _shanten on every hand (the tests check it)."""
+    merge is evaluated; the `public` special forms are added per hand.  Equal to calling
+    _shanten on every hand (the tests check it)."""
     cdef uint8_t tmp[34]
     cdef const uint8_t* rows[4]
     cdef const uint8_t* rows2[4]
@@ -761,33 +780,9 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
     cdef uint8_t oth2[4][DIST_ROW]
     cdef bint oth2_ok[4]
     cdef int d, k, j, x, y, g, pairs, p1, p2, v, sp, best = 99, acc
+    cdef bint sp_near
     cdef const uint8_t* r
     memcpy(tmp, c, N_KINDS)
-    if special:
-        for d in range(N_KINDS):
-            if (discards >> d) & 1:
-                tmp[d] -= 1
-                sh_out[d] = _shanten(tmp, n - 1, True)
-                tmp[d] += 1
-                if sh_out[d] < best:
-                    best = sh_out[d]
-        for d in range(N_KINDS):
-            if not (discards >> d) & 1:
-                continue
-            if sh_out[d] != best:
-                acc_out[d] = -1
-                continue
-            tmp[d] -= 1
-            acc = 0
-            for k in range(N_KINDS):
-                if (allowed >> k) & 1 and tmp[k] < 4 and unseen[k] > 0:
-                    tmp[k] += 1
-                    if _shanten(tmp, n, True) < best:
-                        acc += unseen[k]
-                    tmp[k] -= 1
-            tmp[d] += 1
-            acc_out[d] = acc
-        return best
     g = (n - 1) // 3
     pairs = 0
     for k in range(N_KINDS):
@@ -810,6 +805,10 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
             sp = 6 - (p1 if p1 < 7 else 7)
             if sp < v:
                 v = sp
+        if special:
+            tmp[d] -= 1
+            v = _special_min(tmp, n - 1, v)
+            tmp[d] += 1
         sh_out[d] = v
         if v < best:
             best = v
@@ -826,6 +825,9 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
             rows2[j] = rows[j]
             oth2_ok[j] = False
         rows2[x] = _row(tmp, x)
+        # one tile lowers a special form's shanten by at most one: only if c - d is within one
+        # of `best` in some special form can a drawn tile bring that form below `best`
+        sp_near = special and _special_min(tmp, n - 1, best + 1) <= best
         acc = 0
         for k in range(N_KINDS):
             if not ((allowed >> k) & 1) or tmp[k] >= 4 or unseen[k] <= 0:
@@ -845,6 +847,9 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
                 sp = 6 - (p2 if p2 < 7 else 7)
                 if sp < v:
                     v = sp
+            if sp_near and v >= best:
+                # exact below `best`, which is all the comparison needs
+                v = _special_min(tmp, n, best)
             tmp[k] -= 1
             if v < best:
                 acc += unseen[k]

@@ -213,6 +213,7 @@ cdef class RoundCore:
     cdef int n_pending
     cdef int responses[MAXP]
     cdef readonly int n_steps
+    cdef readonly int n_discards     # discards made (claimed ones included): the round's length
     # caches (cleared by _touch whenever the state changes)
     cdef int opts_valid[MAXP]
     cdef uint8_t opts[MAXP][ACTION_SIZE]
@@ -300,6 +301,7 @@ cdef class RoundCore:
         self.earthly_seat = -1
         self._clear_claim()
         self.n_steps = 0
+        self.n_discards = 0
         self.n_winners = 0
         self.res_draw = 0
         self.ev_len = 0
@@ -793,6 +795,7 @@ cdef class RoundCore:
         self.hands[seat][t] -= 1
         self.pool[seat][self.n_pool[seat]] = t
         self.n_pool[seat] += 1
+        self.n_discards += 1
         if seat == self.dealer:
             humanly = 1 if (self.first_turn and self.dealer_first) else 0
         if ready:
@@ -1039,7 +1042,7 @@ cdef class RoundCore:
     cdef int _shanten_of(self, const uint8_t* c) noexcept:
         return hand_shanten(c, _sum34(c), self.special)
 
-    cdef int _greedy(self, int seat) except -1:
+    cdef int _greedy(self, int seat) except -2:
         """GreedyBot (see mahjong_core.game.bots): wins whenever allowed; discards to the lowest
         shanten, ties broken by the most live tiles that lower it (then the highest tile); claims
         only what lowers the shanten; kongs when they do not raise it; 报听 when ready with live waits."""
@@ -1103,7 +1106,7 @@ cdef class RoundCore:
             return A_DISCARD_READY + d
         return d
 
-    cdef int _claim_choice(self, int seat, const uint8_t* h, int t, int cur) except -1:
+    cdef int _claim_choice(self, int seat, const uint8_t* h, int t, int cur) except -2:
         """Pung first, then the chows (ascending): the first claim that strictly lowers the
         shanten below the best so far; else pass."""
         cdef uint8_t hh[NK]
@@ -1131,7 +1134,7 @@ cdef class RoundCore:
                 bs = s
         return b
 
-    cdef int _random(self, int seat, mj_bitgen_t* bg) except -1:
+    cdef int _random(self, int seat, mj_bitgen_t* bg) except -2:
         """RandomBot: ``legal[Generator.integers(len(legal))]`` with NumPy's exact bounded-integer
         algorithm (Lemire's method on 32-bit draws), so it equals the Python call on the same
         bit generator."""
@@ -1474,6 +1477,7 @@ cdef class RoundCore:
         for s in range(MAXP):
             self.responses[s] = c["responses"][s] if s < P else -1
         self.n_steps = d["n_steps"]
+        self.n_discards = sum(1 for e in d["log"] if e.get("type") == "discard")
         self.n_winners = 0
         self.res_draw = 0
         if result_wins is not None:

@@ -14,11 +14,11 @@ from .bots import GreedyBot, RandomBot, play_match, play_round
 from .match import Match
 from .round import Round, RoundResult
 from .settings import FlowSettings, flow_settings
-from .views import redact_event
+from .views import redact_event, redact_events
 from .wall import script_wall
 
 __all__ = [
     "Round", "RoundResult", "Match", "RandomBot", "GreedyBot", "play_round", "play_match",
     "Action", "Discard", "Chi", "Pon", "Kong", "Win", "Pass", "DeclareReady", "action_from_dict",
-    "ACTION_SIZE", "PASS", "FlowSettings", "flow_settings", "redact_event", "script_wall",
+    "ACTION_SIZE", "PASS", "FlowSettings", "flow_settings", "redact_event", "redact_events", "script_wall",
 ]

@@ -60,7 +60,7 @@ class Match:
         self.wind_rotation = bool(wind_rotation)
         self.options = opts
         self.auto_advance = bool(auto_advance)
-        self.results: list[dict[str, Any]] = []
+        self._results: list[Any] = []   # dicts, or (RoundResult, round_wind) until first asked for
         self.round = self._new_round(0, self.first_dealer)
 
     def _wind(self, k: int) -> int:
@@ -74,9 +74,23 @@ class Match:
 
     # ------------------------------------------------------------------ progress
     @property
+    def results(self) -> list[dict[str, Any]]:
+        """The finished rounds' results as plain data (``RoundResult.to_dict()`` plus ``round`` and
+        ``round_wind``).  Built on first use, so that a simulation that never asks pays nothing."""
+        out = self._results
+        for k, r in enumerate(out):
+            if not isinstance(r, dict):
+                res, wind = r
+                rec = dict(res.to_dict())
+                rec["round"] = k
+                rec["round_wind"] = wind
+                out[k] = rec
+        return out
+
+    @property
     def round_index(self) -> int:
         """0-based index of the current round."""
-        return len(self.results)
+        return len(self._results)
 
     @property
     def dealer(self) -> int:
@@ -85,7 +99,7 @@ class Match:
     @property
     def is_over(self) -> bool:
         """True when the configured number of rounds has been played."""
-        return self.rounds is not None and len(self.results) >= self.rounds
+        return self.rounds is not None and len(self._results) >= self.rounds
 
     def next_round(self) -> Round:
         """Record the finished round's result and deal the next round (dealer per 2.10)."""
@@ -95,12 +109,9 @@ class Match:
             raise IllegalActionError("the match is over")
         res = self.round.result
         assert res is not None
-        rec = dict(res.to_dict())
-        rec["round"] = len(self.results)
-        rec["round_wind"] = self.round.round_wind
-        self.results.append(rec)
+        self._results.append((res, self.round.round_wind))
         if not self.is_over:
-            self.round = self._new_round(len(self.results), res.next_dealer)
+            self.round = self._new_round(len(self._results), res.next_dealer)
         return self.round
 
     def seats_to_act(self) -> list[int]:
@@ -123,7 +134,7 @@ class Match:
             raise IllegalActionError("the match is over; no action is accepted")
         ev = self.round.step(seat, action)
         if self.round.is_over:
-            if self.auto_advance or (self.rounds is not None and len(self.results) == self.rounds - 1):
+            if self.auto_advance or (self.rounds is not None and len(self._results) == self.rounds - 1):
                 self.next_round()
         return ev
 
@@ -173,7 +184,7 @@ class Match:
         m.wind_rotation = d["wind_rotation"]
         m.options = d["options"]
         m.auto_advance = d["auto_advance"]
-        m.results = d["results"]
+        m._results = d["results"]
         m.round = Round.from_dict(d["round"])
         return m
 

@@ -22,10 +22,8 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from .. import _fan
 from .._round import RoundCore
 from ..errors import IllegalActionError, MahjongError, TileCountError
-from ..fan_tables import fan_table
 from ..rulesets import get_ruleset
 from ..scoring import Score, score
 from ..tiles import parse_tiles, tile_short
@@ -67,7 +65,7 @@ def meld_tiles(m: Sequence[int]) -> list[int]:
 class _Compiled:
     """Per-settings constants handed to the core (built once per FlowSettings)."""
 
-    __slots__ = ("settings_dict", "code", "special", "kind_mask", "fan_points", "fan_ids")
+    __slots__ = ("settings_dict", "code", "special", "kind_mask")
 
     def __init__(self, s: FlowSettings) -> None:
         rs = get_ruleset(s.ruleset)
@@ -75,9 +73,6 @@ class _Compiled:
         self.code = rs.code
         self.special = 1 if rs.special_forms else 0
         self.kind_mask = rs.kind_mask
-        table = fan_table(rs.name)
-        self.fan_ids = [f.id for f in table]
-        self.fan_points = [f.points for f in table]
 
 
 _COMPILED: dict[FlowSettings, _Compiled] = {}
@@ -312,7 +307,7 @@ class Round:
 
     def _winner_scores(self) -> list[Score]:
         if self._scores is None:
-            core, c = self._core, self._c
+            core = self._core
             out = []
             for k in range(len(core.result_info()[1])):
                 rec = core.win_record(k)
@@ -459,7 +454,9 @@ class Round:
     dealer_first = property(lambda self: self._core.dealer_first)
     calls_made = property(lambda self: self._core.calls_made)
     earthly_seat = property(lambda self: self._core.earthly_seat)
-    n_steps = property(lambda self: self._core.n_steps)
+    n_steps = property(lambda self: self._core.n_steps, doc="Actions applied so far.")
+    n_discards = property(lambda self: self._core.n_discards,
+                          doc="Discards made so far (claimed ones included): the length of the round.")
     ready = property(lambda self: self._core.flags_list("ready"), doc="Per seat: 报听 declared.")
     ready_concealed = property(lambda self: self._core.flags_list("ready_concealed"))
     heavenly_ready = property(lambda self: self._core.flags_list("heavenly_ready"))
@@ -779,6 +776,16 @@ class Round:
         if isinstance(data, (str, bytes)):
             data = json.loads(data)
         return cls.from_dict(data)  # type: ignore[arg-type]
+
+    def log_for(self, seat: int) -> list[dict[str, Any]]:
+        """The event log as ``seat`` may see it: every event through
+        :func:`~mahjong_core.game.views.redact_event`, the hidden ones left out (no wall, no
+        other player's concealed or drawn tiles, no claim answers of others)."""
+        from .views import redact_events
+
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
+            raise MahjongError(f"seat must be 0-{self.players - 1}, got {seat!r}")
+        return redact_events(self.log, int(seat))
 
     def log_lines(self) -> list[str]:
         """The event log, one JSON object per event (the first is the header with the seed)."""

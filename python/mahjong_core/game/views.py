@@ -14,7 +14,7 @@ from .settings import READY_NONE
 if TYPE_CHECKING:  # pragma: no cover
     from .round import Round
 
-__all__ = ["make_view", "redact_event", "VIEW_KEYS"]
+__all__ = ["make_view", "redact_event", "redact_events", "VIEW_KEYS"]
 
 _MELD_NAMES = ("chi", "pon", "kong", "ckong")
 
@@ -117,3 +117,14 @@ def redact_event(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
             return None  # claim answers stay private; the resolution shows in later events
         return dict(ev)
     return dict(ev)
+
+
+def redact_events(events: "list[dict[str, Any]]", seat: int) -> list[dict[str, Any]]:
+    """:func:`redact_event` over a list (e.g. what :meth:`Round.step` returned), hidden events
+    left out: the per-seat stream a server sends to ``seat``."""
+    out = []
+    for ev in events:
+        r = redact_event(ev, seat)
+        if r is not None:
+            out.append(r)
+    return out

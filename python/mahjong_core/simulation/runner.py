@@ -50,17 +50,26 @@ def _unit_room(ruleset: str) -> Room:
     return Room("unit", ruleset, profile, value_per_fan=1, min_fan=0)
 
 
-def _points(room: Room, players: int, res: Any) -> np.ndarray:
-    """Net points of the round per seat under ``room``'s payment rules."""
+def _points(room: Room, players: int, res: Any, memo: "dict | None" = None) -> np.ndarray:
+    """Net points of the round per seat under ``room``'s payment rules (``memo``: a cache for
+    one room; the payments depend only on winner, loser, method and the two totals)."""
     pts = np.zeros(players, np.int64)
     if res.draw:
         return pts
+    key = None
+    if memo is not None:
+        key = (res.winner, res.loser, res.method, res.total, res.score.non_flower_total)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit.copy()
     names = tuple(str(s) for s in range(players))
     outcome = HandOutcome(names, winner=res.winner, loser=res.loser, method=res.method,
                           hand_value=res.total, non_flower_total=res.score.non_flower_total)
     for payer, payee, amount, _ in hand_payments(room, outcome):
         pts[int(payer)] -= amount
         pts[int(payee)] += amount
+    if key is not None:
+        memo[key] = pts.copy()
     return pts
 
 
@@ -77,10 +86,11 @@ def run_batch(ruleset: str, bots: Sequence[str], seed: int, batch: int, rounds: 
     n_fans = len(fan_table(ruleset))
     match = Match(ruleset, match_seed, rounds=rounds, min_fan=min_fan)
     room = _unit_room(ruleset)
+    memo: dict = {}
     while not match.is_over:
         rnd = match.round
         res = play_round(rnd, bot_objs)
-        length = sum(1 for e in rnd.log if e.get("type") == "discard")
+        length = rnd.n_discards
         if res.draw:
             out.add_round(winner=None, dealer=res.dealer, method="draw", total=0, fan_counts=None,
                           length=length, points=np.zeros(players, np.int64))
@@ -88,7 +98,7 @@ def run_batch(ruleset: str, bots: Sequence[str], seed: int, batch: int, rounds: 
             counts = np.asarray(res.score._counts, np.int64)
             assert counts.shape == (n_fans,)
             out.add_round(winner=res.winner, dealer=res.dealer, method=res.method, total=res.total,
-                          fan_counts=counts, length=length, points=_points(room, players, res))
+                          fan_counts=counts, length=length, points=_points(room, players, res, memo))
             if record_wins:
                 out.winning_hands.append(res.winners[0]["score_args"])
         match.next_round()
