@@ -15,10 +15,10 @@ import mahjong_core as mj
 
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--rounds", type=int, default=8000)
+    ap.add_argument("--rounds", type=int, default=100_000)
     ap.add_argument("--ruleset", default="two-player")
     ap.add_argument("--bots", default="greedy,greedy")
-    ap.add_argument("--batch-size", type=int, default=250)
+    ap.add_argument("--batch-size", type=int, default=1000)
     args = ap.parse_args(argv)
     bots = tuple(args.bots.split(","))
     rates = {}

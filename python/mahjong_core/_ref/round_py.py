@@ -4,8 +4,8 @@ The shipped engine is the compiled :mod:`mahjong_core._round` behind :class:`mah
 this slow, plain implementation is what the parity tests hold it against (same seed, same
 actions -> same events, legal actions and state).
 
-The state is plain data (ints, short lists, one ``(players, 34)`` uint8 count array) so that the
-planned Cython port can mirror it field by field; every rule that differs between rulesets is a
+The state is plain data (ints, short lists, one ``(players, 34)`` uint8 count array), field by
+field the compiled core's; every rule that differs between rulesets is a
 field of :class:`~mahjong_core.game.settings.FlowSettings`.
 
 Phases: ``ready_window`` (the non-dealer's 天听 window, two-player rulesets), ``turn`` (the player
@@ -29,6 +29,7 @@ from ..errors import IllegalActionError, MahjongError, TileCountError
 from ..hand import is_win, waits_mask
 from ..scoring import Score, score
 from ..tiles import parse_tiles, tile_short
+from ..game.checks import encode_action, why_illegal
 from ..game.actions import (
     ACTION_SIZE, CHI_HIGH, CHI_LOW, CHI_MID, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM,
     KONG_SELF, PASS, PON, WIN, Action, Chi, DeclareReady, Discard, Kong, Pass, Pon, Win,
@@ -656,126 +657,13 @@ class Round:
         return self._encode(seat, action)
 
     def _encode(self, seat: int, action: Any) -> int:
-        if isinstance(action, (bool, np.bool_)):
-            raise IllegalActionError(f"an action must be an action object or an index, got {action!r}")
-        if isinstance(action, (int, np.integer)):
-            i = int(action)
-            if not 0 <= i < ACTION_SIZE:
-                raise IllegalActionError(f"action index {i} outside 0-{ACTION_SIZE - 1}")
-            return i
-        if isinstance(action, dict):
-            action = action_from_dict(action)
-        if isinstance(action, Discard):
-            t = _check_tile(action.tile)
-            return (DISCARD_READY if action.ready else DISCARD) + t
-        if isinstance(action, Kong):
-            t = _check_tile(action.tile)
-            if action.kind == "exposed":
-                if self.phase != PH_CLAIM:
-                    raise IllegalActionError("an exposed kong (明杠) claims a discard; there is none to claim now")
-                if t != self.claim_tile:
-                    raise IllegalActionError(
-                        f"exposed kong of {tile_short(t)}: the discard is {tile_short(self.claim_tile)}")
-                return KONG_CLAIM
-            if action.kind not in ("added", "concealed"):
-                raise IllegalActionError(f"unknown kong kind {action.kind!r}")
-            has_pon = self._pon_of(seat, t) >= 0
-            if action.kind == "added" and not has_pon:
-                raise IllegalActionError(f"added kong of {tile_short(t)}: seat {seat} has no exposed pung of it")
-            if action.kind == "concealed" and has_pon:
-                raise IllegalActionError(
-                    f"kong of {tile_short(t)}: seat {seat} has an exposed pung of it, so it is an added kong")
-            return KONG_SELF + t
-        if isinstance(action, Chi):
-            tiles = tuple(sorted(_check_tile(x) for x in action.tiles))
-            if len(tiles) != 3 or tiles[0] >= 27 or tiles[0] % 9 > 6 or tiles[1] != tiles[0] + 1 \
-                    or tiles[2] != tiles[0] + 2:
-                raise IllegalActionError(f"chi {list(tiles)}: a chow is three consecutive tiles of one suit")
-            if self.phase != PH_CLAIM:
-                raise IllegalActionError("chi claims a discard; there is none to claim now")
-            t = self.claim_tile
-            if t not in tiles:
-                raise IllegalActionError(f"chi {list(tiles)} does not contain the discard {tile_short(t)}")
-            return CHI_LOW + (t - tiles[0])
-        if isinstance(action, Pon):
-            return PON
-        if isinstance(action, Win):
-            return WIN
-        if isinstance(action, Pass):
-            return PASS
-        if isinstance(action, DeclareReady):
-            return DECLARE_READY
-        raise IllegalActionError(f"not an action: {action!r}")
+        return encode_action(self, seat, action)
 
-    # ------------------------------------------------------------------ why an action is illegal
     def _why(self, seat: int, i: int) -> str:
-        ph = self.phase
-        if CHI_LOW <= i <= CHI_HIGH:
-            t = self.claim_tile
-            low = t - (i - CHI_LOW)
-            if not (0 <= t < 27 and low >= 0 and low // 9 == t // 9 and low % 9 <= 6):
-                if t < 0:
-                    return "chi: there is no discard to claim"
-                return f"chi: {_SHORT[t]} cannot be the {('lowest', 'middle', 'highest')[i - CHI_LOW]} tile of a chow"
-        if i == KONG_CLAIM and self.claim_tile < 0:
-            name = "kong (exposed)"
-        else:
-            name = _describe(self._decode(seat, i))
-        if ph == PH_READY_WINDOW:
-            if i == DECLARE_READY:
-                return f"{name}: the hand of seat {seat} is not ready (no waiting tile)"
-            return f"{name}: in the 天听 window only declare_ready or pass"
-        if ph == PH_TURN:
-            if i == PASS:
-                return "pass: on his own turn a player must discard (or win / kong)"
-            if i in (PON, KONG_CLAIM, DECLARE_READY) or CHI_LOW <= i <= CHI_HIGH:
-                return f"{name}: there is no discard to claim on one's own turn"
-            if i == WIN:
-                return f"win refused: {self._self_win(seat)[1]}"
-            if self.must_discard and i >= KONG_SELF:
-                return f"{name}: after a chi or pon the claimer must discard first (2.3)"
-            h = self.hands[seat]
-            if self._locked(seat):
-                return (f"{name}: after 报听 the hand is locked: only discard the drawn tile "
-                        f"{tile_short(self.drawn) if self.drawn >= 0 else ''}, win, or an added kong with it (2.7)")
-            if i < DISCARD_READY:
-                return f"{name}: {tile_short(i)} is not in the hand"
-            if i < KONG_SELF:
-                t = i - DISCARD_READY
-                if not self._ready_allowed(seat):
-                    if self.settings.ready_mode == READY_NONE:
-                        return f"{name}: ruleset {self.ruleset!r} has no 报听"
-                    if self.ready[seat]:
-                        return f"{name}: 报听 was already declared"
-                    return f"{name}: in {self.ruleset!r} 报听 is only allowed as 天听 (dealer's first discard, OP-20)"
-                if not h[t]:
-                    return f"{name}: {tile_short(t)} is not in the hand"
-                return f"{name}: the hand is not ready after discarding {tile_short(t)} (2.7)"
-            t = i - KONG_SELF
-            if self._live() <= 0:
-                return f"{name}: no kong when the wall is empty (OP-37)"
-            return f"{name}: seat {seat} has neither four {tile_short(t)} nor an exposed pung of it with a fourth in hand"
-        if ph == PH_ROB:
-            if i == WIN:
-                return f"robbing win refused: {self._claim_win(seat)[1]}"
-            return f"{name}: only a robbing win (抢杠和) or pass is possible now"
-        # claim window
-        if i == WIN:
-            return f"win refused: {self._claim_win(seat)[1]}"
-        if i < CHI_LOW or i == DECLARE_READY:
-            return f"{name}: seat {self.claim_from} discarded; answer with a claim or pass"
-        if self.claim_last:
-            return f"{name}: the discard after the last wall tile can only be claimed for a win (2.4)"
-        if self._locked(seat):
-            return f"{name}: after 报听 no chi, pon or kong (2.7)"
-        t = self.claim_tile
-        if i == PON:
-            return f"pon: seat {seat} does not hold two {tile_short(t)}"
-        if i == KONG_CLAIM:
-            return f"kong: seat {seat} does not hold three concealed {tile_short(t)}"
-        if self.settings.chi_from_previous_only and seat != (self.claim_from + 1) % self.players:
-            return f"chi: only from the 上家; seat {self.claim_from} is not the 上家 of seat {seat} (2.4)"
-        return f"{name}: the other two tiles of the chow are not in the hand"
+        return why_illegal(self, seat, i)
+
+    def _win_reason(self, seat: int) -> str:
+        return (self._self_win(seat) if self.phase == PH_TURN else self._claim_win(seat))[1]
 
     # ------------------------------------------------------------------ step
     def step(self, seat: int, action: Any) -> list[dict[str, Any]]:
@@ -1213,23 +1101,3 @@ class Round:
     def __repr__(self) -> str:
         return (f"Round({self.ruleset!r}, seed={self.seed}, dealer={self.dealer}, phase={self.phase_name!r}, "
                 f"wall_remaining={self.wall.remaining})")
-
-
-def _check_tile(t: Any) -> int:
-    if isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, np.integer)) or not 0 <= t <= 33:
-        raise IllegalActionError(f"a tile must be an index 0-33, got {t!r}")
-    return int(t)
-
-
-def _describe(a: Action) -> str:
-    d = a.to_dict()
-    parts = [d.pop("type")]
-    if "tile" in d:
-        parts.append(tile_short(d.pop("tile")))
-    if "tiles" in d:
-        parts.append("".join(tile_short(x) for x in d.pop("tiles")))
-    if d.get("ready"):
-        parts.append("+报听")
-    if "kind" in d:
-        parts.append(f"({d['kind']})")
-    return " ".join(parts)

@@ -5,8 +5,9 @@ The wall is a sequence of ``K`` stacks in drawing order; stack ``j`` holds ``til
 take the last non-empty stack (top, then bottom); the `public` kong die takes the d-th non-empty
 stack counted from the tail (1 = last), or the one nearest the head if fewer remain (OP-17).
 
-State is plain data (a tile list, a 0/1 "taken" list, two stack pointers and a count) so that a
-Cython port can mirror it one to one.
+State is plain data (a tile list, a 0/1 "taken" list, two stack pointers and a count).  The
+compiled engine (:mod:`mahjong_core._round`) keeps the same fields in C; :class:`Wall` here is the
+reference engine's wall and the read-only snapshot ``Round.wall`` returns.
 """
 
 from __future__ import annotations
