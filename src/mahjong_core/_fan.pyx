@@ -90,34 +90,8 @@ MELD_NONE = 255
 
 FORM_NAMES = ("standard", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
+# F_* flag bits, O_* option bits and M_* meld codes: cdef enums in _fan.pxd (the round engine uses them)
 cdef enum:
-    F_SELF_DRAWN = 1
-    F_LAST_TILE = 2
-    F_KONG_REPLACEMENT = 4
-    F_FLOWER_REPLACEMENT = 8
-    F_ROBBING_KONG = 16
-    F_LAST_OF_KIND = 32
-    F_READY_DECLARED = 64
-    F_READY_CONCEALED = 128
-    F_HEAVENLY = 256
-    F_EARTHLY = 512
-    F_HUMANLY = 1024
-    F_HEAVENLY_READY = 2048
-    F_ALL = 4095
-
-    O_CAISHEN_ENABLED = 1
-    O_CAISHEN_USED_AS_WILD = 2
-    O_LITERAL_FIRST_TURN = 4
-    O_BLOOM_LAST_TILE = 8
-    O_BLOOM_KONGS_ONLY = 16
-    O_ALL = 31
-
-    M_CHI = 0
-    M_PON = 1
-    M_KONG = 2
-    M_CKONG = 3
-    M_NONE = 255
-
     FORM_STANDARD = 0
     FORM_SEVEN_PAIRS = 1
     FORM_THIRTEEN_ORPHANS = 2

@@ -574,23 +574,32 @@ cdef inline int _knitted_straight_shanten(const uint8_t* c, int n, int bound) no
     return best - 1
 
 
+cdef inline int _special_min(const uint8_t* c, int n, int v) noexcept nogil:
+    """min(v, the `public` special forms' shanten of c); exact when below v (the knitted
+    straight skips the patterns that cannot beat v)."""
+    cdef int x
+    if n >= 13:
+        x = _thirteen_orphans_shanten(c)
+        if x < v:
+            v = x
+        x = _honors_knitted_shanten(c)
+        if x < v:
+            v = x
+    if n >= 10:
+        x = _knitted_straight_shanten(c, n, v)
+        if x < v:
+            v = x
+    return v
+
+
 cdef inline int _shanten(const uint8_t* c, int n, bint special) noexcept nogil:
     cdef int best = _standard_shanten(c, n), v
     if n >= 13:
         v = _seven_pairs_shanten(c)
         if v < best:
             best = v
-        if special:
-            v = _thirteen_orphans_shanten(c)
-            if v < best:
-                best = v
-            v = _honors_knitted_shanten(c)
-            if v < best:
-                best = v
-    if special and n >= 10:
-        v = _knitted_straight_shanten(c, n, best)
-        if v < best:
-            best = v
+    if special:
+        best = _special_min(c, n, best)
     return best
 
 
@@ -741,24 +750,6 @@ cdef inline void _others(const uint8_t** rows, int skip, uint8_t* out) noexcept 
 
 cdef inline int _comp(int t) noexcept nogil:
     return t // 9 if t < 27 else 3
-
-
-cdef inline int _special_min(const uint8_t* c, int n, int v) noexcept nogil:
-    """min(v, the `public` special forms' shanten of c); exact when below v (the knitted
-    straight skips the patterns that cannot beat v)."""
-    cdef int x
-    if n >= 13:
-        x = _thirteen_orphans_shanten(c)
-        if x < v:
-            v = x
-        x = _honors_knitted_shanten(c)
-        if x < v:
-            v = x
-    if n >= 10:
-        x = _knitted_straight_shanten(c, n, v)
-        if x < v:
-            v = x
-    return v
 
 
 cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, uint64_t discards,

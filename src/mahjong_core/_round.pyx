@@ -25,7 +25,11 @@ from cpython.pycapsule cimport PyCapsule_GetPointer
 import numpy as np
 
 from mahjong_core._hand cimport hand_is_win, hand_shanten, hand_waits, hand_discard_eval
-from mahjong_core._fan cimport fan_evaluate, fan_count_of
+from mahjong_core._fan cimport (
+    fan_evaluate, fan_count_of, M_CHI, M_PON, M_KONG, M_CKONG, F_SELF_DRAWN, F_LAST_TILE, F_KONG_REPLACEMENT,
+    F_FLOWER_REPLACEMENT, F_ROBBING_KONG, F_LAST_OF_KIND, F_READY_DECLARED, F_READY_CONCEALED, F_HEAVENLY,
+    F_EARTHLY, F_HUMANLY, F_HEAVENLY_READY,
+)
 
 cdef extern from *:
     """
@@ -68,13 +72,6 @@ cdef enum:
     SRC_KONG = 2
     SRC_FLOWER = 3
 
-# meld kinds (= the evaluator's MELD_* codes)
-cdef enum:
-    M_CHI = 0
-    M_PON = 1
-    M_KONG = 2
-    M_CKONG = 3
-
 # action indices (mahjong_core.game.actions)
 cdef enum:
     A_DISCARD = 0
@@ -94,21 +91,6 @@ cdef enum:
     READY_NONE = 0
     READY_HEAVENLY_ONLY = 1
     READY_ANY_DISCARD = 2
-
-# evaluator flag bits (scoring.FLAGS)
-cdef enum:
-    F_SELF_DRAWN = 1
-    F_LAST_TILE = 2
-    F_KONG_REPLACEMENT = 4
-    F_FLOWER_REPLACEMENT = 8
-    F_ROBBING_KONG = 16
-    F_LAST_OF_KIND = 32
-    F_READY = 64
-    F_READY_CONCEALED = 128
-    F_HEAVENLY = 256
-    F_EARTHLY = 512
-    F_HUMANLY = 1024
-    F_HEAVENLY_READY = 2048
 
 # why a win is refused
 cdef enum:
@@ -333,19 +315,20 @@ cdef class RoundCore:
 
     cdef int _take(self, int j) noexcept:
         cdef int i = 2 * j if not self.taken[2 * j] else 2 * j + 1
-        cdef int h, t
         self.taken[i] = 1
         self.remaining -= 1
         if self.taken[2 * j] and self.taken[2 * j + 1]:
-            h = self.head
-            t = self.tail
-            while h <= t and self._stack_empty(h):
-                h += 1
-            while t >= h and self._stack_empty(t):
-                t -= 1
-            self.head = h
-            self.tail = t
+            self._trim_ends(self.head, self.tail)
         return self.tiles[i]
+
+    cdef void _trim_ends(self, int h, int t) noexcept:
+        """head / tail := the first / last non-empty stack within [h, t]."""
+        while h <= t and self._stack_empty(h):
+            h += 1
+        while t >= h and self._stack_empty(t):
+            t -= 1
+        self.head = h
+        self.tail = t
 
     cdef int _die_stack(self, int d) noexcept:
         cdef int j = self.tail, c = 1, k
@@ -437,7 +420,7 @@ cdef class RoundCore:
     cdef inline uint32_t _base_flags(self, int seat) noexcept:
         cdef uint32_t f = 0
         if self.ready_mode != READY_NONE and self.ready[seat]:
-            f |= F_READY
+            f |= F_READY_DECLARED
             if self.ready_concealed[seat]:
                 f |= F_READY_CONCEALED
         if self.first_turn and self.heavenly_ready[seat]:
@@ -1425,15 +1408,7 @@ cdef class RoundCore:
         self.remaining = self.n_tiles
         for i in range(self.n_tiles):
             self.remaining -= self.taken[i]
-        k = self.n_tiles // 2
-        i = 0
-        j = k - 1
-        while i <= j and self._stack_empty(i):
-            i += 1
-        while j >= i and self._stack_empty(j):
-            j -= 1
-        self.head = i
-        self.tail = j
+        self._trim_ends(0, self.n_tiles // 2 - 1)
         self.dice[0], self.dice[1] = d["dice"]
         for i in range(N_KONG_DICE):
             self.kong_dice[i] = d["kong_dice"][i]

@@ -14,9 +14,10 @@ from ..hand import shanten, shanten_batch
 from ..game.actions import (
     CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PASS, PON, WIN, Action,
 )
+from ..game.bots import play_steps
 from .round_py import Round, RoundResult
 
-__all__ = ["RandomBot", "GreedyBot", "play_round", "play_match"]
+__all__ = ["RandomBot", "GreedyBot", "play_round"]
 
 
 class RandomBot:
@@ -121,24 +122,8 @@ class GreedyBot:
 
 
 def play_round(rnd: Round, bots: Sequence[Any], *, max_steps: int = 10_000) -> RoundResult:
-    """Let ``bots[seat]`` play ``rnd`` to the end; returns its result."""
-    n = 0
-    while not rnd.is_over:
-        seat = rnd.seats_to_act()[0]
-        rnd.step(seat, bots[seat].act_index(rnd, seat))
-        n += 1
-        if n > max_steps:  # pragma: no cover - a flow bug
-            raise RuntimeError("round did not finish")
+    """Let ``bots[seat]`` play ``rnd`` to the end, one public step at a time; returns its result."""
+    play_steps(rnd, bots, max_steps)
     res = rnd.result
     assert res is not None
     return res
-
-
-def play_match(match: Any, bots: Sequence[Any]) -> list[RoundResult]:
-    """Play a :class:`Match` with a fixed number of rounds to its end."""
-    if match.rounds is None:
-        raise ValueError("play_match needs a match with a fixed number of rounds")
-    while not match.is_over:
-        play_round(match.round, bots)
-        match.next_round()
-    return match.round_results

@@ -21,143 +21,34 @@ an added kong), ``over``.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
-from ..errors import IllegalActionError, MahjongError, TileCountError
+from ..errors import IllegalActionError, MahjongError
 from ..hand import is_win, waits_mask
 from ..scoring import Score, score
-from ..tiles import parse_tiles, tile_short
-from ..game.checks import encode_action, why_illegal
+from ..tiles import tile_short
+from ..game.round import RoundResult, _score_kwargs
+from ..game.round_base import PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles, prepare_round
 from ..game.actions import (
-    ACTION_SIZE, CHI_HIGH, CHI_LOW, CHI_MID, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM,
-    KONG_SELF, PASS, PON, WIN, Action, Chi, DeclareReady, Discard, Kong, Pass, Pon, Win,
-    action_from_dict,
+    CHI_HIGH, CHI_LOW, CHI_MID, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM,
+    KONG_SELF, PASS, PON, WIN,
 )
 from ..game.settings import READY_HEAVENLY_ONLY, READY_NONE, FlowSettings, flow_settings
-from ..game.wall import N_KONG_DICE, Wall, deal_order, physical_position, shuffle_wall
+from ..game.wall import Wall, deal_order, physical_position
 
 __all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
 
-SCHEMA_VERSION = 1
-
 PH_READY_WINDOW, PH_TURN, PH_CLAIM, PH_ROB, PH_OVER = range(5)
-PHASE_NAMES = ("ready_window", "turn", "claim", "rob", "over")
 SRC_NONE, SRC_HEAD, SRC_KONG, SRC_FLOWER = range(4)
 SRC_NAMES = ("none", "head", "kong", "flower")
 M_CHI, M_PON, M_KONG, M_CKONG = range(4)
 MELD_NAMES = ("chi", "pon", "kong", "ckong")
-_WIND_NAMES = {"E": 27, "S": 28, "W": 29, "N": 30}
 _SHORT = [tile_short(i) for i in range(42)]
 
 
-def meld_tiles(m: Sequence[int]) -> list[int]:
-    """Tiles of a meld record ``[kind, first, from, claimed, added]``."""
-    k, f = m[0], m[1]
-    if k == M_CHI:
-        return [f, f + 1, f + 2]
-    return [f] * (3 if k == M_PON else 4)
-
-
-class RoundResult:
-    """The outcome of a finished round: plain data (``to_dict()``) plus convenience properties.
-
-    ``winners``: list of dicts ``{seat, loser, method ("self_drawn" | "discard" | "robbing"),
-    win_tile, total, non_flower_total, fans, score (Score.to_dict()), score_args}``; empty on a draw.
-    """
-
-    __slots__ = ("_d", "_scores")
-
-    def __init__(self, d: dict[str, Any], scores: "list[Score] | None" = None) -> None:
-        self._d = d
-        self._scores = scores
-
-    def to_dict(self) -> dict[str, Any]:
-        return self._d
-
-    @property
-    def draw(self) -> bool:
-        """True for an exhaustive draw (荒牌)."""
-        return self._d["draw"]
-
-    @property
-    def winners(self) -> list[dict[str, Any]]:
-        return self._d["winners"]
-
-    @property
-    def winner(self) -> "int | None":
-        w = self._d["winners"]
-        return w[0]["seat"] if w else None
-
-    @property
-    def loser(self) -> "int | None":
-        """The discarder (or the robbed kong's declarer); ``None`` for a self-drawn win or a draw."""
-        w = self._d["winners"]
-        return w[0]["loser"] if w else None
-
-    @property
-    def method(self) -> "str | None":
-        w = self._d["winners"]
-        return w[0]["method"] if w else None
-
-    @property
-    def dealer(self) -> int:
-        return self._d["dealer"]
-
-    @property
-    def next_dealer(self) -> int:
-        return self._d["next_dealer"]
-
-    @property
-    def dealer_continues(self) -> bool:
-        return self._d["dealer_continues"]
-
-    @property
-    def total(self) -> int:
-        """Hand value F of the (first) winner, flowers included; 0 on a draw."""
-        w = self._d["winners"]
-        return w[0]["total"] if w else 0
-
-    @property
-    def fans(self) -> list[dict[str, Any]]:
-        w = self._d["winners"]
-        return w[0]["score"]["fans"] if w else []
-
-    @property
-    def fan_ids(self) -> list[str]:
-        return [f["id"] for f in self.fans]
-
-    @property
-    def scores(self) -> list[Score]:
-        """The :class:`~mahjong_core.scoring.Score` of each winner (re-evaluated after a JSON load)."""
-        if self._scores is None:
-            self._scores = [score(**_score_kwargs(w["score_args"])) for w in self._d["winners"]]
-        return self._scores
-
-    @property
-    def score(self) -> "Score | None":
-        s = self.scores
-        return s[0] if s else None
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, RoundResult) and other._d == self._d
-
-    def __repr__(self) -> str:
-        if self.draw:
-            return f"RoundResult(draw, next_dealer={self.next_dealer})"
-        w = self._d["winners"][0]
-        return (f"RoundResult(winner={w['seat']}, loser={w['loser']}, method={w['method']!r}, "
-                f"total={w['total']}, next_dealer={self.next_dealer})")
-
-
-def _score_kwargs(args: dict[str, Any]) -> dict[str, Any]:
-    kw = dict(args)
-    kw["melds"] = [(k, list(t)) for k, t in args["melds"]]
-    return kw
-
-
-class Round:
+class Round(RoundBase):
     """One round of mahjong under ``ruleset``, from a seed (or a scripted wall).
 
     ``Round(ruleset="two-player", seed=1)``.  Keyword arguments: ``dealer`` (seat 0..P-1, default
@@ -183,53 +74,9 @@ class Round:
         dice: "Sequence[int] | None" = None,
         kong_dice: "Sequence[int] | None" = None,
     ) -> None:
-        opts = dict(options or {})
-        if min_fan is not None:
-            opts["min_fan"] = min_fan
-        s = flow_settings(ruleset, opts)
-        P = s.players
-        if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < P:
-            raise MahjongError(f"dealer must be a seat 0-{P - 1}, got {dealer!r}")
-        if isinstance(round_wind, str):
-            if round_wind not in _WIND_NAMES:
-                raise MahjongError(f"round_wind must be E, S, W or N, got {round_wind!r}")
-            round_wind = _WIND_NAMES[round_wind]
-        if not isinstance(round_wind, (int, np.integer)) or not 27 <= round_wind <= 30:
-            raise MahjongError(f"round_wind must be 27-30 or E/S/W/N, got {round_wind!r}")
-        if seed is None:
-            seed = int(np.random.SeedSequence().entropy)
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise MahjongError(f"seed must be a non-negative integer, got {seed!r}")
-        spawn_key = [int(k) for k in spawn_key]
-        tiles, dice0, kd0 = shuffle_wall(s, int(seed), spawn_key)
-        header: dict[str, Any] = {
-            "type": "header",
-            "schema_version": SCHEMA_VERSION,
-            "ruleset": s.ruleset,
-            "seed": int(seed),
-            "spawn_key": spawn_key,
-            "dealer": int(dealer),
-            "round_wind": int(round_wind),
-            "options": opts,
-        }
-        if wall is not None:
-            tiles = parse_tiles(wall) if isinstance(wall, str) else [int(t) for t in wall]
-            if sorted(tiles) != s.tile_set():
-                raise TileCountError(
-                    f"a scripted wall must hold exactly the {s.n_tiles} tiles of {s.ruleset!r}"
-                )
-            header["wall"] = list(tiles)
-        if dice is not None:
-            dice0 = [int(d) for d in dice]
-            if len(dice0) != 2 or not all(1 <= d <= 6 for d in dice0):
-                raise MahjongError(f"dice must be two values 1-6, got {dice!r}")
-            header["dice"] = dice0
-        if kong_dice is not None:
-            kd = [int(d) for d in kong_dice]
-            if len(kd) > N_KONG_DICE or not all(1 <= d <= 6 for d in kd):
-                raise MahjongError(f"kong_dice must be at most {N_KONG_DICE} values 1-6, got {kong_dice!r}")
-            header["kong_dice"] = kd
-            kd0 = kd + kd0[len(kd):]
+        s, header, tiles, dice0, kd0 = prepare_round(
+            ruleset, seed, dealer=dealer, round_wind=round_wind, min_fan=min_fan, options=options,
+            spawn_key=spawn_key, wall=wall, dice=dice, kong_dice=kong_dice)
         self._init_fields(s, header, Wall(tiles), dice0, kd0)
         self._setup()
 
@@ -284,22 +131,9 @@ class Round:
         return self.wall.remaining - self.settings.reserved_tail_tiles
 
     @property
-    def ruleset(self) -> str:
-        return self.settings.ruleset
-
-    @property
     def wall_remaining(self) -> int:
         """Tiles still in the wall (1.4)."""
         return self.wall.remaining
-
-    @property
-    def live_remaining(self) -> int:
-        """Tiles that may still be drawn before the exhaustive draw (wall minus ``reserved_tail_tiles``)."""
-        return self._live()
-
-    @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
 
     @property
     def is_over(self) -> bool:
@@ -313,15 +147,6 @@ class Round:
         if self._result_obj is None:
             self._result_obj = RoundResult(self._result)
         return self._result_obj
-
-    def seat_wind(self, seat: int) -> int:
-        """Seat wind (27-30) of ``seat``: the dealer is East, his 下家 South, ... (OP-13)."""
-        return 27 + (seat - self.dealer) % self.players
-
-    def hand(self, seat: int) -> list[int]:
-        """Sorted concealed tiles of ``seat`` (server side; views show only one's own)."""
-        h = self.hands[seat].tolist()
-        return [k for k in range(34) for _ in range(h[k])]
 
     def hand_counts(self, seat: int) -> np.ndarray:
         """A copy of the concealed count array of ``seat``."""
@@ -618,50 +443,7 @@ class Round:
         """Mask indices of the legal actions of ``seat`` (ascending; empty if not to act)."""
         return list(self._legal(seat))
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The legal actions of ``seat`` as typed action objects (empty if he is not to act)."""
-        return [self._decode(seat, i) for i in self._legal(seat)]
-
-    def legal_mask(self, seat: int) -> np.ndarray:
-        """Boolean mask of size ``ACTION_SIZE`` (layout in :mod:`mahjong_core.game.actions`)."""
-        m = np.zeros(ACTION_SIZE, dtype=bool)
-        idx = self._legal(seat)
-        if idx:
-            m[idx] = True
-        return m
-
     # ------------------------------------------------------------------ encoding
-    def _decode(self, seat: int, i: int) -> Action:
-        if i < DISCARD_READY:
-            return Discard(i)
-        if i < KONG_SELF:
-            return Discard(i - DISCARD_READY, True)
-        if i < CHI_LOW:
-            t = i - KONG_SELF
-            return Kong(t, "added" if self._pon_of(seat, t) >= 0 else "concealed")
-        if i <= CHI_HIGH:
-            low = self.claim_tile - (i - CHI_LOW)
-            return Chi((low, low + 1, low + 2))
-        if i == PON:
-            return Pon()
-        if i == KONG_CLAIM:
-            return Kong(self.claim_tile, "exposed")
-        if i == WIN:
-            return Win()
-        if i == DECLARE_READY:
-            return DeclareReady()
-        return Pass()
-
-    def action_index(self, seat: int, action: Any) -> int:
-        """Mask index of ``action`` (an action object, its dict, or an index) for ``seat`` now."""
-        return self._encode(seat, action)
-
-    def _encode(self, seat: int, action: Any) -> int:
-        return encode_action(self, seat, action)
-
-    def _why(self, seat: int, i: int) -> str:
-        return why_illegal(self, seat, i)
-
     def _win_reason(self, seat: int) -> str:
         return (self._self_win(seat) if self.phase == PH_TURN else self._claim_win(seat))[1]
 
@@ -972,13 +754,6 @@ class Round:
         ev.append({"type": "round_end", "draw": False, "winners": list(winners), "next_dealer": nd})
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see, as plain JSON-able data (never the opponents' concealed tiles,
-        face-down kongs or the wall order)."""
-        from ..game.views import make_view
-
-        return make_view(self, seat)
-
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
         """The complete state as plain JSON-able data (``schema_version``)."""
@@ -1018,10 +793,6 @@ class Round:
             "log": self.log,
         }
 
-    def to_json(self) -> str:
-        """:meth:`to_dict` as a JSON string; ``Round.from_json(r.to_json())`` restores it exactly."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
-
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Round":
         v = d.get("schema_version")
@@ -1058,46 +829,3 @@ class Round:
         r.log = d["log"]
         r.header = r.log[0]
         return r
-
-    @classmethod
-    def from_json(cls, data: "str | dict[str, Any]") -> "Round":
-        """Inverse of :meth:`to_json` (also accepts the dict of :meth:`to_dict`)."""
-        if isinstance(data, (str, bytes)):
-            data = json.loads(data)
-        return cls.from_dict(data)  # type: ignore[arg-type]
-
-    def log_lines(self) -> list[str]:
-        """The event log, one JSON object per event (the first is the header with the seed)."""
-        return [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in self.log]
-
-    @classmethod
-    def from_header(cls, header: dict[str, Any]) -> "Round":
-        """A fresh round from a log header (seed, options and any scripted wall)."""
-        if header.get("type") != "header":
-            raise MahjongError("the first event of a log must be its header")
-        if header.get("schema_version") != SCHEMA_VERSION:
-            raise MahjongError(f"unsupported schema_version {header.get('schema_version')!r}")
-        return cls(
-            header["ruleset"], header["seed"], dealer=header["dealer"], round_wind=header["round_wind"],
-            options=header.get("options"), spawn_key=header.get("spawn_key", ()), wall=header.get("wall"),
-            dice=header.get("dice"), kong_dice=header.get("kong_dice"),
-        )
-
-    @classmethod
-    def replay(cls, log: "Iterable[dict[str, Any] | str]", *, verify: bool = True) -> "Round":
-        """Rebuild a round from its event log (dicts or JSON lines) by re-applying every action.
-        With ``verify`` the rebuilt log must equal the given one (else :class:`MahjongError`)."""
-        events = [json.loads(e) if isinstance(e, (str, bytes)) else e for e in log]
-        if not events:
-            raise MahjongError("an empty log has no header")
-        r = cls.from_header(events[0])
-        for e in events[1:]:
-            if e.get("type") == "action":
-                r.step(e["seat"], action_from_dict(e["action"]))
-        if verify and json.loads(json.dumps(r.log)) != json.loads(json.dumps(events)):
-            raise MahjongError("replay diverged from the given log")
-        return r
-
-    def __repr__(self) -> str:
-        return (f"Round({self.ruleset!r}, seed={self.seed}, dealer={self.dealer}, phase={self.phase_name!r}, "
-                f"wall_remaining={self.wall.remaining})")

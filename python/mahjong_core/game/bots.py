@@ -73,16 +73,23 @@ def play_round(rnd: Round, bots: Sequence[Any], *, max_steps: int = 10_000) -> R
         rnd._core.play_out(kinds, [b.rng.bit_generator if k == _BOT_RANDOM else None
                                    for b, k in zip(bots, kinds)], max_steps)
     else:
-        n = 0
-        while not rnd.is_over:
-            seat = rnd.seats_to_act()[0]
-            rnd.step(seat, bots[seat].act_index(rnd, seat))
-            n += 1
-            if n > max_steps:  # pragma: no cover - a flow bug
-                raise RuntimeError("round did not finish")
+        play_steps(rnd, bots, max_steps)
     res = rnd.result
     assert res is not None
     return res
+
+
+def play_steps(rnd: Any, bots: Sequence[Any], max_steps: int = 10_000) -> int:
+    """The step-by-step loop through the public API (any bot with ``act_index``; the first seat
+    to act moves); returns the number of steps."""
+    n = 0
+    while not rnd.is_over:
+        seat = rnd.seats_to_act()[0]
+        rnd.step(seat, bots[seat].act_index(rnd, seat))
+        n += 1
+        if n > max_steps:  # pragma: no cover - a flow bug
+            raise RuntimeError("round did not finish")
+    return n
 
 
 def play_match(match: Any, bots: Sequence[Any]) -> list[RoundResult]:

@@ -1,0 +1,230 @@
+"""What the two round engines share: the checked construction of a round, and the API methods
+that only read a round through its queries (decoding actions, views, JSON, the log, replay).
+
+:class:`mahjong_core.game.Round` (the compiled engine's API) and the reference engine
+:class:`mahjong_core._ref.round_py.Round` both derive from :class:`RoundBase`; each keeps its own
+state and transitions.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from ..errors import MahjongError, TileCountError
+from ..tiles import parse_tiles
+from .actions import (
+    ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PON, WIN, Action,
+    Chi, DeclareReady, Discard, Kong, Pass, Pon, Win, action_from_dict,
+)
+from .checks import encode_action, why_illegal
+from .settings import FlowSettings, flow_settings
+from .wall import N_KONG_DICE, shuffle_wall
+
+__all__ = ["RoundBase", "prepare_round", "meld_tiles", "SCHEMA_VERSION", "PHASE_NAMES"]
+
+SCHEMA_VERSION = 1
+PHASE_NAMES = ("ready_window", "turn", "claim", "rob", "over")
+_WIND_NAMES = {"E": 27, "S": 28, "W": 29, "N": 30}
+
+
+def meld_tiles(m: Sequence[int]) -> list[int]:
+    """Tiles of a meld record ``[kind (0 chi, 1 pon, 2 kong, 3 ckong), first, from, claimed, added]``."""
+    k, f = m[0], m[1]
+    if k == 0:
+        return [f, f + 1, f + 2]
+    return [f] * (3 if k == 1 else 4)
+
+
+def prepare_round(
+    ruleset: str = "two-player",
+    seed: "int | None" = None,
+    *,
+    dealer: int = 0,
+    round_wind: Any = 27,
+    min_fan: "int | None" = None,
+    options: "dict[str, Any] | None" = None,
+    spawn_key: Sequence[int] = (),
+    wall: "Sequence[int] | str | None" = None,
+    dice: "Sequence[int] | None" = None,
+    kong_dice: "Sequence[int] | None" = None,
+) -> tuple[FlowSettings, dict[str, Any], list[int], list[int], list[int]]:
+    """The checked arguments of a new round: ``(settings, log header, wall in drawing order, dice,
+    kong dice)``.  Shared by the compiled engine's :class:`Round` and the reference engine."""
+    opts = dict(options or {})
+    if min_fan is not None:
+        opts["min_fan"] = min_fan
+    s = flow_settings(ruleset, opts)
+    P = s.players
+    if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < P:
+        raise MahjongError(f"dealer must be a seat 0-{P - 1}, got {dealer!r}")
+    if isinstance(round_wind, str):
+        if round_wind not in _WIND_NAMES:
+            raise MahjongError(f"round_wind must be E, S, W or N, got {round_wind!r}")
+        round_wind = _WIND_NAMES[round_wind]
+    if not isinstance(round_wind, (int, np.integer)) or not 27 <= round_wind <= 30:
+        raise MahjongError(f"round_wind must be 27-30 or E/S/W/N, got {round_wind!r}")
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy)
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise MahjongError(f"seed must be a non-negative integer, got {seed!r}")
+    spawn_key = [int(k) for k in spawn_key]
+    tiles, dice0, kd0 = shuffle_wall(s, int(seed), spawn_key)
+    header: dict[str, Any] = {
+        "type": "header",
+        "schema_version": SCHEMA_VERSION,
+        "ruleset": s.ruleset,
+        "seed": int(seed),
+        "spawn_key": spawn_key,
+        "dealer": int(dealer),
+        "round_wind": int(round_wind),
+        "options": opts,
+    }
+    if wall is not None:
+        tiles = parse_tiles(wall) if isinstance(wall, str) else [int(t) for t in wall]
+        if sorted(tiles) != s.tile_set():
+            raise TileCountError(
+                f"a scripted wall must hold exactly the {s.n_tiles} tiles of {s.ruleset!r}"
+            )
+        header["wall"] = list(tiles)
+    if dice is not None:
+        dice0 = [int(d) for d in dice]
+        if len(dice0) != 2 or not all(1 <= d <= 6 for d in dice0):
+            raise MahjongError(f"dice must be two values 1-6, got {dice!r}")
+        header["dice"] = dice0
+    if kong_dice is not None:
+        kd = [int(d) for d in kong_dice]
+        if len(kd) > N_KONG_DICE or not all(1 <= d <= 6 for d in kd):
+            raise MahjongError(f"kong_dice must be at most {N_KONG_DICE} values 1-6, got {kong_dice!r}")
+        header["kong_dice"] = kd
+        kd0 = kd + kd0[len(kd):]
+    return s, header, list(tiles), dice0, kd0
+
+
+
+class RoundBase:
+    """API methods common to both engines (see the module docstring).  A subclass provides
+    ``settings``, ``players``, ``dealer``, ``seed``, ``phase``, ``claim_tile``, ``log``,
+    ``legal_indices``, ``hand_counts``, ``step``, ``to_dict``/``from_dict`` and the helpers
+    :mod:`~mahjong_core.game.checks` reads."""
+
+    @property
+    def ruleset(self) -> str:
+        return self.settings.ruleset
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def live_remaining(self) -> int:
+        """Tiles that may still be drawn before the exhaustive draw (wall minus ``reserved_tail_tiles``)."""
+        return self._live()
+
+    def seat_wind(self, seat: int) -> int:
+        """Seat wind (27-30) of ``seat``: the dealer is East, his 下家 South, ... (OP-13)."""
+        return 27 + (seat - self.dealer) % self.players
+
+    def hand(self, seat: int) -> list[int]:
+        """Sorted concealed tiles of ``seat`` (server side; views show only one's own)."""
+        h = self.hand_counts(seat).tolist()
+        return [k for k in range(34) for _ in range(h[k])]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat`` as typed action objects (empty if he is not to act)."""
+        return [self._decode(seat, i) for i in self.legal_indices(seat)]
+
+    def legal_mask(self, seat: int) -> np.ndarray:
+        """Boolean mask of size ``ACTION_SIZE`` (layout in :mod:`mahjong_core.game.actions`)."""
+        m = np.zeros(ACTION_SIZE, dtype=bool)
+        idx = self.legal_indices(seat)
+        if idx:
+            m[idx] = True
+        return m
+
+    def _decode(self, seat: int, i: int) -> Action:
+        if i < DISCARD_READY:
+            return Discard(i)
+        if i < KONG_SELF:
+            return Discard(i - DISCARD_READY, True)
+        if i < CHI_LOW:
+            t = i - KONG_SELF
+            return Kong(t, "added" if self._pon_of(seat, t) >= 0 else "concealed")
+        if i <= CHI_HIGH:
+            low = self.claim_tile - (i - CHI_LOW)
+            return Chi((low, low + 1, low + 2))
+        if i == PON:
+            return Pon()
+        if i == KONG_CLAIM:
+            return Kong(self.claim_tile, "exposed")
+        if i == WIN:
+            return Win()
+        if i == DECLARE_READY:
+            return DeclareReady()
+        return Pass()
+
+    def action_index(self, seat: int, action: Any) -> int:
+        """Mask index of ``action`` (an action object, its dict, or an index) for ``seat`` now."""
+        return encode_action(self, seat, action)
+
+    def _encode(self, seat: int, action: Any) -> int:
+        return encode_action(self, seat, action)
+
+    def _why(self, seat: int, i: int) -> str:
+        return why_illegal(self, seat, i)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, as plain JSON-able data (never the opponents' concealed tiles,
+        face-down kongs or the wall order)."""
+        from .views import make_view
+
+        return make_view(self, seat)
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as a JSON string; ``Round.from_json(r.to_json())`` restores it exactly."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: "str | dict[str, Any]"):
+        """Inverse of :meth:`to_json` (also accepts the dict of :meth:`to_dict`)."""
+        if isinstance(data, (str, bytes)):
+            data = json.loads(data)
+        return cls.from_dict(data)  # type: ignore[arg-type]
+
+    def log_lines(self) -> list[str]:
+        """The event log, one JSON object per event (the first is the header with the seed)."""
+        return [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in self.log]
+
+    @classmethod
+    def from_header(cls, header: dict[str, Any]) -> "RoundBase":
+        """A fresh round from a log header (seed, options and any scripted wall)."""
+        if header.get("type") != "header":
+            raise MahjongError("the first event of a log must be its header")
+        if header.get("schema_version") != SCHEMA_VERSION:
+            raise MahjongError(f"unsupported schema_version {header.get('schema_version')!r}")
+        return cls(
+            header["ruleset"], header["seed"], dealer=header["dealer"], round_wind=header["round_wind"],
+            options=header.get("options"), spawn_key=header.get("spawn_key", ()), wall=header.get("wall"),
+            dice=header.get("dice"), kong_dice=header.get("kong_dice"),
+        )
+
+    @classmethod
+    def replay(cls, log: "Iterable[dict[str, Any] | str]", *, verify: bool = True) -> "RoundBase":
+        """Rebuild a round from its event log (dicts or JSON lines) by re-applying every action.
+        With ``verify`` the rebuilt log must equal the given one (else :class:`MahjongError`)."""
+        events = [json.loads(e) if isinstance(e, (str, bytes)) else e for e in log]
+        if not events:
+            raise MahjongError("an empty log has no header")
+        r = cls.from_header(events[0])
+        for e in events[1:]:
+            if e.get("type") == "action":
+                r.step(e["seat"], action_from_dict(e["action"]))
+        if verify and json.loads(json.dumps(r.log)) != json.loads(json.dumps(events)):
+            raise MahjongError("replay diverged from the given log")
+        return r
+
+    def __repr__(self) -> str:
+        return (f"Round({self.ruleset!r}, seed={self.seed}, dealer={self.dealer}, phase={self.phase_name!r}, "
+                f"wall_remaining={self.wall_remaining})")
