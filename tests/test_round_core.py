@@ -280,3 +280,27 @@ def test_log_for_hides_what_the_seat_may_not_see(ruleset):
                 assert e["seat"] == seat or e["action"]["type"] not in ("pass", "pon", "chi")
     with pytest.raises(MahjongError, match="seat must be"):
         r.log_for(r.players)
+
+
+# ---------------------------------------------------------------------------- copies
+def test_pickle_and_deepcopy_keep_the_state():
+    import copy
+    import pickle
+
+    from mahjong_core.game import Match
+
+    for ruleset in RULESETS:
+        r = _mid_round(ruleset, 4, 12)
+        for twin in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r)):
+            assert type(twin) is Round and twin.to_json() == r.to_json()
+            twin.step(twin.seats_to_act()[0], GreedyBot().act_index(twin, twin.seats_to_act()[0]))
+            assert twin.to_json() != r.to_json()  # an independent copy
+        done = Round(ruleset, 8)
+        play_round(done, [GreedyBot()] * done.players)
+        again = pickle.loads(pickle.dumps(done))
+        assert again.result.to_dict() == done.result.to_dict() and again.log == done.log
+    m = Match("two-player", 3, rounds=3)
+    play_round(m.round, [GreedyBot(), GreedyBot()])
+    m.next_round()
+    m2 = pickle.loads(pickle.dumps(m))
+    assert m2.to_json() == m.to_json()

@@ -164,6 +164,10 @@ class RoundResult:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RoundResult) and other.to_dict() == self.to_dict()
 
+    def __reduce__(self):
+        # as plain data: the lazy form refers to the finished round's compiled state
+        return (RoundResult, (self.to_dict(),))
+
     def __repr__(self) -> str:
         if self.draw:
             return f"RoundResult(draw, next_dealer={self.next_dealer})"

@@ -182,6 +182,10 @@ class RoundBase:
 
         return make_view(self, seat)
 
+    def __reduce__(self):
+        # pickle / copy.deepcopy through the JSON-able state (the compiled core holds C data)
+        return (_from_state, (type(self), self.to_dict()))
+
     def to_json(self) -> str:
         """:meth:`to_dict` as a JSON string; ``Round.from_json(r.to_json())`` restores it exactly."""
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
@@ -228,3 +232,7 @@ class RoundBase:
     def __repr__(self) -> str:
         return (f"Round({self.ruleset!r}, seed={self.seed}, dealer={self.dealer}, phase={self.phase_name!r}, "
                 f"wall_remaining={self.wall_remaining})")
+
+
+def _from_state(cls: type, d: dict[str, Any]) -> RoundBase:
+    return cls.from_dict(d)
