@@ -304,3 +304,38 @@ def test_pickle_and_deepcopy_keep_the_state():
     m.next_round()
     m2 = pickle.loads(pickle.dumps(m))
     assert m2.to_json() == m.to_json()
+
+
+# ---------------------------------------------------------------------------- the core refuses bad input
+def test_seat_queries_name_the_bad_seat():
+    r = Round("two-player", 1)
+    for call in (r.hand, r.hand_counts, r.concealed_size):
+        for seat in (-1, 2, 9):
+            with pytest.raises(MahjongError, match=f"seat must be 0-1, got {seat}"):
+                call(seat)
+    assert r.legal_indices(7) == [] and not r.legal_mask(-3).any()
+
+
+def test_core_checks_what_it_is_given():
+    """The compiled core is private, but even called directly it refuses what would corrupt it."""
+    from mahjong_core._round import RoundCore
+
+    r = Round("two-player", 2)
+    core = r._core
+    before = r.to_json()
+    seat = r.seats_to_act()[0]
+    illegal = next(i for i in range(110) if i not in r.legal_indices(seat))
+    with pytest.raises(IllegalActionError, match="not legal"):
+        core.step(seat, illegal)
+    with pytest.raises(ValueError, match="bot kind"):
+        core.play_out([0, 7], [None, None])
+    assert r.to_json() == before
+    c = r._c
+    s = r.settings
+    good = (c.settings_dict, c.code, c.special, c.kind_mask, 0, 27)
+    with pytest.raises(ValueError, match="tiles 0-41"):
+        RoundCore(*good, [50] * 72, [1, 1], [1] * N_KONG_DICE)
+    with pytest.raises(ValueError, match="kong dice"):
+        RoundCore(*good, s.tile_set(), [0, 1], [1] * N_KONG_DICE)
+    with pytest.raises(ValueError, match="dealer"):
+        RoundCore(c.settings_dict, c.code, c.special, c.kind_mask, 5, 27, s.tile_set(), [1, 1], [1] * N_KONG_DICE)

@@ -24,6 +24,7 @@ from cpython.pycapsule cimport PyCapsule_GetPointer
 
 import numpy as np
 
+from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core._hand cimport hand_is_win, hand_shanten, hand_waits, hand_discard_eval
 from mahjong_core._fan cimport (
     fan_evaluate, fan_count_of, M_CHI, M_PON, M_KONG, M_CKONG, F_SELF_DRAWN, F_LAST_TILE, F_KONG_REPLACEMENT,
@@ -226,6 +227,12 @@ cdef class RoundCore:
         two values; ``kong_dice``: 34 values.  With ``setup`` the dice, deal and initial flower
         replacement run at once (else the state is loaded with :meth:`set_state`)."""
         cdef int i
+        if not 2 <= settings["players"] <= MAXP or not 0 <= dealer < settings["players"]:
+            raise ValueError("players must be 2-4 and the dealer one of them")
+        if len(tiles) > MAX_TILES or len(tiles) % 2 or not all(0 <= t < 42 for t in tiles):
+            raise ValueError(f"a wall is an even number (at most {MAX_TILES}) of tiles 0-41")
+        if len(dice) != 2 or len(kong_dice) != N_KONG_DICE or not all(1 <= d <= 6 for d in list(dice) + list(kong_dice)):
+            raise ValueError(f"two dice and {N_KONG_DICE} kong dice, each 1-6")
         self.P = settings["players"]
         self.rs = rs_code
         self.special = special
@@ -251,8 +258,6 @@ cdef class RoundCore:
         self.dealer = dealer
         self.round_wind = round_wind
         self.n_tiles = len(tiles)
-        if self.n_tiles > MAX_TILES or self.n_tiles % 2:
-            raise ValueError(f"a wall of {self.n_tiles} tiles")
         for i in range(self.n_tiles):
             self.tiles[i] = tiles[i]
         memset(self.taken, 0, MAX_TILES)
@@ -389,6 +394,11 @@ cdef class RoundCore:
                     v[f + 2] += 1
                 else:
                     v[f] += 3 if k == M_PON else 4
+
+    cdef inline int _check_seat(self, int seat) except -1:
+        if not 0 <= seat < self.P:
+            raise MahjongError(f"seat must be 0-{self.P - 1}, got {seat}")
+        return 0
 
     cdef inline int _seat_wind(self, int seat) noexcept:
         return 27 + (seat - self.dealer + self.P) % self.P
@@ -1138,6 +1148,8 @@ cdef class RoundCore:
         for s in range(self.P):
             kind[s] = kinds[s]
             bg[s] = NULL
+            if kind[s] != BOT_GREEDY and kind[s] != BOT_RANDOM:
+                raise ValueError(f"bot kind must be 0 (greedy) or 1 (random), got {kind[s]}")
             if kind[s] == BOT_RANDOM:
                 bg[s] = <mj_bitgen_t*> PyCapsule_GetPointer(generators[s].capsule, "BitGenerator")
         while self.phase != PH_OVER:
@@ -1156,22 +1168,30 @@ cdef class RoundCore:
 
     def bot_choice(self, int seat, int kind, generator=None):
         """The built-in bot's action index for ``seat`` now (-1 if the seat is not to act)."""
+        if not 0 <= seat < self.P:
+            return -1
         if kind == BOT_GREEDY:
             return self._greedy(seat)
         return self._random(seat, <mj_bitgen_t*> PyCapsule_GetPointer(generator.capsule, "BitGenerator"))
 
     # ------------------------------------------------------------------ Python API of the core
     def legal(self, int seat):
-        """Legal action indices of ``seat`` (ascending), as a list."""
+        """Legal action indices of ``seat`` (ascending), as a list (empty for a seat not to act)."""
+        if not 0 <= seat < self.P:
+            return []
         cdef int n = self._legal(seat), k
         return [self.opts[seat][k] for k in range(n)]
 
     def is_legal(self, int seat, int i):
+        if not 0 <= seat < self.P:
+            return False
         self._legal(seat)
         return self._has(seat, i)
 
     def step(self, int seat, int i):
         """Apply a legal action index; returns the event-buffer position before it."""
+        if not self.is_legal(seat, i):
+            raise IllegalActionError(f"action {i} of seat {seat} is not legal now")
         cdef Py_ssize_t start = self.ev_len // EV_W
         self._step(seat, i)
         return start
@@ -1187,6 +1207,7 @@ cdef class RoundCore:
         """``(why, non_flower_total)`` of the seat's win now: why 0 ok, 1 must discard, 2 not a
         winning hand, 3 below the minimum; ``None`` when no win can be asked now."""
         cdef WinEval* w
+        self._check_seat(seat)
         if self.phase == PH_TURN and seat == self.turn:
             w = self._self_win(seat)
         elif self.phase in (PH_CLAIM, PH_ROB) and seat != self.claim_from:
@@ -1198,6 +1219,9 @@ cdef class RoundCore:
     def waits_after(self, int seat, int t):
         """Waits mask of the seat's hand without one ``t`` (报听 checks)."""
         cdef uint8_t h[NK]
+        self._check_seat(seat)
+        if not 0 <= t < NK:
+            return 0
         memcpy(h, self.hands[seat], NK)
         if not h[t]:
             return 0
@@ -1216,6 +1240,7 @@ cdef class RoundCore:
 
     def hand_row(self, int seat):
         """A copy of one seat's concealed counts (34 uint8)."""
+        self._check_seat(seat)
         out = np.zeros(NK, dtype=np.uint8)
         cdef uint8_t[::1] v = out
         cdef int i
@@ -1224,6 +1249,7 @@ cdef class RoundCore:
         return out
 
     def hand_size(self, int seat):
+        self._check_seat(seat)
         return _sum34(self.hands[seat])
 
     def melds_list(self):
@@ -1232,6 +1258,9 @@ cdef class RoundCore:
                   self.melds[s][i][4]] for i in range(self.n_melds[s])] for s in range(self.P)]
 
     def pon_of(self, int seat, int t):
+        self._check_seat(seat)
+        if not 0 <= t < NK:
+            return -1
         return self._pon_of(seat, t)
 
     def discards_list(self):
@@ -1275,7 +1304,9 @@ cdef class RoundCore:
         cdef Py_ssize_t k, end = self.ev_len // EV_W
         cdef int32_t* p
         cdef list out = []
-        cdef int t, seat, i, aux
+        cdef int t, seat, i
+        if start < 0:
+            start = 0
         for k in range(start, end):
             p = self.ev + k * EV_W
             t = p[0]
@@ -1341,14 +1372,6 @@ cdef class RoundCore:
                 "win_tile": None if w.win_tile < 0 else w.win_tile, "flags": w.flags, "total": w.total,
                 "non_flower_total": w.non_flower, "form": w.form,
                 "counts": [w.counts[i] for i in range(self.nf)]}
-
-    def winner_fan_counts(self, uint16_t[:, ::1] out):
-        """Copy every winner's fan counts into ``out[k, :fan_count]``; returns the number of winners."""
-        cdef int k, i
-        for k in range(self.n_winners):
-            for i in range(self.nf):
-                out[k, i] = self.res_wins[k].counts[i]
-        return self.n_winners
 
     def winner_totals(self):
         return [(self.winners[k], self.res_wins[k].total, self.res_wins[k].non_flower)
