@@ -5,7 +5,7 @@ Public names are re-exported by ``mahjong_core`` / ``mahjong_core.hand``; the
 ``mahjong_core.hand`` validate and convert their arguments).
 """
 
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -42,3 +42,7 @@ class Hand:
     def waits(self) -> list[int]: ...
     def waits_mask(self) -> int: ...
     def shanten(self) -> int: ...
+
+def discard_eval(
+    counts: _Counts, allowed: int, special: bool, discards: int, unseen: Sequence[int]
+) -> tuple[int, list[int], list[int]]: ...

@@ -297,12 +297,12 @@ cdef class RoundCore:
             self._setup()
 
     # ------------------------------------------------------------------ events
-    cdef inline void _ev(self, int t, int a, int b, int c, int d, int e) noexcept:
+    cdef inline int _ev(self, int t, int a, int b, int c, int d, int e) except -1:
         cdef int32_t* p
         if self.ev_len + EV_W > self.ev_cap:
             p = <int32_t*> realloc(self.ev, 2 * self.ev_cap * sizeof(int32_t))
-            if p == NULL:  # pragma: no cover - out of memory; the log would be incomplete
-                return
+            if p == NULL:  # pragma: no cover - out of memory
+                raise MemoryError("event log")
             self.ev = p
             self.ev_cap *= 2
         p = self.ev + self.ev_len
@@ -313,6 +313,7 @@ cdef class RoundCore:
         p[4] = d
         p[5] = e
         self.ev_len += EV_W
+        return 0
 
     # ------------------------------------------------------------------ wall
     cdef inline bint _stack_empty(self, int j) noexcept:
@@ -1215,18 +1216,6 @@ cdef class RoundCore:
         else:
             return None
         return (w.why, w.non_flower if w.why in (WHY_OK, WHY_BELOW_MIN) else 0)
-
-    def waits_after(self, int seat, int t):
-        """Waits mask of the seat's hand without one ``t`` (报听 checks)."""
-        cdef uint8_t h[NK]
-        self._check_seat(seat)
-        if not 0 <= t < NK:
-            return 0
-        memcpy(h, self.hands[seat], NK)
-        if not h[t]:
-            return 0
-        h[t] -= 1
-        return hand_waits(h, _sum34(h), self.special, self.kinds_mask)
 
     def hands_array(self):
         """A copy of the concealed counts, shape (P, 34) uint8."""
