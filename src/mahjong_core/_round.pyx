@@ -1183,6 +1183,16 @@ cdef class RoundCore:
         cdef int n = self._legal(seat), k
         return [self.opts[seat][k] for k in range(n)]
 
+    def locked(self, int seat):
+        """报听 declared and the ruleset locks the hand (2.7)."""
+        self._check_seat(seat)
+        return self._locked(seat)
+
+    def ready_allowed(self, int seat):
+        """May ``seat`` declare 报听 with a discard now (2.7, OP-20)?"""
+        self._check_seat(seat)
+        return self._ready_allowed(seat)
+
     def is_legal(self, int seat, int i):
         if not 0 <= seat < self.P:
             return False

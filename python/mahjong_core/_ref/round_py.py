@@ -30,7 +30,7 @@ from ..hand import is_win, waits_mask
 from ..scoring import Score, score
 from ..tiles import tile_short
 from ..game.round import RoundResult, _score_kwargs
-from ..game.round_base import PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles, prepare_round
+from ..game.round_base import MELD_NAMES, PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles, prepare_round
 from ..game.actions import (
     CHI_HIGH, CHI_LOW, CHI_MID, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM,
     KONG_SELF, PASS, PON, WIN,
@@ -44,7 +44,6 @@ PH_READY_WINDOW, PH_TURN, PH_CLAIM, PH_ROB, PH_OVER = range(5)
 SRC_NONE, SRC_HEAD, SRC_KONG, SRC_FLOWER = range(4)
 SRC_NAMES = ("none", "head", "kong", "flower")
 M_CHI, M_PON, M_KONG, M_CKONG = range(4)
-MELD_NAMES = ("chi", "pon", "kong", "ckong")
 _SHORT = [tile_short(i) for i in range(42)]
 
 

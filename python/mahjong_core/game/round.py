@@ -25,25 +25,24 @@ import numpy as np
 from .._round import RoundCore
 from ..errors import IllegalActionError, MahjongError
 from ..rulesets import get_ruleset
-from ..scoring import Score, score
+from ..scoring import FLAGS, Score, score
 from ..tiles import tile_short
-from .round_base import PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles, prepare_round
+from .round_base import MELD_NAMES, PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles, prepare_round
 from .settings import READY_NONE, FlowSettings, flow_settings
 from .wall import N_KONG_DICE, Wall
 
 __all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
 
 PH_READY_WINDOW, PH_TURN, PH_CLAIM, PH_ROB, PH_OVER = range(5)
-SRC_NONE, SRC_HEAD, SRC_KONG, SRC_FLOWER = range(4)
 SRC_NAMES = ("none", "head", "kong", "flower")
-M_CHI, M_PON, M_KONG, M_CKONG = range(4)
-MELD_NAMES = ("chi", "pon", "kong", "ckong")
 _SHORT = [tile_short(i) for i in range(42)]
-_WHY_MUST_DISCARD, _WHY_NOT_WIN, _WHY_BELOW_MIN = 1, 2, 3
+_WHY_MUST_DISCARD, _WHY_BELOW_MIN = 1, 3   # the core's refusal codes (2: not a winning hand)
 
-# evaluator flag bits (scoring.FLAGS) as the core records them
-_F_SELF_DRAWN, _F_LAST_TILE, _F_KONG_REPL, _F_FLOWER_REPL, _F_ROBBING, _F_LAST_OF_KIND = 1, 2, 4, 8, 16, 32
-_F_READY, _F_READY_CONCEALED, _F_EARTHLY, _F_HUMANLY, _F_HEAVENLY_READY = 64, 128, 512, 1024, 2048
+# the win-record flag bits the score arguments spell out (scoring.FLAGS)
+_F_LAST_TILE, _F_KONG_REPL, _F_FLOWER_REPL, _F_ROBBING, _F_LAST_OF_KIND = (FLAGS[k] for k in (
+    "last_tile", "kong_replacement", "flower_replacement", "robbing_kong", "last_of_kind"))
+_F_READY, _F_READY_CONCEALED, _F_EARTHLY, _F_HUMANLY, _F_HEAVENLY_READY = (FLAGS[k] for k in (
+    "ready", "ready_concealed", "earthly", "humanly", "heavenly_ready"))
 
 
 class _Compiled:
@@ -173,6 +172,7 @@ class RoundResult:
             return f"RoundResult(draw, next_dealer={self.next_dealer})"
         return (f"RoundResult(winner={self.winner}, loser={self.loser}, method={self.method!r}, "
                 f"total={self.total}, next_dealer={self.next_dealer})")
+
 
 def _score_kwargs(args: dict[str, Any]) -> dict[str, Any]:
     kw = dict(args)
@@ -429,15 +429,10 @@ class Round(RoundBase):
         return self._core.pon_of(seat, t)
 
     def _locked(self, seat: int) -> bool:
-        return bool(self._core.flags_list("ready")[seat]) and self.settings.ready_locks_hand
+        return self._core.locked(seat)
 
     def _ready_allowed(self, seat: int) -> bool:
-        s = self.settings
-        if s.ready_mode == READY_NONE or self._core.flags_list("ready")[seat]:
-            return False
-        if s.ready_mode == "heavenly_only":
-            return seat == self.dealer and bool(self._core.dealer_first)
-        return True
+        return self._core.ready_allowed(seat)
 
     def _win_reason(self, seat: int) -> str:
         w = self._core.win_check(seat)
@@ -458,7 +453,6 @@ class Round(RoundBase):
         """Mask indices of the legal actions of ``seat`` (ascending; empty if not to act)."""
         return self._core.legal(seat)
 
-    # ------------------------------------------------------------------ encoding
     # ------------------------------------------------------------------ step
     def step(self, seat: int, action: Any) -> list[dict[str, Any]]:
         """Apply one action of ``seat`` and return the events it caused (the action first).

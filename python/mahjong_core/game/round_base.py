@@ -14,6 +14,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from ..errors import MahjongError, TileCountError
+from ..scoring import MELD_KINDS
 from ..tiles import parse_tiles
 from .actions import (
     ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PON, WIN, Action,
@@ -23,10 +24,11 @@ from .checks import encode_action, why_illegal
 from .settings import FlowSettings, flow_settings
 from .wall import N_KONG_DICE, shuffle_wall
 
-__all__ = ["RoundBase", "prepare_round", "meld_tiles", "SCHEMA_VERSION", "PHASE_NAMES"]
+__all__ = ["RoundBase", "prepare_round", "meld_tiles", "MELD_NAMES", "SCHEMA_VERSION", "PHASE_NAMES"]
 
 SCHEMA_VERSION = 1
 PHASE_NAMES = ("ready_window", "turn", "claim", "rob", "over")
+MELD_NAMES = tuple(MELD_KINDS)   # ("chi", "pon", "kong", "ckong"): meld record kind -> name
 _WIND_NAMES = {"E": 27, "S": 28, "W": 29, "N": 30}
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .round_base import MELD_NAMES
 from .settings import READY_NONE
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -16,7 +17,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["make_view", "redact_event", "redact_events", "VIEW_KEYS"]
 
-_MELD_NAMES = ("chi", "pon", "kong", "ckong")
 
 VIEW_KEYS = (
     "schema_version", "ruleset", "seat", "players", "dealer", "round_wind", "seat_winds", "phase",
@@ -33,7 +33,7 @@ def _meld_view(m: list[int], owner: int, seat: int) -> dict[str, Any]:
             return {"kind": "ckong", "tiles": None, "from": None}
         return {"kind": "ckong", "tiles": [first] * 4, "from": None}
     tiles = [first, first + 1, first + 2] if kind == 0 else [first] * (3 if kind == 1 else 4)
-    d: dict[str, Any] = {"kind": _MELD_NAMES[kind], "tiles": tiles, "from": m[2], "claimed": m[3]}
+    d: dict[str, Any] = {"kind": MELD_NAMES[kind], "tiles": tiles, "from": m[2], "claimed": m[3]}
     if kind == 2:
         d["added"] = bool(m[4])
     return d
