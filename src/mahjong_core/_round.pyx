@@ -801,25 +801,25 @@ cdef class RoundCore:
             self.ready_concealed[seat] = 1 if concealed else 0
             if self.first_turn and seat == self.dealer and self.dealer_first:
                 self.heavenly_ready[seat] = 1
-        if seat == self.dealer:
-            self.dealer_first = 0
-        if self.earthly_seat == seat:
-            self.earthly_seat = -1
-        self.drawn = -1
-        self.drawn_src = SRC_NONE
+        self._leave_turn(seat)
         self.must_discard = 0
         self._ev(EV_DISCARD, seat, t, 1 if ready else 0, self.heavenly_ready[seat] if ready else 0, 0)
         return self._open_window(seat, t, humanly, False)
 
-    cdef int _self_kong(self, int seat, int t) except -1:
-        cdef int m
-        self.calls_made = 1
+    cdef inline void _leave_turn(self, int seat) noexcept:
+        """The player on turn discards or kongs: his first turn (天胡 / 地胡 chances) is over and
+        the drawn tile is no longer the last thing he received."""
         if seat == self.dealer:
             self.dealer_first = 0
         if self.earthly_seat == seat:
             self.earthly_seat = -1
         self.drawn = -1
         self.drawn_src = SRC_NONE
+
+    cdef int _self_kong(self, int seat, int t) except -1:
+        cdef int m
+        self.calls_made = 1
+        self._leave_turn(seat)
         m = self._pon_of(seat, t)
         if m >= 0:
             self.hands[seat][t] -= 1

@@ -21,7 +21,7 @@ an added kong), ``over``.
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -30,7 +30,7 @@ from ..hand import is_win, waits_mask
 from ..scoring import Score, score
 from ..tiles import tile_short
 from ..game.round import RoundResult, _score_kwargs
-from ..game.round_base import MELD_NAMES, PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles, prepare_round
+from ..game.round_base import MELD_NAMES, PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles
 from ..game.actions import (
     CHI_HIGH, CHI_LOW, CHI_MID, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM,
     KONG_SELF, PASS, PON, WIN,
@@ -59,24 +59,9 @@ class Round(RoundBase):
     """
 
     # ------------------------------------------------------------------ construction
-    def __init__(
-        self,
-        ruleset: str = "two-player",
-        seed: "int | None" = None,
-        *,
-        dealer: int = 0,
-        round_wind: Any = 27,
-        min_fan: "int | None" = None,
-        options: "dict[str, Any] | None" = None,
-        spawn_key: Sequence[int] = (),
-        wall: "Sequence[int] | str | None" = None,
-        dice: "Sequence[int] | None" = None,
-        kong_dice: "Sequence[int] | None" = None,
-    ) -> None:
-        s, header, tiles, dice0, kd0 = prepare_round(
-            ruleset, seed, dealer=dealer, round_wind=round_wind, min_fan=min_fan, options=options,
-            spawn_key=spawn_key, wall=wall, dice=dice, kong_dice=kong_dice)
-        self._init_fields(s, header, Wall(tiles), dice0, kd0)
+    def _start(self, s: FlowSettings, header: dict[str, Any], tiles: list[int], dice: list[int],
+               kong_dice: list[int]) -> None:
+        self._init_fields(s, header, Wall(tiles), dice, kong_dice)
         self._setup()
 
     def _init_fields(self, s: FlowSettings, header: dict[str, Any], wall: Wall, dice: list[int],

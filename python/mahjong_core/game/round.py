@@ -27,7 +27,7 @@ from ..errors import IllegalActionError, MahjongError
 from ..rulesets import get_ruleset
 from ..scoring import FLAGS, Score, score
 from ..tiles import tile_short
-from .round_base import MELD_NAMES, PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles, prepare_round
+from .round_base import MELD_NAMES, PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles
 from .settings import READY_NONE, FlowSettings, flow_settings
 from .wall import N_KONG_DICE, Wall
 
@@ -192,24 +192,9 @@ class Round(RoundBase):
     """
 
     # ------------------------------------------------------------------ construction
-    def __init__(
-        self,
-        ruleset: str = "two-player",
-        seed: "int | None" = None,
-        *,
-        dealer: int = 0,
-        round_wind: Any = 27,
-        min_fan: "int | None" = None,
-        options: "dict[str, Any] | None" = None,
-        spawn_key: Sequence[int] = (),
-        wall: "Sequence[int] | str | None" = None,
-        dice: "Sequence[int] | None" = None,
-        kong_dice: "Sequence[int] | None" = None,
-    ) -> None:
-        s, header, tiles, dice0, kd0 = prepare_round(
-            ruleset, seed, dealer=dealer, round_wind=round_wind, min_fan=min_fan, options=options,
-            spawn_key=spawn_key, wall=wall, dice=dice, kong_dice=kong_dice)
-        self._init_core(s, header, tiles, dice0, kd0, True)
+    def _start(self, s: FlowSettings, header: dict[str, Any], tiles: list[int], dice: list[int],
+               kong_dice: list[int]) -> None:
+        self._init_core(s, header, tiles, dice, kong_dice, True)
 
     def _init_core(self, s: FlowSettings, header: dict[str, Any], tiles: Sequence[int], dice: Sequence[int],
                    kong_dice: Sequence[int], setup: bool) -> None:

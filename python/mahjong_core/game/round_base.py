@@ -21,10 +21,10 @@ from .actions import (
     Chi, DeclareReady, Discard, Kong, Pass, Pon, Win, action_from_dict,
 )
 from .checks import encode_action, why_illegal
-from .settings import FlowSettings, flow_settings
+from .settings import flow_settings
 from .wall import N_KONG_DICE, shuffle_wall
 
-__all__ = ["RoundBase", "prepare_round", "meld_tiles", "MELD_NAMES", "SCHEMA_VERSION", "PHASE_NAMES"]
+__all__ = ["RoundBase", "meld_tiles", "MELD_NAMES", "SCHEMA_VERSION", "PHASE_NAMES"]
 
 SCHEMA_VERSION = 1
 PHASE_NAMES = ("ready_window", "turn", "claim", "rob", "over")
@@ -40,77 +40,84 @@ def meld_tiles(m: Sequence[int]) -> list[int]:
     return [f] * (3 if k == 1 else 4)
 
 
-def prepare_round(
-    ruleset: str = "two-player",
-    seed: "int | None" = None,
-    *,
-    dealer: int = 0,
-    round_wind: Any = 27,
-    min_fan: "int | None" = None,
-    options: "dict[str, Any] | None" = None,
-    spawn_key: Sequence[int] = (),
-    wall: "Sequence[int] | str | None" = None,
-    dice: "Sequence[int] | None" = None,
-    kong_dice: "Sequence[int] | None" = None,
-) -> tuple[FlowSettings, dict[str, Any], list[int], list[int], list[int]]:
-    """The checked arguments of a new round: ``(settings, log header, wall in drawing order, dice,
-    kong dice)``.  Shared by the compiled engine's :class:`Round` and the reference engine."""
-    opts = dict(options or {})
-    if min_fan is not None:
-        opts["min_fan"] = min_fan
-    s = flow_settings(ruleset, opts)
-    P = s.players
-    if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < P:
-        raise MahjongError(f"dealer must be a seat 0-{P - 1}, got {dealer!r}")
-    if isinstance(round_wind, str):
-        if round_wind not in _WIND_NAMES:
-            raise MahjongError(f"round_wind must be E, S, W or N, got {round_wind!r}")
-        round_wind = _WIND_NAMES[round_wind]
-    if not isinstance(round_wind, (int, np.integer)) or not 27 <= round_wind <= 30:
-        raise MahjongError(f"round_wind must be 27-30 or E/S/W/N, got {round_wind!r}")
-    if seed is None:
-        seed = int(np.random.SeedSequence().entropy)
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise MahjongError(f"seed must be a non-negative integer, got {seed!r}")
-    spawn_key = [int(k) for k in spawn_key]
-    tiles, dice0, kd0 = shuffle_wall(s, int(seed), spawn_key)
-    header: dict[str, Any] = {
-        "type": "header",
-        "schema_version": SCHEMA_VERSION,
-        "ruleset": s.ruleset,
-        "seed": int(seed),
-        "spawn_key": spawn_key,
-        "dealer": int(dealer),
-        "round_wind": int(round_wind),
-        "options": opts,
-    }
-    if wall is not None:
-        tiles = parse_tiles(wall) if isinstance(wall, str) else [int(t) for t in wall]
-        if sorted(tiles) != s.tile_set():
-            raise TileCountError(
-                f"a scripted wall must hold exactly the {s.n_tiles} tiles of {s.ruleset!r}"
-            )
-        header["wall"] = list(tiles)
-    if dice is not None:
-        dice0 = [int(d) for d in dice]
-        if len(dice0) != 2 or not all(1 <= d <= 6 for d in dice0):
-            raise MahjongError(f"dice must be two values 1-6, got {dice!r}")
-        header["dice"] = dice0
-    if kong_dice is not None:
-        kd = [int(d) for d in kong_dice]
-        if len(kd) > N_KONG_DICE or not all(1 <= d <= 6 for d in kd):
-            raise MahjongError(f"kong_dice must be at most {N_KONG_DICE} values 1-6, got {kong_dice!r}")
-        header["kong_dice"] = kd
-        kd0 = kd + kd0[len(kd):]
-    return s, header, list(tiles), dice0, kd0
-
-
-
 class RoundBase:
     """API methods common to both engines (see the module docstring).  A subclass provides
     ``settings``, ``players``, ``dealer``, ``seed``, ``phase``, ``claim_tile``, ``log``,
     ``legal_indices``, ``hand_counts``, ``step``, ``to_dict``/``from_dict`` and the helpers
-    :mod:`~mahjong_core.game.checks` reads."""
+    :mod:`~mahjong_core.game.checks` reads, and ``_start`` (deal the checked round)."""
+
+    def __init__(
+        self,
+        ruleset: str = "two-player",
+        seed: "int | None" = None,
+        *,
+        dealer: int = 0,
+        round_wind: Any = 27,
+        min_fan: "int | None" = None,
+        options: "dict[str, Any] | None" = None,
+        spawn_key: Sequence[int] = (),
+        wall: "Sequence[int] | str | None" = None,
+        dice: "Sequence[int] | None" = None,
+        kong_dice: "Sequence[int] | None" = None,
+    ) -> None:
+        """One round of mahjong under ``ruleset``, from a seed (or a scripted wall).
+
+        ``Round(ruleset="two-player", seed=1)``.  Keyword arguments: ``dealer`` (seat 0..P-1,
+        default 0), ``round_wind`` (27-30 or "E"/"S"/"W"/"N"; `public` only), ``min_fan`` (起和,
+        default the ruleset's), ``options`` (overrides of :class:`FlowSettings` fields),
+        ``spawn_key`` (used by :class:`~mahjong_core.game.Match` to give each round its own wall),
+        and for tests ``wall`` (all tiles in logical drawing order, see
+        :func:`~mahjong_core.game.wall.script_wall`), ``dice`` and ``kong_dice``.  The arguments
+        are checked here; the engine starts the round in ``_start``.
+        """
+        opts = dict(options or {})
+        if min_fan is not None:
+            opts["min_fan"] = min_fan
+        s = flow_settings(ruleset, opts)
+        P = s.players
+        if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < P:
+            raise MahjongError(f"dealer must be a seat 0-{P - 1}, got {dealer!r}")
+        if isinstance(round_wind, str):
+            if round_wind not in _WIND_NAMES:
+                raise MahjongError(f"round_wind must be E, S, W or N, got {round_wind!r}")
+            round_wind = _WIND_NAMES[round_wind]
+        if not isinstance(round_wind, (int, np.integer)) or not 27 <= round_wind <= 30:
+            raise MahjongError(f"round_wind must be 27-30 or E/S/W/N, got {round_wind!r}")
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy)
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+            raise MahjongError(f"seed must be a non-negative integer, got {seed!r}")
+        spawn_key = [int(k) for k in spawn_key]
+        tiles, dice0, kd0 = shuffle_wall(s, int(seed), spawn_key)
+        header: dict[str, Any] = {
+            "type": "header",
+            "schema_version": SCHEMA_VERSION,
+            "ruleset": s.ruleset,
+            "seed": int(seed),
+            "spawn_key": spawn_key,
+            "dealer": int(dealer),
+            "round_wind": int(round_wind),
+            "options": opts,
+        }
+        if wall is not None:
+            tiles = parse_tiles(wall) if isinstance(wall, str) else [int(t) for t in wall]
+            if sorted(tiles) != s.tile_set():
+                raise TileCountError(
+                    f"a scripted wall must hold exactly the {s.n_tiles} tiles of {s.ruleset!r}"
+                )
+            header["wall"] = list(tiles)
+        if dice is not None:
+            dice0 = [int(d) for d in dice]
+            if len(dice0) != 2 or not all(1 <= d <= 6 for d in dice0):
+                raise MahjongError(f"dice must be two values 1-6, got {dice!r}")
+            header["dice"] = dice0
+        if kong_dice is not None:
+            kd = [int(d) for d in kong_dice]
+            if len(kd) > N_KONG_DICE or not all(1 <= d <= 6 for d in kd):
+                raise MahjongError(f"kong_dice must be at most {N_KONG_DICE} values 1-6, got {kong_dice!r}")
+            header["kong_dice"] = kd
+            kd0 = kd + kd0[len(kd):]
+        self._start(s, header, list(tiles), dice0, kd0)
 
     @property
     def ruleset(self) -> str:
