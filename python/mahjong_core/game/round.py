@@ -181,15 +181,10 @@ def _score_kwargs(args: dict[str, Any]) -> dict[str, Any]:
 
 
 class Round(RoundBase):
-    """One round of mahjong under ``ruleset``, from a seed (or a scripted wall).
-
-    ``Round(ruleset="two-player", seed=1)``.  Keyword arguments: ``dealer`` (seat 0..P-1, default
-    0), ``round_wind`` (27-30 or "E"/"S"/"W"/"N"; `public` only), ``min_fan`` (起和, default the
-    ruleset's), ``options`` (overrides of :class:`FlowSettings` fields), ``spawn_key`` (used by
-    :class:`~mahjong_core.game.Match` to give each round its own wall), and for tests ``wall`` (all
-    tiles in logical drawing order, see :func:`~mahjong_core.game.wall.script_wall`), ``dice`` and
-    ``kong_dice``.
-    """
+    """One round of mahjong under ``ruleset``, from a seed (or a scripted wall), played by the
+    compiled engine.  ``Round(ruleset="two-player", seed=1)``; the keyword arguments are those of
+    :class:`~mahjong_core.game.round_base.RoundBase` (dealer, round_wind, min_fan, options,
+    spawn_key, and for tests wall, dice, kong_dice)."""
 
     # ------------------------------------------------------------------ construction
     def _start(self, s: FlowSettings, header: dict[str, Any], tiles: list[int], dice: list[int],
