@@ -1415,12 +1415,10 @@ cdef class RoundCore:
             "n_steps": self.n_steps,
         }
 
-    def set_state(self, dict d, dealt, result_wins):
-        """Load :meth:`get_state` data (validated by the caller).  ``dealt``: per seat the dealt
-        tiles (from the log); ``result_wins``: for a finished won round, per winner
-        ``(seat, win record dict)`` so that the result can be reported again."""
-        cdef int s, i, j, k
-        cdef WinEval* w
+    def set_state(self, dict d, dealt):
+        """Load :meth:`get_state` data (validated by the caller; a finished round's result is kept
+        by the caller as data).  ``dealt``: per seat the dealt tiles (from the log)."""
+        cdef int s, i, j
         P = self.P
         w_ = d["wall"]
         self.n_tiles = len(w_["tiles"])
@@ -1477,21 +1475,6 @@ cdef class RoundCore:
         self.n_discards = sum(1 for e in d["log"] if e.get("type") == "discard")
         self.n_winners = 0
         self.res_draw = 0
-        if result_wins is not None:
-            self.n_winners = len(result_wins)
-            for k, (seat, rec) in enumerate(result_wins):
-                self.winners[k] = seat
-                w = &self.res_wins[k]
-                w.kind = rec["kind"]
-                for i in range(NK):
-                    w.concealed[i] = rec["concealed"][i]
-                w.win_tile = -1 if rec["win_tile"] is None else rec["win_tile"]
-                w.flags = rec["flags"]
-                w.total = rec["total"]
-                w.non_flower = rec["non_flower_total"]
-                w.form = rec["form"]
-                for i in range(self.nf):
-                    w.counts[i] = rec["counts"][i]
         self.ev_len = 0
         self._touch()
 

@@ -486,7 +486,7 @@ class Round(RoundBase):
             for e in d["log"]:
                 if e.get("type") == "deal":
                     dealt[e["seat"]] = list(e["tiles"])
-            r._core.set_state(d, dealt, None)
+            r._core.set_state(d, dealt)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, MahjongError):
                 raise
