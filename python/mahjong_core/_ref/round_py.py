@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import IllegalActionError, MahjongError
+from ..errors import MahjongError
 from ..hand import is_win, waits_mask
 from ..scoring import Score, score
 from ..tiles import tile_short
@@ -432,18 +432,7 @@ class Round(RoundBase):
         index.  An illegal action raises :class:`~mahjong_core.errors.IllegalActionError` with the
         reason and leaves the state exactly as it was.
         """
-        if self.phase == PH_OVER:
-            raise IllegalActionError("the round is over; no action is accepted")
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
-            raise IllegalActionError(f"seat must be 0-{self.players - 1}, got {seat!r}")
-        seat = int(seat)
-        i = self._encode(seat, action)
-        legal = self._legal(seat)
-        if not legal:
-            raise IllegalActionError(
-                f"seat {seat} is not to act now (phase {self.phase_name}; to act: {self.seats_to_act()})")
-        if i not in legal:
-            raise IllegalActionError(self._why(seat, i))
+        seat, i = self._checked_action(seat, action)
         act = self._decode(seat, i)
         start = len(self.log)
         ev = self.log

@@ -23,7 +23,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .._round import RoundCore
-from ..errors import IllegalActionError, MahjongError
+from ..errors import MahjongError
 from ..rulesets import get_ruleset
 from ..scoring import FLAGS, Score, score
 from ..tiles import tile_short
@@ -442,18 +442,7 @@ class Round(RoundBase):
         reason and leaves the state exactly as it was.
         """
         core = self._core
-        if core.phase == PH_OVER:
-            raise IllegalActionError("the round is over; no action is accepted")
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
-            raise IllegalActionError(f"seat must be 0-{self.players - 1}, got {seat!r}")
-        seat = int(seat)
-        i = self._encode(seat, action)
-        legal = core.legal(seat)
-        if not legal:
-            raise IllegalActionError(
-                f"seat {seat} is not to act now (phase {self.phase_name}; to act: {self.seats_to_act()})")
-        if i not in legal:
-            raise IllegalActionError(self._why(seat, i))
+        seat, i = self._checked_action(seat, action)
         self._sync()
         start = len(self._log)
         core.step(seat, i)

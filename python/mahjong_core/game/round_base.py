@@ -13,7 +13,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from ..errors import MahjongError, TileCountError
+from ..errors import IllegalActionError, MahjongError, TileCountError
 from ..scoring import MELD_KINDS
 from ..tiles import parse_tiles
 from .actions import (
@@ -178,11 +178,22 @@ class RoundBase:
         """Mask index of ``action`` (an action object, its dict, or an index) for ``seat`` now."""
         return encode_action(self, seat, action)
 
-    def _encode(self, seat: int, action: Any) -> int:
-        return encode_action(self, seat, action)
-
-    def _why(self, seat: int, i: int) -> str:
-        return why_illegal(self, seat, i)
+    def _checked_action(self, seat: Any, action: Any) -> tuple[int, int]:
+        """``(seat, mask index)`` of an action ``step`` may apply; else
+        :class:`IllegalActionError` with the reason (nothing is changed)."""
+        if self.is_over:
+            raise IllegalActionError("the round is over; no action is accepted")
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
+            raise IllegalActionError(f"seat must be 0-{self.players - 1}, got {seat!r}")
+        seat = int(seat)
+        i = encode_action(self, seat, action)
+        legal = self.legal_indices(seat)
+        if not legal:
+            raise IllegalActionError(
+                f"seat {seat} is not to act now (phase {self.phase_name}; to act: {self.seats_to_act()})")
+        if i not in legal:
+            raise IllegalActionError(why_illegal(self, seat, i))
+        return seat, i
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see, as plain JSON-able data (never the opponents' concealed tiles,
