@@ -5,9 +5,14 @@
 # use `pip install .` (scikit-build-core) instead.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-build="$here/build/dev"
+build="${BUILD_DIR:-$here/build/dev}"
 cmake -S "$here" -B "$build" -G Ninja -DSKBUILD_PROJECT_NAME=mahjong_core \
       -DCMAKE_BUILD_TYPE=Release -DPython_EXECUTABLE="$(command -v python3)" >/dev/null
 cmake --build "$build"
-cp "$build"/_*.so "$here/python/mahjong_core/"
+# replace each module atomically (copy, then rename): a test run that has the old module mapped
+# keeps its file instead of reading one that is being overwritten
+for so in "$build"/_*.so; do
+  cp "$so" "$here/python/mahjong_core/.$(basename "$so").tmp"
+  mv -f "$here/python/mahjong_core/.$(basename "$so").tmp" "$here/python/mahjong_core/$(basename "$so")"
+done
 echo "built: $(ls "$here"/python/mahjong_core/*.so | xargs -n1 basename | tr '\n' ' ')"

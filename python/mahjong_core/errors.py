@@ -17,6 +17,11 @@ __all__ = [
     "ArrayShapeError",
     "NotWinningHandError",
     "IllegalActionError",
+    "StateError",
+    "FlagError",
+    "LedgerError",
+    "RoomEntryError",
+    "SimulationError",
 ]
 
 
@@ -50,3 +55,29 @@ class NotWinningHandError(MahjongError):
 
 class IllegalActionError(MahjongError):
     """A game action that the rules do not allow in the current state (the state is unchanged)."""
+
+
+class StateError(MahjongError):
+    """A saved round state, event log or replay that is damaged, forged or inconsistent.
+
+    The message names the field path (``hands[1]``, ``log[12].action``, ``result.winners[0].total``)
+    and what is wrong with it.  Nothing is loaded when it is raised.
+    """
+
+
+class FlagError(MahjongError):
+    """Situational flags of a score call that contradict each other or the hand
+    (``kong_replacement`` without a kong, ``heavenly`` with an exposed meld, ...)."""
+
+
+class LedgerError(MahjongError):
+    """A ledger operation that cannot be carried out (unknown account, negative amount ...).
+    The ledger is unchanged when it is raised."""
+
+
+class RoomEntryError(MahjongError):
+    """A player's balance is outside the room's entry limits."""
+
+
+class SimulationError(MahjongError):
+    """Bad simulation arguments (rounds, bots, workers, batch size, seed, outputs)."""

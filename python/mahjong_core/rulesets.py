@@ -12,7 +12,12 @@ from dataclasses import dataclass
 
 from .errors import RulesetError
 
-__all__ = ["Ruleset", "RULESETS", "get_ruleset", "RULESET_NAMES"]
+__all__ = ["Ruleset", "RULESETS", "get_ruleset", "RULESET_NAMES", "MAX_MIN_FAN"]
+
+MAX_MIN_FAN = 1000
+"""Upper bound accepted for a minimum (起和) anywhere in the API.  No hand of any ruleset
+reaches it (the largest totals are a few hundred), so a larger value can only be a mistake,
+and bounding it keeps every minimum inside the compiled core's ``int``."""
 
 _MAN = tuple(range(0, 9))
 _PIN = tuple(range(9, 18))
@@ -59,13 +64,20 @@ RULESET_NAMES: tuple[str, ...] = tuple(RULESETS)
 
 
 def get_ruleset(ruleset: "str | Ruleset") -> Ruleset:
-    """Return the :class:`Ruleset` for a name (or pass a Ruleset through).
+    """Return the registered :class:`Ruleset` for a name (or for one of the :data:`RULESETS`).
 
     >>> get_ruleset("public").players
     4
     """
     if isinstance(ruleset, Ruleset):
-        return ruleset
+        # only the registered rulesets have compiled tables: a home-made Ruleset object (or a
+        # modified copy) would send an unknown code or tile set into the core
+        if RULESETS.get(ruleset.name) == ruleset:
+            return RULESETS[ruleset.name]
+        raise RulesetError(
+            f"{ruleset!r} is not one of the registered rulesets ({', '.join(RULESET_NAMES)}); "
+            "pass a ruleset name or an entry of RULESETS"
+        )
     try:
         return RULESETS[ruleset]
     except (KeyError, TypeError):

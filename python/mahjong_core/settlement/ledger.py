@@ -14,16 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from ..errors import MahjongError
+from ..errors import LedgerError
 
 __all__ = ["SYSTEM", "Transfer", "Ledger", "LedgerError"]
 
 SYSTEM = "system"
 """Name of the platform's account (fees, the system's share of penalties)."""
-
-
-class LedgerError(MahjongError):
-    """A ledger operation that cannot be carried out (unknown account, negative amount ...)."""
 
 
 @dataclass(frozen=True)

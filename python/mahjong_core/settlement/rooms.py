@@ -9,17 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import MahjongError
+from ..errors import MahjongError, RoomEntryError
 from ..rulesets import get_ruleset
 
 __all__ = ["Room", "ROOMS", "get_room", "RoomEntryError", "PROFILES"]
 
 PROFILES = ("coins_000", "beans_004", "bamboo_001", "public_mcr")
 """Settlement profiles: two-player has two (spec 5.2), bamboo one (5.3), public one (5.4)."""
-
-
-class RoomEntryError(MahjongError):
-    """A player's balance is outside the room's entry limits."""
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ..errors import MahjongError
+from ..errors import SimulationError
 from ..fan_tables import fan_table
 from ..rulesets import get_ruleset
 from ..settlement.outcome import HandOutcome
@@ -26,10 +26,6 @@ from .stats import SimulationResult
 __all__ = ["simulate", "run_batch", "BOT_NAMES", "SimulationError"]
 
 BOT_NAMES = ("greedy", "random")
-
-
-class SimulationError(MahjongError):
-    """Bad simulation parameters (unknown bot, non-positive counts, unreachable scheduler ...)."""
 
 
 def _make_bots(names: Sequence[str], seed_seq: np.random.SeedSequence) -> list:

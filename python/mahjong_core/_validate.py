@@ -1,0 +1,61 @@
+"""Argument checks shared by every public entry point.
+
+The compiled core runs without bounds checks, so every integer that reaches it
+must already be an exact integer in range.  These helpers are the one place
+that decides what counts as "an integer" or "a flag" at the API boundary:
+``True``/``False`` are not seats or tile indices, ``4.7`` is not a tile, ``"1"``
+is not a flag, and a Python integer of any size is compared before it could
+overflow a C type.  Each refusal is a :class:`~mahjong_core.errors.MahjongError`
+(or the subclass the caller names) whose message says what was expected.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .errors import MahjongError
+
+__all__ = ["as_int", "as_flag", "is_int"]
+
+
+def is_int(value: Any) -> bool:
+    """True for a Python or NumPy integer that is not a boolean."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def as_int(value: Any, what: str, lo: "int | None" = None, hi: "int | None" = None,
+           error: type[MahjongError] = MahjongError) -> int:
+    """``value`` as a Python ``int`` in ``[lo, hi]`` (either bound may be open).
+
+    Refuses booleans, floats (even ``5.0``), strings and anything else that is not an
+    integer, with ``error(message)`` naming ``what`` and the accepted range.
+    """
+    if not is_int(value):
+        raise error(f"{what} must be an integer{_range(lo, hi)}, got {value!r}")
+    v = int(value)
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        raise error(f"{what} must be an integer{_range(lo, hi)}, got {v!r}")
+    return v
+
+
+def as_flag(value: Any, what: str, error: type[MahjongError] = MahjongError) -> bool:
+    """``value`` as a ``bool``: accepts ``True``/``False`` (Python or NumPy) and the integers
+    0 and 1; refuses strings, ``None`` and every other value (``"no"`` is truthy, so a
+    string flag would silently mean True)."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if is_int(value) and int(value) in (0, 1):
+        return bool(value)
+    raise error(f"{what} must be True or False, got {value!r}")
+
+
+def _range(lo: "int | None", hi: "int | None") -> str:
+    if lo is not None and hi is not None:
+        return f" {lo}-{hi}" if hi - lo < 1000 else f" from {lo} to {hi:,}"
+    if lo is not None:
+        return " >= 0" if lo == 0 else f" >= {lo}"
+    if hi is not None:
+        return f" <= {hi}"
+    return ""
