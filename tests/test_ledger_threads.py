@@ -15,12 +15,15 @@ import threading
 
 import pytest
 
-from mahjong_core.settlement import SYSTEM, HandOutcome, Ledger, settle_hand
+import dataclasses
+
+from mahjong_core.settlement import ROOMS, SYSTEM, HandOutcome, Ledger, settle_hand
 
 SETTLERS = 4
 HANDS_PER_SETTLER = 400
 OPENED_BY_THIRD_THREAD = 300
 PLAYERS = ("a", "b", "c", "d")
+PENALTY_ROOM = dataclasses.replace(ROOMS["public"], escape_multiplier=40, escape_system_share=25)
 
 
 @pytest.fixture
@@ -72,6 +75,8 @@ def test_threads_settling_and_opening_lose_nothing(fast_switching):
                 out = HandOutcome(PLAYERS, winner=winner, loser=loser, method="discard",
                                   hand_value=8 + rng.randrange(40), non_flower_total=8, round=hand)
                 settle_hand(led, "public", out)
+                # an escape: the escaper's balance is read and the penalty split under one lock
+                settle_hand(led, PENALTY_ROOM, HandOutcome(PLAYERS, escaped=rng.randrange(4), round=hand))
                 # a raw batch as well: two payments and a fee in one atomic apply
                 p, q = rng.sample(PLAYERS, 2)
                 led.apply([(p, q, rng.randrange(100), "x"), (q, p, rng.randrange(100), "x"),
@@ -93,7 +98,9 @@ def test_threads_settling_and_opening_lose_nothing(fast_switching):
     transfers = list(led.transfers)
     final = dict(led.balances)
     deposits = sum(t.amount for t in transfers if t.reason == "deposit")
-    assert len(transfers) == len(PLAYERS) + OPENED_BY_THIRD_THREAD + SETTLERS * HANDS_PER_SETTLER * 6
+    escapes = [t for t in transfers if t.reason == "escape_penalty"]
+    assert len(escapes) == SETTLERS * HANDS_PER_SETTLER * 4          # system share + three stayers
+    assert len(transfers) == len(PLAYERS) + OPENED_BY_THIRD_THREAD + SETTLERS * HANDS_PER_SETTLER * 10
     assert final == replay(transfers)                   # no lost update, no lost account
     assert sum(final.values()) == led.total == deposits == 4 * 50_000 + sum(1_000 + i for i in range(OPENED_BY_THIRD_THREAD))
     assert all(f"late{i}" in final for i in range(OPENED_BY_THIRD_THREAD))
@@ -128,3 +135,28 @@ def test_concurrent_failures_leave_no_trace(fast_switching):
     transfers = list(led.transfers)
     assert len(transfers) == 2 + 2 * 500 * 2
     assert dict(led.balances) == replay(transfers) == {SYSTEM: 0, "a": 10_000 - 1_000, "b": 10_000 + 1_000}
+
+
+def test_escape_penalty_is_read_and_paid_under_one_lock():
+    """settle_hand reads the escaper's balance and applies the penalty as one atomic step: a
+    thread that tries to drain the escaper's account in between waits until the penalty is paid
+    (without the lock, the penalty would be split from a stale balance: the system's share paid
+    first, the stayers short)."""
+    room = dataclasses.replace(ROOMS["coins"], base=10)          # penalty 320: 160 system, 160 opponent
+
+    class DrainedWhileReading(Ledger):
+        __slots__ = ("drainer",)
+
+        def balance(self, account):
+            value = super().balance(account)
+            if account == "b" and not hasattr(self, "drainer"):
+                self.drainer = threading.Thread(target=self.apply, args=([("b", SYSTEM, 10 ** 6, "drain")],))
+                self.drainer.start()
+                self.drainer.join(0.3)          # would run now if settle_hand did not hold the lock
+            return value
+
+    led = DrainedWhileReading({"a": 1_000, "b": 1_000})
+    ts = settle_hand(led, room, HandOutcome(("a", "b"), escaped=1))
+    led.drainer.join(10)
+    assert [(t.payee, t.amount) for t in ts] == [(SYSTEM, 160), ("a", 160)]
+    assert led.balances == {SYSTEM: 160 + 680, "a": 1_160, "b": 0}

@@ -128,18 +128,34 @@ class HandOutcome:
         if not isinstance(result, RoundResult):
             hint = " (the round is not over: Round.result is None)" if result is None else ""
             raise MahjongError(f"result must be a finished round's RoundResult, got {type(result).__name__}{hint}")
-        if result.draw:
+        try:
+            fields = _result_fields(result)
+        except (KeyError, IndexError, TypeError, AttributeError) as exc:
+            # a RoundResult built from a damaged dict (a reloaded state's result): name it, do not leak
+            raise StateError(f"result is damaged: {type(exc).__name__}: {exc}") from None
+        if fields is None:
             return cls(players, round=round)
-        scores = result.scores
-        if len(scores) != 1:
-            raise MahjongError(f"the round has {len(scores)} winners; settlement pays exactly one")
-        score = scores[0]
-        if score.total != result.total:
-            raise StateError(f"result.winners[0].total is {result.total} but the winning hand scores "
-                             f"{score.total}: the result is not this round's")
-        seats = get_ruleset(score.ruleset).players
+        ruleset = fields.pop("ruleset")
+        seats = get_ruleset(ruleset).players
         if isinstance(players, (tuple, list)) and len(players) != seats:
-            raise MahjongError(f"a {score.ruleset} round has {seats} players; got {len(players)} names")
-        return cls(players, winner=result.winner,
-                   loser=result.loser, method=result.method, hand_value=score.total,
-                   non_flower_total=score.non_flower_total, round=round, min_fan=score.min_fan)
+            raise MahjongError(f"a {ruleset} round has {seats} players; got {len(players)} names")
+        return cls(players, round=round, **fields)
+
+
+def _result_fields(result: Any) -> "dict[str, Any] | None":
+    """winner, loser, method, hand_value, non_flower_total, min_fan (and ruleset) of a won round,
+    None for a draw."""
+    draw = result.draw
+    if not isinstance(draw, bool):
+        raise StateError(f"result.draw must be True or False, got {draw!r}")
+    if draw:
+        return None
+    scores = result.scores
+    if len(scores) != 1:
+        raise MahjongError(f"the round has {len(scores)} winners; settlement pays exactly one")
+    score = scores[0]
+    if score.total != result.total:
+        raise StateError(f"result.winners[0].total is {result.total!r} but the winning hand scores "
+                         f"{score.total}: the result is not this round's")
+    return {"winner": result.winner, "loser": result.loser, "method": result.method, "hand_value": score.total,
+            "non_flower_total": score.non_flower_total, "min_fan": score.min_fan, "ruleset": score.ruleset}

@@ -118,7 +118,7 @@ class Room:
             raise MahjongError(f"room {self.name!r}: escape_rules must be a tuple of rule names, got {rules!r}")
         for rule in rules:
             if not isinstance(rule, str) or rule not in ESCAPE_RULES:
-                raise MahjongError(f"room {self.name!r}: unknown escape rule {rule!r}; expected some of "
+                raise MahjongError(f"room {self.name!r}: unknown escape rule {rule!r} in escape_rules; expected some of "
                                    f"{', '.join(ESCAPE_RULES)}")
         return tuple(rules)
 
