@@ -62,7 +62,7 @@ class Transfer:
         check_account_name(self.payer, "payer")
         check_account_name(self.payee, "payee")
         if self.payer == self.payee:
-            raise LedgerError(f"{self.payer!r} cannot pay himself")
+            raise LedgerError(f"payer and payee are both {self.payer!r} (nobody pays himself)")
         # stored as Python ints (a NumPy integer would not survive to_dict -> JSON)
         object.__setattr__(self, "amount", non_negative(self.amount, "amount"))
         check_account_name(self.reason, "reason")
@@ -87,7 +87,7 @@ def _request(item: Any, k: int) -> tuple[str, str, int, str]:
     check_account_name(payer, f"request {k}: payer")
     check_account_name(payee, f"request {k}: payee")
     if payer == payee:
-        raise LedgerError(f"request {k}: {payer!r} cannot pay himself")
+        raise LedgerError(f"request {k}: payer and payee are both {payer!r} (nobody pays himself)")
     amount = non_negative(amount, f"request {k}: amount")
     check_account_name(reason, f"request {k}: reason")
     return payer, payee, amount, reason
@@ -195,10 +195,10 @@ class Ledger:
         with self._lock:
             balances = dict(self._balances)
             done: list[Transfer] = []
-            for payer, payee, amount, reason in checked:
-                for name in (payer, payee):
+            for k, (payer, payee, amount, reason) in enumerate(checked):
+                for role, name in (("payer", payer), ("payee", payee)):
                     if name not in balances:
-                        raise LedgerError(f"unknown account {name!r}")
+                        raise LedgerError(f"request {k}: unknown {role} account {name!r}")
                 paid = min(amount, balances[payer])
                 balances[payer] -= paid
                 balances[payee] += paid

@@ -90,7 +90,7 @@ class HandOutcome:
         if self.winner is None:
             kind = "an escaped" if self.escaped is not None else "a drawn"
             if self.loser is not None or self.method is not None or self.hand_value or self.non_flower_total:
-                raise MahjongError(f"{kind} hand has no loser, method or hand value (no fan settlement)")
+                raise MahjongError(f"{kind} hand (no winner) has no loser, method or hand value (no fan settlement)")
             return
         if self.escaped is not None:
             raise MahjongError("an escaped hand has no winner (it is aborted without fan settlement)")
