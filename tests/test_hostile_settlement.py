@@ -116,7 +116,7 @@ def _players_ok(v: Any) -> bool:
 def settle_cases() -> list[dict]:
     rng = random.Random(10)
     out = []
-    for preset, (room, players) in PRESETS.items():
+    for room, players in PRESETS.values():
         win = _shapes(players)[0]
         for field, ok in ROOM_FIELDS.items():
             for value in HOSTILE + ROOM_VALUES.get(field, []):

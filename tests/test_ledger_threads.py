@@ -88,8 +88,8 @@ def test_threads_settling_and_opening_lose_nothing(fast_switching):
         try:
             for i in range(OPENED_BY_THIRD_THREAD):
                 led.open(f"late{i}", 1_000 + i)
-                led.balance(f"late{i}")
-                led.total  # a consistent read while others write
+                assert led.balance(f"late{i}") == 1_000 + i      # nobody else pays these accounts
+                assert led.total >= 4 * 50_000                     # a consistent read while others write
         except BaseException as exc:
             errors.append(exc)
 

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import math
+import pickle
 import random
 
 import pytest
 
-from mahjong_core.errors import MahjongError
+from mahjong_core import rulesets
+from mahjong_core.errors import MahjongError, StateError
 from mahjong_core.settlement import (
+    ESCAPE_RULES,
     LEVELS,
+    OUTSIDE,
     ROOMS,
     SYSTEM,
     EscapeTracker,
@@ -18,8 +24,10 @@ from mahjong_core.settlement import (
     LedgerError,
     Room,
     RoomEntryError,
+    Transfer,
     get_room,
     level_of,
+    minimum_of,
     settle_hand,
     update_score,
 )
@@ -331,13 +339,6 @@ def test_engine_rounds_with_injected_escapes_conserve_every_bean():
 
 
 # ------------------------------------------------------------------ issue 10: the settlement boundary
-import copy  # noqa: E402
-import math  # noqa: E402
-import pickle  # noqa: E402
-
-from mahjong_core import rulesets  # noqa: E402
-from mahjong_core.errors import StateError  # noqa: E402
-from mahjong_core.settlement import ESCAPE_RULES, OUTSIDE, Transfer, minimum_of  # noqa: E402
 
 
 def _unchanged(led: Ledger):
@@ -583,7 +584,7 @@ def _first_round(ruleset: str, min_fan: "int | None", want) -> tuple:
 
 def test_a_round_played_with_min_fan_0_settles():
     """Item 7: a win under 8 fan from a min_fan=0 round used to be refused (the room fell back to 8)."""
-    rnd, res = _first_round("public", 0, lambda r: not r.draw and r.score.non_flower_total < 8)
+    _, res = _first_round("public", 0, lambda r: not r.draw and r.score.non_flower_total < 8)
     players = ("e", "s", "w", "n")
     out = HandOutcome.from_result(res, players, round=1)
     assert out.min_fan == 0 and out.non_flower_total == res.score.non_flower_total < 8
@@ -628,15 +629,15 @@ def test_from_result_takes_every_field_from_the_round():
     from mahjong_core.game import Round
 
     for method in ("self_drawn", "discard"):
-        rnd, res = _first_round("two-player", None, lambda r: r.method == method)
+        rnd, res = _first_round("two-player", None, lambda r, method=method: r.method == method)
         out = HandOutcome.from_result(res, ["p", "q"], round=7)
         assert (out.winner, out.loser, out.method, out.hand_value, out.non_flower_total, out.min_fan, out.round) == (
             res.winner, res.loser, res.method, res.total, res.score.non_flower_total, rnd.settings.min_fan, 7)
         # a reloaded round's result (plain data, re-scored) gives the same outcome
         assert HandOutcome.from_result(Round.from_json(rnd.to_json()).result, ["p", "q"], round=7) == out
-    rnd, res = _first_round("two-player", 12, lambda r: not r.draw)
+    _, res = _first_round("two-player", 12, lambda r: not r.draw)
     assert HandOutcome.from_result(res, ["p", "q"]).min_fan == 12
-    rnd, res = _first_round("two-player", None, lambda r: r.draw)
+    _, res = _first_round("two-player", None, lambda r: r.draw)
     assert HandOutcome.from_result(res, ["p", "q"], round=2) == HandOutcome(("p", "q"), round=2)
 
 
@@ -647,7 +648,7 @@ def test_from_result_refuses_what_is_not_a_finished_round():
         HandOutcome.from_result(Round("two-player", seed=1).result, ("a", "b"))
     with pytest.raises(MahjongError, match="RoundResult"):
         HandOutcome.from_result({"draw": True}, ("a", "b"))
-    rnd, res = _first_round("two-player", None, lambda r: not r.draw)
+    _, res = _first_round("two-player", None, lambda r: not r.draw)
     with pytest.raises(MahjongError, match="2 players; got 4"):
         HandOutcome.from_result(res, ("a", "b", "c", "d"))
     forged = copy.deepcopy(res.to_dict())
