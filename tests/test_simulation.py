@@ -4,6 +4,7 @@ cluster, no mocks), statistics that must hold, outputs, and user errors."""
 from __future__ import annotations
 
 import json
+import math
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -234,3 +235,15 @@ def test_merging_different_runs_is_a_simulation_error():
     a = SimulationResult("two-player", ("greedy", "greedy"))
     with pytest.raises(mj.errors.SimulationError, match="cannot merge"):
         a.merge(SimulationResult("public", ("greedy",) * 4))
+
+
+@pytest.mark.parametrize("address, timeout, fragment", [
+    ("foo://x:1", 1, "scheduler"), ("not an address", 1, "scheduler"), ("", 1, "address"), (5, 1, "address"),
+    ("tcp://127.0.0.1:9", -1, "timeout"), ("tcp://127.0.0.1:9", math.nan, "timeout"), ("tcp://127.0.0.1:9", True, "timeout"),
+])
+def test_dask_connect_refuses_bad_addresses(address, timeout, fragment):
+    pytest.importorskip("distributed", reason="connect needs mahjong-core[distributed]")
+    from mahjong_core.simulation.dask_support import connect
+
+    with pytest.raises(mj.errors.SimulationError, match=fragment):
+        connect(address, timeout=timeout)
