@@ -137,6 +137,13 @@ class _SpyExecutor:
         raise AssertionError("work started before the arguments were checked")
 
 
+class _NoSubmit:
+    """Not an executor (a stable repr keeps the test ids equal across xdist workers)."""
+
+    def __repr__(self) -> str:
+        return "NoSubmit()"
+
+
 BAD_SIMULATE_ARGS = [
     ({"workers": -3}, "workers"), ({"workers": 0}, "workers"), ({"workers": True}, "workers"),
     ({"workers": 10 ** 9}, "workers"), ({"workers": 2.0}, "workers"), ({"workers": "2"}, "workers"),
@@ -148,7 +155,7 @@ BAD_SIMULATE_ARGS = [
     ({"bots": "wizard"}, "wizard"), ({"bots": 5}, "bots"), ({"bots": ["greedy", 3]}, "3"), ({"bots": ()}, "0 bots"),
     ({"bots": ("random",) * 3}, "2 players"), ({"ruleset": "public", "bots": ("greedy", "random")}, "4 players"),
     ({"ruleset": 5}, "ruleset"), ({"ruleset": None}, "ruleset"),
-    ({"executor": "spark"}, "executor"), ({"executor": 42}, "executor"), ({"executor": object()}, "submit"),
+    ({"executor": "spark"}, "executor"), ({"executor": 42}, "executor"), ({"executor": _NoSubmit()}, "submit"),
     ({"progress": "yes"}, "progress"), ({"progress": 1}, "progress"),
     ({"min_fan": -1}, "min_fan"), ({"min_fan": 1001}, "min_fan"), ({"min_fan": True}, "min_fan"),
     ({"min_fan": 8.0}, "min_fan"), ({"record_wins": "no"}, "record_wins"), ({"record_wins": 2}, "record_wins"),
