@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import math
+import pickle
 import random
 
 import pytest
 
-from mahjong_core.errors import MahjongError
+from mahjong_core import rulesets
+from mahjong_core.errors import MahjongError, StateError
 from mahjong_core.settlement import (
+    ESCAPE_RULES,
     LEVELS,
+    OUTSIDE,
     ROOMS,
     SYSTEM,
     EscapeTracker,
@@ -18,8 +24,10 @@ from mahjong_core.settlement import (
     LedgerError,
     Room,
     RoomEntryError,
+    Transfer,
     get_room,
     level_of,
+    minimum_of,
     settle_hand,
     update_score,
 )
@@ -328,3 +336,341 @@ def test_engine_rounds_with_injected_escapes_conserve_every_bean():
             assert led.total == total, (ruleset, k)
             assert min(led.balances.values()) >= 0
     assert escapes > 50 and wins > 500
+
+
+# ------------------------------------------------------------------ issue 10: the settlement boundary
+
+
+def _unchanged(led: Ledger):
+    """Context: the ledger's whole content is the same after the block (which must raise)."""
+    class _Same:
+        def __enter__(self):
+            self.before = led.to_dict()
+
+        def __exit__(self, *exc):
+            assert led.to_dict() == self.before
+            return False
+    return _Same()
+
+
+@pytest.mark.parametrize("outcome", [
+    HandOutcome(("a", "b", "c", "d"), winner=2, loser=3, method="discard", hand_value=20, non_flower_total=20),
+    HandOutcome(("a", "b", "c", "d"), winner=3, method="self_drawn", hand_value=20, non_flower_total=20),
+    HandOutcome(("a", "b", "c", "d"), escaped=3),
+    HandOutcome(("a", "b", "c", "d")),
+], ids=["discard", "self_drawn", "escape", "draw"])
+def test_two_player_room_refuses_a_four_player_outcome(outcome):
+    """Item 4: the self-drawn case used to make seat 1 - 3 = -2 (player "c") pay."""
+    led = ledger(a=10_000, b=10_000, c=10_000, d=10_000)
+    with _unchanged(led), pytest.raises(MahjongError, match="2 players; the outcome has 4"):
+        settle_hand(led, "beginner", outcome)
+
+
+def test_four_player_room_refuses_a_two_player_outcome():
+    led = ledger(a=1_000, b=1_000)
+    with _unchanged(led), pytest.raises(MahjongError, match="4 players; the outcome has 2"):
+        settle_hand(led, "public", HandOutcome(("a", "b"), winner=0, loser=1, method="discard",
+                                               hand_value=8, non_flower_total=8))
+
+
+def test_two_player_profile_in_a_four_player_room_pays_discards_and_refuses_self_drawn():
+    four = Room("four", "public", "beans_004", value_per_fan=15)
+    led = ledger(a=1_000, b=1_000, c=1_000, d=1_000)
+    settle_hand(led, four, HandOutcome(("a", "b", "c", "d"), winner=0, loser=2, method="discard",
+                                       hand_value=10, non_flower_total=10))
+    assert led.balances == {SYSTEM: 0, "a": 1_150, "b": 1_000, "c": 850, "d": 1_000}
+    with _unchanged(led), pytest.raises(MahjongError, match="between two players only"):
+        settle_hand(led, four, HandOutcome(("a", "b", "c", "d"), winner=0, method="self_drawn",
+                                           hand_value=10, non_flower_total=10))
+
+
+ROOM_FIELD_CASES = [
+    ("name", ""), ("name", 5), ("name", None),
+    ("ruleset", "riichi"), ("ruleset", 2), ("ruleset", None),
+    ("profile", "nope"), ("profile", 1), ("profile", ["coins_000"]),
+    ("value_per_fan", -1), ("value_per_fan", True), ("value_per_fan", 1.5), ("value_per_fan", "15"),
+    ("base", -1), ("base", 2.0), ("base", False),
+    ("coefficient", -1), ("coefficient", 1.5), ("coefficient", True),
+    ("entry_min", -1), ("entry_min", 10.0), ("entry_max", -5), ("entry_max", "x"), ("entry_max", True),
+    ("table_fee", -2), ("table_fee", math.nan),
+    ("service_fee_ratio", -1), ("service_fee_ratio", 10_001), ("service_fee_ratio", 100.0),
+    ("escape_multiplier", -32), ("escape_multiplier", True),
+    ("escape_system_share", 101), ("escape_system_share", -1), ("escape_system_share", 50.5),
+    ("min_fan", -100), ("min_fan", rulesets.MAX_MIN_FAN + 1), ("min_fan", 8.0), ("min_fan", True), ("min_fan", "8"),
+    ("escape_rules", "away"), ("escape_rules", ("teleport",)), ("escape_rules", (1,)), ("escape_rules", None),
+    ("away_limit_s", -1), ("away_limit_s", math.nan), ("away_limit_s", math.inf), ("away_limit_s", "90"),
+    ("away_limit_s", True), ("away_limit_s", 10 ** 400), ("away_limit_s", None),
+    ("escape_disconnects", -3), ("escape_disconnects", 0), ("escape_disconnects", 2.5), ("escape_disconnects", True),
+    ("extra", []), ("extra", None),
+]
+
+
+@pytest.mark.parametrize("field, value", ROOM_FIELD_CASES, ids=[f"{f}={v!r}" for f, v in ROOM_FIELD_CASES])
+def test_room_refuses_every_bad_field(field, value):
+    """Item 4: every Room field is checked (type, range, finite floats, known rule names)."""
+    with pytest.raises(MahjongError) as info:
+        dataclasses.replace(ROOMS["bamboo"], **{field: value})
+    words = {"name": "name", "ruleset": "ruleset", "profile": "profile"}
+    assert words.get(field, field) in str(info.value)
+
+
+def test_room_normalises_what_it_accepts():
+    room = Room("r", rulesets.RULESETS["public"], "public_mcr", value_per_fan=1, away_limit_s=30,
+                escape_rules=["away", "forced_quit"])
+    assert room.ruleset == "public" and room.players == 4
+    assert room.away_limit_s == 30.0 and isinstance(room.away_limit_s, float)
+    assert room.escape_rules == ("away", "forced_quit")
+    assert set(ROOMS["bamboo"].escape_rules) == set(ESCAPE_RULES)
+    with pytest.raises(MahjongError, match="unknown room"):
+        get_room(["beginner"])
+    with pytest.raises(MahjongError, match="balance"):
+        ROOMS["beginner"].check_entry(5_000.0)
+    with pytest.raises(MahjongError, match="balance"):
+        ROOMS["beginner"].check_entry(True)
+
+
+@pytest.mark.parametrize("call", [
+    lambda led: led.open("c", True),
+    lambda led: led.open("c", 1.0),
+    lambda led: led.open("c", "5"),
+    lambda led: led.open("c", -1),
+    lambda led: led.open(5, 1),
+    lambda led: led.open("", 1),
+    lambda led: led.open(OUTSIDE, 1),
+    lambda led: led.open("a", 1),
+    lambda led: led.open(SYSTEM, 1),
+    lambda led: led.apply([("a", "b", True, "x")]),
+    lambda led: led.apply([("a", "b", 2.0, "x")]),
+    lambda led: led.apply([("a", "b", "2", "x")]),
+    lambda led: led.apply([("a", "b", 1, "x")], round=True),
+    lambda led: led.apply([("a", "b", 1, "x")], round=-1),
+    lambda led: led.apply([("a", "b", 1)]),
+    lambda led: led.apply([("a", "b", 1, "x", "y")]),
+    lambda led: led.apply([{"payer": "a"}]),
+    lambda led: led.apply("ab"),
+    lambda led: led.apply(None),
+    lambda led: led.apply([("a", "b", 1, "")]),
+    lambda led: led.apply([(["a"], "b", 1, "x")]),
+    lambda led: led.apply([("a", "b", 3, "x"), ("b", "a", -1, "x")]),
+    lambda led: led.balance(["a"]),
+    lambda led: led.balance("ghost"),
+], ids=lambda f: "")
+def test_ledger_refuses_booleans_and_other_non_integers(call):
+    """Item 4: a boolean is never an amount or a balance; the ledger is unchanged."""
+    led = ledger(a=10, b=10)
+    with _unchanged(led), pytest.raises(LedgerError):
+        call(led)
+
+
+@pytest.mark.parametrize("balances", [
+    {"a": True}, {"a": -1}, {"a": 1.0}, {"a": "1"}, {1: 5}, {"": 5}, [("a", 1)], "a",
+])
+def test_ledger_opening_balances_are_checked(balances):
+    with pytest.raises(LedgerError):
+        Ledger(balances)
+
+
+def test_ledger_construction_copy_and_pickle():
+    led = Ledger({"a": 7})
+    assert led.balances == {SYSTEM: 0, "a": 7} and led.total == 7
+    led.apply([("a", SYSTEM, 2, "table_fee")], round=3)
+    for other in (copy.deepcopy(led), pickle.loads(pickle.dumps(led))):
+        assert other == led and other.to_dict() == led.to_dict()
+        other.apply([("a", SYSTEM, 1, "table_fee")])      # an independent ledger with its own lock
+        assert other.balance("a") == 4 and led.balance("a") == 5
+    with pytest.raises(LedgerError, match="Transfer"):
+        Ledger({"a": 1}, transfers=[{"payer": "a"}])
+    # the copies handed out are copies: changing them does not change the ledger
+    led.balances["a"] = 10 ** 9
+    led.transfers.clear()
+    assert led.balance("a") == 5 and len(led.transfers) == 1
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"payer": "a", "payee": "a"}, {"amount": True}, {"amount": -1}, {"amount": 1.0}, {"reason": ""},
+    {"round": False}, {"requested": 1}, {"requested": True}, {"payer": 3},
+])
+def test_transfer_fields_are_checked(kwargs):
+    base = {"payer": "a", "payee": "b", "amount": 2, "reason": "win"}
+    with pytest.raises(LedgerError):
+        Transfer(**{**base, **kwargs})
+
+
+OUTCOME_CASES = [
+    ({"winner": True, "loser": 0, "method": "discard", "hand_value": 8, "non_flower_total": 8}, "winner"),
+    ({"winner": 0, "loser": True, "method": "discard", "hand_value": 8, "non_flower_total": 8}, "loser"),
+    ({"escaped": False}, "escaped"),
+    ({"winner": 0, "loser": 1, "method": "discard", "hand_value": 8.0, "non_flower_total": 8}, "hand_value"),
+    ({"winner": 0, "loser": 1, "method": "discard", "hand_value": 8, "non_flower_total": "8"}, "non_flower_total"),
+    ({"winner": 0, "loser": 1, "method": "discard", "hand_value": -8, "non_flower_total": 0}, "hand_value"),
+    ({"winner": 0, "loser": 1, "method": "discard", "hand_value": 8, "non_flower_total": -1}, "non_flower_total"),
+    ({"winner": 0, "loser": 1, "method": "discard", "hand_value": 7, "non_flower_total": 8}, "hand_value"),
+    ({"winner": 2, "loser": 1, "method": "discard", "hand_value": 8, "non_flower_total": 8}, "winner"),
+    ({"winner": 0, "loser": 1, "method": ["discard"], "hand_value": 8, "non_flower_total": 8}, "method"),
+    ({"winner": 0, "loser": 1, "hand_value": 8, "non_flower_total": 8}, "method"),
+    ({"round": True}, "round"), ({"round": -1}, "round"), ({"round": 1.5}, "round"),
+    ({"min_fan": True}, "min_fan"), ({"min_fan": -1}, "min_fan"), ({"min_fan": 2 ** 31}, "min_fan"),
+    ({"winner": 0, "loser": 1, "method": "discard", "hand_value": 9, "non_flower_total": 7, "min_fan": 8}, "minimum"),
+    ({"non_flower_total": 3}, "hand value"), ({"escaped": 0, "method": "discard"}, "method"),
+    ({"escaped": 0, "loser": 1}, "loser"),
+]
+
+
+@pytest.mark.parametrize("kwargs, fragment", OUTCOME_CASES, ids=[f"{k}" for k, _ in OUTCOME_CASES])
+def test_outcome_refuses_every_bad_field(kwargs, fragment):
+    """Item 4: HandOutcome(winner=True) and every other non-integer or out-of-range field."""
+    with pytest.raises(MahjongError, match=fragment):
+        HandOutcome(("a", "b"), **kwargs)
+
+
+@pytest.mark.parametrize("players", [("a",), ("a", "a"), ("a", ""), ("a", 3), "ab", ("a", "b", "c", "d", "e"),
+                                     ("a", SYSTEM), (OUTSIDE, "b"), None, {"a": 1, "b": 2}])
+def test_outcome_players_are_distinct_account_names(players):
+    with pytest.raises(MahjongError, match="players"):
+        HandOutcome(players)
+
+
+def test_outcome_normalises_equal_outcomes():
+    import numpy as np
+
+    a = HandOutcome(["a", "b"], winner=np.int64(0), loser=1, method="discard", hand_value=9, non_flower_total=8)
+    b = HandOutcome(("a", "b"), winner=0, loser=1, method="discard", hand_value=9, non_flower_total=8)
+    assert a == b and hash(a) == hash(b) and type(a.winner) is int and a.players == ("a", "b")
+
+
+def test_escape_tracker_checks_its_arguments():
+    with pytest.raises(MahjongError, match="2 players"):
+        EscapeTracker("coins", 3)
+    with pytest.raises(MahjongError, match="players"):
+        EscapeTracker("coins", 2.0)
+    with pytest.raises(MahjongError, match="unknown room"):
+        EscapeTracker(None)
+    t = EscapeTracker("bamboo")
+    assert len(t.disconnects) == 2
+    for args, fragment in [(("disconnect", True), "seat"), (("disconnect", 1.0), "seat"), (("disconnect", -1), "seat"),
+                           ((["away"], 0), "event"), (("away", 0, math.nan), "away time"),
+                           (("away", 0, math.inf), "away time"), (("away", 0, -1), "away time"),
+                           (("away", 0, "100"), "away time"), (("away", 0, True), "away time"),
+                           (("away", 0, 10 ** 400), "away time")]:
+        with pytest.raises(MahjongError, match=fragment):
+            t.report(*args)
+    assert t.disconnects == [0, 0]         # refused reports count nothing
+    assert t.report("away", 0, 91) and t.report("away", 0, 10 ** 6)
+
+
+def test_levels_check_their_arguments():
+    for bad in (True, 1.5, "100", None):
+        with pytest.raises(MahjongError, match="积分"):
+            level_of(bad)
+    for args, fragment in [((True, 5, True), "积分"), ((5, -1, True), "hand_value"), ((5, 2.0, False), "hand_value"),
+                           ((5, 1, "no"), "won"), ((-5, 1, False), "积分")]:
+        with pytest.raises(MahjongError, match=fragment):
+            update_score(*args)
+
+
+# ------------------------------------------------------------------ issue 10 item 7: one minimum
+def _first_round(ruleset: str, min_fan: "int | None", want) -> tuple:
+    """The first seed (0, 1, ...) whose greedy round under ``min_fan`` ends as ``want(result)`` says."""
+    from mahjong_core.game import GreedyBot, Round, play_round
+
+    n = rulesets.get_ruleset(ruleset).players
+    for seed in range(200):
+        rnd = Round(ruleset, seed=seed, min_fan=min_fan)
+        res = play_round(rnd, [GreedyBot()] * n)
+        if want(res):
+            return rnd, res
+    pytest.fail("no such round in 200 seeds")
+
+
+def test_a_round_played_with_min_fan_0_settles():
+    """Item 7: a win under 8 fan from a min_fan=0 round used to be refused (the room fell back to 8)."""
+    _, res = _first_round("public", 0, lambda r: not r.draw and r.score.non_flower_total < 8)
+    players = ("e", "s", "w", "n")
+    out = HandOutcome.from_result(res, players, round=1)
+    assert out.min_fan == 0 and out.non_flower_total == res.score.non_flower_total < 8
+    led = ledger(e=1_000, s=1_000, w=1_000, n=1_000)
+    ts = settle_hand(led, "public", out)                       # the room sets no minimum of its own
+    assert sum(t.amount for t in ts if t.payee == players[res.winner]) > 0
+    assert led.total == 4_000
+    assert minimum_of("public", out) == 0
+    zero = dataclasses.replace(ROOMS["public"], min_fan=0)
+    settle_hand(led, zero, out)
+    eight = dataclasses.replace(ROOMS["public"], min_fan=8)
+    with _unchanged(led), pytest.raises(MahjongError, match="not played under this room's rules"):
+        settle_hand(led, eight, out)
+
+
+def test_a_room_minimum_must_match_the_round():
+    out = HandOutcome(("a", "b"), winner=0, loser=1, method="discard", hand_value=12, non_flower_total=12, min_fan=8)
+    led = ledger(a=1_000, b=1_000)
+    with _unchanged(led), pytest.raises(MahjongError, match="minimum .* of 8 fan but room 'r' requires 10"):
+        settle_hand(led, dataclasses.replace(ROOMS["coins"], name="r", min_fan=10), out)
+    with _unchanged(led), pytest.raises(MahjongError, match="requires 10"):          # draws too
+        settle_hand(led, dataclasses.replace(ROOMS["coins"], name="r", min_fan=10), HandOutcome(("a", "b"), min_fan=8))
+    settle_hand(led, dataclasses.replace(ROOMS["coins"], min_fan=8), out)
+    assert led.balances["a"] == 1_012
+
+
+def test_the_fallback_minimum_is_the_rulesets(monkeypatch):
+    """No literal 8 in settlement: a ruleset whose default minimum is 5 settles a 6-fan win
+    stated without a minimum; with the registered default (8) it is refused."""
+    out = HandOutcome(("a", "b"), winner=0, loser=1, method="discard", hand_value=6, non_flower_total=6)
+    led = ledger(a=100, b=100)
+    with _unchanged(led), pytest.raises(MahjongError, match="under the minimum 8"):
+        settle_hand(led, "coins", out)
+    monkeypatch.setitem(rulesets.RULESETS, "two-player",
+                        dataclasses.replace(rulesets.RULESETS["two-player"], min_fan=5))
+    assert minimum_of("coins", out) == 5
+    settle_hand(led, "coins", out)
+    assert led.balances["a"] == 106
+
+
+def test_from_result_takes_every_field_from_the_round():
+    from mahjong_core.game import Round
+
+    for method in ("self_drawn", "discard"):
+        rnd, res = _first_round("two-player", None, lambda r, method=method: r.method == method)
+        out = HandOutcome.from_result(res, ["p", "q"], round=7)
+        assert (out.winner, out.loser, out.method, out.hand_value, out.non_flower_total, out.min_fan, out.round) == (
+            res.winner, res.loser, res.method, res.total, res.score.non_flower_total, rnd.settings.min_fan, 7)
+        # a reloaded round's result (plain data, re-scored) gives the same outcome
+        assert HandOutcome.from_result(Round.from_json(rnd.to_json()).result, ["p", "q"], round=7) == out
+    _, res = _first_round("two-player", 12, lambda r: not r.draw)
+    assert HandOutcome.from_result(res, ["p", "q"]).min_fan == 12
+    _, res = _first_round("two-player", None, lambda r: r.draw)
+    assert HandOutcome.from_result(res, ["p", "q"], round=2) == HandOutcome(("p", "q"), round=2)
+
+
+def test_from_result_refuses_what_is_not_a_finished_round():
+    from mahjong_core.game import Round, RoundResult
+
+    with pytest.raises(MahjongError, match="not over"):
+        HandOutcome.from_result(Round("two-player", seed=1).result, ("a", "b"))
+    with pytest.raises(MahjongError, match="RoundResult"):
+        HandOutcome.from_result({"draw": True}, ("a", "b"))
+    _, res = _first_round("two-player", None, lambda r: not r.draw)
+    with pytest.raises(MahjongError, match="2 players; got 4"):
+        HandOutcome.from_result(res, ("a", "b", "c", "d"))
+    forged = copy.deepcopy(res.to_dict())
+    forged["winners"][0]["total"] = 10 ** 9
+    with pytest.raises(StateError, match="total"):
+        HandOutcome.from_result(RoundResult(forged), ("a", "b"))
+    with pytest.raises(StateError, match="damaged"):
+        HandOutcome.from_result(RoundResult({"draw": False, "winners": []}), ("a", "b"))
+    with pytest.raises(StateError, match="draw"):
+        HandOutcome.from_result(RoundResult({"draw": "no", "winners": [], "dealer": 0, "next_dealer": 0}), ("a", "b"))
+
+
+def test_settle_hand_checks_its_arguments():
+    led = ledger(a=10, b=10)
+    with _unchanged(led):
+        with pytest.raises(MahjongError, match="Ledger"):
+            settle_hand({"a": 10}, "coins", HandOutcome(("a", "b")))
+        with pytest.raises(MahjongError, match="HandOutcome"):
+            settle_hand(led, "coins", {"players": ("a", "b")})
+        with pytest.raises(MahjongError, match="unknown room"):
+            settle_hand(led, 3, HandOutcome(("a", "b")))
+    from mahjong_core.settlement import escape_payments
+
+    with pytest.raises(MahjongError, match="escaper_balance"):
+        escape_payments("coins", HandOutcome(("a", "b"), escaped=0), True)

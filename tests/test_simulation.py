@@ -4,6 +4,7 @@ cluster, no mocks), statistics that must hold, outputs, and user errors."""
 from __future__ import annotations
 
 import json
+import math
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -122,3 +123,134 @@ def test_cli_simulate_user_errors(argv, fragment, capsys):
     assert cli.main(argv) == 2
     err = capsys.readouterr().err
     assert fragment in err and "Traceback" not in err
+
+
+# ------------------------------------------------------------------ issue 10: arguments checked before any work
+class _SpyExecutor:
+    """An executor that records submissions (none may happen when an argument is refused)."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def submit(self, *args, **kwargs):  # pragma: no cover - must not be reached
+        self.calls += 1
+        raise AssertionError("work started before the arguments were checked")
+
+
+class _NoSubmit:
+    """Not an executor (a stable repr keeps the test ids equal across xdist workers)."""
+
+    def __repr__(self) -> str:
+        return "NoSubmit()"
+
+
+BAD_SIMULATE_ARGS = [
+    ({"workers": -3}, "workers"), ({"workers": 0}, "workers"), ({"workers": True}, "workers"),
+    ({"workers": 10 ** 9}, "workers"), ({"workers": 2.0}, "workers"), ({"workers": "2"}, "workers"),
+    ({"rounds": True}, "rounds"), ({"rounds": 2.5}, "rounds"), ({"rounds": "10"}, "rounds"),
+    ({"rounds": 10 ** 30}, "rounds"), ({"rounds": None}, "rounds"),
+    ({"batch_size": True}, "batch_size"), ({"batch_size": -1}, "batch_size"), ({"batch_size": "5"}, "batch_size"),
+    ({"rounds": 10 ** 9, "batch_size": 1}, "batches"),
+    ({"seed": True}, "seed"), ({"seed": 1.5}, "seed"), ({"seed": "0"}, "seed"), ({"seed": None}, "seed"),
+    ({"bots": "wizard"}, "wizard"), ({"bots": 5}, "bots"), ({"bots": ["greedy", 3]}, "3"), ({"bots": ()}, "0 bots"),
+    ({"bots": ("random",) * 3}, "2 players"), ({"ruleset": "public", "bots": ("greedy", "random")}, "4 players"),
+    ({"ruleset": 5}, "ruleset"), ({"ruleset": None}, "ruleset"),
+    ({"executor": "spark"}, "executor"), ({"executor": 42}, "executor"), ({"executor": _NoSubmit()}, "submit"),
+    ({"progress": "yes"}, "progress"), ({"progress": 1}, "progress"),
+    ({"min_fan": -1}, "min_fan"), ({"min_fan": 1001}, "min_fan"), ({"min_fan": True}, "min_fan"),
+    ({"min_fan": 8.0}, "min_fan"), ({"record_wins": "no"}, "record_wins"), ({"record_wins": 2}, "record_wins"),
+]
+
+
+@pytest.mark.parametrize("kwargs, fragment", BAD_SIMULATE_ARGS, ids=[repr(k)[:40] for k, _ in BAD_SIMULATE_ARGS])
+def test_simulate_refuses_bad_arguments_before_any_work(kwargs, fragment):
+    spy = _SpyExecutor()
+    args = {"rounds": 10, "executor": spy, **kwargs}
+    ticks = []
+    if "progress" not in args:
+        args["progress"] = ticks.append
+    with pytest.raises(mj.MahjongError, match=fragment):
+        simulate(**args)
+    assert spy.calls == 0 and ticks == []
+
+
+def test_simulate_with_a_huge_worker_count_fails_fast():
+    import time
+
+    t = time.perf_counter()
+    with pytest.raises(mj.errors.SimulationError, match="workers"):
+        simulate("two-player", 10, workers=10 ** 9)
+    assert time.perf_counter() - t < 1.0
+
+
+def test_run_batch_checks_its_arguments():
+    from mahjong_core.simulation import run_batch
+
+    for args, fragment in [(("two-player", ("greedy", "greedy"), -1, 0, 5), "seed"),
+                           (("two-player", ("greedy", "greedy"), 0, True, 5), "batch"),
+                           (("two-player", ("greedy", "greedy"), 0, 0, 0), "rounds"),
+                           (("two-player", ("greedy",) * 4, 0, 0, 5), "2 players")]:
+        with pytest.raises(mj.errors.SimulationError, match=fragment):
+            run_batch(*args)
+
+
+def test_one_bot_name_as_a_string_plays_every_seat():
+    _same(simulate("two-player", 20, "greedy", seed=2, workers=1, batch_size=10),
+          simulate("two-player", 20, ("greedy", "greedy"), seed=2, workers=1, batch_size=10))
+
+
+def test_min_fan_0_rounds_are_settled_with_their_own_minimum():
+    """Item 7: the runner builds outcomes with HandOutcome.from_result (no Room(min_fan=0) work-around):
+    wins under 8 fan from a min_fan=0 run are paid, and the points still sum to zero."""
+    r = simulate("public", 40, ("greedy",), seed=4, workers=1, batch_size=20, min_fan=0, record_wins=True)
+    low = [a for a in r.winning_hands if mj.score(np.array(a["hand"], np.uint8), a["win_tile"],
+                                                  **{k: v for k, v in a.items() if k not in ("hand", "win_tile")}
+                                                  ).non_flower_total < 8]
+    assert low and all(a["min_fan"] == 0 for a in r.winning_hands)
+    assert int(r.points_by_seat.sum()) == 0 and int(np.abs(r.points_by_seat).sum()) > 0
+
+
+def test_check_output_refuses_unwritable_paths_before_a_run(tmp_path):
+    from mahjong_core.simulation import check_output
+
+    assert check_output(tmp_path / "r.json") == tmp_path / "r.json"
+    for bad, fragment in [("/no/such/dir/x.json", "does not exist"), (tmp_path, "directory"), (5, "file path"),
+                          ("", "file path"), (None, "file path")]:
+        with pytest.raises(mj.errors.SimulationError, match=fragment):
+            check_output(bad, "--out")
+
+
+def test_plot_checks_its_path_and_matplotlib(tmp_path, monkeypatch):
+    import sys
+
+    from mahjong_core.simulation.plots import require_matplotlib
+
+    r = simulate("two-player", 4, ("greedy",), seed=1, workers=1)
+    with pytest.raises(mj.errors.SimulationError, match="does not exist"):
+        plot_result(r, "/no/such/dir/p.png")
+    with pytest.raises(mj.errors.SimulationError, match="top"):
+        plot_result(r, tmp_path / "p.png", top=0)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)            # as if it were not installed
+    with pytest.raises(mj.errors.SimulationError, match="matplotlib"):
+        require_matplotlib()
+    with pytest.raises(mj.errors.SimulationError, match="matplotlib"):
+        plot_result(r, tmp_path / "p.png")
+    assert not (tmp_path / "p.png").exists()
+
+
+def test_merging_different_runs_is_a_simulation_error():
+    a = SimulationResult("two-player", ("greedy", "greedy"))
+    with pytest.raises(mj.errors.SimulationError, match="cannot merge"):
+        a.merge(SimulationResult("public", ("greedy",) * 4))
+
+
+@pytest.mark.parametrize("address, timeout, fragment", [
+    ("foo://x:1", 1, "scheduler"), ("not an address", 1, "scheduler"), ("", 1, "address"), (5, 1, "address"),
+    ("tcp://127.0.0.1:9", -1, "timeout"), ("tcp://127.0.0.1:9", math.nan, "timeout"), ("tcp://127.0.0.1:9", True, "timeout"),
+])
+def test_dask_connect_refuses_bad_addresses(address, timeout, fragment):
+    pytest.importorskip("distributed", reason="connect needs mahjong-core[distributed]")
+    from mahjong_core.simulation.dask_support import connect
+
+    with pytest.raises(mj.errors.SimulationError, match=fragment):
+        connect(address, timeout=timeout)

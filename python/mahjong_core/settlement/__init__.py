@@ -7,14 +7,15 @@ gives the seed-004 level of a score.
 """
 
 from .escape import EVENTS, EscapeTracker
-from .ledger import SYSTEM, Ledger, LedgerError, Transfer
+from .ledger import OUTSIDE, SYSTEM, Ledger, LedgerError, Transfer
 from .levels import LEVELS, Level, level_of, update_score
 from .outcome import WIN_METHODS, HandOutcome
-from .rooms import PROFILES, ROOMS, Room, RoomEntryError, get_room
-from .settle import escape_payments, fee_payments, hand_payments, settle_hand
+from .rooms import ESCAPE_RULES, PROFILES, ROOMS, Room, RoomEntryError, get_room
+from .settle import escape_payments, fee_payments, hand_payments, minimum_of, settle_hand
 
 __all__ = [
-    "EVENTS", "EscapeTracker", "SYSTEM", "Ledger", "LedgerError", "Transfer", "LEVELS", "Level",
-    "level_of", "update_score", "WIN_METHODS", "HandOutcome", "PROFILES", "ROOMS", "Room",
-    "RoomEntryError", "get_room", "escape_payments", "fee_payments", "hand_payments", "settle_hand",
+    "EVENTS", "EscapeTracker", "SYSTEM", "OUTSIDE", "Ledger", "LedgerError", "Transfer", "LEVELS", "Level",
+    "level_of", "update_score", "WIN_METHODS", "HandOutcome", "PROFILES", "ESCAPE_RULES", "ROOMS",
+    "Room", "RoomEntryError", "get_room", "escape_payments", "fee_payments", "hand_payments", "minimum_of",
+    "settle_hand",
 ]

@@ -9,8 +9,9 @@ client, or 3 or more disconnects in one hand.
 
 from __future__ import annotations
 
+from .._validate import as_int
 from ..errors import MahjongError
-from .rooms import Room, get_room
+from .rooms import Room, check_seconds, get_room
 
 __all__ = ["EscapeTracker", "EVENTS"]
 
@@ -18,13 +19,19 @@ EVENTS = ("forced_quit", "away", "closed_client", "disconnect")
 
 
 class EscapeTracker:
-    """Per-hand disconnect counters; :meth:`report` says whether an event is an escape."""
+    """Per-hand disconnect counters of one table; :meth:`report` says whether an event is an escape.
 
-    def __init__(self, room: "str | Room", players: int) -> None:
+    ``players`` defaults to the room's table size and must equal it when given.  Not
+    thread-safe: one tracker per table, used by the thread that runs the table.
+    """
+
+    def __init__(self, room: "str | Room", players: "int | None" = None) -> None:
         self.room = get_room(room)
-        if players < 2:
-            raise MahjongError("a table has at least 2 players")
-        self.disconnects = [0] * players
+        seats = self.room.players
+        if players is not None and as_int(players, "players", 2) != seats:
+            raise MahjongError(f"room {self.room.name!r} plays {self.room.ruleset} with {seats} players, "
+                               f"got players={players!r}")
+        self.disconnects = [0] * seats
 
     def new_hand(self) -> None:
         """Disconnects count per hand ("当局游戏进行过程中")."""
@@ -32,17 +39,15 @@ class EscapeTracker:
 
     def report(self, event: str, seat: int, seconds: float = 0.0) -> bool:
         """Record an event for ``seat``; True when it makes that player an escaper."""
-        if event not in EVENTS:
+        if not isinstance(event, str) or event not in EVENTS:
             raise MahjongError(f"unknown event {event!r}; expected one of {', '.join(EVENTS)}")
-        if not (isinstance(seat, int) and 0 <= seat < len(self.disconnects)):
-            raise MahjongError(f"seat must be 0-{len(self.disconnects) - 1}, got {seat!r}")
+        seat = as_int(seat, "seat", 0, len(self.disconnects) - 1)
+        away = check_seconds(seconds, "away time")     # checked for every event: a bad value is a caller bug
         rules = self.room.escape_rules
         if event == "forced_quit":
             return "forced_quit" in rules
         if event == "away":
-            if seconds < 0:
-                raise MahjongError(f"away time must be >= 0, got {seconds}")
-            return "away" in rules and seconds > self.room.away_limit_s
+            return "away" in rules and away > self.room.away_limit_s
         if event == "closed_client":
             return "closed_client" in rules
         self.disconnects[seat] += 1

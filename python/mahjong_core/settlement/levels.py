@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .._validate import as_flag, is_int
 from ..errors import MahjongError
 
 __all__ = ["Level", "LEVELS", "level_of", "update_score"]
@@ -36,14 +37,19 @@ LEVELS: tuple[Level, ...] = (
 )
 
 
+def _points(value: object, what: str) -> int:
+    if not is_int(value) or value < 0:
+        raise MahjongError(f"{what} must be a non-negative integer, got {value!r}")
+    return int(value)
+
+
 def level_of(points: int) -> Level:
     """The highest level whose threshold is <= ``points`` (spec 5.2).
 
     >>> level_of(99).zh, level_of(100).zh, level_of(100_000).zh
     ('菜鸟', '生手', '万赌之王')
     """
-    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-        raise MahjongError(f"积分 must be a non-negative integer, got {points!r}")
+    points = _points(points, "积分")
     best = LEVELS[0]
     for level in LEVELS:
         if level.threshold <= points:
@@ -53,4 +59,7 @@ def level_of(points: int) -> Level:
 
 def update_score(points: int, hand_value: int, won: bool) -> int:
     """OP-6: +F for a win, -F for a loss, never below 0."""
+    points = _points(points, "积分")
+    hand_value = _points(hand_value, "hand_value")
+    won = as_flag(won, "won")
     return points + hand_value if won else max(0, points - hand_value)

@@ -7,15 +7,51 @@ seeds' own rooms; anything else is configuration (``Room(...)`` or
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
-from ..errors import MahjongError, RoomEntryError
-from ..rulesets import get_ruleset
+import numpy as np
 
-__all__ = ["Room", "ROOMS", "get_room", "RoomEntryError", "PROFILES"]
+from .._validate import as_int
+from ..errors import MahjongError, RoomEntryError
+from ..rulesets import MAX_MIN_FAN, get_ruleset
+
+__all__ = ["Room", "ROOMS", "get_room", "RoomEntryError", "PROFILES", "ESCAPE_RULES"]
 
 PROFILES = ("coins_000", "beans_004", "bamboo_001", "public_mcr")
 """Settlement profiles: two-player has two (spec 5.2), bamboo one (5.3), public one (5.4)."""
+
+ESCAPE_RULES = ("forced_quit", "away", "closed_client", "disconnects")
+"""The names a room's ``escape_rules`` may hold (see :class:`Room`)."""
+
+_INT_FIELDS = (
+    # (field, lowest, highest accepted)
+    ("value_per_fan", 0, None),
+    ("base", 0, None),
+    ("entry_min", 0, None),
+    ("table_fee", 0, None),
+    ("service_fee_ratio", 0, 10_000),
+    ("escape_multiplier", 0, None),
+    ("escape_system_share", 0, 100),
+    ("escape_disconnects", 1, None),
+)
+
+
+MAX_SECONDS = 10.0 ** 9
+"""Longest duration (about 31 years) accepted for an away limit or an away time."""
+
+
+def check_seconds(value: object, what: str) -> float:
+    """A duration in seconds as a float: a finite int or float in 0..MAX_SECONDS (no bool, NaN, str)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise MahjongError(f"{what} must be a number of seconds, got {value!r}")
+    if isinstance(value, (int, np.integer)):
+        ok = 0 <= value <= MAX_SECONDS        # compared as an int: a huge int never meets float()
+    else:
+        ok = math.isfinite(value) and 0 <= value <= MAX_SECONDS
+    if not ok:
+        raise MahjongError(f"{what} must be a finite number of seconds 0-{MAX_SECONDS:.0e}, got {value!r}")
+    return float(value)
 
 
 @dataclass(frozen=True)
@@ -43,7 +79,8 @@ class Room:
     escape_system_share: int = 0
     """Percent of the penalty kept by the system (coins_000 50; the rest goes to the others)."""
     min_fan: int | None = None
-    """起和 for this room; None = the ruleset's default (8)."""
+    """起和 for this room; None = the ruleset's default (``rulesets``' ``min_fan``).  When set, only
+    hands played under this minimum are settled here (see :func:`~mahjong_core.settlement.settle_hand`)."""
     escape_rules: tuple[str, ...] = ("forced_quit",)
     """Which server events count as an escape: "forced_quit" (强退, all rulesets), "away"
     (away longer than ``away_limit_s``), "closed_client", "disconnects"
@@ -53,18 +90,47 @@ class Room:
     extra: dict = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
-        get_ruleset(self.ruleset)
-        if self.profile not in PROFILES:
+        if not isinstance(self.name, str) or not self.name:
+            raise MahjongError(f"a room's name must be a non-empty string, got {self.name!r}")
+        # the registered ruleset's name (a Ruleset object is accepted and stored by name)
+        object.__setattr__(self, "ruleset", get_ruleset(self.ruleset).name)
+        if not isinstance(self.profile, str) or self.profile not in PROFILES:
             raise MahjongError(f"unknown settlement profile {self.profile!r}; expected one of {', '.join(PROFILES)}")
-        for name in ("value_per_fan", "base", "entry_min", "table_fee", "service_fee_ratio",
-                     "escape_multiplier", "escape_system_share"):
-            v = getattr(self, name)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise MahjongError(f"room {self.name!r}: {name} must be a non-negative integer, got {v!r}")
-        if self.escape_system_share > 100 or self.service_fee_ratio > 10_000:
-            raise MahjongError(f"room {self.name!r}: a percentage is out of range")
+        for name, lo, hi in _INT_FIELDS:
+            self._set_int(name, lo, hi)
+        for name, lo in (("coefficient", 0), ("entry_max", 0), ("min_fan", 0)):
+            if getattr(self, name) is not None:
+                self._set_int(name, lo, MAX_MIN_FAN if name == "min_fan" else None)
         if self.entry_max is not None and self.entry_max < self.entry_min:
             raise MahjongError(f"room {self.name!r}: entry_max {self.entry_max} < entry_min {self.entry_min}")
+        object.__setattr__(self, "escape_rules", self._checked_escape_rules())
+        object.__setattr__(self, "away_limit_s", check_seconds(self.away_limit_s, f"room {self.name!r}: away_limit_s"))
+        if not isinstance(self.extra, dict):
+            raise MahjongError(f"room {self.name!r}: extra must be a dict, got {type(self.extra).__name__}")
+
+    def _set_int(self, name: str, lo: int, hi: "int | None") -> None:
+        value = as_int(getattr(self, name), f"room {self.name!r}: {name}", lo, hi)
+        object.__setattr__(self, name, value)
+
+    def _checked_escape_rules(self) -> tuple[str, ...]:
+        rules = self.escape_rules
+        if not isinstance(rules, (tuple, list)):   # a bare string would be searched letter by letter
+            raise MahjongError(f"room {self.name!r}: escape_rules must be a tuple of rule names, got {rules!r}")
+        for rule in rules:
+            if not isinstance(rule, str) or rule not in ESCAPE_RULES:
+                raise MahjongError(f"room {self.name!r}: unknown escape rule {rule!r} in escape_rules; expected some of "
+                                   f"{', '.join(ESCAPE_RULES)}")
+        return tuple(rules)
+
+    @property
+    def players(self) -> int:
+        """Seats at a table of this room (its ruleset's)."""
+        return get_ruleset(self.ruleset).players
+
+    @property
+    def default_min_fan(self) -> int:
+        """The minimum (起和) of a hand in this room: the room's own, else the ruleset's."""
+        return self.min_fan if self.min_fan is not None else get_ruleset(self.ruleset).min_fan
 
     @property
     def room_coefficient(self) -> int:
@@ -83,6 +149,7 @@ class Room:
 
     def check_entry(self, balance: int) -> None:
         """Refuse a player whose balance is outside the entry limits (with a clear message)."""
+        balance = as_int(balance, "balance", 0)
         if balance < self.entry_min:
             raise RoomEntryError(f"room {self.name!r} needs at least {self.entry_min:,} to enter; the balance is {balance:,}")
         if self.entry_max is not None and balance > self.entry_max:
@@ -111,7 +178,6 @@ ROOMS: dict[str, Room] = {
 def get_room(room: "str | Room") -> Room:
     if isinstance(room, Room):
         return room
-    try:
+    if isinstance(room, str) and room in ROOMS:
         return ROOMS[room]
-    except (KeyError, TypeError):
-        raise MahjongError(f"unknown room {room!r}; expected one of {', '.join(ROOMS)}") from None
+    raise MahjongError(f"unknown room {room!r}; expected one of {', '.join(ROOMS)} or a Room")

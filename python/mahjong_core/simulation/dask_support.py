@@ -8,7 +8,10 @@ bounded timeout and a clear error.
 
 from __future__ import annotations
 
-from ..errors import MahjongError
+import math
+
+from .._validate import as_int
+from ..errors import MahjongError, SimulationError
 
 __all__ = ["connect", "local_client"]
 
@@ -23,16 +26,26 @@ def _distributed():
 
 
 def connect(address: str, timeout: float = 10.0):
-    """A Client connected to the scheduler at ``address``; MahjongError if unreachable."""
+    """A Client connected to the scheduler at ``address``; SimulationError (a MahjongError) if the
+    address is malformed (unknown scheme, no port) or the scheduler is unreachable."""
+    if not isinstance(address, str) or not address:
+        raise SimulationError(f"the Dask scheduler address must be a string like tcp://host:port, got {address!r}")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) \
+            or not 0 < timeout <= 3600:
+        raise SimulationError(f"the scheduler timeout must be 0-3600 seconds, got {timeout!r}")
     distributed = _distributed()
     try:
         return distributed.Client(address, timeout=timeout)
-    except (OSError, TimeoutError) as exc:
-        raise MahjongError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    except (OSError, TimeoutError, ValueError) as exc:   # ValueError: "unknown address scheme", "missing port"
+        raise SimulationError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
 
 
 def local_client(workers: int | None = None):
     """(cluster, client) of a local Dask cluster with ``workers`` single-threaded worker processes."""
+    from .runner import MAX_WORKERS
+
+    if workers is not None:
+        workers = as_int(workers, "workers", 1, MAX_WORKERS, error=SimulationError)
     distributed = _distributed()
     cluster = distributed.LocalCluster(n_workers=workers or 2, threads_per_worker=1, processes=True,
                                        dashboard_address=None)

@@ -6,20 +6,34 @@ from pathlib import Path
 
 import numpy as np
 
-from .stats import SimulationResult
+from .._validate import as_int
+from ..errors import SimulationError
+from .stats import SimulationResult, check_output
 
-__all__ = ["plot_result"]
+__all__ = ["plot_result", "require_matplotlib"]
+
+
+def require_matplotlib() -> None:
+    """Raise :class:`SimulationError` when matplotlib is missing (call it before a long run)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise SimulationError("plotting needs matplotlib: pip install 'mahjong-core[plot]'") from None
 
 
 def plot_result(result: SimulationResult, path: "str | Path", top: int = 25) -> Path:
     """Write one PNG with three panels: fan frequency (top ``top`` fans per win), the fan-total
     histogram and the win rate by seat.  Returns the path written."""
+    if not isinstance(result, SimulationResult):
+        raise SimulationError(f"result must be a SimulationResult, got {type(result).__name__}")
+    top = as_int(top, "top", 1, error=SimulationError)
+    path = check_output(path, "plot")
+    require_matplotlib()
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    path = Path(path)
     rows = sorted((r for r in result.fan_table_rows() if r["rounds"]), key=lambda r: -r["per_win"])[:top]
     fig, axes = plt.subplots(1, 3, figsize=(18, 6), gridspec_kw={"width_ratios": [2.2, 1.4, 1]})
     ax = axes[0]

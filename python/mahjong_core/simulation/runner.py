@@ -15,17 +15,24 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from .._validate import as_flag, as_int
 from ..errors import SimulationError
 from ..fan_tables import fan_table
-from ..rulesets import get_ruleset
+from ..rulesets import MAX_MIN_FAN, get_ruleset
 from ..settlement.outcome import HandOutcome
 from ..settlement.rooms import Room
 from ..settlement.settle import hand_payments
 from .stats import SimulationResult
 
-__all__ = ["simulate", "run_batch", "BOT_NAMES", "SimulationError"]
+__all__ = ["simulate", "run_batch", "BOT_NAMES", "SimulationError", "MAX_ROUNDS", "MAX_BATCHES", "MAX_WORKERS"]
 
 BOT_NAMES = ("greedy", "random")
+MAX_ROUNDS = 10 ** 10
+"""Most rounds one call may ask for (weeks of work on a cluster)."""
+MAX_BATCHES = 100_000
+"""Most batches of one run (one task each): more would only fill memory with futures."""
+MAX_WORKERS = 1_024
+"""Most local worker processes (``workers``)."""
 
 
 def _make_bots(names: Sequence[str], seed_seq: np.random.SeedSequence) -> list:
@@ -41,31 +48,27 @@ def _make_bots(names: Sequence[str], seed_seq: np.random.SeedSequence) -> list:
 
 
 def _unit_room(ruleset: str) -> Room:
-    """1 point per fan with the ruleset's payment rules (built once per batch)."""
+    """1 point per fan with the ruleset's payment rules (built once per batch).  It sets no
+    minimum of its own: each outcome carries the minimum its round was played under."""
     profile = "public_mcr" if ruleset == "public" else "coins_000"
-    return Room("unit", ruleset, profile, value_per_fan=1, min_fan=0)
+    return Room("unit", ruleset, profile, value_per_fan=1)
 
 
-def _points(room: Room, players: int, res: Any, memo: "dict | None" = None) -> np.ndarray:
+def _points(room: Room, players: tuple[str, ...], res: Any, memo: "dict | None" = None) -> np.ndarray:
     """Net points of the round per seat under ``room``'s payment rules (``memo``: a cache for
-    one room; the payments depend only on winner, loser, method and the two totals)."""
-    pts = np.zeros(players, np.int64)
+    one room; the payments depend only on the outcome)."""
+    pts = np.zeros(len(players), np.int64)
     if res.draw:
         return pts
-    key = None
-    if memo is not None:
-        key = (res.winner, res.loser, res.method, res.total, res.score.non_flower_total)
-        hit = memo.get(key)
-        if hit is not None:
-            return hit.copy()
-    names = tuple(str(s) for s in range(players))
-    outcome = HandOutcome(names, winner=res.winner, loser=res.loser, method=res.method,
-                          hand_value=res.total, non_flower_total=res.score.non_flower_total)
+    outcome = HandOutcome.from_result(res, players)
+    hit = memo.get(outcome) if memo is not None else None
+    if hit is not None:
+        return hit.copy()
     for payer, payee, amount, _ in hand_payments(room, outcome):
         pts[int(payer)] -= amount
         pts[int(payee)] += amount
-    if key is not None:
-        memo[key] = pts.copy()
+    if memo is not None:
+        memo[outcome] = pts.copy()
     return pts
 
 
@@ -74,9 +77,14 @@ def run_batch(ruleset: str, bots: Sequence[str], seed: int, batch: int, rounds: 
     """Play ``rounds`` rounds (one match, the ruleset's dealer rules) for batch ``batch`` of a run."""
     from ..game import Match, play_round
 
+    ruleset, bots, seed, min_fan, record_wins = _check_common(ruleset, bots, seed, min_fan, record_wins)
+    batch = as_int(batch, "batch", 0, MAX_BATCHES - 1, error=SimulationError)
+    rounds = as_int(rounds, "rounds", 1, MAX_ROUNDS, error=SimulationError)
+
     seq = np.random.SeedSequence(seed, spawn_key=(batch,))
     match_seed = int(seq.generate_state(1, np.uint64)[0])
     players = get_ruleset(ruleset).players
+    seat_names = tuple(str(s) for s in range(players))
     bot_objs = _make_bots(bots, seq)
     out = SimulationResult(ruleset, tuple(bots))
     n_fans = len(fan_table(ruleset))
@@ -94,28 +102,62 @@ def run_batch(ruleset: str, bots: Sequence[str], seed: int, batch: int, rounds: 
             counts = np.asarray(res.score._counts, np.int64)
             assert counts.shape == (n_fans,)
             out.add_round(winner=res.winner, dealer=res.dealer, method=res.method, total=res.total,
-                          fan_counts=counts, length=length, points=_points(room, players, res, memo))
+                          fan_counts=counts, length=length, points=_points(room, seat_names, res, memo))
             if record_wins:
                 out.winning_hands.append(res.winners[0]["score_args"])
         match.next_round()
     return out
 
 
-def _check(ruleset: str, rounds: int, bots: Sequence[str], batch_size: int) -> tuple[str, tuple[str, ...]]:
-    rs = get_ruleset(ruleset)
-    if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds <= 0:
-        raise SimulationError(f"rounds must be a positive integer, got {rounds!r}")
-    if isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer)) or batch_size <= 0:
-        raise SimulationError(f"batch_size must be a positive integer, got {batch_size!r}")
+def _check_bots(bots: Any, players: int, ruleset: str) -> tuple[str, ...]:
+    """One bot name per seat; a single name (or a one-name list) plays every seat."""
+    if isinstance(bots, str):
+        bots = (bots,)
+    if not isinstance(bots, (tuple, list)):
+        raise SimulationError(f"bots must be a bot name or a list of names (one per seat), got {bots!r}")
+    for b in bots:
+        if not isinstance(b, str) or b not in BOT_NAMES:
+            raise SimulationError(f"unknown bot {b!r}; expected one of {', '.join(BOT_NAMES)}")
     bots = tuple(bots)
     if len(bots) == 1:
-        bots = bots * rs.players
-    if len(bots) != rs.players:
-        raise SimulationError(f"{rs.name} has {rs.players} players; got {len(bots)} bots ({', '.join(bots)})")
-    unknown = [b for b in bots if b not in BOT_NAMES]
-    if unknown:
-        raise SimulationError(f"unknown bot {unknown[0]!r}; expected one of {', '.join(BOT_NAMES)}")
-    return rs.name, bots
+        bots = bots * players
+    if len(bots) != players:
+        raise SimulationError(f"{ruleset} has {players} players; got {len(bots)} bots ({', '.join(bots) or 'none'})")
+    return bots
+
+
+def _check_executor(executor: Any) -> None:
+    if executor is None:
+        return
+    if isinstance(executor, str):
+        if executor != "dask":
+            raise SimulationError(f"executor must be None, 'dask', an Executor or a distributed.Client, got {executor!r}")
+        return
+    if not callable(getattr(executor, "submit", None)):
+        raise SimulationError(f"executor must have a submit() method (a concurrent.futures Executor or a "
+                              f"distributed.Client), got {type(executor).__name__}")
+
+
+def _check_common(ruleset: Any, bots: Any, seed: Any, min_fan: Any, record_wins: Any
+                  ) -> tuple[str, tuple[str, ...], int, "int | None", bool]:
+    """The arguments ``simulate`` and ``run_batch`` share, checked and normalised."""
+    rs = get_ruleset(ruleset)
+    bots = _check_bots(bots, rs.players, rs.name)
+    seed = as_int(seed, "seed", 0, error=SimulationError)
+    if min_fan is not None:
+        min_fan = as_int(min_fan, "min_fan", 0, MAX_MIN_FAN, error=SimulationError)
+    record_wins = as_flag(record_wins, "record_wins", error=SimulationError)
+    return rs.name, bots, seed, min_fan, record_wins
+
+
+def _batch_sizes(rounds: Any, batch_size: Any) -> list[int]:
+    rounds = as_int(rounds, "rounds", 1, MAX_ROUNDS, error=SimulationError)
+    batch_size = as_int(batch_size, "batch_size", 1, MAX_ROUNDS, error=SimulationError)
+    batches = -(-rounds // batch_size)
+    if batches > MAX_BATCHES:
+        raise SimulationError(f"{rounds:,} rounds in batches of {batch_size:,} make {batches:,} batches; at most "
+                              f"{MAX_BATCHES:,} are allowed: raise batch_size to {-(-rounds // MAX_BATCHES):,} or more")
+    return [batch_size] * (rounds // batch_size) + ([rounds % batch_size] if rounds % batch_size else [])
 
 
 def simulate(
@@ -140,14 +182,22 @@ def simulate(
     ``record_wins=True`` keeps the score arguments of every winning hand
     (``result.winning_hands``), e.g. to re-score them one by one.
     """
-    ruleset, bots = _check(ruleset, rounds, bots, batch_size)
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise SimulationError(f"seed must be a non-negative integer, got {seed!r}")
-    sizes = [batch_size] * (rounds // batch_size) + ([rounds % batch_size] if rounds % batch_size else [])
-    jobs = [(ruleset, bots, int(seed), b, n, min_fan, record_wins) for b, n in enumerate(sizes)]
+    # every argument is checked before any work starts (no pool, no cluster, no bar yet)
+    ruleset, bots, seed, min_fan, record_wins = _check_common(ruleset, bots, seed, min_fan, record_wins)
+    sizes = _batch_sizes(rounds, batch_size)
+    rounds = sum(sizes)
+    if workers is not None:
+        workers = as_int(workers, "workers", 1, MAX_WORKERS, error=SimulationError)
+    _check_executor(executor)
+    if not (isinstance(progress, (bool, np.bool_)) or callable(progress)):
+        raise SimulationError(f"progress must be True, False or a callable taking a number of rounds, got {progress!r}")
+    jobs = [(ruleset, bots, seed, b, n, min_fan, record_wins) for b, n in enumerate(sizes)]
     bar = None
-    if progress is True:
-        from tqdm import tqdm
+    if progress is True or progress is np.True_:
+        try:
+            from tqdm import tqdm
+        except ImportError:  # pragma: no cover - tqdm is a dependency
+            raise SimulationError("progress=True needs tqdm: pip install tqdm") from None
 
         bar = tqdm(total=rounds, unit="round", smoothing=0.1)
         tick = bar.update

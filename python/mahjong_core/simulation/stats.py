@@ -9,20 +9,41 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from ..errors import SimulationError
 from ..fan_tables import fan_table
 from ..rulesets import get_ruleset
 
-__all__ = ["SimulationResult", "METHODS", "MAX_TOTAL", "MAX_LENGTH"]
+__all__ = ["SimulationResult", "METHODS", "MAX_TOTAL", "MAX_LENGTH", "check_output"]
 
 METHODS = ("draw", "self_drawn", "discard", "robbing")
 MAX_TOTAL = 400
 """Fan totals above this go into the last histogram bin."""
 MAX_LENGTH = 200
 """Round lengths (turns) above this go into the last histogram bin."""
+
+
+def check_output(path: Any, what: str = "output") -> Path:
+    """``path`` as a :class:`~pathlib.Path` a file can be written to, checked *before* a long run:
+    its directory exists and is writable, the path itself is not a directory and, if it exists,
+    is writable.  :class:`SimulationError` naming ``what`` and the path otherwise."""
+    if not isinstance(path, (str, os.PathLike)) or not os.fspath(path):
+        raise SimulationError(f"{what} must be a file path, got {path!r}")
+    p = Path(path)
+    parent = p.parent
+    if p.is_dir():
+        raise SimulationError(f"{what} {str(p)!r} is a directory, not a file")
+    if not parent.is_dir():
+        raise SimulationError(f"{what} {str(p)!r}: the directory {str(parent)!r} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise SimulationError(f"{what} {str(p)!r} is not writable")
+    return p
 
 
 @dataclass
@@ -82,7 +103,7 @@ class SimulationResult:
     def merge(self, other: "SimulationResult") -> "SimulationResult":
         """Add another result's counters to this one (same ruleset and bots)."""
         if (other.ruleset, other.bots) != (self.ruleset, self.bots):
-            raise ValueError("cannot merge results of different rulesets or bots")
+            raise SimulationError("cannot merge results of different rulesets or bots")
         self.rounds += other.rounds
         self.dealer_wins += other.dealer_wins
         self.non_dealer_wins += other.non_dealer_wins
