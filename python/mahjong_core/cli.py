@@ -8,31 +8,174 @@ Commands
 ``score TILES --win TILE [--melds "pon CCC" ...] [--self-drawn] [flags] [--ruleset R] [--json]``
     Score a winning hand: the counted fans (Chinese and English names, points,
     count) and the total.
-``simulate [--ruleset R] [--rounds N] [--bots greedy,random] [--workers W] [--out F.json] [--csv F.csv] [--plot F.png] [--scheduler tcp://host:port | --local-dask]``
-    Monte Carlo simulation between bots; prints a summary, writes JSON/CSV/PNG.
-``match [--ruleset R] [--room ROOM] [--rounds N] [--bots greedy,random] [--seed S]``
+``simulate [--ruleset R] [--rounds N] [--bots greedy,random] [--workers W] [--out F.json] [--csv F.csv] [--plot F.png] [--scheduler tcp://host:port | --local-dask] [--json]``
+    Monte Carlo simulation between bots; prints a summary (or, with ``--json``,
+    the statistics as one JSON object), writes JSON/CSV/PNG.
+``match [--ruleset R] [--room ROOM] [--rounds N] [--bots greedy,random] [--seed S] [--json]``
     A match between bots with settlement in a room: each round's fans and the ledger.
 ``play [--ruleset two-player] [--seed S] [--glyphs]``
     Play a round against the greedy bot in the terminal.
 
-User errors (bad tiles, wrong sizes, unknown rulesets) print one line on
-stderr and exit with status 2; there is no traceback for a user error.
+Errors
+------
+An error prints one line on standard error, ``mahjong-core: error: <message>``,
+never a traceback.  Control characters of echoed input are escaped
+(``\\x1b``, ``\\udcff`` for a byte that is not UTF-8) and a long echo is
+shortened, so the message is always a single readable line.
+
+With ``--json`` (``hand``, ``score``, ``simulate``, ``match``) the error is
+instead one JSON object on **standard output** (where the result would have
+been; nothing is written on standard error), so a script reads exactly one
+object either way and tells them apart by the ``error`` key::
+
+    {"error": {"type": "TileParseError", "kind": "usage", "message": "...", "exit_status": 2}}
+
+``type`` is the library's error class (``TileParseError``, ``RulesetError`` ...)
+or ``UsageError`` (a command-line mistake), ``MissingDependency``,
+``OutputError``, ``SchedulerUnreachable``, ``WorkerCrashed``,
+``KeyboardInterrupt``, or the Python exception's name for an internal error.
+
+Exit status
+-----------
+0
+    Success.
+1 (runtime error)
+    The command was valid but failed while running: a simulation worker
+    process died, the Dask scheduler could not be reached (or a Dask run
+    failed), an output file that passed the check could not be written (disk
+    full ...), standard output cannot encode the text, memory ran out, or an
+    internal error (a bug; the line says so, and ``MAHJONG_CORE_DEBUG=1`` shows
+    the traceback).
+2 (usage error)
+    The command cannot work as given, and nothing was run: an unknown command
+    or option, a missing or malformed argument, a number outside its range
+    (the ranges are in ``--help``), a bad tile or meld string, an unknown
+    ruleset, bot, room or format, a bot count that does not fit the ruleset,
+    any input the library refuses (a :class:`~mahjong_core.errors.MahjongError`),
+    an output path that cannot be written (every ``--out``/``--csv``/``--plot``
+    path is checked before the run; the check leaves no file behind), or a
+    missing optional dependency (``--plot`` needs ``mahjong-core[plot]``,
+    ``--scheduler``/``--local-dask`` need ``mahjong-core[distributed]``;
+    also checked before the run).
+130
+    Interrupted (Ctrl-C / SIGINT); worker processes ignore SIGINT and are
+    stopped by the command, so one line is printed, not one per worker.
+141
+    Standard output was closed by its reader (``mahjong-core simulate | head -3``):
+    the command stops quietly, as a program killed by SIGPIPE does (128 + 13),
+    with no message.  ``simulate`` writes its files before printing, so they
+    are complete.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import math
+import os
+import signal
 import sys
-from typing import Sequence
+import unicodedata
+from typing import Callable, Sequence
 
 from . import __version__
+from ._validate import as_int
 from .errors import MahjongError
 from .hand import FORMS, form_shanten, is_win, shanten, waits
-from .rulesets import RULESET_NAMES, get_ruleset
+from .rulesets import MAX_MIN_FAN, RULESET_NAMES, Ruleset, get_ruleset
 from .tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
 
+PROG = "mahjong-core"
 
+EXIT_OK = 0
+EXIT_RUNTIME = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+
+MAX_SIMULATION_ROUNDS = 10**9
+"""Upper bound of ``simulate --rounds`` (days of computing on a large machine)."""
+MAX_BATCH_SIZE = 10**6
+MAX_BATCHES = 10**6
+"""Upper bound of rounds / batch size: the list of batches is built before the run."""
+MAX_WORKERS = 256
+"""Upper bound of ``--workers``: a process pool forks all its workers at once."""
+MAX_MATCH_ROUNDS = 100_000
+"""Upper bound of ``match --rounds`` (it prints every round; use ``simulate`` for statistics)."""
+MAX_SCHEDULER_TIMEOUT = 3600.0
+_MESSAGE_LIMIT = 300
+"""Longest error line (characters); a longer one keeps its start and its end."""
+
+
+class CliError(Exception):
+    """A failure the command line reports itself (not an input error of the library)."""
+
+    status = EXIT_RUNTIME
+
+    def __init__(self, message: str, type_name: "str | None" = None) -> None:
+        super().__init__(message)
+        self.type_name = type_name or type(self).__name__
+
+
+class UsageError(CliError):
+    """The command line cannot work as given (exit status 2)."""
+
+    status = EXIT_USAGE
+
+
+class RunError(CliError):
+    """The command was valid but failed while running (exit status 1)."""
+
+    status = EXIT_RUNTIME
+
+
+# ------------------------------------------------------------------ argument types
+def _int_in(lo: int, hi: "int | None" = None) -> Callable[[str], int]:
+    """An argparse type: an integer in ``[lo, hi]`` (checked as a Python int, so any size of
+    input is refused with its range instead of overflowing later)."""
+
+    def integer(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        try:
+            return as_int(value, "the value", lo, hi)
+        except MahjongError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return integer
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_SCHEDULER_TIMEOUT:  # also refuses nan
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds above 0 and at most {MAX_SCHEDULER_TIMEOUT:g}, got {text!r}")
+    return value
+
+
+def _non_empty(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    return text
+
+
+def _output_path(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the file name must not be empty")
+    if "\x00" in text:  # only possible in-process (an argv cannot hold one); os calls refuse it
+        raise argparse.ArgumentTypeError("the file name contains a NUL character")
+    if text == "-":
+        raise argparse.ArgumentTypeError("writing to standard output ('-') is not supported; give a file name")
+    return text
+
+
+# ------------------------------------------------------------------ hand
 def _hand_report(text: str, ruleset: str) -> dict:
     rs = get_ruleset(ruleset)
     counts = parse_hand(text)
@@ -83,9 +226,10 @@ def _cmd_hand(args: argparse.Namespace) -> int:
         print(json.dumps(report, ensure_ascii=False))
     else:
         _print_hand(report)
-    return 0
+    return EXIT_OK
 
 
+# ------------------------------------------------------------------ score
 _SCORE_FLAGS = (
     ("self-drawn", "self_drawn", "自摸: the winning tile was drawn by the winner"),
     ("last-tile", "last_tile", "win on the last wall tile (妙手回春) or on the discard after it (海底捞月)"),
@@ -101,20 +245,27 @@ _SCORE_FLAGS = (
 )
 
 
+def _flowers(text: str) -> "int | str":
+    """``--flowers``: a number of flowers (ASCII digits) or the flower tiles, for ``score``."""
+    if not (text.isascii() and text.isdigit()):
+        return text  # flower tiles ("春夏", "1f2f"); the library parses them
+    try:
+        return int(text)
+    except ValueError:  # more digits than Python converts (4300): no such number of flowers
+        raise UsageError(f"--flowers: {text!r} is not a number of flowers") from None
+
+
 def _cmd_score(args: argparse.Namespace) -> int:
     from .scoring import score
 
     kwargs = {dest: getattr(args, dest) for _, dest, _ in _SCORE_FLAGS}
-    flowers: object = args.flowers
-    if isinstance(flowers, str) and flowers.isdigit():
-        flowers = int(flowers)
     result = score(
-        args.tiles, args.win, ruleset=args.ruleset, melds=args.melds or (), flowers=flowers,
+        args.tiles, args.win, ruleset=args.ruleset, melds=args.melds or (), flowers=_flowers(args.flowers),
         seat_wind=args.seat_wind, round_wind=args.round_wind, min_fan=args.min_fan, **kwargs,
     )
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
-        return 0
+        return EXIT_OK
     print(f"ruleset {result.ruleset}, form {result.form}")
     print(f"{'points':>6}  {'×':>2}  番种    fan")
     for f in result.fans:
@@ -122,49 +273,229 @@ def _cmd_score(args: argparse.Namespace) -> int:
         print(f"{f.total:>6}  {f.count:>2}  {f.name}{' ' * max(pad, 1)}{f.name_en}")
     print(f"{result.total:>6}      total ({result.non_flower_total} without flowers; "
           f"minimum {result.min_fan}: {'met' if result.meets_minimum else 'NOT met'})")
-    return 0
+    return EXIT_OK
 
 
-def _bots(text: str) -> tuple[str, ...]:
-    return tuple(b.strip() for b in text.split(",") if b.strip())
+# ------------------------------------------------------------------ bots (simulate, match)
+def _seat_bots(text: str, rs: Ruleset) -> tuple[str, ...]:
+    """``--bots``: one bot name per seat of ``rs``, or one name for every seat."""
+    from .simulation import BOT_NAMES
+
+    bots = tuple(b.strip() for b in text.split(","))
+    if not all(bots):
+        raise UsageError(f"--bots {text!r}: a bot name is empty; expected names out of {', '.join(BOT_NAMES)}")
+    unknown = [b for b in bots if b not in BOT_NAMES]
+    if unknown:
+        raise UsageError(f"--bots: unknown bot {unknown[0]!r}; expected one of {', '.join(BOT_NAMES)}")
+    if len(bots) == 1:
+        bots *= rs.players
+    if len(bots) != rs.players:
+        raise UsageError(f"--bots: {rs.name} has {rs.players} players; give {rs.players} bot names "
+                         f"or one for every seat, got {len(bots)} ({text})")
+    return bots
+
+
+# ------------------------------------------------------------------ output files
+def _require(module: str, option: str, extra: str):
+    """Import an optional dependency, or refuse the option naming the extra to install."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise UsageError(f'{option} needs {module.split(".")[0]}, which is not installed: '
+                         f'pip install "mahjong-core[{extra}]"', "MissingDependency") from None
+
+
+def _plot_target(path: str) -> str:
+    """The file ``--plot`` writes: matplotlib picks the format from the extension and adds
+    ``.png`` when there is none; an extension it cannot write is refused before the run."""
+    backend = _require("matplotlib.backends.backend_agg", "--plot", "plot")
+    formats = sorted(backend.FigureCanvasAgg.get_supported_filetypes())
+    ext = os.path.splitext(path)[1][1:]
+    if not ext:
+        return path.rstrip(".") + ".png"
+    if ext.lower() not in formats:
+        raise UsageError(f"--plot {_shown(path)}: matplotlib cannot write .{ext} files; "
+                         f"use one of {', '.join('.' + f for f in formats)}", "OutputError")
+    return path
+
+
+def _check_writable(option: str, path: str) -> bool:
+    """Refuse (usage error) an output path that cannot be written, before any work; returns
+    whether the file exists already.  A new file is created and removed again, so the check
+    proves the directory accepts it and leaves nothing behind."""
+    shown = f"{option} {_shown(path)}"
+    try:
+        if os.path.isdir(path):
+            raise UsageError(f"{shown}: is a directory", "OutputError")
+        if os.path.lexists(path):
+            if os.path.isfile(path):
+                open(path, "ab").close()  # append mode: the content is untouched
+            elif not os.access(path, os.W_OK):
+                raise PermissionError(13, "Permission denied")
+            return True
+        parent = os.path.dirname(path) or "."
+        if not os.path.isdir(parent):
+            what = "is not a directory" if os.path.exists(parent) else "does not exist"
+            raise UsageError(f"{shown}: the directory {_shown(parent)} {what}", "OutputError")
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        os.close(fd)
+        os.unlink(path)
+        return False
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise UsageError(f"{shown}: cannot write: {reason}", "OutputError") from None
+
+
+class _Outputs:
+    """The files a command will write, checked before the run and written after it."""
+
+    def __init__(self, wanted: "list[tuple[str, str | None]]") -> None:
+        self.files = [(option, path) for option, path in wanted if path]
+        seen: dict[str, str] = {}
+        for option, path in self.files:
+            real = os.path.realpath(path)
+            if real in seen:
+                raise UsageError(f"{seen[real]} and {option} name the same file {_shown(path)}", "OutputError")
+            seen[real] = option
+        self.existed = {option: _check_writable(option, path) for option, path in self.files}
+
+    def write(self, option: str, write: Callable[[str], object]) -> "str | None":
+        """Run ``write(path)`` for ``option``; an OSError is a runtime error, and a file that did
+        not exist before is removed again rather than left half written."""
+        path = dict(self.files).get(option)
+        if path is None:
+            return None
+        try:
+            write(path)
+        except OSError as exc:
+            if not self.existed[option]:
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+            raise RunError(f"{option} {_shown(path)}: writing failed: {exc.strerror or exc}", "OutputError") from None
+        return path
+
+
+def _write_text(text: str) -> Callable[[str], None]:
+    def write(path: str) -> None:
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+
+    return write
+
+
+# ------------------------------------------------------------------ simulate
+def _ignore_sigint() -> None:  # pragma: no cover - runs in the worker processes
+    """Worker initializer: Ctrl-C reaches the whole process group; only the parent handles it
+    (it stops the pool), so the workers do not each print a KeyboardInterrupt traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _connect(address: str, timeout: float):
+    from .simulation.dask_support import connect
+
+    try:
+        return connect(address, timeout=timeout)
+    except MahjongError as exc:  # reachable in principle; not now: a runtime failure
+        raise RunError(str(exc), "SchedulerUnreachable") from None
+    except ValueError as exc:  # a malformed address, refused before any connection
+        raise UsageError(f"--scheduler {address!r}: {exc}") from None
+
+
+def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...], batches: int):
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from .simulation import simulate
+
+    workers = min(args.workers or os.cpu_count() or 1, batches)
+    client = pool = None
+    if args.scheduler:
+        executor = client = _connect(args.scheduler, args.scheduler_timeout)
+    elif args.local_dask:
+        executor = "dask"
+    elif workers > 1:
+        executor = pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    else:
+        executor = None
+    dask = args.scheduler or args.local_dask
+    try:
+        return simulate(
+            ruleset, args.rounds, bots, seed=args.seed, executor=executor, batch_size=args.batch_size,
+            workers=workers, progress=not args.no_progress, min_fan=args.min_fan,
+        )
+    except BrokenProcessPool:
+        raise RunError("a simulation worker process died unexpectedly (killed, or out of memory); "
+                       "nothing was written", "WorkerCrashed") from None
+    except (MahjongError, KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as exc:
+        if not dask:
+            raise  # an internal error; main() reports it
+        raise RunError(f"the Dask run failed: {type(exc).__name__}: {exc}", type(exc).__name__) from None
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        if client is not None:
+            client.close()
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulation import simulate
-    from .simulation.plots import plot_result
+    rs = get_ruleset(args.ruleset)
+    bots = _seat_bots(args.bots, rs)
+    batches = -(-args.rounds // args.batch_size)
+    if batches > MAX_BATCHES:
+        raise UsageError(f"--rounds {args.rounds} in batches of {args.batch_size} makes {batches:,} batches; "
+                         f"at most {MAX_BATCHES:,}: raise --batch-size")
+    if args.scheduler or args.local_dask:
+        _require("distributed", "--scheduler" if args.scheduler else "--local-dask", "distributed")
+    plot_path = _plot_target(args.plot) if args.plot else None
+    outputs = _Outputs([("--out", args.out), ("--csv", args.csv), ("--plot", plot_path)])
 
-    executor = None
-    client = None
-    if args.scheduler:
-        from .simulation.dask_support import connect
+    result = _run_simulation(args, rs.name, bots, batches)
 
-        executor = client = connect(args.scheduler, timeout=args.scheduler_timeout)
-    elif args.local_dask:
-        executor = "dask"
-    try:
-        result = simulate(
-            args.ruleset, args.rounds, _bots(args.bots), seed=args.seed, executor=executor,
-            batch_size=args.batch_size, workers=args.workers, progress=not args.no_progress,
-            min_fan=args.min_fan,
-        )
-    finally:
-        if client is not None:
-            client.close()
+    # files first: a reader that closes standard output early does not cost them
+    written = [outputs.write("--out", _write_text(result.to_json())),
+               outputs.write("--csv", _write_text(result.to_csv()))]
+    if plot_path:
+        from .simulation.plots import plot_result
+
+        written.append(outputs.write("--plot", lambda path: plot_result(result, path)))
+    if args.json:
+        print(result.to_json())
+        return EXIT_OK
     print(result.summary())
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.write(result.to_json())
-        print(f"wrote {args.out}")
-    if args.csv:
-        with open(args.csv, "w", encoding="utf-8", newline="") as f:
-            f.write(result.to_csv())
-        print(f"wrote {args.csv}")
-    if args.plot:
-        print(f"wrote {plot_result(result, args.plot)}")
-    return 0
+    for path in written:
+        if path:
+            print(f"wrote {_shown(path)}")
+    return EXIT_OK
 
 
+# ------------------------------------------------------------------ match
 _DEFAULT_ROOM = {"two-player": "beginner", "two-player-bamboo": "bamboo", "public": "public"}
+
+
+def _round_record(k: int, res, transfers) -> dict:
+    rec: dict = {"round": k, "dealer": res.dealer, "draw": bool(res.draw)}
+    if not res.draw:
+        rec.update(winner=res.winner, loser=res.loser, method=res.method, total=res.total,
+                   non_flower_total=res.score.non_flower_total, fans=res.score.to_dict()["fans"])
+    rec["transfers"] = [t.to_dict() for t in transfers]
+    return rec
+
+
+def _round_line(k: int, res, transfers) -> str:
+    if res.draw:
+        line = "exhaustive draw (荒牌)"
+    else:
+        fans = ", ".join(f"{f.name}{'×' + str(f.count) if f.count > 1 else ''} {f.total}" for f in res.score.fans)
+        who = f"seat {res.winner}" + ("" if res.loser is None else f" on seat {res.loser}'s tile")
+        line = f"{who} ({res.method}) {res.total} fan: {fans}"
+    moved = "; ".join(f"{t.payer} -> {t.payee} {t.amount:,} ({t.reason})" for t in transfers) or "no transfer"
+    return f"round {k} (dealer seat {res.dealer}): {line}\n    {moved}"
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
@@ -172,62 +503,72 @@ def _cmd_match(args: argparse.Namespace) -> int:
     from .settlement import HandOutcome, Ledger, get_room, settle_hand
 
     rs = get_ruleset(args.ruleset)
-    room = get_room(args.room or _DEFAULT_ROOM[rs.name])
+    room = get_room(_DEFAULT_ROOM[rs.name] if args.room is None else args.room)
     if room.ruleset != rs.name:
-        raise MahjongError(f"room {room.name!r} is a {room.ruleset} room, not {rs.name}")
-    bots = _bots(args.bots)
-    if len(bots) == 1:
-        bots *= rs.players
-    if len(bots) != rs.players or any(b not in ("greedy", "random") for b in bots):
-        raise MahjongError(f"--bots needs {rs.players} names out of greedy, random; got {args.bots!r}")
-    if args.rounds <= 0:
-        raise MahjongError(f"--rounds must be positive, got {args.rounds}")
+        raise UsageError(f"--room: room {room.name!r} is a {room.ruleset} room, not {rs.name}")
+    bots = _seat_bots(args.bots, rs)
     balance = args.balance if args.balance is not None else max(room.entry_min * 10, 10_000)
+    room.check_entry(balance)
     names = tuple(f"seat{i}-{b}" for i, b in enumerate(bots))
     ledger = Ledger()
     for name in names:
-        room.check_entry(balance)
         ledger.open(name, balance)
     players = [GreedyBot() if b == "greedy" else RandomBot(args.seed + i) for i, b in enumerate(bots)]
     match = Match(rs.name, args.seed, rounds=args.rounds, min_fan=room.min_fan)
-    print(f"{rs.name} match in room {room.name!r} ({room.value_per_fan} per fan), {args.rounds} rounds, "
-          f"opening balance {balance:,} each")
+    if not args.json:
+        print(f"{rs.name} match in room {room.name!r} ({room.value_per_fan} per fan), {args.rounds} rounds, "
+              f"opening balance {balance:,} each")
+    records = []
     k = 0
     while not match.is_over:
         k += 1
         res = play_round(match.round, players)
         if res.draw:
             outcome = HandOutcome(names, round=k)
-            line = "exhaustive draw (荒牌)"
         else:
             outcome = HandOutcome(names, winner=res.winner, loser=res.loser, method=res.method,
                                   hand_value=res.total, non_flower_total=res.score.non_flower_total, round=k)
-            fans = ", ".join(f"{f.name}{'×' + str(f.count) if f.count > 1 else ''} {f.total}" for f in res.score.fans)
-            who = f"seat {res.winner}" + ("" if res.loser is None else f" on seat {res.loser}'s tile")
-            line = f"{who} ({res.method}) {res.total} fan: {fans}"
         transfers = settle_hand(ledger, room, outcome)
-        moved = "; ".join(f"{t.payer} -> {t.payee} {t.amount:,} ({t.reason})" for t in transfers) or "no transfer"
-        print(f"round {k} (dealer seat {res.dealer}): {line}\n    {moved}")
+        if args.json:
+            records.append(_round_record(k, res, transfers))
+        else:
+            print(_round_line(k, res, transfers))
         match.next_round()
+    if args.json:
+        print(json.dumps({"ruleset": rs.name, "room": room.name, "value_per_fan": room.value_per_fan,
+                          "seed": args.seed, "players": list(names), "opening_balance": balance,
+                          "rounds": records, "balances": dict(ledger.balances), "total": ledger.total},
+                         ensure_ascii=False))
+        return EXIT_OK
     print("ledger:")
     for name, value in ledger.balances.items():
         print(f"  {name:<16} {value:>10,}")
     print(f"  {'total':<16} {ledger.total:>10,}")
-    return 0
+    return EXIT_OK
 
 
+# ------------------------------------------------------------------ play
 def _cmd_play(args: argparse.Namespace) -> int:
     from .play import play_terminal
 
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")  # a line that is not UTF-8 is asked again, not a crash
     return play_terminal(args.ruleset, args.seed, glyphs=args.glyphs, you=args.seat)
 
 
+# ------------------------------------------------------------------ parser
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # every command-line mistake argparse finds comes here
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="mahjong-core", description="Fast, exact rules engine for Chinese mahjong."
-    )
+    parser = _Parser(prog=PROG, description="Fast, exact rules engine for Chinese mahjong.",
+                     epilog="Exit status: 0 ok, 1 runtime error, 2 usage error, 130 interrupted, "
+                            "141 output closed early. With --json, an error is a JSON object on stdout.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
+    seed = _int_in(0)
     p = sub.add_parser("hand", help="shanten, waits and win check of a concealed hand")
     p.add_argument("tiles", help='tiles, e.g. "1112345678999m" or "123m456p789sEESS"')
     p.add_argument("--ruleset", default="two-player", choices=RULESET_NAMES)
@@ -245,53 +586,155 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--flowers", default="0", help='number of flowers, or the flower tiles ("春夏", "1f2f")')
     p.add_argument("--seat-wind", default=None, help="public: seat wind E/S/W/N (default E)")
     p.add_argument("--round-wind", default=None, help="public: prevalent wind E/S/W/N (default E)")
-    p.add_argument("--min-fan", type=int, default=None, help="minimum fan (起和); default the ruleset's (8)")
+    p.add_argument("--min-fan", type=_int_in(0, MAX_MIN_FAN), default=None,
+                   help=f"minimum fan (起和), 0-{MAX_MIN_FAN}; default the ruleset's (8)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_score)
 
     p = sub.add_parser("simulate", help="Monte Carlo simulation between bots")
     p.add_argument("--ruleset", default="two-player", choices=RULESET_NAMES)
-    p.add_argument("--rounds", type=int, default=10_000)
+    p.add_argument("--rounds", type=_int_in(1, MAX_SIMULATION_ROUNDS), default=10_000,
+                   help=f"1 to {MAX_SIMULATION_ROUNDS:,} (default 10,000)")
     p.add_argument("--bots", default="greedy", help="one bot name per seat or one for all: greedy, random")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=None, help="local worker processes (default: all cores)")
-    p.add_argument("--batch-size", type=int, default=500)
-    p.add_argument("--min-fan", type=int, default=None)
-    p.add_argument("--out", help="write the statistics as JSON")
-    p.add_argument("--csv", help="write the fan frequencies as CSV")
-    p.add_argument("--plot", help="write PNG charts")
-    p.add_argument("--scheduler", help="run on a Dask cluster: tcp://host:port")
-    p.add_argument("--scheduler-timeout", type=float, default=10.0, help="seconds to reach the scheduler")
-    p.add_argument("--local-dask", action="store_true", help="start a local Dask cluster of --workers processes")
+    p.add_argument("--seed", type=seed, default=0, help="a non-negative integer")
+    p.add_argument("--workers", type=_int_in(1, MAX_WORKERS), default=None,
+                   help=f"local worker processes, 1-{MAX_WORKERS} (default: all cores)")
+    p.add_argument("--batch-size", type=_int_in(1, MAX_BATCH_SIZE), default=500,
+                   help=f"rounds per batch, 1 to {MAX_BATCH_SIZE:,}")
+    p.add_argument("--min-fan", type=_int_in(0, MAX_MIN_FAN), default=None, help=f"0-{MAX_MIN_FAN}")
+    p.add_argument("--out", type=_output_path, help="write the statistics as JSON")
+    p.add_argument("--csv", type=_output_path, help="write the fan frequencies as CSV")
+    p.add_argument("--plot", type=_output_path,
+                   help='write charts (PNG, or the format of the extension); needs "mahjong-core[plot]"')
+    dask = p.add_mutually_exclusive_group()
+    dask.add_argument("--scheduler", type=_non_empty,
+                      help='run on a Dask cluster: tcp://host:port; needs "mahjong-core[distributed]"')
+    dask.add_argument("--local-dask", action="store_true",
+                      help="start a local Dask cluster of --workers processes")
+    p.add_argument("--scheduler-timeout", type=_seconds, default=10.0,
+                   help=f"seconds to reach the scheduler, at most {MAX_SCHEDULER_TIMEOUT:g}")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
     p.set_defaults(func=_cmd_simulate)
 
     p = sub.add_parser("match", help="a match between bots with settlement in a room")
     p.add_argument("--ruleset", default="two-player", choices=RULESET_NAMES)
     p.add_argument("--room", default=None, help="room name (default: the ruleset's seed room)")
-    p.add_argument("--rounds", type=int, default=8)
+    p.add_argument("--rounds", type=_int_in(1, MAX_MATCH_ROUNDS), default=8, help=f"1 to {MAX_MATCH_ROUNDS:,}")
     p.add_argument("--bots", default="greedy,random")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--balance", type=int, default=None, help="opening balance of every player")
+    p.add_argument("--seed", type=seed, default=0, help="a non-negative integer")
+    p.add_argument("--balance", type=_int_in(0), default=None, help="opening balance of every player")
+    p.add_argument("--json", action="store_true", help="print the rounds and the ledger as one JSON object")
     p.set_defaults(func=_cmd_match)
 
     p = sub.add_parser("play", help="play a two-player round against the greedy bot")
     p.add_argument("--ruleset", default="two-player", choices=("two-player", "two-player-bamboo"))
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", type=seed, default=None, help="a non-negative integer (default: random)")
     p.add_argument("--seat", type=int, default=0, choices=(0, 1), help="your seat (0 deals first)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
     p.set_defaults(func=_cmd_play)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+# ------------------------------------------------------------------ errors
+def _shown(text: str) -> str:
+    """``text`` as one printable line: control and line-breaking characters, and the
+    surrogates that stand for bytes that are not UTF-8, become their escapes."""
+    out = []
+    for ch in str(text):
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):
+            out.append(ascii(ch)[1:-1])
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _one_line(message: str) -> str:
+    line = _shown(message)
+    if len(line) > _MESSAGE_LIMIT:  # keep the start (what) and the end (why) of a long echo
+        line = f"{line[:200]} … {line[-(_MESSAGE_LIMIT - 203):]}"
+    return line
+
+
+def _classify(exc: BaseException) -> tuple[int, str, str]:
+    """(exit status, type name, message) of an exception that ends a command."""
+    if isinstance(exc, CliError):
+        return exc.status, exc.type_name, str(exc)
+    if isinstance(exc, MahjongError):
+        return EXIT_USAGE, type(exc).__name__, str(exc)
+    if isinstance(exc, KeyboardInterrupt):
+        return EXIT_INTERRUPTED, "KeyboardInterrupt", "interrupted"
+    if isinstance(exc, MemoryError):
+        return EXIT_RUNTIME, "MemoryError", "out of memory"
+    if isinstance(exc, UnicodeEncodeError):
+        return EXIT_RUNTIME, "UnicodeEncodeError", (
+            f"the output cannot be shown in the encoding {exc.encoding}; set PYTHONIOENCODING=utf-8")
+    if isinstance(exc, OSError):
+        where = f" ({exc.filename})" if exc.filename else ""
+        return EXIT_RUNTIME, type(exc).__name__, f"{exc.strerror or exc}{where}"
+    return EXIT_RUNTIME, type(exc).__name__, (
+        f"internal error, please report it: {type(exc).__name__}: {exc} (MAHJONG_CORE_DEBUG=1 shows the traceback)")
+
+
+_EXPECTED = (CliError, MahjongError, KeyboardInterrupt, MemoryError, UnicodeEncodeError, OSError)
+"""Failures with their own message; anything else is an internal error (a bug)."""
+
+_KIND = {EXIT_USAGE: "usage", EXIT_RUNTIME: "runtime", EXIT_INTERRUPTED: "interrupted"}
+
+
+def _report(status: int, type_name: str, message: str, as_json: bool) -> None:
+    line = _one_line(message)
     try:
-        return args.func(args)
-    except MahjongError as exc:
-        print(f"mahjong-core: error: {exc}", file=sys.stderr)
-        return 2
+        if as_json:
+            error = {"type": type_name, "kind": _KIND[status], "message": line, "exit_status": status}
+            print(json.dumps({"error": error}, ensure_ascii=False), flush=True)
+        else:
+            print(f"{PROG}: error: {line}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass  # nowhere left to report to
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe: point stdout at /dev/null, so that the interpreter's final flush
+    does not raise again (the recipe of the Python documentation, signal module)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass  # stdout is not a file (a test's capture): nothing will be flushed to a pipe
+
+
+def _wants_json(argv: Sequence[str]) -> bool:
+    """True when ``--json`` (or an abbreviation argparse accepts) comes before a ``--``."""
+    for arg in argv:
+        if arg == "--":
+            return False
+        if len(arg) >= 3 and "--json".startswith(arg):
+            return True
+    return False
+
+
+def main(argv: "Sequence[str] | None" = None) -> int:
+    """Run one command; returns the exit status (see the module docstring)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    as_json = _wants_json(argv)
+    try:
+        args = build_parser().parse_args(argv)
+        status = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
+        return status
+    except SystemExit:
+        raise  # --help and --version
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except BaseException as exc:  # every failure ends in one line (see _classify)
+        if not isinstance(exc, _EXPECTED) and os.environ.get("MAHJONG_CORE_DEBUG"):
+            raise  # an internal error, and the developer asked for its traceback
+        status, type_name, message = _classify(exc)
+        _report(status, type_name, message, as_json)
+        return status
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,8 +10,11 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from ._validate import as_flag, as_int
+from .errors import RulesetError
 from .game import GreedyBot, Round
 from .game.actions import describe_index
+from .rulesets import get_ruleset
 from .tiles import format_tiles, tile_glyph, tile_name, tile_short
 
 __all__ = ["play_terminal"]
@@ -70,12 +73,22 @@ def _show(view: dict, glyphs: bool, out: TextIO) -> None:
 
 def play_terminal(ruleset: str = "two-player", seed: int | None = None, *, glyphs: bool = False,
                   you: int = 0, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Play one round; returns 0 when the round ended or the player quit."""
+    """Play one round; returns 0 when the round ended or the player quit.
+
+    ``ruleset``: a two-player ruleset; ``you``: your seat, 0 or 1.  Bad arguments raise a
+    :class:`~mahjong_core.errors.MahjongError` before anything is shown.
+    """
+    rs = get_ruleset(ruleset)
+    if rs.players != 2:
+        raise RulesetError(f"play is for the two-player rulesets, not {rs.name} ({rs.players} players)")
+    you = as_int(you, "you (your seat)", 0, 1)
+    glyphs = as_flag(glyphs, "glyphs")
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
-    rnd = Round(ruleset, seed=seed, dealer=0)
+    rnd = Round(rs.name, seed=seed, dealer=0)
     bot = GreedyBot()
-    out.write(f"mahjong-core: {ruleset} round, seed {rnd.to_dict().get('seed', seed)}. "
+    # the round's own seed (drawn at random when none was given), so that the round can be replayed
+    out.write(f"mahjong-core: {rs.name} round, seed {rnd.seed}. "
               "Type the number of an action, q to quit.\n")
     while not rnd.is_over:
         seat = rnd.seats_to_act()[0]
