@@ -116,13 +116,19 @@ def test_cli_simulate(tmp_path, capsys):
     [
         (["simulate", "--rounds", "0"], "rounds"),
         (["simulate", "--bots", "greedy,alien"], "alien"),
-        (["simulate", "--rounds", "5", "--scheduler", "tcp://127.0.0.1:9", "--no-progress"], "scheduler"),
     ],
 )
 def test_cli_simulate_user_errors(argv, fragment, capsys):
     assert cli.main(argv) == 2
     err = capsys.readouterr().err
     assert fragment in err and "Traceback" not in err
+
+
+def test_cli_simulate_unreachable_scheduler_is_a_runtime_error(capsys):
+    # issue 10 item 8: usage errors exit 2, failures while running (an unreachable cluster) exit 1
+    assert cli.main(["simulate", "--rounds", "5", "--scheduler", "tcp://127.0.0.1:9", "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert "scheduler" in err and "Traceback" not in err
 
 
 # ------------------------------------------------------------------ issue 10: arguments checked before any work

@@ -395,14 +395,16 @@ def _ignore_sigint() -> None:  # pragma: no cover - runs in the worker processes
 
 
 def _connect(address: str, timeout: float):
-    from .simulation.dask_support import connect
+    from .simulation.dask_support import check_address, connect
 
+    try:
+        check_address(address)
+    except MahjongError as exc:  # a malformed address, refused before any connection: usage
+        raise UsageError(f"--scheduler: {exc}") from None
     try:
         return connect(address, timeout=timeout)
     except MahjongError as exc:  # reachable in principle; not now: a runtime failure
         raise RunError(str(exc), "SchedulerUnreachable") from None
-    except ValueError as exc:  # a malformed address, refused before any connection
-        raise UsageError(f"--scheduler {address!r}: {exc}") from None
 
 
 def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...], batches: int):
@@ -523,11 +525,8 @@ def _cmd_match(args: argparse.Namespace) -> int:
     while not match.is_over:
         k += 1
         res = play_round(match.round, players)
-        if res.draw:
-            outcome = HandOutcome(names, round=k)
-        else:
-            outcome = HandOutcome(names, winner=res.winner, loser=res.loser, method=res.method,
-                                  hand_value=res.total, non_flower_total=res.score.non_flower_total, round=k)
+        # the outcome carries the minimum the round was played under (one source of truth)
+        outcome = HandOutcome.from_result(res, names, round=k)
         transfers = settle_hand(ledger, room, outcome)
         if args.json:
             records.append(_round_record(k, res, transfers))

@@ -13,7 +13,7 @@ import math
 from .._validate import as_int
 from ..errors import MahjongError, SimulationError
 
-__all__ = ["connect", "local_client"]
+__all__ = ["check_address", "connect", "local_client"]
 
 
 def _distributed():
@@ -25,18 +25,32 @@ def _distributed():
     return distributed
 
 
-def connect(address: str, timeout: float = 10.0):
-    """A Client connected to the scheduler at ``address``; SimulationError (a MahjongError) if the
-    address is malformed (unknown scheme, no port) or the scheduler is unreachable."""
+def check_address(address: str) -> None:
+    """Refuse a malformed scheduler address (not a string, unknown scheme, no port) with a
+    SimulationError, without connecting: a usage error, unlike an unreachable scheduler."""
     if not isinstance(address, str) or not address:
         raise SimulationError(f"the Dask scheduler address must be a string like tcp://host:port, got {address!r}")
+    from distributed.comm import get_address_host_port
+
+    _distributed()
+    try:
+        get_address_host_port(address)
+    except ValueError as exc:   # "unknown address scheme", "missing port number"
+        raise SimulationError(f"the Dask scheduler address {address!r} is malformed: {exc}") from None
+
+
+def connect(address: str, timeout: float = 10.0):
+    """A Client connected to the scheduler at ``address``; SimulationError (a MahjongError) if the
+    address is malformed (unknown scheme, no port; see :func:`check_address`) or the scheduler is
+    unreachable."""
+    check_address(address)
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) \
             or not 0 < timeout <= 3600:
         raise SimulationError(f"the scheduler timeout must be 0-3600 seconds, got {timeout!r}")
     distributed = _distributed()
     try:
         return distributed.Client(address, timeout=timeout)
-    except (OSError, TimeoutError, ValueError) as exc:   # ValueError: "unknown address scheme", "missing port"
+    except (OSError, TimeoutError, ValueError) as exc:
         raise SimulationError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
 
 
