@@ -22,7 +22,7 @@ from .actions import (
     Chi, DeclareReady, Discard, Kong, Pass, Pon, Win,
 )
 from .checks import encode_action, why_illegal
-from .schema import MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE
+from .schema import MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE, short_repr
 from .settings import settings_and_options
 from .state import SCHEMA_VERSION, load_json, load_round, replay_log, round_from_header
 from .wall import N_KONG_DICE, shuffle_wall
@@ -77,7 +77,7 @@ class RoundBase:
         dealer = as_int(dealer, "dealer (a seat)", 0, P - 1)
         if isinstance(round_wind, str):
             if round_wind not in _WIND_NAMES:
-                raise MahjongError(f"round_wind must be E, S, W or N, got {round_wind!r}")
+                raise MahjongError(f"round_wind must be E, S, W or N, got {short_repr(round_wind)}")
             round_wind = _WIND_NAMES[round_wind]
         round_wind = as_int(round_wind, "round_wind (27-30 or E/S/W/N)", 27, 30)
         if seed is None:
@@ -129,14 +129,14 @@ class RoundBase:
     def _seat(self, seat: Any) -> int:
         """``seat`` as an int 0..P-1, else :class:`MahjongError` (for the read-only queries)."""
         if not is_int(seat) or not 0 <= seat < self.players:
-            raise MahjongError(f"seat must be 0-{self.players - 1}, got {seat!r}")
+            raise MahjongError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
         return int(seat)
 
     def _query_seat(self, seat: Any) -> "int | None":
         """For ``legal_indices``: ``seat`` as an int 0..P-1, ``None`` for another integer (no seat
         to act), :class:`MahjongError` for anything that is not an integer."""
         if not is_int(seat):
-            raise MahjongError(f"seat must be 0-{self.players - 1}, got {seat!r}")
+            raise MahjongError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
         return int(seat) if 0 <= seat < self.players else None
 
     def seat_wind(self, seat: int) -> int:
@@ -191,7 +191,7 @@ class RoundBase:
         if self.is_over:
             raise IllegalActionError("the round is over; no action is accepted")
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
-            raise IllegalActionError(f"seat must be 0-{self.players - 1}, got {seat!r}")
+            raise IllegalActionError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
         seat = int(seat)
         i = encode_action(self, seat, action)
         legal = self.legal_indices(seat)
@@ -242,10 +242,9 @@ class RoundBase:
         """The event log as ``seat`` may see it: every event through
         :func:`~mahjong_core.game.views.redact_event`, the hidden ones left out (no wall, no
         other player's concealed or drawn tiles, no claim answers of others)."""
-        from .views import redact_events
+        from .views import redact_checked
 
-        seat = as_int(seat, "seat", 0, self.players - 1)
-        return redact_events(self.log, seat)
+        return redact_checked(self.log, self._seat(seat))
 
     @classmethod
     def from_header(cls, header: dict[str, Any]) -> "RoundBase":
@@ -273,7 +272,7 @@ def _from_state(cls: type, d: dict[str, Any]) -> RoundBase:
 def _int_list(value: Any, what: str, lo: int, hi: int, max_len: int) -> list[int]:
     """A list (or tuple / array) of at most ``max_len`` integers in ``[lo, hi]`` as plain ints."""
     if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__"):
-        raise MahjongError(f"{what} must be a list of integers, got {value!r:.60}")
+        raise MahjongError(f"{what} must be a list of integers, got {short_repr(value)}")
     if len(value) > max_len:
         raise MahjongError(f"{what}: at most {max_len} values, got {len(value)}")
     return [as_int(v, what, lo, hi) for v in value]
