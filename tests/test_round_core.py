@@ -193,7 +193,7 @@ def test_bots_refuse_a_seat_not_to_act():
 def test_play_round_needs_one_bot_per_seat():
     r = Round("public", 1)
     before = r.to_json()
-    with pytest.raises(ValueError, match="4 bots needed, got 2"):
+    with pytest.raises(MahjongError, match="4 bots needed, got 2"):
         play_round(r, [GreedyBot(), GreedyBot()])
     assert r.to_json() == before
 

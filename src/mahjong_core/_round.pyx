@@ -1281,6 +1281,8 @@ cdef class RoundCore:
 
     def bot_choice(self, int seat, int kind, generator=None):
         """The built-in bot's action index for ``seat`` now (-1 if the seat is not to act)."""
+        if kind != BOT_GREEDY and kind != BOT_RANDOM:
+            raise ValueError(f"bot kind must be 0 (greedy) or 1 (random), got {kind}")
         if not 0 <= seat < self.P:
             return -1
         if kind == BOT_GREEDY:

@@ -126,11 +126,11 @@ class _State:
         self.check_wall()
         self.check_melds()
         self.check_conservation()
+        self.check_result()
         self.check_hand_sizes()
         self.check_turn()
         self.check_claim()
         self.check_phase_fields()
-        self.check_result()
         self.check_log(events)
 
     # ------------------------------------------------------------------ wall and tiles

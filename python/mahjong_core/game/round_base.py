@@ -128,6 +128,8 @@ class RoundBase:
 
     def _seat(self, seat: Any) -> int:
         """``seat`` as an int 0..P-1, else :class:`MahjongError` (for the read-only queries)."""
+        if type(seat) is int and 0 <= seat < self.players:  # the common case, first
+            return seat
         if not is_int(seat) or not 0 <= seat < self.players:
             raise MahjongError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
         return int(seat)
@@ -135,6 +137,8 @@ class RoundBase:
     def _query_seat(self, seat: Any) -> "int | None":
         """For ``legal_indices``: ``seat`` as an int 0..P-1, ``None`` for another integer (no seat
         to act), :class:`MahjongError` for anything that is not an integer."""
+        if type(seat) is int:
+            return seat if 0 <= seat < self.players else None
         if not is_int(seat):
             raise MahjongError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
         return int(seat) if 0 <= seat < self.players else None

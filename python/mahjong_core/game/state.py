@@ -181,6 +181,13 @@ def load_round(cls: type, d: Any) -> Any:
         raise StateError("log: missing")
     if not isinstance(d["log"], list):
         raise StateError(f"log: expected a list of events, got {describe(d['log'])}")
+    for i, e in enumerate(d["log"]):  # a state holds its events as objects (JSON lines are for replay)
+        if not isinstance(e, dict):
+            raise StateError(f"log[{i}]: an event must be an object, got {describe(e)}")
+    if "header" in d and d["log"]:  # the round is rebuilt from log[0]: the state's header must be it
+        diff = first_difference(d["log"][0], d["header"], "header", against="the log's header, log[0]")
+        if diff is not None:
+            raise StateError(diff)
     r = replay_log(cls, d["log"], path="log")
     diff = first_difference(r.to_dict(), d, skip=("log",), against=_REBUILT)
     if diff is not None:
