@@ -480,3 +480,52 @@ def test_flow_settings_reserved_bound_matches_the_core():
     s = flow_settings("two-player", {"reserved_tail_tiles": 37})
     r = Round("two-player", 3, options={"reserved_tail_tiles": 37})
     assert r.settings == s and r._core.reserved == 37
+
+
+def _turn_state(ruleset: str = "two-player", seed: int = 4, min_steps: int = 6) -> dict:
+    """A mid-round state in the turn phase, as plain data."""
+    r = Round(ruleset, seed)
+    bots = [GreedyBot() for _ in range(r.players)]
+    k = 0
+    while k < min_steps or r.phase_name != "turn" or r.drawn < 0:
+        s = r.seats_to_act()[0]
+        r.step(s, bots[s].act_index(r, s))
+        k += 1
+    assert not r.is_over and r.drawn >= 0
+    return json.loads(r.to_json())
+
+
+@pytest.mark.parametrize("edit,path", [
+    (lambda d: d.__setitem__("calls_made", 1 - d["calls_made"]), r"^calls_made: "),
+    (lambda d: d.__setitem__("dealer_first", 1 - d["dealer_first"]), r"^dealer_first: "),
+    (lambda d: d.__setitem__("n_steps", d["n_steps"] + 1), r"^n_steps: \d+, but the log holds \d+ actions"),
+    (lambda d: d["ready_concealed"].__setitem__(0, 1) if not d["ready"][0] else d["ready"].__setitem__(0, 0),
+     r"^ready\[0\]: ready_concealed / heavenly_ready without 报听"),
+    (lambda d: d.__setitem__("drawn_src", "none"), r"^drawn_src: 'none' with drawn tile"),
+    (lambda d: d["claim"].__setitem__("pending", [0]), r"^claim\.pending: nobody answers a claim in phase turn"),
+    (lambda d: d["claim"].__setitem__("responses", [105, -1]), r"^claim\.responses: no claim answers in phase turn"),
+    (lambda d: d.__setitem__("result", {"draw": True, "winners": [], "dealer": 0, "next_dealer": 0,
+                                        "dealer_continues": True, "wall_remaining": 0}),
+     r"^result: present exactly when the round is over"),
+    (lambda d: d.__setitem__("phase", "over"), r"^result: present exactly when the round is over"),
+    (lambda d: d.__setitem__("kong_dice_used", 1), r"^kong_dice_used: 1, but 0 kong dice were thrown"),
+    (lambda d: d["discards"][0].append(d["discards"][0][0]), r"^tiles: \w+ is in 5 places"),
+    (lambda d: d["wall"]["tiles"].__setitem__(0, 33), r"^wall\.tiles: must hold exactly the 72 tiles"),
+    (lambda d: d.__setitem__("turn", 1 - d["turn"]), r"^(hands\[\d\]|drawn)"),
+    (lambda d: d.__setitem__("earthly_seat", d["header"]["dealer"]), r"^earthly_seat: seat \d: only a non-dealer"),
+    (lambda d: d.__setitem__("must_discard", 1), r"^must_discard: set only on the turn right after claiming"),
+    (lambda d: d["log"].append({"type": "round_end", "draw": True, "winners": [], "next_dealer": 0}),
+     r"^log\[\d+\]: the log ends with round_end exactly when the round is over"),
+    (lambda d: d["log"][1].__setitem__("dice", [d["log"][1]["dice"][1] % 6 + 1, d["log"][1]["dice"][0]]),
+     r"^log\[1\]\.dice: are not the round's dice"),
+    (lambda d: d["wall"].__setitem__("taken", d["wall"]["taken"][:-1] + "2"), r"^wall\.taken: must be a string"),
+])
+def test_invariant_checker_names_each_broken_invariant(edit, path):
+    """The second line on its own: each invariant of the checker fires, naming its field."""
+    d = _turn_state()
+    check_invariants(d)
+    edit(d)
+    with pytest.raises(StateError, match=path):
+        check_invariants(d)
+    with pytest.raises(StateError):
+        Round.from_dict(d)  # and the first line refuses it too

@@ -44,6 +44,7 @@ from typing import Any
 
 from ..errors import MahjongError, StateError
 from ..tiles import tile_short
+from .round_base import MELD_NAMES, meld_tiles
 from .schema import (
     PHASE_NAMES, check, event_shape, first_difference, header_shape, state_shape,
 )
@@ -51,7 +52,6 @@ from .settings import READY_NONE, FlowSettings, flow_settings
 
 __all__ = ["check_invariants"]
 
-_MELD_NAMES = ("chi", "pon", "kong", "ckong")
 _CHI, _PON, _KONG, _CKONG = range(4)
 _CLAIM_ANSWERS = frozenset((102, 103, 104, 105, 106, 107, 109))
 _SHORT = [tile_short(i) for i in range(42)]
@@ -60,9 +60,10 @@ _SHORT = [tile_short(i) for i in range(42)]
 def check_invariants(round_or_state: Any, *, events: bool = True) -> None:
     """Raise :class:`StateError` (naming the field path) unless the round (a ``Round`` of either
     engine) or state (the dict of ``Round.to_dict()``) satisfies every invariant of play listed in
-    the module docstring.  ``events=False`` skips the shape of each log event and the deal events
-    (the rest of the log checks still run): for checking a round after every step, where each
-    event is checked once at the end instead of once per step."""
+    the module docstring.  ``events=False`` checks the shape of the dice and deal events only, not
+    of every later event (the rest of the log checks still run): for a round checked after every
+    step, whose events are checked once at its end, and for a loaded round, whose events were
+    just compared one by one with those its actions produce."""
     d = round_or_state if isinstance(round_or_state, dict) else _state_of(round_or_state)
     _State(d).check_all(events)
 
@@ -86,13 +87,6 @@ def _tile_counts(kinds: tuple[int, ...]) -> list[int]:
 
 def _bad(path: str, message: str) -> StateError:
     return StateError(f"{path}: {message}")
-
-
-def _meld_tiles(m: list) -> list[int]:
-    kind, first = m[0], m[1]
-    if kind == _CHI:
-        return [first, first + 1, first + 2]
-    return [first] * (3 if kind == _PON else 4)
 
 
 class _State:
@@ -170,7 +164,7 @@ class _State:
         melds, discards, flowers, table = [0] * 42, [0] * 42, [0] * 42, [0] * 42
         for s in range(self.P):
             for m in d["melds"][s]:
-                for t in _meld_tiles(m):
+                for t in meld_tiles(m):
                     melds[t] += 1
             for t in d["discards"][s]:
                 discards[t] += 1
@@ -197,7 +191,7 @@ class _State:
             raise _bad(path, f"first tile {first} is not a tile 0-33")
         if kind == _CHI and (first >= 27 or first % 9 > 6):
             raise _bad(path, f"a chow starting at {_SHORT[first]} is not three consecutive tiles of one suit")
-        tiles = _meld_tiles(m)
+        tiles = meld_tiles(m)
         if any(t not in kinds for t in tiles):
             raise _bad(path, f"tiles {''.join(_SHORT[t] for t in tiles)} are not all in play in {self.s.ruleset!r}")
         if kind == _CKONG:
@@ -402,7 +396,7 @@ class _State:
         args = w["score_args"]
         if args["ruleset"] != s.ruleset or args["min_fan"] != s.min_fan:
             raise _bad(f"{path}.score_args", f"ruleset / min_fan differ from the round's ({s.ruleset}, {s.min_fan})")
-        if args["melds"] != [[_MELD_NAMES[m[0]], _meld_tiles(m)] for m in d["melds"][seat]]:
+        if args["melds"] != [[MELD_NAMES[m[0]], meld_tiles(m)] for m in d["melds"][seat]]:
             raise _bad(f"{path}.score_args.melds", f"are not the melds of seat {seat}")
         if args["flowers"] != d["flowers"][seat]:
             raise _bad(f"{path}.score_args.flowers", f"are not the flowers of seat {seat}")
@@ -466,13 +460,13 @@ class _State:
             diff = first_difference(self.h, log[0], "log[0]", against="the state's header")
             if diff is not None:
                 raise StateError(diff)
-        if events:
-            shape = event_shape(P)
-            for i in range(1, len(log)):
-                shape.check(log[i], f"log[{i}]")
-                if log[i]["type"] == "header":
-                    raise _bad(f"log[{i}]", "a log has one header, its first event")
-            self._check_deal(log)
+        shape = event_shape(P)
+        # every event's shape (or, without ``events``, those of the dice and the deal only)
+        for i in range(1, len(log) if events else min(len(log), 2 + P)):
+            shape.check(log[i], f"log[{i}]")
+            if log[i]["type"] == "header":
+                raise _bad(f"log[{i}]", "a log has one header, its first event")
+        self._check_deal(log)
         actions = sum(1 for e in log if e.get("type") == "action")
         if actions != d["n_steps"]:
             raise _bad("n_steps", f"{d['n_steps']}, but the log holds {actions} actions")

@@ -22,14 +22,13 @@ from .actions import (
     Chi, DeclareReady, Discard, Kong, Pass, Pon, Win,
 )
 from .checks import encode_action, why_illegal
-from .schema import MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE, short_repr
+from .schema import MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE, PHASE_NAMES, short_repr
 from .settings import settings_and_options
 from .state import SCHEMA_VERSION, load_json, load_round, replay_log, round_from_header
 from .wall import N_KONG_DICE, shuffle_wall
 
 __all__ = ["RoundBase", "meld_tiles", "MELD_NAMES", "SCHEMA_VERSION", "PHASE_NAMES"]
 
-PHASE_NAMES = ("ready_window", "turn", "claim", "rob", "over")
 MELD_NAMES = tuple(MELD_KINDS)   # ("chi", "pon", "kong", "ckong"): meld record kind -> name
 _WIND_NAMES = {"E": 27, "S": 28, "W": 29, "N": 30}
 

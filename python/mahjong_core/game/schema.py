@@ -20,9 +20,9 @@ from ..errors import StateError
 from ..rulesets import MAX_MIN_FAN, RULESET_NAMES
 
 __all__ = [
-    "check", "first_difference", "same_json", "join", "describe", "short_repr", "Int", "Flag", "Bool", "Str", "List", "Tuple", "Obj",
-    "Either", "NONE", "ANY_OBJ", "state_shape", "header_shape", "event_shape", "result_shape",
-    "action_shape", "EVENT_TYPES", "PHASE_NAMES", "SRC_NAMES", "MAX_SEATS",
+    "check", "first_difference", "same_json", "join", "describe", "short_repr", "Int", "Flag", "Bool", "Str",
+    "List", "Tuple", "Obj", "Either", "NONE", "ANY_OBJ", "state_shape", "header_shape", "event_shape",
+    "result_shape", "action_shape", "EVENT_TYPES", "PHASE_NAMES", "SRC_NAMES", "MAX_SEATS",
 ]
 
 PHASE_NAMES = ("ready_window", "turn", "claim", "rob", "over")
@@ -36,9 +36,10 @@ MAX_TOTAL = 100_000
 MAX_SPAWN_KEY = 16
 """At most this many entries in a round's ``spawn_key``."""
 MAX_SEED = 2 ** 256 - 1
-"""Largest seed (and spawn-key entry is at most ``MAX_SPAWN_VALUE``): far beyond any entropy a
-seed needs, and small enough that a forged header cannot make seeding expensive."""
+"""Largest seed of a round or match: far beyond any entropy a seed needs, and small enough that a
+forged header cannot make seeding expensive."""
 MAX_SPAWN_VALUE = 2 ** 64 - 1
+"""Largest entry of a round's ``spawn_key``."""
 
 
 # ---------------------------------------------------------------------------- paths and messages
@@ -46,7 +47,7 @@ def join(path: str, key: Any) -> str:
     """``path.key`` (``key`` alone at the top), or ``path[i]`` for an integer index."""
     if isinstance(key, int) and not isinstance(key, bool):
         return f"{path}[{key}]"
-    key = key if isinstance(key, str) else repr(key)
+    key = key if isinstance(key, str) and len(key) <= 40 else short_repr(key)
     return f"{path}.{key}" if path else key
 
 

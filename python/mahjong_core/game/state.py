@@ -192,5 +192,5 @@ def load_round(cls: type, d: Any) -> Any:
     diff = first_difference(r.to_dict(), d, skip=("log",), against=_REBUILT)
     if diff is not None:
         raise StateError(diff)
-    check_invariants(r)
+    check_invariants(r, events=False)  # the events were compared with the engine's own above
     return r
