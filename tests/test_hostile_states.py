@@ -61,7 +61,9 @@ def test_mutated_states_are_refused_or_sound(ruleset):
 def test_deeply_nested_and_huge_documents_are_refused(ruleset):
     c = _total(run_cases("hostile_ops_state:deep_documents", [{"ruleset": ruleset, "seed": s, "n": 4} for s in range(3)]))
     _report(f"deep / huge {ruleset}", c)
-    assert c["refused"] >= 3 * 3 * 4 * 3 - c["not picklable"]
+    # 3 rounds x 3 states x 4 places x (dict, pickle, JSON text, huge literal); pickling a
+    # 100 000-deep document fails on the test's side (it is then not loaded either)
+    assert c["refused"] + c["not picklable"] == 3 * 3 * 4 * 4 and c["refused"] >= 3 * 3 * 4 * 3
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
