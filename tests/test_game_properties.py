@@ -1,10 +1,11 @@
 """Property tests of the game flow over many random-bot and greedy-bot rounds of every ruleset.
 
-At every step: every tile is in exactly one place (wall, hands, melds, discards, flowers, or the
-tile of an added kong under a robbing window), hand sizes, the legal mask agrees with the legal
-actions, every view is free of hidden information; at sampled steps illegal actions are refused
-with the state unchanged and the JSON round trip is exact; at the end no action is accepted and
-replaying the log (and loading the JSON) reproduces the state.
+At every step: the state passes :func:`mahjong_core.game.invariants.check_invariants` (tile
+conservation, hand sizes per phase, meld shapes, claim windows, phase fields ...; the log events'
+shapes once per round, at its end), and independently of it every tile is in exactly one place,
+the legal mask agrees with the legal actions, every view is free of hidden information; at sampled
+steps illegal actions are refused with the state unchanged and the JSON round trip is exact; at
+the end no action is accepted and replaying the log (and loading the JSON) reproduces the state.
 
 The number of rounds scales down when the fan evaluator is the slow reference stand-in.
 """
@@ -20,6 +21,8 @@ import mahjong_core.scoring  # noqa: F401  (imports mahjong_core._fan)
 from mahjong_core import _fan
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.game import ACTION_SIZE, Discard, GreedyBot, Match, Pass, RandomBot, Round, Win
+from mahjong_core.errors import MahjongError
+from mahjong_core.game.invariants import check_invariants as check_state
 from mahjong_core.game.round import PH_READY_WINDOW, PH_ROB, PH_TURN, meld_tiles
 from mahjong_core.game.views import VIEW_KEYS
 
@@ -58,6 +61,7 @@ def tile_census(r: Round) -> np.ndarray:
 
 
 def check_invariants(r: Round, want: np.ndarray) -> None:
+    check_state(r, events=r.is_over)  # the package's checker; the log's events once, at the end
     assert np.array_equal(tile_census(r), want), "tile conservation"
     P = r.players
     for s in range(P):
@@ -92,27 +96,37 @@ def check_view(r: Round, seat: int) -> None:
 
 
 def swap_hidden(r: Round, seat: int, rng: np.random.Generator) -> "Round | None":
-    """A state that differs from ``r`` only in hidden information: an opponent's concealed tile
-    swapped with a tile still in the wall."""
-    d = r.to_dict()
-    P = r.players
-    others = [o for o in range(P) if o != seat and r.concealed_size(o)]
-    if not others:
+    """A round that differs from ``r`` only in information hidden from ``seat``: the same actions
+    replayed on a wall where a tile already taken and a tile still in the wall trade places, so
+    that another player now holds a different concealed tile.  ``None`` when the trial swaps do
+    not replay (the tile was needed for a later action) or change what ``seat`` has seen (his
+    stream :meth:`Round.log_for` must stay the same)."""
+    tiles, taken = r.wall.tiles, r.wall.taken
+    gone = [i for i, (t, x) in enumerate(zip(tiles, taken)) if x and t < 34]
+    left = [i for i, (t, x) in enumerate(zip(tiles, taken)) if not x and t < 34]
+    if not gone or not left:
         return None
-    o = others[int(rng.integers(len(others)))]
-    a = r.hand(o)[int(rng.integers(r.concealed_size(o)))]
-    pos = [i for i, (t, x) in enumerate(zip(r.wall.tiles, r.wall.taken)) if not x and t < 34 and t != a]
-    if not pos:
-        return None
-    i = pos[int(rng.integers(len(pos)))]
-    b = r.wall.tiles[i]
-    d["hands"][o][a] -= 1
-    d["hands"][o][b] += 1
-    d["wall"]["tiles"][i] = a
-    return Round.from_dict(d)
+    actions = [(e["seat"], e["action"]) for e in r.log if e["type"] == "action"]
+    for _ in range(3):
+        i, j = gone[int(rng.integers(len(gone)))], left[int(rng.integers(len(left)))]
+        if tiles[i] == tiles[j]:
+            continue
+        wall = list(tiles)
+        wall[i], wall[j] = wall[j], wall[i]
+        try:
+            twin = Round.from_header(dict(r.header, wall=wall))
+            for a_seat, action in actions:
+                twin.step(a_seat, action)
+        except MahjongError:
+            continue
+        same_history = twin.log_for(seat) == r.log_for(seat)  # what seat has seen is the same
+        hidden_differs = any(twin.hand(o) != r.hand(o) for o in range(r.players))
+        if same_history and hidden_differs:
+            return twin
+    return None
 
 
-def play_checked(r: Round, bots, rng: np.random.Generator, *, deep: bool) -> None:
+def play_checked(r: Round, bots, rng: np.random.Generator, *, deep: bool, stats: "dict | None" = None) -> None:
     want = expected_counts(r)
     P = r.players
     check_invariants(r, want)
@@ -144,10 +158,12 @@ def play_checked(r: Round, bots, rng: np.random.Generator, *, deep: bool) -> Non
             for s in range(P):
                 assert r2.legal_indices(s) == r.legal_indices(s)
             # views never depend on hidden information
-            for s in range(P):
-                r3 = swap_hidden(r, s, rng)
-                if r3 is not None:
-                    assert r3.view(s) == r.view(s)
+            s = int(rng.integers(P))
+            r3 = swap_hidden(r, s, rng)
+            if r3 is not None:
+                assert r3.view(s) == r.view(s)
+                if stats is not None:
+                    stats["hidden swaps"] = stats.get("hidden swaps", 0) + 1
         a = bots[seat].act_index(r, seat)
         r.step(seat, a)
         k += 1
@@ -180,10 +196,11 @@ def test_random_rounds(ruleset, kind):
     n = max(10, int(N_ROUNDS[(ruleset, kind)] * SCALE))
     rng = np.random.Generator(np.random.PCG64(12345))
     outcomes = {"draw": 0, "win": 0}
+    stats: dict = {}
     for seed in range(n):
         dealer = seed % (2 if ruleset != "public" else 4)
         r = Round(ruleset, seed, dealer=dealer)
-        play_checked(r, _bots(kind, r.players, seed), rng, deep=seed % 10 == 0)
+        play_checked(r, _bots(kind, r.players, seed), rng, deep=seed % 10 == 0, stats=stats)
         outcomes["draw" if r.result.draw else "win"] += 1
         if not r.result.draw:
             res = r.result
@@ -191,6 +208,7 @@ def test_random_rounds(ruleset, kind):
             assert res.total == res.score.total
     if kind == "greedy":
         assert outcomes["win"] > 0
+    assert stats.get("hidden swaps", 0) >= n // 10, stats  # the hidden-information check did run
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

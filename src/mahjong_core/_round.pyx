@@ -25,6 +25,7 @@ from cpython.pycapsule cimport PyCapsule_GetPointer
 import numpy as np
 
 from mahjong_core.errors import IllegalActionError, MahjongError
+from mahjong_core.rulesets import MAX_MIN_FAN, RULESETS as _RULESETS
 from mahjong_core._hand cimport hand_is_win, hand_shanten, hand_waits, hand_discard_eval
 from mahjong_core._fan cimport (
     fan_evaluate, fan_count_of, M_CHI, M_PON, M_KONG, M_CKONG, F_SELF_DRAWN, F_LAST_TILE, F_KONG_REPLACEMENT,
@@ -159,6 +160,91 @@ cdef inline int _sum34(const uint8_t* c) noexcept nogil:
     return s
 
 
+# ---------------------------------------------------------------------------
+# Checks of what enters the core (RoundCore.__init__ is the only entry of state)
+# ---------------------------------------------------------------------------
+cdef object _setting(dict settings, str name):
+    try:
+        return settings[name]
+    except KeyError:
+        raise ValueError(f"settings: missing {name!r}") from None
+
+
+cdef inline bint _is_int(object v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+cdef int _int_setting(dict settings, str name, int lo, int hi) except? -1:
+    v = _setting(settings, name)
+    if not _is_int(v) or not lo <= v <= hi:
+        raise ValueError(f"settings: {name} must be an integer {lo}-{hi}, got {v!r}")
+    return v
+
+
+cdef int _flag_setting(dict settings, str name) except -1:
+    v = _setting(settings, name)
+    if v is True:
+        return 1
+    if v is False:
+        return 0
+    raise ValueError(f"settings: {name} must be True or False, got {v!r}")
+
+
+cdef int _choice_setting(dict settings, str name, tuple choices) except -1:
+    v = _setting(settings, name)
+    if not isinstance(v, str) or v not in choices:
+        raise ValueError(f"settings: {name} must be one of {choices}, got {v!r}")
+    return choices.index(v)
+
+
+cdef int _check_ruleset_args(dict settings, int rs_code, int special, uint64_t kinds_mask) except -1:
+    """The ruleset code, players, special forms and tile kinds must be those of one registered
+    ruleset (the fan tables and every array size follow from them)."""
+    players = _setting(settings, "players")
+    stacks = _setting(settings, "stacks")
+    for r in _RULESETS.values():
+        if r.code == rs_code:
+            if (r.players, 1 if r.special_forms else 0, r.kind_mask) != (players, special, kinds_mask):
+                raise ValueError(f"players, special forms and tile kinds do not match ruleset {r.name!r}")
+            break
+    else:
+        raise ValueError(f"unknown ruleset code {rs_code}")
+    if not _is_int(players) or not 2 <= players <= MAXP:
+        raise ValueError(f"players must be 2-{MAXP}, got {players!r}")
+    if not _is_int(stacks) or not 1 <= stacks <= MAX_TILES // 2:
+        raise ValueError(f"stacks must be 1-{MAX_TILES // 2}, got {stacks!r}")
+    return 0
+
+
+cdef int _check_wall(list tiles, int stacks, uint64_t kinds_mask) except -1:
+    """The wall must be exactly the ruleset's tiles: four of each kind in play, each flower once
+    (every per-seat array is sized by that: at most 8 flowers, 4 copies of a tile ...)."""
+    cdef int count[42]
+    cdef int k, want
+    if len(tiles) != 2 * stacks:
+        raise ValueError(f"a wall of {stacks} stacks has {2 * stacks} tiles, got {len(tiles)}")
+    memset(count, 0, sizeof(count))
+    for t in tiles:
+        if not _is_int(t) or not 0 <= t < 42:
+            raise ValueError(f"a wall holds tiles 0-41, got {t!r}")
+        count[<int> t] += 1
+    for k in range(42):
+        want = 1 if k >= NK else (4 if (kinds_mask >> k) & 1 else 0)
+        if count[k] != want:
+            raise ValueError(f"the wall must hold the ruleset's tile set: tile {k} appears {count[k]} times, "
+                             f"expected {want}")
+    return 0
+
+
+cdef int _check_dice(list dice, int n, str what) except -1:
+    if len(dice) != n:
+        raise ValueError(f"{n} {what} needed, got {len(dice)}")
+    for d in dice:
+        if not _is_int(d) or not 1 <= d <= 6:
+            raise ValueError(f"{what} must be values 1-6, got {d!r}")
+    return 0
+
+
 cdef class RoundCore:
     """State and transitions of one round (see the module docstring)."""
 
@@ -222,38 +308,49 @@ cdef class RoundCore:
         free(self.ev)
 
     def __init__(self, dict settings, int rs_code, int special, uint64_t kinds_mask, int dealer, int round_wind,
-                 tiles, dice, kong_dice, bint setup=True):
-        """``settings``: FlowSettings.to_dict(); ``tiles``: the wall in drawing order; ``dice``:
-        two values; ``kong_dice``: 34 values.  With ``setup`` the dice, deal and initial flower
-        replacement run at once (else the state is loaded with :meth:`set_state`)."""
-        cdef int i
-        if not 2 <= settings["players"] <= MAXP or not 0 <= dealer < settings["players"]:
-            raise ValueError("players must be 2-4 and the dealer one of them")
-        if len(tiles) > MAX_TILES or len(tiles) % 2 or not all(0 <= t < 42 for t in tiles):
-            raise ValueError(f"a wall is an even number (at most {MAX_TILES}) of tiles 0-41")
-        if len(dice) != 2 or len(kong_dice) != N_KONG_DICE or not all(1 <= d <= 6 for d in list(dice) + list(kong_dice)):
-            raise ValueError(f"two dice and {N_KONG_DICE} kong dice, each 1-6")
-        self.P = settings["players"]
+                 tiles, dice, kong_dice):
+        """Deal a round: ``settings`` is ``FlowSettings.to_dict()``; ``rs_code``, ``special`` and
+        ``kinds_mask`` are those of the registered ruleset; ``tiles`` is the wall in drawing order
+        (exactly the ruleset's tile set); ``dice`` two values and ``kong_dice`` 34 values 1-6.
+
+        This is the only way state enters the core (a saved round is rebuilt by replaying its
+        actions through :meth:`step`), so everything that sizes a C array is checked here:
+        :class:`ValueError` for anything out of range, whoever the caller."""
+        cdef int i, P
+        tiles, dice, kong_dice = list(tiles), list(dice), list(kong_dice)
+        _check_ruleset_args(settings, rs_code, special, kinds_mask)
+        P = settings["players"]
+        if not 0 <= dealer < P:
+            raise ValueError(f"the dealer must be a seat 0-{P - 1}, got {dealer}")
+        if not 27 <= round_wind <= 30:
+            raise ValueError(f"round_wind must be 27-30, got {round_wind}")
+        _check_wall(tiles, settings["stacks"], kinds_mask)
+        _check_dice(dice, 2, "dice")
+        _check_dice(kong_dice, N_KONG_DICE, "kong dice")
+        self.P = P
         self.rs = rs_code
         self.special = special
         self.kinds_mask = kinds_mask
-        self.min_fan = settings["min_fan"]
+        self.min_fan = _int_setting(settings, "min_fan", 0, MAX_MIN_FAN)
         self.stacks = settings["stacks"]
-        self.chi_prev_only = 1 if settings["chi_from_previous_only"] else 0
-        self.kong_die = 1 if settings["kong_replacement"] == "die" else 0
-        self.ready_mode = {"none": READY_NONE, "heavenly_only": READY_HEAVENLY_ONLY,
-                           "any_discard": READY_ANY_DISCARD}[settings["ready_mode"]]
-        self.ready_locks = 1 if settings["ready_locks_hand"] else 0
-        self.ready_window = 1 if settings["ready_window"] else 0
-        self.first_turn = 1 if settings["first_turn_fans"] else 0
-        self.seat_winds = 1 if settings["seat_winds"] else 0
-        self.dealer_on_draw_next = 1 if settings["dealer_on_draw"] == "next" else 0
-        self.reserved = settings["reserved_tail_tiles"]
-        self.multiple_winners = 1 if settings["multiple_winners"] else 0
-        self.rob_kong = 1 if settings["rob_kong"] else 0
-        self.fan_options = {"any": 0, "last_tile": 8, "kongs_only": 16}[settings["replacement_bloom"]]
-        if settings["literal_first_turn_exclusions"]:
+        self.chi_prev_only = _flag_setting(settings, "chi_from_previous_only")
+        self.kong_die = _choice_setting(settings, "kong_replacement", ("tail", "die"))
+        self.ready_mode = _choice_setting(settings, "ready_mode", ("none", "heavenly_only", "any_discard"))
+        self.ready_locks = _flag_setting(settings, "ready_locks_hand")
+        self.ready_window = _flag_setting(settings, "ready_window")
+        self.first_turn = _flag_setting(settings, "first_turn_fans")
+        self.seat_winds = _flag_setting(settings, "seat_winds")
+        self.dealer_on_draw_next = _choice_setting(settings, "dealer_on_draw", ("stay", "next"))
+        # the deal takes 13P + 1 tiles and the flower replacement at most 8: the round must start
+        # with a live wall of at least 0 tiles, or draws would run past the end of the wall
+        self.reserved = _int_setting(settings, "reserved_tail_tiles", 0, 2 * self.stacks - (13 * P + 1) - 8)
+        self.multiple_winners = _flag_setting(settings, "multiple_winners")
+        self.rob_kong = _flag_setting(settings, "rob_kong")
+        self.fan_options = (0, 8, 16)[_choice_setting(settings, "replacement_bloom", ("any", "last_tile", "kongs_only"))]
+        if _flag_setting(settings, "literal_first_turn_exclusions"):
             self.fan_options |= 4
+        if self.ready_window and self.ready_mode == READY_NONE:
+            raise ValueError("ready_window needs a ready_mode other than 'none'")
         self.nf = fan_count_of(rs_code)
         self.dealer = dealer
         self.round_wind = round_wind
@@ -293,8 +390,7 @@ cdef class RoundCore:
         self.res_draw = 0
         self.ev_len = 0
         self._touch()
-        if setup:
-            self._setup()
+        self._setup()
 
     # ------------------------------------------------------------------ events
     cdef inline int _ev(self, int t, int a, int b, int c, int d, int e) except -1:
@@ -319,8 +415,11 @@ cdef class RoundCore:
     cdef inline bint _stack_empty(self, int j) noexcept:
         return self.taken[2 * j] and self.taken[2 * j + 1]
 
-    cdef int _take(self, int j) noexcept:
-        cdef int i = 2 * j if not self.taken[2 * j] else 2 * j + 1
+    cdef int _take(self, int j) except -1:
+        cdef int i
+        if self.remaining <= 0 or not 0 <= j < self.n_tiles // 2:  # pragma: no cover - a flow bug
+            raise RuntimeError(f"internal error: draw from stack {j} of a wall with {self.remaining} tiles left")
+        i = 2 * j if not self.taken[2 * j] else 2 * j + 1
         self.taken[i] = 1
         self.remaining -= 1
         if self.taken[2 * j] and self.taken[2 * j + 1]:
@@ -696,9 +795,7 @@ cdef class RoundCore:
             while n_todo:
                 n_nxt = 0
                 for i in range(n_todo):
-                    self.flowers[seat][self.n_flowers[seat]] = todo[i]
-                    self.n_flowers[seat] += 1
-                    self._ev(EV_FLOWER, seat, todo[i], 0, 0, 0)
+                    self._add_flower(seat, todo[i])
                 for i in range(n_todo):
                     t = self._take(self.tail)
                     self._ev(EV_DRAW, seat, t, FROM_TAIL, 0, 0)
@@ -721,8 +818,10 @@ cdef class RoundCore:
             self.turn = self.dealer
         return 0
 
-    cdef inline void _deal_one(self, int seat, int* pend, int* n_pend) noexcept:
+    cdef inline int _deal_one(self, int seat, int* pend, int* n_pend) except -1:
         cdef int t = self._take(self.head)
+        if self.n_dealt[seat] >= 16 or n_pend[seat] >= 8:  # pragma: no cover - a flow bug
+            raise RuntimeError("internal error: more than 16 tiles or 8 flowers dealt to one seat")
         self.dealt[seat][self.n_dealt[seat]] = t
         self.n_dealt[seat] += 1
         if t >= 34:
@@ -730,6 +829,15 @@ cdef class RoundCore:
             n_pend[seat] += 1
         else:
             self.hands[seat][t] += 1
+        return 0
+
+    cdef inline int _add_flower(self, int seat, int t) except -1:
+        """Set a flower aside (it also goes to the event log)."""
+        if self.n_flowers[seat] >= 8:  # pragma: no cover - a flow bug
+            raise RuntimeError("internal error: a ninth flower")
+        self.flowers[seat][self.n_flowers[seat]] = t
+        self.n_flowers[seat] += 1
+        return self._ev(EV_FLOWER, seat, t, 0, 0, 0)
 
     # ------------------------------------------------------------------ step
     cdef int _step(self, int seat, int i) except -1:
@@ -786,6 +894,8 @@ cdef class RoundCore:
     cdef int _discard(self, int seat, int t, bint ready) except -1:
         cdef int humanly = 0, i
         cdef bint concealed
+        if self.n_pool[seat] >= MAX_POOL:  # pragma: no cover - a flow bug
+            raise RuntimeError("internal error: discard pool full")
         self.hands[seat][t] -= 1
         self.pool[seat][self.n_pool[seat]] = t
         self.n_pool[seat] += 1
@@ -832,14 +942,18 @@ cdef class RoundCore:
         self._ev(EV_KONG, seat, 0, t, -1, 0)
         return self._replacement(seat)
 
-    cdef inline void _add_meld(self, int seat, int kind, int first, int frm, int claimed) noexcept:
-        cdef int* m = self.melds[seat][self.n_melds[seat]]
+    cdef inline int _add_meld(self, int seat, int kind, int first, int frm, int claimed) except -1:
+        cdef int* m
+        if self.n_melds[seat] >= 4:  # pragma: no cover - a flow bug
+            raise RuntimeError("internal error: a fifth meld")
+        m = self.melds[seat][self.n_melds[seat]]
         m[0] = kind
         m[1] = first
         m[2] = frm
         m[3] = claimed
         m[4] = 0
         self.n_melds[seat] += 1
+        return 0
 
     cdef int _complete_added_kong(self, int seat, int t) except -1:
         cdef int* m = self.melds[seat][self._pon_of(seat, t)]
@@ -966,9 +1080,7 @@ cdef class RoundCore:
 
     cdef int _receive(self, int seat, int t, int src) except -1:
         while t >= 34:
-            self.flowers[seat][self.n_flowers[seat]] = t
-            self.n_flowers[seat] += 1
-            self._ev(EV_FLOWER, seat, t, 0, 0, 0)
+            self._add_flower(seat, t)
             if self._live() <= 0:
                 self.turn = seat
                 return self._exhaustive()
@@ -1169,6 +1281,8 @@ cdef class RoundCore:
 
     def bot_choice(self, int seat, int kind, generator=None):
         """The built-in bot's action index for ``seat`` now (-1 if the seat is not to act)."""
+        if kind != BOT_GREEDY and kind != BOT_RANDOM:
+            raise ValueError(f"bot kind must be 0 (greedy) or 1 (random), got {kind}")
         if not 0 <= seat < self.P:
             return -1
         if kind == BOT_GREEDY:
@@ -1283,7 +1397,7 @@ cdef class RoundCore:
         elif name == "drew":
             a = self.drew
         else:
-            raise KeyError(name)
+            raise ValueError(f"unknown flag list {name!r}")
         return [a[s] for s in range(self.P)]
 
     def dice_list(self):
@@ -1352,6 +1466,19 @@ cdef class RoundCore:
                 out.append({"type": "win", "winner_index": p[1]})  # completed by the Python layer
         return out
 
+    def action_pairs(self):
+        """Every action applied so far as ``bytes``: one ``(seat, mask index)`` pair per action,
+        in order (the compact record a match keeps of a finished round, to replay it)."""
+        cdef Py_ssize_t k, end = self.ev_len // EV_W
+        cdef int32_t* p
+        cdef bytearray out = bytearray()
+        for k in range(end):
+            p = self.ev + k * EV_W
+            if p[0] == EV_ACTION:
+                out.append(p[1])
+                out.append(p[2])
+        return bytes(out)
+
     def result_info(self):
         """``None`` while running; else ``(draw, winners, loser, method, next_dealer, wall_remaining)``."""
         if self.phase != PH_OVER:
@@ -1364,9 +1491,10 @@ cdef class RoundCore:
     def win_record(self, int k):
         """Winner ``k``'s evaluated hand: dict of kind, concealed (34 counts), win_tile, flags,
         total, non_flower_total, form, counts (fan table order)."""
-        cdef WinEval* w = &self.res_wins[k]
+        cdef WinEval* w
         if not 0 <= k < self.n_winners:
-            raise IndexError(k)
+            raise ValueError(f"winner index {k} outside 0-{self.n_winners - 1}")
+        w = &self.res_wins[k]
         return {"kind": w.kind, "concealed": [w.concealed[i] for i in range(NK)],
                 "win_tile": None if w.win_tile < 0 else w.win_tile, "flags": w.flags, "total": w.total,
                 "non_flower_total": w.non_flower, "form": w.form,
@@ -1414,69 +1542,6 @@ cdef class RoundCore:
             },
             "n_steps": self.n_steps,
         }
-
-    def set_state(self, dict d, dealt):
-        """Load :meth:`get_state` data (validated by the caller; a finished round's result is kept
-        by the caller as data).  ``dealt``: per seat the dealt tiles (from the log)."""
-        cdef int s, i, j
-        P = self.P
-        w_ = d["wall"]
-        self.n_tiles = len(w_["tiles"])
-        for i in range(self.n_tiles):
-            self.tiles[i] = w_["tiles"][i]
-            self.taken[i] = 1 if w_["taken"][i] == "1" else 0
-        self.remaining = self.n_tiles
-        for i in range(self.n_tiles):
-            self.remaining -= self.taken[i]
-        self._trim_ends(0, self.n_tiles // 2 - 1)
-        self.dice[0], self.dice[1] = d["dice"]
-        for i in range(N_KONG_DICE):
-            self.kong_dice[i] = d["kong_dice"][i]
-        self.kong_dice_used = d["kong_dice_used"]
-        for s in range(P):
-            for i in range(NK):
-                self.hands[s][i] = d["hands"][s][i]
-            self.n_melds[s] = len(d["melds"][s])
-            for i, m in enumerate(d["melds"][s]):
-                for j in range(5):
-                    self.melds[s][i][j] = m[j]
-            self.n_pool[s] = len(d["discards"][s])
-            for i, t in enumerate(d["discards"][s]):
-                self.pool[s][i] = t
-            self.n_flowers[s] = len(d["flowers"][s])
-            for i, t in enumerate(d["flowers"][s]):
-                self.flowers[s][i] = t
-            self.n_dealt[s] = len(dealt[s])
-            for i, t in enumerate(dealt[s]):
-                self.dealt[s][i] = t
-            self.ready[s] = d["ready"][s]
-            self.ready_concealed[s] = d["ready_concealed"][s]
-            self.heavenly_ready[s] = d["heavenly_ready"][s]
-            self.drew[s] = d["drew"][s]
-        self.phase = PHASE_NAMES.index(d["phase"])
-        self.turn = d["turn"]
-        self.drawn = d["drawn"]
-        self.drawn_src = SRC_NAMES.index(d["drawn_src"])
-        self.must_discard = d["must_discard"]
-        self.dealer_first = d["dealer_first"]
-        self.calls_made = d["calls_made"]
-        self.earthly_seat = d["earthly_seat"]
-        c = d["claim"]
-        self.claim_tile = c["tile"]
-        self.claim_from = c["from"]
-        self.claim_last = c["last"]
-        self.claim_humanly = c["humanly"]
-        self.n_pending = len(c["pending"])
-        for i, s in enumerate(c["pending"]):
-            self.pending[i] = s
-        for s in range(MAXP):
-            self.responses[s] = c["responses"][s] if s < P else -1
-        self.n_steps = d["n_steps"]
-        self.n_discards = sum(1 for e in d["log"] if e.get("type") == "discard")
-        self.n_winners = 0
-        self.res_draw = 0
-        self.ev_len = 0
-        self._touch()
 
 
 cdef dict _action_dict(int i, int aux):

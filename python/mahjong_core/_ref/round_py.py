@@ -20,12 +20,10 @@ an added kong), ``over``.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
 
-from ..errors import MahjongError
 from ..hand import is_win, waits_mask
 from ..scoring import Score, score
 from ..tiles import tile_short
@@ -35,7 +33,7 @@ from ..game.actions import (
     CHI_HIGH, CHI_LOW, CHI_MID, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM,
     KONG_SELF, PASS, PON, WIN,
 )
-from ..game.settings import READY_HEAVENLY_ONLY, READY_NONE, FlowSettings, flow_settings
+from ..game.settings import READY_HEAVENLY_ONLY, READY_NONE, FlowSettings
 from ..game.wall import Wall, deal_order, physical_position
 
 __all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
@@ -127,7 +125,7 @@ class Round(RoundBase):
 
     def hand_counts(self, seat: int) -> np.ndarray:
         """A copy of the concealed count array of ``seat``."""
-        return self.hands[seat].copy()
+        return self.hands[self._seat(seat)].copy()
 
     def visible_counts(self) -> list[int]:
         """Counts of the tiles every player can see (D10): all discard pools and all exposed melds
@@ -146,7 +144,7 @@ class Round(RoundBase):
 
     def concealed_size(self, seat: int) -> int:
         """Concealed tiles of ``seat``."""
-        return int(self.hands[seat].sum())
+        return int(self.hands[self._seat(seat)].sum())
 
     def seats_to_act(self) -> list[int]:
         """Seats that must choose an action now (several during a claim window)."""
@@ -418,7 +416,8 @@ class Round(RoundBase):
 
     def legal_indices(self, seat: int) -> list[int]:
         """Mask indices of the legal actions of ``seat`` (ascending; empty if not to act)."""
-        return list(self._legal(seat))
+        seat = self._query_seat(seat)
+        return [] if seat is None else list(self._legal(seat))
 
     # ------------------------------------------------------------------ encoding
     def _win_reason(self, seat: int) -> str:
@@ -758,40 +757,3 @@ class Round(RoundBase):
             "result": self._result,
             "log": self.log,
         }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Round":
-        v = d.get("schema_version")
-        if v != SCHEMA_VERSION:
-            raise MahjongError(f"unsupported schema_version {v!r} (this library writes {SCHEMA_VERSION})")
-        d = json.loads(json.dumps(d))  # deep copy, plain types
-        header = d["header"]
-        s = flow_settings(header["ruleset"], header.get("options"))
-        r = cls.__new__(cls)
-        r._init_fields(s, header, Wall.from_dict(d["wall"]), d["dice"], d["kong_dice"])
-        r.kong_dice_used = d["kong_dice_used"]
-        r.hands = np.array(d["hands"], dtype=np.uint8).reshape(s.players, 34)
-        r.melds = d["melds"]
-        r.discards = d["discards"]
-        r.flowers = d["flowers"]
-        r.phase = PHASE_NAMES.index(d["phase"])
-        r.turn = d["turn"]
-        r.drawn = d["drawn"]
-        r.drawn_src = SRC_NAMES.index(d["drawn_src"])
-        r.must_discard = d["must_discard"]
-        r.ready = d["ready"]
-        r.ready_concealed = d["ready_concealed"]
-        r.heavenly_ready = d["heavenly_ready"]
-        r.dealer_first = d["dealer_first"]
-        r.calls_made = d["calls_made"]
-        r.drew = d["drew"]
-        r.earthly_seat = d["earthly_seat"]
-        c = d["claim"]
-        r.claim_tile, r.claim_from, r.claim_last, r.claim_humanly = c["tile"], c["from"], c["last"], c["humanly"]
-        r.pending = c["pending"]
-        r.responses = c["responses"]
-        r.n_steps = d["n_steps"]
-        r._result = d["result"]
-        r.log = d["log"]
-        r.header = r.log[0]
-        return r

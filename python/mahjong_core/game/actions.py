@@ -27,7 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
+from .._validate import as_flag
 from ..errors import IllegalActionError
+from .schema import short_repr
 
 __all__ = [
     "Action", "Discard", "Chi", "Pon", "Kong", "Win", "Pass", "DeclareReady",
@@ -60,7 +62,7 @@ def _tile_arg(t: Any, what: str) -> int:
                 return int(t)
         except ImportError:  # pragma: no cover
             pass
-        raise IllegalActionError(f"{what} must be a tile index 0-33, got {t!r}")
+        raise IllegalActionError(f"{what} must be a tile index 0-33, got {short_repr(t)}")
     if not 0 <= t <= 33:
         raise IllegalActionError(f"{what} must be a tile index 0-33, got {t}")
     return t
@@ -145,28 +147,39 @@ class DeclareReady:
 Action = Union[Discard, Chi, Pon, Kong, Win, Pass, DeclareReady]
 
 _SIMPLE = {"pon": Pon(), "win": Win(), "pass": Pass(), "declare_ready": DeclareReady()}
+_KEYS = {"discard": ("type", "tile", "ready"), "kong": ("type", "tile", "kind"), "chi": ("type", "tiles"),
+         **{k: ("type",) for k in _SIMPLE}}
 
 
 def action_from_dict(d: dict[str, Any]) -> Action:
-    """Inverse of ``action.to_dict()``."""
+    """Inverse of ``action.to_dict()``: :class:`IllegalActionError` for anything else (not a
+    dict, an unknown type, a key the action does not have, a tile outside 0-33, a ``ready``
+    that is not a boolean ...)."""
     if not isinstance(d, dict) or "type" not in d:
-        raise IllegalActionError(f"an action dict needs a 'type', got {d!r}")
+        raise IllegalActionError(f"an action dict needs a 'type', got {short_repr(d)}")
     kind = d["type"]
+    if not isinstance(kind, str) or kind not in _KEYS:
+        raise IllegalActionError(f"unknown action type {short_repr(kind)}; expected one of {', '.join(_KEYS)}")
+    extra = [k for k in d if k not in _KEYS[kind]]
+    if extra:
+        raise IllegalActionError(f"a {kind} action has no key(s) {', '.join(sorted(repr(k)[:40] for k in extra))} "
+                                 f"(its keys: {', '.join(_KEYS[kind])})")
     if kind in _SIMPLE:
         return _SIMPLE[kind]
     if kind == "discard":
-        return Discard(_tile_arg(d.get("tile"), "discard tile"), bool(d.get("ready", False)))
+        return Discard(_tile_arg(d.get("tile"), "discard tile"),
+                       as_flag(d.get("ready", False), "discard ready", IllegalActionError))
     if kind == "kong":
         k = d.get("kind", "concealed")
-        if k not in KONG_KINDS:
-            raise IllegalActionError(f"kong kind must be one of {KONG_KINDS}, got {k!r}")
+        if not isinstance(k, str) or k not in KONG_KINDS:
+            raise IllegalActionError(f"kong kind must be one of {KONG_KINDS}, got {short_repr(k)}")
         return Kong(_tile_arg(d.get("tile"), "kong tile"), k)
     if kind == "chi":
         tiles = d.get("tiles")
         if not isinstance(tiles, (list, tuple)) or len(tiles) != 3:
-            raise IllegalActionError(f"chi needs three tiles, got {tiles!r}")
+            raise IllegalActionError(f"chi needs three tiles, got {short_repr(tiles)}")
         return Chi(tuple(sorted(_tile_arg(t, "chi tile") for t in tiles)))  # type: ignore[arg-type]
-    raise IllegalActionError(f"unknown action type {kind!r}")
+    raise AssertionError(kind)  # pragma: no cover - every type of _KEYS is handled above
 
 
 def describe_index(i: int) -> str:

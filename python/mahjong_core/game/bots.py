@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, MahjongError
 from .actions import Action
 from .round import Round, RoundResult
 
@@ -64,7 +64,7 @@ def play_round(rnd: Round, bots: Sequence[Any], *, max_steps: int = 10_000) -> R
     """Let ``bots[seat]`` play ``rnd`` to the end; returns its result.  With only the built-in
     bots the whole round runs in the compiled engine."""
     if len(bots) != rnd.players:
-        raise ValueError(f"{rnd.players} bots needed, got {len(bots)}")
+        raise MahjongError(f"{rnd.players} bots needed, got {len(bots)}")
     kinds = []
     for b in bots:
         t = type(b)
@@ -95,7 +95,7 @@ def play_steps(rnd: Any, bots: Sequence[Any], max_steps: int = 10_000) -> int:
 def play_match(match: Any, bots: Sequence[Any]) -> list[RoundResult]:
     """Play a :class:`Match` with a fixed number of rounds to its end."""
     if match.rounds is None:
-        raise ValueError("play_match needs a match with a fixed number of rounds")
+        raise MahjongError("play_match needs a match with a fixed number of rounds")
     while not match.is_over:
         play_round(match.round, bots)
         match.next_round()

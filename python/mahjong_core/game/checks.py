@@ -14,7 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from .._validate import as_flag
 from ..errors import IllegalActionError
+from .schema import short_repr
 from ..tiles import tile_short
 from .actions import (
     ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM, KONG_SELF, PASS, PON, WIN,
@@ -42,9 +44,12 @@ def encode_action(r: Any, seat: int, action: Any) -> int:
         action = action_from_dict(action)
     if isinstance(action, Discard):
         t = _check_tile(action.tile)
-        return (DISCARD_READY if action.ready else DISCARD) + t
+        ready = as_flag(action.ready, "discard ready", IllegalActionError)
+        return (DISCARD_READY if ready else DISCARD) + t
     if isinstance(action, Kong):
         t = _check_tile(action.tile)
+        if not isinstance(action.kind, str):
+            raise IllegalActionError(f"unknown kong kind {short_repr(action.kind)}")
         if action.kind == "exposed":
             if r.phase != PH_CLAIM:
                 raise IllegalActionError("an exposed kong (明杠) claims a discard; there is none to claim now")
@@ -62,6 +67,8 @@ def encode_action(r: Any, seat: int, action: Any) -> int:
                 f"kong of {tile_short(t)}: seat {seat} has an exposed pung of it, so it is an added kong")
         return KONG_SELF + t
     if isinstance(action, Chi):
+        if not isinstance(action.tiles, (list, tuple)) or len(action.tiles) != 3:
+            raise IllegalActionError(f"chi needs three tiles, got {short_repr(action.tiles)}")
         tiles = tuple(sorted(_check_tile(x) for x in action.tiles))
         if len(tiles) != 3 or tiles[0] >= 27 or tiles[0] % 9 > 6 or tiles[1] != tiles[0] + 1 \
                 or tiles[2] != tiles[0] + 2:
@@ -80,7 +87,7 @@ def encode_action(r: Any, seat: int, action: Any) -> int:
         return PASS
     if isinstance(action, DeclareReady):
         return DECLARE_READY
-    raise IllegalActionError(f"not an action: {action!r}")
+    raise IllegalActionError(f"not an action: {short_repr(action)}")
 
 
 def why_illegal(r: Any, seat: int, i: int) -> str:
@@ -156,7 +163,7 @@ def why_illegal(r: Any, seat: int, i: int) -> str:
 
 def _check_tile(t: Any) -> int:
     if isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, np.integer)) or not 0 <= t <= 33:
-        raise IllegalActionError(f"a tile must be an index 0-33, got {t!r}")
+        raise IllegalActionError(f"a tile must be an index 0-33, got {short_repr(t)}")
     return int(t)
 
 

@@ -3,6 +3,11 @@
 Each round gets its own wall from the match seed: round ``k`` uses
 ``SeedSequence(seed, spawn_key=(k + 1,))`` (the first dealer is drawn from ``spawn_key=(0,)``), so
 the same seed gives the same match on every platform and no two rounds share a wall.
+
+A match state (:meth:`Match.to_dict`) records the actions of every finished round compactly
+(``actions``: per round a list of ``[seat, mask index]``), so that :meth:`Match.from_dict` can
+replay the whole match and recompute every result instead of trusting them (see
+:mod:`mahjong_core.game.state`).
 """
 
 from __future__ import annotations
@@ -12,9 +17,21 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import IllegalActionError, MahjongError
+from .._validate import as_flag, as_int
+from ..errors import IllegalActionError, MahjongError, StateError
 from .round import SCHEMA_VERSION, Round, RoundResult
-from .settings import flow_settings
+from .round_base import _WIND_NAMES
+from .schema import (
+    ANY_OBJ, MAX_SEATS, MAX_SEED, NONE, Bool, Either, Int, List, Obj, Str, Tuple, check, describe,
+    first_difference, header_shape,
+)
+from .settings import settings_and_options
+from .state import load_json, replay_events
+
+MAX_ROUNDS = 10 ** 9
+"""Upper bound of a match's number of rounds."""
+MAX_ACTIONS = 10_000
+"""Upper bound of the actions recorded for one round (a round has a few hundred at most)."""
 
 __all__ = ["Match"]
 
@@ -36,31 +53,30 @@ class Match:
                  first_dealer: "int | None" = None, round_wind: int = 27, wind_rotation: bool = False,
                  min_fan: "int | None" = None, options: "dict[str, Any] | None" = None,
                  auto_advance: bool = False) -> None:
-        opts = dict(options or {})
-        if min_fan is not None:
-            opts["min_fan"] = min_fan
-        s = flow_settings(ruleset, opts)
+        s, opts = settings_and_options(ruleset, options, min_fan)
         if seed is None:
             seed = int(np.random.SeedSequence().entropy)
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise MahjongError(f"seed must be a non-negative integer, got {seed!r}")
-        if rounds is not None and (not isinstance(rounds, int) or rounds < 1):
-            raise MahjongError(f"rounds must be a positive integer or None, got {rounds!r}")
+        seed = as_int(seed, "seed", 0, MAX_SEED)
+        if rounds is not None:
+            rounds = as_int(rounds, "rounds (a positive integer or None)", 1, MAX_ROUNDS)
         if first_dealer is None:
-            g = np.random.Generator(np.random.PCG64(np.random.SeedSequence(int(seed), spawn_key=(0,))))
+            g = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(0,))))
             first_dealer = int(g.integers(0, s.players))
-        if not 0 <= first_dealer < s.players:
-            raise MahjongError(f"first_dealer must be a seat 0-{s.players - 1}")
+        if isinstance(round_wind, str) and round_wind in _WIND_NAMES:
+            round_wind = _WIND_NAMES[round_wind]
         self.ruleset = s.ruleset
         self.players = s.players
-        self.seed = int(seed)
+        self.seed = seed
         self.rounds = rounds
-        self.first_dealer = int(first_dealer)
-        self.base_round_wind = int(round_wind)
-        self.wind_rotation = bool(wind_rotation)
+        self.first_dealer = as_int(first_dealer, "first_dealer (a seat)", 0, s.players - 1)
+        self.base_round_wind = as_int(round_wind, "round_wind (27-30 or E/S/W/N)", 27, 30)
+        self.wind_rotation = as_flag(wind_rotation, "wind_rotation")
         self.options = opts
-        self.auto_advance = bool(auto_advance)
-        self._results: list[Any] = []   # dicts, or (RoundResult, round_wind) until first asked for
+        self.auto_advance = as_flag(auto_advance, "auto_advance")
+        # per finished round: its result as a dict, or (RoundResult, round_wind) until first asked
+        # for; and its actions as (seat, mask index) byte pairs
+        self._results: list[Any] = []
+        self._actions: list[bytes] = []
         self.round = self._new_round(0, self.first_dealer)
 
     def _wind(self, k: int) -> int:
@@ -110,6 +126,7 @@ class Match:
         res = self.round.result
         assert res is not None
         self._results.append((res, self.round.round_wind))
+        self._actions.append(self.round._action_pairs())
         if not self.is_over:
             self.round = self._new_round(len(self._results), res.next_dealer)
         return self.round
@@ -151,6 +168,8 @@ class Match:
 
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
+        """The match as plain JSON-able data: its arguments, the finished rounds' results and
+        actions (``[seat, mask index]`` pairs), and the current round's state."""
         return {
             "schema_version": SCHEMA_VERSION,
             "type": "match",
@@ -163,6 +182,7 @@ class Match:
             "options": self.options,
             "auto_advance": self.auto_advance,
             "results": self.results,
+            "actions": [[[a[j], a[j + 1]] for j in range(0, len(a), 2)] for a in self._actions],
             "round": self.round.to_dict(),
         }
 
@@ -171,29 +191,77 @@ class Match:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Match":
-        if d.get("schema_version") != SCHEMA_VERSION or d.get("type") != "match":
-            raise MahjongError("not a match state of this schema version")
-        d = json.loads(json.dumps(d))
-        m = cls.__new__(cls)
-        m.ruleset = d["ruleset"]
-        m.players = flow_settings(d["ruleset"], d["options"]).players
-        m.seed = d["seed"]
-        m.rounds = d["rounds"]
-        m.first_dealer = d["first_dealer"]
-        m.base_round_wind = d["round_wind"]
-        m.wind_rotation = d["wind_rotation"]
-        m.options = d["options"]
-        m.auto_advance = d["auto_advance"]
-        m._results = d["results"]
-        m.round = Round.from_dict(d["round"])
+        """The match a saved state describes, rebuilt: a new match from the recorded arguments,
+        every finished round replayed from its recorded actions, the current round from its log;
+        the rebuilt :meth:`to_dict` must equal ``d`` (so the results are recomputed, never read).
+        Anything else is a :class:`~mahjong_core.errors.StateError` naming the field."""
+        from .invariants import check_invariants
+
+        if not isinstance(d, dict):
+            raise StateError(f"a match state must be an object, got {describe(d)}")
+        if d.get("type") != "match" or type(d.get("schema_version")) is not int \
+                or d.get("schema_version") != SCHEMA_VERSION:
+            raise StateError(f"not a match state of schema version {SCHEMA_VERSION} (type "
+                             f"{describe(d.get('type'))}, schema_version {describe(d.get('schema_version'))})")
+        check(_MATCH_SHAPE, d)
+        m = cls._rebuilt(d)
+        diff = first_difference(m.to_dict(), d, against="the match rebuilt from its actions")
+        if diff is not None:
+            raise StateError(diff)
+        check_invariants(m.round)
         return m
 
     @classmethod
-    def from_json(cls, data: "str | dict[str, Any]") -> "Match":
-        if isinstance(data, (str, bytes)):
-            data = json.loads(data)
-        return cls.from_dict(data)  # type: ignore[arg-type]
+    def _rebuilt(cls, d: dict[str, Any]) -> "Match":
+        try:
+            m = cls(d["ruleset"], d["seed"], rounds=d["rounds"], first_dealer=d["first_dealer"],
+                    round_wind=d["round_wind"], wind_rotation=d["wind_rotation"], options=d["options"],
+                    auto_advance=d["auto_advance"])
+        except MahjongError as exc:
+            raise StateError(f"match arguments: {exc}") from None
+        for k, actions in enumerate(d["actions"]):
+            if m.is_over:
+                raise StateError(f"actions[{k}]: the match is over after {k} rounds")
+            r = m.round
+            for j, (seat, i) in enumerate(actions):
+                try:
+                    r.step(seat, i)
+                except MahjongError as exc:
+                    raise StateError(f"actions[{k}][{j}]: {exc}") from None
+            if not r.is_over:
+                raise StateError(f"actions[{k}]: round {k} is not over after its {len(actions)} actions")
+            m.next_round()
+        if not m.is_over:
+            log = d["round"].get("log")
+            if not isinstance(log, list) or not log:
+                raise StateError(f"round.log: expected the current round's log, got {describe(log)}")
+            replay_events(m.round, list(log), "round.log")
+        return m
+
+    @classmethod
+    def from_json(cls, data: "str | bytes | dict[str, Any]") -> "Match":
+        if not isinstance(data, dict):
+            data = load_json(data, "the match state")
+        return cls.from_dict(data)
+
+    def __reduce__(self):
+        # pickle / copy.deepcopy through the verified state
+        return (_match_from_state, (type(self), self.to_dict()))
 
     def __repr__(self) -> str:
         return (f"Match({self.ruleset!r}, seed={self.seed}, round={self.round_index}, "
                 f"rounds={self.rounds}, dealer={self.round.dealer})")
+
+
+def _match_from_state(cls: type, d: dict[str, Any]) -> Match:
+    return cls.from_dict(d)
+
+
+_MATCH_SHAPE = Obj({
+    "schema_version": Int(SCHEMA_VERSION, SCHEMA_VERSION), "type": Str(("match",)),
+    "ruleset": header_shape().required["ruleset"], "seed": Int(0, MAX_SEED),
+    "rounds": Either(NONE, Int(1, MAX_ROUNDS)), "first_dealer": Int(0, MAX_SEATS - 1), "round_wind": Int(27, 30),
+    "wind_rotation": Bool(), "options": header_shape().required["options"], "auto_advance": Bool(),
+    "results": List(ANY_OBJ), "actions": List(List(Tuple(Int(0, MAX_SEATS - 1), Int(0, 109)), lo=0, hi=MAX_ACTIONS)),
+    "round": ANY_OBJ,
+})

@@ -17,19 +17,17 @@ an added kong), ``over``.
 
 from __future__ import annotations
 
-import json
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
 from .._round import RoundCore
-from ..errors import MahjongError
 from ..rulesets import get_ruleset
 from ..scoring import FLAGS, Score, score
 from ..tiles import tile_short
 from .round_base import MELD_NAMES, PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles
-from .settings import READY_NONE, FlowSettings, flow_settings
-from .wall import N_KONG_DICE, Wall
+from .settings import READY_NONE, FlowSettings
+from .wall import Wall
 
 __all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
 
@@ -189,10 +187,6 @@ class Round(RoundBase):
     # ------------------------------------------------------------------ construction
     def _start(self, s: FlowSettings, header: dict[str, Any], tiles: list[int], dice: list[int],
                kong_dice: list[int]) -> None:
-        self._init_core(s, header, tiles, dice, kong_dice, True)
-
-    def _init_core(self, s: FlowSettings, header: dict[str, Any], tiles: Sequence[int], dice: Sequence[int],
-                   kong_dice: Sequence[int], setup: bool) -> None:
         c = _compiled(s)
         self.settings = s
         self.players = s.players
@@ -202,7 +196,7 @@ class Round(RoundBase):
         self.round_wind = header["round_wind"]
         self._c = c
         self._core = RoundCore(c.settings_dict, c.code, c.special, c.kind_mask, self.dealer, self.round_wind,
-                               tiles, dice, kong_dice, setup)
+                               tiles, dice, kong_dice)
         self._log: list[dict[str, Any]] = [header]
         self._decoded = 0           # core event records already in _log
         self._result_d: "dict[str, Any] | None" = None
@@ -390,7 +384,7 @@ class Round(RoundBase):
 
     def hand_counts(self, seat: int) -> np.ndarray:
         """A copy of the concealed count array of ``seat``."""
-        return self._core.hand_row(seat)
+        return self._core.hand_row(self._seat(seat))
 
     def visible_counts(self) -> list[int]:
         """Counts of the tiles every player can see (D10): all discard pools and all exposed melds
@@ -399,7 +393,7 @@ class Round(RoundBase):
 
     def concealed_size(self, seat: int) -> int:
         """Concealed tiles of ``seat``."""
-        return self._core.hand_size(seat)
+        return self._core.hand_size(self._seat(seat))
 
     def seats_to_act(self) -> list[int]:
         """Seats that must choose an action now (several during a claim window)."""
@@ -431,7 +425,12 @@ class Round(RoundBase):
     # ------------------------------------------------------------------ legal options
     def legal_indices(self, seat: int) -> list[int]:
         """Mask indices of the legal actions of ``seat`` (ascending; empty if not to act)."""
-        return self._core.legal(seat)
+        seat = self._query_seat(seat)
+        return [] if seat is None else self._core.legal(seat)
+
+    def _action_pairs(self) -> bytes:
+        """Every action applied so far, compactly: one ``(seat, mask index)`` byte pair each."""
+        return self._core.action_pairs()
 
     # ------------------------------------------------------------------ step
     def step(self, seat: int, action: Any) -> list[dict[str, Any]]:
@@ -458,104 +457,3 @@ class Round(RoundBase):
         d["result"] = self._result
         d["log"] = self.log
         return d
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Round":
-        v = d.get("schema_version") if isinstance(d, dict) else None
-        if v != SCHEMA_VERSION:
-            raise MahjongError(f"unsupported schema_version {v!r} (this library writes {SCHEMA_VERSION})")
-        d = json.loads(json.dumps(d))  # deep copy, plain types
-        try:
-            header = d["header"]
-            s = flow_settings(header["ruleset"], header.get("options"))
-            _check_state(d, s)
-            r = cls.__new__(cls)
-            r._init_core(s, header, d["wall"]["tiles"], d["dice"], d["kong_dice"], False)
-            dealt = [[] for _ in range(s.players)]
-            for e in d["log"]:
-                if e.get("type") == "deal":
-                    dealt[e["seat"]] = list(e["tiles"])
-            r._core.set_state(d, dealt)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            if isinstance(exc, MahjongError):
-                raise
-            raise MahjongError(f"not a valid round state: {type(exc).__name__}: {exc}") from None
-        r._result_d = d["result"]
-        r._log = d["log"]
-        r.header = r._log[0]
-        return r
-
-    def log_for(self, seat: int) -> list[dict[str, Any]]:
-        """The event log as ``seat`` may see it: every event through
-        :func:`~mahjong_core.game.views.redact_event`, the hidden ones left out (no wall, no
-        other player's concealed or drawn tiles, no claim answers of others)."""
-        from .views import redact_events
-
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
-            raise MahjongError(f"seat must be 0-{self.players - 1}, got {seat!r}")
-        return redact_events(self.log, int(seat))
-
-def _check_state(d: dict[str, Any], s: FlowSettings) -> None:
-    """Shape and range checks of a loaded state, so that a damaged document gives a clear error
-    (the compiled core trusts its input)."""
-    P = s.players
-
-    def bad(msg: str) -> None:
-        raise MahjongError(f"not a valid round state: {msg}")
-
-    w = d["wall"]
-    if len(w["tiles"]) != s.n_tiles or not all(isinstance(t, int) and 0 <= t < 42 for t in w["tiles"]):
-        bad(f"the wall must list {s.n_tiles} tiles 0-41 in drawing order")
-    if len(w["taken"]) != s.n_tiles or set(w["taken"]) - {"0", "1"}:
-        bad("wall 'taken' must be a 0/1 string as long as the wall")
-    if len(d["dice"]) != 2 or not all(1 <= x <= 6 for x in d["dice"]):
-        bad("dice must be two values 1-6")
-    if len(d["kong_dice"]) != N_KONG_DICE or not all(1 <= x <= 6 for x in d["kong_dice"]):
-        bad(f"kong_dice must be {N_KONG_DICE} values 1-6")
-    if not 0 <= d["kong_dice_used"] <= N_KONG_DICE:
-        bad("kong_dice_used out of range")
-    for key in ("hands", "melds", "discards", "flowers", "ready", "ready_concealed", "heavenly_ready", "drew"):
-        if len(d[key]) != P:
-            bad(f"'{key}' must have one entry per seat ({P})")
-    for seat in range(P):
-        h = d["hands"][seat]
-        if len(h) != 34 or not all(0 <= x <= 4 for x in h):
-            bad(f"hand of seat {seat} must be 34 counts 0-4")
-        if len(d["melds"][seat]) > 4 or not all(len(m) == 5 and 0 <= m[0] <= 3 and 0 <= m[1] < 34
-                                                for m in d["melds"][seat]):
-            bad(f"melds of seat {seat}: at most 4 records [kind 0-3, first tile, from, claimed, added]")
-        if not all(0 <= t < 34 for t in d["discards"][seat]) or len(d["discards"][seat]) > 136:
-            bad(f"discards of seat {seat} must be tiles 0-33")
-        if len(d["flowers"][seat]) > 8 or not all(34 <= t < 42 for t in d["flowers"][seat]):
-            bad(f"flowers of seat {seat} must be flower tiles 34-41")
-    if d["phase"] not in PHASE_NAMES or d["drawn_src"] not in SRC_NAMES:
-        bad("unknown phase or drawn_src")
-    c = d["claim"]
-    if len(c["pending"]) >= P or not all(0 <= x < P for x in c["pending"]) or len(c["responses"]) != P:
-        bad("claim: pending seats / responses out of range")
-    if not (0 <= d["turn"] < P and -1 <= d["drawn"] < 34 and -1 <= c["tile"] < 34 and -1 <= c["from"] < P):
-        bad("turn, drawn or claim out of range")
-    if not isinstance(d["log"], list) or not d["log"] or d["log"][0].get("type") != "header":
-        bad("the log must start with its header")
-    # conservation: every tile in exactly one place
-    count = [0] * 42
-    for t, x in zip(w["tiles"], w["taken"]):
-        if x == "0":
-            count[t] += 1
-    if d["phase"] == "rob" and 0 <= c["tile"] < 34:
-        count[c["tile"]] += 1  # the added kong's tile, between the hand and the meld until resolved
-    for seat in range(P):
-        for k, n in enumerate(d["hands"][seat]):
-            count[k] += n
-        for m in d["melds"][seat]:
-            for t in meld_tiles(m):
-                count[t] += 1
-        for t in d["discards"][seat]:
-            count[t] += 1
-        for t in d["flowers"][seat]:
-            count[t] += 1
-    want = [0] * 42
-    for t in s.tile_set():
-        want[t] += 1
-    if count != want:
-        bad("the tiles in the wall, hands, melds, discards and flowers are not the ruleset's tile set")

@@ -13,21 +13,22 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from .._validate import as_flag, as_int, is_int
 from ..errors import IllegalActionError, MahjongError, TileCountError
 from ..scoring import MELD_KINDS
 from ..tiles import parse_tiles
 from .actions import (
     ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PON, WIN, Action,
-    Chi, DeclareReady, Discard, Kong, Pass, Pon, Win, action_from_dict,
+    Chi, DeclareReady, Discard, Kong, Pass, Pon, Win,
 )
 from .checks import encode_action, why_illegal
-from .settings import flow_settings
+from .schema import MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE, PHASE_NAMES, short_repr
+from .settings import settings_and_options
+from .state import SCHEMA_VERSION, load_json, load_round, replay_log, round_from_header
 from .wall import N_KONG_DICE, shuffle_wall
 
 __all__ = ["RoundBase", "meld_tiles", "MELD_NAMES", "SCHEMA_VERSION", "PHASE_NAMES"]
 
-SCHEMA_VERSION = 1
-PHASE_NAMES = ("ready_window", "turn", "claim", "rob", "over")
 MELD_NAMES = tuple(MELD_KINDS)   # ("chi", "pon", "kong", "ckong"): meld record kind -> name
 _WIND_NAMES = {"E": 27, "S": 28, "W": 29, "N": 30}
 
@@ -70,51 +71,43 @@ class RoundBase:
         :func:`~mahjong_core.game.wall.script_wall`), ``dice`` and ``kong_dice``.  The arguments
         are checked here; the engine starts the round in ``_start``.
         """
-        opts = dict(options or {})
-        if min_fan is not None:
-            opts["min_fan"] = min_fan
-        s = flow_settings(ruleset, opts)
+        s, opts = settings_and_options(ruleset, options, min_fan)
         P = s.players
-        if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < P:
-            raise MahjongError(f"dealer must be a seat 0-{P - 1}, got {dealer!r}")
+        dealer = as_int(dealer, "dealer (a seat)", 0, P - 1)
         if isinstance(round_wind, str):
             if round_wind not in _WIND_NAMES:
-                raise MahjongError(f"round_wind must be E, S, W or N, got {round_wind!r}")
+                raise MahjongError(f"round_wind must be E, S, W or N, got {short_repr(round_wind)}")
             round_wind = _WIND_NAMES[round_wind]
-        if not isinstance(round_wind, (int, np.integer)) or not 27 <= round_wind <= 30:
-            raise MahjongError(f"round_wind must be 27-30 or E/S/W/N, got {round_wind!r}")
+        round_wind = as_int(round_wind, "round_wind (27-30 or E/S/W/N)", 27, 30)
         if seed is None:
             seed = int(np.random.SeedSequence().entropy)
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise MahjongError(f"seed must be a non-negative integer, got {seed!r}")
-        spawn_key = [int(k) for k in spawn_key]
-        tiles, dice0, kd0 = shuffle_wall(s, int(seed), spawn_key)
+        seed = as_int(seed, "seed", 0, MAX_SEED)
+        spawn_key = _int_list(spawn_key, "spawn_key", 0, MAX_SPAWN_VALUE, MAX_SPAWN_KEY)
+        tiles, dice0, kd0 = shuffle_wall(s, seed, spawn_key)
         header: dict[str, Any] = {
             "type": "header",
             "schema_version": SCHEMA_VERSION,
             "ruleset": s.ruleset,
-            "seed": int(seed),
+            "seed": seed,
             "spawn_key": spawn_key,
-            "dealer": int(dealer),
-            "round_wind": int(round_wind),
+            "dealer": dealer,
+            "round_wind": round_wind,
             "options": opts,
         }
         if wall is not None:
-            tiles = parse_tiles(wall) if isinstance(wall, str) else [int(t) for t in wall]
+            tiles = parse_tiles(wall) if isinstance(wall, str) else _int_list(wall, "wall", 0, 41, s.n_tiles)
             if sorted(tiles) != s.tile_set():
                 raise TileCountError(
                     f"a scripted wall must hold exactly the {s.n_tiles} tiles of {s.ruleset!r}"
                 )
             header["wall"] = list(tiles)
         if dice is not None:
-            dice0 = [int(d) for d in dice]
-            if len(dice0) != 2 or not all(1 <= d <= 6 for d in dice0):
+            dice0 = _int_list(dice, "dice (two values 1-6)", 1, 6, 2)
+            if len(dice0) != 2:
                 raise MahjongError(f"dice must be two values 1-6, got {dice!r}")
             header["dice"] = dice0
         if kong_dice is not None:
-            kd = [int(d) for d in kong_dice]
-            if len(kd) > N_KONG_DICE or not all(1 <= d <= 6 for d in kd):
-                raise MahjongError(f"kong_dice must be at most {N_KONG_DICE} values 1-6, got {kong_dice!r}")
+            kd = _int_list(kong_dice, f"kong_dice (at most {N_KONG_DICE} values 1-6)", 1, 6, N_KONG_DICE)
             header["kong_dice"] = kd
             kd0 = kd + kd0[len(kd):]
         self._start(s, header, list(tiles), dice0, kd0)
@@ -132,9 +125,26 @@ class RoundBase:
         """Tiles that may still be drawn before the exhaustive draw (wall minus ``reserved_tail_tiles``)."""
         return self._live()
 
+    def _seat(self, seat: Any) -> int:
+        """``seat`` as an int 0..P-1, else :class:`MahjongError` (for the read-only queries)."""
+        if type(seat) is int and 0 <= seat < self.players:  # the common case, first
+            return seat
+        if not is_int(seat) or not 0 <= seat < self.players:
+            raise MahjongError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
+        return int(seat)
+
+    def _query_seat(self, seat: Any) -> "int | None":
+        """For ``legal_indices``: ``seat`` as an int 0..P-1, ``None`` for another integer (no seat
+        to act), :class:`MahjongError` for anything that is not an integer."""
+        if type(seat) is int:
+            return seat if 0 <= seat < self.players else None
+        if not is_int(seat):
+            raise MahjongError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
+        return int(seat) if 0 <= seat < self.players else None
+
     def seat_wind(self, seat: int) -> int:
         """Seat wind (27-30) of ``seat``: the dealer is East, his 下家 South, ... (OP-13)."""
-        return 27 + (seat - self.dealer) % self.players
+        return 27 + (self._seat(seat) - self.dealer) % self.players
 
     def hand(self, seat: int) -> list[int]:
         """Sorted concealed tiles of ``seat`` (server side; views show only one's own)."""
@@ -176,7 +186,7 @@ class RoundBase:
 
     def action_index(self, seat: int, action: Any) -> int:
         """Mask index of ``action`` (an action object, its dict, or an index) for ``seat`` now."""
-        return encode_action(self, seat, action)
+        return encode_action(self, self._seat(seat), action)
 
     def _checked_action(self, seat: Any, action: Any) -> tuple[int, int]:
         """``(seat, mask index)`` of an action ``step`` may apply; else
@@ -184,7 +194,7 @@ class RoundBase:
         if self.is_over:
             raise IllegalActionError("the round is over; no action is accepted")
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
-            raise IllegalActionError(f"seat must be 0-{self.players - 1}, got {seat!r}")
+            raise IllegalActionError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
         seat = int(seat)
         i = encode_action(self, seat, action)
         legal = self.legal_indices(seat)
@@ -211,43 +221,47 @@ class RoundBase:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, data: "str | dict[str, Any]"):
-        """Inverse of :meth:`to_json` (also accepts the dict of :meth:`to_dict`)."""
-        if isinstance(data, (str, bytes)):
-            data = json.loads(data)
-        return cls.from_dict(data)  # type: ignore[arg-type]
+    def from_dict(cls, d: dict[str, Any]):
+        """The round a saved state (:meth:`to_dict`) describes.  The state is not copied into the
+        engine: the round is dealt again from the log's header, every action of the log is
+        replayed through :meth:`step`, and the result must equal ``d`` field by field (see
+        :mod:`mahjong_core.game.state`); otherwise :class:`~mahjong_core.errors.StateError` names
+        the first offending field.  A finished round's result is recomputed, never read."""
+        return load_round(cls, d)
+
+    @classmethod
+    def from_json(cls, data: "str | bytes | dict[str, Any]"):
+        """Inverse of :meth:`to_json` (also accepts the dict of :meth:`to_dict`); any damage,
+        including invalid or too deeply nested JSON, is a :class:`~mahjong_core.errors.StateError`."""
+        if not isinstance(data, dict):
+            data = load_json(data, "the round state")
+        return cls.from_dict(data)
 
     def log_lines(self) -> list[str]:
         """The event log, one JSON object per event (the first is the header with the seed)."""
         return [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in self.log]
 
+    def log_for(self, seat: int) -> list[dict[str, Any]]:
+        """The event log as ``seat`` may see it: every event through
+        :func:`~mahjong_core.game.views.redact_event`, the hidden ones left out (no wall, no
+        other player's concealed or drawn tiles, no claim answers of others)."""
+        from .views import redact_checked
+
+        return redact_checked(self.log, self._seat(seat))
+
     @classmethod
     def from_header(cls, header: dict[str, Any]) -> "RoundBase":
-        """A fresh round from a log header (seed, options and any scripted wall)."""
-        if header.get("type") != "header":
-            raise MahjongError("the first event of a log must be its header")
-        if header.get("schema_version") != SCHEMA_VERSION:
-            raise MahjongError(f"unsupported schema_version {header.get('schema_version')!r}")
-        return cls(
-            header["ruleset"], header["seed"], dealer=header["dealer"], round_wind=header["round_wind"],
-            options=header.get("options"), spawn_key=header.get("spawn_key", ()), wall=header.get("wall"),
-            dice=header.get("dice"), kong_dice=header.get("kong_dice"),
-        )
+        """A fresh round from a log header (seed, options and any scripted wall); a damaged
+        header is a :class:`~mahjong_core.errors.StateError` naming the field."""
+        return round_from_header(cls, header, "header")
 
     @classmethod
     def replay(cls, log: "Iterable[dict[str, Any] | str]", *, verify: bool = True) -> "RoundBase":
         """Rebuild a round from its event log (dicts or JSON lines) by re-applying every action.
-        With ``verify`` the rebuilt log must equal the given one (else :class:`MahjongError`)."""
-        events = [json.loads(e) if isinstance(e, (str, bytes)) else e for e in log]
-        if not events:
-            raise MahjongError("an empty log has no header")
-        r = cls.from_header(events[0])
-        for e in events[1:]:
-            if e.get("type") == "action":
-                r.step(e["seat"], action_from_dict(e["action"]))
-        if verify and json.loads(json.dumps(r.log)) != json.loads(json.dumps(events)):
-            raise MahjongError("replay diverged from the given log")
-        return r
+        With ``verify`` every event must be the one the actions produce (else
+        :class:`~mahjong_core.errors.StateError` naming ``log[i]``); without it only the header
+        and the actions are read.  An illegal action is a ``StateError`` naming its event."""
+        return replay_log(cls, log, verify=as_flag(verify, "verify"))
 
     def __repr__(self) -> str:
         return (f"Round({self.ruleset!r}, seed={self.seed}, dealer={self.dealer}, phase={self.phase_name!r}, "
@@ -256,3 +270,12 @@ class RoundBase:
 
 def _from_state(cls: type, d: dict[str, Any]) -> RoundBase:
     return cls.from_dict(d)
+
+
+def _int_list(value: Any, what: str, lo: int, hi: int, max_len: int) -> list[int]:
+    """A list (or tuple / array) of at most ``max_len`` integers in ``[lo, hi]`` as plain ints."""
+    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__"):
+        raise MahjongError(f"{what} must be a list of integers, got {short_repr(value)}")
+    if len(value) > max_len:
+        raise MahjongError(f"{what}: at most {max_len} values, got {len(value)}")
+    return [as_int(v, what, lo, hi) for v in value]

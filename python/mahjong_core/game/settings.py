@@ -11,10 +11,12 @@ from dataclasses import asdict, dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
+from .._validate import as_flag, as_int
 from ..errors import MahjongError
-from ..rulesets import get_ruleset
+from ..rulesets import MAX_MIN_FAN, get_ruleset
 
-__all__ = ["FlowSettings", "flow_settings", "READY_NONE", "READY_HEAVENLY_ONLY", "READY_ANY_DISCARD"]
+__all__ = ["FlowSettings", "flow_settings", "settings_and_options", "max_reserved_tail_tiles", "READY_NONE",
+           "READY_HEAVENLY_ONLY", "READY_ANY_DISCARD"]
 
 READY_NONE = "none"
 READY_HEAVENLY_ONLY = "heavenly_only"
@@ -95,6 +97,25 @@ _BASE: dict[str, dict[str, Any]] = {
 }
 
 _OPTION_NAMES = frozenset(f.name for f in fields(FlowSettings)) - {"ruleset", "players", "kinds", "stacks"}
+_FLAG_OPTIONS = ("chi_from_previous_only", "ready_locks_hand", "ready_window", "first_turn_fans", "seat_winds",
+                 "multiple_winners", "rob_kong", "literal_first_turn_exclusions")
+_CHOICE_OPTIONS = {
+    "kong_replacement": ("tail", "die"),
+    "ready_mode": (READY_NONE, READY_HEAVENLY_ONLY, READY_ANY_DISCARD),
+    "dealer_on_draw": ("stay", "next"),
+    "replacement_bloom": ("any", "last_tile", "kongs_only"),
+}
+MAX_RESERVED_TAIL_TILES = 40
+"""Upper bound of ``reserved_tail_tiles`` (OP-19); a ruleset's own bound may be lower (see
+:func:`max_reserved_tail_tiles`)."""
+
+
+def max_reserved_tail_tiles(players: int, n_tiles: int) -> int:
+    """The largest dead wall that still leaves a playable wall after the deal: the deal takes
+    ``13 * players + 1`` tiles and the initial flower replacement at most 8 more, and the round
+    must start with no fewer live tiles than 0 (otherwise the exhaustive draw would never be
+    reached before the wall runs out)."""
+    return max(0, min(MAX_RESERVED_TAIL_TILES, n_tiles - (13 * players + 1) - 8))
 
 
 _CACHE: dict[Any, FlowSettings] = {}
@@ -102,12 +123,14 @@ _CACHE: dict[Any, FlowSettings] = {}
 
 def flow_settings(ruleset: str = "two-player", options: "dict[str, Any] | None" = None,
                   min_fan: "int | None" = None) -> FlowSettings:
-    """The :class:`FlowSettings` of a ruleset, with optional overrides (``options``: field -> value)."""
-    try:
-        key = (ruleset, tuple(sorted(options.items())) if options else (), min_fan)
-        hit = _CACHE.get(key)
-    except TypeError:  # unhashable option values: no caching (they are refused below anyway)
-        key, hit = None, None
+    """The :class:`FlowSettings` of a ruleset, with optional overrides (``options``: field -> value).
+
+    Every option is checked (:class:`~mahjong_core.errors.MahjongError` naming it): flags must be
+    booleans (or 0/1), ``min_fan`` an integer 0-:data:`~mahjong_core.rulesets.MAX_MIN_FAN`,
+    ``reserved_tail_tiles`` an integer 0-:func:`max_reserved_tail_tiles`, the other options one of
+    their documented strings."""
+    key = _cache_key(ruleset, options, min_fan)
+    hit = _CACHE.get(key) if key is not None else None
     if hit is not None:
         return hit
     s = _flow_settings(ruleset, options, min_fan)
@@ -116,29 +139,62 @@ def flow_settings(ruleset: str = "two-player", options: "dict[str, Any] | None" 
     return s
 
 
-def _flow_settings(ruleset: Any, options: "dict[str, Any] | None", min_fan: "int | None") -> FlowSettings:
+def settings_and_options(ruleset: Any, options: Any = None, min_fan: Any = None) -> tuple[FlowSettings, dict[str, Any]]:
+    """The checked :class:`FlowSettings` and the overrides as a round records them in its log
+    header: ``options`` (plus ``min_fan`` when given) normalised (flags as ``bool``, integers
+    as plain ``int``), so that the header is plain JSON and reloads to the same settings."""
+    s = flow_settings(ruleset, options, min_fan)
+    names = list(options) if options else []
+    if min_fan is not None and "min_fan" not in names:
+        names.append("min_fan")
+    return s, {k: getattr(s, k) for k in names}
+
+
+def _cache_key(ruleset: Any, options: Any, min_fan: Any) -> Any:
+    """A hashable key that tells apart values Python counts as equal (``True == 1``, ``1.0 == 1``),
+    so that a refused value never hits the cache entry of an accepted one; ``None`` when the
+    arguments cannot be a key (they are then checked, and refused, by :func:`_flow_settings`)."""
+    try:
+        opts = () if options is None else tuple(sorted((k, type(v), v) for k, v in options.items()))
+        key = (type(ruleset), ruleset, opts, type(min_fan), min_fan)
+        hash(key)
+        return key
+    except (TypeError, AttributeError):  # unhashable or unsortable values, or options not a dict
+        return None
+
+
+def _flow_settings(ruleset: Any, options: Any, min_fan: Any) -> FlowSettings:
     rs = get_ruleset(ruleset)
     base = FlowSettings(ruleset=rs.name, players=rs.players, kinds=tuple(rs.kinds), min_fan=rs.min_fan,
                         **_BASE[rs.name])
-    opts = dict(options or {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise MahjongError(f"game options must be a dict of option -> value, got {type(options).__name__}")
+    opts = dict(options)
     if min_fan is not None:
         opts["min_fan"] = min_fan
-    unknown = set(opts) - _OPTION_NAMES
+    unknown = [k for k in opts if k not in _OPTION_NAMES]
     if unknown:
-        raise MahjongError(f"unknown game option(s) {sorted(unknown)}; known: {sorted(_OPTION_NAMES)}")
-    s = replace(base, **opts) if opts else base
-    if not isinstance(s.min_fan, int) or isinstance(s.min_fan, bool) or s.min_fan < 0:
-        raise MahjongError(f"min_fan must be a non-negative integer, got {s.min_fan!r}")
-    if s.kong_replacement not in ("tail", "die"):
-        raise MahjongError(f"kong_replacement must be 'tail' or 'die', got {s.kong_replacement!r}")
-    if s.ready_mode not in (READY_NONE, READY_HEAVENLY_ONLY, READY_ANY_DISCARD):
-        raise MahjongError(f"unknown ready_mode {s.ready_mode!r}")
-    if s.dealer_on_draw not in ("stay", "next"):
-        raise MahjongError(f"dealer_on_draw must be 'stay' or 'next', got {s.dealer_on_draw!r}")
-    if not 0 <= s.reserved_tail_tiles <= 40:
-        raise MahjongError(f"reserved_tail_tiles must be 0-40, got {s.reserved_tail_tiles!r}")
+        names = sorted(repr(k) for k in unknown)
+        raise MahjongError(f"unknown game option(s) {', '.join(names)}; known: {sorted(_OPTION_NAMES)}")
+    checked = {name: _checked_option(name, value, base) for name, value in opts.items()}
+    s = replace(base, **checked) if checked else base
     if s.ready_mode == READY_NONE and s.ready_window:
         raise MahjongError("ready_window needs a ready_mode other than 'none'")
     if s.ruleset == "public" and (s.first_turn_fans or s.ready_mode != READY_NONE):
         raise MahjongError("ruleset 'public' has no first-turn fans and no 报听 (spec 2.7, 2.11)")
     return s
+
+
+def _checked_option(name: str, value: Any, base: FlowSettings) -> Any:
+    if name in _FLAG_OPTIONS:
+        return as_flag(value, name)
+    if name == "min_fan":
+        return as_int(value, "min_fan", 0, MAX_MIN_FAN)
+    if name == "reserved_tail_tiles":
+        return as_int(value, "reserved_tail_tiles", 0, max_reserved_tail_tiles(base.players, base.n_tiles))
+    choices = _CHOICE_OPTIONS[name]
+    if not isinstance(value, str) or value not in choices:
+        raise MahjongError(f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}")
+    return value

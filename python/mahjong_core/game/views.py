@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .._validate import as_int
+from ..errors import StateError
 from .round_base import MELD_NAMES
+from .schema import MAX_SEATS, describe, event_shape
 from .settings import READY_NONE
 
 if TYPE_CHECKING:  # pragma: no cover
     from .round import Round
 
-__all__ = ["make_view", "redact_event", "redact_events", "VIEW_KEYS"]
+__all__ = ["make_view", "redact_event", "redact_events", "redact_checked", "VIEW_KEYS"]
 
 
 VIEW_KEYS = (
@@ -43,8 +46,7 @@ def make_view(r: "Round", seat: int) -> dict[str, Any]:
     """The view of ``seat`` (see module docstring)."""
     from .round import PHASE_NAMES, PH_CLAIM, PH_ROB, PH_TURN, SCHEMA_VERSION
 
-    if not 0 <= seat < r.players:
-        raise ValueError(f"seat must be 0-{r.players - 1}, got {seat!r}")
+    seat = r._seat(seat)
     s = r.settings
     P = r.players
     ph = r.phase
@@ -89,8 +91,15 @@ def redact_event(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
 
     Hidden: the wall (header), other players' dealt and drawn tiles, the tile of another player's
     concealed kong, and other players' claim-window answers (their outcome shows in the next
-    events).
+    events).  An event that is not one of the log's documented events is a
+    :class:`~mahjong_core.errors.StateError` naming the field; a bad seat a ``MahjongError``.
     """
+    seat = as_int(seat, "seat", 0, MAX_SEATS - 1)
+    event_shape().check(ev, "event")
+    return _redact(ev, seat)
+
+
+def _redact(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
     t = ev.get("type")
     if t == "header":
         return {k: v for k, v in ev.items() if k not in ("wall", "kong_dice", "seed", "spawn_key")}
@@ -121,10 +130,22 @@ def redact_event(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
 
 def redact_events(events: "list[dict[str, Any]]", seat: int) -> list[dict[str, Any]]:
     """:func:`redact_event` over a list (e.g. what :meth:`Round.step` returned), hidden events
-    left out: the per-seat stream a server sends to ``seat``."""
+    left out: the per-seat stream a server sends to ``seat``.  Every event is checked first
+    (:class:`~mahjong_core.errors.StateError` naming ``events[i]``)."""
+    seat = as_int(seat, "seat", 0, MAX_SEATS - 1)
+    if not isinstance(events, (list, tuple)):
+        raise StateError(f"events: expected a list of events, got {describe(events)}")
+    shape = event_shape()
+    for i, ev in enumerate(events):
+        shape.check(ev, f"events[{i}]")
+    return redact_checked(events, seat)
+
+
+def redact_checked(events: "list[dict[str, Any]]", seat: int) -> list[dict[str, Any]]:
+    """:func:`redact_events` of events known to be well formed (a round's own log)."""
     out = []
     for ev in events:
-        r = redact_event(ev, seat)
+        r = _redact(ev, seat)
         if r is not None:
             out.append(r)
     return out
