@@ -11,13 +11,28 @@ overflow a C type.  Each refusal is a :class:`~mahjong_core.errors.MahjongError`
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 import numpy as np
 
 from .errors import MahjongError
 
-__all__ = ["as_int", "as_flag", "is_int"]
+__all__ = ["as_int", "as_flag", "is_int", "short_repr"]
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxdict, _REPR.maxlist, _REPR.maxtuple = 3, 4, 6, 6
+_REPR.maxstring, _REPR.maxother, _REPR.maxlong = 40, 40, 40
+
+
+def short_repr(value: Any) -> str:
+    """``repr(value)`` cut short (nesting, length, digits): safe to put any client value into an
+    error message, however large or deeply nested it is (a plain ``repr`` of a list nested ten
+    thousand deep raises RecursionError, and one of a 10**5-digit int a ValueError)."""
+    try:
+        return _REPR.repr(value)
+    except Exception:  # noqa: BLE001 - a hostile __repr__: fall back to the type
+        return f"<{type(value).__name__}>"
 
 
 def is_int(value: Any) -> bool:
@@ -33,10 +48,10 @@ def as_int(value: Any, what: str, lo: "int | None" = None, hi: "int | None" = No
     integer, with ``error(message)`` naming ``what`` and the accepted range.
     """
     if not is_int(value):
-        raise error(f"{what} must be an integer{_range(lo, hi)}, got {value!r}")
+        raise error(f"{what} must be an integer{_range(lo, hi)}, got {short_repr(value)}")
     v = int(value)
     if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise error(f"{what} must be an integer{_range(lo, hi)}, got {v!r}")
+        raise error(f"{what} must be an integer{_range(lo, hi)}, got {short_repr(v)}")
     return v
 
 
@@ -48,7 +63,7 @@ def as_flag(value: Any, what: str, error: type[MahjongError] = MahjongError) -> 
         return bool(value)
     if is_int(value) and int(value) in (0, 1):
         return bool(value)
-    raise error(f"{what} must be True or False, got {value!r}")
+    raise error(f"{what} must be True or False, got {short_repr(value)}")
 
 
 def _range(lo: "int | None", hi: "int | None") -> str:

@@ -12,10 +12,10 @@ the rebuilt document) it is given, so a deeply nested document cannot exhaust th
 from __future__ import annotations
 
 import json
-import reprlib
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
+from .._validate import short_repr
 from ..errors import StateError
 from ..rulesets import MAX_MIN_FAN, RULESET_NAMES
 
@@ -70,20 +70,6 @@ def describe(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return f"a list of {len(value)} entries"
     return f"a {type(value).__name__}"
-
-
-_REPR = reprlib.Repr()
-_REPR.maxlevel, _REPR.maxdict, _REPR.maxlist, _REPR.maxtuple = 3, 4, 6, 6
-_REPR.maxstring, _REPR.maxother, _REPR.maxlong = 40, 40, 40
-
-
-def short_repr(value: Any) -> str:
-    """``repr(value)`` cut short (nesting, length, digits): safe to put any client value into an
-    error message, however large or deeply nested it is."""
-    try:
-        return _REPR.repr(value)
-    except Exception:  # noqa: BLE001 - a hostile __repr__: fall back to the type
-        return f"<{type(value).__name__}>"
 
 
 def _json_kind(value: Any) -> str:
