@@ -293,6 +293,10 @@ def test_hostile_hand_object_updates():
     out = run_cases(TARGET, cases)
     _check(cases, out)
     _report("Hand objects", cases, out)
+    steps = [x for case, r in zip(cases, out) if r["outcome"] == "ok" for x in r["detail"][:len(case["args"][2])]]
+    refused = Counter(x for x in steps if isinstance(x, str))
+    print(f"[hostile] Hand objects: {len(steps)} add/remove/[] steps, {sum(refused.values())} refused {dict(refused)}")
+    assert refused["TileParseError"] and refused["RulesetError"]
 
 
 # ------------------------------------------------------------------ batch arrays of the hand functions
