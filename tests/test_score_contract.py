@@ -96,6 +96,8 @@ REFUSED = [
                                               self_drawn=True, kong_replacement=True), "without a kong"),
     ("kong_replacement on a discard", dict(hand="123m456m789m9m", win_tile="9m", melds=["kong EEEE"],
                                            kong_replacement=True), "self-drawn"),
+    ("flower_replacement without a flower", dict(hand="123m456m789mEEE9m", win_tile="9m", self_drawn=True,
+                                                flower_replacement=True), "without a flower"),
     ("flower_replacement on a discard", dict(hand="123m456m789mEEE9m", win_tile="9m", flowers=1,
                                              flower_replacement=True), "self-drawn"),
     ("heavenly with an exposed chow", dict(hand="456m789mEEE99m", win_tile=None, melds=["chi 123m"],
@@ -234,6 +236,13 @@ ACCEPTED = [
     ("last_of_kind with melds of other kinds", dict(hand="123m456mEE78m", win_tile="9m", melds=["pon CCC"],
                                                     last_of_kind=True, self_drawn=True)),
 ]
+
+
+def test_heavenly_with_a_winning_tile_counts_it_in_the_14():
+    # 天胡 has no winning tile: a passed tile is part of the dealer's 14, so 14 + 1 is a size error
+    assert mj.score("123m456m789mEEE9m", "9m", heavenly=True).fan_counts["heavenly_hand"] == 1
+    with pytest.raises(mj.HandSizeError, match="15 tiles"):
+        mj.score("123m456m789mEEE99m", "9m", heavenly=True)
 
 
 @pytest.mark.parametrize("name, kwargs", ACCEPTED, ids=[c[0] for c in ACCEPTED])

@@ -157,9 +157,6 @@ class Score:
 
 
 # ------------------------------------------------------------------ input parsing
-_tile = tile_kind
-
-
 def parse_meld(meld: Any) -> tuple[int, int]:
     """``"chi 123m"`` / ``"pon CCC"`` / ``"kong EEEE"`` / ``"ckong 9999m"`` (or ``(kind, tiles)``)
     -> ``(kind code, first tile)``; the tiles must form that group.
@@ -206,7 +203,7 @@ def _meld_tile_list(tiles: Any, meld: Any) -> list[int]:
     for t in it:
         if len(out) == 4:
             raise TileParseError(f"meld {_short(meld)} has more than 4 tiles")
-        out.append(_tile(t, "meld tile"))
+        out.append(tile_kind(t, "meld tile"))
     return out
 
 
@@ -383,7 +380,7 @@ def score(
         if v is True or (v is not False and as_flag(v, name, FlagError)):   # bools without a call
             flags |= bit
     concealed = to_counts(hand)
-    win = -1 if win_tile is None else _tile(win_tile, "winning tile")
+    win = -1 if win_tile is None else tile_kind(win_tile, "winning tile")
     if win < 0 and not flags & FLAGS["heavenly"]:
         raise MahjongError("win_tile is required (None only for heavenly=True, 天胡)")
     parsed = _parse_melds(melds)

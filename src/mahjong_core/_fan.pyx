@@ -155,6 +155,7 @@ cdef enum:
     E_ROBBING_LAST = 28         # a robbed kong on the last tile
     E_ROBBING_COPY = 29         # robbing while holding a copy of the robbed tile (err.a = tile)
     E_LAST_OF_KIND_HELD = 30    # 和绝张 while the concealed hand holds a copy (err.a = tile)
+    E_NO_FLOWER = 31            # a win on a flower replacement without a flower
 
 ctypedef struct Err:
     int code
@@ -1307,7 +1308,7 @@ cdef inline int _own_copies(const Ctx* x, int t, bint exposed_only) noexcept nog
     return n
 
 
-cdef int _flag_error(const Ctx* x, uint32_t flags, Err* err) noexcept nogil:
+cdef int _flag_error(const Ctx* x, uint32_t flags, uint32_t flowers, Err* err) noexcept nogil:
     """Flags that contradict each other or the hand: an E_* code (details in err), or E_OK.
     Only combinations that no game can produce are refused (the round engine, with any of its
     settings, never passes them): see ``_ref.fan_py._check_flags``, the same rule."""
@@ -1325,6 +1326,8 @@ cdef int _flag_error(const Ctx* x, uint32_t flags, Err* err) noexcept nogil:
             kong = kong or x.melds[i].shape == SH_KONG
         if not kong:
             return E_NO_KONG
+    if (flags & F_FLOWER_REPLACEMENT) and not flowers:
+        return E_NO_FLOWER                # 2.6: the flower drawn was exposed, the winner holds it
     if (flags & F_READY_CONCEALED) and not (flags & F_READY_DECLARED):
         return E_READY_CONCEALED
     if flags & F_ROBBING_KONG:
@@ -1488,7 +1491,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
         err.b = 1
         return E_WIND
     if options & O_CHECK_FLAGS:
-        e = _flag_error(&x, flags, err)
+        e = _flag_error(&x, flags, flowers, err)
         if e:
             return e
     if win >= 0 and _own_copies(&x, win, True) == 3:
@@ -1947,6 +1950,8 @@ def _flag_message(code, a):
                 "never the three other copies (D10, 2.11)")
     if code == E_NO_KONG:
         return "kong_replacement (杠上开花) without a kong among the melds: a kong replacement follows a kong (2.5)"
+    if code == E_NO_FLOWER:
+        return "flower_replacement without a flower: the flower drawn before the replacement is exposed (2.6)"
     if code == E_READY_CONCEALED:
         return "ready_concealed needs ready (报听 declared)"
     if code == E_ROBBING_LAST:
@@ -1992,7 +1997,7 @@ cdef object _raise_error(const Err* err, int rs, Py_ssize_t row):
         raise HandSizeError(f"{where}win_tile is required (only 天胡 has no winning tile)")
     if E_ROBBING_SELF <= code <= E_HUMANLY_SELF:
         raise (FlagError if err.b else MahjongError)(where + _flag_message(code, err.a))
-    if E_FIRST_TURN_MELD <= code <= E_LAST_OF_KIND_HELD:
+    if E_FIRST_TURN_MELD <= code <= E_NO_FLOWER:
         raise FlagError(where + _flag_message(code, err.a))
     if code == E_TOO_MANY_MELDS:
         raise HandSizeError(f"{where}{err.a} declared groups; at most 4")

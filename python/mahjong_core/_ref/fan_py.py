@@ -1093,13 +1093,15 @@ def _own_copies(melds: Sequence[Meld], t: int, exposed_only: bool) -> int:
 _FIRST_TURN_NAMES = (("heavenly", "heavenly (天胡)"), ("earthly", "earthly (地胡)"), ("humanly", "humanly (人胡)"))
 
 
-def _check_flags(melds: Sequence[Meld], concealed: "list[int] | None", win: "int | None", **f: bool) -> None:
+def _check_flags(melds: Sequence[Meld], concealed: "list[int] | None", win: "int | None", flowers: list[int],
+                 **f: bool) -> None:
     """Flags that contradict each other or the hand (FlagError); only what no game can produce.
 
     2.11: a first-turn win (天胡/地胡/人胡) has no declared group (any claim or kong before it, a
     concealed kong included, cancels it), 天胡 is the dealer's before his first discard (no 地胡, no
     报听 or 天听 yet), and at most one tile is visible then (no 和绝张).  2.5: 杠上开花 follows a
-    kong, and no kong is declared once the wall is empty, so none is robbed on the last tile.  2.8:
+    kong, and no kong is declared once the wall is empty, so none is robbed on the last tile.  2.6: a
+    win on a flower replacement follows a flower, which the winner exposed.  2.8:
     the robbed tile's three other copies are the robbed pung.  D10: with 和绝张 the three other
     copies are visible, so the concealed hand holds none."""
     first = [name for key, name in _FIRST_TURN_NAMES if f[key]]
@@ -1113,6 +1115,8 @@ def _check_flags(melds: Sequence[Meld], concealed: "list[int] | None", win: "int
             raise FlagError(f"heavenly (天胡, the dealer's initial 14 tiles) cannot go with {' and '.join(other)} (2.11)")
     if f["kong_replacement"] and not any(m.kind in ("kong", "ckong") for m in melds):
         raise FlagError("kong_replacement (杠上开花) without a kong among the melds: a kong replacement follows a kong (2.5)")
+    if f["flower_replacement"] and not flowers:
+        raise FlagError("flower_replacement without a flower: the flower drawn before the replacement is exposed (2.6)")
     if f["ready_concealed"] and not f["ready_declared"]:
         raise FlagError("ready_concealed needs ready (报听 declared)")
     if f["robbing_kong"]:
@@ -1237,8 +1241,8 @@ def evaluate(
             raise MahjongError(f"{name} must be a wind index 27-30, not {w!r}")
     if opts["check_flags"]:
         _check_flags(
-            melds, concealed if win_tile is not None else None, win_tile, last_tile=last_tile,
-            kong_replacement=kong_replacement, robbing_kong=robbing_kong, last_of_kind=last_of_kind,
+            melds, concealed if win_tile is not None else None, win_tile, flowers, last_tile=last_tile,
+            kong_replacement=kong_replacement, flower_replacement=flower_replacement, robbing_kong=robbing_kong, last_of_kind=last_of_kind,
             ready_declared=ready_declared, ready_concealed=ready_concealed, heavenly=heavenly, earthly=earthly,
             humanly=humanly, heavenly_ready=heavenly_ready,
         )
