@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from mahjong_core import _fan
 from mahjong_core._ref import fan_py
 from mahjong_core.errors import (
+    FlagError,
     HandSizeError,
     MahjongError,
     NotWinningHandError,
@@ -624,3 +625,34 @@ def test_ndarray_fast_path_and_buffer_protocol_agree():
         _fan.evaluate(code, hand, 4, melds, 1, 0, 27, 27, 8, 0, ro)
     with pytest.raises(ArrayShapeError, match="out_counts"):
         _fan.evaluate(code, hand, 4, melds, 1, 0, 27, 27, 8, 0, np.zeros(3, np.uint16))
+
+
+# ---------------------------------------------------------------------------
+# OPT_CHECK_FLAGS (the public API's flag checks): the same refusals as the reference's check_flags
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rs", [0, 1, 2])
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS)
+def test_random_flags_checked_alike(rs, seed):
+    """The random flags of ``random_hand`` often contradict each other or the hand; with the check
+    on, compiled and reference refuse exactly the same hands with the same class (FlagError), and
+    score the others alike."""
+    args = list(random_hand(rs, random.Random(seed)))
+    args[9] |= _fan.OPT_CHECK_FLAGS
+    rc, _ = assert_same(tuple(args))
+    unchecked = list(args)
+    unchecked[9] &= ~_fan.OPT_CHECK_FLAGS
+    rc0, _, _, _ = run_both(tuple(unchecked))
+    # the check only refuses (FlagError) or leaves the evaluation as it was
+    assert rc == rc0 or rc is FlagError, (args, rc, rc0)
+
+
+def test_check_flags_option_turns_the_old_d7_errors_into_flag_errors():
+    args = list(encode("two-player", "123m456m789mEEE9m", "9m", "", robbing_kong=True, self_drawn=True))
+    rc, _, rr, _ = run_both(tuple(args))
+    assert rc is rr is MahjongError
+    args[9] |= _fan.OPT_CHECK_FLAGS
+    rc, _, rr, _ = run_both(tuple(args))
+    assert rc is rr is FlagError

@@ -23,6 +23,8 @@ OPT_CAISHEN_USED_AS_WILD: int
 OPT_LITERAL_FIRST_TURN: int
 OPT_BLOOM_LAST_TILE: int
 OPT_BLOOM_KONGS_ONLY: int
+OPT_CHECK_FLAGS: int
+"""Refuse flags that contradict each other or the hand (FlagError); set by score / score_batch."""
 
 MELD_CHI: int
 MELD_PON: int

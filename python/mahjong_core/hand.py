@@ -46,9 +46,10 @@ import numpy as np
 
 from . import _hand
 from ._hand import Hand, is_win, shanten, waits, waits_mask
-from .errors import ArrayShapeError, MahjongError, TileCountError
+from ._validate import as_int
+from .errors import ArrayShapeError, MahjongError, RulesetError, TileCountError
 from .rulesets import RULESETS, Ruleset, get_ruleset
-from .tiles import parse_hand, to_counts
+from .tiles import _short_repr, parse_hand, tile_short, to_counts
 
 __all__ = [
     "FORMS",
@@ -117,27 +118,31 @@ def live_waits(
 
     >>> live_waits("1112345678999m", "5m5m9m")
     {0: 1, 1: 3, 2: 3, 3: 3, 4: 1, 5: 3, 6: 3, 7: 3, 8: 0}
+
+    A visible tile the ruleset does not play raises :class:`RulesetError`, more than
+    four copies in hand and visible together :class:`TileCountError`.
     """
+    rs = get_ruleset(ruleset)
     counts = _counts(hand)
     seen = _counts(visible)
+    outside = [k for k in np.flatnonzero(seen) if not (rs.kind_mask >> int(k)) & 1]
+    if outside:
+        raise RulesetError(f"visible tile {tile_short(int(outside[0]))} is not played in ruleset {rs.name!r}")
     total = counts.astype(np.int16) + seen
     over = np.flatnonzero(total > 4)
     if over.size:
-        from .tiles import tile_short
-
         k = int(over[0])
         raise TileCountError(
             f"{int(counts[k])} in hand + {int(seen[k])} visible copies of {tile_short(k)}; a tile has only 4"
         )
-    return {t: int(4 - total[t]) for t in waits(counts, ruleset=ruleset)}
+    return {t: int(4 - total[t]) for t in waits(counts, ruleset=rs.name)}
 
 
 
 def _form_code(form: str, ruleset: "str | Ruleset") -> tuple[int, int]:
-    try:
-        code = FORMS[form]
-    except KeyError:
-        raise MahjongError(f"unknown form {form!r}; expected one of {', '.join(FORMS)}") from None
+    code = FORMS.get(form) if isinstance(form, str) else None
+    if code is None:
+        raise MahjongError(f"unknown form {_short_repr(form)}; expected one of {', '.join(FORMS)}")
     rs = get_ruleset(ruleset)
     if form in _SPECIAL_ONLY and not rs.special_forms:
         raise MahjongError(f"form {form!r} does not exist in ruleset {rs.name!r}")
@@ -162,7 +167,13 @@ def form_is_win(hand: Any, form: str, *, ruleset: "str | Ruleset" = "public") ->
 
 
 def _counts2d(hands: Any) -> np.ndarray:
-    arr = hands if isinstance(hands, np.ndarray) else np.asarray(hands)
+    """An (N, 34) C-contiguous uint8 count array from any integer array or nested list; a count of
+    another dtype is checked (0-4) before the cast, so no value wraps around.  Ragged lists, strings,
+    floats, booleans and object arrays are refused with ArrayShapeError."""
+    try:
+        arr = hands if isinstance(hands, np.ndarray) else np.asarray(hands)
+    except (ValueError, TypeError, OverflowError) as exc:   # ragged nested lists, odd objects
+        raise ArrayShapeError(f"expected an (N, 34) array of tile counts ({exc})") from None
     if arr.ndim != 2 or arr.shape[1] != 34:
         raise ArrayShapeError(f"expected an (N, 34) array of tile counts, got shape {arr.shape}")
     if arr.dtype != _U8:
@@ -171,11 +182,9 @@ def _counts2d(hands: Any) -> np.ndarray:
         bad = np.argwhere((arr < 0) | (arr > 4))
         if bad.size:
             r, k = (int(v) for v in bad[0])
-            from .tiles import tile_short
-
             raise TileCountError(f"row {r}: {int(arr[r, k])} copies of {tile_short(k)}; a tile has only 4")
-        arr = arr.astype(np.uint8)
-    return np.ascontiguousarray(arr)
+    # uint8 counts above 4 are refused row by row by the compiled validators
+    return np.ascontiguousarray(arr, dtype=_U8)
 
 
 def is_win_batch(hands: Any, *, ruleset: "str | Ruleset" = "two-player") -> np.ndarray:
@@ -202,5 +211,5 @@ def mask_to_tiles(mask: int) -> list[int]:
     >>> mask_to_tiles(0b101)
     [0, 2]
     """
-    mask = int(mask)
+    mask = as_int(mask, "mask", 0, (1 << 34) - 1)
     return [i for i in range(34) if mask >> i & 1]

@@ -28,10 +28,13 @@ from typing import Any, Iterable
 import numpy as np
 
 from . import _fan
-from .errors import MahjongError, TileCountError, TileParseError
+from ._validate import as_flag, as_int, is_int
+from .errors import (
+    ArrayShapeError, FlagError, HandSizeError, MahjongError, RulesetError, TileCountError, TileParseError,
+)
 from .fan_tables import fan_table
-from .rulesets import Ruleset, get_ruleset
-from .tiles import parse_flowers, parse_tiles, tile_short, to_counts
+from .rulesets import MAX_MIN_FAN, Ruleset, get_ruleset
+from .tiles import _short_repr as _short, parse_flowers, parse_tiles, tile_kind, tile_short, to_counts
 
 __all__ = ["Fan", "Score", "MELD_KINDS", "FLAGS", "parse_meld", "score", "score_batch", "FORM_NAMES"]
 
@@ -60,6 +63,8 @@ _OPT_CAISHEN_ENABLED = 1
 _OPT_CAISHEN_USED_AS_WILD = 2
 _OPT_LITERAL_FIRST_TURN = 4
 _OPT_BLOOM = {"any": 0, "last_tile": 8, "kongs_only": 16}
+_OPT_CHECK_FLAGS = _fan.OPT_CHECK_FLAGS   # every call of the public API refuses contradicting flags
+_ALL_FLAGS = sum(FLAGS.values())
 
 _NO_MELDS = np.zeros((0, 2), np.uint8)
 _NO_MELDS.flags.writeable = False
@@ -152,20 +157,6 @@ class Score:
 
 
 # ------------------------------------------------------------------ input parsing
-def _tile(t: Any, what: str) -> int:
-    if isinstance(t, str):
-        tiles = parse_tiles(t)
-        if len(tiles) != 1:
-            raise TileParseError(f"{what} must be one tile, got {t!r} ({len(tiles)} tiles)")
-        t = tiles[0]
-    if isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, np.integer)):
-        raise TileParseError(f"{what} must be a tile string or index, got {t!r}")
-    t = int(t)
-    if not 0 <= t <= 33:
-        raise TileParseError(f"{what} {t} is not a tile of a hand (0-33)")
-    return t
-
-
 def parse_meld(meld: Any) -> tuple[int, int]:
     """``"chi 123m"`` / ``"pon CCC"`` / ``"kong EEEE"`` / ``"ckong 9999m"`` (or ``(kind, tiles)``)
     -> ``(kind code, first tile)``; the tiles must form that group.
@@ -180,24 +171,57 @@ def parse_meld(meld: Any) -> tuple[int, int]:
         try:
             kind, tiles = meld
         except (TypeError, ValueError):
-            raise TileParseError(f"a meld is a string like 'pon CCC' or a (kind, tiles) pair, got {meld!r}") from None
-        tiles = parse_tiles(tiles) if isinstance(tiles, str) else [_tile(t, "meld tile") for t in tiles]
-    kind = str(kind).lower()
-    if kind not in MELD_KINDS:
-        raise TileParseError(f"unknown meld kind {kind!r} in {meld!r}; expected chi, pon, kong or ckong")
+            raise TileParseError(
+                f"a meld is a string like 'pon CCC' or a (kind, tiles) pair, got {_short(meld)}") from None
+        tiles = parse_tiles(tiles) if isinstance(tiles, str) else _meld_tile_list(tiles, meld)
+    if not isinstance(kind, str) or kind.lower() not in MELD_KINDS:
+        raise TileParseError(
+            f"unknown meld kind {_short(kind)} in {_short(meld)}; expected chi, pon, kong or ckong")
+    kind = kind.lower()
     tiles = sorted(tiles)
     if any(t > 33 for t in tiles):
-        raise TileParseError(f"meld {meld!r} contains a flower")
+        raise TileParseError(f"meld {_short(meld)} contains a flower")
     if kind == "chi":
         ok = (len(tiles) == 3 and tiles[0] < 27 and tiles[0] % 9 <= 6
               and tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2)
         if not ok:
-            raise TileParseError(f"chi {meld!r} must be three consecutive tiles of one suit")
+            raise TileParseError(f"chi {_short(meld)} must be three consecutive tiles of one suit")
     else:
         size = 3 if kind == "pon" else 4
         if len(tiles) != size or len(set(tiles)) != 1:
-            raise TileParseError(f"{kind} {meld!r} must be {size} identical tiles")
+            raise TileParseError(f"{kind} {_short(meld)} must be {size} identical tiles")
     return MELD_KINDS[kind], tiles[0]
+
+
+def _meld_tile_list(tiles: Any, meld: Any) -> list[int]:
+    """The tile indices of a ``(kind, tiles)`` meld; at most 4 are read (a group never has more)."""
+    try:
+        it = iter(tiles)
+    except TypeError:
+        raise TileParseError(f"the tiles of meld {_short(meld)} must be a tile string or a list of tiles") from None
+    out = []
+    for t in it:
+        if len(out) == 4:
+            raise TileParseError(f"meld {_short(meld)} has more than 4 tiles")
+        out.append(tile_kind(t, "meld tile"))
+    return out
+
+
+def _parse_melds(melds: Any) -> list[tuple[int, int]]:
+    """Every declared group as ``(kind code, first tile)``; refuses a bare string and a fifth meld
+    (without reading the rest of a long iterable)."""
+    if isinstance(melds, (str, bytes)):
+        raise TileParseError(f"melds must be a list of melds such as ['pon CCC'], got the string {_short(melds)}")
+    try:
+        it = iter(melds)
+    except TypeError:
+        raise TileParseError(f"melds must be a list of melds such as ['pon CCC'], got {_short(melds)}") from None
+    parsed = []
+    for m in it:
+        if len(parsed) == 4:
+            raise HandSizeError("more than 4 melds: a hand has at most 4 declared groups")
+        parsed.append(parse_meld(m))
+    return parsed
 
 
 def _meld_tiles(kind: int, first: int) -> list[int]:
@@ -208,11 +232,11 @@ def _meld_tiles(kind: int, first: int) -> list[int]:
 
 def _flower_mask(flowers: Any, rs: Ruleset) -> int:
     if isinstance(flowers, (bool, np.bool_)):
-        raise MahjongError(f"flowers must be a count or flower tiles, got {flowers!r}")
+        raise MahjongError(f"flowers must be a count or flower tiles, got {_short(flowers)}")
     if isinstance(flowers, (int, np.integer)):
         n = int(flowers)
         if not 0 <= n <= 8:
-            raise TileCountError(f"flowers={n}: there are 8 flowers")
+            raise TileCountError(f"flowers={_short(n)}: there are 8 flowers")
         if rs.name == "two-player-bamboo" and 4 <= n <= 7:
             raise MahjongError(
                 f"flowers={n} is ambiguous in two-player-bamboo (梅兰竹菊 / 春夏秋冬 score which ones): "
@@ -230,27 +254,25 @@ def _wind(w: Any, what: str) -> int:
         return 27
     if isinstance(w, str) and w in _WINDS:
         return _WINDS[w]
-    if isinstance(w, (int, np.integer)) and 27 <= int(w) <= 30:
+    if is_int(w) and 27 <= w <= 30:
         return int(w)
-    raise MahjongError(f"{what} must be E, S, W or N (or 27-30), got {w!r}")
+    raise MahjongError(f"{what} must be E, S, W or N (or 27-30), got {_short(w)}")
 
 
 def _options(rs: Ruleset, min_fan: Any, caishen_enabled: bool, caishen_used_as_wild: bool,
              literal_first_turn_exclusions: bool, replacement_bloom: str) -> tuple[int, int]:
-    if min_fan is None:
-        min_fan = rs.min_fan
-    if isinstance(min_fan, bool) or not isinstance(min_fan, (int, np.integer)) or min_fan < 0:
-        raise MahjongError(f"min_fan must be a non-negative integer, got {min_fan!r}")
-    if replacement_bloom not in _OPT_BLOOM:
-        raise MahjongError(f"replacement_bloom must be one of {', '.join(_OPT_BLOOM)}, got {replacement_bloom!r}")
-    opts = _OPT_BLOOM[replacement_bloom]
-    if caishen_enabled:
+    mins = rs.min_fan if min_fan is None else as_int(min_fan, "min_fan", 0, MAX_MIN_FAN)
+    if not isinstance(replacement_bloom, str) or replacement_bloom not in _OPT_BLOOM:
+        raise MahjongError(
+            f"replacement_bloom must be one of {', '.join(_OPT_BLOOM)}, got {_short(replacement_bloom)}")
+    opts = _OPT_BLOOM[replacement_bloom] | _OPT_CHECK_FLAGS
+    if as_flag(caishen_enabled, "caishen_enabled"):
         opts |= _OPT_CAISHEN_ENABLED
-    if caishen_used_as_wild:
+    if as_flag(caishen_used_as_wild, "caishen_used_as_wild"):
         opts |= _OPT_CAISHEN_USED_AS_WILD
-    if literal_first_turn_exclusions:
+    if as_flag(literal_first_turn_exclusions, "literal_first_turn_exclusions"):
         opts |= _OPT_LITERAL_FIRST_TURN
-    return int(min_fan), opts
+    return mins, opts
 
 
 def _check_totals(concealed: np.ndarray, win_tile: int, melds: list[tuple[int, int]]) -> None:
@@ -319,34 +341,34 @@ def score(
     (OP-18), ``literal_first_turn_exclusions`` (OP-23), ``replacement_bloom``
     (OP-28: ``"any"``, ``"last_tile"`` or ``"kongs_only"``).
 
+    和绝张 is also counted, whatever ``last_of_kind`` says, when the three other copies of
+    the winning tile are in the winner's own exposed melds (spec D10; a concealed kong is face
+    down and does not count).
+
     Raises :class:`~mahjong_core.errors.NotWinningHandError` if the tiles form no
     winning hand, :class:`~mahjong_core.errors.TileCountError` for a fifth copy
     across hand, melds and winning tile, :class:`~mahjong_core.errors.HandSizeError`
-    for a wrong tile count and :class:`~mahjong_core.errors.RulesetError` for a
-    tile or a flag the ruleset does not have.
+    for a wrong tile count, :class:`~mahjong_core.errors.RulesetError` for a
+    tile or a flag the ruleset does not have, :class:`~mahjong_core.errors.TileParseError`
+    for a bad tile or meld, and :class:`~mahjong_core.errors.FlagError` for a flag that is
+    not ``True``/``False`` or flags that no game can produce together: a first-turn fan
+    (天胡/地胡/人胡) with a declared group or with 和绝张, 天胡 with 地胡/报听/天听, 人胡 or
+    ``robbing_kong`` self-drawn, a replacement win not self-drawn, ``kong_replacement``
+    without a kong, ``robbing_kong`` on the last tile or on a kind the winner holds,
+    ``last_of_kind`` while the concealed hand holds a copy, ``ready_concealed`` without
+    ``ready``.  Every other bad value is a :class:`~mahjong_core.errors.MahjongError`
+    naming the argument.
     """
     rs = get_ruleset(ruleset)
-    concealed = to_counts(hand)
-    win = -1 if win_tile is None else _tile(win_tile, "winning tile")
-    if win < 0 and not heavenly:
-        raise MahjongError("win_tile is required (None only for heavenly=True, 天胡)")
-    parsed = [parse_meld(m) for m in melds]
-    if len(parsed) > 4:
-        raise MahjongError(f"{len(parsed)} melds: a hand has at most 4 declared groups")
-    _check_totals(concealed, win, parsed)
-    if ready_concealed is None:
-        ready_concealed = ready and all(kind == 3 for kind, _ in parsed)
-    elif ready_concealed and not ready:
-        raise MahjongError("ready_concealed=True needs ready=True (报听 declared)")
     values = {
-        "self_drawn": self_drawn or heavenly or earthly,
+        "self_drawn": self_drawn,
         "last_tile": last_tile,
         "kong_replacement": kong_replacement,
         "flower_replacement": flower_replacement,
         "robbing_kong": robbing_kong,
         "last_of_kind": last_of_kind,
         "ready": ready,
-        "ready_concealed": ready and ready_concealed,
+        "ready_concealed": False if ready_concealed is None else ready_concealed,
         "heavenly": heavenly,
         "earthly": earthly,
         "humanly": humanly,
@@ -354,8 +376,22 @@ def score(
     }
     flags = 0
     for name, bit in FLAGS.items():
-        if values[name]:
+        v = values[name]
+        if v is True or (v is not False and as_flag(v, name, FlagError)):   # bools without a call
             flags |= bit
+    concealed = to_counts(hand)
+    win = -1 if win_tile is None else tile_kind(win_tile, "winning tile")
+    if win < 0 and not flags & FLAGS["heavenly"]:
+        raise MahjongError("win_tile is required (None only for heavenly=True, 天胡)")
+    parsed = _parse_melds(melds)
+    _check_totals(concealed, win, parsed)
+    if ready_concealed is None:
+        if flags & FLAGS["ready"] and all(kind == 3 for kind, _ in parsed):
+            flags |= FLAGS["ready_concealed"]   # by default: concealed now, so concealed when declared
+    elif flags & FLAGS["ready_concealed"] and not flags & FLAGS["ready"]:
+        raise FlagError("ready_concealed=True needs ready=True (报听 declared)")
+    if flags & (FLAGS["heavenly"] | FLAGS["earthly"]):
+        flags |= FLAGS["self_drawn"]   # D7: 天胡 and 地胡 are self-drawn
     mins, opts = _options(rs, min_fan, caishen_enabled, caishen_used_as_wild,
                           literal_first_turn_exclusions, replacement_bloom)
     meld_arr = np.array(parsed, dtype=np.uint8).reshape(-1, 2) if parsed else _NO_MELDS
@@ -381,35 +417,101 @@ def score_batch(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Score N winning hands at once, in the compiled core without the GIL.
 
-    ``hands``: (N, 34) uint8 concealed counts without the winning tile;
-    ``win_tiles``: (N,) tile indices (-1 for 天胡); ``melds``: (N, 4, 2) uint8 rows
-    ``[kind code, first tile]`` (:data:`MELD_KINDS`; 255 for no meld); ``flags``:
-    (N,) uint32 bit sets of :data:`FLAGS`; ``flowers``: (N,) uint32 bit sets (bit i =
-    flower 34+i); ``seat_winds``/``round_winds``: (N,) uint8 (27-30, default East).
+    ``hands``: (N, 34) concealed counts without the winning tile;
+    ``win_tiles``: (N,) tile indices (-1 for 天胡); ``melds``: (N, 4, 2) rows
+    ``[kind code, first tile]`` (:data:`MELD_KINDS`; kind 255 for no meld); ``flags``:
+    (N,) bit sets of :data:`FLAGS`; ``flowers``: (N,) bit sets (bit i = flower 34+i);
+    ``seat_winds``/``round_winds``: (N,) 27-30 (default East).  Any integer dtype is
+    accepted (lists too); every value is checked before it is narrowed to the compiled
+    core's types, so nothing wraps around.
 
     Returns ``(totals, non_flower_totals, counts)``: int32 (N,), int32 (N,) and the
     uint16 (N, n_fans) count matrix whose columns follow ``fan_table(ruleset)``.
-    A row that is invalid or not a winning hand raises an error naming the row.
+    A row that is invalid or not a winning hand raises the error :func:`score` raises
+    for it, its message naming the row (and the column); nothing is returned then.
+    Flags are checked per row as in :func:`score` (:class:`~mahjong_core.errors.FlagError`).
     """
     from .hand import _counts2d
 
     rs = get_ruleset(ruleset)
-
     hands = _counts2d(hands)
     n = hands.shape[0]
-
-    def col(a, dtype, default, shape=(n,)):
-        if a is None:
-            return np.full(shape, default, dtype)
-        arr = np.ascontiguousarray(np.asarray(a), dtype=dtype)
-        if arr.shape != shape:
-            raise MahjongError(f"expected shape {shape}, got {arr.shape}")
-        return arr
-
-    win = col(win_tiles, np.int16, 0)
-    meld_arr = col(melds, np.uint8, MELD_NONE, (n, 4, 2))
+    win = _column(win_tiles, "win_tiles", (n,), -1, 33, np.int16, TileParseError)
+    meld_arr = _meld_column(melds, n)
+    flag_arr = _column(flags, "flags", (n,), 0, _ALL_FLAGS, np.uint32, FlagError, bits=True)
+    flower_arr = _column(flowers, "flowers", (n,), 0, 0xFF, np.uint32, RulesetError, bits=True)
+    seat_arr = _column(seat_winds, "seat_winds", (n,), 27, 30, np.uint8, MahjongError, default=27)
+    round_arr = _column(round_winds, "round_winds", (n,), 27, 30, np.uint8, MahjongError, default=27)
     mins, opts = _options(rs, min_fan, False, False, False, "any")
-    return _fan.evaluate_batch(
-        rs.code, hands, win, meld_arr, col(flags, np.uint32, 0), col(flowers, np.uint32, 0),
-        col(seat_winds, np.uint8, 27), col(round_winds, np.uint8, 27), mins, opts,
-    )
+    return _fan.evaluate_batch(rs.code, hands, win, meld_arr, flag_arr, flower_arr, seat_arr, round_arr,
+                               mins, opts)
+
+
+def _as_array(values: Any, name: str) -> np.ndarray:
+    try:
+        return values if isinstance(values, np.ndarray) else np.asarray(values)
+    except (ValueError, TypeError, OverflowError) as exc:   # ragged lists, odd objects
+        raise ArrayShapeError(f"{name}: not a rectangular array of integers ({exc})") from None
+
+
+def _integers(arr: np.ndarray, name: str) -> np.ndarray:
+    """``arr`` if its dtype is an integer type; an object array of Python/NumPy integers as int64
+    (a value too large for that is refused); anything else (float, bool, str ...) is refused."""
+    if arr.dtype.kind in "iu":
+        return arr
+    if arr.dtype == object:
+        flat = arr.ravel()
+        for k, v in enumerate(flat):
+            if not is_int(v) or not -2**63 <= v < 2**63:
+                where = list(map(int, np.unravel_index(k, arr.shape))) if arr.ndim else [0]
+                raise ArrayShapeError(f"row {where[0]}: {name}{where[1:] or ''} {_short(v)} is not an integer "
+                                      "in the int64 range")
+        return flat.astype(np.int64).reshape(arr.shape)
+    if arr.dtype.kind in "fc" and arr.size:
+        # name the first value that is not an integer (else the first: 27.0 is refused as well)
+        frac = np.flatnonzero(~np.isfinite(arr) | (arr != np.round(arr.real)))
+        k = int(frac[0]) if frac.size else 0
+        where = list(map(int, np.unravel_index(k, arr.shape)))
+        raise ArrayShapeError(f"row {where[0]}: {name}{where[1:] or ''} {arr.ravel()[k].item()!r} is not an integer "
+                              f"(got a {arr.dtype} array; pass integers)")
+    raise ArrayShapeError(f"{name}: expected an integer array, got dtype {arr.dtype}")
+
+
+def _column(values: Any, name: str, shape: tuple, lo: int, hi: int, dtype: Any,
+            error: type[MahjongError], *, default: int = 0, bits: bool = False) -> np.ndarray:
+    """A per-hand column of :func:`score_batch`, checked in range before the cast to ``dtype``
+    (a cast never wraps a value around); ``bits``: a bit set whose unknown bits are named."""
+    if values is None:
+        return np.full(shape, default, dtype)
+    arr = _integers(_as_array(values, name), name)
+    if arr.shape != shape:
+        raise ArrayShapeError(f"{name}: expected shape {shape}, got {arr.shape}")
+    bad = np.flatnonzero((arr < lo) | (arr > hi))
+    if bad.size:
+        r = int(bad[0])
+        v = int(arr[r])
+        if bits and v > hi:
+            raise error(f"row {r}: {name} {v:#x} has unknown bits {v & ~hi:#x} (known bits: {hi:#x})")
+        raise error(f"row {r}: {name} {v} is out of range ({lo} to {hi})")
+    return np.ascontiguousarray(arr, dtype)
+
+
+def _meld_column(melds: Any, n: int) -> np.ndarray:
+    """The (N, 4, 2) meld rows: kind 0-3 with a first tile 0-33, or kind 255 (no meld)."""
+    if melds is None:
+        return np.full((n, 4, 2), MELD_NONE, np.uint8)
+    arr = _integers(_as_array(melds, "melds"), "melds")
+    if arr.shape != (n, 4, 2):
+        raise ArrayShapeError(f"melds: expected shape {(n, 4, 2)}, got {arr.shape}")
+    kinds, firsts = arr[:, :, 0], arr[:, :, 1]
+    absent = kinds == MELD_NONE
+    bad_kind = ~absent & ((kinds < 0) | (kinds > 3))
+    bad_first = np.where(absent, (firsts < 0) | (firsts > 255), (firsts < 0) | (firsts > 33))
+    for bad, what in ((bad_kind, "kind"), (bad_first, "first tile")):
+        hit = np.argwhere(bad)
+        if hit.size:
+            r, j = (int(v) for v in hit[0])
+            v = int(arr[r, j, 0 if what == "kind" else 1])
+            expected = "0-3 (chi, pon, kong, ckong) or 255 (no meld)" if what == "kind" else "a tile 0-33"
+            raise TileParseError(f"row {r}: melds[{r}, {j}] {what} {v} is not {expected}")
+    return np.ascontiguousarray(arr, np.uint8)

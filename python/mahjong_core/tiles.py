@@ -85,6 +85,7 @@ __all__ = [
     "parse_tiles",
     "parse_hand",
     "parse_flowers",
+    "tile_kind",
     "to_counts",
     "counts_to_indices",
     "indices_to_counts",
@@ -275,9 +276,9 @@ def _quote(text: str) -> str:
 def _dangling(text: str, pend: list[int], at: int | None) -> TileParseError:
     digits = "".join(text[p] for p in pend)
     if len(pend) == 1:
-        msg = f"digit {digits!r} at position {pend[0] + 1} has no suit letter (m, p, s, z or f)"
+        msg = f"digit {_quote(digits)} at position {pend[0] + 1} has no suit letter (m, p, s, z or f)"
     else:
-        msg = f"digits {digits!r} at position {pend[0] + 1} have no suit letter (m, p, s, z or f)"
+        msg = f"digits {_quote(digits)} at position {pend[0] + 1} have no suit letter (m, p, s, z or f)"
     if at is not None:
         ch = text[at]
         msg += f" before {ch!r} at position {at + 1}"
@@ -418,7 +419,54 @@ def parse_tiles(text: str) -> list[int]:
     """
     if not isinstance(text, str):
         raise TileParseError(f"expected a tile string, got {type(text).__name__}")
-    return list(_scan_cached(text))
+    # only short strings are cached: a hostile megabyte string must not stay in memory
+    return list(_scan_cached(text) if len(text) <= _CACHED_LEN else _scan(text))
+
+
+_CACHED_LEN = 256
+"""Longest tile string kept in the parse caches (hands and meld strings are far shorter)."""
+
+
+def tile_kind(value: object, what: str = "tile") -> int:
+    """One tile kind 0-33 (a tile a hand can hold) from an index or a one-tile string.
+
+    Accepts a Python or NumPy integer 0-33 and a string naming exactly one tile
+    (``"5m"``, ``"E"``, ``"东"``); refuses everything else with :class:`TileParseError`
+    naming ``what``: booleans, floats (``4.7`` is not a tile), other types, several
+    tiles, a flower, an index outside 0-33.
+
+    >>> tile_kind("5m"), tile_kind(27), tile_kind("中")
+    (4, 27, 31)
+    >>> tile_kind(4.7)
+    Traceback (most recent call last):
+    ...
+    mahjong_core.errors.TileParseError: tile must be a tile string or an index 0-33, got 4.7
+    """
+    if isinstance(value, str):
+        tiles = parse_tiles(value)
+        if len(tiles) != 1:
+            raise TileParseError(f"{what} must be one tile, got {_quote(value)} ({len(tiles)} tiles)")
+        value = tiles[0]
+        if value >= FLOWER_BASE:
+            raise TileParseError(f"{what} {_describe(value)} is a flower; a hand holds tiles 0-33")
+        return value
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TileParseError(f"{what} must be a tile string or an index 0-33, got {_short_repr(value)}")
+    if not 0 <= value <= 33:
+        raise TileParseError(f"{what} {_short_repr(value)} is not a tile of a hand (0-33)")
+    return int(value)
+
+
+def _short_repr(value: object) -> str:
+    """``repr(value)`` cut to 60 characters for an error message; never raises (a huge integer
+    is described by its size: Python refuses to print one of more than 4300 digits)."""
+    if isinstance(value, int) and not -10**30 < value < 10**30:
+        return f"<integer of {value.bit_length()} bits>"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a hostile __repr__ must not replace the real error
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # ---------------------------------------------------------------------------
@@ -434,9 +482,9 @@ def _index(x: object) -> int:
         i = operator.index(x)
     except TypeError:
         raise TileParseError(
-            f"tile index must be an integer, got {type(x).__name__} {x!r}") from None
+            f"tile index must be an integer, got {type(x).__name__} {_short_repr(x)}") from None
     if not 0 <= i < N_TILE_IDS:
-        raise TileParseError(f"tile index {i} out of range 0-{N_TILE_IDS - 1}")
+        raise TileParseError(f"tile index {_short_repr(i)} out of range 0-{N_TILE_IDS - 1}")
     return i
 
 
@@ -497,6 +545,8 @@ def parse_hand(text_or_indices: str | Iterable[int]) -> np.ndarray:
     mahjong_core.errors.TileCountError: 5 copies of 3m; a tile has only 4
     """
     if isinstance(text_or_indices, str):
+        if len(text_or_indices) > _CACHED_LEN:
+            return indices_to_counts(parse_tiles(text_or_indices))
         return np.frombuffer(_hand_bytes(text_or_indices), dtype=np.uint8).copy()
     return indices_to_counts(text_or_indices)
 
@@ -702,7 +752,7 @@ def format_tiles(indices: Iterable[int], *, style: str = "compact", sort: bool =
         return " ".join([_NAME_ZH[i] for i in seq])
     if style == "glyph":
         return "".join([_GLYPH[i] for i in seq])
-    raise MahjongError(f"unknown style {style!r}; expected one of {', '.join(_STYLES)}")
+    raise MahjongError(f"unknown style {_short_repr(style)}; expected one of {', '.join(_STYLES)}")
 
 
 def format_counts(counts: object, *, style: str = "compact") -> str:
@@ -738,7 +788,7 @@ def tile_name(index: int, lang: str = "en") -> str:
         return _NAME_EN[i]
     if lang == "zh":
         return _NAME_ZH[i]
-    raise MahjongError(f"unknown language {lang!r}; expected 'en' or 'zh'")
+    raise MahjongError(f"unknown language {_short_repr(lang)}; expected 'en' or 'zh'")
 
 
 def tile_short(index: int) -> str:

@@ -23,7 +23,8 @@ cdef enum:
     O_LITERAL_FIRST_TURN = 4
     O_BLOOM_LAST_TILE = 8
     O_BLOOM_KONGS_ONLY = 16
-    O_ALL = 31
+    O_CHECK_FLAGS = 32          # FlagError for contradicting flags (scoring.score / score_batch set it)
+    O_ALL = 63
 
     M_CHI = 0
     M_PON = 1

@@ -38,6 +38,7 @@ Algorithm (spec 4.2), with no Python object and no allocation in the kernel:
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t, int32_t
 from libc.string cimport memset, memcpy
 cimport numpy as cnp
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.buffer cimport (
     PyObject_GetBuffer, PyBuffer_Release, PyBUF_FORMAT, PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE,
 )
@@ -48,11 +49,14 @@ cnp.import_array()
 
 from mahjong_core.errors import (
     ArrayShapeError,
+    FlagError,
     HandSizeError,
     MahjongError,
     RulesetError,
     TileCountError,
 )
+from mahjong_core.rulesets import MAX_MIN_FAN
+from mahjong_core.tiles import _short_repr
 
 include "_fan_tables.pxi"
 
@@ -81,6 +85,7 @@ OPT_CAISHEN_USED_AS_WILD = 2
 OPT_LITERAL_FIRST_TURN = 4
 OPT_BLOOM_LAST_TILE = 8
 OPT_BLOOM_KONGS_ONLY = 16
+OPT_CHECK_FLAGS = 32    # refuse flags that contradict each other or the hand (FlagError); the public API sets it
 
 MELD_CHI = 0
 MELD_PON = 1
@@ -129,9 +134,9 @@ cdef enum:
     E_WIN_NOT_PLAYED = 9    # RulesetError
     E_PUBLIC_FIRST_TURN = 10    # RulesetError
     E_NO_WIN_TILE = 11      # HandSizeError
-    E_ROBBING_SELF = 12     # MahjongError
-    E_REPLACEMENT_DISCARD = 13  # MahjongError
-    E_HUMANLY_SELF = 14     # MahjongError
+    E_ROBBING_SELF = 12     # FlagError with O_CHECK_FLAGS (err.b = 1), else MahjongError
+    E_REPLACEMENT_DISCARD = 13  # same
+    E_HUMANLY_SELF = 14     # same
     E_TOO_MANY_MELDS = 15   # HandSizeError
     E_SIZE = 16             # HandSizeError
     E_FIFTH_COPY = 17       # TileCountError
@@ -140,6 +145,17 @@ cdef enum:
     E_NOT_WINNING = 20      # NotWinningHandError
     E_FLAGS = 21            # MahjongError
     E_OPTIONS = 22          # MahjongError
+    # flags that contradict each other or the hand, checked with O_CHECK_FLAGS (FlagError;
+    # spec 2.5, 2.8, 2.11, D7, D10)
+    E_FIRST_TURN_MELD = 23      # 天胡/地胡/人胡 with a declared group (err.a = the flag)
+    E_FIRST_TURN_PAIR = 24      # 天胡 with 地胡 / 天听 / 报听 (err.a = the other flag)
+    E_FIRST_TURN_VISIBLE = 25   # 和绝张 on a first-turn win (err.a = the flag)
+    E_NO_KONG = 26              # 杠上开花 flag without a kong
+    E_READY_CONCEALED = 27      # ready_concealed without ready_declared
+    E_ROBBING_LAST = 28         # a robbed kong on the last tile
+    E_ROBBING_COPY = 29         # robbing while holding a copy of the robbed tile (err.a = tile)
+    E_LAST_OF_KIND_HELD = 30    # 和绝张 while the concealed hand holds a copy (err.a = tile)
+    E_NO_FLOWER = 31            # a win on a flower replacement without a flower
 
 ctypedef struct Err:
     int code
@@ -1277,6 +1293,59 @@ cdef inline int _tile_error(int t, uint64_t allowed) noexcept nogil:
     return 0
 
 
+cdef inline int _own_copies(const Ctx* x, int t, bint exposed_only) noexcept nogil:
+    """Copies of kind t in the winner's declared groups (only the exposed ones if asked)."""
+    cdef int i, n = 0
+    cdef const Grp* g
+    for i in range(x.n_melds):
+        g = &x.melds[i]
+        if exposed_only and not g.exposed:
+            continue
+        if g.shape == SH_CHOW:
+            n += 1 if g.first <= t <= g.first + 2 else 0
+        elif g.first == t:
+            n += 3 if g.shape == SH_PUNG else 4
+    return n
+
+
+cdef int _flag_error(const Ctx* x, uint32_t flags, uint32_t flowers, Err* err) noexcept nogil:
+    """Flags that contradict each other or the hand: an E_* code (details in err), or E_OK.
+    Only combinations that no game can produce are refused (the round engine, with any of its
+    settings, never passes them): see ``_ref.fan_py._check_flags``, the same rule."""
+    cdef uint32_t first = flags & (F_HEAVENLY | F_EARTHLY | F_HUMANLY)
+    cdef int i
+    cdef bint kong = False
+    if first and x.n_melds:
+        err.a = first
+        return E_FIRST_TURN_MELD          # 2.11: a concealed kong or any claim cancels them
+    if (flags & F_HEAVENLY) and (flags & (F_EARTHLY | F_HEAVENLY_READY | F_READY_DECLARED)):
+        err.a = flags & (F_EARTHLY | F_HEAVENLY_READY | F_READY_DECLARED)
+        return E_FIRST_TURN_PAIR          # 天胡 is the dealer's, before his first discard
+    if flags & F_KONG_REPLACEMENT:
+        for i in range(x.n_melds):
+            kong = kong or x.melds[i].shape == SH_KONG
+        if not kong:
+            return E_NO_KONG
+    if (flags & F_FLOWER_REPLACEMENT) and not flowers:
+        return E_NO_FLOWER                # 2.6: the flower drawn was exposed, the winner holds it
+    if (flags & F_READY_CONCEALED) and not (flags & F_READY_DECLARED):
+        return E_READY_CONCEALED
+    if flags & F_ROBBING_KONG:
+        if flags & F_LAST_TILE:
+            return E_ROBBING_LAST         # no kong when the wall is empty (2.5)
+        if x.c13[x.win] + _own_copies(x, x.win, False):
+            err.a = x.win
+            return E_ROBBING_COPY         # the other three copies are the robbed pung (2.8)
+    if flags & F_LAST_OF_KIND:
+        if first:
+            err.a = first
+            return E_FIRST_TURN_VISIBLE   # at most one tile is visible on a first turn
+        if x.c13[x.win]:
+            err.a = x.win
+            return E_LAST_OF_KIND_HELD    # D10: the three other copies are all visible
+    return E_OK
+
+
 cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* melds, int n_rows,
                    uint32_t flags, uint32_t flowers, int seat, int rnd, uint32_t options,
                    uint16_t* out, int* totals, Err* err) noexcept nogil:
@@ -1361,10 +1430,13 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     if flags & (F_HEAVENLY | F_EARTHLY):
         x.self_drawn = True     # D7
     if (flags & F_ROBBING_KONG) and x.self_drawn:
+        err.b = (options & O_CHECK_FLAGS) != 0
         return E_ROBBING_SELF
     if (flags & (F_KONG_REPLACEMENT | F_FLOWER_REPLACEMENT)) and not x.self_drawn:
+        err.b = (options & O_CHECK_FLAGS) != 0
         return E_REPLACEMENT_DISCARD
     if (flags & F_HUMANLY) and x.self_drawn:
+        err.b = (options & O_CHECK_FLAGS) != 0
         return E_HUMANLY_SELF
     if x.n_melds > 4:
         err.a = x.n_melds
@@ -1418,6 +1490,12 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
         err.a = rnd
         err.b = 1
         return E_WIND
+    if options & O_CHECK_FLAGS:
+        e = _flag_error(&x, flags, flowers, err)
+        if e:
+            return e
+    if win >= 0 and _own_copies(&x, win, True) == 3:
+        flags |= F_LAST_OF_KIND   # D10: the three other copies are in the winner's own exposed groups
     # --- evaluation ---------------------------------------------------------------------
     x.seat = seat
     x.rnd = rnd
@@ -1843,6 +1921,48 @@ def _tile_name(t):
     return _SHORT[t] if 0 <= t < 34 else str(t)
 
 
+_FLAG_NAMES = {F_SELF_DRAWN: "self_drawn", F_LAST_TILE: "last_tile", F_KONG_REPLACEMENT: "kong_replacement",
+               F_FLOWER_REPLACEMENT: "flower_replacement", F_ROBBING_KONG: "robbing_kong",
+               F_LAST_OF_KIND: "last_of_kind", F_READY_DECLARED: "ready_declared",
+               F_READY_CONCEALED: "ready_concealed", F_HEAVENLY: "heavenly (天胡)", F_EARTHLY: "earthly (地胡)",
+               F_HUMANLY: "humanly (人胡)", F_HEAVENLY_READY: "heavenly_ready (天听)"}
+
+
+def _flag_names(bits):
+    return " and ".join(name for bit, name in _FLAG_NAMES.items() if bits & bit)
+
+
+def _flag_message(code, a):
+    """Message of a FlagError (the reference raises the same text)."""
+    if code == E_ROBBING_SELF:
+        return "robbing_kong with a self-drawn win: a robbing win is on another player's kong tile (D7)"
+    if code == E_REPLACEMENT_DISCARD:
+        return "kong_replacement / flower_replacement need a self-drawn win: a replacement tile is drawn (D7)"
+    if code == E_HUMANLY_SELF:
+        return "humanly (人胡) is a win on the dealer's first discard, not a self-drawn win (2.11)"
+    if code == E_FIRST_TURN_MELD:
+        return (f"{_flag_names(a)} with a declared group: any chi, pon or kong before a first-turn win, "
+                "a concealed kong included, cancels it (2.11)")
+    if code == E_FIRST_TURN_PAIR:
+        return f"heavenly (天胡, the dealer's initial 14 tiles) cannot go with {_flag_names(a)} (2.11)"
+    if code == E_FIRST_TURN_VISIBLE:
+        return (f"last_of_kind (和绝张) with {_flag_names(a)}: on a first-turn win at most one tile is visible, "
+                "never the three other copies (D10, 2.11)")
+    if code == E_NO_KONG:
+        return "kong_replacement (杠上开花) without a kong among the melds: a kong replacement follows a kong (2.5)"
+    if code == E_NO_FLOWER:
+        return "flower_replacement without a flower: the flower drawn before the replacement is exposed (2.6)"
+    if code == E_READY_CONCEALED:
+        return "ready_concealed needs ready (报听 declared)"
+    if code == E_ROBBING_LAST:
+        return "robbing_kong with last_tile: no kong can be declared once the wall is empty (2.5, 2.8)"
+    if code == E_ROBBING_COPY:
+        return (f"robbing_kong on {_tile_name(a)}: the other three copies are the robbed pung, "
+                "so the winner holds none (2.8)")
+    return (f"last_of_kind (和绝张) on {_tile_name(a)}: the concealed hand holds another copy, so the three "
+            "other copies cannot all be visible (D10)")
+
+
 cdef object _raise_error(const Err* err, int rs, Py_ssize_t row):
     """Raise the exception of the reference evaluator for kernel error `err`."""
     cdef int code = err.code
@@ -1875,12 +1995,10 @@ cdef object _raise_error(const Err* err, int rs, Py_ssize_t row):
         raise RulesetError(f"{where}ruleset 'public' has no first-turn fans and no 报听 (2.7, 2.11)")
     if code == E_NO_WIN_TILE:
         raise HandSizeError(f"{where}win_tile is required (only 天胡 has no winning tile)")
-    if code == E_ROBBING_SELF:
-        raise MahjongError(f"{where}a robbing win is not self-drawn (D7)")
-    if code == E_REPLACEMENT_DISCARD:
-        raise MahjongError(f"{where}a win on a replacement tile is self-drawn (D7)")
-    if code == E_HUMANLY_SELF:
-        raise MahjongError(f"{where}人胡 is a win on a discard (2.11)")
+    if E_ROBBING_SELF <= code <= E_HUMANLY_SELF:
+        raise (FlagError if err.b else MahjongError)(where + _flag_message(code, err.a))
+    if E_FIRST_TURN_MELD <= code <= E_NO_FLOWER:
+        raise FlagError(where + _flag_message(code, err.a))
     if code == E_TOO_MANY_MELDS:
         raise HandSizeError(f"{where}{err.a} declared groups; at most 4")
     if code == E_SIZE:
@@ -1911,26 +2029,25 @@ cdef int fan_count_of(int rs) noexcept nogil:
     return FAN_COUNT[rs]
 
 
-cdef inline int _check_ruleset(int ruleset_code) except -1:
-    if not 0 <= ruleset_code < N_RULESETS:
-        raise RulesetError(f"unknown ruleset code {ruleset_code}; expected 0 (two-player), "
-                           "1 (two-player-bamboo) or 2 (public)")
-    return 0
+cdef inline int _check_ruleset(object ruleset_code) except -1:
+    """The ruleset code as a C int (RulesetError for anything but 0, 1, 2)."""
+    if not (type(ruleset_code) is int and 0 <= ruleset_code < N_RULESETS):
+        return <int> _int_arg(ruleset_code, "ruleset code (0 two-player, 1 two-player-bamboo, 2 public)",
+                              0, N_RULESETS - 1, RulesetError)
+    return <int> ruleset_code
 
 
 # ---------------------------------------------------------------------------
 # Python-visible functions
 # ---------------------------------------------------------------------------
-def fan_count(int ruleset_code):
+def fan_count(ruleset_code):
     """Number of fans of the ruleset (59 / 62 / 82): the length of ``out_counts``."""
-    _check_ruleset(ruleset_code)
-    return FAN_COUNT[ruleset_code]
+    return FAN_COUNT[_check_ruleset(ruleset_code)]
 
 
-def fan_ids(int ruleset_code):
+def fan_ids(ruleset_code):
     """Fan ids of the ruleset in table order (the order of ``out_counts``)."""
-    _check_ruleset(ruleset_code)
-    return FAN_IDS[ruleset_code]
+    return FAN_IDS[_check_ruleset(ruleset_code)]
 
 
 cdef inline bint _format_is(const char* fmt, char code) noexcept:
@@ -1995,8 +2112,34 @@ cdef int _get_buffer(object obj, Py_buffer* view, const char* name, char code, i
     return 0
 
 
-def evaluate(int ruleset_code, concealed, int win_tile, melds, uint32_t flags, uint32_t flowers,
-             int seat_wind, int round_wind, int min_fan, uint32_t options, out_counts):
+cdef type _NP_INTEGER = np.integer
+cdef type _NP_BOOL = np.bool_
+
+
+cdef inline long long _int_arg(object v, str name, long long lo, long long hi, type error) except? -1:
+    """A scalar argument of the Python entry points as a C integer in [lo, hi]: a Python or NumPy
+    integer (not a bool), compared before it is narrowed, so a huge value is refused with
+    `error` (the class the kernel raises for a bad value of that argument), never wrapped."""
+    cdef int overflow = 0
+    cdef long long x
+    if type(v) is not int:
+        if isinstance(v, (bool, _NP_BOOL)) or not isinstance(v, (int, _NP_INTEGER)):
+            raise error(f"{name} must be an integer, got {_short_repr(v)}")
+        v = int(v)
+    x = PyLong_AsLongLongAndOverflow(v, &overflow)
+    if overflow or x < lo or x > hi:
+        raise error(f"{name} {_short_repr(v)} is out of range {lo}-{hi}")
+    return x
+
+
+cdef enum:
+    INT_MIN_ = -2147483648
+    INT_MAX_ = 2147483647
+    U32_MAX_ = 4294967295
+
+
+def evaluate(ruleset_code, concealed, win_tile, melds, flags, flowers, seat_wind, round_wind,
+             min_fan, options, out_counts):
     """Evaluate one winning hand (spec 4.2); exact against ``_ref.fan_py.evaluate``.
 
     ``concealed``: 34 uint8 counts of the concealed tiles *without* the winning
@@ -2012,9 +2155,11 @@ def evaluate(int ruleset_code, concealed, int win_tile, melds, uint32_t flags, u
     fan's count and returns ``(total, non_flower_total, form)`` with form
     0 standard, 1 seven_pairs, 2 thirteen_orphans, 3 honors_knitted, 4 knitted_straight.
 
-    Raises HandSizeError, TileCountError, RulesetError, MahjongError and
-    NotWinningHandError exactly where the reference does; ArrayShapeError for a
-    wrong array; MahjongError for unknown flag/option bits or both bloom bits.
+    Raises HandSizeError, TileCountError, RulesetError, MahjongError, FlagError (with
+    ``OPT_CHECK_FLAGS``) and NotWinningHandError exactly where the reference does;
+    ArrayShapeError for a wrong array; MahjongError for unknown flag/option bits or both
+    bloom bits.  A scalar that is not an integer, or does not fit the C argument, is refused
+    before anything runs.
     """
     cdef Err err
     cdef int totals[3]
@@ -2024,7 +2169,16 @@ def evaluate(int ruleset_code, concealed, int win_tile, melds, uint32_t flags, u
     cdef char* cbuf
     cdef char* mbuf
     cdef char* obuf
-    _check_ruleset(ruleset_code)
+    cdef int rs_c, win_c, seat_c, rnd_c
+    cdef uint32_t flags_c, flowers_c, options_c
+    rs_c = _check_ruleset(ruleset_code)
+    win_c = <int> _int_arg(win_tile, "win_tile", INT_MIN_, INT_MAX_, TileCountError)
+    flags_c = <uint32_t> _int_arg(flags, "flags", 0, U32_MAX_, MahjongError)
+    flowers_c = <uint32_t> _int_arg(flowers, "flowers", 0, U32_MAX_, RulesetError)
+    seat_c = <int> _int_arg(seat_wind, "seat_wind", INT_MIN_, INT_MAX_, MahjongError)
+    rnd_c = <int> _int_arg(round_wind, "round_wind", INT_MIN_, INT_MAX_, MahjongError)
+    _int_arg(min_fan, "min_fan", 0, MAX_MIN_FAN, MahjongError)
+    options_c = <uint32_t> _int_arg(options, "options", 0, U32_MAX_, MahjongError)
     # exact C-contiguous ndarrays of the right dtype and shape (the common case)
     cbuf = _np_view(concealed, 1, cnp.NPY_UINT8, False, sh)
     if cbuf != NULL and sh[0] == N_KINDS:
@@ -2032,12 +2186,12 @@ def evaluate(int ruleset_code, concealed, int win_tile, melds, uint32_t flags, u
         if mbuf != NULL and (sh[1] == 2 or sh[0] == 0):
             n_rows = <int> sh[0]
             obuf = _np_view(out_counts, 1, cnp.NPY_UINT16, True, sh)
-            if obuf != NULL and sh[0] == FAN_COUNT[ruleset_code]:
-                err.code = _evaluate(ruleset_code, <const uint8_t*> cbuf, win_tile, <const uint8_t*> mbuf,
-                                     n_rows, flags, flowers, seat_wind, round_wind, options,
+            if obuf != NULL and sh[0] == FAN_COUNT[rs_c]:
+                err.code = _evaluate(rs_c, <const uint8_t*> cbuf, win_c, <const uint8_t*> mbuf,
+                                     n_rows, flags_c, flowers_c, seat_c, rnd_c, options_c,
                                      <uint16_t*> obuf, totals, &err)
                 if err.code != E_OK:
-                    _raise_error(&err, ruleset_code, -1)
+                    _raise_error(&err, rs_c, -1)
                 return totals[0], totals[1], totals[2]
     # anything else: the buffer protocol (which also raises the array errors)
     _get_buffer(concealed, &cv, "concealed", b'B', 1, N_KINDS, -1, False)
@@ -2047,26 +2201,50 @@ def evaluate(int ruleset_code, concealed, int win_tile, melds, uint32_t flags, u
         PyBuffer_Release(&cv)
         raise
     try:
-        _get_buffer(out_counts, &ov, "out_counts", b'H', 1, FAN_COUNT[ruleset_code], -1, True)
+        _get_buffer(out_counts, &ov, "out_counts", b'H', 1, FAN_COUNT[rs_c], -1, True)
     except BaseException:
         PyBuffer_Release(&cv)
         PyBuffer_Release(&mv)
         raise
-    err.code = _evaluate(ruleset_code, <const uint8_t*> cv.buf, win_tile, <const uint8_t*> mv.buf,
-                         <int> mv.shape[0], flags, flowers, seat_wind, round_wind, options,
+    err.code = _evaluate(rs_c, <const uint8_t*> cv.buf, win_c, <const uint8_t*> mv.buf,
+                         <int> mv.shape[0], flags_c, flowers_c, seat_c, rnd_c, options_c,
                          <uint16_t*> ov.buf, totals, &err)
     PyBuffer_Release(&cv)
     PyBuffer_Release(&mv)
     PyBuffer_Release(&ov)
     if err.code != E_OK:
-        _raise_error(&err, ruleset_code, -1)
+        _raise_error(&err, rs_c, -1)
     return totals[0], totals[1], totals[2]
 
 
-def evaluate_batch(int ruleset_code, const uint8_t[:, ::1] concealed, const int16_t[::1] win_tiles,
-                   const uint8_t[:, :, ::1] melds, const uint32_t[::1] flags,
-                   const uint32_t[::1] flowers, const uint8_t[::1] seat_winds,
-                   const uint8_t[::1] round_winds, int min_fan, uint32_t options):
+cdef object _view(object a, str name, str dtype, int ndim):
+    """A C-contiguous typed view of an evaluate_batch array (ArrayShapeError otherwise)."""
+    cdef const uint8_t[::1] u8
+    cdef const uint8_t[:, ::1] u8_2
+    cdef const uint8_t[:, :, ::1] u8_3
+    cdef const int16_t[::1] i16
+    cdef const uint32_t[::1] u32
+    try:
+        if dtype == "int16":
+            i16 = a
+            return i16
+        if dtype == "uint32":
+            u32 = a
+            return u32
+        if ndim == 1:
+            u8 = a
+            return u8
+        if ndim == 2:
+            u8_2 = a
+            return u8_2
+        u8_3 = a
+        return u8_3
+    except (ValueError, TypeError, BufferError) as exc:
+        raise ArrayShapeError(f"{name}: expected a C-contiguous {ndim}-d {dtype} array ({exc})") from None
+
+
+def evaluate_batch(ruleset_code, concealed_arg, win_tiles_arg, melds_arg, flags_arg, flowers_arg,
+                   seat_winds_arg, round_winds_arg, min_fan, options_arg):
     """:func:`evaluate` over N hands; the row loop runs without the GIL.
 
     ``concealed`` (N, 34); ``win_tiles`` (N,) int16; ``melds`` (N, 4, 2) with
@@ -2083,8 +2261,17 @@ def evaluate_batch(int ruleset_code, const uint8_t[:, ::1] concealed, const int1
     cdef Err err
     cdef int totals[3]
     cdef Py_ssize_t bad = -1
-    _check_ruleset(ruleset_code)
-    nf = FAN_COUNT[ruleset_code]
+    cdef int rs_c = _check_ruleset(ruleset_code)
+    cdef uint32_t options = <uint32_t> _int_arg(options_arg, "options", 0, U32_MAX_, MahjongError)
+    _int_arg(min_fan, "min_fan", 0, MAX_MIN_FAN, MahjongError)
+    cdef const uint8_t[:, ::1] concealed = _view(concealed_arg, "concealed", "uint8", 2)
+    cdef const int16_t[::1] win_tiles = _view(win_tiles_arg, "win_tiles", "int16", 1)
+    cdef const uint8_t[:, :, ::1] melds = _view(melds_arg, "melds", "uint8", 3)
+    cdef const uint32_t[::1] flags = _view(flags_arg, "flags", "uint32", 1)
+    cdef const uint32_t[::1] flowers = _view(flowers_arg, "flowers", "uint32", 1)
+    cdef const uint8_t[::1] seat_winds = _view(seat_winds_arg, "seat_winds", "uint8", 1)
+    cdef const uint8_t[::1] round_winds = _view(round_winds_arg, "round_winds", "uint8", 1)
+    nf = FAN_COUNT[rs_c]
     n = concealed.shape[0]
     if concealed.shape[1] != N_KINDS and n:
         raise ArrayShapeError(f"concealed: expected shape (N, 34), got ({n}, {concealed.shape[1]})")
@@ -2103,7 +2290,7 @@ def evaluate_batch(int ruleset_code, const uint8_t[:, ::1] concealed, const int1
     if n:
         with nogil:
             for i in range(n):
-                err.code = _evaluate(ruleset_code, &concealed[i, 0], win_tiles[i], &melds[i, 0, 0], 4,
+                err.code = _evaluate(rs_c, &concealed[i, 0], win_tiles[i], &melds[i, 0, 0], 4,
                                      flags[i], flowers[i], seat_winds[i], round_winds[i], options,
                                      &cv[i, 0], totals, &err)
                 if err.code != E_OK:
@@ -2112,7 +2299,7 @@ def evaluate_batch(int ruleset_code, const uint8_t[:, ::1] concealed, const int1
                 tv[i] = totals[0]
                 nv[i] = totals[1]
     if bad >= 0:
-        _raise_error(&err, ruleset_code, bad)
+        _raise_error(&err, rs_c, bad)
     return totals_out, nft_out, counts_out
 
 

@@ -40,22 +40,27 @@ largest overlap of x with a target, and ``dist = 3m + 2p - g``.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy, memcmp
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.buffer cimport (
     PyObject_GetBuffer, PyBuffer_Release, PyBUF_ND, PyBUF_FORMAT, PyBUF_C_CONTIGUOUS,
 )
 
 import numpy as np
 
+from mahjong_core._validate import as_flag as _as_flag, as_int as _as_int
 from mahjong_core.errors import (
     ArrayShapeError,
     HandSizeError,
+    MahjongError,
     RulesetError,
     TileCountError,
 )
 from mahjong_core.rulesets import RULESETS as _RULESETS, get_ruleset as _get_ruleset
 from mahjong_core.tiles import (
+    _short_repr,
     format_counts as _format_counts,
     parse_hand as _parse_hand,
+    tile_kind as _tile_kind,
     to_counts as _to_counts,
 )
 
@@ -849,29 +854,45 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
     return best
 
 
-def discard_eval(const uint8_t[::1] counts, uint64_t allowed, bint special, uint64_t discards, unseen):
+def discard_eval(counts, allowed, special, discards, unseen):
     """Python entry of the discard evaluation (for tests and analysis tools): returns
-    ``(best, shanten_after (34,), accept (34,))`` with -9 for kinds not in ``discards``."""
+    ``(best, shanten_after (34,), accept (34,))`` with -9 for kinds not in ``discards``.
+
+    ``counts``: a hand of 3k+2 tiles (at most 14, kinds of ``allowed`` only); ``allowed`` and
+    ``discards``: tile bitmasks (bits 0-33; a discard must be held); ``special``: the `public`
+    special forms; ``unseen``: 34 counts -4..4.  Everything is checked before the kernel runs."""
+    cdef uint8_t c[34]
     cdef int u[34]
     cdef int sh[34]
     cdef int ac[34]
     cdef int i, n, best
-    if counts.shape[0] != N_KINDS or len(unseen) != N_KINDS:
+    cdef uint64_t allowed_c = _tile_mask(allowed, "allowed")
+    cdef uint64_t discards_c = _tile_mask(discards, "discards")
+    cdef bint special_c = _as_flag(special, "special")
+    _load(counts, c)
+    try:
+        unseen_list = list(unseen)
+    except TypeError:
+        raise ArrayShapeError(f"unseen must be 34 counts, got {_short_repr(unseen)}") from None
+    if len(unseen_list) != N_KINDS:
         raise ArrayShapeError("counts and unseen must have 34 entries")
-    n = 0
+    n = _checked(c, allowed_c, Q_WIN)
     for i in range(N_KINDS):
-        if counts[i] > 4:
-            raise TileCountError(f"{counts[i]} copies of one tile; a tile has only 4")
-        n += counts[i]
-        u[i] = unseen[i]
+        u[i] = _as_int(unseen_list[i], f"unseen[{i}]", -4, 4)
         sh[i] = -9
         ac[i] = -9
-        if (discards >> i) & 1 and not counts[i]:
+        if (discards_c >> i) & 1 and not c[i]:
             raise TileCountError(f"discard candidate {i} is not in the hand")
-    if n % 3 != 2:
-        raise HandSizeError(f"discard_eval needs 3k+2 tiles, got {n}")
-    best = _discard_eval(&counts[0], n, special, allowed, discards, u, sh, ac)
+    best = _discard_eval(c, n, special_c, allowed_c, discards_c, u, sh, ac)
     return best, [sh[i] for i in range(N_KINDS)], [ac[i] for i in range(N_KINDS)]
+
+
+_ALL_KINDS = (1 << 34) - 1
+
+
+cdef inline uint64_t _tile_mask(object mask, str what) except? 0:
+    """A bitmask over the 34 tile kinds, checked (a Python int of any size is compared first)."""
+    return <uint64_t> _as_int(mask, what, 0, _ALL_KINDS)
 
 
 # ---------------------------------------------------------------------------
@@ -948,12 +969,6 @@ cdef object _raise(int code, int kind, int n, int question, const uint8_t* c, Py
     if code == ERR_RULESET:
         raise RulesetError(f"{where}tile {_SHORT[kind]} is not played in this ruleset")
     raise HandSizeError(f"{where}{n} tiles: {_QUESTION[question]}")
-
-
-cdef inline const uint8_t* _ptr1(const uint8_t[::1] counts) except NULL:
-    if counts.shape[0] != N_KINDS:
-        raise ArrayShapeError(f"expected 34 tile counts, got shape ({counts.shape[0]},)")
-    return &counts[0]
 
 
 cdef inline int _checked(const uint8_t* c, uint64_t allowed, int question) except -1:
@@ -1122,10 +1137,12 @@ cdef class Hand:
     def __len__(self):
         return self.n
 
-    def __getitem__(self, Py_ssize_t kind):
-        if kind < 0 or kind >= N_KINDS:
-            raise IndexError(f"tile kind {kind} out of range 0-33")
-        return self.c[kind]
+    def __getitem__(self, kind):
+        """Copies of one kind: ``h[4]`` or ``h["5m"]``.  An integer outside 0-33 raises
+        IndexError (the sequence protocol: ``list(h)`` stops there)."""
+        if _is_index(kind) and not 0 <= kind < N_KINDS:
+            raise IndexError(f"tile kind {_short_repr(kind)} out of range 0-33")
+        return self.c[_kind_arg(kind)]
 
     def __eq__(self, other):
         if type(other) is not Hand:
@@ -1150,11 +1167,12 @@ cdef class Hand:
         h.ruleset = self.ruleset
         return h
 
-    def add(self, int kind):
-        """Add one tile of `kind` (0-33).  Refuses a fifth copy, a 15th tile and
-        a tile the ruleset does not play; the hand is unchanged after a refusal."""
-        if kind < 0 or kind >= N_KINDS:
-            raise RulesetError(f"tile kind {kind} out of range 0-33")
+    def add(self, tile):
+        """Add one tile: a kind 0-33 or a one-tile string (``h.add(4)`` or ``h.add("5m")``).
+        Refuses a fifth copy, a 15th tile, a tile the ruleset does not play, an index outside
+        0-33 (RulesetError) and anything that is not one tile (TileParseError: ``4.7``, ``True``,
+        ``"55m"``); the hand is unchanged after a refusal."""
+        cdef int kind = _kind_arg(tile)
         if not (self.rs.allowed >> kind) & 1:
             raise RulesetError(f"tile {_SHORT[kind]} is not played in ruleset {self.ruleset!r}")
         if self.c[kind] >= 4:
@@ -1164,10 +1182,10 @@ cdef class Hand:
         self.c[kind] += 1
         self.n += 1
 
-    def remove(self, int kind):
-        """Remove one tile of `kind`; refuses a tile the hand does not hold."""
-        if kind < 0 or kind >= N_KINDS:
-            raise RulesetError(f"tile kind {kind} out of range 0-33")
+    def remove(self, tile):
+        """Remove one tile (a kind or a one-tile string, as in :meth:`add`); refuses a tile the
+        hand does not hold."""
+        cdef int kind = _kind_arg(tile)
         if self.c[kind] == 0:
             raise TileCountError(f"the hand holds no {_SHORT[kind]}")
         self.c[kind] -= 1
@@ -1198,15 +1216,46 @@ cdef class Hand:
         return _shanten(self.c, self.n, self.rs.special)
 
 
+cdef type _NP_INTEGER = np.integer
+cdef type _NP_BOOL = np.bool_
+
+
+cdef inline bint _is_index(object v):
+    """A Python or NumPy integer, not a boolean."""
+    if type(v) is int:
+        return True
+    return isinstance(v, (int, _NP_INTEGER)) and not isinstance(v, (bool, _NP_BOOL))
+
+
+cdef inline int _kind_arg(object tile) except -1:
+    """A tile kind 0-33 for Hand.add / remove / []: an integer (RulesetError outside 0-33, as
+    every tile the ruleset does not play) or what tiles.tile_kind accepts (a one-tile string)."""
+    cdef int overflow = 0
+    cdef long long k
+    if type(tile) is int:           # the common case, without a Python-level comparison
+        k = PyLong_AsLongLongAndOverflow(tile, &overflow)
+        if not overflow and 0 <= k < N_KINDS:
+            return <int> k
+    if _is_index(tile):
+        if 0 <= tile < N_KINDS:     # Python comparison first: an integer of any size
+            return <int> tile
+        raise RulesetError(f"tile kind {_short_repr(tile)} out of range 0-33")
+    return _tile_kind(tile, "tile")
+
+
 def _hand_from_state(bytes state, str ruleset):
     return Hand(np.frombuffer(state, dtype=np.uint8), ruleset=ruleset)
 
 
-def form_shanten(const uint8_t[::1] counts, uint64_t allowed, int form):
+def form_shanten(counts, allowed, form):
     """Shanten of one form: 0 standard, 1 seven pairs, 2 thirteen orphans,
-    3 honors and knitted (全不靠/七星不靠), 4 knitted straight (组合龙 + group + pair)."""
-    cdef const uint8_t* c = _ptr1(counts)
-    cdef int n = _checked(c, allowed, Q_SHANTEN)
+    3 honors and knitted (全不靠/七星不靠), 4 knitted straight (组合龙 + group + pair).
+    ``counts``: any hand :func:`is_win` accepts; ``allowed``: the ruleset's tile bitmask."""
+    cdef uint8_t c[34]
+    cdef uint64_t mask = _tile_mask(allowed, "allowed")
+    form = _as_int(form, "form", 0, 4)
+    _load(counts, c)
+    cdef int n = _checked(c, mask, Q_SHANTEN)
     if form == 0:
         return _standard_shanten(c, n)
     if form in (1, 2, 3):
@@ -1220,14 +1269,16 @@ def form_shanten(const uint8_t[::1] counts, uint64_t allowed, int form):
     if form == 4:
         if n < 10:
             raise HandSizeError(f"{n} tiles: the knitted-straight form needs 10, 11, 13 or 14 concealed tiles")
-        return _knitted_straight_shanten(c, n, BIG)
-    raise ValueError(f"unknown form {form}")
+    return _knitted_straight_shanten(c, n, BIG)
 
 
-def form_is_win(const uint8_t[::1] counts, uint64_t allowed, int form):
-    """Win check of one form (numbers as in :func:`form_shanten`)."""
-    cdef const uint8_t* c = _ptr1(counts)
-    cdef int n = _checked(c, allowed, Q_WIN)
+def form_is_win(counts, allowed, form):
+    """Win check of one form (arguments as in :func:`form_shanten`)."""
+    cdef uint8_t c[34]
+    cdef uint64_t mask = _tile_mask(allowed, "allowed")
+    form = _as_int(form, "form", 0, 4)
+    _load(counts, c)
+    cdef int n = _checked(c, mask, Q_WIN)
     if form == 0:
         return _standard_complete(c)
     if form == 1:
@@ -1236,23 +1287,31 @@ def form_is_win(const uint8_t[::1] counts, uint64_t allowed, int form):
         return _thirteen_orphans_complete(c, n)
     if form == 3:
         return _honors_knitted_complete(c, n)
-    if form == 4:
-        return _knitted_straight_complete(c, n)
-    raise ValueError(f"unknown form {form}")
+    return _knitted_straight_complete(c, n)
 
 
 # ---------------------------------------------------------------------------
 # Batch functions: (N, 34) uint8 in, numpy array out, loops without the GIL
 # ---------------------------------------------------------------------------
-cdef inline Py_ssize_t _check_batch_shape(const uint8_t[:, ::1] counts2d) except -1:
-    if counts2d.shape[1] != N_KINDS:
+cdef object _batch_view(object counts2d):
+    """A C-contiguous (N, 34) uint8 view of the batch argument (ArrayShapeError otherwise)."""
+    cdef const uint8_t[:, ::1] view
+    try:
+        view = counts2d
+    except (ValueError, TypeError, BufferError) as exc:
+        raise ArrayShapeError(f"expected a C-contiguous (N, 34) uint8 array of tile counts ({exc})") from None
+    if view.shape[1] != N_KINDS:
         raise ArrayShapeError(
-            f"expected an (N, 34) array of tile counts, got shape ({counts2d.shape[0]}, {counts2d.shape[1]})")
-    return counts2d.shape[0]
+            f"expected an (N, 34) array of tile counts, got shape ({view.shape[0]}, {view.shape[1]})")
+    return view
 
 
-def is_win_batch(const uint8_t[:, ::1] counts2d, uint64_t allowed, bint special):
-    cdef Py_ssize_t rows = _check_batch_shape(counts2d), i
+def is_win_batch(counts_arg, allowed_arg, special_arg):
+    """Win check of every row of a C-contiguous (N, 34) uint8 array (rows validated one by one)."""
+    cdef const uint8_t[:, ::1] counts2d = _batch_view(counts_arg)
+    cdef uint64_t allowed = _tile_mask(allowed_arg, "allowed")
+    cdef bint special = _as_flag(special_arg, "special")
+    cdef Py_ssize_t rows = counts2d.shape[0], i
     out = np.empty(rows, dtype=np.bool_)
     cdef uint8_t[::1] res = out.view(np.uint8)
     cdef int n = 0, kind = 0, code = OK
@@ -1273,8 +1332,12 @@ def is_win_batch(const uint8_t[:, ::1] counts2d, uint64_t allowed, bint special)
     return out
 
 
-def waits_batch(const uint8_t[:, ::1] counts2d, uint64_t allowed, bint special):
-    cdef Py_ssize_t rows = _check_batch_shape(counts2d), i
+def waits_batch(counts_arg, allowed_arg, special_arg):
+    """Wait bitmask of every row (arguments as in :func:`is_win_batch`)."""
+    cdef const uint8_t[:, ::1] counts2d = _batch_view(counts_arg)
+    cdef uint64_t allowed = _tile_mask(allowed_arg, "allowed")
+    cdef bint special = _as_flag(special_arg, "special")
+    cdef Py_ssize_t rows = counts2d.shape[0], i
     out = np.empty(rows, dtype=np.uint64)
     cdef uint64_t[::1] res = out
     cdef int n = 0, kind = 0, code = OK
@@ -1295,8 +1358,12 @@ def waits_batch(const uint8_t[:, ::1] counts2d, uint64_t allowed, bint special):
     return out
 
 
-def shanten_batch(const uint8_t[:, ::1] counts2d, uint64_t allowed, bint special):
-    cdef Py_ssize_t rows = _check_batch_shape(counts2d), i
+def shanten_batch(counts_arg, allowed_arg, special_arg):
+    """Shanten of every row (arguments as in :func:`is_win_batch`)."""
+    cdef const uint8_t[:, ::1] counts2d = _batch_view(counts_arg)
+    cdef uint64_t allowed = _tile_mask(allowed_arg, "allowed")
+    cdef bint special = _as_flag(special_arg, "special")
+    cdef Py_ssize_t rows = counts2d.shape[0], i
     out = np.empty(rows, dtype=np.int8)
     cdef int8_t[::1] res = out
     cdef int n = 0, kind = 0, code = OK

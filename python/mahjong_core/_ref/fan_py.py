@@ -37,6 +37,11 @@ Options (``options=`` dict; every key optional, unknown keys are an error):
     ``two-player-bamboo`` only, OP-28: which flower-replacement wins count
     杠上开花: ``"any"`` (every win on a flower replacement), ``"last_tile"`` (only
     when it is also the last wall tile) or ``"kongs_only"`` (as the other rulesets).
+``check_flags`` (bool, default False)
+    Refuse flags that contradict each other or the hand with
+    :class:`~mahjong_core.errors.FlagError` (:func:`_check_flags`; the D7 contradictions
+    are then FlagError too).  :func:`mahjong_core.score` and ``score_batch`` always set it
+    (``OPT_CHECK_FLAGS`` of the compiled evaluator); off, the flags are evaluated as given.
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from ..errors import HandSizeError, MahjongError, NotWinningHandError, RulesetError, TileCountError
+from ..errors import FlagError, HandSizeError, MahjongError, NotWinningHandError, RulesetError, TileCountError
 from ..fan_tables import fan_table
 from ..fan_tables.fandef import FanDef
 
@@ -220,6 +225,7 @@ DEFAULT_OPTIONS: dict = {
     "caishen_used_as_wild": False,
     "literal_first_turn_exclusions": False,
     "replacement_bloom": "any",
+    "check_flags": False,
 }
 
 # OP-23 literal reading: the seed exclusion lists of the first-turn fans.
@@ -1079,6 +1085,54 @@ def _check_meld(m: object, ruleset: str) -> Meld:
     return Meld(kind, tuple(s))
 
 
+def _own_copies(melds: Sequence[Meld], t: int, exposed_only: bool) -> int:
+    """Copies of kind ``t`` in the winner's declared groups (a concealed kong is face down, OP-50)."""
+    return sum(m.tiles.count(t) for m in melds if not (exposed_only and m.kind == "ckong"))
+
+
+_FIRST_TURN_NAMES = (("heavenly", "heavenly (天胡)"), ("earthly", "earthly (地胡)"), ("humanly", "humanly (人胡)"))
+
+
+def _check_flags(melds: Sequence[Meld], concealed: "list[int] | None", win: "int | None", flowers: list[int],
+                 **f: bool) -> None:
+    """Flags that contradict each other or the hand (FlagError); only what no game can produce.
+
+    2.11: a first-turn win (天胡/地胡/人胡) has no declared group (any claim or kong before it, a
+    concealed kong included, cancels it), 天胡 is the dealer's before his first discard (no 地胡, no
+    报听 or 天听 yet), and at most one tile is visible then (no 和绝张).  2.5: 杠上开花 follows a
+    kong, and no kong is declared once the wall is empty, so none is robbed on the last tile.  2.6: a
+    win on a flower replacement follows a flower, which the winner exposed.  2.8:
+    the robbed tile's three other copies are the robbed pung.  D10: with 和绝张 the three other
+    copies are visible, so the concealed hand holds none."""
+    first = [name for key, name in _FIRST_TURN_NAMES if f[key]]
+    if first and melds:
+        raise FlagError(f"{' and '.join(first)} with a declared group: any chi, pon or kong before a "
+                        "first-turn win, a concealed kong included, cancels it (2.11)")
+    if f["heavenly"]:
+        other = [name for key, name in (("earthly", "earthly (地胡)"), ("ready_declared", "ready_declared"),
+                                        ("heavenly_ready", "heavenly_ready (天听)")) if f[key]]
+        if other:
+            raise FlagError(f"heavenly (天胡, the dealer's initial 14 tiles) cannot go with {' and '.join(other)} (2.11)")
+    if f["kong_replacement"] and not any(m.kind in ("kong", "ckong") for m in melds):
+        raise FlagError("kong_replacement (杠上开花) without a kong among the melds: a kong replacement follows a kong (2.5)")
+    if f["flower_replacement"] and not flowers:
+        raise FlagError("flower_replacement without a flower: the flower drawn before the replacement is exposed (2.6)")
+    if f["ready_concealed"] and not f["ready_declared"]:
+        raise FlagError("ready_concealed needs ready (报听 declared)")
+    if f["robbing_kong"]:
+        if f["last_tile"]:
+            raise FlagError("robbing_kong with last_tile: no kong can be declared once the wall is empty (2.5, 2.8)")
+        if concealed.count(win) + _own_copies(melds, win, exposed_only=False):
+            raise FlagError(f"robbing_kong on {win}: the other three copies are the robbed pung, so the winner holds none (2.8)")
+    if f["last_of_kind"]:
+        if first:
+            raise FlagError(f"last_of_kind (和绝张) with {' and '.join(first)}: on a first-turn win at most one "
+                            "tile is visible, never the three other copies (D10, 2.11)")
+        if concealed.count(win):
+            raise FlagError(f"last_of_kind (和绝张) on {win}: the concealed hand holds another copy, so the three "
+                            "other copies cannot all be visible (D10)")
+
+
 def _score_key(fans: list[tuple[str, int, int]]) -> tuple:
     """4.2 step 5 tie rule: the fan list sorted by (points desc, id asc), one entry per count;
     the lexicographically first list is preferred."""
@@ -1116,7 +1170,8 @@ def evaluate(
     ``heavenly`` and ``earthly``), ``robbing_kong`` (抢杠, a discard-type win),
     ``kong_replacement`` / ``flower_replacement`` (the winning tile is that replacement),
     ``last_tile`` (D11: the last wall tile when self-drawn, else the discard after it),
-    ``last_of_kind`` (D10, computed by the caller), ``ready_declared`` /
+    ``last_of_kind`` (D10, computed by the caller; it also holds, whatever the flag says, when
+    the three other copies are in the winner's own exposed groups), ``ready_declared`` /
     ``ready_concealed`` (报听; concealed gives 立直 in `two-player-bamboo`),
     first-turn flags (2.11), ``flowers`` (indices 34-41), ``seat_wind`` /
     ``round_wind`` (27-30, `public`), ``options`` (see the module docstring).
@@ -1155,12 +1210,13 @@ def evaluate(
         raise HandSizeError("win_tile is required (only 天胡 has no winning tile)")
     if heavenly or earthly:
         self_drawn = True  # D7
+    flag_error = FlagError if opts["check_flags"] else MahjongError  # the class only; same message
     if robbing_kong and self_drawn:
-        raise MahjongError("a robbing win is not self-drawn (D7)")
+        raise flag_error("robbing_kong with a self-drawn win: a robbing win is on another player's kong tile (D7)")
     if (kong_replacement or flower_replacement) and not self_drawn:
-        raise MahjongError("a win on a replacement tile is self-drawn (D7)")
+        raise flag_error("kong_replacement / flower_replacement need a self-drawn win: a replacement tile is drawn (D7)")
     if humanly and self_drawn:
-        raise MahjongError("人胡 is a win on a discard (2.11)")
+        raise flag_error("humanly (人胡) is a win on the dealer's first discard, not a self-drawn win (2.11)")
     if len(melds) > 4:
         raise HandSizeError(f"{len(melds)} declared groups; at most 4")
     n_tiles = len(concealed) + (win_tile is not None) + 3 * len(melds)
@@ -1183,6 +1239,15 @@ def evaluate(
     for w, name in ((seat_wind, "seat_wind"), (round_wind, "round_wind")):
         if w not in WINDS:
             raise MahjongError(f"{name} must be a wind index 27-30, not {w!r}")
+    if opts["check_flags"]:
+        _check_flags(
+            melds, concealed if win_tile is not None else None, win_tile, flowers, last_tile=last_tile,
+            kong_replacement=kong_replacement, flower_replacement=flower_replacement, robbing_kong=robbing_kong, last_of_kind=last_of_kind,
+            ready_declared=ready_declared, ready_concealed=ready_concealed, heavenly=heavenly, earthly=earthly,
+            humanly=humanly, heavenly_ready=heavenly_ready,
+        )
+    if win_tile is not None and _own_copies(melds, win_tile, exposed_only=True) == 3:
+        last_of_kind = True  # D10: the three other copies are in the winner's own exposed groups
 
     # --- candidates (4.2 step 1) --------------------------------------------------------------
     discard_win = not self_drawn
@@ -1294,6 +1359,7 @@ def evaluate_codes(ruleset_code, concealed, win_tile, melds, flags, flowers, sea
         "caishen_used_as_wild": bool(options & 2),
         "literal_first_turn_exclusions": bool(options & 4),
         "replacement_bloom": bloom,
+        "check_flags": bool(options & 32),
     }
     r = evaluate(
         ruleset, tiles, None if win_tile < 0 else int(win_tile), meld_list,
