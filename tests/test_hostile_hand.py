@@ -565,11 +565,6 @@ def json_key(case: dict) -> str:
 
 
 # ------------------------------------------------------------------ values the shared helpers cannot print
-@pytest.mark.xfail(strict=True, reason=(
-    "mahjong_core._validate.as_int / as_flag put repr(value) in their message: a Python int of more "
-    "than 4300 digits (repr raises ValueError) or an object whose __repr__ raises escapes as a "
-    "non-MahjongError.  The fix belongs to _validate.py (describe such values by type/size, as "
-    "tiles._short_repr does); this test passes, and must lose this marker, once it is made"))
 def test_unprintable_values_at_the_validate_helpers():
     cases = [
         {"op": "score", "args": ["123m456m789m11mEE", "E"], "kw": {"min_fan": {"$pow10": 5000}}},

@@ -38,7 +38,15 @@ from .hand import (
     waits_batch,
     waits_mask,
 )
-from .errors import IllegalActionError, NotWinningHandError
+from .errors import (
+    FlagError,
+    IllegalActionError,
+    LedgerError,
+    NotWinningHandError,
+    RoomEntryError,
+    SimulationError,
+    StateError,
+)
 from .fan_tables import FanDef, fan_table
 from .rulesets import RULESET_NAMES, RULESETS, Ruleset, get_ruleset
 from .scoring import Fan, Score, score, score_batch
@@ -64,6 +72,11 @@ __all__ = [
     "ArrayShapeError",
     "NotWinningHandError",
     "IllegalActionError",
+    "StateError",
+    "FlagError",
+    "LedgerError",
+    "RoomEntryError",
+    "SimulationError",
     "FanDef",
     "fan_table",
     "Fan",

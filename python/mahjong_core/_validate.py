@@ -29,10 +29,12 @@ def short_repr(value: Any) -> str:
     """``repr(value)`` cut short (nesting, length, digits): safe to put any client value into an
     error message, however large or deeply nested it is (a plain ``repr`` of a list nested ten
     thousand deep raises RecursionError, and one of a 10**5-digit int a ValueError)."""
+    if isinstance(value, int) and not -10**30 < value < 10**30:
+        return f"<integer of {value.bit_length()} bits>"   # Python refuses to print > 4300 digits
     try:
         return _REPR.repr(value)
-    except Exception:  # noqa: BLE001 - a hostile __repr__: fall back to the type
-        return f"<{type(value).__name__}>"
+    except Exception:  # noqa: BLE001 - a hostile __repr__ must not replace the real error
+        return f"<{type(value).__name__} object>"
 
 
 def is_int(value: Any) -> bool:

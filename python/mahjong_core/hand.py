@@ -49,7 +49,8 @@ from ._hand import Hand, is_win, shanten, waits, waits_mask
 from ._validate import as_int
 from .errors import ArrayShapeError, MahjongError, RulesetError, TileCountError
 from .rulesets import RULESETS, Ruleset, get_ruleset
-from .tiles import _short_repr, parse_hand, tile_short, to_counts
+from ._validate import short_repr as _short_repr
+from .tiles import parse_hand, tile_short, to_counts
 
 __all__ = [
     "FORMS",

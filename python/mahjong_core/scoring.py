@@ -34,7 +34,8 @@ from .errors import (
 )
 from .fan_tables import fan_table
 from .rulesets import MAX_MIN_FAN, Ruleset, get_ruleset
-from .tiles import _short_repr as _short, parse_flowers, parse_tiles, tile_kind, tile_short, to_counts
+from ._validate import short_repr as _short
+from .tiles import parse_flowers, parse_tiles, tile_kind, tile_short, to_counts
 
 __all__ = ["Fan", "Score", "MELD_KINDS", "FLAGS", "parse_meld", "score", "score_batch", "FORM_NAMES"]
 

@@ -71,6 +71,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from .errors import ArrayShapeError, MahjongError, TileCountError, TileParseError
+from ._validate import short_repr as _short_repr  # noqa: F401 - re-used by messages below
 
 __all__ = [
     "N_KINDS",
@@ -455,18 +456,6 @@ def tile_kind(value: object, what: str = "tile") -> int:
     if not 0 <= value <= 33:
         raise TileParseError(f"{what} {_short_repr(value)} is not a tile of a hand (0-33)")
     return int(value)
-
-
-def _short_repr(value: object) -> str:
-    """``repr(value)`` cut to 60 characters for an error message; never raises (a huge integer
-    is described by its size: Python refuses to print one of more than 4300 digits)."""
-    if isinstance(value, int) and not -10**30 < value < 10**30:
-        return f"<integer of {value.bit_length()} bits>"
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a hostile __repr__ must not replace the real error
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # ---------------------------------------------------------------------------
