@@ -261,7 +261,9 @@ ENGINE_SETTINGS = [
     ("two-player", {}, 8),
     ("two-player", {}, 0),
     ("two-player", {"ready_locks_hand": False, "ready_mode": "any_discard"}, 0),
-    ("two-player", {"reserved_tail_tiles": 40, "literal_first_turn_exclusions": True}, 0),
+    # the largest reserved tail a two-player wall allows (settings.max_reserved_tail_tiles): first-turn
+    # wins can then come on the last live tile
+    ("two-player", {"reserved_tail_tiles": 37, "literal_first_turn_exclusions": True}, 0),
     ("two-player-bamboo", {}, 0),
     ("two-player-bamboo", {"ready_locks_hand": False, "replacement_bloom": "last_tile"}, 0),
     ("two-player-bamboo", {"reserved_tail_tiles": 36, "replacement_bloom": "kongs_only", "rob_kong": True}, 8),
