@@ -10,6 +10,8 @@
 # Environment:
 #   PYTHON              interpreter to build for and test with (default: python3)
 #   MAHJONG_SANITIZE    auto (default: on when the compiler has libasan) | on | off
+#   MAHJONG_PYTHONMALLOC  allocator of the sanitized runs (default malloc: see below)
+#   MAHJONG_TEST_WORKERS  pytest-xdist workers (default 2)
 #   MAHJONG_FUZZ_SECONDS  seconds per fuzz target (tools/fuzz/fuzz_*.py, atheris) after the tests
 #                       (default 0: no fuzzing; .ci/run sets it); installs atheris with pip if
 #                       missing, skipped with a notice if it does not install
@@ -32,17 +34,16 @@ export PATH="$scripts:$user_scripts:$PATH"
 # the Cython requirement of the release build ([build-system] requires), so both builds use one
 cython_req=$(grep -o '"Cython[^"]*"' pyproject.toml | head -1 | tr -d '"')
 missing=()
-"$py" - "$cython_req" <<'EOF' || missing+=("$cython_req")
+"$py" - "$cython_req" 2>/dev/null <<'EOF' || missing+=("$cython_req")
 import re, sys
 want = tuple(int(x) for x in re.findall(r"\d+", sys.argv[1].split(">=")[1])[:3])
 import Cython
 have = tuple(int(x) for x in re.findall(r"\d+", Cython.__version__)[:3])
 sys.exit(0 if have >= want else 1)
 EOF
-cmake_ok() { command -v cmake >/dev/null && cmake -P /dev/stdin <<<'if(CMAKE_VERSION VERSION_LESS 3.21)
-message(FATAL_ERROR "old")
-endif()' >/dev/null 2>&1; }
-cmake_ok || missing+=("cmake>=3.21")
+cmake_version=$(cmake --version 2>/dev/null | head -1 | grep -oE '[0-9]+\.[0-9]+' | head -1 || true)
+"$py" -c 'import sys; v = tuple(map(int, sys.argv[1].split("."))) if sys.argv[1] else (); sys.exit(v < (3, 21))' \
+      "$cmake_version" || missing+=("cmake>=3.21")
 command -v ninja >/dev/null || missing+=("ninja")
 if ((${#missing[@]})); then
   say "installing build tools with pip: ${missing[*]}"
@@ -91,9 +92,10 @@ if [[ -n "$libasan" ]]; then
   # abort_on_error=1: every report ends in SIGABRT, which the hostile harness reports as a crash
   export ASAN_OPTIONS="detect_leaks=0:allocator_may_return_null=1:abort_on_error=1:${ASAN_OPTIONS:-}"
   export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1:${UBSAN_OPTIONS:-}"
-  # objects from malloc, not from pymalloc's arenas: ASan's redzones then surround every object, so
-  # a write past the end of a cdef-class instance is reported
-  export PYTHONMALLOC=malloc
+  # objects from malloc, not from pymalloc's arenas: ASan's redzones then surround every small
+  # object too (a cdef-class instance, a bytes buffer), so a write past its end is reported.  It
+  # costs time (the hostile suite: ~1.8x); MAHJONG_PYTHONMALLOC=pymalloc trades that coverage away
+  export PYTHONMALLOC=${MAHJONG_PYTHONMALLOC:-malloc}
 fi
 
 # ---- the interpreter must import this tree, with the checked modules ----------------------------------
@@ -111,9 +113,10 @@ EOF
 # ---- tests -----------------------------------------------------------------------------------------
 workers=()
 "$py" -c 'import xdist' 2>/dev/null && workers=(-n "${MAHJONG_TEST_WORKERS:-2}")
+failures=()   # every stage runs; the script fails at the end if any stage failed
 t0=$SECONDS
 if (($#)); then
-  "$py" -m pytest -p no:cacheprovider "${workers[@]}" "$@"
+  "$py" -m pytest -p no:cacheprovider "${workers[@]}" "$@" || failures+=("pytest $*")
 else
   # every test marked hostile (wherever it is), then the tests that drive each compiled module
   # through ordinary use (round engine and bots, hand kernels, fan evaluator and scoring), where
@@ -122,9 +125,11 @@ else
   # ASan costs more than the hostile tests of this tree)
   mapfile -t hostile_files < <(grep -l 'mark\.hostile' tests/test_*.py)
   ((${#hostile_files[@]})) || { say "no test file uses the hostile marker"; exit 1; }
-  "$py" -m pytest -p no:cacheprovider -q "${workers[@]}" -m hostile "${hostile_files[@]}"
+  "$py" -m pytest -p no:cacheprovider -q "${workers[@]}" -m hostile "${hostile_files[@]}" \
+    || failures+=("hostile tests")
   "$py" -m pytest -p no:cacheprovider -q "${workers[@]}" -m "not slow" \
-      tests/test_round_core.py tests/test_hand.py tests/test_fan_cases.py tests/test_score.py
+      tests/test_round_core.py tests/test_hand.py tests/test_fan_cases.py tests/test_score.py \
+    || failures+=("compiled-module tests")
 fi
 say "tests: $((SECONDS - t0)) s"
 
@@ -151,9 +156,16 @@ if ((fuzz_seconds > 0)); then
           -artifact_prefix="$here/build/fuzz/$name-" "$here/build/fuzz/corpus-$name" && continue
       failed+=("$name")
       for f in "$here/build/fuzz/$name"-crash-* "$here/build/fuzz/$name"-timeout-*; do
-        [[ -e "$f" ]] && { say "$name: failing input $f (first 4000 bytes):"; head -c 4000 "$f" >&2; echo >&2; }
+        [[ -e "$f" ]] && { say "$name: failing input $f ($(wc -c <"$f") bytes; the first 4000):"
+                           head -c 4000 "$f" >&2; echo >&2; }
       done
     done
-    ((${#failed[@]} == 0)) || { say "fuzzing found failures in: ${failed[*]}"; exit 1; }
+    ((${#failed[@]} == 0)) || failures+=("fuzzing: ${failed[*]}")
   fi
 fi
+
+if ((${#failures[@]})); then
+  say "FAILED: $(IFS=';'; echo "${failures[*]}")"
+  exit 1
+fi
+say "passed"
