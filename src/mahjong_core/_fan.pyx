@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# cython: language_level=3
 """Compiled fan (番) evaluator: spec sections 3 and 4, exact against
 :mod:`mahjong_core._ref.fan_py` (the oracle), over tile-count arrays.
 

@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# cython: language_level=3
 """Compiled core: win check, waiting tiles and shanten over tile-count arrays.
 
 Private module; the public, documented API is :mod:`mahjong_core.hand`.

@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# cython: language_level=3
 """The compiled round engine: the game-flow state machine of spec section 2 and the built-in bots.
 
 :class:`mahjong_core.game.Round` is a thin Python API over :class:`RoundCore`; the simulator and
