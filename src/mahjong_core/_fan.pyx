@@ -2224,6 +2224,8 @@ cdef object _view(object a, str name, str dtype, int ndim):
     cdef const uint8_t[:, :, ::1] u8_3
     cdef const int16_t[::1] i16
     cdef const uint32_t[::1] u32
+    if a is None:   # a None memoryview would be accepted and read as garbage
+        raise ArrayShapeError(f"{name}: expected a C-contiguous {ndim}-d {dtype} array, got None")
     try:
         if dtype == "int16":
             i16 = a

@@ -1296,6 +1296,8 @@ def form_is_win(counts, allowed, form):
 cdef object _batch_view(object counts2d):
     """A C-contiguous (N, 34) uint8 view of the batch argument (ArrayShapeError otherwise)."""
     cdef const uint8_t[:, ::1] view
+    if counts2d is None:   # a None memoryview would be accepted and read (.shape) as garbage
+        raise ArrayShapeError("expected a C-contiguous (N, 34) uint8 array of tile counts, got None")
     try:
         view = counts2d
     except (ValueError, TypeError, BufferError) as exc:
