@@ -681,8 +681,8 @@ def core_direct(case: dict) -> str:
     raise ValueError / TypeError / OverflowError, never crash.  Returns the exception name."""
     from mahjong_core._round import RoundCore
     from mahjong_core.game.round import _compiled
-    from mahjong_core.game.settings import flow_settings
-    from mahjong_core.game.wall import N_KONG_DICE
+    from mahjong_core.families.mahjong.settings import flow_settings
+    from mahjong_core.families.mahjong.wall import N_KONG_DICE
 
     s = flow_settings(case["ruleset"])
     c = _compiled(s)

@@ -17,7 +17,7 @@ import json
 import numpy as np
 import pytest
 
-import mahjong_core.scoring  # noqa: F401  (imports mahjong_core._fan)
+import mahjong_core.families.mahjong.scoring  # noqa: F401  (imports mahjong_core._fan)
 from mahjong_core import _fan
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.game import ACTION_SIZE, Discard, GreedyBot, Match, Pass, RandomBot, Round, Win

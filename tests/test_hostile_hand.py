@@ -23,8 +23,8 @@ import pytest
 
 import mahjong_core as mj
 from conftest import run_cases
-from mahjong_core._ref import hand_py
-from mahjong_core.scoring import FLAGS
+from mahjong_core.families.mahjong._ref import hand_py
+from mahjong_core.families.mahjong.scoring import FLAGS
 
 pytestmark = pytest.mark.hostile
 

@@ -23,7 +23,7 @@ from .errors import (
     TileCountError,
     TileParseError,
 )
-from .hand import (
+from .families.mahjong.hand import (
     FORMS,
     Hand,
     form_is_win,
@@ -47,12 +47,12 @@ from .errors import (
     SimulationError,
     StateError,
 )
-from .fan_tables import FanDef, fan_table
-from .rulesets import RULESET_NAMES, RULESETS, Ruleset, get_ruleset
-from .scoring import Fan, Score, score, score_batch
+from .families.mahjong.fan_tables import FanDef, fan_table
+from .families.mahjong.rulesets import RULESET_NAMES, RULESETS, Ruleset, get_ruleset
+from .families.mahjong.scoring import Fan, Score, score, score_batch
 from .game import GreedyBot, Match, RandomBot, Round, RoundResult, play_match, play_round
 from .simulation import SimulationResult, simulate
-from .tiles import (
+from .families.mahjong.tiles import (
     format_counts,
     format_tiles,
     parse_hand,

@@ -82,9 +82,9 @@ from typing import Callable, Sequence
 from . import __version__
 from ._validate import as_int
 from .errors import MahjongError
-from .hand import FORMS, form_shanten, is_win, shanten, waits
-from .rulesets import MAX_MIN_FAN, RULESET_NAMES, Ruleset, get_ruleset
-from .tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
+from .families.mahjong.hand import FORMS, form_shanten, is_win, shanten, waits
+from .families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES, Ruleset, get_ruleset
+from .families.mahjong.tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
 
 PROG = "mahjong-core"
 
@@ -256,7 +256,7 @@ def _flowers(text: str) -> "int | str":
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from .scoring import score
+    from .families.mahjong.scoring import score
 
     kwargs = {dest: getattr(args, dest) for _, dest, _ in _SCORE_FLAGS}
     result = score(

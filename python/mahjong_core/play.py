@@ -14,8 +14,8 @@ from ._validate import as_flag, as_int
 from .errors import RulesetError
 from .game import GreedyBot, Round
 from .game.actions import describe_index
-from .rulesets import get_ruleset
-from .tiles import format_tiles, tile_glyph, tile_name, tile_short
+from .families.mahjong.rulesets import get_ruleset
+from .families.mahjong.tiles import format_tiles, tile_glyph, tile_name, tile_short
 
 __all__ = ["play_terminal"]
 

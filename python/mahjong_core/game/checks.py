@@ -17,12 +17,12 @@ import numpy as np
 from .._validate import as_flag
 from ..errors import IllegalActionError
 from .schema import short_repr
-from ..tiles import tile_short
+from ..families.mahjong.tiles import tile_short
 from .actions import (
     ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM, KONG_SELF, PASS, PON, WIN,
     Action, Chi, DeclareReady, Discard, Kong, Pass, Pon, Win, action_from_dict,
 )
-from .settings import READY_NONE
+from ..families.mahjong.settings import READY_NONE
 
 __all__ = ["encode_action", "why_illegal"]
 

@@ -43,12 +43,12 @@ from functools import lru_cache
 from typing import Any
 
 from ..errors import MahjongError, StateError
-from ..tiles import tile_short
+from ..families.mahjong.tiles import tile_short
 from .round_base import MELD_NAMES, meld_tiles
 from .schema import (
     PHASE_NAMES, check, event_shape, first_difference, header_shape, state_shape,
 )
-from .settings import READY_NONE, FlowSettings, flow_settings
+from ..families.mahjong.settings import READY_NONE, FlowSettings, flow_settings
 
 __all__ = ["check_invariants"]
 
@@ -387,7 +387,7 @@ class _State:
             self._check_winner(k, w, method, loser)
 
     def _check_winner(self, k: int, w: dict, method: str, loser: "int | None") -> None:
-        from ..scoring import score
+        from ..families.mahjong.scoring import score
         from .round import _score_kwargs
 
         d, s = self.d, self.s

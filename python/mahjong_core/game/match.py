@@ -25,7 +25,7 @@ from .schema import (
     ANY_OBJ, MAX_SEATS, MAX_SEED, NONE, Bool, Either, Int, List, Obj, Str, Tuple, check, describe,
     first_difference, header_shape,
 )
-from .settings import settings_and_options
+from ..families.mahjong.settings import settings_and_options
 from .state import load_json, replay_events
 
 MAX_ROUNDS = 10 ** 9

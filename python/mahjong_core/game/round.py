@@ -22,12 +22,12 @@ from typing import Any
 import numpy as np
 
 from .._round import RoundCore
-from ..rulesets import get_ruleset
-from ..scoring import FLAGS, Score, score
-from ..tiles import tile_short
+from ..families.mahjong.rulesets import get_ruleset
+from ..families.mahjong.scoring import FLAGS, Score, score
+from ..families.mahjong.tiles import tile_short
 from .round_base import MELD_NAMES, PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles
-from .settings import READY_NONE, FlowSettings
-from .wall import Wall
+from ..families.mahjong.settings import READY_NONE, FlowSettings
+from ..families.mahjong.wall import Wall
 
 __all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
 

@@ -15,17 +15,17 @@ import numpy as np
 
 from .._validate import as_flag, as_int, is_int
 from ..errors import IllegalActionError, MahjongError, TileCountError
-from ..scoring import MELD_KINDS
-from ..tiles import parse_tiles
+from ..families.mahjong.scoring import MELD_KINDS
+from ..families.mahjong.tiles import parse_tiles
 from .actions import (
     ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PON, WIN, Action,
     Chi, DeclareReady, Discard, Kong, Pass, Pon, Win,
 )
 from .checks import encode_action, why_illegal
 from .schema import MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE, PHASE_NAMES, short_repr
-from .settings import settings_and_options
+from ..families.mahjong.settings import settings_and_options
 from .state import SCHEMA_VERSION, load_json, load_round, replay_log, round_from_header
-from .wall import N_KONG_DICE, shuffle_wall
+from ..families.mahjong.wall import N_KONG_DICE, shuffle_wall
 
 __all__ = ["RoundBase", "meld_tiles", "MELD_NAMES", "SCHEMA_VERSION", "PHASE_NAMES"]
 

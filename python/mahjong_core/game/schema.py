@@ -17,7 +17,7 @@ from typing import Any, Iterable, Sequence
 
 from .._validate import short_repr
 from ..errors import StateError
-from ..rulesets import MAX_MIN_FAN, RULESET_NAMES
+from ..families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES
 
 __all__ = [
     "check", "first_difference", "same_json", "join", "describe", "short_repr", "Int", "Flag", "Bool", "Str",
@@ -384,7 +384,7 @@ def header_shape() -> Obj:
 
 
 def _option_names() -> tuple[str, ...]:
-    from .settings import _OPTION_NAMES
+    from ..families.mahjong.settings import _OPTION_NAMES
 
     return tuple(sorted(_OPTION_NAMES))
 

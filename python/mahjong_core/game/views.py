@@ -13,7 +13,7 @@ from .._validate import as_int
 from ..errors import StateError
 from .round_base import MELD_NAMES
 from .schema import MAX_SEATS, describe, event_shape
-from .settings import READY_NONE
+from ..families.mahjong.settings import READY_NONE
 
 if TYPE_CHECKING:  # pragma: no cover
     from .round import Round

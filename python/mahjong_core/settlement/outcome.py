@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from .._validate import as_int, is_int
 from ..errors import MahjongError, StateError
-from ..rulesets import MAX_MIN_FAN, RULESETS, get_ruleset
+from ..families.mahjong.rulesets import MAX_MIN_FAN, RULESETS, get_ruleset
 from .ledger import OUTSIDE, SYSTEM
 
 __all__ = ["HandOutcome", "WIN_METHODS", "MAX_PLAYERS"]

@@ -17,8 +17,8 @@ import numpy as np
 
 from .._validate import as_flag, as_int
 from ..errors import SimulationError
-from ..fan_tables import fan_table
-from ..rulesets import MAX_MIN_FAN, get_ruleset
+from ..families.mahjong.fan_tables import fan_table
+from ..families.mahjong.rulesets import MAX_MIN_FAN, get_ruleset
 from ..settlement.outcome import HandOutcome
 from ..settlement.rooms import Room
 from ..settlement.settle import hand_payments

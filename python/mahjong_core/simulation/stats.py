@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import SimulationError
-from ..fan_tables import fan_table
-from ..rulesets import get_ruleset
+from ..families.mahjong.fan_tables import fan_table
+from ..families.mahjong.rulesets import get_ruleset
 
 __all__ = ["SimulationResult", "METHODS", "MAX_TOTAL", "MAX_LENGTH", "check_output"]
 

@@ -27,14 +27,14 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from . import _fan
-from ._validate import as_flag, as_int, is_int
-from .errors import (
+from ... import _fan
+from ..._validate import as_flag, as_int, is_int
+from ...errors import (
     ArrayShapeError, FlagError, HandSizeError, MahjongError, RulesetError, TileCountError, TileParseError,
 )
 from .fan_tables import fan_table
 from .rulesets import MAX_MIN_FAN, Ruleset, get_ruleset
-from ._validate import short_repr as _short
+from ..._validate import short_repr as _short
 from .tiles import parse_flowers, parse_tiles, tile_kind, tile_short, to_counts
 
 __all__ = ["Fan", "Score", "MELD_KINDS", "FLAGS", "parse_meld", "score", "score_batch", "FORM_NAMES"]

@@ -50,7 +50,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from ..errors import FlagError, HandSizeError, MahjongError, NotWinningHandError, RulesetError, TileCountError
+from ....errors import FlagError, HandSizeError, MahjongError, NotWinningHandError, RulesetError, TileCountError
 from ..fan_tables import fan_table
 from ..fan_tables.fandef import FanDef
 

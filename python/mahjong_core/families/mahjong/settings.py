@@ -11,9 +11,9 @@ from dataclasses import asdict, dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
-from .._validate import as_flag, as_int
-from ..errors import MahjongError
-from ..rulesets import MAX_MIN_FAN, get_ruleset
+from ..._validate import as_flag, as_int
+from ...errors import MahjongError
+from .rulesets import MAX_MIN_FAN, get_ruleset
 
 __all__ = ["FlowSettings", "flow_settings", "settings_and_options", "max_reserved_tail_tiles", "READY_NONE",
            "READY_HEAVENLY_ONLY", "READY_ANY_DISCARD"]

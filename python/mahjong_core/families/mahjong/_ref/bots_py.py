@@ -11,10 +11,10 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..hand import shanten, shanten_batch
-from ..game.actions import (
+from ....game.actions import (
     CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PASS, PON, WIN, Action,
 )
-from ..game.bots import play_steps
+from ....game.bots import play_steps
 from .round_py import Round, RoundResult
 
 __all__ = ["RandomBot", "GreedyBot", "play_round"]

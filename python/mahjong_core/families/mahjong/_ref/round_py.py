@@ -27,14 +27,14 @@ import numpy as np
 from ..hand import is_win, waits_mask
 from ..scoring import Score, score
 from ..tiles import tile_short
-from ..game.round import RoundResult, _score_kwargs
-from ..game.round_base import MELD_NAMES, PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles
-from ..game.actions import (
+from ....game.round import RoundResult, _score_kwargs
+from ....game.round_base import MELD_NAMES, PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles
+from ....game.actions import (
     CHI_HIGH, CHI_LOW, CHI_MID, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM,
     KONG_SELF, PASS, PON, WIN,
 )
-from ..game.settings import READY_HEAVENLY_ONLY, READY_NONE, FlowSettings
-from ..game.wall import Wall, deal_order, physical_position
+from ..settings import READY_HEAVENLY_ONLY, READY_NONE, FlowSettings
+from ..wall import Wall, deal_order, physical_position
 
 __all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
 

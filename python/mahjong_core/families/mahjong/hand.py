@@ -44,12 +44,12 @@ from typing import Any
 
 import numpy as np
 
-from . import _hand
-from ._hand import Hand, is_win, shanten, waits, waits_mask
-from ._validate import as_int
-from .errors import ArrayShapeError, MahjongError, RulesetError, TileCountError
+from ... import _hand
+from ..._hand import Hand, is_win, shanten, waits, waits_mask
+from ..._validate import as_int
+from ...errors import ArrayShapeError, MahjongError, RulesetError, TileCountError
 from .rulesets import RULESETS, Ruleset, get_ruleset
-from ._validate import short_repr as _short_repr
+from ..._validate import short_repr as _short_repr
 from .tiles import parse_hand, tile_short, to_counts
 
 __all__ = [
