@@ -15,6 +15,8 @@ True
 
 __version__ = "0.1.0"
 
+import sys as _sys
+
 from .errors import (
     ArrayShapeError,
     HandSizeError,
@@ -23,6 +25,19 @@ from .errors import (
     TileCountError,
     TileParseError,
 )
+from .families.mahjong import fan_tables, rulesets, tiles
+
+# The old module paths of the mahjong family's data modules (``mahjong_core.tiles``,
+# ``.rulesets``, ``.fan_tables`` and its submodules) are the very same module objects, not
+# copies: users and the compiled modules import them by those names.  Registered before the
+# compiled modules are imported, as they import ``mahjong_core.rulesets`` and ``.tiles``.
+for _name, _module in list(_sys.modules.items()):
+    if _name.startswith(fan_tables.__name__ + "."):
+        _sys.modules[__name__ + ".fan_tables" + _name[len(fan_tables.__name__):]] = _module
+_sys.modules.update({__name__ + ".fan_tables": fan_tables, __name__ + ".rulesets": rulesets,
+                     __name__ + ".tiles": tiles})
+del _name, _module
+
 from .families.mahjong.hand import (
     FORMS,
     Hand,
