@@ -54,7 +54,7 @@ def _import_fan_tables():
         pkg.__path__ = [str(HERE / "python" / "mahjong_core")]
         sys.modules["mahjong_core"] = pkg
     tables = importlib.import_module("mahjong_core.families.mahjong.fan_tables")
-    fandef = importlib.import_module("mahjong_core.families.mahjong.fan_tables.fandef")
+    fandef = importlib.import_module("mahjong_core.families.mahjong.fandef")
     return tables.FAN_TABLES, fandef.PER_VALUES
 
 

@@ -28,15 +28,11 @@ from .errors import (
 from .families.mahjong import fan_tables, rulesets, tiles
 
 # The old module paths of the mahjong family's data modules (``mahjong_core.tiles``,
-# ``.rulesets``, ``.fan_tables`` and its submodules) are the very same module objects, not
+# ``.rulesets``, ``.fan_tables``) are the very same module objects, not
 # copies: users and the compiled modules import them by those names.  Registered before the
 # compiled modules are imported, as they import ``mahjong_core.rulesets`` and ``.tiles``.
-for _name, _module in list(_sys.modules.items()):
-    if _name.startswith(fan_tables.__name__ + "."):
-        _sys.modules[__name__ + ".fan_tables" + _name[len(fan_tables.__name__):]] = _module
 _sys.modules.update({__name__ + ".fan_tables": fan_tables, __name__ + ".rulesets": rulesets,
                      __name__ + ".tiles": tiles})
-del _name, _module
 
 from .families.mahjong.hand import (
     FORMS,
@@ -67,6 +63,7 @@ from .families.mahjong.rulesets import RULESET_NAMES, RULESETS, Ruleset, get_rul
 from .families.mahjong.scoring import Fan, Score, score, score_batch
 from .game import GreedyBot, Match, RandomBot, Round, RoundResult, play_match, play_round
 from .simulation import SimulationResult, simulate
+from .families.mahjong import family as _family  # registers the mahjong family's callables
 from .families.mahjong.tiles import (
     format_counts,
     format_tiles,

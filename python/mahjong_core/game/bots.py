@@ -9,7 +9,7 @@ see only what a player may know: their own concealed tiles, the public tiles
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -17,10 +17,21 @@ from ..errors import IllegalActionError, MahjongError
 from .actions import Action
 from .round import Round, RoundResult
 
-__all__ = ["RandomBot", "GreedyBot", "play_round", "play_match"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "play_round", "play_match"]
 
 _BOT_GREEDY = 0
 _BOT_RANDOM = 1
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What a bot implements: given a round and a seat to act, the index of its chosen action
+    in the seat's legal mask (:meth:`Round.legal_indices`), and the action itself.  Bots see only
+    what a player may know (the round's public API and their own seat's tiles)."""
+
+    def act_index(self, rnd: Any, seat: int) -> int: ...
+
+    def act(self, rnd: Any, seat: int) -> Action: ...
 
 
 def _not_to_act(rnd: Round, seat: int) -> IllegalActionError:
@@ -49,6 +60,12 @@ class GreedyBot:
     tiles that lower it (for a ready hand: the live waits), then by the highest tile; claims
     (pon first, then chi) only when the claim lowers the shanten; kongs when they do not raise it;
     declares 报听 when ready with live waits."""
+
+    @classmethod
+    def from_seed(cls, seed: "int | None" = None) -> "GreedyBot":
+        """A greedy bot (it draws no random numbers: the seed is accepted and unused), so that every
+        bot can be made from a name and a seed (:data:`mahjong_core.families.registry.Family.bots`)."""
+        return cls()
 
     def act_index(self, rnd: Round, seat: int) -> int:
         i = rnd._core.bot_choice(seat, _BOT_GREEDY)

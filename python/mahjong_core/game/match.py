@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from .._validate import as_flag, as_int
+from ..families.registry import DEFAULT_RULESET
 from ..errors import IllegalActionError, MahjongError, StateError
 from .round import SCHEMA_VERSION, Round, RoundResult
 from .round_base import _WIND_NAMES
@@ -49,7 +50,7 @@ class Match:
     automatically with ``auto_advance=True``).
     """
 
-    def __init__(self, ruleset: str = "two-player", seed: "int | None" = None, *, rounds: "int | None" = None,
+    def __init__(self, ruleset: str = DEFAULT_RULESET, seed: "int | None" = None, *, rounds: "int | None" = None,
                  first_dealer: "int | None" = None, round_wind: int = 27, wind_rotation: bool = False,
                  min_fan: "int | None" = None, options: "dict[str, Any] | None" = None,
                  auto_advance: bool = False) -> None:

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from .._validate import as_flag, as_int, is_int
+from ..families.registry import DEFAULT_RULESET
 from ..errors import IllegalActionError, MahjongError, TileCountError
 from ..families.mahjong.scoring import MELD_KINDS
 from ..families.mahjong.tiles import parse_tiles
@@ -49,7 +50,7 @@ class RoundBase:
 
     def __init__(
         self,
-        ruleset: str = "two-player",
+        ruleset: str = DEFAULT_RULESET,
         seed: "int | None" = None,
         *,
         dealer: int = 0,

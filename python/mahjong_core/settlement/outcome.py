@@ -7,13 +7,13 @@ from typing import Any, Sequence
 
 from .._validate import as_int, is_int
 from ..errors import MahjongError, StateError
-from ..families.mahjong.rulesets import MAX_MIN_FAN, RULESETS, get_ruleset
+from ..families.registry import MAX_MIN_FAN, get_ruleset, ruleset_names
 from .ledger import OUTSIDE, SYSTEM
 
 __all__ = ["HandOutcome", "WIN_METHODS", "MAX_PLAYERS"]
 
 WIN_METHODS = ("self_drawn", "discard", "robbing")
-MAX_PLAYERS = max(r.players for r in RULESETS.values())
+MAX_PLAYERS = max(get_ruleset(n).players for n in ruleset_names())
 """The largest table of any ruleset (an outcome has 2..MAX_PLAYERS players)."""
 
 

@@ -33,7 +33,7 @@ from ...errors import (
     ArrayShapeError, FlagError, HandSizeError, MahjongError, RulesetError, TileCountError, TileParseError,
 )
 from .fan_tables import fan_table
-from .rulesets import MAX_MIN_FAN, Ruleset, get_ruleset
+from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, Ruleset, get_ruleset
 from ..._validate import short_repr as _short
 from .tiles import parse_flowers, parse_tiles, tile_kind, tile_short, to_counts
 
@@ -79,9 +79,10 @@ class Fan:
 
     id: str
     """The spec's snake_case id, e.g. ``"pure_straight"``."""
-    name: str
-    """Chinese name, e.g. ``"清龙"``."""
-    name_en: str
+    zh: str
+    """Chinese name, e.g. ``"清龙"`` (the field names of :class:`~mahjong_core.FanDef`)."""
+    en: str
+    """English name, e.g. ``"Pure Straight"``."""
     points: int
     """Points of one instance."""
     count: int
@@ -90,6 +91,16 @@ class Fan:
     @property
     def total(self) -> int:
         return self.points * self.count
+
+    @property
+    def name(self) -> str:
+        """Old name of :attr:`zh` (also the key of the Chinese name in ``to_dict`` and CSV output)."""
+        return self.zh
+
+    @property
+    def name_en(self) -> str:
+        """Old name of :attr:`en` (also the key of the English name in ``to_dict`` and CSV output)."""
+        return self.en
 
 
 class Score:
@@ -108,6 +119,13 @@ class Score:
         self.min_fan = int(min_fan)
         self.form_code = int(form)
         self._counts = counts
+
+    @property
+    def counts(self) -> np.ndarray:
+        """Per-fan counts in table order (the columns of :func:`~mahjong_core.fan_table`), read-only."""
+        view = self._counts.view()
+        view.flags.writeable = False
+        return view
 
     @property
     def meets_minimum(self) -> bool:
@@ -147,13 +165,13 @@ class Score:
             "meets_minimum": self.meets_minimum,
             "form": self.form,
             "fans": [
-                {"id": f.id, "name": f.name, "name_en": f.name_en, "points": f.points, "count": f.count}
+                {"id": f.id, "name": f.zh, "name_en": f.en, "points": f.points, "count": f.count}
                 for f in self.fans
             ],
         }
 
     def __repr__(self) -> str:
-        fans = ", ".join(f"{f.name}{'×' + str(f.count) if f.count > 1 else ''} {f.total}" for f in self.fans)
+        fans = ", ".join(f"{f.zh}{'×' + str(f.count) if f.count > 1 else ''} {f.total}" for f in self.fans)
         return f"Score(total={self.total}, ruleset={self.ruleset!r}, fans=[{fans}])"
 
 
@@ -238,9 +256,9 @@ def _flower_mask(flowers: Any, rs: Ruleset) -> int:
         n = int(flowers)
         if not 0 <= n <= 8:
             raise TileCountError(f"flowers={_short(n)}: there are 8 flowers")
-        if rs.name == "two-player-bamboo" and 4 <= n <= 7:
+        if rs.flowers_scored_by_name and 4 <= n <= 7:
             raise MahjongError(
-                f"flowers={n} is ambiguous in two-player-bamboo (梅兰竹菊 / 春夏秋冬 score which ones): "
+                f"flowers={n} is ambiguous in {rs.name} (梅兰竹菊 / 春夏秋冬 score which ones): "
                 "pass the flower tiles, e.g. flowers='梅兰竹菊' or [38, 39, 40, 41]"
             )
         return (1 << n) - 1
@@ -295,7 +313,7 @@ def score(
     hand: Any,
     win_tile: Any = None,
     *,
-    ruleset: "str | Ruleset" = "two-player",
+    ruleset: "str | Ruleset" = DEFAULT_RULESET,
     melds: Iterable[Any] = (),
     self_drawn: bool = False,
     last_tile: bool = False,
@@ -408,7 +426,7 @@ def score_batch(
     hands: np.ndarray,
     win_tiles: np.ndarray,
     *,
-    ruleset: "str | Ruleset" = "two-player",
+    ruleset: "str | Ruleset" = DEFAULT_RULESET,
     melds: np.ndarray | None = None,
     flags: np.ndarray | None = None,
     flowers: np.ndarray | None = None,
