@@ -781,9 +781,9 @@ def _with_meld(case: dict, meld_of: Callable[[int], list]) -> Any:
     s = d["turn"]
     meld = meld_of(s)
     # take the meld's tiles out of the wall so that the tile set is kept
-    from mahjong_core.game.round_base import meld_tiles
+    from mahjong_core.families.mahjong.tiles import meld_tiles
     taken = list(d["wall"]["taken"])
-    for t in meld_tiles(meld):
+    for t in meld_tiles(meld[0], meld[1]):
         p = next((p for p, x in enumerate(d["wall"]["tiles"]) if x == t and taken[p] == "0"), None)
         if p is not None:
             taken[p] = "1"

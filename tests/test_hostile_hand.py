@@ -366,7 +366,7 @@ WINS = {
 def _score_rows(ruleset):
     rows = []
     for hand, win, melds, flags in WINS[ruleset]:
-        m = [list(mj.scoring.parse_meld(x)) for x in melds] + [[255, 255]] * (4 - len(melds))
+        m = [list(mj.families.mahjong.scoring.parse_meld(x)) for x in melds] + [[255, 255]] * (4 - len(melds))
         f = sum(FLAGS[k] for k, v in flags.items() if v)
         rows.append((mj.parse_hand(hand).tolist(), mj.parse_tiles(win)[0], m, f))
     return rows

@@ -13,6 +13,7 @@ from typing import Any, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
+from .._validate import as_seat
 from ..errors import IllegalActionError, MahjongError
 from .actions import Action
 from .round import Round, RoundResult
@@ -42,17 +43,19 @@ class RandomBot:
     """Chooses uniformly among the legal actions: ``legal[rng.integers(len(legal))]`` with its own
     seeded PCG64 generator (``self.rng``; the compiled bot draws from the same generator)."""
 
+    name = "random"
+
     def __init__(self, seed: "int | None" = None) -> None:
         self.rng = np.random.Generator(np.random.PCG64(seed))
 
     def act_index(self, rnd: Round, seat: int) -> int:
-        i = rnd._core.bot_choice(seat, _BOT_RANDOM, self.rng.bit_generator)
+        i = rnd.builtin_bot_choice(as_seat(seat, rnd.players), _BOT_RANDOM, self.rng.bit_generator)
         if i < 0:
             raise _not_to_act(rnd, seat)
         return i
 
     def act(self, rnd: Round, seat: int) -> Action:
-        return rnd._decode(seat, self.act_index(rnd, seat))
+        return rnd.decode_action(seat, self.act_index(rnd, seat))
 
 
 class GreedyBot:
@@ -61,6 +64,8 @@ class GreedyBot:
     (pon first, then chi) only when the claim lowers the shanten; kongs when they do not raise it;
     declares 报听 when ready with live waits."""
 
+    name = "greedy"
+
     @classmethod
     def from_seed(cls, seed: "int | None" = None) -> "GreedyBot":
         """A greedy bot (it draws no random numbers: the seed is accepted and unused), so that every
@@ -68,13 +73,13 @@ class GreedyBot:
         return cls()
 
     def act_index(self, rnd: Round, seat: int) -> int:
-        i = rnd._core.bot_choice(seat, _BOT_GREEDY)
+        i = rnd.builtin_bot_choice(as_seat(seat, rnd.players), _BOT_GREEDY)
         if i < 0:
             raise _not_to_act(rnd, seat)
         return i
 
     def act(self, rnd: Round, seat: int) -> Action:
-        return rnd._decode(seat, self.act_index(rnd, seat))
+        return rnd.decode_action(seat, self.act_index(rnd, seat))
 
 
 def play_round(rnd: Round, bots: Sequence[Any], *, max_steps: int = 10_000) -> RoundResult:
@@ -87,7 +92,7 @@ def play_round(rnd: Round, bots: Sequence[Any], *, max_steps: int = 10_000) -> R
         t = type(b)
         kinds.append(_BOT_GREEDY if t is GreedyBot else _BOT_RANDOM if t is RandomBot else -1)
     if -1 not in kinds:
-        rnd._core.play_out(kinds, [b.rng.bit_generator if k == _BOT_RANDOM else None
+        rnd.play_out_builtin(kinds, [b.rng.bit_generator if k == _BOT_RANDOM else None
                                    for b, k in zip(bots, kinds)], max_steps)
     else:
         play_steps(rnd, bots, max_steps)

@@ -17,11 +17,12 @@ from typing import Any
 import numpy as np
 
 from ..errors import SimulationError
+from ..families.mahjong.constants import WIN_METHODS
 from ..families.registry import get_ruleset
 
 __all__ = ["SimulationResult", "METHODS", "MAX_TOTAL", "MAX_LENGTH", "check_output"]
 
-METHODS = ("draw", "self_drawn", "discard", "robbing")
+METHODS = ("draw",) + WIN_METHODS
 MAX_TOTAL = 400
 """Fan totals above this go into the last histogram bin."""
 MAX_LENGTH = 200

@@ -30,8 +30,8 @@ MELD_NAMES: tuple[str, ...] = tuple(MELD_KINDS)
 MELD_NONE = 255
 """Meld code of an empty meld slot in the batch arrays."""
 
-WIND_NAMES: dict[str, int] = {"E": 27, "S": 28, "W": 29, "N": 30}
-"""Wind letter -> tile kind."""
+WIND_NAMES: dict[str, int] = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
+"""Wind letter or Chinese name -> tile kind."""
 
 WIN_METHODS = ("self_drawn", "discard", "robbing")
 """How a hand is won, as results, outcomes and statistics name it."""

@@ -167,7 +167,7 @@ def form_is_win(hand: Any, form: str, *, ruleset: "str | Ruleset" = DEFAULT_RULE
     return _hand.form_is_win(_counts(hand), mask, code)
 
 
-def _counts2d(hands: Any) -> np.ndarray:
+def counts_2d(hands: Any) -> np.ndarray:
     """An (N, 34) C-contiguous uint8 count array from any integer array or nested list; a count of
     another dtype is checked (0-4) before the cast, so no value wraps around.  Ragged lists, strings,
     floats, booleans and object arrays are refused with ArrayShapeError."""
@@ -191,19 +191,19 @@ def _counts2d(hands: Any) -> np.ndarray:
 def is_win_batch(hands: Any, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
     """:func:`is_win` for every row of an ``(N, 34)`` count array -> bool array (N,)."""
     mask, special = _rs_args(ruleset)
-    return _hand.is_win_batch(_counts2d(hands), mask, special)
+    return _hand.is_win_batch(counts_2d(hands), mask, special)
 
 
 def waits_batch(hands: Any, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
     """Waiting tiles of every row -> uint64 array (N,), bit i set when kind i is a wait."""
     mask, special = _rs_args(ruleset)
-    return _hand.waits_batch(_counts2d(hands), mask, special)
+    return _hand.waits_batch(counts_2d(hands), mask, special)
 
 
 def shanten_batch(hands: Any, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
     """:func:`shanten` of every row -> int8 array (N,)."""
     mask, special = _rs_args(ruleset)
-    return _hand.shanten_batch(_counts2d(hands), mask, special)
+    return _hand.shanten_batch(counts_2d(hands), mask, special)
 
 
 def mask_to_tiles(mask: int) -> list[int]:

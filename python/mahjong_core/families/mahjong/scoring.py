@@ -35,13 +35,13 @@ from ...errors import (
 from .fan_tables import fan_table
 from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, Ruleset, get_ruleset
 from ..._validate import short_repr as _short
-from .tiles import parse_flowers, parse_tiles, tile_kind, tile_short, to_counts
+from .constants import MELD_KINDS, MELD_NONE
+from .hand import counts_2d
+from .tiles import meld_tiles, parse_flowers, parse_tiles, parse_wind, tile_kind, tile_short, to_counts
 
-__all__ = ["Fan", "Score", "MELD_KINDS", "FLAGS", "parse_meld", "score", "score_batch", "FORM_NAMES"]
+__all__ = ["Fan", "Score", "MELD_KINDS", "FLAGS", "parse_meld", "score", "score_batch", "score_kwargs",
+           "FORM_NAMES"]
 
-MELD_KINDS: dict[str, int] = {"chi": 0, "pon": 1, "kong": 2, "ckong": 3}
-"""Meld kinds and the code the compiled evaluator uses."""
-MELD_NONE = 255
 FORM_NAMES = ("standard", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
 FLAGS: dict[str, int] = {
@@ -70,7 +70,6 @@ _ALL_FLAGS = sum(FLAGS.values())
 _NO_MELDS = np.zeros((0, 2), np.uint8)
 _NO_MELDS.flags.writeable = False
 
-_WINDS = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
 
 
 @dataclass(frozen=True)
@@ -243,12 +242,6 @@ def _parse_melds(melds: Any) -> list[tuple[int, int]]:
     return parsed
 
 
-def _meld_tiles(kind: int, first: int) -> list[int]:
-    if kind == 0:
-        return [first, first + 1, first + 2]
-    return [first] * (3 if kind == 1 else 4)
-
-
 def _flower_mask(flowers: Any, rs: Ruleset) -> int:
     if isinstance(flowers, (bool, np.bool_)):
         raise MahjongError(f"flowers must be a count or flower tiles, got {_short(flowers)}")
@@ -268,14 +261,16 @@ def _flower_mask(flowers: Any, rs: Ruleset) -> int:
     return mask
 
 
+def score_kwargs(args: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of :func:`score` from a win record's ``score_args`` (melds as
+    ``(kind, tiles)`` pairs), as rounds and their checks re-score a win."""
+    kw = dict(args)
+    kw["melds"] = [(k, list(t)) for k, t in args["melds"]]
+    return kw
+
+
 def _wind(w: Any, what: str) -> int:
-    if w is None:
-        return 27
-    if isinstance(w, str) and w in _WINDS:
-        return _WINDS[w]
-    if is_int(w) and 27 <= w <= 30:
-        return int(w)
-    raise MahjongError(f"{what} must be E, S, W or N (or 27-30), got {_short(w)}")
+    return 27 if w is None else parse_wind(w, what)
 
 
 def _options(rs: Ruleset, min_fan: Any, caishen_enabled: bool, caishen_used_as_wild: bool,
@@ -300,7 +295,7 @@ def _check_totals(concealed: np.ndarray, win_tile: int, melds: list[tuple[int, i
     if win_tile >= 0:
         total[win_tile] += 1
     for kind, first in melds:
-        for t in _meld_tiles(kind, first):
+        for t in meld_tiles(kind, first):
             total[t] += 1
     if max(total) > 4:
         k = next(i for i, v in enumerate(total) if v > 4)
@@ -450,10 +445,9 @@ def score_batch(
     for it, its message naming the row (and the column); nothing is returned then.
     Flags are checked per row as in :func:`score` (:class:`~mahjong_core.errors.FlagError`).
     """
-    from .hand import _counts2d
 
     rs = get_ruleset(ruleset)
-    hands = _counts2d(hands)
+    hands = counts_2d(hands)
     n = hands.shape[0]
     win = _column(win_tiles, "win_tiles", (n,), -1, 33, np.int16, TileParseError)
     meld_arr = _meld_column(melds, n)

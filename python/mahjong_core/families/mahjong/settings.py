@@ -16,7 +16,7 @@ from ...errors import MahjongError
 from .constants import READY_ANY_DISCARD, READY_HEAVENLY_ONLY, READY_MODES, READY_NONE
 from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, get_ruleset
 
-__all__ = ["FlowSettings", "flow_settings", "settings_and_options", "max_reserved_tail_tiles", "READY_NONE",
+__all__ = ["OPTION_NAMES", "FlowSettings", "flow_settings", "settings_and_options", "max_reserved_tail_tiles", "READY_NONE",
            "READY_HEAVENLY_ONLY", "READY_ANY_DISCARD"]
 
 
@@ -79,7 +79,7 @@ def _tile_set(kinds: tuple[int, ...]) -> tuple[int, ...]:
     return tuple([k for k in kinds for _ in range(4)] + list(range(34, 42)))
 
 
-_OPTION_NAMES = frozenset(f.name for f in fields(FlowSettings)) - {"ruleset", "players", "kinds", "stacks"}
+OPTION_NAMES = frozenset(f.name for f in fields(FlowSettings)) - {"ruleset", "players", "kinds", "stacks"}
 _FLAG_OPTIONS = ("chi_from_previous_only", "ready_locks_hand", "ready_window", "first_turn_fans", "seat_winds",
                  "multiple_winners", "rob_kong", "literal_first_turn_exclusions")
 _CHOICE_OPTIONS = {
@@ -157,10 +157,10 @@ def _flow_settings(ruleset: Any, options: Any, min_fan: Any) -> FlowSettings:
     opts = dict(options)
     if min_fan is not None:
         opts["min_fan"] = min_fan
-    unknown = [k for k in opts if k not in _OPTION_NAMES]
+    unknown = [k for k in opts if k not in OPTION_NAMES]
     if unknown:
         names = sorted(repr(k) for k in unknown)
-        raise MahjongError(f"unknown game option(s) {', '.join(names)}; known: {sorted(_OPTION_NAMES)}")
+        raise MahjongError(f"unknown game option(s) {', '.join(names)}; known: {sorted(OPTION_NAMES)}")
     checked = {name: _checked_option(name, value, base) for name, value in opts.items()}
     s = replace(base, **checked) if checked else base
     if s.ready_mode == READY_NONE and s.ready_window:
