@@ -18,7 +18,7 @@ from ..errors import IllegalActionError, MahjongError
 from .actions import Action
 from .round import Round, RoundResult
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "play_round", "play_match"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "BUILTIN_BOTS", "make_bots", "play_round", "play_match"]
 
 _BOT_GREEDY = 0
 _BOT_RANDOM = 1
@@ -82,11 +82,39 @@ class GreedyBot:
         return rnd.decode_action(seat, self.act_index(rnd, seat))
 
 
-def play_round(rnd: Round, bots: Sequence[Any], *, max_steps: int = 10_000) -> RoundResult:
-    """Let ``bots[seat]`` play ``rnd`` to the end; returns its result.  With only the built-in
-    bots the whole round runs in the compiled engine."""
-    if len(bots) != rnd.players:
-        raise MahjongError(f"{rnd.players} bots needed, got {len(bots)}")
+BUILTIN_BOTS = {"greedy": GreedyBot.from_seed, "random": RandomBot}
+"""The built-in bots by name: factories taking a seed (None = fresh entropy, an int = reproducible)."""
+
+
+def make_bots(bots: "Sequence[Bot | str]", seed: "int | None" = None) -> "list[Bot]":
+    """Bot objects from bots given as objects or names (``"greedy"``, ``"random"``): objects are
+    kept, a name at seat ``k`` is made with a seed spawned from ``seed`` for that seat (``None``:
+    fresh entropy).  An unknown name or a non-bot is a :class:`MahjongError`."""
+    if isinstance(bots, (str, Bot)) or not isinstance(bots, (list, tuple)):
+        raise MahjongError(f"bots must be a list of bots or bot names, one per seat, got {bots!r}")
+    root = np.random.SeedSequence(seed)
+    out: list = []
+    for seat, b in enumerate(bots):
+        if isinstance(b, str):
+            if b not in BUILTIN_BOTS:
+                raise MahjongError(f"unknown bot {b!r}; expected one of {', '.join(BUILTIN_BOTS)} or a Bot object")
+            out.append(BUILTIN_BOTS[b](int(root.spawn(1)[0].generate_state(1, np.uint64)[0])))
+        elif isinstance(b, Bot):
+            out.append(b)
+        else:
+            raise MahjongError(f"bots[{seat}] is neither a bot (act_index, act) nor a bot name: {b!r}")
+    return out
+
+
+def play_round(rnd: Round, bots: "Sequence[Bot | str]", *, max_steps: int = 10_000) -> RoundResult:
+    """Let ``bots[seat]`` play ``rnd`` to the end; returns its result.  Bots are objects or names
+    (:func:`make_bots`; a named random bot is seeded from the round's seed, so the game is
+    reproducible).  With only the built-in bots the whole round runs in the compiled engine."""
+    if not isinstance(bots, (list, tuple)) or len(bots) != rnd.players:
+        n = len(bots) if isinstance(bots, (list, tuple)) else type(bots).__name__
+        raise MahjongError(f"{rnd.players} bots needed, got {n}")
+    if any(isinstance(b, str) for b in bots):
+        bots = make_bots(bots, rnd.seed)
     kinds = []
     for b in bots:
         t = type(b)
@@ -114,10 +142,13 @@ def play_steps(rnd: Any, bots: Sequence[Any], max_steps: int = 10_000) -> int:
     return n
 
 
-def play_match(match: Any, bots: Sequence[Any]) -> list[RoundResult]:
-    """Play a :class:`Match` with a fixed number of rounds to its end."""
+def play_match(match: Any, bots: "Sequence[Bot | str]") -> list[RoundResult]:
+    """Play a :class:`Match` with a fixed number of rounds to its end (bots as objects or names,
+    named bots seeded from the match's seed)."""
     if match.rounds is None:
         raise MahjongError("play_match needs a match with a fixed number of rounds")
+    if any(isinstance(b, str) for b in bots):
+        bots = make_bots(bots, match.seed)
     while not match.is_over:
         play_round(match.round, bots)
         match.next_round()

@@ -7,7 +7,7 @@ imports it.
 
 from __future__ import annotations
 
-from ...game.bots import GreedyBot, RandomBot
+from ...game.bots import BUILTIN_BOTS
 from ...game.match import Match
 from ...game.round import Round
 from .. import registry
@@ -22,6 +22,6 @@ FAMILY = registry.Family(
     shanten=shanten,
     new_round=Round,
     new_match=Match,
-    bots={"greedy": GreedyBot.from_seed, "random": RandomBot},
+    bots=BUILTIN_BOTS,
 )
 registry.register_family(FAMILY)
