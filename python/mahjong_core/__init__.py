@@ -55,6 +55,7 @@ from .errors import (
     LedgerError,
     NotWinningHandError,
     RoomEntryError,
+    SeatError,
     SimulationError,
     StateError,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "ArrayShapeError",
     "NotWinningHandError",
     "IllegalActionError",
+    "SeatError",
     "StateError",
     "FlagError",
     "LedgerError",
