@@ -3,7 +3,7 @@
 
 The compiled fan evaluator (``_fan.pyx``) reads every property of a fan from
 the arrays written here, never from hand-written constants, so code and data
-cannot drift (style.md points 3, 4, 6).  ``tests/test_fan_tables_generated.py``
+cannot drift (style.md points 3, 4, 6).  ``tests/generated/test_fan_tables_generated.py``
 re-runs this script into a temporary file and checks it equals the committed
 ``.pxi``.
 

@@ -4,7 +4,7 @@
 # UndefinedBehaviorSanitizer (-DMAHJONG_CORE_SANITIZE=ON) in build/checked; assemble an importable
 # package (build/checked-pkg/mahjong_core: the Python sources plus those modules); run the hostile
 # input suite (pytest -m hostile) and the engine tests against it.  The child interpreters of the
-# hostile tests (tests/conftest.py) inherit this environment and import the same package.
+# hostile tests (tests/support/isolation.py) inherit this environment and import the same package.
 #
 # Usage: tools/test_checked_build.sh [pytest arguments]     (default: the selection below)
 # Environment:
@@ -123,12 +123,12 @@ else
   # the sanitizers find what valid data breaks.  (The parity suites are 10x slower under ASan.)
   # (only the files that mention the marker are collected: collecting every test module under
   # ASan costs more than the hostile tests of this tree)
-  mapfile -t hostile_files < <(grep -l 'mark\.hostile' tests/test_*.py)
+  mapfile -t hostile_files < <(grep -rl --include='test_*.py' 'mark\.hostile' tests | sort)
   ((${#hostile_files[@]})) || { say "no test file uses the hostile marker"; exit 1; }
   "$py" -m pytest -p no:cacheprovider -q "${workers[@]}" -m hostile "${hostile_files[@]}" \
     || failures+=("hostile tests")
   "$py" -m pytest -p no:cacheprovider -q "${workers[@]}" -m "not slow" \
-      tests/test_round_core.py tests/test_hand.py tests/test_fan_cases.py tests/test_score.py \
+      tests/game/test_round_core.py tests/hand/test_hand.py tests/fan/test_fan_cases.py tests/fan/test_score.py \
     || failures+=("compiled-module tests")
 fi
 say "tests: $((SECONDS - t0)) s"

@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 import mahjong_core as mj
-from conftest import run_cases
+from tests.support.isolation import run_cases
 from mahjong_core.families.mahjong._ref import hand_py
 from mahjong_core.families.mahjong.scoring import FLAGS
 

@@ -37,6 +37,8 @@ from mahjong_core.game.actions import (
 )
 from mahjong_core.families.mahjong.tiles import parse_tiles
 
+PARITY = "round"   # the behaviour the shared ``parity`` fixture (tests/conftest.py) gives this suite
+
 RULESETS = ["two-player", "two-player-bamboo", "public"]
 N_RANDOM = {"two-player": 300, "two-player-bamboo": 300, "public": 150}
 N_GREEDY = {"two-player": 200, "two-player-bamboo": 200, "public": 100}
@@ -94,9 +96,10 @@ def round_kwargs(ruleset: str, seed: int) -> dict[str, Any]:
     return kw
 
 
-def pair(ruleset: str, seed: int, **kw: Any) -> tuple[Any, Any]:
-    """(shipped round, reference round) from the same arguments."""
-    return G.Round(ruleset, seed, **kw), RR.Round(ruleset, seed, **kw)
+def pair(parity, ruleset: str, seed: int, **kw: Any) -> tuple[Any, Any]:
+    """(shipped round, reference round) from the same arguments: the two implementations of the
+    ``parity`` fixture."""
+    return parity.compiled.Round(ruleset, seed, **kw), parity.reference.Round(ruleset, seed, **kw)
 
 
 # ============================================================================ comparison helpers
@@ -481,11 +484,11 @@ def tally(r: Any, stats: Counter) -> None:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_random_decision_lockstep(ruleset):
+def test_random_decision_lockstep(parity, ruleset):
     stats: Counter = Counter()
     for seed in range(N_RANDOM[ruleset]):
         kw = round_kwargs(ruleset, seed)
-        a, b = pair(ruleset, seed, **kw)
+        a, b = pair(parity, ruleset, seed, **kw)
         greedy = (0.0, 0.5, 0.85)[seed % 3]
         lockstep(a, b, Chooser(10_000 + seed, greedy), f"{ruleset} seed {seed} {kw}",
                  check_every=3 if seed % 10 == 0 else 8, illegal_every=5 if seed % 4 == 0 else 0,
@@ -504,9 +507,9 @@ def test_random_decision_lockstep(ruleset):
 # ============================================================================ 3. bots
 
 
-def _bot_diag(ruleset: str, seed: int, kw: dict, make_a: Callable, make_b: Callable) -> str:
+def _bot_diag(parity, ruleset: str, seed: int, kw: dict, make_a: Callable, make_b: Callable) -> str:
     """Step both engines with their own bots to find the first differing decision."""
-    a, b = pair(ruleset, seed, **kw)
+    a, b = pair(parity, ruleset, seed, **kw)
     ba, bb = make_a(a.players), make_b(b.players)
     k = 0
     while not b.is_over and not a.is_over:
@@ -523,16 +526,16 @@ def _bot_diag(ruleset: str, seed: int, kw: dict, make_a: Callable, make_b: Calla
     return "no differing decision when stepping one by one"
 
 
-def _bot_parity(ruleset: str, seeds: range, make_a: Callable, make_b: Callable, name: str) -> Counter:
+def _bot_parity(parity, ruleset: str, seeds: range, make_a: Callable, make_b: Callable, name: str) -> Counter:
     stats: Counter = Counter()
     for seed in seeds:
         kw = round_kwargs(ruleset, seed)
-        a, b = pair(ruleset, seed, **kw)
+        a, b = pair(parity, ruleset, seed, **kw)
         bots_a, bots_b = make_a(a.players, seed), make_b(b.players, seed)
         res_a = G.play_round(a, bots_a)
         res_b = RB.play_round(b, bots_b)
         if a.log != b.log:
-            diag = _bot_diag(ruleset, seed, kw, lambda P: make_a(P, seed), lambda P: make_b(P, seed))
+            diag = _bot_diag(parity, ruleset, seed, kw, lambda P: make_a(P, seed), lambda P: make_b(P, seed))
             pytest.fail(f"{name} {ruleset} seed {seed} {kw}: {first_divergence(a.log, b.log)}; {diag}")
         compare_results(res_a, res_b, f"{name} {ruleset} seed {seed}")
         compare_results(a.result, res_b, f"{name} {ruleset} seed {seed}")
@@ -562,16 +565,16 @@ class Wrapped:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_greedy_bot_lockstep(ruleset):
-    stats = _bot_parity(ruleset, range(N_GREEDY[ruleset]),
+def test_greedy_bot_lockstep(parity, ruleset):
+    stats = _bot_parity(parity, ruleset, range(N_GREEDY[ruleset]),
                         lambda P, seed=0: [G.GreedyBot() for _ in range(P)],
                         lambda P, seed=0: [RB.GreedyBot() for _ in range(P)], "GreedyBot")
     assert stats["win:self_drawn"] + stats["win:discard"] > 0 and stats["pon"] + stats["chi"] > 0, dict(stats)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_random_bot_lockstep(ruleset):
-    stats = _bot_parity(ruleset, range(N_RANDOMBOT[ruleset]),
+def test_random_bot_lockstep(parity, ruleset):
+    stats = _bot_parity(parity, ruleset, range(N_RANDOMBOT[ruleset]),
                         lambda P, seed=0: [G.RandomBot(seed * 10 + s) for s in range(P)],
                         lambda P, seed=0: [RB.RandomBot(seed * 10 + s) for s in range(P)], "RandomBot")
     assert stats["exhaustive_draw"] > 0, dict(stats)
@@ -585,16 +588,16 @@ def _mixed(mod: Any, P: int, seed: int) -> list:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_mixed_and_custom_bots_lockstep(ruleset):
+def test_mixed_and_custom_bots_lockstep(parity, ruleset):
     """Greedy and random bots at one table, some wrapped in a plain class; the random bots'
     generators end in the same state, and a second round with the same bot objects agrees too."""
-    stats = _bot_parity(ruleset, range(30), lambda P, seed=0: _mixed(G, P, seed),
+    stats = _bot_parity(parity, ruleset, range(30), lambda P, seed=0: _mixed(G, P, seed),
                         lambda P, seed=0: _mixed(RB, P, seed), "mixed bots")
     assert stats["exhaustive_draw"] + sum(v for k, v in stats.items() if k.startswith("win:")) == 30, dict(stats)
     P = 4 if ruleset == "public" else 2
     ba, bb = _mixed(G, P, 1), _mixed(RB, P, 1)
     for seed in (40, 41, 42, 43):
-        a, b = pair(ruleset, seed, dealer=seed % P)
+        a, b = pair(parity, ruleset, seed, dealer=seed % P)
         for _ in range(seed % 4 * 5):  # some rounds are handed over part-played
             s = b.seats_to_act()[0]
             i = b.legal_indices(s)[-1]
@@ -610,11 +613,11 @@ def test_mixed_and_custom_bots_lockstep(ruleset):
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_bots_refuse_seat_not_to_act(ruleset):
+def test_bots_refuse_seat_not_to_act(parity, ruleset):
     """Asking a bot for a seat that is not to act (or after the end) raises in both engines (the
     reference by accident: numpy ValueError / IndexError; the shipped bots document
     IllegalActionError, a ValueError) -- never a SystemError from the compiled core."""
-    a, b = pair(ruleset, 8)
+    a, b = pair(parity, ruleset, 8)
     for _ in range(2):
         idle = [s for s in range(b.players) if s not in b.seats_to_act()]
         assert idle
@@ -631,12 +634,12 @@ def test_bots_refuse_seat_not_to_act(ruleset):
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_bot_decisions_stepwise(ruleset):
+def test_bot_decisions_stepwise(parity, ruleset):
     """Each bot's act_index / act on the shipped round equals the reference bot's on the reference
     round at every step (decisions fed to both from the reference bot)."""
     n = 0
     for seed in range(N_STEPWISE[ruleset]):
-        a, b = pair(ruleset, 500 + seed, **round_kwargs(ruleset, seed))
+        a, b = pair(parity, ruleset, 500 + seed, **round_kwargs(ruleset, seed))
         ga, gb = G.GreedyBot(), RB.GreedyBot()
         ra, rb = G.RandomBot(seed), RB.RandomBot(seed)
         while not b.is_over:
@@ -901,14 +904,14 @@ def _scenario_cases() -> list:
 
 
 @pytest.mark.parametrize("name,dealer", _scenario_cases())
-def test_scripted_scenario(name, dealer):
+def test_scripted_scenario(parity, name, dealer):
     ruleset, build, script, expect = SCENARIOS[name]
     P = 4 if ruleset == "public" else 2
     kw = build(dealer)
     seed = 11 if not kw.get("wall") else 0
     for variant in range(3):
         # plain; restored from JSON at every scripted step and every 5th; another random continuation
-        a, b = pair(ruleset, seed, **kw)
+        a, b = pair(parity, ruleset, seed, **kw)
         ch = Scripted(script, dealer, P, seed=variant * 97 + dealer, greedy=(0.7, 0.3, 0.0)[variant])
         a = lockstep(a, b, ch, f"{name} dealer {dealer} variant {variant}", check_every=6, illegal_every=8,
                      restore_every=5 if variant == 1 else 0, deep_end=variant == 0)
@@ -922,12 +925,12 @@ def test_scripted_scenario(name, dealer):
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_from_json_restore_lockstep(ruleset):
+def test_from_json_restore_lockstep(parity, ruleset):
     stats: Counter = Counter()
     rng = np.random.Generator(np.random.PCG64(2024))
     for seed in range(N_RESTORE[ruleset]):
         kw = round_kwargs(ruleset, seed + 7)
-        a, b = pair(ruleset, 3000 + seed, **kw)
+        a, b = pair(parity, ruleset, 3000 + seed, **kw)
         k = int(rng.integers(0, 90 if ruleset == "public" else 45))
         lockstep(a, b, Chooser(seed, 0.6), f"{ruleset} seed {3000 + seed} restore at {k}", restore_at=k,
                  check_every=5, deep_end=False, stats=stats)
@@ -938,7 +941,7 @@ def test_from_json_restore_lockstep(ruleset):
 # ============================================================================ misc API parity
 
 
-def test_constructor_errors_same():
+def test_constructor_errors_same(parity):
     bad: list[tuple[str, dict]] = [
         ("three-player", {}), ("public", {"dealer": 4}), ("public", {"dealer": True}),
         ("public", {"options": {"nope": 1}}), ("public", {"options": {"first_turn_fans": True}}),
@@ -956,14 +959,14 @@ def test_constructor_errors_same():
     # good but unusual arguments: numpy ints, string wind, spawn key, scripted dice
     for kw in ({"dealer": np.int64(3), "round_wind": "N"}, {"spawn_key": [2, 5], "dice": [6, 6]},
                {"kong_dice": [6, 5, 4]}, {"round_wind": np.int32(28)}):
-        a, b = pair("public", np.int64(9), **kw)
+        a, b = pair(parity, "public", np.int64(9), **kw)
         compare_full(a, b, str(kw))
 
 
-def test_queries_with_out_of_range_seats():
+def test_queries_with_out_of_range_seats(parity):
     """Queries for seats that do not exist behave as in the reference (no actions, or the same error)."""
     for ruleset in RULESETS:
-        a, b = pair(ruleset, 5)
+        a, b = pair(parity, ruleset, 5)
         P = b.players
         for s in (-1, P, P + 3):
             assert outcome(lambda: a.legal_indices(s)) == outcome(lambda: b.legal_indices(s)), (ruleset, s)
@@ -971,11 +974,11 @@ def test_queries_with_out_of_range_seats():
             assert outcome(lambda: a.view(s)) == outcome(lambda: b.view(s)), (ruleset, s)
 
 
-def test_attribute_types_match_reference():
+def test_attribute_types_match_reference(parity):
     """The public attributes have the reference's Python types (lists, ints, bools), so code written
     against one engine works on the other."""
     for ruleset in RULESETS:
-        a, b = pair(ruleset, 17, **round_kwargs(ruleset, 17))
+        a, b = pair(parity, ruleset, 17, **round_kwargs(ruleset, 17))
         ch = Chooser(1, 0.5)
         for _ in range(30):
             if b.is_over:
@@ -1013,8 +1016,8 @@ _HYP_OPTS = {rs: [round_kwargs(rs, s) for s in range(40)] for rs in RULESETS}
     restore_at=st.one_of(st.none(), st.integers(0, 60)),
     illegal=st.booleans(),
 )
-def test_hypothesis_lockstep(ruleset, seed, opt, greedy, choices, restore_at, illegal):
+def test_hypothesis_lockstep(parity, ruleset, seed, opt, greedy, choices, restore_at, illegal):
     kw = _HYP_OPTS[ruleset][opt]
-    a, b = pair(ruleset, seed, **kw)
+    a, b = pair(parity, ruleset, seed, **kw)
     lockstep(a, b, Chooser(seed, greedy, choices), f"{ruleset} seed {seed} {kw}", check_every=6,
              illegal_every=7 if illegal else 0, restore_at=restore_at, deep_end=False)

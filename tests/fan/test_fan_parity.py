@@ -38,7 +38,9 @@ from mahjong_core.errors import (
 from mahjong_core.families.mahjong.fan_tables import FAN_TABLES
 from mahjong_core.families.mahjong.tiles import parse_tiles
 
-import test_ref_fan as ref_cases
+from tests.fan import test_ref_fan as ref_cases
+
+PARITY = "fan"   # the behaviour the shared ``parity`` fixture (tests/conftest.py) gives this suite
 
 RULESET_CODE = {"two-player": 0, "two-player-bamboo": 1, "public": 2}
 FLAG_BITS = {name: 1 << bit for bit, name in enumerate(fan_py._FLAG_NAMES)}
@@ -97,24 +99,25 @@ def _options(opts: dict) -> int:
     return bits
 
 
-def run_both(args):
-    """(compiled result, counts) and (reference result, counts), or the exception classes."""
+def run_both(parity, args):
+    """(compiled result, counts) and (reference result, counts), or the exception classes: one
+    call of ``evaluate`` on both implementations of the ``parity`` fixture."""
     nf = _fan.fan_count(args[0])
     out_c = np.zeros(nf, dtype=np.uint16)
     out_r = np.zeros(nf, dtype=np.uint16)
     try:
-        rc = _fan.evaluate(*args, out_c)
+        rc = parity.compiled.evaluate(*args, out_c)
     except MahjongError as e:
         rc = type(e)
     try:
-        rr = fan_py.evaluate_codes(*args, out_r)
+        rr = parity.reference.evaluate(*args, out_r)
     except MahjongError as e:
         rr = type(e)
     return rc, out_c, rr, out_r
 
 
-def assert_same(args):
-    rc, out_c, rr, out_r = run_both(args)
+def assert_same(parity, args):
+    rc, out_c, rr, out_r = run_both(parity, args)
     ids = _fan.fan_ids(args[0])
     got = {ids[i]: int(out_c[i]) for i in np.nonzero(out_c)[0]}
     want = {ids[i]: int(out_r[i]) for i in np.nonzero(out_r)[0]}
@@ -156,23 +159,23 @@ def test_constants():
 
 @pytest.mark.parametrize(("ruleset", "hand", "win", "meld_text", "flags", "alternatives", "total"),
                          ref_cases.REGRESSION_44)
-def test_worked_regression_cases(ruleset, hand, win, meld_text, flags, alternatives, total):
-    (t, nft, form), got = assert_same(encode(ruleset, hand, win, meld_text, **flags))
+def test_worked_regression_cases(parity, ruleset, hand, win, meld_text, flags, alternatives, total):
+    (t, nft, form), got = assert_same(parity, encode(ruleset, hand, win, meld_text, **flags))
     assert t == nft == total
     assert got in alternatives
 
 
 @pytest.mark.parametrize(("fan", "ruleset", "hand", "win", "meld_text", "count", "absent", "flags"),
                          ref_cases.FAN_CASES)
-def test_fan_cases(fan, ruleset, hand, win, meld_text, count, absent, flags):
-    rc, got = assert_same(encode(ruleset, hand, win, meld_text, **flags))
+def test_fan_cases(parity, fan, ruleset, hand, win, meld_text, count, absent, flags):
+    rc, got = assert_same(parity, encode(ruleset, hand, win, meld_text, **flags))
     assert got.get(fan, 0) == count
 
 
 @pytest.mark.parametrize(("hand", "win", "meld_text", "flags", "fans", "total"),
                          ref_cases.CROSS_CHECKED_PUBLIC)
-def test_cross_checked_public_hands(hand, win, meld_text, flags, fans, total):
-    (t, nft, form), got = assert_same(encode("public", hand, win, meld_text, **flags))
+def test_cross_checked_public_hands(parity, hand, win, meld_text, flags, fans, total):
+    (t, nft, form), got = assert_same(parity, encode("public", hand, win, meld_text, **flags))
     assert got == fans and t == total
 
 
@@ -191,9 +194,9 @@ def test_cross_checked_public_hands(hand, win, meld_text, flags, fans, total):
         ("public", "147m258p369sESWNC", None, "", dict(), None),   # no 天胡 in public: error
     ],
 )
-def test_forms_and_special_shapes(ruleset, hand, win, meld_text, kw, form):
+def test_forms_and_special_shapes(parity, ruleset, hand, win, meld_text, kw, form):
     args = encode(ruleset, hand, win, meld_text, **kw)
-    rc, _ = assert_same(args)
+    rc, _ = assert_same(parity, args)
     if form is None:
         assert rc is HandSizeError
     else:
@@ -234,8 +237,8 @@ def test_forms_and_special_shapes(ruleset, hand, win, meld_text, kw, form):
         ("public", "EEE123m456p789s1p", "1p", "", dict(seat_wind=27, round_wind=27)),
     ],
 )
-def test_corner_cases(ruleset, hand, win, meld_text, kw):
-    assert_same(encode(ruleset, hand, win, meld_text, **kw))
+def test_corner_cases(parity, ruleset, hand, win, meld_text, kw):
+    assert_same(parity, encode(ruleset, hand, win, meld_text, **kw))
 
 
 # ---------------------------------------------------------------------------
@@ -426,22 +429,22 @@ SEEDS = st.integers(min_value=0, max_value=2**63)    # Hypothesis picks the seed
 @pytest.mark.parametrize("rs", [0, 1, 2])
 @SETTINGS
 @given(seed=SEEDS)
-def test_random_winning_hands(rs, seed):
+def test_random_winning_hands(parity, rs, seed):
     args = random_hand(rs, random.Random(seed))
-    rc, _ = assert_same(args)
+    rc, _ = assert_same(parity, args)
     assert not isinstance(rc, type), rc      # the generator only makes winning hands
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, form=st.floats(0.0, 0.14))
-def test_random_public_special_forms(seed, form):
-    rc, _ = assert_same(random_hand(2, random.Random(seed), form=form))
+def test_random_public_special_forms(parity, seed, form):
+    rc, _ = assert_same(parity, random_hand(2, random.Random(seed), form=form))
     assert not isinstance(rc, type), rc
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rs=st.integers(0, 2), seed=SEEDS)
-def test_random_near_misses_raise_the_same_errors(rs, seed):
+def test_random_near_misses_raise_the_same_errors(parity, rs, seed):
     """Winning hands with one tile changed (usually not winning, sometimes a fifth copy
     or a tile outside the ruleset): same outcome or same exception class."""
     rnd = random.Random(seed)
@@ -452,7 +455,7 @@ def test_random_near_misses_raise_the_same_errors(rs, seed):
         conc[rnd.choice(held)] -= 1
         conc[rnd.randrange(34)] += 1
     args[1] = conc
-    assert_same(tuple(args))
+    assert_same(parity, tuple(args))
 
 
 # ---------------------------------------------------------------------------
@@ -483,10 +486,10 @@ def test_random_near_misses_raise_the_same_errors(rs, seed):
         (("public", "123m456m789m9m", "9m", "chi:123p chi:123p chi:123s chi:123s chi:123m", {}), HandSizeError),
     ],
 )
-def test_errors_match_the_reference(case, error):
+def test_errors_match_the_reference(parity, case, error):
     ruleset, hand, win, meld_text, kw = case
     args = encode(ruleset, hand, win, meld_text, **kw)
-    rc, _, rr, _ = run_both(args)
+    rc, _, rr, _ = run_both(parity, args)
     assert rc is rr is error
 
 
@@ -635,24 +638,24 @@ def test_ndarray_fast_path_and_buffer_protocol_agree():
 @pytest.mark.parametrize("rs", [0, 1, 2])
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS)
-def test_random_flags_checked_alike(rs, seed):
+def test_random_flags_checked_alike(parity, rs, seed):
     """The random flags of ``random_hand`` often contradict each other or the hand; with the check
     on, compiled and reference refuse exactly the same hands with the same class (FlagError), and
     score the others alike."""
     args = list(random_hand(rs, random.Random(seed)))
     args[9] |= _fan.OPT_CHECK_FLAGS
-    rc, _ = assert_same(tuple(args))
+    rc, _ = assert_same(parity, tuple(args))
     unchecked = list(args)
     unchecked[9] &= ~_fan.OPT_CHECK_FLAGS
-    rc0, _, _, _ = run_both(tuple(unchecked))
+    rc0, _, _, _ = run_both(parity, tuple(unchecked))
     # the check only refuses (FlagError) or leaves the evaluation as it was
     assert rc == rc0 or rc is FlagError, (args, rc, rc0)
 
 
-def test_check_flags_option_turns_the_old_d7_errors_into_flag_errors():
+def test_check_flags_option_turns_the_old_d7_errors_into_flag_errors(parity):
     args = list(encode("two-player", "123m456m789mEEE9m", "9m", "", robbing_kong=True, self_drawn=True))
-    rc, _, rr, _ = run_both(tuple(args))
+    rc, _, rr, _ = run_both(parity, tuple(args))
     assert rc is rr is MahjongError
     args[9] |= _fan.OPT_CHECK_FLAGS
-    rc, _, rr, _ = run_both(tuple(args))
+    rc, _, rr, _ = run_both(parity, tuple(args))
     assert rc is rr is FlagError

@@ -21,7 +21,7 @@ import time
 
 import pytest
 
-from conftest import _child_env, run_code
+from tests.support.isolation import _child_env, run_code
 from mahjong_core import cli
 from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.play import play_terminal

@@ -12,15 +12,11 @@ documented reason why none can exist) and every case names a fan of its ruleset.
 
 from __future__ import annotations
 
-import os
-import sys
 from collections import Counter
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(__file__))
-
-from fan_cases import (  # noqa: E402
+from tests.support.fan_cases import (  # noqa: E402
     ALL_CASES,
     IMPOSSIBLE_HITS,
     SKIPPED_EXCLUSIONS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import assert_no_crash, run_cases, run_code
+from tests.support.isolation import assert_no_crash, run_cases, run_code
 
 pytestmark = pytest.mark.hostile
 

@@ -24,7 +24,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import run_cases
+from tests.support.isolation import run_cases
 
 pytestmark = pytest.mark.hostile
 

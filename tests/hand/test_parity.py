@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 import mahjong_core as mj
 from mahjong_core.families.mahjong._ref import hand_py as ref
 
+PARITY = "hand"   # the behaviour the shared ``parity`` fixture (tests/conftest.py) gives this suite
+
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 
 
@@ -49,10 +51,9 @@ SUIT_OF = {"two-player": 0, "two-player-bamboo": 2, "public": 1}
 
 @pytest.mark.parametrize("ruleset", mj.RULESET_NAMES)
 @pytest.mark.parametrize("n", [n for n in SIZES if n % 3 == 2])
-def test_exhaustive_single_suit_win(ruleset, n):
+def test_exhaustive_single_suit_win(parity, ruleset, n):
     hands = _embed(VECTORS[n], SUIT_OF[ruleset])
-    got = mj.is_win_batch(hands, ruleset=ruleset)
-    want = np.array([ref.is_win(h, ruleset) for h in hands])
+    got, want = map(np.array, parity.both("is_win_batch", hands, ruleset))
     bad = np.flatnonzero(got != want)
     assert bad.size == 0, f"{len(bad)} disagreements, first {mj.format_counts(hands[bad[0]])}"
     assert want.any()  # the size class does contain wins
@@ -60,21 +61,22 @@ def test_exhaustive_single_suit_win(ruleset, n):
 
 @pytest.mark.parametrize("ruleset", mj.RULESET_NAMES)
 @pytest.mark.parametrize("n", [n for n in SIZES if n % 3 == 1])
-def test_exhaustive_single_suit_waits(ruleset, n):
+def test_exhaustive_single_suit_waits(parity, ruleset, n):
     hands = _embed(VECTORS[n], SUIT_OF[ruleset])
-    got = mj.waits_batch(hands, ruleset=ruleset)
-    for h, mask in zip(hands, got):
-        want = ref.waits(h, ruleset)
-        assert mj.mask_to_tiles(mask) == want, mj.format_counts(h)
+    got, want = parity.both("waits_batch", hands, ruleset)
+    assert len(got) == len(want) == len(hands)
+    for h, g, w in zip(hands, got, want):
+        assert g == w, mj.format_counts(h)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("n", SIZES)
-def test_exhaustive_single_suit_shanten(n):
+def test_exhaustive_single_suit_shanten(parity, n):
     hands = _embed(VECTORS[n], 0)
-    got = mj.shanten_batch(hands, ruleset="two-player")
-    for h, s in zip(hands, got):
-        assert s == ref.shanten(h, "two-player"), mj.format_counts(h)
+    got, want = parity.both("shanten_batch", hands, "two-player")
+    assert len(got) == len(want) == len(hands)
+    for h, g, w in zip(hands, got, want):
+        assert g == w, mj.format_counts(h)
 
 
 # ------------------------------------------------------------------ mixed hands
@@ -143,27 +145,24 @@ def near_complete_hands(draw, ruleset: str):
 
 
 @pytest.mark.parametrize("ruleset", mj.RULESET_NAMES)
-def test_mixed_hands_agree_with_reference(ruleset):
+def test_mixed_hands_agree_with_reference(parity, ruleset):
     @settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(near_complete_hands(ruleset))
     def check(counts):
         n = int(counts.sum())
-        s = mj.shanten(counts, ruleset=ruleset)
-        assert s == ref.shanten(counts, ruleset)
+        s = parity.check("shanten", counts, ruleset)
         if n % 3 == 2:
-            win = mj.is_win(counts, ruleset=ruleset)
-            assert win == ref.is_win(counts, ruleset)
+            win = parity.check("is_win", counts, ruleset)
             assert (s == -1) == win
         else:
-            w = mj.waits(counts, ruleset=ruleset)
-            assert w == ref.waits(counts, ruleset)
+            w = parity.check("waits", counts, ruleset)
             assert bool(w) == (s == 0)
 
     check()
 
 
 @pytest.mark.parametrize("ruleset", mj.RULESET_NAMES)
-def test_uniform_random_hands_agree_with_reference(ruleset):
+def test_uniform_random_hands_agree_with_reference(parity, ruleset):
     """Plain random draws from the ruleset's wall (mostly far from complete)."""
     rng = np.random.default_rng(20261129)
     kinds = mj.get_ruleset(ruleset).kinds
@@ -173,9 +172,10 @@ def test_uniform_random_hands_agree_with_reference(ruleset):
         h = np.zeros(34, np.uint8)
         np.add.at(h, rng.choice(wall, size, replace=False), 1)
         hands.append(h)
-    got = mj.shanten_batch(np.array(hands), ruleset=ruleset)
-    for h, s in zip(hands, got):
-        assert s == ref.shanten(h, ruleset), mj.format_counts(h)
+    got, want = parity.both("shanten_batch", np.array(hands), ruleset)
+    assert len(got) == len(want) == len(hands)
+    for h, g, w in zip(hands, got, want):
+        assert g == w, mj.format_counts(h)
 
 
 @pytest.mark.parametrize(

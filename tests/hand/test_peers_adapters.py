@@ -17,7 +17,7 @@ import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 PEERS_PY = ROOT / "bench" / "peers.py"
 
 # peer adapter name -> importable module of the peer

@@ -254,7 +254,7 @@ def test_lookup_errors():
 
 # shared/ lies beside the repository clone (dev workspace and CI)
 _SPEC_CANDIDATES = [
-    pathlib.Path(__file__).resolve().parents[2] / "shared" / "spec" / "rules.md",
+    pathlib.Path(__file__).resolve().parents[3] / "shared" / "spec" / "rules.md",
     pathlib.Path("/work/shared/spec/rules.md"),
 ]
 _SPEC = next((p for p in _SPEC_CANDIDATES if p.exists()), None)

@@ -17,7 +17,7 @@ import re
 import numpy as np
 import pytest
 
-from conftest import run_cases
+from tests.support.isolation import run_cases
 from mahjong_core.errors import IllegalActionError, MahjongError, StateError
 from mahjong_core.game import (
     GreedyBot, Match, RandomBot, Round, flow_settings, play_round, redact_event, redact_events,
@@ -209,7 +209,7 @@ def test_state_parts_of_item_3_are_state_errors():
 def test_pickle_and_deepcopy_of_a_forged_state_are_refused():
     import copy as copy_module
 
-    from hostile_ops_state import forged_pickle
+    from tests.support.hostile_ops_state import forged_pickle
 
     r = Round("two-player", 3)
     play_round(r, [RandomBot(1), RandomBot(2)])
