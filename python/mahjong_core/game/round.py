@@ -23,7 +23,7 @@ import numpy as np
 
 from .._round import RoundCore
 from ..families.mahjong.rulesets import get_ruleset
-from ..families.mahjong.constants import MELD_NAMES, PH_CLAIM, PH_OVER, PH_READY_WINDOW, PH_ROB, PH_TURN, PHASE_NAMES
+from ..families.mahjong.constants import MELD_NAMES, PH_OVER, PH_TURN, PHASE_NAMES
 from ..families.mahjong.scoring import FLAGS, Score, score, score_kwargs
 from ..families.mahjong.tiles import SHORT_NAMES as _SHORT, meld_tiles
 from .round_base import SCHEMA_VERSION, RoundBase

@@ -8,7 +8,7 @@ parenthesised remarks of the exclusion column that describe behaviour are kept i
 from __future__ import annotations
 
 from ..fandef import FanDef
-from ..rulesetdef import HONORS, MAN, PIN, SOU, Flow, Ruleset
+from ..rulesetdef import HONORS, SOU, Flow, Ruleset
 
 __all__ = ["TWO_PLAYER_BAMBOO", "RULESET"]
 
