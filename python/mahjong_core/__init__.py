@@ -3,7 +3,7 @@
 The hot paths (win check, waiting tiles, shanten) are compiled Cython over
 tile-count arrays and lookup tables; this package is the Python API around
 them.  There is no pure-Python fallback: if the compiled core is missing the
-import fails.  A slow reference implementation lives in ``mahjong_core._ref``
+import fails.  A slow reference implementation lives in ``mahjong_core.families.mahjong._ref``
 and serves as the test oracle.
 
 >>> import mahjong_core as mj

@@ -1,8 +1,8 @@
 """Type stubs of the compiled core module ``mahjong_core._hand``.
 
-Public names are re-exported by ``mahjong_core`` / ``mahjong_core.hand``; the
+Public names are re-exported by ``mahjong_core`` / ``mahjong_core.families.mahjong.hand``; the
 ``form_*`` and ``*_batch`` functions here are private (the public wrappers in
-``mahjong_core.hand`` validate and convert their arguments); called directly they still check
+``mahjong_core.families.mahjong.hand`` validate and convert their arguments); called directly they still check
 every argument (a MahjongError for a bad type, size or range) before any C loop runs.
 """
 

@@ -4,7 +4,7 @@ Both bots run in the compiled engine (:mod:`mahjong_core._round`); :func:`play_r
 round there without returning to Python between steps when every seat has a built-in bot.  Bots
 see only what a player may know: their own concealed tiles, the public tiles
 (:meth:`Round.visible_counts`) and their legal actions.  The pure-Python reference of both bots is
-:mod:`mahjong_core._ref.bots_py`.
+:mod:`mahjong_core.families.mahjong._ref.bots_py`.
 """
 
 from __future__ import annotations

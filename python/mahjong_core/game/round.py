@@ -2,8 +2,8 @@
 
 The state and every transition live in :class:`mahjong_core._round.RoundCore` (Cython); this class
 checks and decodes actions, explains refusals, builds views, results and the JSON form.  Every
-rule that differs between rulesets is a field of :class:`~mahjong_core.game.settings.FlowSettings`.
-The pure-Python reference of the same machine is :mod:`mahjong_core._ref.round_py`.
+rule that differs between rulesets is a field of :class:`~mahjong_core.families.mahjong.settings.FlowSettings`.
+The pure-Python reference of the same machine is :mod:`mahjong_core.families.mahjong._ref.round_py`.
 
 Phases: ``ready_window`` (the non-dealer's 天听 window, two-player rulesets), ``turn`` (the player
 ``turn`` acts on his own hand), ``claim`` (the others answer a discard), ``rob`` (the others may rob
@@ -147,7 +147,7 @@ class RoundResult:
 
     @property
     def scores(self) -> list[Score]:
-        """The :class:`~mahjong_core.scoring.Score` of each winner (re-evaluated after a JSON load)."""
+        """The :class:`~mahjong_core.families.mahjong.scoring.Score` of each winner (re-evaluated after a JSON load)."""
         if self._scores is None:
             self._scores = [score(**score_kwargs(w["score_args"])) for w in self.to_dict()["winners"]]
         return self._scores
@@ -234,7 +234,7 @@ class Round(RoundBase):
                 "total": rec["total"], "fans": [[f.id, f.points, f.count] for f in sc.fans]}
 
     def _score_args(self, seat: int, rec: dict[str, Any]) -> dict[str, Any]:
-        """The :func:`~mahjong_core.scoring.score` keywords of a win record (the reference's layout)."""
+        """The :func:`~mahjong_core.families.mahjong.scoring.score` keywords of a win record (the reference's layout)."""
         s = self.settings
         f = rec["flags"]
         args: dict[str, Any] = {

@@ -2,7 +2,7 @@
 that only read a round through its queries (decoding actions, views, JSON, the log, replay).
 
 :class:`mahjong_core.game.Round` (the compiled engine's API) and the reference engine
-:class:`mahjong_core._ref.round_py.Round` both derive from :class:`RoundBase`; each keeps its own
+:class:`mahjong_core.families.mahjong._ref.round_py.Round` both derive from :class:`RoundBase`; each keeps its own
 state and transitions.
 """
 
@@ -60,7 +60,7 @@ class RoundBase:
         default the ruleset's), ``options`` (overrides of :class:`FlowSettings` fields),
         ``spawn_key`` (used by :class:`~mahjong_core.game.Match` to give each round its own wall),
         and for tests ``wall`` (all tiles in logical drawing order, see
-        :func:`~mahjong_core.game.wall.script_wall`), ``dice`` and ``kong_dice``.  The arguments
+        :func:`~mahjong_core.families.mahjong.wall.script_wall`), ``dice`` and ``kong_dice``.  The arguments
         are checked here; the engine starts the round in ``_start``.
         """
         s, opts = settings_and_options(ruleset, options, min_fan)

@@ -6,13 +6,13 @@ actions -> same events, legal actions and state).
 
 The state is plain data (ints, short lists, one ``(players, 34)`` uint8 count array), field by
 field the compiled core's; every rule that differs between rulesets is a
-field of :class:`~mahjong_core.game.settings.FlowSettings`.
+field of :class:`~mahjong_core.families.mahjong.settings.FlowSettings`.
 
 Phases: ``ready_window`` (the non-dealer's 天听 window, two-player rulesets), ``turn`` (the player
 ``turn`` acts on his own hand), ``claim`` (the others answer a discard), ``rob`` (the others may rob
 an added kong), ``over``.
 
->>> from mahjong_core._ref.round_py import Round
+>>> from mahjong_core.families.mahjong._ref.round_py import Round
 >>> r = Round("two-player", seed=1)
 >>> r.seats_to_act()
 [1]
