@@ -296,7 +296,9 @@ def check_illegal(a: Any, b: Any, rng: np.random.Generator, ctx: str, *, n_per_s
     n = 0
     for seat, act in attempts:
         ob = outcome(lambda: b.step(seat, act))
-        assert ob[:2] == ("err", "IllegalActionError"), f"{ctx}: reference accepted {seat!r}, {act!r}: {ob}"
+        # refused as an illegal action: IllegalActionError, or its subclass SeatError for a bad seat
+        assert ob[0] == "err" and ob[1] in ("IllegalActionError", "SeatError"), (
+            f"{ctx}: reference accepted {seat!r}, {act!r}: {ob}")
         oa = outcome(lambda: a.step(seat, act))
         assert oa == ob, f"{ctx}: step({seat!r}, {act!r})"
         n += 1
