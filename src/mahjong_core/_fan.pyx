@@ -60,9 +60,7 @@ from mahjong_core.tiles import _short_repr
 
 include "_fan_tables.pxi"
 
-cdef extern from *:
-    int __builtin_ctzll(unsigned long long) nogil
-    int __builtin_clzll(unsigned long long) nogil
+from mahjong_core._bits cimport mj_ctz64, mj_clz64, mj_popcount64, mj_pop_lowest2
 
 # ---------------------------------------------------------------------------
 # Public constants (the calling convention of evaluate / evaluate_batch)
@@ -487,12 +485,7 @@ cdef inline bint _tie_better(Ctx* x, const uint64_t* w) noexcept nogil:
         t0 = w[0] & x.rep_mask[0]
         t1 = w[1] & x.rep_mask[1]
         while t0 | t1:
-            if t0:
-                f = __builtin_ctzll(t0)
-                t0 &= t0 - 1
-            else:
-                f = 64 + __builtin_ctzll(t1)
-                t1 &= t1 - 1
+            f = mj_pop_lowest2(&t0, &t1)
             if x.cnt[f] != x.best_mult[f]:
                 break
         else:
@@ -530,12 +523,7 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
     w[0] = p0
     w[1] = p1
     while t0 | t1:
-        if t0:
-            f = __builtin_ctzll(t0)
-            t0 &= t0 - 1
-        else:
-            f = 64 + __builtin_ctzll(t1)
-            t1 &= t1 - 1
+        f = mj_pop_lowest2(&t0, &t1)
         fl = x.fflags[f]
         if fl & FF_REPEATABLE:
             if f != fy:
@@ -561,8 +549,8 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
     if yj == 0:
         w[fy >> 6] &= ~((<uint64_t> 1) << (fy & 63))
     else:
-        total += x.points[fy] * _popcount(yj)
-    x.cnt[fy] = _popcount(yj)
+        total += x.points[fy] * mj_popcount64(yj)
+    x.cnt[fy] = mj_popcount64(yj)
     if x.have_best:
         if total < x.best_total:
             return
@@ -576,12 +564,7 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
     t0 = w[0] & x.rep_mask[0]
     t1 = w[1] & x.rep_mask[1]
     while t0 | t1:
-        if t0:
-            f = __builtin_ctzll(t0)
-            t0 &= t0 - 1
-        else:
-            f = 64 + __builtin_ctzll(t1)
-            t1 &= t1 - 1
+        f = mj_pop_lowest2(&t0, &t1)
         x.best_mult[f] = x.cnt[f]
 
 
@@ -736,7 +719,7 @@ cdef bint _ao(const Combos* cb, uint32_t rest, uint8_t used, int bound, bint fir
     if rest == 0:
         return True
     while t:
-        k = __builtin_ctzll(t)
+        k = mj_ctz64(t)
         t &= t - 1
         if cb.pts[k] > bound:
             continue
@@ -753,7 +736,7 @@ cdef inline bint _valid_with(const Combos* cb, uint32_t s, int k) noexcept nogil
     if (cb.compat[k] & s) != s:
         return False
     t = s | ((<uint32_t> 1) << k)
-    if _popcount(t) <= 2:
+    if mj_popcount64(t) <= 2:
         return True     # with NS, two instances can always be ordered (AO)
     return _ao(cb, t, 0, 1000, True)
 
@@ -894,14 +877,14 @@ cdef void _selections(Ctx* x, const Combos* cb, uint32_t s, int start, const uin
         sp[1] = p[1]
         t = s
         while t:
-            k = __builtin_ctzll(t)
+            k = mj_ctz64(t)
             t &= t - 1
             f = cb.f[k]
             x.cnt[f] = 0
             x.own[f] = 0
         t = s
         while t:
-            k = __builtin_ctzll(t)
+            k = mj_ctz64(t)
             t &= t - 1
             f = cb.f[k]
             sp[f >> 6] |= (<uint64_t> 1) << (f & 63)
@@ -912,7 +895,7 @@ cdef void _selections(Ctx* x, const Combos* cb, uint32_t s, int start, const uin
         return
     t = ext >> start << start
     while t:
-        k = __builtin_ctzll(t)
+        k = mj_ctz64(t)
         t &= t - 1
         _selections(x, cb, s | ((<uint32_t> 1) << k), k + 1, p, yj, qs, n_place)
 
@@ -992,9 +975,9 @@ cdef void _seven_pairs_form(Ctx* x) noexcept nogil:
         _set(p, x.fk[K_SEVEN_PAIRS_ALL_HONORS])
     else:
         _set(p, x.fk[K_SEVEN_PAIRS])
-    kinds = _popcount(x.pm14)
-    lo = __builtin_ctzll(x.pm14)
-    hi = 63 - __builtin_clzll(x.pm14)
+    kinds = mj_popcount64(x.pm14)
+    lo = mj_ctz64(x.pm14)
+    hi = 63 - mj_clz64(x.pm14)
     if kinds == 7 and hi < 27 and lo // 9 == hi // 9 and hi - lo == 6:
         _set(p, x.fk[K_SEVEN_SHIFTED_PAIRS])
     _terminal_honor_fans(x, p, x.rs != RS_BAMBOO)
@@ -1181,7 +1164,7 @@ cdef void _common_fans(Ctx* x) noexcept nogil:
                 k_e += 1
             else:
                 k_c += 1
-    hog = _popcount(x.pm4 & ~kong_kinds)
+    hog = mj_popcount64(x.pm4 & ~kong_kinds)
     if hog:
         f = x.fk[K_TILE_HOG]
         _set(p, f)
@@ -1371,7 +1354,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     # --- validation, in the reference's order ------------------------------------------
     bad = _nonzero_mask(concealed) & ~x.allowed
     if bad:
-        err.a = __builtin_ctzll(bad)
+        err.a = mj_ctz64(bad)
         return E_CONCEALED_NOT_PLAYED
     x.n_melds = 0
     x.has_ckong = False
@@ -1552,7 +1535,7 @@ cdef int _flower_fans(Ctx* x, uint32_t flowers, uint16_t* out) noexcept nogil:
     with their own exclusion pass (八仙过海 keeps 花牌, OP-31)."""
     cdef uint64_t w[2]
     cdef uint64_t t0, t1
-    cdef int f, k, n = _popcount(flowers & 0xFF), total = 0
+    cdef int f, k, n = mj_popcount64(flowers & 0xFF), total = 0
     cdef const uint64_t* ex
     if n == 0:
         return 0
@@ -1570,12 +1553,7 @@ cdef int _flower_fans(Ctx* x, uint32_t flowers, uint16_t* out) noexcept nogil:
     t0 = w[0]
     t1 = w[1]
     while t0 | t1:
-        if t0:
-            f = __builtin_ctzll(t0)
-            t0 &= t0 - 1
-        else:
-            f = 64 + __builtin_ctzll(t1)
-            t1 &= t1 - 1
+        f = mj_pop_lowest2(&t0, &t1)
         ex = x.excl + FAN_WORDS * f
         w[0] &= ~ex[0]
         w[1] &= ~ex[1]
@@ -1584,24 +1562,11 @@ cdef int _flower_fans(Ctx* x, uint32_t flowers, uint16_t* out) noexcept nogil:
     t0 = w[0]
     t1 = w[1]
     while t0 | t1:
-        if t0:
-            f = __builtin_ctzll(t0)
-            t0 &= t0 - 1
-        else:
-            f = 64 + __builtin_ctzll(t1)
-            t1 &= t1 - 1
+        f = mj_pop_lowest2(&t0, &t1)
         k = x.cnt[f] if x.fflags[f] & FF_REPEATABLE else 1
         out[FAN_TABLE_POS[x.rs][f]] = k
         total += x.points[f] * k
     return total
-
-
-cdef inline int _popcount(uint64_t v) noexcept nogil:
-    """Bit count (SWAR: the portable build has no popcnt instruction)."""
-    v = v - ((v >> 1) & 0x5555555555555555ULL)
-    v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL)
-    v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0FULL
-    return <int> ((v * 0x0101010101010101ULL) >> 56)
 
 
 cdef inline uint64_t _load8(const uint8_t* p) noexcept nogil:
@@ -1688,12 +1653,7 @@ cdef inline void _write_counts(Ctx* x, uint16_t* out) noexcept nogil:
     cdef int f
     cdef const uint8_t* pos = FAN_TABLE_POS[x.rs]
     while t0 | t1:
-        if t0:
-            f = __builtin_ctzll(t0)
-            t0 &= t0 - 1
-        else:
-            f = 64 + __builtin_ctzll(t1)
-            t1 &= t1 - 1
+        f = mj_pop_lowest2(&t0, &t1)
         out[pos[f]] = x.best_mult[f] if x.fflags[f] & FF_REPEATABLE else 1
 
 
@@ -1848,7 +1808,7 @@ cdef bint _other_wait(Ctx* x) noexcept nogil:
                 continue
             key = _b5(c + base)
             while near:
-                t = __builtin_ctzll(near)
+                t = mj_ctz64(near)
                 near &= near - 1
                 r = t - base
                 if c[t] < 4:
@@ -1879,19 +1839,19 @@ cdef bint _other_wait(Ctx* x) noexcept nogil:
                     return True
         if x.special:
             if (nz & ~M_ORPHANS) == 0:
-                distinct = _popcount(nz)
+                distinct = mj_popcount64(nz)
                 if distinct == 13 and (M_ORPHANS & other):
                     return True
                 if distinct == 12 and (M_ORPHANS & ~nz & other):
                     return True
             for k in range(6):
                 # 13 single tiles inside pattern + honors: waits on the other three
-                if (nz & ~(PATTERN_MASKS[k] | M_HONOR)) == 0 and _popcount(nz) == 13:
+                if (nz & ~(PATTERN_MASKS[k] | M_HONOR)) == 0 and mj_popcount64(nz) == 13:
                     if (PATTERN_MASKS[k] | M_HONOR) & ~nz & other:
                         return True
     if x.special and x.n_melds <= 1:
         for k in range(6):
-            if _popcount(PATTERN_MASKS[k] & ~nz) > 1:
+            if mj_popcount64(PATTERN_MASKS[k] & ~nz) > 1:
                 continue
             memcpy(tmp, c, N_KINDS)
             for t in range(N_KINDS):

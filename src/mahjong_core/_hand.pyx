@@ -40,6 +40,7 @@ largest overlap of x with a target, and ``dist = 3m + 2p - g``.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy, memcmp
+from mahjong_core._bits cimport mj_ctz64
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.buffer cimport (
     PyObject_GetBuffer, PyBuffer_Release, PyBUF_ND, PyBUF_FORMAT, PyBUF_C_CONTIGUOUS,
@@ -1066,10 +1067,7 @@ cdef list _mask_list(uint64_t mask):
     cdef list out = []
     cdef int i
     while mask:
-        i = 0
-        while not (mask >> i) & 1:
-            i += 1
-        out.append(i)
+        out.append(mj_ctz64(mask))
         mask &= mask - 1
     return out
 
