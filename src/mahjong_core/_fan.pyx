@@ -60,6 +60,7 @@ from mahjong_core.tiles import _short_repr
 
 include "_fan_tables.pxi"
 
+from mahjong_core._hand cimport hand_waits, hand_suit_win_bits
 from mahjong_core._bits cimport mj_ctz64, mj_clz64, mj_popcount64, mj_pop_lowest2
 
 # ---------------------------------------------------------------------------
@@ -106,8 +107,6 @@ cdef enum:
     RS_PUBLIC = 2
 
     N_KINDS = 34
-    SUIT_SPACE = 1953125        # 5 ** 9
-    SUIT_BITS_BYTES = 244141    # ceil(5 ** 9 / 8)
     MAX_INSTANCES = 32          # combination instances of one decomposition (at most 22 possible)
     PAIR_SLOT = 4               # group index of the pair in member masks
 
@@ -246,9 +245,8 @@ cdef uint8_t ORPHANS[13]
 cdef uint64_t M_ORPHANS = 0
 cdef uint8_t PATTERNS[6][9]
 cdef uint64_t PATTERN_MASKS[6]
-cdef uint32_t POW5[10]
 cdef uint64_t REP_MASK[N_RULESETS][FAN_WORDS]   # repeatable fans, per ruleset (from FAN_FLAGS)
-cdef uint8_t SUIT_BITS[SUIT_BITS_BYTES]   # bit x: suit vector x (base 5) splits into groups (+ one pair if |x| = 2 mod 3)
+cdef const uint8_t* SUIT_BITS   # bit x: suit vector x (base 5) splits into groups (+ one pair if |x| = 2 mod 3); _hand's table
 
 
 cdef inline bint _is_number(int t) noexcept nogil:
@@ -274,53 +272,11 @@ cdef inline bint _has(const uint64_t* p, int f) noexcept nogil:
     return f != NO_FAN and (p[f >> 6] >> (f & 63)) & 1
 
 
-cdef void _mark_groups(uint8_t* v, int groups_left, int first_type) noexcept nogil:
-    """Mark every suit vector made of the current groups (+ optionally one pair), then
-    add up to `groups_left` more groups of type >= first_type (0-8 pungs, 9-15 chows)."""
-    cdef int k, t
-    cdef uint32_t x
-    x = 0
-    for k in range(8, -1, -1):
-        x = x * 5 + v[k]
-    SUIT_BITS[x >> 3] |= 1 << (x & 7)
-    for k in range(9):
-        if v[k] + 2 <= 4:
-            v[k] += 2
-            x = 0
-            for t in range(8, -1, -1):
-                x = x * 5 + v[t]
-            SUIT_BITS[x >> 3] |= 1 << (x & 7)
-            v[k] -= 2
-    if groups_left == 0:
-        return
-    for t in range(first_type, 16):
-        if t < 9:
-            if v[t] + 3 <= 4:
-                v[t] += 3
-                _mark_groups(v, groups_left - 1, t)
-                v[t] -= 3
-        else:
-            k = t - 9
-            if v[k] < 4 and v[k + 1] < 4 and v[k + 2] < 4:
-                v[k] += 1
-                v[k + 1] += 1
-                v[k + 2] += 1
-                _mark_groups(v, groups_left - 1, t)
-                v[k] -= 1
-                v[k + 1] -= 1
-                v[k + 2] -= 1
-
-
 cdef _build_tables():
     """Tile masks and the suit completeness bit table; asserts sizes and spot checks."""
     cdef int i, s, r, k, c
-    cdef uint8_t v[9]
     global M_ORPHANS, M_TERMINAL, M_GREEN, M_REVERSIBLE, M_RANKS_6_9, M_RANKS_1_4, M_RANKS_7_9, M_RANKS_4_6, M_RANKS_1_3
     _load_fan_tables()
-    POW5[0] = 1
-    for i in range(1, 10):
-        POW5[i] = POW5[i - 1] * 5
-    assert POW5[9] == SUIT_SPACE and (SUIT_SPACE + 7) // 8 == SUIT_BITS_BYTES
     for s in range(3):
         M_SUIT[s] = (<uint64_t> 0x1FF) << (9 * s)
     ALLOWED[RS_TWO_PLAYER] = M_SUIT[0] | M_HONOR
@@ -356,11 +312,9 @@ cdef _build_tables():
             for c in range(3):
                 PATTERNS[k][3 * i + c] = perms[k][i] * 9 + i + 3 * c
                 PATTERN_MASKS[k] |= (<uint64_t> 1) << PATTERNS[k][3 * i + c]
-    memset(SUIT_BITS, 0, sizeof(SUIT_BITS))
-    memset(v, 0, 9)
-    with nogil:
-        _mark_groups(v, 4, 0)
-    # spot checks: empty, 11, 123, 1112345678999 + 5, and not 12, 1, 1122
+    global SUIT_BITS
+    SUIT_BITS = hand_suit_win_bits()
+    # spot checks of the shared table: empty, 11, 123, 1112345678999 + 5, and not 12, 1, 1122
     assert SUIT_BITS[0] & 1
     assert _suit_bit(2) and _suit_bit(1 + 5 + 25) and not _suit_bit(1 + 5) and not _suit_bit(1)
     assert not _suit_bit(2 + 2 * 5)
@@ -1769,98 +1723,23 @@ cdef inline void _pung_quad(Ctx* x, Combos* cb) noexcept nogil:
 cdef bint _other_wait(Ctx* x) noexcept nogil:
     """D8: does some kind t other than the winning tile complete c13 to a winning form
     (by shape only: a kind held four times still counts)?  The winning tile itself
-    always does, so the wait is unique iff this is False."""
-    cdef const uint8_t* c = x.c13
+    always does, so the wait is unique iff this is False.  The hand kernels' waits
+    (_hand.pxd) answer for every kind held at most three times; a fifth copy of a kind
+    held four times is tried here, on the count-5 completeness checks."""
+    cdef uint64_t other = x.allowed & ~((<uint64_t> 1) << x.win)
+    cdef uint64_t four
     cdef uint8_t tmp[34]
-    cdef int sums[4]
-    cdef bint comp[4]
-    cdef int k, j, i, t, r, pairs_other, pairs, distinct, base, hi
-    cdef uint64_t nz, near, other = x.allowed & ~((<uint64_t> 1) << x.win)
-    cdef uint32_t key
-    cdef bint ok
-    for k in range(4):
-        sums[k] = x.sum14[k]
-    sums[x.win // 9 if x.win < 27 else 3] -= 1
-    nz = _nonzero_mask(c)
-    for k in range(4):
-        comp[k] = sums[k] % 3 != 1 and (_suit_complete(c + 9 * k, sums[k]) if k < 3
-                                         else _honors_complete(c + 27, sums[k]))
-    for k in range(4):
-        if sums[k] % 3 == 0:
-            continue
-        ok = True
-        pairs_other = 0
-        for j in range(4):
-            if j != k:
-                if not comp[j]:
-                    ok = False
-                    break
-                pairs_other += sums[j] % 3 == 2
-        if not ok or pairs_other != (0 if sums[k] % 3 == 1 else 1):
-            continue
-        base = 9 * k
-        if k < 3:
-            # a tile can only join a group or pair with held tiles at distance <= 2
-            near = (nz >> base) & 0x1FF
-            near = (near | (near << 1) | (near << 2) | (near >> 1) | (near >> 2)) & 0x1FF
-            near = (near << base) & other
-            if not near:
-                continue
-            key = _b5(c + base)
-            while near:
-                t = mj_ctz64(near)
-                near &= near - 1
-                r = t - base
-                if c[t] < 4:
-                    if _suit_bit(key + POW5[r]):
-                        return True
-                else:
-                    memcpy(tmp, c + base, 9)
-                    tmp[r] += 1
-                    if _suit_split(tmp, 0, (sums[k] + 1) % 3 == 2):
-                        return True
-        else:
-            memcpy(tmp, c + 27, 7)
-            for r in range(7):
-                if not (other >> (27 + r)) & 1 or c[27 + r] == 0:
-                    continue
-                tmp[r] += 1
-                if _honors_complete(tmp, sums[3] + 1):
-                    return True
-                tmp[r] -= 1
-    if x.n_melds == 0:
-        # seven pairs: six pairs (a quad is two) and one odd kind, which is the wait
-        pairs = 0
-        for i in range(N_KINDS):
-            pairs += c[i] >> 1
-        if pairs == 6:
-            for i in range(N_KINDS):
-                if (c[i] & 1) and ((other >> i) & 1):
-                    return True
-        if x.special:
-            if (nz & ~M_ORPHANS) == 0:
-                distinct = mj_popcount64(nz)
-                if distinct == 13 and (M_ORPHANS & other):
-                    return True
-                if distinct == 12 and (M_ORPHANS & ~nz & other):
-                    return True
-            for k in range(6):
-                # 13 single tiles inside pattern + honors: waits on the other three
-                if (nz & ~(PATTERN_MASKS[k] | M_HONOR)) == 0 and mj_popcount64(nz) == 13:
-                    if (PATTERN_MASKS[k] | M_HONOR) & ~nz & other:
-                        return True
-    if x.special and x.n_melds <= 1:
-        for k in range(6):
-            if mj_popcount64(PATTERN_MASKS[k] & ~nz) > 1:
-                continue
-            memcpy(tmp, c, N_KINDS)
-            for t in range(N_KINDS):
-                if not (other >> t) & 1:
-                    continue
-                tmp[t] += 1
-                if _knitted_complete(tmp):
-                    return True
-                tmp[t] -= 1
+    cdef int t
+    if hand_waits(x.c13, x.n13, x.special, other):
+        return True
+    four = _equal_mask(x.c13, 4) & other
+    while four:
+        t = mj_ctz64(four)
+        four &= four - 1
+        memcpy(tmp, x.c13, N_KINDS)
+        tmp[t] += 1
+        if _standard_complete(tmp) or (x.special and x.n_melds <= 1 and _knitted_complete(tmp)):
+            return True
     return False
 
 

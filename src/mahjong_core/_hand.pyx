@@ -899,6 +899,10 @@ cdef inline uint64_t _tile_mask(object mask, str what) except? 0:
 # ---------------------------------------------------------------------------
 # Exported C entry points (declared in _hand.pxd; used by the round engine)
 # ---------------------------------------------------------------------------
+cdef const uint8_t* hand_suit_win_bits() noexcept nogil:
+    return SUIT_WIN_BITS
+
+
 cdef bint hand_is_win(const uint8_t* c, int n, bint special) noexcept nogil:
     return _is_win(c, n, special)
 
@@ -1306,14 +1310,35 @@ cdef object _batch_view(object counts2d):
     return view
 
 
-def is_win_batch(counts_arg, allowed_arg, special_arg):
-    """Win check of every row of a C-contiguous (N, 34) uint8 array (rows validated one by one)."""
+cdef object _batch(object counts_arg, object allowed_arg, object special_arg, int question):
+    """The batch driver: validate and answer `question` (Q_WIN, Q_WAIT or Q_SHANTEN) for every row,
+    without the GIL; the first bad row raises (its index in the message)."""
     cdef const uint8_t[:, ::1] counts2d = _batch_view(counts_arg)
     cdef uint64_t allowed = _tile_mask(allowed_arg, "allowed")
     cdef bint special = _as_flag(special_arg, "special")
     cdef Py_ssize_t rows = counts2d.shape[0], i
-    out = np.empty(rows, dtype=np.bool_)
-    cdef uint8_t[::1] res = out.view(np.uint8)
+    if question == Q_WIN:
+        out = np.empty(rows, dtype=np.bool_)
+    elif question == Q_WAIT:
+        out = np.empty(rows, dtype=np.uint64)
+    else:
+        out = np.empty(rows, dtype=np.int8)
+    cdef uint8_t[::1] res_win
+    cdef uint64_t[::1] res_wait
+    cdef int8_t[::1] res_shanten
+    cdef uint8_t* win_out = NULL
+    cdef uint64_t* wait_out = NULL
+    cdef int8_t* shanten_out = NULL
+    if rows:
+        if question == Q_WIN:
+            res_win = out.view(np.uint8)
+            win_out = &res_win[0]
+        elif question == Q_WAIT:
+            res_wait = out
+            wait_out = &res_wait[0]
+        else:
+            res_shanten = out
+            shanten_out = &res_shanten[0]
     cdef int n = 0, kind = 0, code = OK
     cdef Py_ssize_t bad = -1
     cdef const uint8_t* c
@@ -1322,63 +1347,31 @@ def is_win_batch(counts_arg, allowed_arg, special_arg):
     with nogil:
         for i in range(rows):
             c = &counts2d[i, 0]
-            code = _validate(c, outside, allowed, Q_WIN, &n, &kind)
+            code = _validate(c, outside, allowed, question, &n, &kind)
             if code != OK:
                 bad = i
                 break
-            res[i] = _is_win(c, n, special)
+            if question == Q_WIN:
+                win_out[i] = _is_win(c, n, special)
+            elif question == Q_WAIT:
+                wait_out[i] = _waits(c, n, special, allowed)
+            else:
+                shanten_out[i] = <int8_t> _shanten(c, n, special)
     if bad >= 0:
-        _raise(code, kind, n, Q_WIN, &counts2d[bad, 0], bad)
+        _raise(code, kind, n, question, &counts2d[bad, 0], bad)
     return out
+
+
+def is_win_batch(counts_arg, allowed_arg, special_arg):
+    """Win check of every row of a C-contiguous (N, 34) uint8 array (rows validated one by one)."""
+    return _batch(counts_arg, allowed_arg, special_arg, Q_WIN)
 
 
 def waits_batch(counts_arg, allowed_arg, special_arg):
     """Wait bitmask of every row (arguments as in :func:`is_win_batch`)."""
-    cdef const uint8_t[:, ::1] counts2d = _batch_view(counts_arg)
-    cdef uint64_t allowed = _tile_mask(allowed_arg, "allowed")
-    cdef bint special = _as_flag(special_arg, "special")
-    cdef Py_ssize_t rows = counts2d.shape[0], i
-    out = np.empty(rows, dtype=np.uint64)
-    cdef uint64_t[::1] res = out
-    cdef int n = 0, kind = 0, code = OK
-    cdef Py_ssize_t bad = -1
-    cdef const uint8_t* c
-    cdef uint8_t outside[34]
-    _outside_mask(allowed, outside)
-    with nogil:
-        for i in range(rows):
-            c = &counts2d[i, 0]
-            code = _validate(c, outside, allowed, Q_WAIT, &n, &kind)
-            if code != OK:
-                bad = i
-                break
-            res[i] = _waits(c, n, special, allowed)
-    if bad >= 0:
-        _raise(code, kind, n, Q_WAIT, &counts2d[bad, 0], bad)
-    return out
+    return _batch(counts_arg, allowed_arg, special_arg, Q_WAIT)
 
 
 def shanten_batch(counts_arg, allowed_arg, special_arg):
     """Shanten of every row (arguments as in :func:`is_win_batch`)."""
-    cdef const uint8_t[:, ::1] counts2d = _batch_view(counts_arg)
-    cdef uint64_t allowed = _tile_mask(allowed_arg, "allowed")
-    cdef bint special = _as_flag(special_arg, "special")
-    cdef Py_ssize_t rows = counts2d.shape[0], i
-    out = np.empty(rows, dtype=np.int8)
-    cdef int8_t[::1] res = out
-    cdef int n = 0, kind = 0, code = OK
-    cdef Py_ssize_t bad = -1
-    cdef const uint8_t* c
-    cdef uint8_t outside[34]
-    _outside_mask(allowed, outside)
-    with nogil:
-        for i in range(rows):
-            c = &counts2d[i, 0]
-            code = _validate(c, outside, allowed, Q_SHANTEN, &n, &kind)
-            if code != OK:
-                bad = i
-                break
-            res[i] = <int8_t> _shanten(c, n, special)
-    if bad >= 0:
-        _raise(code, kind, n, Q_SHANTEN, &counts2d[bad, 0], bad)
-    return out
+    return _batch(counts_arg, allowed_arg, special_arg, Q_SHANTEN)
