@@ -102,10 +102,6 @@ cdef enum:
     FORM_HONORS_KNITTED = 3
     FORM_KNITTED_STRAIGHT = 4
 
-    RS_TWO_PLAYER = 0
-    RS_BAMBOO = 1
-    RS_PUBLIC = 2
-
     N_KINDS = 34
     MAX_INSTANCES = 32          # combination instances of one decomposition (at most 22 possible)
     PAIR_SLOT = 4               # group index of the pair in member masks
@@ -173,6 +169,7 @@ ctypedef struct Combos:
 
 ctypedef struct Ctx:
     int rs
+    uint32_t quirks                 # RULESET_QUIRKS[rs]: the ruleset's rule quirks (RQ_* bits)
     const uint8_t* fk               # fan key -> internal index (NO_FAN if absent)
     const uint8_t* points
     const uint8_t* fflags
@@ -228,7 +225,6 @@ ctypedef struct Ctx:
 # ---------------------------------------------------------------------------
 # Tile predicates and masks (spec 1.1)
 # ---------------------------------------------------------------------------
-cdef uint64_t ALLOWED[3]
 cdef uint64_t M_HONOR = 0x7FULL << 27
 cdef uint64_t M_WIND = 0xFULL << 27
 cdef uint64_t M_DRAGON = 0x7ULL << 31
@@ -279,9 +275,6 @@ cdef _build_tables():
     _load_fan_tables()
     for s in range(3):
         M_SUIT[s] = (<uint64_t> 0x1FF) << (9 * s)
-    ALLOWED[RS_TWO_PLAYER] = M_SUIT[0] | M_HONOR
-    ALLOWED[RS_BAMBOO] = M_SUIT[2] | M_HONOR
-    ALLOWED[RS_PUBLIC] = M_SUIT[0] | M_SUIT[1] | M_SUIT[2] | M_HONOR
     for t in (0, 8, 9, 17, 18, 26):
         M_TERMINAL |= (<uint64_t> 1) << t
     for t in (19, 20, 21, 23, 25, 32):
@@ -925,7 +918,7 @@ cdef void _seven_pairs_form(Ctx* x) noexcept nogil:
         return
     p[0] = x.common[0]
     p[1] = x.common[1]
-    if x.rs == RS_BAMBOO and (x.pm14 & ~M_HONOR) == 0:
+    if (x.quirks & RQ_SEVEN_PAIRS_ALL_HONORS) and (x.pm14 & ~M_HONOR) == 0:
         _set(p, x.fk[K_SEVEN_PAIRS_ALL_HONORS])
     else:
         _set(p, x.fk[K_SEVEN_PAIRS])
@@ -934,7 +927,7 @@ cdef void _seven_pairs_form(Ctx* x) noexcept nogil:
     hi = 63 - mj_clz64(x.pm14)
     if kinds == 7 and hi < 27 and lo // 9 == hi // 9 and hi - lo == 6:
         _set(p, x.fk[K_SEVEN_SHIFTED_PAIRS])
-    _terminal_honor_fans(x, p, x.rs != RS_BAMBOO)
+    _terminal_honor_fans(x, p, (x.quirks & RQ_TERMINAL_HONOR_IN_SEVEN_PAIRS) != 0)
     if x.win >= 0 and _unique_wait(x):
         _set(p, x.fk[K_SINGLE_WAIT])
     x.form = FORM_SEVEN_PAIRS
@@ -1151,9 +1144,9 @@ cdef void _common_fans(Ctx* x) noexcept nogil:
         if fl & F_LAST_TILE:
             _set(p, x.fk[K_LAST_TILE_DRAW] if x.self_drawn else x.fk[K_LAST_TILE_CLAIM])
         if x.self_drawn:
-            # 杠上开花: a kong replacement, never a flower replacement, except in
-            # two-player-bamboo (OP-28, option replacement_bloom)
-            if x.rs != RS_BAMBOO:
+            # 杠上开花: a kong replacement, never a flower replacement, except where the
+            # ruleset says so (two-player-bamboo, OP-28, option replacement_bloom)
+            if not (x.quirks & RQ_FLOWER_REPLACEMENT_BLOOM):
                 bloom = (fl & F_KONG_REPLACEMENT) and not (fl & F_FLOWER_REPLACEMENT)
             elif (fl & F_KONG_REPLACEMENT) and not (fl & F_FLOWER_REPLACEMENT):
                 bloom = True
@@ -1303,8 +1296,9 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
         err.a = options
         return E_OPTIONS
     x.rs = rs
+    x.quirks = RULESET_QUIRKS[rs]
     x.fk = FAN_OF_KEY[rs]
-    x.allowed = ALLOWED[rs]
+    x.allowed = RULESET_KINDS[rs]
     # --- validation, in the reference's order ------------------------------------------
     bad = _nonzero_mask(concealed) & ~x.allowed
     if bad:
@@ -1350,7 +1344,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
             return E_WIN_RANGE if e == 1 else (E_WIN_FLOWER if e == 2 else E_WIN_NOT_PLAYED)
     else:
         win = -1
-    if rs == RS_PUBLIC and (flags & (F_HEAVENLY | F_EARTHLY | F_HUMANLY | F_HEAVENLY_READY
+    if not (x.quirks & RQ_FIRST_TURN_AND_READY) and (flags & (F_HEAVENLY | F_EARTHLY | F_HUMANLY | F_HEAVENLY_READY
                                      | F_READY_DECLARED | F_READY_CONCEALED)):
         return E_PUBLIC_FIRST_TURN
     memcpy(x.c14, concealed, N_KINDS)
@@ -1443,7 +1437,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     x.yjmode = FAN_YJ_MODE[rs]
     x.excl = &FAN_EXCL_LITERAL[rs][0][0] if options & O_LITERAL_FIRST_TURN else &FAN_EXCL[rs][0][0]
     x.nf = FAN_COUNT[rs]
-    x.special = rs == RS_PUBLIC
+    x.special = (x.quirks & RQ_SPECIAL_FORMS) != 0
     x.pm = _nonzero_mask(x.hand)
     x.pm4 = _equal_mask(x.hand, 4)
     x.pm14 = _nonzero_mask(x.c14)
