@@ -46,7 +46,7 @@ HERE = Path(__file__).resolve().parent.parent
 
 
 def _import_fan_tables():
-    """Import ``mahjong_core.fan_tables`` from the source tree *without* running the
+    """Import ``mahjong_core.families.mahjong.fan_tables`` from the source tree *without* running the
     package ``__init__`` (which imports the compiled modules this script feeds)."""
     import importlib
     import types
@@ -55,9 +55,9 @@ def _import_fan_tables():
         pkg = types.ModuleType("mahjong_core")
         pkg.__path__ = [str(HERE / "python" / "mahjong_core")]
         sys.modules["mahjong_core"] = pkg
-    tables = importlib.import_module("mahjong_core.fan_tables")
-    fandef = importlib.import_module("mahjong_core.fan_tables.fandef")
-    rulesets = importlib.import_module("mahjong_core.rulesets")
+    tables = importlib.import_module("mahjong_core.families.mahjong.fan_tables")
+    fandef = importlib.import_module("mahjong_core.families.mahjong.fandef")
+    rulesets = importlib.import_module("mahjong_core.families.mahjong.rulesets")
     return tables.FAN_TABLES, fandef.PER_VALUES, rulesets.RULESETS
 
 
@@ -65,7 +65,7 @@ FAN_TABLES, PER_VALUES, _RULESETS = _import_fan_tables()
 
 OUTPUT = HERE / "src" / "mahjong_core" / "_fan_tables.pxi"
 
-RULESETS = ("two-player", "two-player-bamboo", "public")  # index = ruleset code
+RULESETS = tuple(sorted(_RULESETS, key=lambda name: _RULESETS[name].code))  # index = ruleset code
 EXPECTED_COUNTS = {"two-player": 59, "two-player-bamboo": 62, "public": 82}
 FAN_WORDS = 2
 MAX_FANS = 64 * FAN_WORDS
@@ -88,9 +88,9 @@ LITERAL_FIRST_TURN_EXCLUDES = {
 # plain (non set-C) fans whose instances are tied to a group (their pung): D14 "own" scope.
 PLAIN_PUNG_FANS = frozenset(("dragon_pung", "prevalent_wind", "seat_wind"))
 
-# Rule quirks: behaviour one ruleset has and the others do not, as data (the compiled evaluator
-# reads RULESET_QUIRKS[rs] bits, never a ruleset's name).  The names are the Ruleset fields of the
-# same meaning; bit order = the RQ_* enum written below.
+# Rule quirks: behaviour one ruleset has and the others do not, read from the Ruleset records'
+# fields of these names (the compiled evaluator reads RULESET_QUIRKS[rs] bits, never a ruleset's
+# name); bit order = the RQ_* enum written below.
 QUIRKS = (
     # (field, bit name, doc)
     ("special_forms", "RQ_SPECIAL_FORMS",
@@ -106,26 +106,11 @@ QUIRKS = (
     ("nine_gates_clears_terminal_pungs", "RQ_NINE_GATES_CLEARS_TERMINAL_PUNGS",
      "九莲宝灯 clears every 幺九刻 (D14); otherwise exactly one instance"),
 )
-QUIRK_VALUES = {
-    "two-player": dict(special_forms=False, first_turn_and_ready=True,
-                       terminal_honor_hands_in_seven_pairs=True, seven_pairs_all_honors=False,
-                       flower_replacement_bloom=False, nine_gates_clears_terminal_pungs=True),
-    "two-player-bamboo": dict(special_forms=False, first_turn_and_ready=True,
-                              terminal_honor_hands_in_seven_pairs=False, seven_pairs_all_honors=True,
-                              flower_replacement_bloom=True, nine_gates_clears_terminal_pungs=False),
-    "public": dict(special_forms=True, first_turn_and_ready=False,
-                   terminal_honor_hands_in_seven_pairs=True, seven_pairs_all_honors=False,
-                   flower_replacement_bloom=False, nine_gates_clears_terminal_pungs=False),
-}
 
 
 def quirk(name: str, field: str) -> bool:
-    """A rule quirk of ruleset `name`: the Ruleset's field where it has one, else QUIRK_VALUES."""
-    value = getattr(_RULESETS[name], field, None)
-    if value is None:
-        value = QUIRK_VALUES[name][field]
-    assert value == QUIRK_VALUES[name][field], (name, field, "QUIRK_VALUES disagrees with the Ruleset")
-    return bool(value)
+    """A rule quirk of ruleset `name`: the Ruleset record's field."""
+    return bool(getattr(_RULESETS[name], field))
 
 
 def quirk_bits(name: str) -> int:
