@@ -61,53 +61,26 @@ from mahjong_core.errors import (
     RulesetError,
     TileCountError,
 )
-from mahjong_core.rulesets import MAX_MIN_FAN
+from mahjong_core.rulesets import MAX_MIN_FAN, RULESET_NAMES as _RULESET_NAMES   # in code order
 from mahjong_core.tiles import _short_repr
 
 include "_fan_tables.pxi"
 
 from mahjong_core._hand cimport hand_waits, hand_suit_win_bits
+from mahjong_core._mahjong_constants cimport *
 from mahjong_core._bits cimport mj_ctz64, mj_clz64, mj_popcount64, mj_pop_lowest2
 
-# ---------------------------------------------------------------------------
-# Public constants (the calling convention of evaluate / evaluate_batch)
-# ---------------------------------------------------------------------------
-FLAG_SELF_DRAWN = 1
-FLAG_LAST_TILE = 2
-FLAG_KONG_REPLACEMENT = 4
-FLAG_FLOWER_REPLACEMENT = 8
-FLAG_ROBBING_KONG = 16
-FLAG_LAST_OF_KIND = 32
-FLAG_READY_DECLARED = 64
-FLAG_READY_CONCEALED = 128
-FLAG_HEAVENLY = 256
-FLAG_EARTHLY = 512
-FLAG_HUMANLY = 1024
-FLAG_HEAVENLY_READY = 2048
+# Public constants (the calling convention of evaluate / evaluate_batch): the family's generated
+# constants; the kernel uses their C twins (F_*, O_*, M_*, FORM_* of _mahjong_constants.pxd)
+from mahjong_core.families.mahjong._constants import (
+    FLAG_SELF_DRAWN, FLAG_LAST_TILE, FLAG_KONG_REPLACEMENT, FLAG_FLOWER_REPLACEMENT, FLAG_ROBBING_KONG,
+    FLAG_LAST_OF_KIND, FLAG_READY_DECLARED, FLAG_READY_CONCEALED, FLAG_HEAVENLY, FLAG_EARTHLY, FLAG_HUMANLY,
+    FLAG_HEAVENLY_READY, OPT_CAISHEN_ENABLED, OPT_CAISHEN_USED_AS_WILD, OPT_LITERAL_FIRST_TURN,
+    OPT_BLOOM_LAST_TILE, OPT_BLOOM_KONGS_ONLY, OPT_CHECK_FLAGS, MELD_CHI, MELD_PON, MELD_KONG, MELD_CKONG,
+    MELD_NONE, FORM_NAMES, TILE_SHORT_NAMES as _SHORT,
+)
 
-OPT_CAISHEN_ENABLED = 1
-OPT_CAISHEN_USED_AS_WILD = 2
-OPT_LITERAL_FIRST_TURN = 4
-OPT_BLOOM_LAST_TILE = 8
-OPT_BLOOM_KONGS_ONLY = 16
-OPT_CHECK_FLAGS = 32    # refuse flags that contradict each other or the hand (FlagError); the public API sets it
-
-MELD_CHI = 0
-MELD_PON = 1
-MELD_KONG = 2
-MELD_CKONG = 3
-MELD_NONE = 255
-
-FORM_NAMES = ("standard", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
-
-# F_* flag bits, O_* option bits and M_* meld codes: cdef enums in _fan.pxd (the round engine uses them)
 cdef enum:
-    FORM_STANDARD = 0
-    FORM_SEVEN_PAIRS = 1
-    FORM_THIRTEEN_ORPHANS = 2
-    FORM_HONORS_KNITTED = 3
-    FORM_KNITTED_STRAIGHT = 4
-
     N_KINDS = 34
     MAX_INSTANCES = 32          # combination instances of one decomposition (at most 22 possible)
     PAIR_SLOT = 4               # group index of the pair in member masks
@@ -243,10 +216,6 @@ cdef uint64_t M_RANKS_1_4 = 0
 cdef uint64_t M_RANKS_7_9 = 0
 cdef uint64_t M_RANKS_4_6 = 0
 cdef uint64_t M_RANKS_1_3 = 0
-cdef uint8_t ORPHANS[13]
-cdef uint64_t M_ORPHANS = 0
-cdef uint8_t PATTERNS[6][9]
-cdef uint64_t PATTERN_MASKS[6]
 cdef uint64_t REP_MASK[N_RULESETS][FAN_WORDS]   # repeatable fans, per ruleset (from FAN_FLAGS)
 cdef const uint8_t* SUIT_BITS   # bit x: suit vector x (base 5) splits into groups (+ one pair if |x| = 2 mod 3); _hand's table
 
@@ -277,7 +246,7 @@ cdef inline bint _has(const uint64_t* p, int f) noexcept nogil:
 cdef _build_tables():
     """Tile masks and the suit completeness bit table; asserts sizes and spot checks."""
     cdef int i, s, r, k, c
-    global M_ORPHANS, M_TERMINAL, M_GREEN, M_REVERSIBLE, M_RANKS_6_9, M_RANKS_1_4, M_RANKS_7_9, M_RANKS_4_6, M_RANKS_1_3
+    global M_TERMINAL, M_GREEN, M_REVERSIBLE, M_RANKS_6_9, M_RANKS_1_4, M_RANKS_7_9, M_RANKS_4_6, M_RANKS_1_3
     _load_fan_tables()
     for s in range(3):
         M_SUIT[s] = (<uint64_t> 0x1FF) << (9 * s)
@@ -300,17 +269,6 @@ cdef _build_tables():
                 M_RANKS_4_6 |= t
             if 1 <= r <= 3:
                 M_RANKS_1_3 |= t
-    for i, t in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
-        ORPHANS[i] = t
-        M_ORPHANS |= (<uint64_t> 1) << t
-    # knitted patterns (1.1): ranks 147 of suit a, 258 of suit b, 369 of suit c
-    perms = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-    for k in range(6):
-        PATTERN_MASKS[k] = 0
-        for i in range(3):
-            for c in range(3):
-                PATTERNS[k][3 * i + c] = perms[k][i] * 9 + i + 3 * c
-                PATTERN_MASKS[k] |= (<uint64_t> 1) << PATTERNS[k][3 * i + c]
     global SUIT_BITS
     SUIT_BITS = hand_suit_win_bits()
     # spot checks of the shared table: empty, 11, 123, 1112345678999 + 5, and not 12, 1, 1122

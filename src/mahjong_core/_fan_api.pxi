@@ -5,8 +5,6 @@
 # ---------------------------------------------------------------------------
 # Errors
 # ---------------------------------------------------------------------------
-_SHORT = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP")
-_RULESET_NAMES = ("two-player", "two-player-bamboo", "public")
 
 
 def _tile_name(t):

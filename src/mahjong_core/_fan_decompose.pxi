@@ -97,7 +97,7 @@ cdef void _special_forms(Ctx* x) noexcept nogil:
     cdef uint64_t present = x.pm14
     if x.n_melds:
         return
-    if (present & M_ORPHANS) == M_ORPHANS and (present & ~M_ORPHANS) == 0:
+    if (present & ORPHAN_MASK) == ORPHAN_MASK and (present & ~ORPHAN_MASK) == 0:
         p[0] = x.common[0]
         p[1] = x.common[1]
         _set(p, x.fk[K_THIRTEEN_ORPHANS])
@@ -106,7 +106,7 @@ cdef void _special_forms(Ctx* x) noexcept nogil:
     if x.mx14 > 1:
         return
     for k in range(6):
-        if (present & ~M_HONOR & ~PATTERN_MASKS[k]) == 0:
+        if (present & ~M_HONOR & ~KNITTED_PATTERN_MASKS[k]) == 0:
             break
     else:
         return
@@ -116,7 +116,7 @@ cdef void _special_forms(Ctx* x) noexcept nogil:
     if (present & M_HONOR) == M_HONOR:
         _set(p, x.fk[K_GREATER_HONORS_AND_KNITTED_TILES])
     for k in range(6):
-        if (present & PATTERN_MASKS[k]) == PATTERN_MASKS[k]:
+        if (present & KNITTED_PATTERN_MASKS[k]) == KNITTED_PATTERN_MASKS[k]:
             _set(p, x.fk[K_KNITTED_STRAIGHT])
             break
     x.form = FORM_HONORS_KNITTED
@@ -133,14 +133,14 @@ cdef void _knitted_form(Ctx* x) noexcept nogil:
     x.form = FORM_KNITTED_STRAIGHT
     x.split_target = 1
     for k in range(6):
-        if (x.pm14 & PATTERN_MASKS[k]) != PATTERN_MASKS[k]:
+        if (x.pm14 & KNITTED_PATTERN_MASKS[k]) != KNITTED_PATTERN_MASKS[k]:
             continue
         memcpy(c, x.c14, N_KINDS)
         for i in range(9):
-            c[PATTERNS[k][i]] -= 1
+            c[KNITTED_PATTERNS[k][i]] -= 1
         if not _standard_complete(c):
             continue
-        x.knit_mask = PATTERN_MASKS[k]
+        x.knit_mask = KNITTED_PATTERN_MASKS[k]
         memcpy(x.g, x.melds, sizeof(Grp) * 4)
         for p in range(N_KINDS):
             if c[p] >= 2:

@@ -76,12 +76,12 @@ cdef inline bint _knitted_complete(const uint8_t* c) noexcept nogil:
     cdef int k, i
     for k in range(6):
         for i in range(9):
-            if c[PATTERNS[k][i]] == 0:
+            if c[KNITTED_PATTERNS[k][i]] == 0:
                 break
         else:
             memcpy(rest, c, N_KINDS)
             for i in range(9):
-                rest[PATTERNS[k][i]] -= 1
+                rest[KNITTED_PATTERNS[k][i]] -= 1
             if _standard_complete(rest):
                 return True
     return False

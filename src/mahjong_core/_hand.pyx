@@ -41,6 +41,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy, memcmp
 from mahjong_core._bits cimport mj_ctz64
+from mahjong_core._mahjong_constants cimport ORPHAN_KINDS, KNITTED_PATTERNS, KNITTED_PATTERN_MASKS
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.buffer cimport (
     PyObject_GetBuffer, PyBuffer_Release, PyBUF_ND, PyBUF_FORMAT, PyBUF_C_CONTIGUOUS,
@@ -101,9 +102,6 @@ cdef uint16_t SUIT_INFO[SUIT_RANKED]
 cdef uint8_t SUIT_WIN_BITS[SUIT_WIN_BYTES]
 cdef uint8_t HONOR_DIST[HONOR_SPACE * DIST_ROW]
 cdef uint16_t HONOR_INFO[HONOR_SPACE]
-cdef uint8_t PATTERNS[N_PATTERNS][9]      # kind indices of each knitted pattern
-cdef uint8_t ORPHANS[13]
-cdef uint64_t PATTERN_MASKS[N_PATTERNS]   # bit i set for the kinds of pattern k
 
 cdef uint32_t POW5[10]
 
@@ -312,21 +310,12 @@ cdef _build_tables():
     # spot checks of the definitions
     assert SUIT_DIST[0 * DIST_ROW + 2 * 4 + 1] == 14     # empty suit: 4 groups + pair = 14 tiles
     assert HONOR_INFO[0] & 1                              # the empty component is complete
-    # knitted patterns: permutations of the suits in itertools order
-    perms = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-    for k in range(N_PATTERNS):
-        for i in range(3):
-            for c in range(3):
-                PATTERNS[k][3 * i + c] = perms[k][i] * 9 + i + 3 * c
-                PATTERN_MASKS[k] |= (<uint64_t> 1) << PATTERNS[k][3 * i + c]
-    for i, v in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
-        ORPHANS[i] = v
     # the arithmetic pattern test agrees with the pattern table
     cdef uint8_t probe[34]
     for k in range(N_PATTERNS):
         memset(probe, 0, 34)
         for i in range(9):
-            probe[PATTERNS[k][i]] = 1
+            probe[KNITTED_PATTERNS[k][i]] = 1
         assert _knitted_present(probe) == 1 << k, (k, _knitted_present(probe))
 
 
@@ -410,8 +399,8 @@ cdef inline bint _thirteen_orphans_complete(const uint8_t* c, int n) noexcept no
     if n != 14:
         return False
     for i in range(13):
-        distinct += c[ORPHANS[i]] != 0
-        inside += c[ORPHANS[i]]
+        distinct += c[ORPHAN_KINDS[i]] != 0
+        inside += c[ORPHAN_KINDS[i]]
     return distinct == 13 and inside == 14
 
 
@@ -419,7 +408,7 @@ cdef inline int _knitted_distinct(const uint8_t* c, int k) noexcept nogil:
     """Distinct kinds of pattern k plus honors held (each counted once)."""
     cdef int i, distinct = 0
     for i in range(9):
-        distinct += c[PATTERNS[k][i]] > 0
+        distinct += c[KNITTED_PATTERNS[k][i]] > 0
     for i in range(27, 34):
         distinct += c[i] > 0
     return distinct
@@ -448,7 +437,7 @@ cdef inline int _knitted_classes(const uint8_t* c) noexcept nogil:
 
 cdef inline int _knitted_present(const uint8_t* c) noexcept nogil:
     """6-bit mask of the knitted patterns whose 9 tiles are all held: pattern k takes class 0
-    in suit perm[k][0], class 1 in perm[k][1], class 2 in perm[k][2] (PATTERNS order)."""
+    in suit perm[k][0], class 1 in perm[k][1], class 2 in perm[k][2] (KNITTED_PATTERNS order)."""
     cdef int m0 = _knitted_classes(c), m1 = _knitted_classes(c + 9), m2 = _knitted_classes(c + 18)
     if not (m0 and m1 and m2):
         return 0
@@ -472,7 +461,7 @@ cdef inline bint _knitted_straight_complete(const uint8_t* c, int n) noexcept no
             continue
         memcpy(rest, c, N_KINDS)
         for i in range(9):
-            rest[PATTERNS[k][i]] -= 1
+            rest[KNITTED_PATTERNS[k][i]] -= 1
         if _standard_complete(rest):
             return True
     return False
@@ -541,9 +530,9 @@ cdef inline int _seven_pairs_shanten(const uint8_t* c) noexcept nogil:
 cdef inline int _thirteen_orphans_shanten(const uint8_t* c) noexcept nogil:
     cdef int i, distinct = 0, pair = 0
     for i in range(13):
-        if c[ORPHANS[i]]:
+        if c[ORPHAN_KINDS[i]]:
             distinct += 1
-            if c[ORPHANS[i]] >= 2:
+            if c[ORPHAN_KINDS[i]] >= 2:
                 pair = 1
     return 13 - distinct - pair
 
@@ -567,13 +556,13 @@ cdef inline int _knitted_straight_shanten(const uint8_t* c, int n, int bound) no
     for k in range(N_PATTERNS):
         missing = 0
         for i in range(9):
-            missing += c[PATTERNS[k][i]] == 0
+            missing += c[KNITTED_PATTERNS[k][i]] == 0
         if missing - 1 >= bound or missing >= best:
             continue
         memcpy(rest, c, N_KINDS)
         for i in range(9):
-            if rest[PATTERNS[k][i]]:
-                rest[PATTERNS[k][i]] -= 1
+            if rest[KNITTED_PATTERNS[k][i]]:
+                rest[KNITTED_PATTERNS[k][i]] -= 1
         v = missing + _standard_distance(rest, n // 3 - 3)
         if v < best:
             best = v
@@ -662,7 +651,7 @@ cdef inline int _knitted_missing_min(const uint8_t* c) noexcept nogil:
     for k in range(N_PATTERNS):
         missing = 0
         for i in range(9):
-            missing += c[PATTERNS[k][i]] == 0
+            missing += c[KNITTED_PATTERNS[k][i]] == 0
         if missing < best:
             best = missing
     return best
@@ -685,23 +674,23 @@ cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allo
             distinct = 0
             pairs = 0
             for i in range(13):
-                if c[ORPHANS[i]]:
+                if c[ORPHAN_KINDS[i]]:
                     distinct += 1
-                    pairs += c[ORPHANS[i]] - 1
+                    pairs += c[ORPHAN_KINDS[i]] - 1
             if distinct + pairs == 13:      # every tile an orphan, at most one duplicate
                 if distinct == 13:
                     for i in range(13):
-                        mask |= (<uint64_t> 1) << ORPHANS[i]
+                        mask |= (<uint64_t> 1) << ORPHAN_KINDS[i]
                 elif distinct == 12 and pairs == 1:
                     for i in range(13):
-                        if c[ORPHANS[i]] == 0:
-                            mask |= (<uint64_t> 1) << ORPHANS[i]
+                        if c[ORPHAN_KINDS[i]] == 0:
+                            mask |= (<uint64_t> 1) << ORPHAN_KINDS[i]
             for k in range(N_PATTERNS):
                 if _knitted_distinct(c, k) == 13:
                     # 13 distinct tiles inside pattern + honors: wait on the other three
                     for i in range(9):
-                        if c[PATTERNS[k][i]] == 0:
-                            mask |= (<uint64_t> 1) << PATTERNS[k][i]
+                        if c[KNITTED_PATTERNS[k][i]] == 0:
+                            mask |= (<uint64_t> 1) << KNITTED_PATTERNS[k][i]
                     for i in range(27, 34):
                         if c[i] == 0:
                             mask |= (<uint64_t> 1) << i
@@ -959,7 +948,7 @@ cdef inline int _validate(const uint8_t* c, const uint8_t* outside_mask, uint64_
     return OK if n % 3 != 0 else ERR_SIZE
 
 
-_SHORT = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP")
+from mahjong_core.families.mahjong._constants import TILE_SHORT_NAMES as _SHORT
 _QUESTION = {
     Q_WIN: "a complete hand needs 3k+2 concealed tiles (2, 5, 8, 11 or 14)",
     Q_WAIT: "waiting tiles need 3k+1 concealed tiles (1, 4, 7, 10 or 13)",

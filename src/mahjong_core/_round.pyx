@@ -31,10 +31,11 @@ import numpy as np
 from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.rulesets import MAX_MIN_FAN, RULESETS as _RULESETS
 from mahjong_core._hand cimport hand_is_win, hand_shanten, hand_waits, hand_discard_eval
-from mahjong_core._fan cimport (
-    fan_evaluate, fan_count_of, M_CHI, M_PON, M_KONG, M_CKONG, F_SELF_DRAWN, F_LAST_TILE, F_KONG_REPLACEMENT,
-    F_FLOWER_REPLACEMENT, F_ROBBING_KONG, F_LAST_OF_KIND, F_READY_DECLARED, F_READY_CONCEALED, F_HEAVENLY,
-    F_EARTHLY, F_HUMANLY, F_HEAVENLY_READY,
+from mahjong_core._fan cimport fan_evaluate, fan_count_of
+# phase, source, action, 报听-mode, win-method, meld and flag codes: the family's generated constants
+from mahjong_core._mahjong_constants cimport *
+from mahjong_core.families.mahjong._constants import (
+    PHASE_NAMES, READY_MODES, SRC_NAMES, FROM_NAMES as _FROM_NAMES, KONG_KINDS as _KONG_KINDS, WIN_METHODS as _METHODS,
 )
 
 cdef extern from *:
@@ -60,43 +61,7 @@ cdef enum:
     MAX_POOL = 136
     N_KONG_DICE = 34
     FAN_MAX = 96
-    ACTION_SIZE = 110
     EV_W = 6              # ints per event record
-
-# phases
-cdef enum:
-    PH_READY_WINDOW = 0
-    PH_TURN = 1
-    PH_CLAIM = 2
-    PH_ROB = 3
-    PH_OVER = 4
-
-# where the tile on turn came from
-cdef enum:
-    SRC_NONE = 0
-    SRC_HEAD = 1
-    SRC_KONG = 2
-    SRC_FLOWER = 3
-
-# action indices (mahjong_core.game.actions)
-cdef enum:
-    A_DISCARD = 0
-    A_DISCARD_READY = 34
-    A_KONG_SELF = 68
-    A_CHI_LOW = 102
-    A_CHI_MID = 103
-    A_CHI_HIGH = 104
-    A_PON = 105
-    A_KONG_CLAIM = 106
-    A_WIN = 107
-    A_DECLARE_READY = 108
-    A_PASS = 109
-
-# 报听 modes (settings.READY_*)
-cdef enum:
-    READY_NONE = 0
-    READY_HEAVENLY_ONLY = 1
-    READY_ANY_DISCARD = 2
 
 # why a win is refused
 cdef enum:
@@ -104,12 +69,6 @@ cdef enum:
     WHY_MUST_DISCARD = 1
     WHY_NOT_WIN = 2
     WHY_BELOW_MIN = 3
-
-# win methods
-cdef enum:
-    METHOD_SELF_DRAWN = 0
-    METHOD_DISCARD = 1
-    METHOD_ROBBING = 2
 
 # event record types
 cdef enum:
@@ -127,22 +86,11 @@ cdef enum:
     EV_ROUND_END = 12
     EV_WIN = 13
 
-# draw sources in events
-cdef enum:
-    FROM_HEAD = 0
-    FROM_TAIL = 1
-    FROM_DIE = 2
-
 # bots of play_out
 cdef enum:
     BOT_GREEDY = 0
     BOT_RANDOM = 1
 
-PHASE_NAMES = ("ready_window", "turn", "claim", "rob", "over")
-SRC_NAMES = ("none", "head", "kong", "flower")
-_FROM_NAMES = ("head", "tail", "die")
-_KONG_KINDS = ("concealed", "added", "exposed")
-_METHODS = ("self_drawn", "discard", "robbing")
 
 
 ctypedef struct WinEval:
@@ -289,7 +237,7 @@ cdef class RoundCore:
     cdef readonly int n_discards     # discards made (claimed ones included): the round's length
     # caches (cleared by _touch whenever the state changes)
     cdef int opts_valid[MAXP]
-    cdef uint8_t opts[MAXP][ACTION_SIZE]
+    cdef uint8_t opts[MAXP][A_SIZE]
     cdef int n_opts[MAXP]
     cdef int win_valid[MAXP]
     cdef WinEval wins[MAXP]
@@ -339,7 +287,7 @@ cdef class RoundCore:
         self.stacks = settings["stacks"]
         self.chi_prev_only = _flag_setting(settings, "chi_from_previous_only")
         self.kong_die = _choice_setting(settings, "kong_replacement", ("tail", "die"))
-        self.ready_mode = _choice_setting(settings, "ready_mode", ("none", "heavenly_only", "any_discard"))
+        self.ready_mode = _choice_setting(settings, "ready_mode", READY_MODES)
         self.ready_locks = _flag_setting(settings, "ready_locks_hand")
         self.ready_window = _flag_setting(settings, "ready_window")
         self.first_turn = _flag_setting(settings, "first_turn_fans")
@@ -350,7 +298,7 @@ cdef class RoundCore:
         self.reserved = _int_setting(settings, "reserved_tail_tiles", 0, 2 * self.stacks - (13 * P + 1) - 8)
         self.multiple_winners = _flag_setting(settings, "multiple_winners")
         self.rob_kong = _flag_setting(settings, "rob_kong")
-        self.fan_options = (0, 8, 16)[_choice_setting(settings, "replacement_bloom", ("any", "last_tile", "kongs_only"))]
+        self.fan_options = (0, O_BLOOM_LAST_TILE, O_BLOOM_KONGS_ONLY)[_choice_setting(settings, "replacement_bloom", ("any", "last_tile", "kongs_only"))]
         if _flag_setting(settings, "literal_first_turn_exclusions"):
             self.fan_options |= 4
         if self.ready_window and self.ready_mode == READY_NONE:
@@ -729,9 +677,9 @@ cdef class RoundCore:
 
     cdef int _fill(self, int seat) except -1:
         """Compute and cache the options of ``seat`` in the current phase."""
-        cdef uint8_t flag[ACTION_SIZE]
+        cdef uint8_t flag[A_SIZE]
         cdef int i, n = 0, ph = self.phase
-        memset(flag, 0, ACTION_SIZE)
+        memset(flag, 0, A_SIZE)
         if ph == PH_TURN:
             self._turn_options(seat, flag)
         elif ph == PH_READY_WINDOW:
@@ -741,7 +689,7 @@ cdef class RoundCore:
                 flag[A_DECLARE_READY] = 1
         else:
             self._claim_options(seat, flag)
-        for i in range(ACTION_SIZE):
+        for i in range(A_SIZE):
             if flag[i]:
                 self.opts[seat][n] = <uint8_t> i
                 n += 1
