@@ -1312,22 +1312,15 @@ cdef object _batch(object counts_arg, object allowed_arg, object special_arg, in
         out = np.empty(rows, dtype=np.uint64)
     else:
         out = np.empty(rows, dtype=np.int8)
-    cdef uint8_t[::1] res_win
+    cdef uint8_t[::1] res_win        # only the view of the question is set (and used)
     cdef uint64_t[::1] res_wait
     cdef int8_t[::1] res_shanten
-    cdef uint8_t* win_out = NULL
-    cdef uint64_t* wait_out = NULL
-    cdef int8_t* shanten_out = NULL
-    if rows:
-        if question == Q_WIN:
-            res_win = out.view(np.uint8)
-            win_out = &res_win[0]
-        elif question == Q_WAIT:
-            res_wait = out
-            wait_out = &res_wait[0]
-        else:
-            res_shanten = out
-            shanten_out = &res_shanten[0]
+    if question == Q_WIN:
+        res_win = out.view(np.uint8)
+    elif question == Q_WAIT:
+        res_wait = out
+    else:
+        res_shanten = out
     cdef int n = 0, kind = 0, code = OK
     cdef Py_ssize_t bad = -1
     cdef const uint8_t* c
@@ -1341,11 +1334,11 @@ cdef object _batch(object counts_arg, object allowed_arg, object special_arg, in
                 bad = i
                 break
             if question == Q_WIN:
-                win_out[i] = _is_win(c, n, special)
+                res_win[i] = _is_win(c, n, special)
             elif question == Q_WAIT:
-                wait_out[i] = _waits(c, n, special, allowed)
+                res_wait[i] = _waits(c, n, special, allowed)
             else:
-                shanten_out[i] = <int8_t> _shanten(c, n, special)
+                res_shanten[i] = <int8_t> _shanten(c, n, special)
     if bad >= 0:
         _raise(code, kind, n, question, &counts2d[bad, 0], bad)
     return out
