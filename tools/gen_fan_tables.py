@@ -31,6 +31,8 @@ bit of the present-fan bit set" (two 64-bit words, ``FAN_WORDS``).
   ruleset has no such fan).  ``K_*`` is one enum over the ids of all rulesets,
   used by the detectors.
 * ``FAN_IDS[rs]``: the ids in table order (Python tuple).
+* ``RULESET_QUIRKS[rs]``: the ruleset's rule quirks as ``RQ_*`` bits (``QUIRKS``), and
+  ``RULESET_KINDS[rs]``: the tile kinds in play as a bit mask.
 
 Run: ``PYTHONPATH=python python tools/gen_fan_tables.py [output]``.
 """
@@ -55,14 +57,15 @@ def _import_fan_tables():
         sys.modules["mahjong_core"] = pkg
     tables = importlib.import_module("mahjong_core.families.mahjong.fan_tables")
     fandef = importlib.import_module("mahjong_core.families.mahjong.fandef")
-    return tables.FAN_TABLES, fandef.PER_VALUES
+    rulesets = importlib.import_module("mahjong_core.families.mahjong.rulesets")
+    return tables.FAN_TABLES, fandef.PER_VALUES, rulesets.RULESETS
 
 
-FAN_TABLES, PER_VALUES = _import_fan_tables()
+FAN_TABLES, PER_VALUES, _RULESETS = _import_fan_tables()
 
 OUTPUT = HERE / "src" / "mahjong_core" / "_fan_tables.pxi"
 
-RULESETS = ("two-player", "two-player-bamboo", "public")  # index = ruleset code
+RULESETS = tuple(sorted(_RULESETS, key=lambda name: _RULESETS[name].code))  # index = ruleset code
 EXPECTED_COUNTS = {"two-player": 59, "two-player-bamboo": 62, "public": 82}
 FAN_WORDS = 2
 MAX_FANS = 64 * FAN_WORDS
@@ -84,6 +87,35 @@ LITERAL_FIRST_TURN_EXCLUDES = {
 }
 # plain (non set-C) fans whose instances are tied to a group (their pung): D14 "own" scope.
 PLAIN_PUNG_FANS = frozenset(("dragon_pung", "prevalent_wind", "seat_wind"))
+
+# Rule quirks: behaviour one ruleset has and the others do not, read from the Ruleset records'
+# fields of these names (the compiled evaluator reads RULESET_QUIRKS[rs] bits, never a ruleset's
+# name); bit order = the RQ_* enum written below.
+QUIRKS = (
+    # (field, bit name, doc)
+    ("special_forms", "RQ_SPECIAL_FORMS",
+     "thirteen orphans, 全不靠/七星不靠 and the knitted straight are winning forms"),
+    ("first_turn_and_ready", "RQ_FIRST_TURN_AND_READY",
+     "天胡 地胡 人胡 天听 and 报听 exist (else such flags are refused, E_PUBLIC_FIRST_TURN)"),
+    ("terminal_honor_hands_in_seven_pairs", "RQ_TERMINAL_HONOR_IN_SEVEN_PAIRS",
+     "字一色, 清幺九, 混幺九 also count in the seven-pairs form (D12, OP-35)"),
+    ("seven_pairs_all_honors", "RQ_SEVEN_PAIRS_ALL_HONORS",
+     "七小对(全字牌) replaces 七对 when every pair is an honor (OP-29)"),
+    ("flower_replacement_bloom", "RQ_FLOWER_REPLACEMENT_BLOOM",
+     "a flower replacement can count 杠上开花 (option replacement_bloom, OP-28)"),
+    ("nine_gates_clears_terminal_pungs", "RQ_NINE_GATES_CLEARS_TERMINAL_PUNGS",
+     "九莲宝灯 clears every 幺九刻 (D14); otherwise exactly one instance"),
+)
+
+
+def quirk(name: str, field: str) -> bool:
+    """A rule quirk of ruleset `name`: the Ruleset record's field."""
+    return bool(getattr(_RULESETS[name], field))
+
+
+def quirk_bits(name: str) -> int:
+    return sum(1 << i for i, (field, _, _) in enumerate(QUIRKS) if quirk(name, field))
+
 
 YJ_NONE, YJ_OWN, YJ_ALL, YJ_ONE = 0, 1, 2, 3
 FF_COMBINATION, FF_FLOWER, FF_REPEATABLE, FF_D14_OWN = 1, 2, 4, 8
@@ -147,7 +179,8 @@ def ruleset_data(name: str) -> dict:
                 if f.combination and by_id[x].combination:
                     continue  # set C vs set C: handled by NS (4.2 step 3)
                 if x == YJ:
-                    if f.id in D14_ALL_INSTANCES or (f.id == "nine_gates" and name == "two-player"):
+                    if f.id in D14_ALL_INSTANCES or (f.id == "nine_gates"
+                                                     and quirk(name, "nine_gates_clears_terminal_pungs")):
                         yj_mode = YJ_ALL
                     elif f.id == "nine_gates":
                         yj_mode = YJ_ONE
@@ -198,6 +231,17 @@ def render() -> str:
     w(f"    FF_FLOWER = {FF_FLOWER}")
     w(f"    FF_REPEATABLE = {FF_REPEATABLE}")
     w(f"    FF_D14_OWN = {FF_D14_OWN}")
+    w("")
+    w("# rule quirks of a ruleset (RULESET_QUIRKS bits)")
+    w("cdef enum:")
+    for i, (field, bit, doc) in enumerate(QUIRKS):
+        w(f"    {bit} = {1 << i}    # {field}: {doc}")
+    w("")
+    w("# per ruleset: its quirk bits and the tile kinds in play")
+    w(f"cdef uint32_t RULESET_QUIRKS[{len(RULESETS)}]")
+    w(f"RULESET_QUIRKS[:] = [{', '.join(str(quirk_bits(name)) for name in RULESETS)}]")
+    w(f"cdef uint64_t RULESET_KINDS[{len(RULESETS)}]")
+    w(f"RULESET_KINDS[:] = [{', '.join(hex(_RULESETS[name].kind_mask) + 'ULL' for name in RULESETS)}]")
     w("")
     w("# fan keys: one enum over the fan ids of every ruleset")
     w("cdef enum:  # FanKey")

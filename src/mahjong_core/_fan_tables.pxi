@@ -16,6 +16,21 @@ cdef enum:
     FF_REPEATABLE = 4
     FF_D14_OWN = 8
 
+# rule quirks of a ruleset (RULESET_QUIRKS bits)
+cdef enum:
+    RQ_SPECIAL_FORMS = 1    # special_forms: thirteen orphans, 全不靠/七星不靠 and the knitted straight are winning forms
+    RQ_FIRST_TURN_AND_READY = 2    # first_turn_and_ready: 天胡 地胡 人胡 天听 and 报听 exist (else such flags are refused, E_PUBLIC_FIRST_TURN)
+    RQ_TERMINAL_HONOR_IN_SEVEN_PAIRS = 4    # terminal_honor_hands_in_seven_pairs: 字一色, 清幺九, 混幺九 also count in the seven-pairs form (D12, OP-35)
+    RQ_SEVEN_PAIRS_ALL_HONORS = 8    # seven_pairs_all_honors: 七小对(全字牌) replaces 七对 when every pair is an honor (OP-29)
+    RQ_FLOWER_REPLACEMENT_BLOOM = 16    # flower_replacement_bloom: a flower replacement can count 杠上开花 (option replacement_bloom, OP-28)
+    RQ_NINE_GATES_CLEARS_TERMINAL_PUNGS = 32    # nine_gates_clears_terminal_pungs: 九莲宝灯 clears every 幺九刻 (D14); otherwise exactly one instance
+
+# per ruleset: its quirk bits and the tile kinds in play
+cdef uint32_t RULESET_QUIRKS[3]
+RULESET_QUIRKS[:] = [38, 26, 5]
+cdef uint64_t RULESET_KINDS[3]
+RULESET_KINDS[:] = [0x3f80001ffULL, 0x3fffc0000ULL, 0x3ffffffffULL]
+
 # fan keys: one enum over the fan ids of every ruleset
 cdef enum:  # FanKey
     K_BIG_FOUR_WINDS = 0

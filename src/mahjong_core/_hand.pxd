@@ -3,6 +3,9 @@
 # forms.  No validation: callers pass legal hands.
 from libc.stdint cimport uint8_t, uint64_t
 
+# The 5**9 suit completeness bitset: bit x is set when the suit vector x (base 5, counts 0-4) splits
+# into groups plus at most one pair (the fan evaluator prunes its decompositions with it).
+cdef const uint8_t* hand_suit_win_bits() noexcept nogil
 cdef bint hand_is_win(const uint8_t* c, int n, bint special) noexcept nogil
 cdef int hand_shanten(const uint8_t* c, int n, bint special) noexcept nogil
 cdef uint64_t hand_waits(const uint8_t* c, int n, bint special, uint64_t allowed) noexcept nogil

@@ -40,6 +40,8 @@ largest overlap of x with a target, and ``dist = 3m + 2p - g``.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy, memcmp
+from mahjong_core._bits cimport mj_ctz64
+from mahjong_core._mahjong_constants cimport ORPHAN_KINDS, KNITTED_PATTERNS, KNITTED_PATTERN_MASKS
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.buffer cimport (
     PyObject_GetBuffer, PyBuffer_Release, PyBUF_ND, PyBUF_FORMAT, PyBUF_C_CONTIGUOUS,
@@ -100,9 +102,6 @@ cdef uint16_t SUIT_INFO[SUIT_RANKED]
 cdef uint8_t SUIT_WIN_BITS[SUIT_WIN_BYTES]
 cdef uint8_t HONOR_DIST[HONOR_SPACE * DIST_ROW]
 cdef uint16_t HONOR_INFO[HONOR_SPACE]
-cdef uint8_t PATTERNS[N_PATTERNS][9]      # kind indices of each knitted pattern
-cdef uint8_t ORPHANS[13]
-cdef uint64_t PATTERN_MASKS[N_PATTERNS]   # bit i set for the kinds of pattern k
 
 cdef uint32_t POW5[10]
 
@@ -311,21 +310,12 @@ cdef _build_tables():
     # spot checks of the definitions
     assert SUIT_DIST[0 * DIST_ROW + 2 * 4 + 1] == 14     # empty suit: 4 groups + pair = 14 tiles
     assert HONOR_INFO[0] & 1                              # the empty component is complete
-    # knitted patterns: permutations of the suits in itertools order
-    perms = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-    for k in range(N_PATTERNS):
-        for i in range(3):
-            for c in range(3):
-                PATTERNS[k][3 * i + c] = perms[k][i] * 9 + i + 3 * c
-                PATTERN_MASKS[k] |= (<uint64_t> 1) << PATTERNS[k][3 * i + c]
-    for i, v in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
-        ORPHANS[i] = v
     # the arithmetic pattern test agrees with the pattern table
     cdef uint8_t probe[34]
     for k in range(N_PATTERNS):
         memset(probe, 0, 34)
         for i in range(9):
-            probe[PATTERNS[k][i]] = 1
+            probe[KNITTED_PATTERNS[k][i]] = 1
         assert _knitted_present(probe) == 1 << k, (k, _knitted_present(probe))
 
 
@@ -409,8 +399,8 @@ cdef inline bint _thirteen_orphans_complete(const uint8_t* c, int n) noexcept no
     if n != 14:
         return False
     for i in range(13):
-        distinct += c[ORPHANS[i]] != 0
-        inside += c[ORPHANS[i]]
+        distinct += c[ORPHAN_KINDS[i]] != 0
+        inside += c[ORPHAN_KINDS[i]]
     return distinct == 13 and inside == 14
 
 
@@ -418,7 +408,7 @@ cdef inline int _knitted_distinct(const uint8_t* c, int k) noexcept nogil:
     """Distinct kinds of pattern k plus honors held (each counted once)."""
     cdef int i, distinct = 0
     for i in range(9):
-        distinct += c[PATTERNS[k][i]] > 0
+        distinct += c[KNITTED_PATTERNS[k][i]] > 0
     for i in range(27, 34):
         distinct += c[i] > 0
     return distinct
@@ -447,7 +437,7 @@ cdef inline int _knitted_classes(const uint8_t* c) noexcept nogil:
 
 cdef inline int _knitted_present(const uint8_t* c) noexcept nogil:
     """6-bit mask of the knitted patterns whose 9 tiles are all held: pattern k takes class 0
-    in suit perm[k][0], class 1 in perm[k][1], class 2 in perm[k][2] (PATTERNS order)."""
+    in suit perm[k][0], class 1 in perm[k][1], class 2 in perm[k][2] (KNITTED_PATTERNS order)."""
     cdef int m0 = _knitted_classes(c), m1 = _knitted_classes(c + 9), m2 = _knitted_classes(c + 18)
     if not (m0 and m1 and m2):
         return 0
@@ -471,7 +461,7 @@ cdef inline bint _knitted_straight_complete(const uint8_t* c, int n) noexcept no
             continue
         memcpy(rest, c, N_KINDS)
         for i in range(9):
-            rest[PATTERNS[k][i]] -= 1
+            rest[KNITTED_PATTERNS[k][i]] -= 1
         if _standard_complete(rest):
             return True
     return False
@@ -540,9 +530,9 @@ cdef inline int _seven_pairs_shanten(const uint8_t* c) noexcept nogil:
 cdef inline int _thirteen_orphans_shanten(const uint8_t* c) noexcept nogil:
     cdef int i, distinct = 0, pair = 0
     for i in range(13):
-        if c[ORPHANS[i]]:
+        if c[ORPHAN_KINDS[i]]:
             distinct += 1
-            if c[ORPHANS[i]] >= 2:
+            if c[ORPHAN_KINDS[i]] >= 2:
                 pair = 1
     return 13 - distinct - pair
 
@@ -566,13 +556,13 @@ cdef inline int _knitted_straight_shanten(const uint8_t* c, int n, int bound) no
     for k in range(N_PATTERNS):
         missing = 0
         for i in range(9):
-            missing += c[PATTERNS[k][i]] == 0
+            missing += c[KNITTED_PATTERNS[k][i]] == 0
         if missing - 1 >= bound or missing >= best:
             continue
         memcpy(rest, c, N_KINDS)
         for i in range(9):
-            if rest[PATTERNS[k][i]]:
-                rest[PATTERNS[k][i]] -= 1
+            if rest[KNITTED_PATTERNS[k][i]]:
+                rest[KNITTED_PATTERNS[k][i]] -= 1
         v = missing + _standard_distance(rest, n // 3 - 3)
         if v < best:
             best = v
@@ -661,7 +651,7 @@ cdef inline int _knitted_missing_min(const uint8_t* c) noexcept nogil:
     for k in range(N_PATTERNS):
         missing = 0
         for i in range(9):
-            missing += c[PATTERNS[k][i]] == 0
+            missing += c[KNITTED_PATTERNS[k][i]] == 0
         if missing < best:
             best = missing
     return best
@@ -684,23 +674,23 @@ cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allo
             distinct = 0
             pairs = 0
             for i in range(13):
-                if c[ORPHANS[i]]:
+                if c[ORPHAN_KINDS[i]]:
                     distinct += 1
-                    pairs += c[ORPHANS[i]] - 1
+                    pairs += c[ORPHAN_KINDS[i]] - 1
             if distinct + pairs == 13:      # every tile an orphan, at most one duplicate
                 if distinct == 13:
                     for i in range(13):
-                        mask |= (<uint64_t> 1) << ORPHANS[i]
+                        mask |= (<uint64_t> 1) << ORPHAN_KINDS[i]
                 elif distinct == 12 and pairs == 1:
                     for i in range(13):
-                        if c[ORPHANS[i]] == 0:
-                            mask |= (<uint64_t> 1) << ORPHANS[i]
+                        if c[ORPHAN_KINDS[i]] == 0:
+                            mask |= (<uint64_t> 1) << ORPHAN_KINDS[i]
             for k in range(N_PATTERNS):
                 if _knitted_distinct(c, k) == 13:
                     # 13 distinct tiles inside pattern + honors: wait on the other three
                     for i in range(9):
-                        if c[PATTERNS[k][i]] == 0:
-                            mask |= (<uint64_t> 1) << PATTERNS[k][i]
+                        if c[KNITTED_PATTERNS[k][i]] == 0:
+                            mask |= (<uint64_t> 1) << KNITTED_PATTERNS[k][i]
                     for i in range(27, 34):
                         if c[i] == 0:
                             mask |= (<uint64_t> 1) << i
@@ -898,6 +888,10 @@ cdef inline uint64_t _tile_mask(object mask, str what) except? 0:
 # ---------------------------------------------------------------------------
 # Exported C entry points (declared in _hand.pxd; used by the round engine)
 # ---------------------------------------------------------------------------
+cdef const uint8_t* hand_suit_win_bits() noexcept nogil:
+    return SUIT_WIN_BITS
+
+
 cdef bint hand_is_win(const uint8_t* c, int n, bint special) noexcept nogil:
     return _is_win(c, n, special)
 
@@ -954,7 +948,7 @@ cdef inline int _validate(const uint8_t* c, const uint8_t* outside_mask, uint64_
     return OK if n % 3 != 0 else ERR_SIZE
 
 
-_SHORT = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP")
+from mahjong_core.families.mahjong._constants import TILE_SHORT_NAMES as _SHORT
 _QUESTION = {
     Q_WIN: "a complete hand needs 3k+2 concealed tiles (2, 5, 8, 11 or 14)",
     Q_WAIT: "waiting tiles need 3k+1 concealed tiles (1, 4, 7, 10 or 13)",
@@ -1066,10 +1060,7 @@ cdef list _mask_list(uint64_t mask):
     cdef list out = []
     cdef int i
     while mask:
-        i = 0
-        while not (mask >> i) & 1:
-            i += 1
-        out.append(i)
+        out.append(mj_ctz64(mask))
         mask &= mask - 1
     return out
 
@@ -1308,14 +1299,28 @@ cdef object _batch_view(object counts2d):
     return view
 
 
-def is_win_batch(counts_arg, allowed_arg, special_arg):
-    """Win check of every row of a C-contiguous (N, 34) uint8 array (rows validated one by one)."""
+cdef object _batch(object counts_arg, object allowed_arg, object special_arg, int question):
+    """The batch driver: validate and answer `question` (Q_WIN, Q_WAIT or Q_SHANTEN) for every row,
+    without the GIL; the first bad row raises (its index in the message)."""
     cdef const uint8_t[:, ::1] counts2d = _batch_view(counts_arg)
     cdef uint64_t allowed = _tile_mask(allowed_arg, "allowed")
     cdef bint special = _as_flag(special_arg, "special")
     cdef Py_ssize_t rows = counts2d.shape[0], i
-    out = np.empty(rows, dtype=np.bool_)
-    cdef uint8_t[::1] res = out.view(np.uint8)
+    if question == Q_WIN:
+        out = np.empty(rows, dtype=np.bool_)
+    elif question == Q_WAIT:
+        out = np.empty(rows, dtype=np.uint64)
+    else:
+        out = np.empty(rows, dtype=np.int8)
+    cdef uint8_t[::1] res_win        # only the view of the question is set (and used)
+    cdef uint64_t[::1] res_wait
+    cdef int8_t[::1] res_shanten
+    if question == Q_WIN:
+        res_win = out.view(np.uint8)
+    elif question == Q_WAIT:
+        res_wait = out
+    else:
+        res_shanten = out
     cdef int n = 0, kind = 0, code = OK
     cdef Py_ssize_t bad = -1
     cdef const uint8_t* c
@@ -1324,63 +1329,31 @@ def is_win_batch(counts_arg, allowed_arg, special_arg):
     with nogil:
         for i in range(rows):
             c = &counts2d[i, 0]
-            code = _validate(c, outside, allowed, Q_WIN, &n, &kind)
+            code = _validate(c, outside, allowed, question, &n, &kind)
             if code != OK:
                 bad = i
                 break
-            res[i] = _is_win(c, n, special)
+            if question == Q_WIN:
+                res_win[i] = _is_win(c, n, special)
+            elif question == Q_WAIT:
+                res_wait[i] = _waits(c, n, special, allowed)
+            else:
+                res_shanten[i] = <int8_t> _shanten(c, n, special)
     if bad >= 0:
-        _raise(code, kind, n, Q_WIN, &counts2d[bad, 0], bad)
+        _raise(code, kind, n, question, &counts2d[bad, 0], bad)
     return out
+
+
+def is_win_batch(counts_arg, allowed_arg, special_arg):
+    """Win check of every row of a C-contiguous (N, 34) uint8 array (rows validated one by one)."""
+    return _batch(counts_arg, allowed_arg, special_arg, Q_WIN)
 
 
 def waits_batch(counts_arg, allowed_arg, special_arg):
     """Wait bitmask of every row (arguments as in :func:`is_win_batch`)."""
-    cdef const uint8_t[:, ::1] counts2d = _batch_view(counts_arg)
-    cdef uint64_t allowed = _tile_mask(allowed_arg, "allowed")
-    cdef bint special = _as_flag(special_arg, "special")
-    cdef Py_ssize_t rows = counts2d.shape[0], i
-    out = np.empty(rows, dtype=np.uint64)
-    cdef uint64_t[::1] res = out
-    cdef int n = 0, kind = 0, code = OK
-    cdef Py_ssize_t bad = -1
-    cdef const uint8_t* c
-    cdef uint8_t outside[34]
-    _outside_mask(allowed, outside)
-    with nogil:
-        for i in range(rows):
-            c = &counts2d[i, 0]
-            code = _validate(c, outside, allowed, Q_WAIT, &n, &kind)
-            if code != OK:
-                bad = i
-                break
-            res[i] = _waits(c, n, special, allowed)
-    if bad >= 0:
-        _raise(code, kind, n, Q_WAIT, &counts2d[bad, 0], bad)
-    return out
+    return _batch(counts_arg, allowed_arg, special_arg, Q_WAIT)
 
 
 def shanten_batch(counts_arg, allowed_arg, special_arg):
     """Shanten of every row (arguments as in :func:`is_win_batch`)."""
-    cdef const uint8_t[:, ::1] counts2d = _batch_view(counts_arg)
-    cdef uint64_t allowed = _tile_mask(allowed_arg, "allowed")
-    cdef bint special = _as_flag(special_arg, "special")
-    cdef Py_ssize_t rows = counts2d.shape[0], i
-    out = np.empty(rows, dtype=np.int8)
-    cdef int8_t[::1] res = out
-    cdef int n = 0, kind = 0, code = OK
-    cdef Py_ssize_t bad = -1
-    cdef const uint8_t* c
-    cdef uint8_t outside[34]
-    _outside_mask(allowed, outside)
-    with nogil:
-        for i in range(rows):
-            c = &counts2d[i, 0]
-            code = _validate(c, outside, allowed, Q_SHANTEN, &n, &kind)
-            if code != OK:
-                bad = i
-                break
-            res[i] = <int8_t> _shanten(c, n, special)
-    if bad >= 0:
-        _raise(code, kind, n, Q_SHANTEN, &counts2d[bad, 0], bad)
-    return out
+    return _batch(counts_arg, allowed_arg, special_arg, Q_SHANTEN)

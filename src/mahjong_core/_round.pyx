@@ -13,6 +13,10 @@ checks legality with :meth:`RoundCore.legal` before :meth:`RoundCore.step`; the 
 applies legal actions.  Events are fixed records of 6 ints in a growable buffer, decoded to the
 documented dicts on demand (:meth:`RoundCore.events`).
 
+Files: this one holds the state machine (RoundCore: state, transitions, legal options, the
+Python API of the core); ``_round_bots.pxi`` the built-in bots, ``_round_events.pxi`` the decoding
+of the event records, ``_round_rng.pxi`` NumPy's Generator algorithms (wall shuffle, random bot).
+
 The pure-Python reference of this machine is :mod:`mahjong_core._ref.round_py`; the parity tests
 hold the two to identical events, legal actions and state.
 """
@@ -27,10 +31,11 @@ import numpy as np
 from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.rulesets import MAX_MIN_FAN, RULESETS as _RULESETS
 from mahjong_core._hand cimport hand_is_win, hand_shanten, hand_waits, hand_discard_eval
-from mahjong_core._fan cimport (
-    fan_evaluate, fan_count_of, M_CHI, M_PON, M_KONG, M_CKONG, F_SELF_DRAWN, F_LAST_TILE, F_KONG_REPLACEMENT,
-    F_FLOWER_REPLACEMENT, F_ROBBING_KONG, F_LAST_OF_KIND, F_READY_DECLARED, F_READY_CONCEALED, F_HEAVENLY,
-    F_EARTHLY, F_HUMANLY, F_HEAVENLY_READY,
+from mahjong_core._fan cimport fan_evaluate, fan_count_of
+# phase, source, action, 报听-mode, win-method, meld and flag codes: the family's generated constants
+from mahjong_core._mahjong_constants cimport *
+from mahjong_core.families.mahjong._constants import (
+    PHASE_NAMES, READY_MODES, SRC_NAMES, FROM_NAMES as _FROM_NAMES, KONG_KINDS as _KONG_KINDS, WIN_METHODS as _METHODS,
 )
 
 cdef extern from *:
@@ -56,43 +61,7 @@ cdef enum:
     MAX_POOL = 136
     N_KONG_DICE = 34
     FAN_MAX = 96
-    ACTION_SIZE = 110
     EV_W = 6              # ints per event record
-
-# phases
-cdef enum:
-    PH_READY_WINDOW = 0
-    PH_TURN = 1
-    PH_CLAIM = 2
-    PH_ROB = 3
-    PH_OVER = 4
-
-# where the tile on turn came from
-cdef enum:
-    SRC_NONE = 0
-    SRC_HEAD = 1
-    SRC_KONG = 2
-    SRC_FLOWER = 3
-
-# action indices (mahjong_core.game.actions)
-cdef enum:
-    A_DISCARD = 0
-    A_DISCARD_READY = 34
-    A_KONG_SELF = 68
-    A_CHI_LOW = 102
-    A_CHI_MID = 103
-    A_CHI_HIGH = 104
-    A_PON = 105
-    A_KONG_CLAIM = 106
-    A_WIN = 107
-    A_DECLARE_READY = 108
-    A_PASS = 109
-
-# 报听 modes (settings.READY_*)
-cdef enum:
-    READY_NONE = 0
-    READY_HEAVENLY_ONLY = 1
-    READY_ANY_DISCARD = 2
 
 # why a win is refused
 cdef enum:
@@ -100,12 +69,6 @@ cdef enum:
     WHY_MUST_DISCARD = 1
     WHY_NOT_WIN = 2
     WHY_BELOW_MIN = 3
-
-# win methods
-cdef enum:
-    METHOD_SELF_DRAWN = 0
-    METHOD_DISCARD = 1
-    METHOD_ROBBING = 2
 
 # event record types
 cdef enum:
@@ -123,22 +86,11 @@ cdef enum:
     EV_ROUND_END = 12
     EV_WIN = 13
 
-# draw sources in events
-cdef enum:
-    FROM_HEAD = 0
-    FROM_TAIL = 1
-    FROM_DIE = 2
-
 # bots of play_out
 cdef enum:
     BOT_GREEDY = 0
     BOT_RANDOM = 1
 
-PHASE_NAMES = ("ready_window", "turn", "claim", "rob", "over")
-SRC_NAMES = ("none", "head", "kong", "flower")
-_FROM_NAMES = ("head", "tail", "die")
-_KONG_KINDS = ("concealed", "added", "exposed")
-_METHODS = ("self_drawn", "discard", "robbing")
 
 
 ctypedef struct WinEval:
@@ -285,7 +237,7 @@ cdef class RoundCore:
     cdef readonly int n_discards     # discards made (claimed ones included): the round's length
     # caches (cleared by _touch whenever the state changes)
     cdef int opts_valid[MAXP]
-    cdef uint8_t opts[MAXP][ACTION_SIZE]
+    cdef uint8_t opts[MAXP][A_SIZE]
     cdef int n_opts[MAXP]
     cdef int win_valid[MAXP]
     cdef WinEval wins[MAXP]
@@ -335,7 +287,7 @@ cdef class RoundCore:
         self.stacks = settings["stacks"]
         self.chi_prev_only = _flag_setting(settings, "chi_from_previous_only")
         self.kong_die = _choice_setting(settings, "kong_replacement", ("tail", "die"))
-        self.ready_mode = _choice_setting(settings, "ready_mode", ("none", "heavenly_only", "any_discard"))
+        self.ready_mode = _choice_setting(settings, "ready_mode", READY_MODES)
         self.ready_locks = _flag_setting(settings, "ready_locks_hand")
         self.ready_window = _flag_setting(settings, "ready_window")
         self.first_turn = _flag_setting(settings, "first_turn_fans")
@@ -346,7 +298,7 @@ cdef class RoundCore:
         self.reserved = _int_setting(settings, "reserved_tail_tiles", 0, 2 * self.stacks - (13 * P + 1) - 8)
         self.multiple_winners = _flag_setting(settings, "multiple_winners")
         self.rob_kong = _flag_setting(settings, "rob_kong")
-        self.fan_options = (0, 8, 16)[_choice_setting(settings, "replacement_bloom", ("any", "last_tile", "kongs_only"))]
+        self.fan_options = (0, O_BLOOM_LAST_TILE, O_BLOOM_KONGS_ONLY)[_choice_setting(settings, "replacement_bloom", ("any", "last_tile", "kongs_only"))]
         if _flag_setting(settings, "literal_first_turn_exclusions"):
             self.fan_options |= 4
         if self.ready_window and self.ready_mode == READY_NONE:
@@ -725,9 +677,9 @@ cdef class RoundCore:
 
     cdef int _fill(self, int seat) except -1:
         """Compute and cache the options of ``seat`` in the current phase."""
-        cdef uint8_t flag[ACTION_SIZE]
+        cdef uint8_t flag[A_SIZE]
         cdef int i, n = 0, ph = self.phase
-        memset(flag, 0, ACTION_SIZE)
+        memset(flag, 0, A_SIZE)
         if ph == PH_TURN:
             self._turn_options(seat, flag)
         elif ph == PH_READY_WINDOW:
@@ -737,7 +689,7 @@ cdef class RoundCore:
                 flag[A_DECLARE_READY] = 1
         else:
             self._claim_options(seat, flag)
-        for i in range(ACTION_SIZE):
+        for i in range(A_SIZE):
             if flag[i]:
                 self.opts[seat][n] = <uint8_t> i
                 n += 1
@@ -1144,111 +1096,7 @@ cdef class RoundCore:
         self._ev(EV_ROUND_END, 0, self.res_next_dealer, 0, 0, 0)
         return 0
 
-    # ------------------------------------------------------------------ bots
-    cdef int _shanten_of(self, const uint8_t* c) noexcept:
-        return hand_shanten(c, _sum34(c), self.special)
-
-    cdef int _greedy(self, int seat) except -2:
-        """GreedyBot (see mahjong_core.game.bots): wins whenever allowed; discards to the lowest
-        shanten, ties broken by the most live tiles that lower it (then the highest tile); claims
-        only what lowers the shanten; kongs when they do not raise it; 报听 when ready with live waits."""
-        cdef int n = self._legal(seat), k, i, t, d, cur, best_s, best_acc
-        cdef const uint8_t* legal = self.opts[seat]
-        cdef uint8_t h[NK]
-        cdef uint8_t hh[NK]
-        cdef int vis[NK]
-        cdef int unseen[NK]
-        cdef int s1[NK]
-        cdef int acc1[NK]
-        cdef uint64_t dmask
-        cdef bint has_discard = False
-        if n == 0:
-            return -1
-        if self._has(seat, A_WIN):
-            return A_WIN
-        if n == 1:
-            return legal[0]
-        memcpy(h, self.hands[seat], NK)
-        if self._has(seat, A_DECLARE_READY):
-            return A_DECLARE_READY
-        if self._has(seat, A_PASS):  # claim window
-            cur = self._shanten_of(h)
-            t = self.claim_tile
-            if self._has(seat, A_KONG_CLAIM):
-                memcpy(hh, h, NK)
-                hh[t] -= 3
-                if self._shanten_of(hh) <= cur:
-                    return A_KONG_CLAIM
-            return self._claim_choice(seat, h, t, cur)
-        # own turn: discard choice (shanten after each discard, live improving tiles of the best)
-        self._visible(vis)
-        for k in range(NK):
-            unseen[k] = 4 - h[k] - vis[k]
-        dmask = 0
-        for k in range(n):
-            i = legal[k]
-            if i < A_DISCARD_READY:
-                dmask |= (<uint64_t> 1) << i
-        has_discard = dmask != 0
-        best_s = hand_discard_eval(h, _sum34(h), self.special, self.kinds_mask, dmask, unseen, s1, acc1)
-        best_acc = -1
-        d = -1
-        for i in range(NK):
-            # most live improving tiles, then the highest tile
-            if (dmask >> i) & 1 and acc1[i] >= 0 and acc1[i] >= best_acc:
-                best_acc = acc1[i]
-                d = i
-        for k in range(n):
-            i = legal[k]
-            if A_KONG_SELF <= i < A_CHI_LOW:
-                t = i - A_KONG_SELF
-                memcpy(hh, h, NK)
-                hh[t] -= 4 if hh[t] == 4 else 1
-                if not has_discard or self._shanten_of(hh) <= best_s:
-                    return i
-        if d < 0:
-            return legal[0]
-        if best_s == 0 and best_acc > 0 and self._has(seat, A_DISCARD_READY + d):
-            return A_DISCARD_READY + d
-        return d
-
-    cdef int _claim_choice(self, int seat, const uint8_t* h, int t, int cur) except -2:
-        """Pung first, then the chows (ascending): the first claim that strictly lowers the
-        shanten below the best so far; else pass."""
-        cdef uint8_t hh[NK]
-        cdef int k, i, s, low, x, b = A_PASS, bs = cur, n = self.n_opts[seat]
-        cdef const uint8_t* legal = self.opts[seat]
-        if self._has(seat, A_PON):
-            memcpy(hh, h, NK)
-            hh[t] -= 2
-            s = self._shanten_of(hh)
-            if s < bs:
-                b = A_PON
-                bs = s
-        for k in range(n):
-            i = legal[k]
-            if not (A_CHI_LOW <= i <= A_CHI_HIGH):
-                continue
-            memcpy(hh, h, NK)
-            low = t - (i - A_CHI_LOW)
-            for x in range(low, low + 3):
-                if x != t:
-                    hh[x] -= 1
-            s = self._shanten_of(hh)
-            if s < bs:
-                b = i
-                bs = s
-        return b
-
-    cdef int _random(self, int seat, mj_bitgen_t* bg) except -2:
-        """RandomBot: ``legal[Generator.integers(len(legal))]`` with NumPy's exact bounded-integer
-        algorithm (Lemire's method on 32-bit draws), so it equals the Python call on the same
-        bit generator."""
-        cdef int n = self._legal(seat)
-        if n == 0:
-            return -1
-        return self.opts[seat][<int> _bounded(bg, <uint32_t> (n - 1))]
-
+    # ------------------------------------------------------------------ bots (_round_bots.pxi)
     def play_out(self, kinds, generators, Py_ssize_t max_steps=100000):
         """Play to the end with built-in bots: ``kinds[seat]`` 0 greedy / 1 random,
         ``generators[seat]`` a NumPy BitGenerator for random bots (else None)."""
@@ -1268,9 +1116,9 @@ cdef class RoundCore:
         while self.phase != PH_OVER:
             seat = self._first_to_act()
             if kind[seat] == BOT_GREEDY:
-                i = self._greedy(seat)
+                i = _bot_greedy(self, seat)
             else:
-                i = self._random(seat, bg[seat])
+                i = _bot_random(self, seat, bg[seat])
             if i < 0 or not self._has(seat, i):  # pragma: no cover - a flow bug
                 raise RuntimeError(f"bot chose an illegal action {i} for seat {seat}")
             self._step(seat, i)
@@ -1286,8 +1134,8 @@ cdef class RoundCore:
         if not 0 <= seat < self.P:
             return -1
         if kind == BOT_GREEDY:
-            return self._greedy(seat)
-        return self._random(seat, <mj_bitgen_t*> PyCapsule_GetPointer(generator.capsule, "BitGenerator"))
+            return _bot_greedy(self, seat)
+        return _bot_random(self, seat, <mj_bitgen_t*> PyCapsule_GetPointer(generator.capsule, "BitGenerator"))
 
     # ------------------------------------------------------------------ Python API of the core
     def legal(self, int seat):
@@ -1414,57 +1262,7 @@ cdef class RoundCore:
 
     def events(self, Py_ssize_t start=0):
         """Event dicts from record ``start`` on (the documented log format, header excluded)."""
-        cdef Py_ssize_t k, end = self.ev_len // EV_W
-        cdef int32_t* p
-        cdef list out = []
-        cdef int t, seat, i
-        if start < 0:
-            start = 0
-        for k in range(start, end):
-            p = self.ev + k * EV_W
-            t = p[0]
-            if t == EV_DRAW:
-                if p[3] == FROM_DIE:
-                    out.append({"type": "draw", "seat": p[1], "tile": p[2], "from": "die", "die": p[4]})
-                else:
-                    out.append({"type": "draw", "seat": p[1], "tile": p[2], "from": _FROM_NAMES[p[3]]})
-            elif t == EV_ACTION:
-                out.append({"type": "action", "seat": p[1], "action": _action_dict(p[2], p[3])})
-            elif t == EV_DISCARD:
-                if p[3]:
-                    out.append({"type": "discard", "seat": p[1], "tile": p[2], "ready": True,
-                                "heavenly": bool(p[4])})
-                else:
-                    out.append({"type": "discard", "seat": p[1], "tile": p[2]})
-            elif t == EV_FLOWER:
-                out.append({"type": "flower", "seat": p[1], "tile": p[2]})
-            elif t == EV_KONG:
-                if p[2] == 2:
-                    out.append({"type": "kong", "seat": p[1], "kind": "exposed", "tile": p[3], "from": p[4]})
-                else:
-                    out.append({"type": "kong", "seat": p[1], "kind": _KONG_KINDS[p[2]], "tile": p[3]})
-            elif t == EV_PON:
-                out.append({"type": "pon", "seat": p[1], "tile": p[2], "from": p[3]})
-            elif t == EV_CHI:
-                out.append({"type": "chi", "seat": p[1], "tiles": [p[2], p[2] + 1, p[2] + 2], "tile": p[3],
-                            "from": p[4]})
-            elif t == EV_READY:
-                out.append({"type": "ready", "seat": p[1], "heavenly": bool(p[2])})
-            elif t == EV_DICE:
-                out.append({"type": "dice", "dice": [p[1], p[2]], "sum": p[1] + p[2], "opened_wall": p[3],
-                            "first_stack": p[4]})
-            elif t == EV_DEAL:
-                seat = p[1]
-                out.append({"type": "deal", "seat": seat,
-                            "tiles": [self.dealt[seat][i] for i in range(self.n_dealt[seat])]})
-            elif t == EV_EXHAUSTIVE:
-                out.append({"type": "exhaustive_draw", "wall_remaining": p[1]})
-            elif t == EV_ROUND_END:
-                out.append({"type": "round_end", "draw": bool(p[1]),
-                            "winners": [self.winners[i] for i in range(self.n_winners)], "next_dealer": p[2]})
-            elif t == EV_WIN:
-                out.append({"type": "win", "winner_index": p[1]})  # completed by the Python layer
-        return out
+        return _decode_events(self, start)
 
     def action_pairs(self):
         """Every action applied so far as ``bytes``: one ``(seat, mask index)`` pair per action,
@@ -1544,86 +1342,6 @@ cdef class RoundCore:
         }
 
 
-cdef dict _action_dict(int i, int aux):
-    if i < A_DISCARD_READY:
-        return {"type": "discard", "tile": i, "ready": False}
-    if i < A_KONG_SELF:
-        return {"type": "discard", "tile": i - A_DISCARD_READY, "ready": True}
-    if i < A_CHI_LOW:
-        return {"type": "kong", "tile": i - A_KONG_SELF, "kind": "added" if aux else "concealed"}
-    if i <= A_CHI_HIGH:
-        return {"type": "chi", "tiles": [aux, aux + 1, aux + 2]}
-    if i == A_PON:
-        return {"type": "pon"}
-    if i == A_KONG_CLAIM:
-        return {"type": "kong", "tile": aux, "kind": "exposed"}
-    if i == A_WIN:
-        return {"type": "win"}
-    if i == A_DECLARE_READY:
-        return {"type": "declare_ready"}
-    return {"type": "pass"}
-
-
-# ---------------------------------------------------------------------------
-# The seeded wall shuffle: NumPy's Generator algorithms, on the generator's own bit stream
-# ---------------------------------------------------------------------------
-cdef inline uint64_t _interval(mj_bitgen_t* bg, uint64_t mx) noexcept:
-    """NumPy's ``random_interval``: uniform on [0, mx] by masked rejection (32-bit draws)."""
-    cdef uint64_t mask = mx, value
-    if mx == 0:
-        return 0
-    mask |= mask >> 1
-    mask |= mask >> 2
-    mask |= mask >> 4
-    mask |= mask >> 8
-    mask |= mask >> 16
-    mask |= mask >> 32
-    if mx <= 0xFFFFFFFFu:
-        value = bg.next_uint32(bg.state) & mask
-        while value > mx:
-            value = bg.next_uint32(bg.state) & mask
-    else:
-        value = bg.next_uint64(bg.state) & mask
-        while value > mx:
-            value = bg.next_uint64(bg.state) & mask
-    return value
-
-
-cdef inline uint32_t _bounded(mj_bitgen_t* bg, uint32_t rng) noexcept:
-    """NumPy's ``Generator.integers`` draw on [0, rng] (rng < 2**32 - 1): Lemire's method on
-    32-bit draws."""
-    cdef uint32_t rng_excl = rng + 1, leftover, threshold
-    cdef uint64_t m
-    if rng == 0:
-        return 0
-    m = (<uint64_t> bg.next_uint32(bg.state)) * rng_excl
-    leftover = <uint32_t> (m & 0xFFFFFFFFu)
-    if leftover < rng_excl:
-        threshold = (<uint32_t> 0xFFFFFFFFu - rng) % rng_excl
-        while leftover < threshold:
-            m = (<uint64_t> bg.next_uint32(bg.state)) * rng_excl
-            leftover = <uint32_t> (m & 0xFFFFFFFFu)
-    return <uint32_t> (m >> 32)
-
-
-def shuffle_tiles(tiles, bit_generator, int n_kong_dice):
-    """``(tiles in drawing order, [die1, die2], kong dice)``: exactly
-    ``gen.permutation(tiles)``, ``gen.integers(1, 7, size=2)`` and
-    ``gen.integers(1, 7, size=n_kong_dice)`` of a ``numpy.random.Generator`` on ``bit_generator``,
-    in that order (the tests compare with NumPy)."""
-    cdef mj_bitgen_t* bg = <mj_bitgen_t*> PyCapsule_GetPointer(bit_generator.capsule, "BitGenerator")
-    cdef int n = len(tiles), i, j, x
-    cdef int buf[MAX_TILES]
-    if n > MAX_TILES:
-        raise ValueError(f"at most {MAX_TILES} tiles")
-    for i in range(n):
-        buf[i] = tiles[i]
-    for i in range(n - 1, 0, -1):
-        j = <int> _interval(bg, <uint64_t> i)
-        x = buf[i]
-        buf[i] = buf[j]
-        buf[j] = x
-    out = [buf[i] for i in range(n)]
-    dice = [1 + <int> _bounded(bg, 5) for i in range(2)]
-    kong = [1 + <int> _bounded(bg, 5) for i in range(n_kong_dice)]
-    return out, dice, kong
+include "_round_bots.pxi"
+include "_round_events.pxi"
+include "_round_rng.pxi"

@@ -29,6 +29,21 @@ from typing import Any, Union
 
 from .._validate import as_flag
 from ..errors import IllegalActionError
+from ..families.mahjong._constants import (
+    A_CHI_HIGH,
+    A_CHI_LOW,
+    A_CHI_MID,
+    A_DECLARE_READY,
+    A_DISCARD,
+    A_DISCARD_READY,
+    A_KONG_CLAIM,
+    A_KONG_SELF,
+    A_PASS,
+    A_PON,
+    A_SIZE,
+    A_WIN,
+    KONG_KINDS,
+)
 from .schema import short_repr
 
 __all__ = [
@@ -37,20 +52,10 @@ __all__ = [
     "PON", "KONG_CLAIM", "WIN", "DECLARE_READY", "PASS", "action_from_dict", "describe_index",
 ]
 
-DISCARD = 0
-DISCARD_READY = 34
-KONG_SELF = 68
-CHI_LOW = 102
-CHI_MID = 103
-CHI_HIGH = 104
-PON = 105
-KONG_CLAIM = 106
-WIN = 107
-DECLARE_READY = 108
-PASS = 109
-ACTION_SIZE = 110
-
-KONG_KINDS = ("concealed", "added", "exposed")
+# the layout is the family's generated constants (the compiled engine's A_* codes)
+DISCARD, DISCARD_READY, KONG_SELF = A_DISCARD, A_DISCARD_READY, A_KONG_SELF
+CHI_LOW, CHI_MID, CHI_HIGH, PON, KONG_CLAIM = A_CHI_LOW, A_CHI_MID, A_CHI_HIGH, A_PON, A_KONG_CLAIM
+WIN, DECLARE_READY, PASS, ACTION_SIZE = A_WIN, A_DECLARE_READY, A_PASS, A_SIZE
 
 
 def _tile_arg(t: Any, what: str) -> int:

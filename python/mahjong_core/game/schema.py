@@ -17,6 +17,7 @@ from typing import Any, Iterable, Sequence
 
 from .._validate import short_repr
 from ..errors import StateError
+from ..families.mahjong._constants import A_SIZE, MELD_NAMES, SRC_NAMES
 from ..families.mahjong.constants import PHASE_NAMES, WIN_METHODS
 from ..families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES
 from ..families.mahjong.settings import OPTION_NAMES
@@ -27,10 +28,9 @@ __all__ = [
     "result_shape", "action_shape", "EVENT_TYPES", "PHASE_NAMES", "SRC_NAMES", "MAX_SEATS",
 ]
 
-SRC_NAMES = ("none", "head", "kong", "flower")
 MAX_SEATS = 4
 MAX_TILES = 144
-N_ACTIONS = 110
+N_ACTIONS = A_SIZE
 N_KONG_DICE = 34
 MAX_TOTAL = 100_000
 """Bound of a recorded hand value (no hand reaches a thousand fans)."""
@@ -429,7 +429,7 @@ def result_shape(players: int) -> Obj:
     """A finished round's result (``RoundResult.to_dict()``)."""
     seat = Int(0, players - 1)
     score_args = Obj(
-        {"ruleset": Str(RULESET_NAMES), "melds": List(Tuple(Str(("chi", "pon", "kong", "ckong")), List(_TILE, lo=3, hi=4)),
+        {"ruleset": Str(RULESET_NAMES), "melds": List(Tuple(Str(MELD_NAMES), List(_TILE, lo=3, hi=4)),
                                                       lo=0, hi=4),
          "flowers": List(_FLOWER, lo=0, hi=8), "min_fan": Int(0, MAX_MIN_FAN), "hand": List(Int(0, 4), 34),
          "win_tile": Either(NONE, _TILE)},

@@ -50,6 +50,7 @@ from ..._validate import as_int
 from ...errors import ArrayShapeError, MahjongError, RulesetError, TileCountError
 from .rulesets import DEFAULT_RULESET, RULESETS, Ruleset, get_ruleset
 from ..._validate import short_repr as _short_repr
+from ._constants import FORM_NAMES, FORM_THIRTEEN_ORPHANS
 from .tiles import parse_hand, tile_short, to_counts
 
 __all__ = [
@@ -68,16 +69,10 @@ __all__ = [
     "mask_to_tiles",
 ]
 
-FORMS: dict[str, int] = {
-    "standard": 0,
-    "seven_pairs": 1,
-    "thirteen_orphans": 2,
-    "honors_knitted": 3,
-    "knitted_straight": 4,
-}
+FORMS: dict[str, int] = {name: code for code, name in enumerate(FORM_NAMES)}
 """Hand forms by name, with the number the compiled core uses."""
 
-_SPECIAL_ONLY = frozenset({"thirteen_orphans", "honors_knitted", "knitted_straight"})
+_SPECIAL_ONLY = frozenset(FORM_NAMES[FORM_THIRTEEN_ORPHANS:])   # the special forms come last
 
 # name -> (kind mask, special forms) for the hot path: one dict lookup per call
 _RS_ARGS: dict[str, tuple[int, bool]] = {

@@ -35,6 +35,10 @@ from ...errors import (
 from .fan_tables import fan_table
 from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, Ruleset, get_ruleset
 from ..._validate import short_repr as _short
+from ._constants import (
+    FLAGS, FORM_NAMES, OPT_BLOOM_KONGS_ONLY, OPT_BLOOM_LAST_TILE, OPT_CAISHEN_ENABLED, OPT_CAISHEN_USED_AS_WILD,
+    OPT_CHECK_FLAGS, OPT_LITERAL_FIRST_TURN,
+)
 from .constants import MELD_KINDS, MELD_NONE
 from .hand import counts_2d
 from .tiles import meld_tiles, parse_flowers, parse_tiles, parse_wind, tile_kind, tile_short, to_counts
@@ -42,29 +46,9 @@ from .tiles import meld_tiles, parse_flowers, parse_tiles, parse_wind, tile_kind
 __all__ = ["Fan", "Score", "MELD_KINDS", "FLAGS", "parse_meld", "score", "score_batch", "score_kwargs",
            "FORM_NAMES"]
 
-FORM_NAMES = ("standard", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
-FLAGS: dict[str, int] = {
-    "self_drawn": 1,
-    "last_tile": 2,
-    "kong_replacement": 4,
-    "flower_replacement": 8,
-    "robbing_kong": 16,
-    "last_of_kind": 32,
-    "ready": 64,
-    "ready_concealed": 128,
-    "heavenly": 256,
-    "earthly": 512,
-    "humanly": 1024,
-    "heavenly_ready": 2048,
-}
-"""Situational keyword flags of :func:`score` and their bit in the compiled call."""
 
-_OPT_CAISHEN_ENABLED = 1
-_OPT_CAISHEN_USED_AS_WILD = 2
-_OPT_LITERAL_FIRST_TURN = 4
-_OPT_BLOOM = {"any": 0, "last_tile": 8, "kongs_only": 16}
-_OPT_CHECK_FLAGS = _fan.OPT_CHECK_FLAGS   # every call of the public API refuses contradicting flags
+_OPT_BLOOM = {"any": 0, "last_tile": OPT_BLOOM_LAST_TILE, "kongs_only": OPT_BLOOM_KONGS_ONLY}
 _ALL_FLAGS = sum(FLAGS.values())
 
 _NO_MELDS = np.zeros((0, 2), np.uint8)
@@ -279,13 +263,13 @@ def _options(rs: Ruleset, min_fan: Any, caishen_enabled: bool, caishen_used_as_w
     if not isinstance(replacement_bloom, str) or replacement_bloom not in _OPT_BLOOM:
         raise MahjongError(
             f"replacement_bloom must be one of {', '.join(_OPT_BLOOM)}, got {_short(replacement_bloom)}")
-    opts = _OPT_BLOOM[replacement_bloom] | _OPT_CHECK_FLAGS
+    opts = _OPT_BLOOM[replacement_bloom] | OPT_CHECK_FLAGS   # the public API refuses contradicting flags
     if as_flag(caishen_enabled, "caishen_enabled"):
-        opts |= _OPT_CAISHEN_ENABLED
+        opts |= OPT_CAISHEN_ENABLED
     if as_flag(caishen_used_as_wild, "caishen_used_as_wild"):
-        opts |= _OPT_CAISHEN_USED_AS_WILD
+        opts |= OPT_CAISHEN_USED_AS_WILD
     if as_flag(literal_first_turn_exclusions, "literal_first_turn_exclusions"):
-        opts |= _OPT_LITERAL_FIRST_TURN
+        opts |= OPT_LITERAL_FIRST_TURN
     return mins, opts
 
 

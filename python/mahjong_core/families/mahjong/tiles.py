@@ -72,6 +72,7 @@ import numpy as np
 
 from ...errors import ArrayShapeError, MahjongError, TileCountError, TileParseError
 from ..._validate import short_repr as _short_repr  # noqa: F401 - re-used by messages below
+from ._constants import TILE_SHORT_NAMES
 from .constants import WIND_NAMES
 
 __all__ = [
@@ -169,11 +170,7 @@ _FLOWER_ZH = "春夏秋冬梅兰竹菊"
 # tenhou z digit of honor 27+i (E S W N C F P -> 1 2 3 4 7 6 5)
 _Z_DIGIT = (1, 2, 3, 4, 7, 6, 5)
 
-_SHORT: tuple[str, ...] = tuple(
-    [f"{r}{s}" for s in _SUIT_LETTERS for r in range(1, 10)]
-    + list(HONOR_LETTERS)
-    + [f"{r}f" for r in range(1, 9)]
-)
+_SHORT: tuple[str, ...] = TILE_SHORT_NAMES
 _NAME_EN: tuple[str, ...] = _SHORT[:27] + _HONOR_EN + _FLOWER_EN
 _NAME_ZH: tuple[str, ...] = tuple(
     [n + s for s in _ZH_SUIT_NAMES for n in _ZH_NUMERALS] + list(_HONOR_ZH) + list(_FLOWER_ZH)

@@ -1,0 +1,395 @@
+# Included by _fan.pyx.  The Python-visible side: error messages of the kernel's codes, the C
+# entry points for the round engine (_fan.pxd) and evaluate / evaluate_batch (argument checks,
+# NumPy fast path).
+
+# ---------------------------------------------------------------------------
+# Errors
+# ---------------------------------------------------------------------------
+
+
+def _tile_name(t):
+    return _SHORT[t] if 0 <= t < 34 else str(t)
+
+
+_FLAG_NAMES = {F_SELF_DRAWN: "self_drawn", F_LAST_TILE: "last_tile", F_KONG_REPLACEMENT: "kong_replacement",
+               F_FLOWER_REPLACEMENT: "flower_replacement", F_ROBBING_KONG: "robbing_kong",
+               F_LAST_OF_KIND: "last_of_kind", F_READY_DECLARED: "ready_declared",
+               F_READY_CONCEALED: "ready_concealed", F_HEAVENLY: "heavenly (天胡)", F_EARTHLY: "earthly (地胡)",
+               F_HUMANLY: "humanly (人胡)", F_HEAVENLY_READY: "heavenly_ready (天听)"}
+
+
+def _flag_names(bits):
+    return " and ".join(name for bit, name in _FLAG_NAMES.items() if bits & bit)
+
+
+def _flag_message(code, a):
+    """Message of a FlagError (the reference raises the same text)."""
+    if code == E_ROBBING_SELF:
+        return "robbing_kong with a self-drawn win: a robbing win is on another player's kong tile (D7)"
+    if code == E_REPLACEMENT_DISCARD:
+        return "kong_replacement / flower_replacement need a self-drawn win: a replacement tile is drawn (D7)"
+    if code == E_HUMANLY_SELF:
+        return "humanly (人胡) is a win on the dealer's first discard, not a self-drawn win (2.11)"
+    if code == E_FIRST_TURN_MELD:
+        return (f"{_flag_names(a)} with a declared group: any chi, pon or kong before a first-turn win, "
+                "a concealed kong included, cancels it (2.11)")
+    if code == E_FIRST_TURN_PAIR:
+        return f"heavenly (天胡, the dealer's initial 14 tiles) cannot go with {_flag_names(a)} (2.11)"
+    if code == E_FIRST_TURN_VISIBLE:
+        return (f"last_of_kind (和绝张) with {_flag_names(a)}: on a first-turn win at most one tile is visible, "
+                "never the three other copies (D10, 2.11)")
+    if code == E_NO_KONG:
+        return "kong_replacement (杠上开花) without a kong among the melds: a kong replacement follows a kong (2.5)"
+    if code == E_NO_FLOWER:
+        return "flower_replacement without a flower: the flower drawn before the replacement is exposed (2.6)"
+    if code == E_READY_CONCEALED:
+        return "ready_concealed needs ready (报听 declared)"
+    if code == E_ROBBING_LAST:
+        return "robbing_kong with last_tile: no kong can be declared once the wall is empty (2.5, 2.8)"
+    if code == E_ROBBING_COPY:
+        return (f"robbing_kong on {_tile_name(a)}: the other three copies are the robbed pung, "
+                "so the winner holds none (2.8)")
+    return (f"last_of_kind (和绝张) on {_tile_name(a)}: the concealed hand holds another copy, so the three "
+            "other copies cannot all be visible (D10)")
+
+
+cdef object _raise_error(const Err* err, int rs, Py_ssize_t row):
+    """Raise the exception of the reference evaluator for kernel error `err`."""
+    cdef int code = err.code
+    where = f"row {row}: " if row >= 0 else ""
+    name = _RULESET_NAMES[rs]
+    if code == E_FLAGS:
+        raise MahjongError(f"{where}unknown flag bits {err.a:#x}")
+    if code == E_OPTIONS:
+        raise MahjongError(f"{where}invalid option bits {err.a:#x} (unknown bit, or both "
+                           "OPT_BLOOM_LAST_TILE and OPT_BLOOM_KONGS_ONLY)")
+    if code == E_CONCEALED_NOT_PLAYED:
+        raise RulesetError(f"{where}concealed: tile {_tile_name(err.a)} is not played in ruleset {name!r}")
+    if code == E_MELD_KIND:
+        raise MahjongError(f"{where}meld {err.a}: unknown meld type {err.b}")
+    if code == E_MELD_TILE_RANGE:
+        raise TileCountError(f"{where}meld {err.b}: {err.a} is not a tile index 0-41")
+    if code == E_MELD_FLOWER:
+        raise RulesetError(f"{where}meld {err.b}: flower {err.a} cannot be part of the hand")
+    if code == E_MELD_NOT_PLAYED:
+        raise RulesetError(f"{where}meld {err.b}: tile {_tile_name(err.a)} is not played in ruleset {name!r}")
+    if code == E_MELD_SHAPE:
+        raise MahjongError(f"{where}meld {err.b}: no chow starts at {_tile_name(err.a)}")
+    if code == E_WIN_RANGE:
+        raise TileCountError(f"{where}win_tile: {err.a} is not a tile index 0-41")
+    if code == E_WIN_FLOWER:
+        raise RulesetError(f"{where}win_tile: flower {err.a} cannot be part of the hand")
+    if code == E_WIN_NOT_PLAYED:
+        raise RulesetError(f"{where}win_tile: tile {_tile_name(err.a)} is not played in ruleset {name!r}")
+    if code == E_PUBLIC_FIRST_TURN:
+        raise RulesetError(f"{where}ruleset 'public' has no first-turn fans and no 报听 (2.7, 2.11)")
+    if code == E_NO_WIN_TILE:
+        raise HandSizeError(f"{where}win_tile is required (only 天胡 has no winning tile)")
+    if E_ROBBING_SELF <= code <= E_HUMANLY_SELF:
+        raise (FlagError if err.b else MahjongError)(where + _flag_message(code, err.a))
+    if E_FIRST_TURN_MELD <= code <= E_NO_FLOWER:
+        raise FlagError(where + _flag_message(code, err.a))
+    if code == E_TOO_MANY_MELDS:
+        raise HandSizeError(f"{where}{err.a} declared groups; at most 4")
+    if code == E_SIZE:
+        raise HandSizeError(f"{where}the hand has {err.a} tiles (kongs counted as 3); a win needs 14")
+    if code == E_FIFTH_COPY:
+        raise TileCountError(f"{where}tile {_tile_name(err.a)} appears {err.b} times; at most 4 copies exist")
+    if code == E_FLOWER_BITS:
+        raise RulesetError(f"{where}flowers {err.a:#x}: only bits 0-7 (flowers 34-41) exist")
+    if code == E_WIND:
+        raise MahjongError(f"{where}{'round_wind' if err.b else 'seat_wind'} must be a wind index 27-30, "
+                           f"not {err.a}")
+    if code == E_NOT_WINNING:
+        from mahjong_core.errors import NotWinningHandError
+        raise NotWinningHandError(f"{where}no winning form of {name!r} for this hand")
+    raise MahjongError(f"{where}error {code}")   # pragma: no cover
+
+
+cdef int fan_evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* melds, int n_rows,
+                      uint32_t flags, uint32_t flowers, int seat, int rnd, uint32_t options,
+                      uint16_t* out, int* totals) noexcept nogil:
+    """Exported (``_fan.pxd``): :func:`evaluate` on C data for the round engine."""
+    cdef Err err
+    err.code = E_OK
+    return _evaluate(rs, concealed, win, melds, n_rows, flags, flowers, seat, rnd, options, out, totals, &err)
+
+
+cdef int fan_count_of(int rs) noexcept nogil:
+    return FAN_COUNT[rs]
+
+
+cdef inline int _check_ruleset(object ruleset_code) except -1:
+    """The ruleset code as a C int (RulesetError for anything but 0, 1, 2)."""
+    if not (type(ruleset_code) is int and 0 <= ruleset_code < N_RULESETS):
+        return <int> _int_arg(ruleset_code, "ruleset code (0 two-player, 1 two-player-bamboo, 2 public)",
+                              0, N_RULESETS - 1, RulesetError)
+    return <int> ruleset_code
+
+
+# ---------------------------------------------------------------------------
+# Python-visible functions
+# ---------------------------------------------------------------------------
+def fan_count(ruleset_code):
+    """Number of fans of the ruleset (59 / 62 / 82): the length of ``out_counts``."""
+    return FAN_COUNT[_check_ruleset(ruleset_code)]
+
+
+def fan_ids(ruleset_code):
+    """Fan ids of the ruleset in table order (the order of ``out_counts``)."""
+    return FAN_IDS[_check_ruleset(ruleset_code)]
+
+
+cdef inline bint _format_is(const char* fmt, char code) noexcept:
+    """Buffer format string `fmt` describes one native-order item of struct code `code`."""
+    if fmt == NULL:
+        return code == b'B'
+    if fmt[0] == b'@' or fmt[0] == b'=' or fmt[0] == b'<' or (code == b'B' and (fmt[0] == b'|' or fmt[0] == b'>')):
+        fmt += 1
+    return fmt[0] == code and fmt[1] == 0
+
+
+# Fast path for exact ``numpy.ndarray`` arguments: NumPy's buffer export builds and
+# compares a format string (plus a malloc) on every call, a third of the cost of a
+# call.  The NumPy C API reads the array's dimensions, dtype and flags directly.
+# Anything not accepted here (other types, subclasses, wrong dtype / byte order /
+# shape, non-contiguous, read-only out) goes through the buffer protocol, which
+# raises the errors.
+cdef type _NDARRAY = np.ndarray   # a C global: no module-dict lookup per call
+
+
+cdef inline char* _np_view(object o, int nd, int type_num, bint writable, Py_ssize_t* shape) noexcept:
+    """Data pointer of `o` if it is an exact C-contiguous ndarray of `nd` dimensions and dtype
+    `type_num` in native byte order (writable if asked); its extents go to shape[0..nd-1].
+    NULL: use the buffer protocol."""
+    cdef cnp.ndarray a
+    if type(o) is not _NDARRAY:
+        return NULL
+    a = <cnp.ndarray> o
+    if (cnp.PyArray_NDIM(a) != nd or cnp.PyArray_TYPE(a) != type_num
+            or not cnp.PyArray_IS_C_CONTIGUOUS(a) or not cnp.PyArray_ISNOTSWAPPED(a)
+            or (writable and not cnp.PyArray_ISWRITEABLE(a))):
+        return NULL
+    shape[0] = cnp.PyArray_DIM(a, 0)
+    if nd == 2:
+        shape[1] = cnp.PyArray_DIM(a, 1)
+    return <char*> cnp.PyArray_DATA(a)
+
+
+cdef int _get_buffer(object obj, Py_buffer* view, const char* name, char code, int ndim,
+                     Py_ssize_t n0, Py_ssize_t n1, bint writable) except -1:
+    """Acquire a C-contiguous buffer of `ndim` dimensions and item `code` ('B' uint8,
+    'H' uint16); n0 / n1 = required extents (-1: any).  The caller releases it."""
+    cdef int flags = PyBUF_FORMAT | PyBUF_C_CONTIGUOUS
+    if writable:
+        flags |= PyBUF_WRITABLE
+    try:
+        PyObject_GetBuffer(obj, view, flags)
+    except (BufferError, TypeError, ValueError) as exc:
+        pname = (<bytes> name).decode()
+        raise ArrayShapeError(f"{pname}: expected a C-contiguous {'uint8' if code == b'B' else 'uint16'} "
+                              f"array ({exc})") from None
+    if (view.ndim != ndim or not _format_is(view.format, code)
+            or (n0 >= 0 and view.shape[0] != n0) or (ndim == 2 and n1 >= 0 and view.shape[1] != n1
+                                                      and view.shape[0] != 0)):
+        shape = tuple(view.shape[i] for i in range(view.ndim))
+        fmt = (<bytes> view.format).decode() if view.format != NULL else "B"
+        PyBuffer_Release(view)
+        pname = (<bytes> name).decode()
+        want = ("(34,)" if pname == "concealed" else "(k, 2)" if pname == "melds" else f"({n0},)")
+        raise ArrayShapeError(f"{pname}: expected {'uint8' if code == b'B' else 'uint16'} shape {want}, "
+                              f"got format {fmt!r} shape {shape}")
+    return 0
+
+
+cdef type _NP_INTEGER = np.integer
+cdef type _NP_BOOL = np.bool_
+
+
+cdef inline long long _int_arg(object v, str name, long long lo, long long hi, type error) except? -1:
+    """A scalar argument of the Python entry points as a C integer in [lo, hi]: a Python or NumPy
+    integer (not a bool), compared before it is narrowed, so a huge value is refused with
+    `error` (the class the kernel raises for a bad value of that argument), never wrapped."""
+    cdef int overflow = 0
+    cdef long long x
+    if type(v) is not int:
+        if isinstance(v, (bool, _NP_BOOL)) or not isinstance(v, (int, _NP_INTEGER)):
+            raise error(f"{name} must be an integer, got {_short_repr(v)}")
+        v = int(v)
+    x = PyLong_AsLongLongAndOverflow(v, &overflow)
+    if overflow or x < lo or x > hi:
+        raise error(f"{name} {_short_repr(v)} is out of range {lo}-{hi}")
+    return x
+
+
+cdef enum:
+    INT_MIN_ = -2147483648
+    INT_MAX_ = 2147483647
+    U32_MAX_ = 4294967295
+
+
+def evaluate(ruleset_code, concealed, win_tile, melds, flags, flowers, seat_wind, round_wind,
+             min_fan, options, out_counts):
+    """Evaluate one winning hand (spec 4.2); exact against ``_ref.fan_py.evaluate``.
+
+    ``concealed``: 34 uint8 counts of the concealed tiles *without* the winning
+    tile (for 天胡: all 14 tiles and ``win_tile = -1``); ``melds``: uint8 rows
+    ``[MELD_*, first tile]``, shape (k, 2), k = 0..4 (a chow's lowest tile;
+    ``MELD_NONE`` rows are skipped); ``flags``: ``FLAG_*`` bits; ``flowers``: bit
+    i = flower 34 + i; ``options``: ``OPT_*`` bits (replacement_bloom: neither
+    bloom bit = "any").  ``min_fan`` is not used here (the caller derives
+    ``meets_minimum = non_flower_total >= min_fan``).  The arrays are read through
+    the buffer protocol (any C-contiguous buffer of that item type, e.g. NumPy).
+
+    Fills ``out_counts`` (uint16, length :func:`fan_count`, table order) with each
+    fan's count and returns ``(total, non_flower_total, form)`` with form
+    0 standard, 1 seven_pairs, 2 thirteen_orphans, 3 honors_knitted, 4 knitted_straight.
+
+    Raises HandSizeError, TileCountError, RulesetError, MahjongError, FlagError (with
+    ``OPT_CHECK_FLAGS``) and NotWinningHandError exactly where the reference does;
+    ArrayShapeError for a wrong array; MahjongError for unknown flag/option bits or both
+    bloom bits.  A scalar that is not an integer, or does not fit the C argument, is refused
+    before anything runs.
+    """
+    cdef Err err
+    cdef int totals[3]
+    cdef int n_rows
+    cdef Py_buffer cv, mv, ov
+    cdef Py_ssize_t sh[2]
+    cdef char* cbuf
+    cdef char* mbuf
+    cdef char* obuf
+    cdef int rs_c, win_c, seat_c, rnd_c
+    cdef uint32_t flags_c, flowers_c, options_c
+    rs_c = _check_ruleset(ruleset_code)
+    win_c = <int> _int_arg(win_tile, "win_tile", INT_MIN_, INT_MAX_, TileCountError)
+    flags_c = <uint32_t> _int_arg(flags, "flags", 0, U32_MAX_, MahjongError)
+    flowers_c = <uint32_t> _int_arg(flowers, "flowers", 0, U32_MAX_, RulesetError)
+    seat_c = <int> _int_arg(seat_wind, "seat_wind", INT_MIN_, INT_MAX_, MahjongError)
+    rnd_c = <int> _int_arg(round_wind, "round_wind", INT_MIN_, INT_MAX_, MahjongError)
+    _int_arg(min_fan, "min_fan", 0, MAX_MIN_FAN, MahjongError)
+    options_c = <uint32_t> _int_arg(options, "options", 0, U32_MAX_, MahjongError)
+    # exact C-contiguous ndarrays of the right dtype and shape (the common case)
+    cbuf = _np_view(concealed, 1, cnp.NPY_UINT8, False, sh)
+    if cbuf != NULL and sh[0] == N_KINDS:
+        mbuf = _np_view(melds, 2, cnp.NPY_UINT8, False, sh)
+        if mbuf != NULL and (sh[1] == 2 or sh[0] == 0):
+            n_rows = <int> sh[0]
+            obuf = _np_view(out_counts, 1, cnp.NPY_UINT16, True, sh)
+            if obuf != NULL and sh[0] == FAN_COUNT[rs_c]:
+                err.code = _evaluate(rs_c, <const uint8_t*> cbuf, win_c, <const uint8_t*> mbuf,
+                                     n_rows, flags_c, flowers_c, seat_c, rnd_c, options_c,
+                                     <uint16_t*> obuf, totals, &err)
+                if err.code != E_OK:
+                    _raise_error(&err, rs_c, -1)
+                return totals[0], totals[1], totals[2]
+    # anything else: the buffer protocol (which also raises the array errors)
+    _get_buffer(concealed, &cv, "concealed", b'B', 1, N_KINDS, -1, False)
+    try:
+        _get_buffer(melds, &mv, "melds", b'B', 2, -1, 2, False)
+    except BaseException:
+        PyBuffer_Release(&cv)
+        raise
+    try:
+        _get_buffer(out_counts, &ov, "out_counts", b'H', 1, FAN_COUNT[rs_c], -1, True)
+    except BaseException:
+        PyBuffer_Release(&cv)
+        PyBuffer_Release(&mv)
+        raise
+    err.code = _evaluate(rs_c, <const uint8_t*> cv.buf, win_c, <const uint8_t*> mv.buf,
+                         <int> mv.shape[0], flags_c, flowers_c, seat_c, rnd_c, options_c,
+                         <uint16_t*> ov.buf, totals, &err)
+    PyBuffer_Release(&cv)
+    PyBuffer_Release(&mv)
+    PyBuffer_Release(&ov)
+    if err.code != E_OK:
+        _raise_error(&err, rs_c, -1)
+    return totals[0], totals[1], totals[2]
+
+
+cdef object _view(object a, str name, str dtype, int ndim):
+    """A C-contiguous typed view of an evaluate_batch array (ArrayShapeError otherwise)."""
+    cdef const uint8_t[::1] u8
+    cdef const uint8_t[:, ::1] u8_2
+    cdef const uint8_t[:, :, ::1] u8_3
+    cdef const int16_t[::1] i16
+    cdef const uint32_t[::1] u32
+    if a is None:   # a None memoryview would be accepted and read as garbage
+        raise ArrayShapeError(f"{name}: expected a C-contiguous {ndim}-d {dtype} array, got None")
+    try:
+        if dtype == "int16":
+            i16 = a
+            return i16
+        if dtype == "uint32":
+            u32 = a
+            return u32
+        if ndim == 1:
+            u8 = a
+            return u8
+        if ndim == 2:
+            u8_2 = a
+            return u8_2
+        u8_3 = a
+        return u8_3
+    except (ValueError, TypeError, BufferError) as exc:
+        raise ArrayShapeError(f"{name}: expected a C-contiguous {ndim}-d {dtype} array ({exc})") from None
+
+
+def evaluate_batch(ruleset_code, concealed_arg, win_tiles_arg, melds_arg, flags_arg, flowers_arg,
+                   seat_winds_arg, round_winds_arg, min_fan, options_arg):
+    """:func:`evaluate` over N hands; the row loop runs without the GIL.
+
+    ``concealed`` (N, 34); ``win_tiles`` (N,) int16; ``melds`` (N, 4, 2) with
+    ``MELD_NONE`` rows for absent melds; ``flags``, ``flowers`` (N,) uint32;
+    ``seat_winds``, ``round_winds`` (N,) uint8.  Returns ``(totals int32 (N,),
+    non_flower_totals int32 (N,), counts uint16 (N, fan_count))``.
+
+    The first invalid row (and a complete-size row that is not a winning hand)
+    raises the same exception as :func:`evaluate`, its message starting with
+    ``"row i: "``; the caller validates, so nothing is returned in that case.
+    """
+    cdef Py_ssize_t n, i
+    cdef int nf
+    cdef Err err
+    cdef int totals[3]
+    cdef Py_ssize_t bad = -1
+    cdef int rs_c = _check_ruleset(ruleset_code)
+    cdef uint32_t options = <uint32_t> _int_arg(options_arg, "options", 0, U32_MAX_, MahjongError)
+    _int_arg(min_fan, "min_fan", 0, MAX_MIN_FAN, MahjongError)
+    cdef const uint8_t[:, ::1] concealed = _view(concealed_arg, "concealed", "uint8", 2)
+    cdef const int16_t[::1] win_tiles = _view(win_tiles_arg, "win_tiles", "int16", 1)
+    cdef const uint8_t[:, :, ::1] melds = _view(melds_arg, "melds", "uint8", 3)
+    cdef const uint32_t[::1] flags = _view(flags_arg, "flags", "uint32", 1)
+    cdef const uint32_t[::1] flowers = _view(flowers_arg, "flowers", "uint32", 1)
+    cdef const uint8_t[::1] seat_winds = _view(seat_winds_arg, "seat_winds", "uint8", 1)
+    cdef const uint8_t[::1] round_winds = _view(round_winds_arg, "round_winds", "uint8", 1)
+    nf = FAN_COUNT[rs_c]
+    n = concealed.shape[0]
+    if concealed.shape[1] != N_KINDS and n:
+        raise ArrayShapeError(f"concealed: expected shape (N, 34), got ({n}, {concealed.shape[1]})")
+    if (win_tiles.shape[0] != n or flags.shape[0] != n or flowers.shape[0] != n
+            or seat_winds.shape[0] != n or round_winds.shape[0] != n or melds.shape[0] != n):
+        raise ArrayShapeError("every per-hand array must have the same length N as concealed")
+    if n and (melds.shape[1] != 4 or melds.shape[2] != 2):
+        raise ArrayShapeError(f"melds: expected shape (N, 4, 2), got ({n}, {melds.shape[1]}, {melds.shape[2]})")
+    totals_out = np.zeros(n, dtype=np.int32)
+    nft_out = np.zeros(n, dtype=np.int32)
+    counts_out = np.zeros((n, nf), dtype=np.uint16)
+    cdef int32_t[::1] tv = totals_out
+    cdef int32_t[::1] nv = nft_out
+    cdef uint16_t[:, ::1] cv = counts_out
+    err.code = E_OK
+    if n:
+        with nogil:
+            for i in range(n):
+                err.code = _evaluate(rs_c, &concealed[i, 0], win_tiles[i], &melds[i, 0, 0], 4,
+                                     flags[i], flowers[i], seat_winds[i], round_winds[i], options,
+                                     &cv[i, 0], totals, &err)
+                if err.code != E_OK:
+                    bad = i
+                    break
+                tv[i] = totals[0]
+                nv[i] = totals[1]
+    if bad >= 0:
+        _raise_error(&err, rs_c, bad)
+    return totals_out, nft_out, counts_out

@@ -1,0 +1,244 @@
+# Included by _fan.pyx.  Stage 3 of the evaluator, exclusion and maximisation: the maximal
+# valid selections of combination instances (4.2 step 3), the single generic exclusion pass
+# (4.3), the choice of the best reading (4.2 steps 4-5) and the flower-derived fans (step 8).
+
+# ---------------------------------------------------------------------------
+# Exclusion pass (4.3) and the choice of the best reading (4.2 steps 4-5)
+# ---------------------------------------------------------------------------
+cdef inline bint _tie_better(Ctx* x, const uint64_t* w) noexcept nogil:
+    """4.2 step 5: the fan list sorted by (points desc, id asc), one entry per
+    count, lexicographically before the best one's (equal totals)."""
+    cdef const uint8_t* order
+    cdef int k, j, f, a, b
+    cdef uint64_t t0, t1
+    if w[0] == x.best_pres[0] and w[1] == x.best_pres[1]:
+        # same fans: only the counts of repeatable fans can differ
+        t0 = w[0] & x.rep_mask[0]
+        t1 = w[1] & x.rep_mask[1]
+        while t0 | t1:
+            f = mj_pop_lowest2(&t0, &t1)
+            if x.cnt[f] != x.best_mult[f]:
+                break
+        else:
+            return False
+    order = FAN_TIE_ORDER[x.rs]
+    for k in range(x.nf):
+        f = order[k]
+        a = _mult_of(x, w, x.cnt, f)
+        b = _mult_of(x, x.best_pres, x.best_mult, f)
+        if a != b:
+            # the shorter run ends where the other list still has f; the other
+            # list continues with a later fan or ends (it is then a prefix)
+            for j in range(k + 1, x.nf):
+                f = order[j]
+                if a > b:
+                    if (x.best_pres[f >> 6] >> (f & 63)) & 1:
+                        return True
+                else:
+                    if (w[f >> 6] >> (f & 63)) & 1:
+                        return False
+            return a < b
+    return False
+
+
+cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogil:
+    """Apply the exclusions to one reading (4.3) and keep it if it beats the best.
+
+    The generator guarantees every exclusion bit lies above its fan's own bit, so
+    a fan reached by the walk is final and its points are added at once; 幺九刻 is
+    added at the end (every fan that can clear its instances comes before it)."""
+    cdef uint64_t w[2]
+    cdef uint64_t t0 = p0, t1 = p1
+    cdef int f, total = 0, fl, mode, fy = x.f_yj
+    cdef const uint64_t* ex
+    w[0] = p0
+    w[1] = p1
+    while t0 | t1:
+        f = mj_pop_lowest2(&t0, &t1)
+        fl = x.fflags[f]
+        if fl & FF_REPEATABLE:
+            if f != fy:
+                total += x.points[f] * x.cnt[f]
+        else:
+            total += x.points[f]
+        if fl & FF_ACTIVE:
+            if fl & FF_D14_OWN:
+                yj &= ~(<uint32_t> x.own[f])       # D14: this fan's own pungs score no 幺九刻
+            ex = x.excl + FAN_WORDS * f
+            w[0] &= ~ex[0]
+            w[1] &= ~ex[1]
+            t0 &= ~ex[0]
+            t1 &= ~ex[1]
+            mode = x.yjmode[f]
+            if mode != YJ_NONE:
+                if mode == YJ_OWN:
+                    yj &= ~(<uint32_t> x.own[f])
+                elif mode == YJ_ALL:
+                    yj = 0
+                else:
+                    yj &= yj - 1               # exactly one instance
+    if yj == 0:
+        w[fy >> 6] &= ~((<uint64_t> 1) << (fy & 63))
+    else:
+        total += x.points[fy] * mj_popcount64(yj)
+    x.cnt[fy] = mj_popcount64(yj)
+    if x.have_best:
+        if total < x.best_total:
+            return
+        if total == x.best_total and not _tie_better(x, w):
+            return
+    x.have_best = True
+    x.best_total = total
+    x.best_form = x.form
+    x.best_pres[0] = w[0]
+    x.best_pres[1] = w[1]
+    t0 = w[0] & x.rep_mask[0]
+    t1 = w[1] & x.rep_mask[1]
+    while t0 | t1:
+        f = mj_pop_lowest2(&t0, &t1)
+        x.best_mult[f] = x.cnt[f]
+
+
+cdef bint _ao(const Combos* cb, uint32_t rest, uint8_t used, int bound, bint first) noexcept nogil:
+    """(AO, P5): an order of `rest`, points non-increasing, each instance adding a new group."""
+    cdef int k
+    cdef uint32_t t = rest
+    if rest == 0:
+        return True
+    while t:
+        k = mj_ctz64(t)
+        t &= t - 1
+        if cb.pts[k] > bound:
+            continue
+        if not first and (cb.m[k] & ~used) == 0:
+            continue
+        if _ao(cb, rest & ~((<uint32_t> 1) << k), used | cb.m[k], cb.pts[k], False):
+            return True
+    return False
+
+
+cdef inline bint _valid_with(const Combos* cb, uint32_t s, int k) noexcept nogil:
+    """Selection s (valid) plus instance k is valid (NI, NS pairwise; AO)."""
+    cdef uint32_t t
+    if (cb.compat[k] & s) != s:
+        return False
+    t = s | ((<uint32_t> 1) << k)
+    if mj_popcount64(t) <= 2:
+        return True     # with NS, two instances can always be ordered (AO)
+    return _ao(cb, t, 0, 1000, True)
+
+
+cdef inline void _concealed_family(Ctx* x, uint64_t* q, int n) noexcept nogil:
+    """D13 concealed-pung family, n = concealed pungs per D6 (concealed kongs included)."""
+    if n == 2:
+        _set(q, x.fk[K_TWO_CONCEALED_PUNGS])
+    elif n == 3:
+        _set(q, x.fk[K_THREE_CONCEALED_PUNGS])
+    elif n == 4:
+        _set(q, x.fk[K_FOUR_CONCEALED_PUNGS])
+
+
+cdef void _selections(Ctx* x, const Combos* cb, uint32_t s, int start, const uint64_t* p,
+                      uint32_t yj, uint64_t (*qs)[2], int n_place) noexcept nogil:
+    """Depth-first over the valid selections Σ (hereditary, so growing reaches all);
+    each maximal one (MAX) is scored with every placement."""
+    cdef uint32_t ext = 0, t
+    cdef int k, f, i
+    cdef uint64_t sp[2]
+    for k in range(cb.n):
+        if not (s >> k) & 1 and _valid_with(cb, s, k):
+            ext |= (<uint32_t> 1) << k
+    if ext == 0:
+        sp[0] = p[0]
+        sp[1] = p[1]
+        t = s
+        while t:
+            k = mj_ctz64(t)
+            t &= t - 1
+            f = cb.f[k]
+            x.cnt[f] = 0
+            x.own[f] = 0
+        t = s
+        while t:
+            k = mj_ctz64(t)
+            t &= t - 1
+            f = cb.f[k]
+            sp[f >> 6] |= (<uint64_t> 1) << (f & 63)
+            x.cnt[f] += 1
+            x.own[f] |= cb.m[k]
+        for i in range(n_place):
+            _consider(x, sp[0] | qs[i][0], sp[1] | qs[i][1], yj)
+        return
+    t = ext >> start << start
+    while t:
+        k = mj_ctz64(t)
+        t &= t - 1
+        _selections(x, cb, s | ((<uint32_t> 1) << k), k + 1, p, yj, qs, n_place)
+
+
+cdef int _flower_fans(Ctx* x, uint32_t flowers, uint16_t* out) noexcept nogil:
+    """D16 / 4.2 step 8: 花牌 per flower, and (two-player-bamboo) 八仙过海, 梅兰竹菊, 春夏秋冬,
+    with their own exclusion pass (八仙过海 keeps 花牌, OP-31)."""
+    cdef uint64_t w[2]
+    cdef uint64_t t0, t1
+    cdef int f, k, n = mj_popcount64(flowers & 0xFF), total = 0
+    cdef const uint64_t* ex
+    if n == 0:
+        return 0
+    w[0] = 0
+    w[1] = 0
+    f = x.fk[K_FLOWER_TILES]
+    _set(w, f)
+    x.cnt[f] = n
+    if (flowers & 0xFF) == 0xFF:
+        _set(w, x.fk[K_EIGHT_IMMORTALS])
+    if (flowers & 0x0F) == 0x0F:
+        _set(w, x.fk[K_FOUR_SEASONS])
+    if (flowers & 0xF0) == 0xF0:
+        _set(w, x.fk[K_FOUR_PLANTS])
+    t0 = w[0]
+    t1 = w[1]
+    while t0 | t1:
+        f = mj_pop_lowest2(&t0, &t1)
+        ex = x.excl + FAN_WORDS * f
+        w[0] &= ~ex[0]
+        w[1] &= ~ex[1]
+        t0 &= ~ex[0]
+        t1 &= ~ex[1]
+    t0 = w[0]
+    t1 = w[1]
+    while t0 | t1:
+        f = mj_pop_lowest2(&t0, &t1)
+        k = x.cnt[f] if x.fflags[f] & FF_REPEATABLE else 1
+        out[FAN_TABLE_POS[x.rs][f]] = k
+        total += x.points[f] * k
+    return total
+
+
+cdef inline void _write_counts(Ctx* x, uint16_t* out) noexcept nogil:
+    cdef uint64_t t0 = x.best_pres[0], t1 = x.best_pres[1]
+    cdef int f
+    cdef const uint8_t* pos = FAN_TABLE_POS[x.rs]
+    while t0 | t1:
+        f = mj_pop_lowest2(&t0, &t1)
+        out[pos[f]] = x.best_mult[f] if x.fflags[f] & FF_REPEATABLE else 1
+
+
+cdef inline void _compat(Ctx* x, Combos* cb) noexcept nogil:
+    cdef int i, j
+    for i in range(cb.n):
+        cb.compat[i] = 0
+    for i in range(cb.n):
+        for j in range(i + 1, cb.n):
+            if cb.f[i] == cb.f[j] and ((cb.m[i] & cb.m[j]) or not (x.fflags[cb.f[i]] & FF_REPEATABLE)):
+                continue
+            if (cb.m[i] & ~cb.m[j]) == 0 or (cb.m[j] & ~cb.m[i]) == 0:
+                continue
+            cb.compat[i] |= (<uint32_t> 1) << j
+            cb.compat[j] |= (<uint32_t> 1) << i
+
+
+cdef inline int _mult_of(Ctx* x, const uint64_t* w, const uint8_t* counts, int f) noexcept nogil:
+    if not (w[f >> 6] >> (f & 63)) & 1:
+        return 0
+    return counts[f] if x.fflags[f] & FF_REPEATABLE else 1

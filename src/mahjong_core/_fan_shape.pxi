@@ -1,0 +1,195 @@
+# Included by _fan.pyx.  Shape questions of the fan evaluator: completeness by shape with
+# counts up to 5 (a fifth copy is a legal question for the wait set, D8), on _hand's 5**9 suit
+# bitset, and the unique-wait test of D8 on _hand's waits (hand_waits, _hand.pxd).
+
+cdef inline bint _suit_bit(uint32_t x) noexcept nogil:
+    return (SUIT_BITS[x >> 3] >> (x & 7)) & 1
+
+
+# ---------------------------------------------------------------------------
+# Completeness (shape only; counts up to 5 allowed, for the wait set D8)
+# ---------------------------------------------------------------------------
+cdef inline uint32_t _b5(const uint8_t* c) noexcept nogil:
+    return ((((((((c[8] * 5u + c[7]) * 5u + c[6]) * 5u + c[5]) * 5u + c[4]) * 5u
+              + c[3]) * 5u + c[2]) * 5u + c[1]) * 5u + c[0])
+
+
+cdef bint _suit_split(uint8_t* c, int i, bint need_pair) noexcept nogil:
+    """Slow path (a count of 5): can suit counts c[i:9] split into groups (+ the pair)?"""
+    cdef bint ok
+    while i < 9 and c[i] == 0:
+        i += 1
+    if i == 9:
+        return not need_pair
+    if need_pair and c[i] >= 2:
+        c[i] -= 2
+        ok = _suit_split(c, i, False)
+        c[i] += 2
+        if ok:
+            return True
+    if c[i] >= 3:
+        c[i] -= 3
+        ok = _suit_split(c, i, need_pair)
+        c[i] += 3
+        if ok:
+            return True
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        ok = _suit_split(c, i, need_pair)
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+        if ok:
+            return True
+    return False
+
+
+cdef inline bint _comp_complete(const uint8_t* c, int k) noexcept nogil:
+    """Component k (suits 0-2, honors 3) splits into groups and, if its size is
+    2 mod 3, one pair.  Counts may be up to 5."""
+    cdef int i, n = 0
+    if k < 3:
+        for i in range(9):
+            n += c[9 * k + i]
+        if n % 3 == 1:
+            return False
+        return _suit_complete(c + 9 * k, n)
+    for i in range(27, 34):
+        n += c[i]
+    if n % 3 == 1:
+        return False
+    return _honors_complete(c + 27, n)
+
+
+cdef inline bint _standard_complete(const uint8_t* c) noexcept nogil:
+    """Standard form over all components: exactly one component holds the pair."""
+    cdef int sums[4]
+    _component_sums(c, sums)
+    return _standard_complete_sums(c, sums)
+
+
+cdef inline bint _knitted_complete(const uint8_t* c) noexcept nogil:
+    """Knitted-straight form (D3): one pattern's 9 tiles + a standard rest."""
+    cdef uint8_t rest[34]
+    cdef int k, i
+    for k in range(6):
+        for i in range(9):
+            if c[KNITTED_PATTERNS[k][i]] == 0:
+                break
+        else:
+            memcpy(rest, c, N_KINDS)
+            for i in range(9):
+                rest[KNITTED_PATTERNS[k][i]] -= 1
+            if _standard_complete(rest):
+                return True
+    return False
+
+
+cdef inline bint _unique_wait(Ctx* x) noexcept nogil:
+    if x.unique_wait < 0:
+        x.unique_wait = not _other_wait(x)
+    return x.unique_wait
+
+
+cdef inline uint64_t _load8(const uint8_t* p) noexcept nogil:
+    cdef uint64_t w
+    memcpy(&w, p, 8)
+    return w
+
+
+cdef inline uint64_t _nz8(uint64_t w) noexcept nogil:
+    """Bit i (0-7) set when byte i of the little-endian word w is nonzero."""
+    cdef uint64_t h = (w | ((w & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL)) & 0x8080808080808080ULL
+    return ((h >> 7) * 0x0102040810204080ULL) >> 56
+
+
+cdef inline uint64_t _nonzero_mask(const uint8_t* c) noexcept nogil:
+    """Bit i set when c[i] != 0 (i < 34)."""
+    return (_nz8(_load8(c)) | (_nz8(_load8(c + 8)) << 8) | (_nz8(_load8(c + 16)) << 16)
+            | (_nz8(_load8(c + 24)) << 24) | ((<uint64_t> (c[32] != 0)) << 32)
+            | ((<uint64_t> (c[33] != 0)) << 33))
+
+
+cdef inline uint64_t _equal_mask(const uint8_t* c, uint8_t v) noexcept nogil:
+    """Bit i set when c[i] == v (i < 34)."""
+    cdef uint64_t rep = 0x0101010101010101ULL * v
+    cdef uint64_t ne = (_nz8(_load8(c) ^ rep) | (_nz8(_load8(c + 8) ^ rep) << 8)
+                        | (_nz8(_load8(c + 16) ^ rep) << 16) | (_nz8(_load8(c + 24) ^ rep) << 24)
+                        | ((<uint64_t> (c[32] != v)) << 32) | ((<uint64_t> (c[33] != v)) << 33))
+    return ~ne & 0x3FFFFFFFFULL
+
+
+cdef inline bint _standard_complete_sums(const uint8_t* c, const int* sums) noexcept nogil:
+    """Standard form with the component sizes known: exactly one component holds the pair."""
+    cdef int k, pairs = 0
+    for k in range(4):
+        if sums[k] % 3 == 1:
+            return False
+        pairs += sums[k] % 3 == 2
+    if pairs != 1:
+        return False
+    for k in range(3):
+        if not _suit_complete(c + 9 * k, sums[k]):
+            return False
+    return _honors_complete(c + 27, sums[3])
+
+
+cdef inline bint _suit_complete(const uint8_t* c, int n) noexcept nogil:
+    """9 suit counts (each <= 5) of size n split into groups (+ one pair if n = 2 mod 3)."""
+    cdef uint8_t tmp[9]
+    cdef int i
+    if not (((_load8(c) + 0x0303030303030303ULL) & 0x0808080808080808ULL) | (c[8] > 4)):
+        return _suit_bit(_b5(c))      # every count <= 4 (counts never exceed 5 here)
+    memcpy(tmp, c, 9)
+    return _suit_split(tmp, 0, n % 3 == 2)
+
+
+cdef inline bint _honors_complete(const uint8_t* c, int n) noexcept nogil:
+    """7 honor counts (each <= 5): pungs only, plus one pair (or pair + pung = 5) if n = 2 mod 3."""
+    cdef int i, v, pairs = 0
+    for i in range(7):
+        v = c[i]
+        if v == 2 or v == 5:
+            pairs += 1
+        elif v != 0 and v != 3:
+            return False
+    return pairs == (1 if n % 3 == 2 else 0)
+
+
+cdef inline void _component_sums(const uint8_t* c, int* sums) noexcept nogil:
+    cdef int i, a = 0, b = 0, d = 0, h = 0
+    for i in range(9):
+        a += c[i]
+        b += c[9 + i]
+        d += c[18 + i]
+    for i in range(27, 34):
+        h += c[i]
+    sums[0] = a
+    sums[1] = b
+    sums[2] = d
+    sums[3] = h
+
+
+cdef bint _other_wait(Ctx* x) noexcept nogil:
+    """D8: does some kind t other than the winning tile complete c13 to a winning form
+    (by shape only: a kind held four times still counts)?  The winning tile itself
+    always does, so the wait is unique iff this is False.  The hand kernels' waits
+    (_hand.pxd) answer for every kind held at most three times; a fifth copy of a kind
+    held four times is tried here, on the count-5 completeness checks."""
+    cdef uint64_t other = x.allowed & ~((<uint64_t> 1) << x.win)
+    cdef uint64_t four
+    cdef uint8_t tmp[34]
+    cdef int t
+    if hand_waits(x.c13, x.n13, x.special, other):
+        return True
+    four = _equal_mask(x.c13, 4) & other
+    while four:
+        t = mj_ctz64(four)
+        four &= four - 1
+        memcpy(tmp, x.c13, N_KINDS)
+        tmp[t] += 1
+        if _standard_complete(tmp) or (x.special and x.n_melds <= 1 and _knitted_complete(tmp)):
+            return True
+    return False

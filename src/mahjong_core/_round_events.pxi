@@ -1,0 +1,76 @@
+# Included by _round.pyx.  Decoding of the event buffer: the machine writes fixed records of EV_W
+# ints (RoundCore._ev); these functions turn them into the documented log dicts on demand.
+
+cdef list _decode_events(RoundCore r, Py_ssize_t start):
+    """Event dicts from record ``start`` on (the documented log format, header excluded)."""
+    cdef Py_ssize_t k, end = r.ev_len // EV_W
+    cdef int32_t* p
+    cdef list out = []
+    cdef int t, seat, i
+    if start < 0:
+        start = 0
+    for k in range(start, end):
+        p = r.ev + k * EV_W
+        t = p[0]
+        if t == EV_DRAW:
+            if p[3] == FROM_DIE:
+                out.append({"type": "draw", "seat": p[1], "tile": p[2], "from": "die", "die": p[4]})
+            else:
+                out.append({"type": "draw", "seat": p[1], "tile": p[2], "from": _FROM_NAMES[p[3]]})
+        elif t == EV_ACTION:
+            out.append({"type": "action", "seat": p[1], "action": _action_dict(p[2], p[3])})
+        elif t == EV_DISCARD:
+            if p[3]:
+                out.append({"type": "discard", "seat": p[1], "tile": p[2], "ready": True,
+                            "heavenly": bool(p[4])})
+            else:
+                out.append({"type": "discard", "seat": p[1], "tile": p[2]})
+        elif t == EV_FLOWER:
+            out.append({"type": "flower", "seat": p[1], "tile": p[2]})
+        elif t == EV_KONG:
+            if p[2] == 2:
+                out.append({"type": "kong", "seat": p[1], "kind": "exposed", "tile": p[3], "from": p[4]})
+            else:
+                out.append({"type": "kong", "seat": p[1], "kind": _KONG_KINDS[p[2]], "tile": p[3]})
+        elif t == EV_PON:
+            out.append({"type": "pon", "seat": p[1], "tile": p[2], "from": p[3]})
+        elif t == EV_CHI:
+            out.append({"type": "chi", "seat": p[1], "tiles": [p[2], p[2] + 1, p[2] + 2], "tile": p[3],
+                        "from": p[4]})
+        elif t == EV_READY:
+            out.append({"type": "ready", "seat": p[1], "heavenly": bool(p[2])})
+        elif t == EV_DICE:
+            out.append({"type": "dice", "dice": [p[1], p[2]], "sum": p[1] + p[2], "opened_wall": p[3],
+                        "first_stack": p[4]})
+        elif t == EV_DEAL:
+            seat = p[1]
+            out.append({"type": "deal", "seat": seat,
+                        "tiles": [r.dealt[seat][i] for i in range(r.n_dealt[seat])]})
+        elif t == EV_EXHAUSTIVE:
+            out.append({"type": "exhaustive_draw", "wall_remaining": p[1]})
+        elif t == EV_ROUND_END:
+            out.append({"type": "round_end", "draw": bool(p[1]),
+                        "winners": [r.winners[i] for i in range(r.n_winners)], "next_dealer": p[2]})
+        elif t == EV_WIN:
+            out.append({"type": "win", "winner_index": p[1]})  # completed by the Python layer
+    return out
+
+
+cdef dict _action_dict(int i, int aux):
+    if i < A_DISCARD_READY:
+        return {"type": "discard", "tile": i, "ready": False}
+    if i < A_KONG_SELF:
+        return {"type": "discard", "tile": i - A_DISCARD_READY, "ready": True}
+    if i < A_CHI_LOW:
+        return {"type": "kong", "tile": i - A_KONG_SELF, "kind": "added" if aux else "concealed"}
+    if i <= A_CHI_HIGH:
+        return {"type": "chi", "tiles": [aux, aux + 1, aux + 2]}
+    if i == A_PON:
+        return {"type": "pon"}
+    if i == A_KONG_CLAIM:
+        return {"type": "kong", "tile": aux, "kind": "exposed"}
+    if i == A_WIN:
+        return {"type": "win"}
+    if i == A_DECLARE_READY:
+        return {"type": "declare_ready"}
+    return {"type": "pass"}

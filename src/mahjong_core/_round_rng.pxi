@@ -1,0 +1,63 @@
+# Included by _round.pyx.  NumPy's Generator algorithms on the generator's own bit stream (the
+# seeded wall shuffle and the random bot's draws), equal to the NumPy calls on the same generator.
+
+cdef inline uint64_t _interval(mj_bitgen_t* bg, uint64_t mx) noexcept:
+    """NumPy's ``random_interval``: uniform on [0, mx] by masked rejection (32-bit draws)."""
+    cdef uint64_t mask = mx, value
+    if mx == 0:
+        return 0
+    mask |= mask >> 1
+    mask |= mask >> 2
+    mask |= mask >> 4
+    mask |= mask >> 8
+    mask |= mask >> 16
+    mask |= mask >> 32
+    if mx <= 0xFFFFFFFFu:
+        value = bg.next_uint32(bg.state) & mask
+        while value > mx:
+            value = bg.next_uint32(bg.state) & mask
+    else:
+        value = bg.next_uint64(bg.state) & mask
+        while value > mx:
+            value = bg.next_uint64(bg.state) & mask
+    return value
+
+
+cdef inline uint32_t _bounded(mj_bitgen_t* bg, uint32_t rng) noexcept:
+    """NumPy's ``Generator.integers`` draw on [0, rng] (rng < 2**32 - 1): Lemire's method on
+    32-bit draws."""
+    cdef uint32_t rng_excl = rng + 1, leftover, threshold
+    cdef uint64_t m
+    if rng == 0:
+        return 0
+    m = (<uint64_t> bg.next_uint32(bg.state)) * rng_excl
+    leftover = <uint32_t> (m & 0xFFFFFFFFu)
+    if leftover < rng_excl:
+        threshold = (<uint32_t> 0xFFFFFFFFu - rng) % rng_excl
+        while leftover < threshold:
+            m = (<uint64_t> bg.next_uint32(bg.state)) * rng_excl
+            leftover = <uint32_t> (m & 0xFFFFFFFFu)
+    return <uint32_t> (m >> 32)
+
+
+def shuffle_tiles(tiles, bit_generator, int n_kong_dice):
+    """``(tiles in drawing order, [die1, die2], kong dice)``: exactly
+    ``gen.permutation(tiles)``, ``gen.integers(1, 7, size=2)`` and
+    ``gen.integers(1, 7, size=n_kong_dice)`` of a ``numpy.random.Generator`` on ``bit_generator``,
+    in that order (the tests compare with NumPy)."""
+    cdef mj_bitgen_t* bg = <mj_bitgen_t*> PyCapsule_GetPointer(bit_generator.capsule, "BitGenerator")
+    cdef int n = len(tiles), i, j, x
+    cdef int buf[MAX_TILES]
+    if n > MAX_TILES:
+        raise ValueError(f"at most {MAX_TILES} tiles")
+    for i in range(n):
+        buf[i] = tiles[i]
+    for i in range(n - 1, 0, -1):
+        j = <int> _interval(bg, <uint64_t> i)
+        x = buf[i]
+        buf[i] = buf[j]
+        buf[j] = x
+    out = [buf[i] for i in range(n)]
+    dice = [1 + <int> _bounded(bg, 5) for i in range(2)]
+    kong = [1 + <int> _bounded(bg, 5) for i in range(n_kong_dice)]
+    return out, dice, kong

@@ -1,0 +1,97 @@
+/* Bit helpers of the compiled core (declared for Cython in _bits.pxd).
+ *
+ * One portable home for the bit tricks the kernels use: count trailing/leading zeros with the
+ * GCC/Clang builtins or the MSVC intrinsics, a population count, and the walk over the set bits of
+ * a two-word (128-bit) set, lowest first, that the fan evaluator uses for its fan bit sets.
+ * The ctz/clz helpers are undefined for 0, like the builtins: callers test for 0 first. */
+#ifndef MAHJONG_CORE_BITS_H
+#define MAHJONG_CORE_BITS_H
+
+#include <stdint.h>
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+#define MJ_INLINE static __forceinline
+#else
+#define MJ_INLINE static inline
+#endif
+
+MJ_INLINE int mj_ctz64(uint64_t v)
+{
+#if defined(_MSC_VER) && !defined(__clang__)
+#if defined(_M_X64) || defined(_M_ARM64)
+    unsigned long i;
+    _BitScanForward64(&i, v);
+    return (int)i;
+#else
+    unsigned long i;
+    if ((uint32_t)v) {
+        _BitScanForward(&i, (uint32_t)v);
+        return (int)i;
+    }
+    _BitScanForward(&i, (uint32_t)(v >> 32));
+    return 32 + (int)i;
+#endif
+#else
+    return __builtin_ctzll(v);
+#endif
+}
+
+MJ_INLINE int mj_clz64(uint64_t v)
+{
+#if defined(_MSC_VER) && !defined(__clang__)
+#if defined(_M_X64) || defined(_M_ARM64)
+    unsigned long i;
+    _BitScanReverse64(&i, v);
+    return 63 - (int)i;
+#else
+    unsigned long i;
+    if (v >> 32) {
+        _BitScanReverse(&i, (uint32_t)(v >> 32));
+        return 31 - (int)i;
+    }
+    _BitScanReverse(&i, (uint32_t)v);
+    return 63 - (int)i;
+#endif
+#else
+    return __builtin_clzll(v);
+#endif
+}
+
+/* Bit count.  The hardware instruction only where the build targets it (GCC/Clang -mpopcnt or
+ * later, MSVC /arch:AVX or ARM64): a plain x86-64 build would otherwise call a library routine
+ * (GCC) or fault on a CPU without POPCNT (MSVC's __popcnt64), so the portable build counts with
+ * the SWAR sum. */
+MJ_INLINE int mj_popcount64(uint64_t v)
+{
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_popcountll(v);
+#elif defined(_MSC_VER) && !defined(__clang__) && defined(_M_X64) && defined(__AVX__)
+    return (int)__popcnt64(v);
+#elif defined(_MSC_VER) && !defined(__clang__) && defined(_M_ARM64)
+    return (int)_CountOneBits64(v);
+#else
+    v = v - ((v >> 1) & 0x5555555555555555ULL);
+    v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+    v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((v * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+/* The lowest set bit of the two-word set (*lo, *hi) -- bit 64 + i is bit i of *hi --, removed from
+ * the set.  The set must not be empty.  Loop: `while (lo | hi) { f = mj_pop_lowest2(&lo, &hi); ... }`
+ * (the loop body may also clear bits of lo and hi: they are read afresh on every call). */
+MJ_INLINE int mj_pop_lowest2(uint64_t *lo, uint64_t *hi)
+{
+    int f;
+    if (*lo) {
+        f = mj_ctz64(*lo);
+        *lo &= *lo - 1;
+    } else {
+        f = 64 + mj_ctz64(*hi);
+        *hi &= *hi - 1;
+    }
+    return f;
+}
+
+#endif
