@@ -1,0 +1,41 @@
+"""The long-card game 长牌 / 川牌, variant 幺地人 (ruleset ``changpai-ydr``): the hand layer.
+
+Spec: ``shared/spec/changpai.md``.  21 faces (pip pairs 11 … 66) × 5 copies; a hand wins with 7
+groups (坎, X X Y / X Y Y with 14-point partners, three 7s; declared 碰 杀 吐火) and 陀 ≥ 34 (banker)
+or 33 (others).  Count arrays are length-21 ``uint8``; 财神 are a separate counter.
+
+The win check, waits and fan run in the compiled core (``mahjong_core._lc_hand``); the pure-Python
+reference :mod:`._ref` is the test oracle, and :mod:`.counting` counts 卯 and 陀 for qualification.
+
+>>> from mahjong_core.families import longcard as lc
+>>> hand = "46 46 13 16 34 25 14 14 55 55 55"
+>>> declared = ["peng 11 11 11", "sha 44×4", "sha 66×4"]
+>>> lc.waits(hand, declared=declared)
+[3, 14, 16]
+>>> s = lc.score(hand, "36", declared=declared, jiang="36 25")
+>>> s.total, s.tuo, s.points(), s.points("fan_cheng_fan")
+(4, 43, 5, 16)
+>>> [(f.name, f.total) for f in s.fans]
+[('杀人牌', 2), ('碰地牌', 1), ('高胡', 1)]
+"""
+
+from __future__ import annotations
+
+from .cards import (
+    CAISHEN, COPIES, FACE_NAMES, IS_RED, N_FACES, PARTNERS, PIPS, POINTS, SEVENS, YDR,
+    face_glyph, face_name, format_cards, parse_card, parse_cards, to_counts,
+)
+from .options import DEFAULTS, HAND_OPTIONS, OPTIONS, RULESET, check_options
+from .groups import KINDS, Group, group_tuo, parse_declared, parse_group
+from .fans import FAN_SOURCES, face_weights, gaohu, parse_jiang, settlement_points, threshold
+from .score import Score
+from ... import _lc_hand
+from ..._lc_hand import is_win, is_win_batch, score, score_batch, wait_scores, waits, waits_batch
+
+__all__ = [
+    "RULESET", "N_FACES", "COPIES", "CAISHEN", "PIPS", "POINTS", "IS_RED", "YDR", "SEVENS", "PARTNERS",
+    "FACE_NAMES", "parse_card", "parse_cards", "to_counts", "format_cards", "face_name", "face_glyph",
+    "OPTIONS", "DEFAULTS", "HAND_OPTIONS", "check_options", "KINDS", "Group", "group_tuo", "parse_group",
+    "parse_declared", "FAN_SOURCES", "face_weights", "parse_jiang", "gaohu", "threshold", "settlement_points",
+    "Score", "is_win", "waits", "wait_scores", "score", "is_win_batch", "waits_batch", "score_batch",
+]
