@@ -48,7 +48,9 @@ def decompositions(counts: Sequence[int]) -> list[list[tuple[int, int, int]]]:
 
     if sum(c) % 3 == 0:
         rec([])
-    return out
+    # the same groups can come out in two orders ([11 11 66] then [11 66 66], or the reverse)
+    unique = {tuple(sorted(d)): None for d in out}
+    return [list(d) for d in unique]
 
 
 def _as_groups(dec: list[tuple[int, int, int]]) -> list[Group]:
