@@ -29,8 +29,19 @@ from .options import DEFAULTS, HAND_OPTIONS, OPTIONS, RULESET, check_options
 from .groups import KINDS, Group, group_tuo, parse_declared, parse_group
 from .fans import FAN_SOURCES, face_weights, gaohu, parse_jiang, settlement_points, threshold
 from .score import Score
-from ... import _lc_hand
-from ..._lc_hand import is_win, is_win_batch, score, score_batch, wait_scores, waits, waits_batch
+
+_COMPILED = ("is_win", "waits", "wait_scores", "score", "is_win_batch", "waits_batch", "score_batch")
+
+
+def __getattr__(name: str):   # noqa: ANN202 - PEP 562
+    """The compiled functions, bound on first use: ``mahjong_core._lc_hand`` imports this package's
+    data modules at its own import, so this package must not import it at module level."""
+    if name in _COMPILED:
+        from ... import _lc_hand
+        for n in _COMPILED:
+            globals()[n] = getattr(_lc_hand, n)
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "RULESET", "N_FACES", "COPIES", "CAISHEN", "PIPS", "POINTS", "IS_RED", "YDR", "SEVENS", "PARTNERS",
