@@ -411,8 +411,8 @@ def is_win(hand, *, declared=None, banker=False, win_split_kan=True, all_black_w
     cdef int thr = _thr(banker)
     cdef bint keep = not _flag(win_split_kan, "win_split_kan")
     cdef bint waive = _flag(all_black_waives_tuo, "all_black_waives_tuo")
-    _check_size(n, MAX_CARDS - 3 * d.n, d, "a win check")
     _check_own(c, d, -1)
+    _check_size(n, MAX_CARDS - 3 * d.n, d, "a win check")
     cdef int t = _max_tuo(c, keep)
     if t < 0:
         return False
@@ -446,8 +446,8 @@ def waits(hand, *, declared=None, banker=False, win_split_kan=True, all_black_wa
     cdef int thr = _thr(banker)
     cdef bint keep = not _flag(win_split_kan, "win_split_kan")
     cdef bint waive = _flag(all_black_waives_tuo, "all_black_waives_tuo") and not d.red
-    _check_size(n, MAX_CARDS - 1 - 3 * d.n, d, "a wait check")
     _check_own(c, d, -1)
+    _check_size(n, MAX_CARDS - 1 - 3 * d.n, d, "a wait check")
     return _mask_list(_waits_mask(c, d.own, d.tuo, thr, keep, waive))
 
 
@@ -552,10 +552,11 @@ def score(hand, card=None, *, declared=None, banker=False, jiang=None, caishen=0
     cdef int x = -1
     if card is not None:
         x = card if type(card) is int and 0 <= card < N_FACES else _cards.parse_card(card)
+    _check_own(c, d, x)
+    if x >= 0:
         _check_size(n, MAX_CARDS - 1 - 3 * d.n, d, "a score with a winning card")
     else:
         _check_size(n, MAX_CARDS - 3 * d.n, d, "a score without a winning card")
-    _check_own(c, d, x)
     if x >= 0:
         c[x] += 1
     cdef Search s
@@ -589,8 +590,8 @@ def wait_scores(hand, *, declared=None, banker=False, jiang=None, caishen=0, wum
     cdef int thr = _thr(banker)
     cdef _FanArgs a = _fan_args(jiang, caishen, wumenjiang, wumenjiang_weight, xiang_bonus_on_fan_faces,
                                 fan_cap, kan_as_peng, win_split_kan, all_black_waives_tuo, caishen_count)
-    _check_size(n, MAX_CARDS - 1 - 3 * d.n, d, "a wait check")
     _check_own(c, d, -1)
+    _check_size(n, MAX_CARDS - 1 - 3 * d.n, d, "a wait check")
     cdef Search s
     _prepare(&s, d, a, thr)
     s.base_fan = _declared_fan(d, a) + a.caishen
