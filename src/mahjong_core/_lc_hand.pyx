@@ -142,6 +142,9 @@ def _init_tables():
     classes = sorted({min(p, 14 - p) for p in _cards.POINTS})
     assert len(classes) == N_COMP and all(len(p) <= 3 for p in _cards.PARTNERS)
     assert _cards.SEVENS == (FACE_7A, FACE_7B, FACE_7C)
+    assert _groups.KINDS[K_PENG] == "peng" and _groups.KINDS[K_KAN] == "kan" and _groups.KINDS[K_CHI] == "chi"
+    assert _groups.KINDS[K_SHA] == "sha" and _groups.KINDS[K_WEIXIANG] == "tuhuo_weixiang"
+    assert _groups.KINDS[K_XIANG] == "tuhuo_xiang"
     for comp in range(N_COMP):
         COMP_NF[comp] = 0
     for f in range(N_FACES):
@@ -305,11 +308,33 @@ cdef inline bint _load_buffer(object obj, uint8_t* out) except -1:
     return ok
 
 
+cdef dict _FACE_OF = {k: v for k, v in _cards._NAME_TO_FACE.items() if v < N_FACES}
+
+
+cdef bint _load_text(str text, uint8_t* out) except -1:
+    """Spaced single cards (``"11 66 44"``): counted here; False for anything else (repeats, names
+    run together, 财神, a 6th copy), which the Python parser reads or refuses with its message."""
+    memset(out, 0, N_FACES)
+    cdef int f
+    for tok in text.split():
+        found = _FACE_OF.get(tok)
+        if found is None:
+            return False
+        f = <int> found
+        if out[f] == COPIES:
+            return False
+        out[f] += 1
+    return True
+
+
 cdef int _load(object hand, uint8_t* out) except -1:
-    """The 21 counts of ``hand`` (uint8 array fast path, else converted and checked in Python);
-    returns the number of cards."""
+    """The 21 counts of ``hand`` (uint8 array or spaced-card fast paths, else converted and checked
+    in Python); returns the number of cards."""
     cdef int f, n = 0
-    if type(hand) is str or not _load_buffer(hand, out):
+    if type(hand) is str:
+        if not _load_text(<str> hand, out) and not _load_buffer(_cards.to_counts(hand), out):
+            raise ArrayShapeError("could not read 21 card counts")   # pragma: no cover
+    elif not _load_buffer(hand, out):
         if not _load_buffer(_cards.to_counts(hand), out):   # pragma: no cover - to_counts gives uint8 (21,)
             raise ArrayShapeError("could not read 21 card counts")
     for f in range(N_FACES):
@@ -317,6 +342,43 @@ cdef int _load(object hand, uint8_t* out) except -1:
             raise TileCountError(f"{out[f]} copies of {_cards.face_name(f, 'pips')}; each face has 5 copies")
         n += out[f]
     return n
+
+
+cdef enum:
+    K_PENG = 0
+    K_KAN = 1
+    K_CHI = 2
+    K_SHA = 3
+    K_WEIXIANG = 4
+    K_XIANG = 5
+
+
+cdef class _GroupRec:
+    """One declared group, parsed once, with what the kernels read."""
+    cdef object group
+    cdef int kind
+    cdef int tuo
+    cdef int ncards
+    cdef uint8_t cards[5]
+
+
+cdef dict _GROUP_CACHE = {}
+
+
+cdef _GroupRec _group_rec(object g):
+    found = _GROUP_CACHE.get(g) if type(g) is str else None
+    if found is not None:
+        return <_GroupRec> found
+    cdef _GroupRec r = _GroupRec()
+    r.group = _groups.parse_group(g)
+    r.kind = _groups.KIND_CODES[r.group.kind]
+    r.tuo = r.group.tuo
+    r.ncards = len(r.group.cards)
+    for i, c in enumerate(r.group.cards):
+        r.cards[i] = c
+    if type(g) is str and len(_GROUP_CACHE) < 4096:   # a few hundred distinct group strings exist
+        _GROUP_CACHE[g] = r
+    return r
 
 
 cdef class _Declared:
@@ -327,44 +389,40 @@ cdef class _Declared:
     cdef bint chi
     cdef bint red
     cdef uint8_t own[N_FACES]
+    cdef uint8_t kinds[7]
+    cdef uint8_t faces[7]
 
 
 cdef _Declared _NO_DECLARED = _Declared()
 _NO_DECLARED.groups = ()
 
 
-cdef dict _GROUP_CACHE = {}
-
-
 cdef _Declared _declared(object declared):
     if declared is None or (type(declared) is tuple and len(<tuple> declared) == 0):
         return _NO_DECLARED
     cdef _Declared d = _Declared()
-    cdef int f
-    cdef list parsed = []
-    if type(declared) is list or type(declared) is tuple:
-        # the common case, one group string each: parsed once per distinct string (a few hundred exist)
-        for g in declared:
-            if len(parsed) == _groups.MAX_DECLARED:
-                raise TileCountError(f"more than {_groups.MAX_DECLARED} declared groups in {_short(declared)}")
-            found = _GROUP_CACHE.get(g) if type(g) is str else None
-            if found is None:
-                found = _groups.parse_group(g)
-                if type(g) is str and len(_GROUP_CACHE) < 4096:
-                    _GROUP_CACHE[g] = found
-            parsed.append(found)
-        d.groups = tuple(parsed)
-    else:
-        d.groups = _groups.parse_declared(declared)
-    d.n = len(d.groups)
-    for g in d.groups:
-        d.tuo += g.tuo
-        if g.kind == "chi":
+    cdef int i, f
+    cdef _GroupRec r
+    if type(declared) is not list and type(declared) is not tuple:
+        declared = _groups.parse_declared(declared)   # any other iterable: checked there
+    cdef list groups = []
+    for g in declared:
+        if d.n == _groups.MAX_DECLARED:
+            raise TileCountError(f"more than {_groups.MAX_DECLARED} declared groups in {_short(declared)}")
+        r = _group_rec(g)
+        groups.append(r.group)
+        d.kinds[d.n] = r.kind
+        d.faces[d.n] = r.cards[0]
+        d.n += 1
+        d.tuo += r.tuo
+        if r.kind == K_CHI:
             d.chi = True
-        for f in g.cards:
+        for i in range(r.ncards):
+            f = r.cards[i]
             d.own[f] += 1
             if RED[f]:
                 d.red = True
+    d.groups = tuple(groups)
     return d
 
 
@@ -451,10 +509,15 @@ def waits(hand, *, declared=None, banker=False, win_split_kan=True, all_black_wa
     return _mask_list(_waits_mask(c, d.own, d.tuo, thr, keep, waive))
 
 
+cdef class _Weights:
+    """五门将 weights of one (jiang, wumenjiang, weight mode), from ``fans.face_weights``."""
+    cdef readonly tuple weights
+    cdef int w[N_FACES]
+
+
 cdef class _FanArgs:
     """Validated fan options of a score call."""
-    cdef int w[N_FACES]
-    cdef readonly tuple weights
+    cdef _Weights weights
     cdef int caishen
     cdef int fan_cap
     cdef bint kan_as_peng
@@ -466,17 +529,25 @@ cdef class _FanArgs:
 cdef dict _WEIGHTS = {}
 
 
-cdef tuple _weights(object jiang, object wumenjiang, object mode):
+cdef _Weights _make_weights(object jiang, object wumenjiang, object mode):
+    cdef _Weights r = _Weights()
+    r.weights = tuple(_fans.face_weights(jiang, wumenjiang=wumenjiang, wumenjiang_weight=mode))
+    for f in range(N_FACES):
+        r.w[f] = r.weights[f]
+    return r
+
+
+cdef _Weights _weights(object jiang, object wumenjiang, object mode):
     key = (jiang, wumenjiang, mode)
     try:
         found = _WEIGHTS.get(key)
     except TypeError:          # an unhashable jiang (a list): computed every time
-        return tuple(_fans.face_weights(jiang, wumenjiang=wumenjiang, wumenjiang_weight=mode))
+        return _make_weights(jiang, wumenjiang, mode)
     if found is None:
-        found = tuple(_fans.face_weights(jiang, wumenjiang=wumenjiang, wumenjiang_weight=mode))
+        found = _make_weights(jiang, wumenjiang, mode)
         if len(_WEIGHTS) < 4096:
             _WEIGHTS[key] = found
-    return <tuple> found
+    return <_Weights> found
 
 
 cdef _FanArgs _fan_args(object jiang, object caishen, object wumenjiang, object wumenjiang_weight,
@@ -502,22 +573,20 @@ cdef _FanArgs _fan_args(object jiang, object caishen, object wumenjiang, object 
         raise TileCountError(f"{_short(caishen)} 财神: the deck holds {limit} (caishen_count)")
     a.caishen = caishen
     a.weights = _weights(jiang, wumenjiang, wumenjiang_weight)
-    for f in range(N_FACES):
-        a.w[f] = a.weights[f]
     return a
 
 
-cdef int _declared_fan(_Declared d, _FanArgs a) except? -1:
+cdef int _declared_fan(_Declared d, _FanArgs a) noexcept:
     """Face fan and 吐火响 bonuses of the declared groups (spec 4.4)."""
-    cdef int fan = 0, w
-    for g in d.groups:
-        kind = g.kind
-        if kind == "chi" or (kind == "kan" and not a.kan_as_peng):
+    cdef int fan = 0, w, i, kind
+    for i in range(d.n):
+        kind = d.kinds[i]
+        if kind == K_CHI or (kind == K_KAN and not a.kan_as_peng):
             continue
-        w = a.w[g.cards[0]]
-        if kind == "peng" or kind == "kan":
+        w = a.weights.w[d.faces[i]]
+        if kind == K_PENG or kind == K_KAN:
             fan += w
-        elif kind == "sha" or kind == "tuhuo_weixiang":
+        elif kind == K_SHA or kind == K_WEIXIANG:
             fan += 2 * w
         else:
             fan += 3 * w
@@ -529,10 +598,29 @@ cdef int _declared_fan(_Declared d, _FanArgs a) except? -1:
 cdef void _prepare(Search* s, _Declared d, _FanArgs a, int thr) noexcept:
     cdef int f
     for f in range(N_FACES):
-        s.w[f] = a.w[f] if a.kan_as_peng else 0
+        s.w[f] = a.weights.w[f] if a.kan_as_peng else 0
     s.thr = thr
     s.base_tuo = d.tuo
     s.declared_chi = d.chi
+
+
+_Score = None
+
+
+cdef class ScoreCore:
+    """The fields of a :class:`~mahjong_core.families.longcard.Score`, filled by :func:`score`
+    without a Python ``__init__`` (the subclass adds the derived views)."""
+    cdef readonly int total
+    cdef readonly int fan
+    cdef readonly int tuo
+    cdef readonly bint banker
+    cdef readonly int caishen
+    cdef readonly int fan_cap
+    cdef readonly tuple declared
+    cdef readonly bytes concealed
+    cdef readonly tuple weights
+    cdef readonly bint kan_as_peng
+    cdef readonly bint xiang_bonus
 
 
 def score(hand, card=None, *, declared=None, banker=False, jiang=None, caishen=0, wumenjiang=True,
@@ -571,9 +659,22 @@ def score(hand, card=None, *, declared=None, banker=False, jiang=None, caishen=0
             + ("no split into 7 groups" if _max_tuo(c, a.keep_kans) < 0 else
                f"陀 {_max_tuo(c, a.keep_kans) + d.tuo} < {thr}"))
     total = min(s.best_fan, a.fan_cap) if a.fan_cap else s.best_fan
-    concealed = bytes([v for i in range(s.best_depth) for v in s.best[i][:3]])
-    return _Score(total, s.best_fan, s.best_tuo, bool(banker), d.groups, concealed, a.weights, a.caishen,
-                  a.kan_as_peng, a.xiang_bonus, a.fan_cap)
+    global _Score
+    if _Score is None:     # the Python subclass imports this module: bound on first use
+        from mahjong_core.families.longcard.result import Score as _Score
+    cdef ScoreCore out = _Score.__new__(_Score)
+    out.total = total
+    out.fan = s.best_fan
+    out.tuo = s.best_tuo
+    out.banker = thr == _fans.BANKER_THRESHOLD
+    out.caishen = a.caishen
+    out.fan_cap = a.fan_cap
+    out.declared = d.groups
+    out.concealed = (<char*> s.best)[:3 * s.best_depth]
+    out.weights = a.weights.weights
+    out.kan_as_peng = a.kan_as_peng
+    out.xiang_bonus = a.xiang_bonus
+    return out
 
 
 cdef list _counts_list(const uint8_t* c):
@@ -726,5 +827,3 @@ def score_batch(counts2d, *, banker=False, jiang=None, caishen=0, wumenjiang=Tru
         _raise_row(code, v, bad, MAX_CARDS)
     return fan_out, tuo_out
 
-
-from mahjong_core.families.longcard.score import Score as _Score   # the result type (Python)

@@ -28,7 +28,7 @@ from .cards import (
 from .options import DEFAULTS, HAND_OPTIONS, OPTIONS, RULESET, check_options
 from .groups import KINDS, Group, group_tuo, parse_declared, parse_group
 from .fans import FAN_SOURCES, face_weights, gaohu, parse_jiang, settlement_points, threshold
-from .score import Score
+from .result import Score
 
 _COMPILED = ("is_win", "waits", "wait_scores", "score", "is_win_batch", "waits_batch", "score_batch")
 

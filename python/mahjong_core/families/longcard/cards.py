@@ -86,6 +86,7 @@ for _f, (_a, _b) in enumerate(PIPS):
     for _base in (_GLYPH_V, _GLYPH_H):
         _NAME_TO_FACE[chr(_base + 7 * _a + _b)] = _f
         _NAME_TO_FACE[chr(_base + 7 * _b + _a)] = _f
+_NAME_TO_FACE.update({f"{a}{b}": face_index(a, b) for a in range(1, 7) for b in range(1, 7)})
 _NAMES_LONGEST_FIRST = sorted(_NAME_TO_FACE, key=len, reverse=True)
 _TOKEN = re.compile(r"[1-6]{2}|" + "|".join(re.escape(n) for n in _NAMES_LONGEST_FIRST))
 _REPEAT = re.compile(r"\s*[×xX*]\s*(\d+)")
@@ -110,6 +111,9 @@ def parse_cards(text: Any) -> list[int]:
     """
     if not isinstance(text, str):
         return _card_list(text)
+    fast = [_NAME_TO_FACE.get(tok) for tok in text.split()]   # the common case: spaced cards, no repeats
+    if None not in fast:
+        return fast
     out: list[int] = []
     pos, n = 0, len(text)
     while pos < n:
@@ -172,16 +176,15 @@ def to_counts(hand: Any, what: str = "hand") -> np.ndarray:
             raise TileCountError(f"{what}: {int(hand[f])} copies of {PIPS[f][0]}{PIPS[f][1]}; each face has 0-5")
         return hand.astype(np.uint8)
     cards = parse_cards(hand)
-    counts = np.zeros(N_FACES, np.int64)
+    counts = [0] * (N_FACES + 1)
     for c in cards:
-        if c == CAISHEN:
-            raise TileParseError(f"{what}: a 财神 is not part of a count array; pass caishen=n")
         counts[c] += 1
-    over = np.flatnonzero(counts > COPIES)
-    if over.size:
-        f = int(over[0])
-        raise TileCountError(f"{what}: {int(counts[f])} copies of {face_name(f, 'pips')}; the deck holds 5")
-    return counts.astype(np.uint8)
+    if counts[CAISHEN]:
+        raise TileParseError(f"{what}: a 财神 is not part of a count array; pass caishen=n")
+    for f in range(N_FACES):
+        if counts[f] > COPIES:
+            raise TileCountError(f"{what}: {counts[f]} copies of {face_name(f, 'pips')}; the deck holds 5")
+    return np.array(counts[:N_FACES], np.uint8)
 
 
 def face_name(card: int, style: str = "zh") -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
+from ..._lc_hand import ScoreCore   # defined before this module is imported by _lc_hand
 from ...scoring import Fan
 from .fans import fan_breakdown, settlement_points, threshold
 from .groups import Group
@@ -13,32 +14,16 @@ from .options import RULESET
 __all__ = ["Score"]
 
 
-class Score:
+class Score(ScoreCore):
     """The best reading of a win (spec 4.3): the decomposition with the largest fan, then 陀.
 
-    ``total`` is the fan after the cap (4.6), ``fan`` before it; ``tuo`` the 陀 of all 7 groups;
+    Built by the compiled :func:`score` only.  ``total`` is the fan after the cap (4.6), ``fan`` before it; ``tuo`` the 陀 of all 7 groups;
     ``groups`` the declared groups followed by the chosen split of the concealed cards; ``fans`` the
     breakdown by source (4.4), each a :class:`~mahjong_core.scoring.Fan` (id, Chinese name, English
     name, points, count), summing to ``fan``.
     """
 
-    __slots__ = ("ruleset", "total", "fan", "tuo", "banker", "caishen", "fan_cap", "declared", "_concealed",
-                 "_weights", "_kan_as_peng", "_xiang_bonus", "__dict__")
-
-    def __init__(self, total: int, fan: int, tuo: int, banker: bool, declared: tuple, concealed: bytes,
-                 weights: tuple, caishen: int, kan_as_peng: bool, xiang_bonus: bool, fan_cap: int) -> None:
-        self.ruleset = RULESET
-        self.total = total
-        self.fan = fan
-        self.tuo = tuo
-        self.banker = banker
-        self.caishen = caishen
-        self.fan_cap = fan_cap
-        self.declared: tuple[Group, ...] = declared
-        self._concealed = concealed
-        self._weights = weights
-        self._kan_as_peng = kan_as_peng
-        self._xiang_bonus = xiang_bonus
+    ruleset = RULESET
 
     @property
     def threshold(self) -> int:
@@ -48,7 +33,7 @@ class Score:
     @cached_property
     def concealed_groups(self) -> tuple[Group, ...]:
         """The chosen split of the concealed cards (with the winning card) into 3-card groups."""
-        b = self._concealed
+        b = self.concealed
         out = []
         for i in range(0, len(b), 3):
             t = (b[i], b[i + 1], b[i + 2])
@@ -63,8 +48,8 @@ class Score:
     @cached_property
     def fans(self) -> list[Fan]:
         """The fan by source (spec 4.4), before the cap."""
-        return fan_breakdown(self.groups, self._weights, self.tuo, self.banker, self.caishen,
-                             kan_as_peng=self._kan_as_peng, xiang_bonus_on_fan_faces=self._xiang_bonus)
+        return fan_breakdown(self.groups, self.weights, self.tuo, self.banker, self.caishen,
+                             kan_as_peng=self.kan_as_peng, xiang_bonus_on_fan_faces=self.xiang_bonus)
 
     @property
     def fan_counts(self) -> dict[str, int]:
@@ -82,7 +67,7 @@ class Score:
         """Plain JSON-able data."""
         return {
             "ruleset": self.ruleset, "total": self.total, "fan": self.fan, "tuo": self.tuo,
-            "banker": self.banker, "threshold": self.threshold, "caishen": self.caishen,
+            "banker": bool(self.banker), "threshold": self.threshold, "caishen": self.caishen,
             "groups": [{"kind": g.kind, "cards": list(g.cards), "declared": i < len(self.declared)}
                        for i, g in enumerate(self.groups)],
             "fans": [{"id": f.id, "name": f.name, "name_en": f.name_en, "points": f.points, "count": f.count}
