@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -79,7 +82,14 @@ def test_groups():
 
 
 def test_options_table():
-    assert len(lc.OPTIONS) >= 50 and lc.DEFAULTS["settlement_mode"] == "tikan"
+    assert lc.DEFAULTS["settlement_mode"] == "tikan" and lc.DEFAULTS["face_names"] is None
+    spec = Path("/work/shared/spec/changpai.md")
+    if spec.exists():   # every key of the spec's parameter table (section 6) is an option
+        table = spec.read_text(encoding="utf-8").split("## 6. Parameter summary")[1].split("## 7.")[0]
+        rows = [line.split("|")[1] for line in table.splitlines() if line.startswith("| ")]
+        keys = {m for cell in rows for m in re.findall(r"`([a-z_0-9]+)`", cell)}
+        assert keys and keys <= set(lc.OPTIONS)
+    assert lc.check_options(face_names=[str(i) for i in range(21)])["face_names"][0] == "0"
     cps = {o.cp for o in lc.OPTIONS.values()}
     assert {"CP-11", "CP-12", "CP-13", "CP-14", "CP-15", "CP-23", "CP-29", "CP-34", "CP-35", "CP-38", "CP-39",
             "CP-51"} <= cps

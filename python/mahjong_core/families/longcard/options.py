@@ -29,7 +29,8 @@ class Option:
     key: str
     default: Any
     allowed: Any
-    """A tuple of allowed values, ``bool``, or ``"int>=0"`` / ``"number>0"``."""
+    """A tuple of allowed values, ``bool``, ``"int>=0"`` / ``"number>0"``, or ``"table"`` (None = the
+    display names of spec 1.1, or 21 strings)."""
     cp: str
     """The open point of spec section 7 (or the origin when it is no open point)."""
 
@@ -78,6 +79,7 @@ _ROWS = [
     ("empty_replacement_ends", True, bool, "CP-43"),
     ("all_folded_ends", True, bool, "CP-44"),
     ("qualification_check", "decision_points", ("decision_points",), "CP-48"),
+    ("face_names", None, "table", "CP-50"),
     ("guo_hu_scope", "face", ("face", "hand"), "CP-52"),
     ("show_replacement_draws", True, bool, "CP-55"),
     ("baozi_actions_allowed", True, bool, "CP-49"),
@@ -124,6 +126,10 @@ def check_value(key: str, value: Any) -> Any:
     elif allowed == "number>0":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1e12:
             raise RulesetError(f"option {key} must be a positive number, got {short_repr(value)}")
+    elif allowed == "table":
+        if value is not None and (isinstance(value, str) or not hasattr(value, "__len__") or len(value) != 21
+                                  or not all(isinstance(v, str) for v in value)):
+            raise RulesetError(f"option {key} must be None or 21 face names, got {short_repr(value)}")
     elif not any(type(value) is type(a) and value == a for a in allowed):
         raise RulesetError(f"option {key} must be one of {', '.join(map(repr, allowed))}, got {short_repr(value)}")
     return value
