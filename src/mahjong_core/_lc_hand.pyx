@@ -216,6 +216,18 @@ cdef inline bint _all_black(const uint8_t* c) noexcept nogil:
 # ---------------------------------------------------------------------------------------------
 # the evaluator (spec 4.3): best decomposition by (fan, 陀)
 # ---------------------------------------------------------------------------------------------
+cdef enum:
+    MAX_OPTS = 58   # a class has at most one all-坎 split and one Pareto option per 陀 value 0-56
+
+
+cdef struct Option:      # one way to split the cards of one point class, kept if no other beats it
+    int tuo
+    int kan_fan
+    bint chi
+    int ngroups
+    uint8_t groups[MAX_DEPTH][3]
+
+
 cdef struct Search:
     int w[N_FACES]          # 五门将 weight of each face (0 when 坎 bear no fan)
     int thr                 # 陀 threshold of the seat
@@ -226,32 +238,56 @@ cdef struct Search:
     bint found
     int best_fan
     int best_tuo
-    int depth
+    int depth               # groups on the stack
+    int prefix              # groups fixed before the class searches (kept 坎, CP-51 false)
     int best_depth
     uint8_t stack[MAX_DEPTH][3]
     uint8_t best[MAX_DEPTH][3]
+    int nopt[N_COMP]
+    int pick[N_COMP]
+    Option opts[N_COMP][MAX_OPTS]
 
 
 cdef inline int _gaohu(int tuo, int thr) noexcept nogil:
     return (tuo - thr) // 10 if tuo > thr else 0
 
 
-cdef void _search(Search* s, uint8_t* c, int low, int tuo, int kan_fan, bint chi) noexcept nogil:
+cdef void _record(Search* s, int comp, int tuo, int kan_fan, bint chi) noexcept nogil:
+    """Keep the split just found for class ``comp`` unless another is at least as good in 陀, 坎 fan
+    and 对对胡 (the fan only grows with each); drop the ones it beats."""
+    cdef int i = 0, n = s.nopt[comp]
+    cdef Option* o
+    for i in range(n):
+        o = &s.opts[comp][i]
+        if o.tuo >= tuo and o.kan_fan >= kan_fan and (chi or not o.chi):
+            return
+    i = 0
+    while i < n:
+        o = &s.opts[comp][i]
+        if tuo >= o.tuo and kan_fan >= o.kan_fan and (o.chi or not chi):
+            s.opts[comp][i] = s.opts[comp][n - 1]
+            n -= 1
+        else:
+            i += 1
+    if n < MAX_OPTS:            # always: see MAX_OPTS
+        o = &s.opts[comp][n]
+        o.tuo = tuo
+        o.kan_fan = kan_fan
+        o.chi = chi
+        o.ngroups = s.depth - s.prefix
+        memcpy(o.groups, s.stack[s.prefix], 3 * o.ngroups)
+        n += 1
+    s.nopt[comp] = n
+
+
+cdef void _search(Search* s, int comp, uint8_t* c, int low, int tuo, int kan_fan, bint chi) noexcept nogil:
+    """Every split of the cards ``c`` (one class) into groups, each passed to :c:func:`_record`."""
     cdef uint8_t at[MAX_AT][3]
-    cdef int n, i, total, fan
+    cdef int n, i
     while low < N_FACES and c[low] == 0:
         low += 1
     if low == N_FACES:
-        total = s.base_tuo + tuo
-        if total < s.thr and not s.waive:
-            return
-        fan = s.base_fan + kan_fan + _gaohu(total, s.thr) + (0 if (chi or s.declared_chi) else 1)
-        if not s.found or fan > s.best_fan or (fan == s.best_fan and total > s.best_tuo):
-            s.found = True
-            s.best_fan = fan
-            s.best_tuo = total
-            s.best_depth = s.depth
-            memcpy(s.best, s.stack, sizeof(s.stack))
+        _record(s, comp, tuo, kan_fan, chi)
         return
     if s.depth == MAX_DEPTH:    # pragma: no cover - the callers pass at most 21 cards
         return
@@ -261,16 +297,46 @@ cdef void _search(Search* s, uint8_t* c, int low, int tuo, int kan_fan, bint chi
         memcpy(s.stack[s.depth], at[i], 3)
         s.depth += 1
         if at[i][0] == at[i][2]:
-            _search(s, c, low, tuo + KAN_TUO[low], kan_fan + s.w[low], chi)
+            _search(s, comp, c, low, tuo + KAN_TUO[low], kan_fan + s.w[low], chi)
         else:
-            _search(s, c, low, tuo + _group_tuo(at[i]), kan_fan, True)
+            _search(s, comp, c, low, tuo + _group_tuo(at[i]), kan_fan, True)
         s.depth -= 1
         c[at[i][0]] += 1; c[at[i][1]] += 1; c[at[i][2]] += 1
 
 
+cdef void _combine(Search* s, int comp, int tuo, int kan_fan, bint chi) noexcept nogil:
+    """One option per class; the best whole hand by (fan, 陀) (spec 4.3)."""
+    cdef int i, k, total, fan, depth
+    cdef Option* o
+    if comp == N_COMP:
+        total = s.base_tuo + tuo
+        if total < s.thr and not s.waive:
+            return
+        fan = s.base_fan + kan_fan + _gaohu(total, s.thr) + (0 if (chi or s.declared_chi) else 1)
+        if not s.found or fan > s.best_fan or (fan == s.best_fan and total > s.best_tuo):
+            s.found = True
+            s.best_fan = fan
+            s.best_tuo = total
+            depth = s.prefix
+            memcpy(s.best, s.stack, 3 * depth)
+            for k in range(N_COMP):
+                o = &s.opts[k][s.pick[k]]
+                memcpy(s.best[depth], o.groups, 3 * o.ngroups)
+                depth += o.ngroups
+            s.best_depth = depth
+        return
+    for i in range(s.nopt[comp]):
+        s.pick[comp] = i
+        o = &s.opts[comp][i]
+        _combine(s, comp + 1, tuo + o.tuo, kan_fan + o.kan_fan, chi or o.chi)
+
+
 cdef bint _best(Search* s, uint8_t* c, bint keep_kans) noexcept nogil:
-    """Run the search on the concealed counts ``c`` (restored on return)."""
-    cdef int f, tuo = 0, kan_fan = 0
+    """The best decomposition of the concealed counts ``c`` (restored on return): each point class is
+    split on its own (its Pareto options kept), then one option per class is combined."""
+    cdef int f, k, comp, tuo = 0, kan_fan = 0
+    cdef uint8_t part[N_FACES]
+    cdef bint ok = True
     s.found = False
     s.depth = 0
     s.best_depth = 0
@@ -282,8 +348,21 @@ cdef bint _best(Search* s, uint8_t* c, bint keep_kans) noexcept nogil:
                 s.depth += 1
                 tuo += KAN_TUO[f]
                 kan_fan += s.w[f]
-    _search(s, c, 0, tuo, kan_fan, False)
-    for f in range(s.depth - 1, -1, -1):
+    s.prefix = s.depth
+    for comp in range(N_COMP):
+        memset(part, 0, N_FACES)
+        for k in range(COMP_NF[comp]):
+            f = COMP_FACES[comp][k]
+            part[f] = c[f]
+        s.nopt[comp] = 0
+        s.depth = s.prefix
+        _search(s, comp, part, 0, 0, 0, False)
+        if s.nopt[comp] == 0:
+            ok = False
+            break
+    if ok:
+        _combine(s, 0, tuo, kan_fan, False)
+    for f in range(s.prefix - 1, -1, -1):
         c[s.stack[f][0]] += 3
     return s.found
 
@@ -397,9 +476,29 @@ cdef _Declared _NO_DECLARED = _Declared()
 _NO_DECLARED.groups = ()
 
 
+cdef dict _DECLARED_CACHE = {}
+
+
 cdef _Declared _declared(object declared):
-    if declared is None or (type(declared) is tuple and len(<tuple> declared) == 0):
+    """The declared groups, reduced; a list of group strings seen before is a dictionary hit."""
+    if declared is None:
         return _NO_DECLARED
+    cdef tuple key = None
+    if type(declared) is list or type(declared) is tuple:
+        if len(declared) == 0:
+            return _NO_DECLARED
+        if all(type(g) is str for g in declared):
+            key = tuple(declared)
+            found = _DECLARED_CACHE.get(key)
+            if found is not None:
+                return <_Declared> found
+    cdef _Declared d = _declared_parse(declared)
+    if key is not None and len(_DECLARED_CACHE) < 16384:
+        _DECLARED_CACHE[key] = d
+    return d
+
+
+cdef _Declared _declared_parse(object declared):
     cdef _Declared d = _Declared()
     cdef int i, f
     cdef _GroupRec r
@@ -453,8 +552,12 @@ cdef int _check_own(const uint8_t* c, _Declared d, int extra) except -1:
     return 0
 
 
-cdef int _thr(object banker) except -1:
-    return _fans.threshold(_flag(banker, "banker"))
+cdef int THR_BANKER = _fans.threshold(True)
+cdef int THR_OTHER = _fans.threshold(False)
+
+
+cdef inline int _thr(object banker) except -1:
+    return THR_BANKER if _flag(banker, "banker") else THR_OTHER
 
 
 # ---------------------------------------------------------------------------------------------
@@ -537,7 +640,15 @@ cdef _Weights _make_weights(object jiang, object wumenjiang, object mode):
     return r
 
 
+cdef _Weights _DEFAULT_WEIGHTS = None
+
+
 cdef _Weights _weights(object jiang, object wumenjiang, object mode):
+    global _DEFAULT_WEIGHTS
+    if jiang is None and wumenjiang is True and mode == "power_of_two":   # 将 cards unknown: 幺地人 only
+        if _DEFAULT_WEIGHTS is None:
+            _DEFAULT_WEIGHTS = _make_weights(None, True, "power_of_two")
+        return _DEFAULT_WEIGHTS
     key = (jiang, wumenjiang, mode)
     try:
         found = _WEIGHTS.get(key)
@@ -666,7 +777,7 @@ def score(hand, card=None, *, declared=None, banker=False, jiang=None, caishen=0
     out.total = total
     out.fan = s.best_fan
     out.tuo = s.best_tuo
-    out.banker = thr == _fans.BANKER_THRESHOLD
+    out.banker = thr == THR_BANKER
     out.caishen = a.caishen
     out.fan_cap = a.fan_cap
     out.declared = d.groups

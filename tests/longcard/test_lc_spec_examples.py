@@ -78,7 +78,7 @@ def test_w1_breakdown_and_split():
     """W1 (= X1): the decomposition is unique; 幺四 and 36 (a 将 face) inside 吃 groups bear no fan."""
     s = lc.score(X1_HAND, "36", declared=X1_DECL, jiang="36 25")
     assert sorted(g.cards for g in s.concealed_groups) == sorted([(2, 17, 17), (3, 3, 14), (5, 9, 12), (18, 18, 18)])
-    assert [g.tuo for g in s.groups] == [8, 12, 12, 3, 2, 2, 4]
+    assert [g.tuo for g in s.declared] == [8, 12, 12] and sorted(g.tuo for g in s.concealed_groups) == [2, 2, 3, 4]
     assert _fans(s) == {("peng", "碰地牌"): 1, ("sha", "杀人牌"): 2, ("gaohu", "高胡"): 1}
 
 
