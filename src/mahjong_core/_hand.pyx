@@ -41,9 +41,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy, memcmp
 from cpython.long cimport PyLong_AsLongLongAndOverflow
-from cpython.buffer cimport (
-    PyObject_GetBuffer, PyBuffer_Release, PyBUF_ND, PyBUF_FORMAT, PyBUF_C_CONTIGUOUS,
-)
+from mahjong_core._count_buffer cimport load_counts
 
 import numpy as np
 
@@ -1013,19 +1011,7 @@ cdef inline _RulesetArgs _ruleset_args(object ruleset):
 
 cdef inline bint _load_buffer(object obj, uint8_t* out) except -1:
     """Copy 34 counts from a 1-d C-contiguous uint8 buffer; False if obj is not one."""
-    cdef Py_buffer view
-    cdef bint ok
-    try:
-        PyObject_GetBuffer(obj, &view, PyBUF_ND | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
-    except (BufferError, TypeError, ValueError):
-        return False
-    ok = (view.ndim == 1 and view.itemsize == 1 and view.format != NULL
-          and (view.format[0] == b'B' or (view.format[0] == b'=' and view.format[1] == b'B'))
-          and view.shape[0] == N_KINDS)
-    if ok:
-        memcpy(out, view.buf, N_KINDS)
-    PyBuffer_Release(&view)
-    return ok
+    return load_counts(obj, out, N_KINDS)
 
 
 cdef inline int _load(object hand, uint8_t* out) except -1:

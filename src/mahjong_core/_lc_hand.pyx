@@ -22,7 +22,7 @@ The rule data (points, colours, partners, weights) come from ``mahjong_core.fami
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, int32_t
 from libc.stdlib cimport malloc
 from libc.string cimport memset, memcpy
-from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_ND, PyBUF_FORMAT, PyBUF_C_CONTIGUOUS
+from mahjong_core._count_buffer cimport load_counts
 
 import numpy as np
 
@@ -372,19 +372,7 @@ cdef bint _best(Search* s, uint8_t* c, bint keep_kans) noexcept nogil:
 # ---------------------------------------------------------------------------------------------
 cdef inline bint _load_buffer(object obj, uint8_t* out) except -1:
     """Copy 21 counts from a 1-d C-contiguous uint8 buffer; False if obj is not one."""
-    cdef Py_buffer view
-    cdef bint ok
-    try:
-        PyObject_GetBuffer(obj, &view, PyBUF_ND | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
-    except (BufferError, TypeError, ValueError):
-        return False
-    ok = (view.ndim == 1 and view.itemsize == 1 and view.format != NULL
-          and (view.format[0] == b'B' or (view.format[0] == b'=' and view.format[1] == b'B'))
-          and view.shape[0] == N_FACES)
-    if ok:
-        memcpy(out, view.buf, N_FACES)
-    PyBuffer_Release(&view)
-    return ok
+    return load_counts(obj, out, N_FACES)
 
 
 cdef dict _FACE_OF = {k: v for k, v in _cards._NAME_TO_FACE.items() if v < N_FACES}

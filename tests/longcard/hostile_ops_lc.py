@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from hostile_ops_hand import decode
+from hostile_ops_hand import _plain as _mahjong_plain, decode
 from mahjong_core.families import longcard as lc
 from mahjong_core.families.longcard import counting
 
@@ -25,19 +25,13 @@ OPS = {
 
 
 def _plain(x: Any) -> Any:
-    if isinstance(x, np.ndarray):
-        return x.tolist()
-    if isinstance(x, (np.integer, np.bool_)):
-        return x.item()
-    if isinstance(x, (list, tuple)):
+    if isinstance(x, lc.Score):
+        return {"total": x.total, "tuo": x.tuo}
+    if isinstance(x, tuple):
         return [_plain(y) for y in x]
     if isinstance(x, dict):
         return {str(k): _plain(y) for k, y in x.items()}
-    if isinstance(x, lc.Score):
-        return {"total": x.total, "tuo": x.tuo}
-    if isinstance(x, (int, float, str, bool)) or x is None:
-        return x
-    return repr(x)
+    return _mahjong_plain(x)
 
 
 def run(case: dict) -> Any:
