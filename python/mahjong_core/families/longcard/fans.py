@@ -18,7 +18,7 @@ from typing import Any, Iterable, Sequence
 
 from ...errors import RulesetError, TileParseError
 from ..._validate import is_int, short_repr
-from ...scoring import Fan
+from ..mahjong.scoring import Fan
 from .cards import CAISHEN, N_FACES, YDR, face_name, parse_cards
 from .groups import Group
 

@@ -6,7 +6,7 @@ from functools import cached_property
 from typing import Any
 
 from ..._lc_hand import ScoreCore   # defined before this module is imported by _lc_hand
-from ...scoring import Fan
+from ..mahjong.scoring import Fan
 from .fans import fan_breakdown, settlement_points, threshold
 from .groups import Group
 from .options import RULESET
