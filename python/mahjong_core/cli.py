@@ -89,6 +89,7 @@ from .errors import MahjongError
 from .families.mahjong.hand import FORMS, form_shanten, is_win, shanten, waits
 from .families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES, Ruleset, get_ruleset
 from .families.mahjong.tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
+from .families import registry
 from .families.longcard.options import RULESET as LONGCARD
 
 PROG = "mahjong-core"
@@ -223,8 +224,13 @@ def _print_hand(report: dict) -> None:
         print(f"complete {'yes' if report['complete'] else 'no'}")
 
 
+def _is_longcard(ruleset: str) -> bool:
+    """A ruleset of the long-card family (its commands live in families/longcard/cli.py)."""
+    return registry.get_ruleset(ruleset).family == "longcard"
+
+
 def _cmd_hand(args: argparse.Namespace) -> int:
-    if args.ruleset == LONGCARD:
+    if _is_longcard(args.ruleset):
         from .families.longcard import cli as longcard_cli
         return longcard_cli.cmd_hand(args.tiles, args.banker, args.json)
     if args.banker:
@@ -266,7 +272,7 @@ def _flowers(text: str) -> "int | str":
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    if args.ruleset == LONGCARD:
+    if _is_longcard(args.ruleset):
         mahjong_only = [f"--{flag}" for flag, dest, _ in _SCORE_FLAGS if getattr(args, dest)]
         mahjong_only += [opt for opt, v in (("--flowers", args.flowers != "0"), ("--seat-wind", args.seat_wind),
                                             ("--round-wind", args.round_wind), ("--min-fan", args.min_fan)) if v]
@@ -591,7 +597,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("hand", help="shanten, waits and win check of a concealed hand")
     p.add_argument("tiles", help='tiles, e.g. "1112345678999m" or "123m456p789sEESS" '
                                  f'({LONGCARD}: 20 or 21 cards "11 66 44 16 ...")')
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES + (LONGCARD,))
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names())
     p.add_argument("--banker", action="store_true", help=f"{LONGCARD}: the player is the banker (34 陀)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_hand)
@@ -602,7 +608,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--melds", nargs="*", metavar="MELD",
                    help='declared groups: "chi 123m", "pon CCC", "kong EEEE", "ckong 9999m" '
                         f'({LONGCARD}: "peng 66 66 66", "sha 44×4", "chi 46 46 13", "tuhuo_xiang 56×5" ...)')
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES + (LONGCARD,))
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names())
     p.add_argument("--banker", action="store_true", help=f"{LONGCARD}: the winner is the banker (34 陀)")
     p.add_argument("--jiang", default=None, help=f'{LONGCARD}: the two 五门将 cards J1 J2, e.g. "36 25"')
     p.add_argument("--caishen", type=_int_in(0, 10), default=0, help=f"{LONGCARD}: 财神 laid out by the winner")

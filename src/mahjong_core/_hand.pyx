@@ -54,6 +54,7 @@ from mahjong_core.errors import (
     TileCountError,
 )
 from mahjong_core.rulesets import RULESETS as _RULESETS, get_ruleset as _get_ruleset
+from mahjong_core.families import registry as _registry
 from mahjong_core.tiles import (
     _short_repr,
     format_counts as _format_counts,
@@ -1003,10 +1004,21 @@ cdef dict _RS = _ruleset_table()
 
 
 cdef inline _RulesetArgs _ruleset_args(object ruleset):
+    """The compiled arguments of a mahjong ruleset; None for a ruleset of another family (the
+    public functions then hand the call to that family through the registry)."""
     cdef object found = _RS.get(ruleset) if type(ruleset) is str else None
     if found is None:
-        found = _RS[_get_ruleset(ruleset).name]
+        try:
+            found = _RS[_get_ruleset(ruleset).name]
+        except RulesetError:
+            if _registry.get_ruleset(ruleset).family != "mahjong":   # RulesetError when unknown anywhere
+                return None
+            raise
     return <_RulesetArgs> found
+
+
+cdef object _other_family(object ruleset):
+    return _registry.family_of(ruleset)
 
 
 cdef inline bint _load_buffer(object obj, uint8_t* out) except -1:
@@ -1034,6 +1046,8 @@ def is_win(hand, *, ruleset="two-player"):
     """True if the concealed hand (3k+2 tiles) is complete in some form of the ruleset."""
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
+    if rs is None:
+        return _other_family(ruleset).is_win(hand, ruleset=ruleset)
     _load(hand, c)
     cdef int n = _checked(c, rs.allowed, Q_WIN)
     return _is_win(c, n, rs.special)
@@ -1043,6 +1057,8 @@ def waits_mask(hand, *, ruleset="two-player"):
     """The waiting tiles of a 3k+1 hand as a bitmask (bit i = tile kind i)."""
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
+    if rs is None:
+        raise RulesetError(f"waits_mask: {ruleset!r} is not a mahjong ruleset (use waits)")
     _load(hand, c)
     cdef int n = _checked(c, rs.allowed, Q_WAIT)
     return _waits(c, n, rs.special, rs.allowed)
@@ -1064,6 +1080,8 @@ def waits(hand, *, ruleset="two-player"):
     """Sorted tile kinds that complete the 3k+1 concealed tiles (a kind held four times never does)."""
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
+    if rs is None:
+        return _other_family(ruleset).waits(hand, ruleset=ruleset)
     _load(hand, c)
     cdef int n = _checked(c, rs.allowed, Q_WAIT)
     return _mask_list(_waits(c, n, rs.special, rs.allowed))
@@ -1073,6 +1091,8 @@ def shanten(hand, *, ruleset="two-player"):
     """Shanten over every form of the ruleset: -1 complete, 0 ready, ..."""
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
+    if rs is None:
+        return _other_family(ruleset).shanten(hand, ruleset=ruleset)
     _load(hand, c)
     cdef int n = _checked(c, rs.allowed, Q_SHANTEN)
     return _shanten(c, n, rs.special)

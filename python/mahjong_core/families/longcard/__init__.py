@@ -29,6 +29,8 @@ from .options import DEFAULTS, HAND_OPTIONS, OPTIONS, RULESET, check_options
 from .groups import KINDS, Group, group_tuo, parse_declared, parse_group
 from .fans import FAN_SOURCES, face_weights, gaohu, parse_jiang, settlement_points, threshold
 from .result import Score
+from .ruleset import CHANGPAI_YDR
+from . import family as _family   # registers changpai-ydr and the family's callables
 
 _COMPILED = ("is_win", "waits", "wait_scores", "score", "is_win_batch", "waits_batch", "score_batch")
 
@@ -48,5 +50,5 @@ __all__ = [
     "FACE_NAMES", "parse_card", "parse_cards", "to_counts", "format_cards", "face_name", "face_glyph",
     "OPTIONS", "DEFAULTS", "HAND_OPTIONS", "check_options", "KINDS", "Group", "group_tuo", "parse_group",
     "parse_declared", "FAN_SOURCES", "face_weights", "parse_jiang", "gaohu", "threshold", "settlement_points",
-    "Score", "is_win", "waits", "wait_scores", "score", "is_win_batch", "waits_batch", "score_batch",
+    "Score", "CHANGPAI_YDR", "is_win", "waits", "wait_scores", "score", "is_win_batch", "waits_batch", "score_batch",
 ]
