@@ -1010,8 +1010,12 @@ cdef inline _RulesetArgs _ruleset_args(object ruleset):
     if found is None:
         try:
             found = _RS[_get_ruleset(ruleset).name]
-        except RulesetError:
-            if _registry.get_ruleset(ruleset).family != "mahjong":   # RulesetError when unknown anywhere
+        except RulesetError as exc:
+            try:
+                record = _registry.get_ruleset(ruleset)
+            except RulesetError:
+                raise exc from None          # unknown to every family: mahjong's message
+            if record.family != "mahjong":
                 return None
             raise
     return <_RulesetArgs> found
