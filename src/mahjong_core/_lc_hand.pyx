@@ -833,6 +833,35 @@ cdef inline int _row_error(const uint8_t* c, int expected) noexcept nogil:
     return 0 if n == expected else 2
 
 
+cdef inline int _checked_max_tuo(const uint8_t* c, bint keep_kans, int* code) noexcept nogil:
+    """:c:func:`_max_tuo` of a 21-card row, validated in the same pass (``code`` as in _row_error)."""
+    cdef int32_t idx[N_COMP]
+    cdef int f, comp, t, v, n = 0, total = 0
+    cdef int8_t** table
+    memset(idx, 0, sizeof(idx))
+    for f in range(N_FACES):
+        v = c[f]
+        if v > COPIES:
+            code[0] = 1
+            return -1
+        n += v
+        idx[COMP[f]] += v * MULT[f]
+    if n != MAX_CARDS:
+        code[0] = 2
+        return -1
+    code[0] = 0
+    if keep_kans:
+        table = TUO_KEEP
+    else:
+        table = TUO_SPLIT
+    for comp in range(N_COMP):
+        t = table[comp][idx[comp]]
+        if t < 0:
+            return -1
+        total += t
+    return total
+
+
 cdef int _raise_row(int code, const uint8_t[:, ::1] v, Py_ssize_t row, int expected) except -1:
     counts = [int(v[row, f]) for f in range(N_FACES)]
     if code == 1:
@@ -853,11 +882,10 @@ def is_win_batch(counts2d, banker=False, win_split_kan=True, all_black_waives_tu
     cdef int code = 0, t
     with nogil:
         for i in range(rows):
-            code = _row_error(&v[i, 0], MAX_CARDS)
+            t = _checked_max_tuo(&v[i, 0], keep, &code)
             if code:
                 bad = i
                 break
-            t = _max_tuo(&v[i, 0], keep)
             res[i] = t >= 0 and (t >= thr or (waive and _all_black(&v[i, 0])))
     if bad >= 0:
         _raise_row(code, v, bad, MAX_CARDS)
