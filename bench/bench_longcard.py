@@ -17,17 +17,16 @@ import argparse
 import platform
 
 import numpy as np
-
-from common import SEED, batch_rate, random_hands, rate_over
-
-import mahjong_core as mj
 from bench_fan import winning_hands as mahjong_winning_hands
+from common import SEED, batch_rate, random_hands, rate_over
 from mahjong_core.families import longcard as lc
 from mahjong_core.families.longcard import _ref
 from mahjong_core.families.longcard.sampling import random_deal, random_group_hand
 
+import mahjong_core as mj
 
-def longcard_wins(n: int, seed: int = SEED, n_declared: "int | None" = None):
+
+def longcard_wins(n: int, seed: int = SEED, n_declared: int | None = None):
     """Winning hands: (concealed counts before the card, card, declared strings, declared groups, banker)."""
     rng = np.random.default_rng(seed)
     out = []
@@ -144,7 +143,7 @@ def main(argv=None) -> dict:
             print(f"\n{what}")
             group = what
         print(f"  {name:<{width}}  {value:>14,.0f} /s   ratio to first row of group: {ratio:8.3f}")
-    win = dict((r[1], r[2]) for r in rows)
+    win = {r[1]: r[2] for r in rows}
     summary = {
         "win_vs_mahjong": win["longcard.is_win (uint8 arrays)"] / win["mahjong mj.is_win (uint8 arrays)"],
         "batch_hands_per_s": b,

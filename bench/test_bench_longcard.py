@@ -12,13 +12,12 @@ import itertools
 
 import numpy as np
 import pytest
-
-from bench_longcard import longcard_win_check_set, longcard_wins, mahjong_win_check_set
 from bench_fan import winning_hands as mahjong_winning_hands
-
-import mahjong_core as mj
+from bench_longcard import longcard_win_check_set, longcard_wins, mahjong_win_check_set
 from mahjong_core.families import longcard as lc
 from mahjong_core.families.longcard import _ref
+
+import mahjong_core as mj
 
 LC21 = list(longcard_win_check_set(2000))
 MJ14 = list(mahjong_win_check_set(2000))

@@ -5,6 +5,8 @@
 True
 """
 
-from .families.longcard import *  # noqa: F401,F403
-from .families.longcard import __all__  # noqa: F401
-from .families.longcard import counting  # noqa: F401
+from .families.longcard import *
+from .families.longcard import (
+    __all__,  # noqa: F401
+    counting,  # noqa: F401
+)

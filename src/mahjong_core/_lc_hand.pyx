@@ -185,24 +185,30 @@ def _table_value(int comp, int idx, bint keep_kans):
     return int(TUO_KEEP[comp][idx] if keep_kans else TUO_SPLIT[comp][idx])
 
 
-cdef inline int _max_tuo(const uint8_t* c, bint keep_kans) noexcept nogil:
-    """Largest 陀 of a decomposition of the concealed counts into groups, -1 if there is none."""
-    cdef int32_t idx[N_COMP]
-    cdef int f, comp, t, total = 0
+cdef inline int _table_sum(const int32_t* idx, bint keep_kans) noexcept nogil:
+    """Sum of the six class entries at the base-6 indices ``idx``; -1 when a class has no split."""
+    cdef int comp, t, total = 0
     cdef int8_t** table
     if keep_kans:
         table = TUO_KEEP
     else:
         table = TUO_SPLIT
-    memset(idx, 0, sizeof(idx))
-    for f in range(N_FACES):
-        idx[COMP[f]] += c[f] * MULT[f]
     for comp in range(N_COMP):
         t = table[comp][idx[comp]]
         if t < 0:
             return -1
         total += t
     return total
+
+
+cdef inline int _max_tuo(const uint8_t* c, bint keep_kans) noexcept nogil:
+    """Largest 陀 of a decomposition of the concealed counts into groups, -1 if there is none."""
+    cdef int32_t idx[N_COMP]
+    cdef int f
+    memset(idx, 0, sizeof(idx))
+    for f in range(N_FACES):
+        idx[COMP[f]] += c[f] * MULT[f]
+    return _table_sum(idx, keep_kans)
 
 
 cdef inline bint _all_black(const uint8_t* c) noexcept nogil:
@@ -836,8 +842,7 @@ cdef inline int _row_error(const uint8_t* c, int expected) noexcept nogil:
 cdef inline int _checked_max_tuo(const uint8_t* c, bint keep_kans, int* code) noexcept nogil:
     """:c:func:`_max_tuo` of a 21-card row, validated in the same pass (``code`` as in _row_error)."""
     cdef int32_t idx[N_COMP]
-    cdef int f, comp, t, v, n = 0, total = 0
-    cdef int8_t** table
+    cdef int f, v, n = 0
     memset(idx, 0, sizeof(idx))
     for f in range(N_FACES):
         v = c[f]
@@ -846,20 +851,8 @@ cdef inline int _checked_max_tuo(const uint8_t* c, bint keep_kans, int* code) no
             return -1
         n += v
         idx[COMP[f]] += v * MULT[f]
-    if n != MAX_CARDS:
-        code[0] = 2
-        return -1
-    code[0] = 0
-    if keep_kans:
-        table = TUO_KEEP
-    else:
-        table = TUO_SPLIT
-    for comp in range(N_COMP):
-        t = table[comp][idx[comp]]
-        if t < 0:
-            return -1
-        total += t
-    return total
+    code[0] = 0 if n == MAX_CARDS else 2
+    return _table_sum(idx, keep_kans) if n == MAX_CARDS else -1
 
 
 cdef int _raise_row(int code, const uint8_t[:, ::1] v, Py_ssize_t row, int expected) except -1:

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from hostile_ops_hand import _plain as _mahjong_plain, decode
+from hostile_ops_hand import _plain as _mahjong_plain
+from hostile_ops_hand import decode
 from mahjong_core.families import longcard as lc
 from mahjong_core.families.longcard import counting
 

@@ -7,8 +7,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from mahjong_core.errors import ArrayShapeError, MahjongError, RulesetError, TileCountError, TileParseError
+from mahjong_core.errors import (
+    ArrayShapeError,
+    MahjongError,
+    RulesetError,
+    TileCountError,
+    TileParseError,
+)
 from mahjong_core.families import longcard as lc
 
 

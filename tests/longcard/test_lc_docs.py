@@ -6,9 +6,8 @@ import doctest
 import re
 from pathlib import Path
 
-import pytest
-
 import mahjong_core.families.longcard as lc
+import pytest
 from mahjong_core.families.longcard import cards, counting, fans, groups, options
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -17,7 +16,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 def test_readme_longcard_section():
     text = README.read_text(encoding="utf-8")
     section = text.split("## The long-card game", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```pycon\n(.*?)```", section, re.S)
+    blocks = re.findall(r"```pycon\n(.*?)```", section, re.DOTALL)
     assert blocks
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)

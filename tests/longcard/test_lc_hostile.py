@@ -5,7 +5,6 @@ outcome must be a result or a MahjongError naming the problem, never a crash or 
 from __future__ import annotations
 
 import pytest
-
 from conftest import run_cases
 
 TARGET = "longcard.hostile_ops_lc:run"

@@ -8,13 +8,14 @@ import itertools
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
-
-from mahjong_core import _lc_hand
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mahjong_core.errors import NotWinningHandError
 from mahjong_core.families import longcard as lc
 from mahjong_core.families.longcard import _ref
 from mahjong_core.families.longcard.sampling import random_deal, random_group_hand
+
+from mahjong_core import _lc_hand
 
 INFO = _lc_hand.table_info()
 
@@ -178,7 +179,7 @@ def test_batch_matches_single():
     rng = np.random.default_rng(15)
     rows = []
     for _ in range(300):
-        counts, declared = random_group_hand(rng, n_declared=0)
+        counts, _ = random_group_hand(rng, n_declared=0)
         rows.append(counts)
     rows = np.array(rows + list(random_deal(rng, 21, 100)), np.uint8)
     for banker in (False, True):

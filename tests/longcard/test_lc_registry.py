@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from mahjong_core.errors import MahjongError, RulesetError
+from mahjong_core.families import longcard as lc
+from mahjong_core.families import registry
 
 import mahjong_core as mj
-from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.families import longcard as lc, registry
 
 HAND20 = "46 46 13 16 34 25 14 14 55 55 55 66 66 66 44 44 44 11 11 11"
 X1 = ("46 46 13 16 34 25 14 14 55 55 55", "36")

@@ -4,10 +4,9 @@ with the spec's exact numbers, through the public API and the pure-Python refere
 from __future__ import annotations
 
 import pytest
-
+from mahjong_core.errors import NotWinningHandError, TileCountError
 from mahjong_core.families import longcard as lc
 from mahjong_core.families.longcard import _ref, counting
-from mahjong_core.errors import NotWinningHandError, TileCountError
 
 X1_DECL = ["peng 11×3", "sha 44×4", "sha 66×4"]
 X1_HAND = "46 46 13 16 34 25 14 14 55 55 55"

@@ -22,20 +22,43 @@ reference :mod:`._ref` is the test oracle, and :mod:`.counting` counts ÂçØ and È
 from __future__ import annotations
 
 from .cards import (
-    CAISHEN, COPIES, FACE_NAMES, IS_RED, N_FACES, PARTNERS, PIPS, POINTS, SEVENS, YDR,
-    face_glyph, face_name, format_cards, parse_card, parse_cards, to_counts,
+    CAISHEN,
+    COPIES,
+    FACE_NAMES,
+    IS_RED,
+    N_FACES,
+    PARTNERS,
+    PIPS,
+    POINTS,
+    SEVENS,
+    YDR,
+    face_glyph,
+    face_name,
+    format_cards,
+    parse_card,
+    parse_cards,
+    to_counts,
 )
-from .options import DEFAULTS, HAND_OPTIONS, OPTIONS, RULESET, check_options
+from .fans import (
+    FAN_SOURCES,
+    face_weights,
+    gaohu,
+    parse_jiang,
+    settlement_points,
+    threshold,
+)
 from .groups import KINDS, Group, group_tuo, parse_declared, parse_group
-from .fans import FAN_SOURCES, face_weights, gaohu, parse_jiang, settlement_points, threshold
+from .options import DEFAULTS, HAND_OPTIONS, OPTIONS, RULESET, check_options
 from .result import Score
 from .ruleset import CHANGPAI_YDR
-from . import family as _family   # registers changpai-ydr and the family's callables
+
+# isort: split
+from . import family as _family  # noqa: F401 - registers changpai-ydr and the family's callables
 
 _COMPILED = ("is_win", "waits", "wait_scores", "score", "is_win_batch", "waits_batch", "score_batch")
 
 
-def __getattr__(name: str):   # noqa: ANN202 - PEP 562
+def __getattr__(name: str):
     """The compiled functions, bound on first use: ``mahjong_core._lc_hand`` imports this package's
     data modules at its own import, so this package must not import it at module level."""
     if name in _COMPILED:
@@ -46,9 +69,45 @@ def __getattr__(name: str):   # noqa: ANN202 - PEP 562
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
-    "RULESET", "N_FACES", "COPIES", "CAISHEN", "PIPS", "POINTS", "IS_RED", "YDR", "SEVENS", "PARTNERS",
-    "FACE_NAMES", "parse_card", "parse_cards", "to_counts", "format_cards", "face_name", "face_glyph",
-    "OPTIONS", "DEFAULTS", "HAND_OPTIONS", "check_options", "KINDS", "Group", "group_tuo", "parse_group",
-    "parse_declared", "FAN_SOURCES", "face_weights", "parse_jiang", "gaohu", "threshold", "settlement_points",
-    "Score", "CHANGPAI_YDR", "is_win", "waits", "wait_scores", "score", "is_win_batch", "waits_batch", "score_batch",
+    "CAISHEN",
+    "CHANGPAI_YDR",
+    "COPIES",
+    "DEFAULTS",
+    "FACE_NAMES",
+    "FAN_SOURCES",
+    "HAND_OPTIONS",
+    "IS_RED",
+    "KINDS",
+    "N_FACES",
+    "OPTIONS",
+    "PARTNERS",
+    "PIPS",
+    "POINTS",
+    "RULESET",
+    "SEVENS",
+    "YDR",
+    "Group",
+    "Score",
+    "check_options",
+    "face_glyph",
+    "face_name",
+    "face_weights",
+    "format_cards",
+    "gaohu",
+    "group_tuo",
+    "is_win",
+    "is_win_batch",
+    "parse_card",
+    "parse_cards",
+    "parse_declared",
+    "parse_group",
+    "parse_jiang",
+    "score",
+    "score_batch",
+    "settlement_points",
+    "threshold",
+    "to_counts",
+    "wait_scores",
+    "waits",
+    "waits_batch",
 ]

@@ -11,8 +11,9 @@ included for :func:`best_win`), ``declared`` a tuple of :class:`Group`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations_with_replacement
-from typing import Any, Sequence
+from typing import Any
 
 from .cards import COPIES, IS_RED, N_FACES
 from .fans import fan_breakdown, threshold
@@ -87,8 +88,8 @@ def is_win(counts: Sequence[int], declared: Sequence[Group] = (), banker: bool =
 
 
 def best_win(counts: Sequence[int], declared: Sequence[Group] = (), banker: bool = False, *,
-             weights: Sequence[int], caishen: int = 0, options: "dict[str, Any] | None" = None
-             ) -> "tuple[int, int, int, list[Group]] | None":
+             weights: Sequence[int], caishen: int = 0, options: dict[str, Any] | None = None
+             ) -> tuple[int, int, int, list[Group]] | None:
     """``(capped fan, fan, 陀, concealed groups)`` of the best decomposition (largest fan, then 陀;
     spec 4.3), or None when the cards do not win."""
     o = options or {}
@@ -108,7 +109,7 @@ def best_win(counts: Sequence[int], declared: Sequence[Group] = (), banker: bool
 
 
 def waits(counts: Sequence[int], declared: Sequence[Group] = (), banker: bool = False, *,
-          weights: Sequence[int], caishen: int = 0, options: "dict[str, Any] | None" = None
+          weights: Sequence[int], caishen: int = 0, options: dict[str, Any] | None = None
           ) -> dict[int, tuple[int, int]]:
     """face -> (capped fan, 陀) of every face that completes a win; a face the player owns all 5
     copies of (concealed + declared) is never a wait (spec 4.7)."""

@@ -19,16 +19,33 @@ card for n copies (``55×3``).
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
-from ...errors import TileCountError, TileParseError
 from ..._validate import is_int, short_repr
+from ...errors import TileCountError, TileParseError
 
 __all__ = [
-    "N_FACES", "COPIES", "CAISHEN", "PIPS", "POINTS", "IS_RED", "RED_PIPS", "YDR", "SEVENS", "PARTNERS",
-    "FACE_NAMES", "face_index", "parse_card", "parse_cards", "to_counts", "format_cards", "face_name", "face_glyph",
+    "CAISHEN",
+    "COPIES",
+    "FACE_NAMES",
+    "IS_RED",
+    "N_FACES",
+    "PARTNERS",
+    "PIPS",
+    "POINTS",
+    "RED_PIPS",
+    "SEVENS",
+    "YDR",
+    "face_glyph",
+    "face_index",
+    "face_name",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+    "to_counts",
 ]
 
 N_FACES = 21
@@ -94,7 +111,7 @@ _SEPARATORS = re.compile(r"[\s,，、()\[\]]+")
 _MAX_REPEAT = 10   # more copies than any question needs: 5 of a face, 10 财神
 
 
-def _read_token(text: str, pos: int) -> "tuple[int, int] | None":
+def _read_token(text: str, pos: int) -> tuple[int, int] | None:
     m = _TOKEN.match(text, pos)
     if m is None:
         return None
@@ -206,7 +223,7 @@ def face_glyph(card: int) -> str:
     return face_name(card, "glyph")
 
 
-def format_cards(cards: "Iterable[int] | np.ndarray", style: str = "pips", *, counts: bool = False) -> str:
+def format_cards(cards: Iterable[int] | np.ndarray, style: str = "pips", *, counts: bool = False) -> str:
     """Cards written back, space-separated, in ``style`` (``pips``, ``zh`` or ``glyph``).
     With ``counts=True`` the argument is a length-21 count array."""
     if counts:

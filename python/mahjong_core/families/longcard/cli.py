@@ -11,7 +11,7 @@ from .cards import face_name, format_cards, to_counts
 from .counting import counting_summary
 from .options import RULESET
 
-__all__ = ["hand_report", "cmd_hand", "cmd_score"]
+__all__ = ["cmd_hand", "cmd_score", "hand_report"]
 
 
 def hand_report(text: str, banker: bool = False) -> dict[str, Any]:
@@ -59,7 +59,7 @@ def cmd_hand(tiles: str, banker: bool, as_json: bool) -> int:
     return 0
 
 
-def cmd_score(tiles: str, win: "str | None", declared: Any, banker: bool, jiang: "str | None", caishen: int,
+def cmd_score(tiles: str, win: str | None, declared: Any, banker: bool, jiang: str | None, caishen: int,
               as_json: bool) -> int:
     from . import score
 

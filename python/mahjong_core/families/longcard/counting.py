@@ -20,21 +20,32 @@ These functions run a few times per decision in a round, not in bulk: they are p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Sequence
+from functools import cache
+from typing import Any
 
 import numpy as np
 
-from ...errors import ArrayShapeError, TileCountError
 from ..._validate import short_repr
+from ...errors import ArrayShapeError, TileCountError
 from .cards import COPIES, IS_RED, N_FACES, PARTNERS, SEVENS, face_name, to_counts
 from .fans import face_weights, fan_breakdown, threshold
 from .groups import Group, group_tuo, is_chi_group, parse_declared
 from .options import check_value
 
-__all__ = ["live_counts", "is_effective", "mao", "t_max", "qualified", "theoretical_fan", "held_fan",
-           "baozi_fan", "counting_summary", "CountingSummary"]
+__all__ = [
+    "CountingSummary",
+    "baozi_fan",
+    "counting_summary",
+    "held_fan",
+    "is_effective",
+    "live_counts",
+    "mao",
+    "qualified",
+    "t_max",
+    "theoretical_fan",
+]
 
 _MAX_GROUPS = 7
 _FACE_FAN_IDS = ("peng", "sha", "xiang", "xiang_bonus")
@@ -137,7 +148,7 @@ def _pool_search(pool: tuple[int, ...], live: tuple[int, ...], o_key: tuple) -> 
     """(best 卯, best 陀 with at most k units for k = 0..7) over the cards that may form any unit."""
     mao_bonus, _ = o_key
 
-    @lru_cache(maxsize=None)
+    @cache
     def rec(c: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
         f = next((i for i in range(N_FACES) if c[i]), None)
         if f is None:
@@ -275,7 +286,7 @@ def baozi_fan(hand: Any, declared: Any = None, *, banker: bool = False, jiang: A
               **options: Any) -> int:
     """The fan a 包子 offender pays on (spec 5.3), after the cap: ``max(3, best_win)`` when ready
     (hand = 20 - 3 x declared concealed cards), else ``max(3, H)``."""
-    from ... import _lc_hand   # noqa: PLC0415 - the compiled module imports this package first
+    from ... import _lc_hand
     o = _options(options)
     waits = _lc_hand.wait_scores(hand, declared=declared, banker=banker, jiang=jiang, caishen=caishen,
                                  **{k: o[k] for k in _WAIT_KEYS})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import _lc_hand       # bound lazily: _lc_hand may itself be importing this package
+from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
 from ...errors import RulesetError
 from .. import registry
 from .ruleset import FAMILY_NAME

@@ -13,17 +13,27 @@ fan list and by the pure-Python reference, and the parity tests hold the two tog
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
-from ...errors import RulesetError, TileParseError
 from ..._validate import is_int, short_repr
+from ...errors import RulesetError, TileParseError
 from ..mahjong.scoring import Fan
 from .cards import CAISHEN, N_FACES, YDR, face_name, parse_cards
 from .groups import Group
 
-__all__ = ["FanSource", "FAN_SOURCES", "face_weights", "parse_jiang", "fan_breakdown", "gaohu",
-           "threshold", "settlement_points", "Fan"]
+__all__ = [
+    "FAN_SOURCES",
+    "Fan",
+    "FanSource",
+    "face_weights",
+    "fan_breakdown",
+    "gaohu",
+    "parse_jiang",
+    "settlement_points",
+    "threshold",
+]
 
 BANKER_THRESHOLD = 34
 OTHER_THRESHOLD = 33
@@ -75,7 +85,7 @@ def _jiang_face(card: Any, what: str) -> int:
     return int(card)
 
 
-def parse_jiang(jiang: Any) -> "tuple[int, int] | None":
+def parse_jiang(jiang: Any) -> tuple[int, int] | None:
     """``(J1, J2)`` as the faces they count as (spec 4.5): a 财神 J2 counts as 幺四, a 财神 J1 as J2's
     face (after that substitution).  ``None`` (the 将 cards are not known) stays ``None``."""
     if jiang is None:
@@ -120,7 +130,7 @@ def fan_breakdown(groups: Iterable[Group], weights: Sequence[int], tuo: int, ban
     for g in groups:
         if g.kind == "chi" or (g.kind == "kan" and not kan_as_peng):
             continue
-        src, mult = _FACE_FAN[g.kind]
+        src, _ = _FACE_FAN[g.kind]
         w = weights[g.face]
         if w:
             face[(src, g.face)] = face.get((src, g.face), 0) + 1
@@ -143,7 +153,7 @@ def fan_breakdown(groups: Iterable[Group], weights: Sequence[int], tuo: int, ban
 _FACE_FAN_MULT = {"peng": 1, "sha": 2, "xiang": 3}
 
 
-def settlement_points(fan: int, mode: str = "tikan", base: float = 1) -> "int | float":
+def settlement_points(fan: int, mode: str = "tikan", base: float = 1) -> int | float:
     """What each other player pays for ``fan`` (capped) fan (spec 5.1): 梯坎番 N + 1, 番乘番 2^N, times ``base``."""
     if not is_int(fan) or not 0 <= fan <= 10_000:
         raise RulesetError(f"fan must be an integer 0-10000, got {short_repr(fan)}")

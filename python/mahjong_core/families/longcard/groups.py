@@ -13,15 +13,33 @@ Group(kind='peng', cards=(20, 20, 20))
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
-from ...errors import TileCountError, TileParseError
 from ..._validate import short_repr
-from .cards import CAISHEN, COPIES, IS_RED, N_FACES, PARTNERS, SEVENS, face_name, parse_cards
+from ...errors import TileCountError, TileParseError
+from .cards import (
+    CAISHEN,
+    COPIES,
+    IS_RED,
+    N_FACES,
+    PARTNERS,
+    SEVENS,
+    face_name,
+    parse_cards,
+)
 
-__all__ = ["KINDS", "KIND_CODES", "Group", "is_chi_group", "group_tuo", "parse_group", "parse_declared",
-           "MAX_DECLARED"]
+__all__ = [
+    "KINDS",
+    "KIND_CODES",
+    "MAX_DECLARED",
+    "Group",
+    "group_tuo",
+    "is_chi_group",
+    "parse_declared",
+    "parse_group",
+]
 
 KINDS = ("peng", "kan", "chi", "sha", "tuhuo_weixiang", "tuhuo_xiang")
 """Group kinds of spec 8.1, in the order of their codes."""

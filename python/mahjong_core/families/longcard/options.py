@@ -12,13 +12,14 @@ to the round engine and are listed here so that an options dict can be checked i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from ...errors import RulesetError
 from ..._validate import is_int, short_repr
+from ...errors import RulesetError
 
-__all__ = ["Option", "OPTIONS", "HAND_OPTIONS", "DEFAULTS", "check_options", "RULESET"]
+__all__ = ["DEFAULTS", "HAND_OPTIONS", "OPTIONS", "RULESET", "Option", "check_options"]
 
 RULESET = "changpai-ydr"
 """The ruleset name of this variant (spec title)."""
@@ -135,7 +136,7 @@ def check_value(key: str, value: Any) -> Any:
     return value
 
 
-def check_options(options: "Mapping[str, Any] | None" = None, **more: Any) -> dict[str, Any]:
+def check_options(options: Mapping[str, Any] | None = None, **more: Any) -> dict[str, Any]:
     """All options with the given ones checked and the rest at their defaults."""
     out = dict(DEFAULTS)
     for src in (options or {}), more:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from ..._lc_hand import ScoreCore   # defined before this module is imported by _lc_hand
+from ..._lc_hand import ScoreCore  # defined before this module is imported by _lc_hand
 from ..mahjong.scoring import Fan
 from .fans import fan_breakdown, settlement_points, threshold
 from .groups import Group
@@ -59,7 +59,7 @@ class Score(ScoreCore):
             out[f.id] = out.get(f.id, 0) + f.total
         return out
 
-    def points(self, settlement_mode: str = "tikan", base: float = 1) -> "int | float":
+    def points(self, settlement_mode: str = "tikan", base: float = 1) -> int | float:
         """What each other player pays (spec 5.1-5.2): 梯坎番 total + 1, 番乘番 2^total, times ``base``."""
         return settlement_points(self.total, settlement_mode, base)
 

@@ -13,7 +13,7 @@ from .. import registry
 from .fans import FAN_SOURCES, FanSource
 from .options import DEFAULTS, RULESET
 
-__all__ = ["LongcardRuleset", "CHANGPAI_YDR", "RULESETS", "FAMILY_NAME"]
+__all__ = ["CHANGPAI_YDR", "FAMILY_NAME", "RULESETS", "LongcardRuleset"]
 
 FAMILY_NAME = "longcard"
 
@@ -31,7 +31,7 @@ class LongcardRuleset:
     """The fan sources of spec 4.4 (a face fan's points are w(F) x 1/2/3)."""
     settlement_profile: str
     """``tikan`` / ``fan_cheng_fan`` (spec 5.1): the long-card settlement modes, not a mahjong room profile."""
-    default_room: "str | None"
+    default_room: str | None
     """No room yet: rooms and matches come with the round engine (part 2)."""
 
 

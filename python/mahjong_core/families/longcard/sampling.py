@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._ref import ALL_TRIPLES
 from .cards import COPIES, N_FACES
 from .groups import Group
-from ._ref import ALL_TRIPLES
 
 __all__ = ["random_deal", "random_group_hand"]
 
@@ -23,7 +23,7 @@ def random_deal(rng: np.random.Generator, n_cards: int = 21, rows: int = 1) -> n
     return out
 
 
-def random_group_hand(rng: np.random.Generator, n_declared: "int | None" = None
+def random_group_hand(rng: np.random.Generator, n_declared: int | None = None
                       ) -> tuple[np.ndarray, tuple[Group, ...]]:
     """Concealed counts (21 - 3 x declared cards) and declared groups, assembled from 7 random groups
     within the deck's copies.  A win in shape; whether the 陀 suffices is left to chance."""
