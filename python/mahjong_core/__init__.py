@@ -65,6 +65,7 @@ from .families.mahjong.scoring import Fan, Score, score, score_batch
 from .game import GreedyBot, Match, RandomBot, Round, RoundResult, play_match, play_round
 from .simulation import SimulationResult, simulate
 from .families.mahjong import family as _family  # noqa: F401 - registers the mahjong family's callables
+from .families import longcard as _longcard  # noqa: F401 - registers the long-card family (changpai-ydr)
 from .families.mahjong.tiles import (
     format_counts,
     format_tiles,

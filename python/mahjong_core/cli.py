@@ -5,9 +5,12 @@ Commands
 ``hand TILES [--ruleset R] [--json]``
     Analyse a concealed hand: tile count, whether it is complete (3k+2 tiles),
     its shanten per form and overall, and its waiting tiles (3k+1 tiles).
+    With ``--ruleset changpai-ydr [--banker]`` (长牌): 21 cards, complete or not;
+    20 cards, 卯 / T_max / qualification and the waits with their fan and 陀.
 ``score TILES --win TILE [--melds "pon CCC" ...] [--self-drawn] [flags] [--ruleset R] [--json]``
     Score a winning hand: the counted fans (Chinese and English names, points,
-    count) and the total.
+    count) and the total.  ``--ruleset changpai-ydr`` takes ``--melds "peng 66 66 66" ...``
+    (declared groups), ``--banker``, ``--jiang "J1 J2"`` and ``--caishen N``.
 ``simulate [--ruleset R] [--rounds N] [--bots greedy,random] [--workers W] [--out F.json] [--csv F.csv] [--plot F.png] [--scheduler tcp://host:port | --local-dask] [--json]``
     Monte Carlo simulation between bots; prints a summary (or, with ``--json``,
     the statistics as one JSON object), writes JSON/CSV/PNG.
@@ -86,6 +89,8 @@ from .errors import MahjongError
 from .families.mahjong.hand import FORMS, form_shanten, is_win, shanten, waits
 from .families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES, Ruleset, get_ruleset
 from .families.mahjong.tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
+from .families import registry
+from .families.longcard.options import RULESET as LONGCARD
 
 PROG = "mahjong-core"
 
@@ -219,7 +224,17 @@ def _print_hand(report: dict) -> None:
         print(f"complete {'yes' if report['complete'] else 'no'}")
 
 
+def _is_longcard(ruleset: str) -> bool:
+    """A ruleset of the long-card family (its commands live in families/longcard/cli.py)."""
+    return registry.get_ruleset(ruleset).family == "longcard"
+
+
 def _cmd_hand(args: argparse.Namespace) -> int:
+    if _is_longcard(args.ruleset):
+        from .families.longcard import cli as longcard_cli
+        return longcard_cli.cmd_hand(args.tiles, args.banker, args.json)
+    if args.banker:
+        raise UsageError(f"--banker: only for --ruleset {LONGCARD}")
     report = _hand_report(args.tiles, args.ruleset)
     if args.json:
         if "waits" in report:
@@ -257,6 +272,17 @@ def _flowers(text: str) -> "int | str":
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
+    if _is_longcard(args.ruleset):
+        mahjong_only = [f"--{flag}" for flag, dest, _ in _SCORE_FLAGS if getattr(args, dest)]
+        mahjong_only += [opt for opt, v in (("--flowers", args.flowers != "0"), ("--seat-wind", args.seat_wind),
+                                            ("--round-wind", args.round_wind), ("--min-fan", args.min_fan)) if v]
+        if mahjong_only:
+            raise UsageError(f"{mahjong_only[0]}: not an option of --ruleset {LONGCARD}")
+        from .families.longcard import cli as longcard_cli
+        return longcard_cli.cmd_score(args.tiles, args.win, args.melds, args.banker, args.jiang, args.caishen,
+                                      args.json)
+    if args.banker or args.jiang is not None or args.caishen:
+        raise UsageError(f"--banker, --jiang and --caishen: only for --ruleset {LONGCARD}")
     from .families.mahjong.scoring import score
 
     kwargs = {dest: getattr(args, dest) for _, dest, _ in _SCORE_FLAGS}
@@ -569,8 +595,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     seed = _int_in(0)
     p = sub.add_parser("hand", help="shanten, waits and win check of a concealed hand")
-    p.add_argument("tiles", help='tiles, e.g. "1112345678999m" or "123m456p789sEESS"')
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES)
+    p.add_argument("tiles", help='tiles, e.g. "1112345678999m" or "123m456p789sEESS" '
+                                 f'({LONGCARD}: 20 or 21 cards "11 66 44 16 ...")')
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names())
+    p.add_argument("--banker", action="store_true", help=f"{LONGCARD}: the player is the banker (34 陀)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_hand)
 
@@ -578,8 +606,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("tiles", help='concealed tiles without the winning tile, e.g. "123m456m789m11mE"')
     p.add_argument("--win", help='the winning tile, e.g. "E" or "5m" (omit only with --heavenly)')
     p.add_argument("--melds", nargs="*", metavar="MELD",
-                   help='declared groups: "chi 123m", "pon CCC", "kong EEEE", "ckong 9999m"')
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES)
+                   help='declared groups: "chi 123m", "pon CCC", "kong EEEE", "ckong 9999m" '
+                        f'({LONGCARD}: "peng 66 66 66", "sha 44×4", "chi 46 46 13", "tuhuo_xiang 56×5" ...)')
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names())
+    p.add_argument("--banker", action="store_true", help=f"{LONGCARD}: the winner is the banker (34 陀)")
+    p.add_argument("--jiang", default=None, help=f'{LONGCARD}: the two 五门将 cards J1 J2, e.g. "36 25"')
+    p.add_argument("--caishen", type=_int_in(0, 10), default=0, help=f"{LONGCARD}: 财神 laid out by the winner")
     for flag, dest, text in _SCORE_FLAGS:
         p.add_argument(f"--{flag}", dest=dest, action="store_true", help=text)
     p.add_argument("--flowers", default="0", help='number of flowers, or the flower tiles ("春夏", "1f2f")')

@@ -43,9 +43,7 @@ from libc.string cimport memset, memcpy, memcmp
 from mahjong_core._bits cimport mj_ctz64
 from mahjong_core._mahjong_constants cimport ORPHAN_KINDS, KNITTED_PATTERNS, KNITTED_PATTERN_MASKS
 from cpython.long cimport PyLong_AsLongLongAndOverflow
-from cpython.buffer cimport (
-    PyObject_GetBuffer, PyBuffer_Release, PyBUF_ND, PyBUF_FORMAT, PyBUF_C_CONTIGUOUS,
-)
+from mahjong_core._count_buffer cimport load_counts
 
 import numpy as np
 
@@ -58,6 +56,7 @@ from mahjong_core.errors import (
     TileCountError,
 )
 from mahjong_core.rulesets import RULESETS as _RULESETS, get_ruleset as _get_ruleset
+from mahjong_core.families import registry as _registry
 from mahjong_core.tiles import (
     _short_repr,
     format_counts as _format_counts,
@@ -999,27 +998,30 @@ cdef dict _RS = _ruleset_table()
 
 
 cdef inline _RulesetArgs _ruleset_args(object ruleset):
+    """The compiled arguments of a mahjong ruleset; None for a ruleset of another family (the
+    public functions then hand the call to that family through the registry)."""
     cdef object found = _RS.get(ruleset) if type(ruleset) is str else None
     if found is None:
-        found = _RS[_get_ruleset(ruleset).name]
+        try:
+            found = _RS[_get_ruleset(ruleset).name]
+        except RulesetError as exc:
+            try:
+                record = _registry.get_ruleset(ruleset)
+            except RulesetError:
+                raise exc from None          # unknown to every family: mahjong's message
+            if record.family != "mahjong":
+                return None
+            raise
     return <_RulesetArgs> found
+
+
+cdef object _other_family(object ruleset):
+    return _registry.family_of(ruleset)
 
 
 cdef inline bint _load_buffer(object obj, uint8_t* out) except -1:
     """Copy 34 counts from a 1-d C-contiguous uint8 buffer; False if obj is not one."""
-    cdef Py_buffer view
-    cdef bint ok
-    try:
-        PyObject_GetBuffer(obj, &view, PyBUF_ND | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
-    except (BufferError, TypeError, ValueError):
-        return False
-    ok = (view.ndim == 1 and view.itemsize == 1 and view.format != NULL
-          and (view.format[0] == b'B' or (view.format[0] == b'=' and view.format[1] == b'B'))
-          and view.shape[0] == N_KINDS)
-    if ok:
-        memcpy(out, view.buf, N_KINDS)
-    PyBuffer_Release(&view)
-    return ok
+    return load_counts(obj, out, N_KINDS)
 
 
 cdef inline int _load(object hand, uint8_t* out) except -1:
@@ -1042,6 +1044,8 @@ def is_win(hand, *, ruleset="two-player"):
     """True if the concealed hand (3k+2 tiles) is complete in some form of the ruleset."""
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
+    if rs is None:
+        return _other_family(ruleset).is_win(hand, ruleset=ruleset)
     _load(hand, c)
     cdef int n = _checked(c, rs.allowed, Q_WIN)
     return _is_win(c, n, rs.special)
@@ -1051,6 +1055,8 @@ def waits_mask(hand, *, ruleset="two-player"):
     """The waiting tiles of a 3k+1 hand as a bitmask (bit i = tile kind i)."""
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
+    if rs is None:
+        raise RulesetError(f"waits_mask: {ruleset!r} is not a mahjong ruleset (use waits)")
     _load(hand, c)
     cdef int n = _checked(c, rs.allowed, Q_WAIT)
     return _waits(c, n, rs.special, rs.allowed)
@@ -1069,6 +1075,8 @@ def waits(hand, *, ruleset="two-player"):
     """Sorted tile kinds that complete the 3k+1 concealed tiles (a kind held four times never does)."""
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
+    if rs is None:
+        return _other_family(ruleset).waits(hand, ruleset=ruleset)
     _load(hand, c)
     cdef int n = _checked(c, rs.allowed, Q_WAIT)
     return _mask_list(_waits(c, n, rs.special, rs.allowed))
@@ -1078,6 +1086,8 @@ def shanten(hand, *, ruleset="two-player"):
     """Shanten over every form of the ruleset: -1 complete, 0 ready, ..."""
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
+    if rs is None:
+        return _other_family(ruleset).shanten(hand, ruleset=ruleset)
     _load(hand, c)
     cdef int n = _checked(c, rs.allowed, Q_SHANTEN)
     return _shanten(c, n, rs.special)

@@ -161,5 +161,6 @@ def test_a_bad_seat_is_always_a_seat_error(i):
 def test_registry_knows_the_rulesets_and_refuses_unknown_ones():
     assert get_ruleset("public").players == 4 and get_ruleset("public").family == "mahjong"
     assert get_ruleset(get_ruleset("public")) is get_ruleset("public")
+    assert get_ruleset("changpai-ydr").family == "longcard"    # the second family (issue 12)
     with pytest.raises(RulesetError, match="unknown ruleset"):
-        get_ruleset("changpai-ydr")
+        get_ruleset("no-such-game")

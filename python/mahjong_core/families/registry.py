@@ -76,6 +76,9 @@ class Family:
     new_match: Callable[..., Any]
     bots: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     """Bot name -> factory taking a seed (``None`` = fresh entropy, an int = reproducible)."""
+    score: "Callable[..., Any] | None" = None
+    """``score(hand, win, *, ruleset, melds, **options)`` of a family whose rulesets the mahjong
+    ``mj.score`` hands on (the long-card family); None for the mahjong family itself."""
 
 
 _RULESETS: dict[str, Mapping[str, Any]] = {}

@@ -33,7 +33,8 @@ from ...errors import (
     ArrayShapeError, FlagError, HandSizeError, MahjongError, RulesetError, TileCountError, TileParseError,
 )
 from .fan_tables import fan_table
-from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, Ruleset, get_ruleset
+from .. import registry
+from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, RULESETS, Ruleset, get_ruleset
 from ..._validate import short_repr as _short
 from ._constants import (
     FLAGS, FORM_NAMES, OPT_BLOOM_KONGS_ONLY, OPT_BLOOM_LAST_TILE, OPT_CAISHEN_ENABLED, OPT_CAISHEN_USED_AS_WILD,
@@ -288,6 +289,30 @@ def _check_totals(concealed: np.ndarray, win_tile: int, melds: list[tuple[int, i
         )
 
 
+_MAHJONG_ONLY = {
+    "self_drawn": False, "last_tile": False, "kong_replacement": False, "flower_replacement": False,
+    "robbing_kong": False, "last_of_kind": False, "ready": False, "ready_concealed": None, "heavenly": False,
+    "earthly": False, "humanly": False, "heavenly_ready": False, "flowers": 0, "seat_wind": None,
+    "round_wind": None, "min_fan": None, "caishen_enabled": False, "caishen_used_as_wild": False,
+    "literal_first_turn_exclusions": False, "replacement_bloom": "any",
+}
+"""The mahjong keywords of :func:`score` and their defaults: a call for another family's ruleset
+must leave them alone."""
+
+
+def _other_family_score(ruleset: Any, mahjong_args: dict) -> Any:
+    """The ``score`` of the registered family of a non-mahjong ruleset, or None for a mahjong one
+    (a RulesetError for a name no family knows)."""
+    family = registry.family_of(ruleset)
+    if family.score is None:
+        return None
+    changed = [k for k, default in _MAHJONG_ONLY.items() if mahjong_args[k] is not default
+               and mahjong_args[k] != default]
+    if changed:
+        raise MahjongError(f"{changed[0]} is a mahjong option; ruleset {ruleset!r} does not take it")
+    return family.score
+
+
 def score(
     hand: Any,
     win_tile: Any = None,
@@ -314,6 +339,7 @@ def score(
     caishen_used_as_wild: bool = False,
     literal_first_turn_exclusions: bool = False,
     replacement_bloom: str = "any",
+    **family_options: Any,
 ) -> Score:
     """Score a winning hand under ``ruleset`` and return its best reading (spec 4.2).
 
@@ -357,6 +383,13 @@ def score(
     ``ready``.  Every other bad value is a :class:`~mahjong_core.errors.MahjongError`
     naming the argument.
     """
+    if not (type(ruleset) is str and ruleset in RULESETS) and not isinstance(ruleset, Ruleset):
+        passed = locals()
+        other = _other_family_score(ruleset, passed)
+        if other is not None:
+            return other(hand, win_tile, ruleset=ruleset, melds=melds, **family_options)
+    if family_options:
+        raise TypeError(f"score() got an unexpected keyword argument {next(iter(family_options))!r}")
     rs = get_ruleset(ruleset)
     values = {
         "self_drawn": self_drawn,

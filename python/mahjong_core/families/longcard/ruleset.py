@@ -1,0 +1,45 @@
+"""The ``changpai-ydr`` ruleset record and its registration with the family registry.
+
+Plain data, importable without the compiled core (the registry's interface: name, family, players,
+min_fan, fans, settlement_profile, default_room).  The round engine and its settlement are part 2
+(the next issue): the record says so instead of naming a mahjong room or profile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import registry
+from .fans import FAN_SOURCES, FanSource
+from .options import DEFAULTS, RULESET
+
+__all__ = ["CHANGPAI_YDR", "FAMILY_NAME", "RULESETS", "LongcardRuleset"]
+
+FAMILY_NAME = "longcard"
+
+
+@dataclass(frozen=True)
+class LongcardRuleset:
+    name: str
+    family: str
+    seeds: tuple[str, ...]
+    players: int
+    """3 (spec 3.1, CP-1)."""
+    min_fan: int
+    """0: 平胡 (no fan) is a win (spec 4.1)."""
+    fans: tuple[FanSource, ...]
+    """The fan sources of spec 4.4 (a face fan's points are w(F) x 1/2/3)."""
+    settlement_profile: str
+    """``tikan`` / ``fan_cheng_fan`` (spec 5.1): the long-card settlement modes, not a mahjong room profile."""
+    default_room: str | None
+    """No room yet: rooms and matches come with the round engine (part 2)."""
+
+
+CHANGPAI_YDR = LongcardRuleset(
+    name=RULESET, family=FAMILY_NAME, seeds=("002",), players=3, min_fan=0, fans=FAN_SOURCES,
+    settlement_profile=DEFAULTS["settlement_mode"], default_room=None,
+)
+RULESETS = {RULESET: CHANGPAI_YDR}
+"""The long-card family's rulesets by name (registered as they are)."""
+
+registry.register_rulesets(FAMILY_NAME, RULESETS)

@@ -1,0 +1,50 @@
+"""changpai-ydr in the family registry: the shared entry points reach the long-card family."""
+
+from __future__ import annotations
+
+import pytest
+from mahjong_core.errors import MahjongError, RulesetError
+from mahjong_core.families import longcard as lc
+from mahjong_core.families import registry
+
+import mahjong_core as mj
+
+HAND20 = "46 46 13 16 34 25 14 14 55 55 55 66 66 66 44 44 44 11 11 11"
+X1 = ("46 46 13 16 34 25 14 14 55 55 55", "36")
+X1_DECL = ["peng 11×3", "sha 44×4", "sha 66×4"]
+
+
+def test_registered():
+    assert "changpai-ydr" in registry.ruleset_names()
+    assert registry.ruleset_names("longcard") == ("changpai-ydr",)
+    rec = registry.get_ruleset("changpai-ydr")
+    assert (rec.family, rec.players, rec.min_fan) == ("longcard", 3, 0) and rec is lc.CHANGPAI_YDR
+    assert registry.family_of("changpai-ydr").name == "longcard"
+
+
+def test_mj_entry_points_dispatch():
+    assert mj.is_win(HAND20 + " 36", ruleset="changpai-ydr") is lc.is_win(HAND20 + " 36")
+    assert mj.waits(HAND20, ruleset="changpai-ydr") == lc.waits(HAND20) == [3, 14, 16]
+    assert mj.waits(HAND20, ruleset=lc.CHANGPAI_YDR) == [3, 14, 16]
+    s = mj.score(*X1, ruleset="changpai-ydr", melds=X1_DECL, jiang="36 25")
+    assert isinstance(s, lc.Score) and (s.total, s.tuo) == (4, 43)
+    s = mj.score(*X1, ruleset="changpai-ydr", melds=X1_DECL, jiang="36 25", banker=True)
+    assert s.total == 3
+
+
+def test_mahjong_unchanged_and_refusals():
+    assert mj.is_win("11123456789999m") and mj.waits("1112345678999m") == list(range(9))
+    with pytest.raises(TypeError):
+        mj.score("123m456m789m11mE", "E", banker=True)
+    with pytest.raises(MahjongError, match="self_drawn"):
+        mj.score(*X1, ruleset="changpai-ydr", melds=X1_DECL, self_drawn=True)
+    with pytest.raises(RulesetError, match="not built yet"):
+        mj.shanten(HAND20, ruleset="changpai-ydr")
+    with pytest.raises(RulesetError, match="not a mahjong ruleset"):
+        mj.waits_mask(HAND20, ruleset="changpai-ydr")
+    with pytest.raises(RulesetError):
+        mj.Hand(HAND20, ruleset="changpai-ydr")
+    with pytest.raises(RulesetError, match="unknown ruleset"):
+        mj.is_win("11123456789999m", ruleset="no-such-game")
+    with pytest.raises(RulesetError, match="not built yet"):
+        registry.family_of("changpai-ydr").new_round(ruleset="changpai-ydr", seed=1)
