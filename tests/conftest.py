@@ -29,6 +29,18 @@ if str(TESTS_DIR) not in sys.path:
     sys.path.insert(0, str(TESTS_DIR))  # tests import their data modules (fan_cases.py ...) by name
 
 
+@pytest.fixture
+def fast_switching():
+    """Make the interpreter switch threads every microsecond (default 5 ms) for the test, so that
+    threads are interrupted inside every read-modify-write and call sequence."""
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(old)
+
+
 def _child_env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (PACKAGE_PARENT, str(TESTS_DIR), env.get("PYTHONPATH")) if p)
