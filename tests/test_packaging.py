@@ -100,6 +100,8 @@ def test_metadata_license_and_classifiers(sdist):
     assert {"Typing :: Typed", "Programming Language :: Cython",
             *(f"Programming Language :: Python :: 3.{m}" for m in range(10, 15))} <= classifiers
     assert not any(c.startswith("License ::") for c in classifiers), "PEP 639: no license classifier"
+    trove = pytest.importorskip("trove_classifiers", reason="installed with hatch-fancy-pypi-readme")
+    assert not classifiers - trove.classifiers, "the package index refuses unknown classifiers"
     urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL"))
     assert {"Homepage", "Source", "Issues"} <= set(urls)
     assert all(u.startswith("https://") for u in urls.values())
