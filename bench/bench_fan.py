@@ -22,8 +22,8 @@ from common import rate_over, batch_rate, SEED
 
 import mahjong_core as mj
 from mahjong_core import _fan
-from mahjong_core._ref import fan_py
-from mahjong_core.scoring import FLAGS, MELD_NONE
+from mahjong_core.families.mahjong._ref import fan_py
+from mahjong_core.families.mahjong.scoring import FLAGS, MELD_NONE
 
 try:
     from peers import get_peer

@@ -5,7 +5,7 @@
 
 Each group holds the shipped engine (``mahjong_core.game``: ``play_round`` and the
 server path, a Python loop over ``seats_to_act`` / ``legal_indices`` / ``step``) and the
-pure-Python reference engine (``mahjong_core._ref``) on the same fixed seeds; compare rows
+pure-Python reference engine (``mahjong_core.families.mahjong._ref``) on the same fixed seeds; compare rows
 within a group.  One benchmarked call plays one whole round, building the ``Round`` from its
 seed included.  Nothing here asserts a speed: every test checks the rounds it played instead
 (over, with a consistent result, the same game on every path).
@@ -19,7 +19,7 @@ import pytest
 
 from bench_game import REFERENCE, SEED, SHIPPED, serve_round
 
-from mahjong_core._ref import round_py
+from mahjong_core.families.mahjong._ref import round_py
 
 SEEDS = list(range(SEED, SEED + 40))
 METHODS = {"self_drawn", "discard", "robbing"}

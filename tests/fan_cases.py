@@ -13,7 +13,7 @@ hand value F (flower-derived fans included) and is given where the whole fan lis
 worked out.  A case whose expectation disagrees with the reference evaluator for a
 reason the spec decides carries ``xfail_reason`` (spec clause).
 
-Notation (spec 0.3 / ``mahjong_core.tiles.parse_tiles``): ``hand`` is the concealed
+Notation (spec 0.3 / ``mahjong_core.families.mahjong.tiles.parse_tiles``): ``hand`` is the concealed
 tiles WITHOUT the winning tile (for 天胡 all 14 tiles and ``win=None``); ``melds`` are
 ``"pon CCC"``, ``"chi 123m"``, ``"kong EEEE"`` (exposed, also added kongs) and
 ``"ckong 9999m"`` (concealed kong); ``flowers`` like ``"1234f"`` (1f..8f = 春夏秋冬梅兰竹菊);

@@ -139,7 +139,7 @@ OPS = {
     "shanten_batch": mj.shanten_batch,
     "score": mj.score,
     "score_batch": mj.score_batch,
-    "parse_meld": mj.scoring.parse_meld,
+    "parse_meld": mj.families.mahjong.scoring.parse_meld,
     "_hand.is_win_batch": _hand.is_win_batch,
     "_hand.waits_batch": _hand.waits_batch,
     "_hand.shanten_batch": _hand.shanten_batch,

@@ -681,8 +681,8 @@ def core_direct(case: dict) -> str:
     raise ValueError / TypeError / OverflowError, never crash.  Returns the exception name."""
     from mahjong_core._round import RoundCore
     from mahjong_core.game.round import _compiled
-    from mahjong_core.game.settings import flow_settings
-    from mahjong_core.game.wall import N_KONG_DICE
+    from mahjong_core.families.mahjong.settings import flow_settings
+    from mahjong_core.families.mahjong.wall import N_KONG_DICE
 
     s = flow_settings(case["ruleset"])
     c = _compiled(s)
@@ -781,9 +781,9 @@ def _with_meld(case: dict, meld_of: Callable[[int], list]) -> Any:
     s = d["turn"]
     meld = meld_of(s)
     # take the meld's tiles out of the wall so that the tile set is kept
-    from mahjong_core.game.round_base import meld_tiles
+    from mahjong_core.families.mahjong.tiles import meld_tiles
     taken = list(d["wall"]["taken"])
-    for t in meld_tiles(meld):
+    for t in meld_tiles(meld[0], meld[1]):
         p = next((p for p, x in enumerate(d["wall"]["tiles"]) if x == t and taken[p] == "0"), None)
         if p is not None:
             taken[p] = "1"

@@ -25,7 +25,7 @@ from conftest import _child_env, run_code
 from mahjong_core import cli
 from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.play import play_terminal
-from mahjong_core.rulesets import MAX_MIN_FAN
+from mahjong_core.families.mahjong.rulesets import MAX_MIN_FAN
 
 TINY = ["--rounds", "40", "--batch-size", "20", "--no-progress"]
 """A simulation that takes a fraction of a second."""

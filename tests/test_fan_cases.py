@@ -27,8 +27,8 @@ from fan_cases import (  # noqa: E402
     Case,
 )
 
-from mahjong_core.fan_tables import FAN_TABLES  # noqa: E402
-from mahjong_core.tiles import parse_tiles  # noqa: E402
+from mahjong_core.families.mahjong.fan_tables import FAN_TABLES  # noqa: E402
+from mahjong_core.families.mahjong.tiles import parse_tiles  # noqa: E402
 
 
 # ---------------------------------------------------------------------------------------
@@ -65,7 +65,7 @@ def case_arguments(case: Case) -> dict:
 
 
 def _run_reference(case: Case) -> tuple[dict, int]:
-    from mahjong_core._ref.fan_py import Meld, evaluate
+    from mahjong_core.families.mahjong._ref.fan_py import Meld, evaluate
 
     a = case_arguments(case)
     r = evaluate(a["ruleset"], a["concealed"], a["win_tile"], [Meld(k, t) for k, t in a["melds"]], **a["kw"])

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import _fan
-from mahjong_core._ref import fan_py
+from mahjong_core.families.mahjong._ref import fan_py
 from mahjong_core.errors import (
     FlagError,
     HandSizeError,
@@ -35,8 +35,8 @@ from mahjong_core.errors import (
     RulesetError,
     TileCountError,
 )
-from mahjong_core.fan_tables import FAN_TABLES
-from mahjong_core.tiles import parse_tiles
+from mahjong_core.families.mahjong.fan_tables import FAN_TABLES
+from mahjong_core.families.mahjong.tiles import parse_tiles
 
 import test_ref_fan as ref_cases
 

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from mahjong_core.errors import RulesetError
-from mahjong_core.fan_tables import FAN_TABLES, FanDef, fan_by_id, fan_table
-from mahjong_core.fan_tables.fandef import PER_VALUES
+from mahjong_core.families.mahjong.fan_tables import FAN_TABLES, FanDef, fan_by_id, fan_table
+from mahjong_core.families.mahjong.fandef import PER_VALUES
 
 RULESETS = ("two-player", "two-player-bamboo", "public")
 

@@ -1,5 +1,5 @@
 """The committed ``src/mahjong_core/_fan_tables.pxi`` is exactly what
-``tools/gen_fan_tables.py`` makes from :mod:`mahjong_core.fan_tables` (data and
+``tools/gen_fan_tables.py`` makes from :mod:`mahjong_core.families.mahjong.fan_tables` (data and
 compiled code cannot drift), and the generator's rule constants agree with the
 reference evaluator's."""
 
@@ -32,7 +32,7 @@ def test_committed_pxi_is_up_to_date(tmp_path):
 
 
 def test_generator_rules_match_the_reference():
-    from mahjong_core._ref import fan_py
+    from mahjong_core.families.mahjong._ref import fan_py
 
     gen = _generator()
     assert gen.D14_OWN_PUNG_FANS == fan_py.D14_OWN_PUNG_FANS
@@ -42,7 +42,7 @@ def test_generator_rules_match_the_reference():
 
 
 def test_every_fan_id_has_a_key_and_the_counts_are_right():
-    from mahjong_core.fan_tables import FAN_TABLES
+    from mahjong_core.families.mahjong.fan_tables import FAN_TABLES
 
     gen = _generator()
     text = COMMITTED.read_text(encoding="utf-8")

@@ -13,7 +13,7 @@ from mahjong_core.game import (
     Win, action_from_dict, flow_settings, play_match, play_round, redact_event, script_wall,
 )
 from mahjong_core.game import actions as A
-from mahjong_core.tiles import parse_tiles
+from mahjong_core.families.mahjong.tiles import parse_tiles
 
 
 def T(s):

@@ -17,13 +17,14 @@ import json
 import numpy as np
 import pytest
 
-import mahjong_core.scoring  # noqa: F401  (imports mahjong_core._fan)
+import mahjong_core.families.mahjong.scoring  # noqa: F401  (imports mahjong_core._fan)
 from mahjong_core import _fan
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.game import ACTION_SIZE, Discard, GreedyBot, Match, Pass, RandomBot, Round, Win
 from mahjong_core.errors import MahjongError
 from mahjong_core.game.invariants import check_invariants as check_state
-from mahjong_core.game.round import PH_READY_WINDOW, PH_ROB, PH_TURN, meld_tiles
+from mahjong_core.families.mahjong.constants import PH_READY_WINDOW, PH_ROB, PH_TURN
+from mahjong_core.families.mahjong.tiles import meld_tiles
 from mahjong_core.game.views import VIEW_KEYS
 
 SLOW = type(_fan.evaluate).__name__ == "function"  # the pure-Python stand-in
@@ -49,7 +50,7 @@ def tile_census(r: Round) -> np.ndarray:
     tiles = list(r.wall.remaining_tiles())
     for ms in r.melds:
         for m in ms:
-            tiles.extend(meld_tiles(m))
+            tiles.extend(meld_tiles(m[0], m[1]))
     for p in r.discards:
         tiles.extend(p)
     for p in r.flowers:

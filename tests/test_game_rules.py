@@ -8,8 +8,8 @@ from mahjong_core.errors import IllegalActionError
 from mahjong_core.game import (
     Chi, DeclareReady, Discard, Kong, Match, Pass, Pon, Round, Win, flow_settings, script_wall,
 )
-from mahjong_core.game.wall import Wall, deal_order, physical_position
-from mahjong_core.tiles import parse_tiles
+from mahjong_core.families.mahjong.wall import Wall, deal_order, physical_position
+from mahjong_core.families.mahjong.tiles import parse_tiles
 
 # ---------------------------------------------------------------------------------------- helpers
 

@@ -137,12 +137,12 @@ def test_form_shanten_rejects_forms_outside_ruleset():
         mj.form_shanten("1m", "seven_pairs")
     # three pairs and seven singles: 6 - 3 pairs
     assert mj.form_shanten("159mESWNCFP159m", "seven_pairs", ruleset="two-player") == 3
-    assert mj.form_shanten("1199m1199p1199sEE", "seven_pairs") == -1
-    assert mj.form_shanten("19m19p19sESWNCFP", "thirteen_orphans") == 0
-    assert mj.form_shanten("147m258p369sESWN", "honors_knitted") == 0
-    assert mj.form_shanten("147m258p369s11pEE", "knitted_straight") == 0
-    assert mj.form_is_win("147m258p369s123pEE", "knitted_straight")
-    assert not mj.form_is_win("147m258p369s123pEE", "standard")
+    assert mj.form_shanten("1199m1199p1199sEE", "seven_pairs", ruleset="public") == -1
+    assert mj.form_shanten("19m19p19sESWNCFP", "thirteen_orphans", ruleset="public") == 0
+    assert mj.form_shanten("147m258p369sESWN", "honors_knitted", ruleset="public") == 0
+    assert mj.form_shanten("147m258p369s11pEE", "knitted_straight", ruleset="public") == 0
+    assert mj.form_is_win("147m258p369s123pEE", "knitted_straight", ruleset="public")
+    assert not mj.form_is_win("147m258p369s123pEE", "standard", ruleset="public")
 
 
 # ---------------------------------------------------------------- inputs and errors

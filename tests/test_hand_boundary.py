@@ -12,7 +12,7 @@ import pytest
 import mahjong_core as mj
 from mahjong_core import _fan, _hand, tiles
 from mahjong_core.errors import FlagError
-from mahjong_core.rulesets import MAX_MIN_FAN
+from mahjong_core.families.mahjong.rulesets import MAX_MIN_FAN
 
 WIN14 = "123m456m789m11mEE"      # 13 concealed tiles + the winning tile E
 

@@ -23,8 +23,8 @@ import pytest
 
 import mahjong_core as mj
 from conftest import run_cases
-from mahjong_core._ref import hand_py
-from mahjong_core.scoring import FLAGS
+from mahjong_core.families.mahjong._ref import hand_py
+from mahjong_core.families.mahjong.scoring import FLAGS
 
 pytestmark = pytest.mark.hostile
 
@@ -366,7 +366,7 @@ WINS = {
 def _score_rows(ruleset):
     rows = []
     for hand, win, melds, flags in WINS[ruleset]:
-        m = [list(mj.scoring.parse_meld(x)) for x in melds] + [[255, 255]] * (4 - len(melds))
+        m = [list(mj.families.mahjong.scoring.parse_meld(x)) for x in melds] + [[255, 255]] * (4 - len(melds))
         f = sum(FLAGS[k] for k, v in flags.items() if v)
         rows.append((mj.parse_hand(hand).tolist(), mj.parse_tiles(win)[0], m, f))
     return rows

@@ -19,7 +19,7 @@ from typing import Any, Callable
 import pytest
 
 from conftest import run_cases
-from mahjong_core.rulesets import MAX_MIN_FAN
+from mahjong_core.families.mahjong.rulesets import MAX_MIN_FAN
 
 pytestmark = pytest.mark.hostile
 

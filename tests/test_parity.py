@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mahjong_core as mj
-from mahjong_core._ref import hand_py as ref
+from mahjong_core.families.mahjong._ref import hand_py as ref
 
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 import pytest
 
 from mahjong_core.errors import HandSizeError, MahjongError, RulesetError, TileCountError
-from mahjong_core.fan_tables import FAN_TABLES, fan_by_id
-from mahjong_core._ref.fan_py import (
+from mahjong_core.families.mahjong.fan_tables import FAN_TABLES, fan_by_id
+from mahjong_core.families.mahjong._ref.fan_py import (
     DETECTABLE_FANS,
     Meld,
     NotWinningHandError,
     evaluate,
     wait_set,
 )
-from mahjong_core.tiles import parse_tiles
+from mahjong_core.families.mahjong.tiles import parse_tiles
 
 E, S, W, N = 27, 28, 29, 30
 

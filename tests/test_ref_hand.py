@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from mahjong_core._ref import hand_py as H
+from mahjong_core.families.mahjong._ref import hand_py as H
 
 RULESETS = ("two-player", "two-player-bamboo", "public")
 HONOR_LETTERS = "ESWNCFP"
@@ -338,7 +338,7 @@ def test_numpy_input():
 
 
 def test_ruleset_object_accepted():
-    from mahjong_core.rulesets import RULESETS as RS
+    from mahjong_core.families.mahjong.rulesets import RULESETS as RS
 
     assert H.waits(parse("1112345678999m"), RS["two-player"]) == list(range(9))
 

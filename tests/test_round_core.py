@@ -20,8 +20,8 @@ from mahjong_core.errors import (
     ArrayShapeError, HandSizeError, IllegalActionError, MahjongError, StateError, TileCountError,
 )
 from mahjong_core.game import GreedyBot, RandomBot, Round, flow_settings, play_round, redact_event
-from mahjong_core.game.wall import N_KONG_DICE, shuffle_wall
-from mahjong_core.rulesets import get_ruleset
+from mahjong_core.families.mahjong.wall import N_KONG_DICE, shuffle_wall
+from mahjong_core.families.mahjong.rulesets import get_ruleset
 
 RULESETS = ("two-player", "two-player-bamboo", "public")
 

@@ -1,5 +1,5 @@
 """Parity of the shipped round engine and bots (:mod:`mahjong_core.game`) with the pure-Python
-reference (oracle) in :mod:`mahjong_core._ref.round_py` / :mod:`mahjong_core._ref.bots_py`.
+reference (oracle) in :mod:`mahjong_core.families.mahjong._ref.round_py` / :mod:`mahjong_core.families.mahjong._ref.bots_py`.
 
 Both engines are driven in lockstep with the same arguments and the same decisions (chosen from
 the reference's legal actions by a seeded generator, a mix of uniform and greedy choices, passed
@@ -28,14 +28,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import game as G
-from mahjong_core._ref import bots_py as RB
-from mahjong_core._ref import round_py as RR
+from mahjong_core.families.mahjong._ref import bots_py as RB
+from mahjong_core.families.mahjong._ref import round_py as RR
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.game import Chi, DeclareReady, Discard, Kong, Pass, Pon, Win, flow_settings, script_wall
 from mahjong_core.game.actions import (
     ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PASS, PON, WIN,
 )
-from mahjong_core.tiles import parse_tiles
+from mahjong_core.families.mahjong.tiles import parse_tiles
 
 RULESETS = ["two-player", "two-player-bamboo", "public"]
 N_RANDOM = {"two-player": 300, "two-player-bamboo": 300, "public": 150}

@@ -10,7 +10,7 @@ import pytest
 import mahjong_core as mj
 from mahjong_core import cli
 from mahjong_core import tiles as T
-from mahjong_core.scoring import FLAGS, MELD_KINDS, Fan, Score, parse_meld, score_batch
+from mahjong_core.families.mahjong.scoring import FLAGS, MELD_KINDS, Fan, Score, parse_meld, score_batch
 
 
 def fans(s: Score) -> dict[str, int]:

@@ -22,11 +22,11 @@ import pytest
 
 import mahjong_core as mj
 from mahjong_core import _fan
-from mahjong_core._ref import fan_py
+from mahjong_core.families.mahjong._ref import fan_py
 from mahjong_core.errors import FlagError
 from mahjong_core.game import GreedyBot, RandomBot, Round, play_round
-from mahjong_core.scoring import FLAGS, parse_meld
-from mahjong_core.tiles import parse_hand, parse_tiles
+from mahjong_core.families.mahjong.scoring import FLAGS, parse_meld
+from mahjong_core.families.mahjong.tiles import parse_hand, parse_tiles
 
 RULESET_CODE = {"two-player": 0, "two-player-bamboo": 1, "public": 2}
 

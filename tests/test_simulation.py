@@ -157,7 +157,7 @@ BAD_SIMULATE_ARGS = [
     ({"rounds": 10 ** 30}, "rounds"), ({"rounds": None}, "rounds"),
     ({"batch_size": True}, "batch_size"), ({"batch_size": -1}, "batch_size"), ({"batch_size": "5"}, "batch_size"),
     ({"rounds": 10 ** 9, "batch_size": 1}, "batches"),
-    ({"seed": True}, "seed"), ({"seed": 1.5}, "seed"), ({"seed": "0"}, "seed"), ({"seed": None}, "seed"),
+    ({"seed": True}, "seed"), ({"seed": 1.5}, "seed"), ({"seed": "0"}, "seed"), ({"seed": -1}, "seed"),
     ({"bots": "wizard"}, "wizard"), ({"bots": 5}, "bots"), ({"bots": ["greedy", 3]}, "3"), ({"bots": ()}, "0 bots"),
     ({"bots": ("random",) * 3}, "2 players"), ({"ruleset": "public", "bots": ("greedy", "random")}, "4 players"),
     ({"ruleset": 5}, "ruleset"), ({"ruleset": None}, "ruleset"),

@@ -1,4 +1,4 @@
-"""Tests of mahjong_core.tiles: index scheme, notation, parsing, formatting."""
+"""Tests of mahjong_core.families.mahjong.tiles: index scheme, notation, parsing, formatting."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from mahjong_core.errors import (
     TileCountError,
     TileParseError,
 )
-from mahjong_core.tiles import (
+from mahjong_core.families.mahjong.tiles import (
     FLOWER_BASE,
     GREEN_TILES,
     HONOR_LETTERS,
@@ -723,3 +723,16 @@ def test_compact_has_one_group_per_suit(x):
     z = format_tiles(x, style="z")
     assert z.count("z") <= 1
     assert not any(ch in z for ch in HONOR_LETTERS)
+
+
+def test_old_module_paths_are_the_family_modules():
+    """``mahjong_core.tiles``, ``.rulesets`` and ``.fan_tables`` moved into ``families/mahjong``;
+    the old paths give the same module objects, not copies."""
+    import mahjong_core.fan_tables as old_tables
+    import mahjong_core.rulesets as old_rulesets
+    import mahjong_core.tiles as old_tiles
+    from mahjong_core.families.mahjong import fan_tables, rulesets, tiles
+
+    assert old_tiles is tiles and old_rulesets is rulesets and old_tables is fan_tables
+    from mahjong_core import FanDef
+    assert old_tables.FanDef is FanDef

@@ -44,7 +44,7 @@ HERE = Path(__file__).resolve().parent.parent
 
 
 def _import_fan_tables():
-    """Import ``mahjong_core.fan_tables`` from the source tree *without* running the
+    """Import ``mahjong_core.families.mahjong.fan_tables`` from the source tree *without* running the
     package ``__init__`` (which imports the compiled modules this script feeds)."""
     import importlib
     import types
@@ -53,8 +53,8 @@ def _import_fan_tables():
         pkg = types.ModuleType("mahjong_core")
         pkg.__path__ = [str(HERE / "python" / "mahjong_core")]
         sys.modules["mahjong_core"] = pkg
-    tables = importlib.import_module("mahjong_core.fan_tables")
-    fandef = importlib.import_module("mahjong_core.fan_tables.fandef")
+    tables = importlib.import_module("mahjong_core.families.mahjong.fan_tables")
+    fandef = importlib.import_module("mahjong_core.families.mahjong.fandef")
     return tables.FAN_TABLES, fandef.PER_VALUES
 
 

@@ -15,6 +15,8 @@ True
 
 __version__ = "0.1.0"
 
+import sys as _sys
+
 from .errors import (
     ArrayShapeError,
     HandSizeError,
@@ -23,7 +25,16 @@ from .errors import (
     TileCountError,
     TileParseError,
 )
-from .hand import (
+from .families.mahjong import fan_tables, rulesets, tiles
+
+# The old module paths of the mahjong family's data modules (``mahjong_core.tiles``,
+# ``.rulesets``, ``.fan_tables``) are the very same module objects, not
+# copies: users and the compiled modules import them by those names.  Registered before the
+# compiled modules are imported, as they import ``mahjong_core.rulesets`` and ``.tiles``.
+_sys.modules.update({__name__ + ".fan_tables": fan_tables, __name__ + ".rulesets": rulesets,
+                     __name__ + ".tiles": tiles})
+
+from .families.mahjong.hand import (
     FORMS,
     Hand,
     form_is_win,
@@ -47,12 +58,13 @@ from .errors import (
     SimulationError,
     StateError,
 )
-from .fan_tables import FanDef, fan_table
-from .rulesets import RULESET_NAMES, RULESETS, Ruleset, get_ruleset
-from .scoring import Fan, Score, score, score_batch
+from .families.mahjong.fan_tables import FanDef, fan_table
+from .families.mahjong.rulesets import RULESET_NAMES, RULESETS, Ruleset, get_ruleset
+from .families.mahjong.scoring import Fan, Score, score, score_batch
 from .game import GreedyBot, Match, RandomBot, Round, RoundResult, play_match, play_round
 from .simulation import SimulationResult, simulate
-from .tiles import (
+from .families.mahjong import family as _family  # registers the mahjong family's callables
+from .families.mahjong.tiles import (
     format_counts,
     format_tiles,
     parse_hand,

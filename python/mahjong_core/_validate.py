@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import MahjongError
+from .errors import MahjongError, SeatError
 
 __all__ = ["as_int", "as_flag", "is_int", "short_repr"]
 
@@ -35,6 +35,16 @@ def short_repr(value: Any) -> str:
         return _REPR.repr(value)
     except Exception:  # noqa: BLE001 - a hostile __repr__ must not replace the real error
         return f"<{type(value).__name__} object>"
+
+
+def as_seat(value: Any, players: int, what: str = "seat") -> int:
+    """``value`` as a seat 0..players-1 (a Python ``int``); :class:`SeatError` otherwise, the one
+    error of a bad seat anywhere in the API."""
+    if type(value) is int and 0 <= value < players:  # the common case, first
+        return value
+    if not is_int(value) or not 0 <= value < players:
+        raise SeatError(f"{what} must be 0-{players - 1}, got {short_repr(value)}")
+    return int(value)
 
 
 def is_int(value: Any) -> bool:

@@ -81,10 +81,11 @@ from typing import Callable, Sequence
 
 from . import __version__
 from ._validate import as_int
+from .families.registry import DEFAULT_RULESET
 from .errors import MahjongError
-from .hand import FORMS, form_shanten, is_win, shanten, waits
-from .rulesets import MAX_MIN_FAN, RULESET_NAMES, Ruleset, get_ruleset
-from .tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
+from .families.mahjong.hand import FORMS, form_shanten, is_win, shanten, waits
+from .families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES, Ruleset, get_ruleset
+from .families.mahjong.tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
 
 PROG = "mahjong-core"
 
@@ -256,7 +257,7 @@ def _flowers(text: str) -> "int | str":
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from .scoring import score
+    from .families.mahjong.scoring import score
 
     kwargs = {dest: getattr(args, dest) for _, dest, _ in _SCORE_FLAGS}
     result = score(
@@ -270,7 +271,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     print(f"{'points':>6}  {'×':>2}  番种    fan")
     for f in result.fans:
         pad = 8 - sum(2 if ord(ch) > 0x2E80 else 1 for ch in f.name)
-        print(f"{f.total:>6}  {f.count:>2}  {f.name}{' ' * max(pad, 1)}{f.name_en}")
+        print(f"{f.total:>6}  {f.count:>2}  {f.zh}{' ' * max(pad, 1)}{f.en}")
     print(f"{result.total:>6}      total ({result.non_flower_total} without flowers; "
           f"minimum {result.min_fan}: {'met' if result.meets_minimum else 'NOT met'})")
     return EXIT_OK
@@ -477,7 +478,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ match
-_DEFAULT_ROOM = {"two-player": "beginner", "two-player-bamboo": "bamboo", "public": "public"}
 
 
 def _round_record(k: int, res, transfers) -> dict:
@@ -505,7 +505,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
     from .settlement import HandOutcome, Ledger, get_room, settle_hand
 
     rs = get_ruleset(args.ruleset)
-    room = get_room(_DEFAULT_ROOM[rs.name] if args.room is None else args.room)
+    room = get_room(rs.default_room if args.room is None else args.room)
     if room.ruleset != rs.name:
         raise UsageError(f"--room: room {room.name!r} is a {room.ruleset} room, not {rs.name}")
     bots = _seat_bots(args.bots, rs)
@@ -570,7 +570,7 @@ def build_parser() -> argparse.ArgumentParser:
     seed = _int_in(0)
     p = sub.add_parser("hand", help="shanten, waits and win check of a concealed hand")
     p.add_argument("tiles", help='tiles, e.g. "1112345678999m" or "123m456p789sEESS"')
-    p.add_argument("--ruleset", default="two-player", choices=RULESET_NAMES)
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_hand)
 
@@ -579,7 +579,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--win", help='the winning tile, e.g. "E" or "5m" (omit only with --heavenly)')
     p.add_argument("--melds", nargs="*", metavar="MELD",
                    help='declared groups: "chi 123m", "pon CCC", "kong EEEE", "ckong 9999m"')
-    p.add_argument("--ruleset", default="two-player", choices=RULESET_NAMES)
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES)
     for flag, dest, text in _SCORE_FLAGS:
         p.add_argument(f"--{flag}", dest=dest, action="store_true", help=text)
     p.add_argument("--flowers", default="0", help='number of flowers, or the flower tiles ("春夏", "1f2f")')
@@ -591,7 +591,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_score)
 
     p = sub.add_parser("simulate", help="Monte Carlo simulation between bots")
-    p.add_argument("--ruleset", default="two-player", choices=RULESET_NAMES)
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES)
     p.add_argument("--rounds", type=_int_in(1, MAX_SIMULATION_ROUNDS), default=10_000,
                    help=f"1 to {MAX_SIMULATION_ROUNDS:,} (default 10,000)")
     p.add_argument("--bots", default="greedy", help="one bot name per seat or one for all: greedy, random")
@@ -617,7 +617,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_simulate)
 
     p = sub.add_parser("match", help="a match between bots with settlement in a room")
-    p.add_argument("--ruleset", default="two-player", choices=RULESET_NAMES)
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES)
     p.add_argument("--room", default=None, help="room name (default: the ruleset's seed room)")
     p.add_argument("--rounds", type=_int_in(1, MAX_MATCH_ROUNDS), default=8, help=f"1 to {MAX_MATCH_ROUNDS:,}")
     p.add_argument("--bots", default="greedy,random")
@@ -627,7 +627,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_match)
 
     p = sub.add_parser("play", help="play a two-player round against the greedy bot")
-    p.add_argument("--ruleset", default="two-player", choices=("two-player", "two-player-bamboo"))
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=tuple(n for n in RULESET_NAMES if get_ruleset(n).players == 2))
     p.add_argument("--seed", type=seed, default=None, help="a non-negative integer (default: random)")
     p.add_argument("--seat", type=int, default=0, choices=(0, 1), help="your seat (0 deals first)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")

@@ -14,6 +14,7 @@ __all__ = [
     "TileCountError",
     "HandSizeError",
     "RulesetError",
+    "SeatError",
     "ArrayShapeError",
     "NotWinningHandError",
     "IllegalActionError",
@@ -55,6 +56,12 @@ class NotWinningHandError(MahjongError):
 
 class IllegalActionError(MahjongError):
     """A game action that the rules do not allow in the current state (the state is unchanged)."""
+
+
+class SeatError(IllegalActionError):
+    """A seat that is not a seat of the table (not an integer 0 to players - 1), wherever a seat
+    is given: round and match queries and steps, views, event redaction, bots.  (A valid seat
+    that is not to act is an :class:`IllegalActionError`, of which this is a subclass.)"""
 
 
 class StateError(MahjongError):

@@ -11,11 +11,12 @@ import sys
 from typing import TextIO
 
 from ._validate import as_flag, as_int
+from .families.registry import DEFAULT_RULESET
 from .errors import RulesetError
 from .game import GreedyBot, Round
 from .game.actions import describe_index
-from .rulesets import get_ruleset
-from .tiles import format_tiles, tile_glyph, tile_name, tile_short
+from .families.mahjong.rulesets import get_ruleset
+from .families.mahjong.tiles import format_tiles, tile_glyph, tile_name, tile_short
 
 __all__ = ["play_terminal"]
 
@@ -71,7 +72,7 @@ def _show(view: dict, glyphs: bool, out: TextIO) -> None:
         out.write(f"claim  {view['claim']}\n")
 
 
-def play_terminal(ruleset: str = "two-player", seed: int | None = None, *, glyphs: bool = False,
+def play_terminal(ruleset: str = DEFAULT_RULESET, seed: int | None = None, *, glyphs: bool = False,
                   you: int = 0, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Play one round; returns 0 when the round ended or the player quit.
 
@@ -129,5 +130,5 @@ def play_terminal(ruleset: str = "two-player", seed: int | None = None, *, glyph
         who = "you" if res.winner == you else "the bot"
         out.write(f"\n{who} won ({res.method}), {res.total} fan:\n")
         for f in res.score.fans:
-            out.write(f"  {f.name} {f.name_en} {f.points}×{f.count}\n")
+            out.write(f"  {f.zh} {f.en} {f.points}×{f.count}\n")
     return 0

@@ -18,9 +18,9 @@ from .bots import GreedyBot, RandomBot, play_match, play_round
 from .invariants import check_invariants
 from .match import Match
 from .round import Round, RoundResult
-from .settings import FlowSettings, flow_settings
+from ..families.mahjong.settings import FlowSettings, flow_settings
 from .views import redact_event, redact_events
-from .wall import script_wall
+from ..families.mahjong.wall import script_wall
 
 __all__ = [
     "Round", "RoundResult", "Match", "RandomBot", "GreedyBot", "play_round", "play_match",

@@ -5,7 +5,7 @@ Both the compiled engine's API (:class:`mahjong_core.game.Round`) and the pure-P
 (:mod:`mahjong_core._ref.round_py`) call these with themselves as ``r``; they read the round only
 through its public queries (``phase``, ``claim_tile``, ``hand_counts`` ...) and a few helpers that
 each engine answers from its own state (``_pon_of``, ``_locked``, ``_ready_allowed``, ``_live``,
-``_win_reason``, ``_decode``).
+``_win_reason``, ``decode_action``).
 """
 
 from __future__ import annotations
@@ -17,17 +17,15 @@ import numpy as np
 from .._validate import as_flag
 from ..errors import IllegalActionError
 from .schema import short_repr
-from ..tiles import tile_short
+from ..families.mahjong.constants import PH_CLAIM, PH_OVER, PH_READY_WINDOW, PH_ROB, PH_TURN, READY_NONE
+from ..families.mahjong.tiles import SHORT_NAMES as _SHORT, tile_short
 from .actions import (
     ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM, KONG_SELF, PASS, PON, WIN,
     Action, Chi, DeclareReady, Discard, Kong, Pass, Pon, Win, action_from_dict,
 )
-from .settings import READY_NONE
 
 __all__ = ["encode_action", "why_illegal"]
 
-PH_READY_WINDOW, PH_TURN, PH_CLAIM, PH_ROB, PH_OVER = range(5)
-_SHORT = [tile_short(i) for i in range(42)]
 
 
 def encode_action(r: Any, seat: int, action: Any) -> int:
@@ -103,7 +101,7 @@ def why_illegal(r: Any, seat: int, i: int) -> str:
     if i == KONG_CLAIM and r.claim_tile < 0:
         name = "kong (exposed)"
     else:
-        name = _describe(r._decode(seat, i))
+        name = _describe(r.decode_action(seat, i))
     if ph == PH_READY_WINDOW:
         if i == DECLARE_READY:
             return f"{name}: the hand of seat {seat} is not ready (no waiting tile)"

@@ -43,18 +43,18 @@ from functools import lru_cache
 from typing import Any
 
 from ..errors import MahjongError, StateError
-from ..tiles import tile_short
-from .round_base import MELD_NAMES, meld_tiles
+from ..families.mahjong.constants import MELD_NAMES, PHASE_NAMES, READY_NONE
+from ..families.mahjong.scoring import score, score_kwargs
+from ..families.mahjong.tiles import SHORT_NAMES as _SHORT, meld_tiles
 from .schema import (
-    PHASE_NAMES, check, event_shape, first_difference, header_shape, state_shape,
+    check, event_shape, first_difference, header_shape, state_shape,
 )
-from .settings import READY_NONE, FlowSettings, flow_settings
+from ..families.mahjong.settings import FlowSettings, flow_settings
 
 __all__ = ["check_invariants"]
 
 _CHI, _PON, _KONG, _CKONG = range(4)
 _CLAIM_ANSWERS = frozenset((102, 103, 104, 105, 106, 107, 109))
-_SHORT = [tile_short(i) for i in range(42)]
 
 
 def check_invariants(round_or_state: Any, *, events: bool = True) -> None:
@@ -164,7 +164,7 @@ class _State:
         melds, discards, flowers, table = [0] * 42, [0] * 42, [0] * 42, [0] * 42
         for s in range(self.P):
             for m in d["melds"][s]:
-                for t in meld_tiles(m):
+                for t in meld_tiles(m[0], m[1]):
                     melds[t] += 1
             for t in d["discards"][s]:
                 discards[t] += 1
@@ -191,7 +191,7 @@ class _State:
             raise _bad(path, f"first tile {first} is not a tile 0-33")
         if kind == _CHI and (first >= 27 or first % 9 > 6):
             raise _bad(path, f"a chow starting at {_SHORT[first]} is not three consecutive tiles of one suit")
-        tiles = meld_tiles(m)
+        tiles = meld_tiles(m[0], m[1])
         if any(t not in kinds for t in tiles):
             raise _bad(path, f"tiles {''.join(_SHORT[t] for t in tiles)} are not all in play in {self.s.ruleset!r}")
         if kind == _CKONG:
@@ -387,16 +387,13 @@ class _State:
             self._check_winner(k, w, method, loser)
 
     def _check_winner(self, k: int, w: dict, method: str, loser: "int | None") -> None:
-        from ..scoring import score
-        from .round import _score_kwargs
-
         d, s = self.d, self.s
         path = f"result.winners[{k}]"
         seat = w["seat"]
         args = w["score_args"]
         if args["ruleset"] != s.ruleset or args["min_fan"] != s.min_fan:
             raise _bad(f"{path}.score_args", f"ruleset / min_fan differ from the round's ({s.ruleset}, {s.min_fan})")
-        if args["melds"] != [[MELD_NAMES[m[0]], meld_tiles(m)] for m in d["melds"][seat]]:
+        if args["melds"] != [[MELD_NAMES[m[0]], meld_tiles(m[0], m[1])] for m in d["melds"][seat]]:
             raise _bad(f"{path}.score_args.melds", f"are not the melds of seat {seat}")
         if args["flowers"] != d["flowers"][seat]:
             raise _bad(f"{path}.score_args.flowers", f"are not the flowers of seat {seat}")
@@ -409,7 +406,7 @@ class _State:
             raise _bad(f"{path}.score_args.hand", f"is not the concealed hand of seat {seat}")
         self._check_win_flags(path, args, seat, method, loser)
         try:
-            sc = score(**_score_kwargs(args))
+            sc = score(**score_kwargs(args))
         except MahjongError as exc:
             raise _bad(f"{path}.score_args", f"not a scorable win: {exc}") from None
         diff = first_difference(sc.to_dict(), w["score"], f"{path}.score", against="the score of its arguments")

@@ -17,15 +17,17 @@ from typing import Any
 
 import numpy as np
 
-from .._validate import as_flag, as_int
+from .._validate import as_flag, as_int, as_seat
+from ..families.registry import DEFAULT_RULESET
 from ..errors import IllegalActionError, MahjongError, StateError
 from .round import SCHEMA_VERSION, Round, RoundResult
-from .round_base import _WIND_NAMES
+from ..families.mahjong.tiles import parse_wind
+from .invariants import check_invariants
 from .schema import (
     ANY_OBJ, MAX_SEATS, MAX_SEED, NONE, Bool, Either, Int, List, Obj, Str, Tuple, check, describe,
     first_difference, header_shape,
 )
-from .settings import settings_and_options
+from ..families.mahjong.settings import settings_and_options
 from .state import load_json, replay_events
 
 MAX_ROUNDS = 10 ** 9
@@ -49,7 +51,7 @@ class Match:
     automatically with ``auto_advance=True``).
     """
 
-    def __init__(self, ruleset: str = "two-player", seed: "int | None" = None, *, rounds: "int | None" = None,
+    def __init__(self, ruleset: str = DEFAULT_RULESET, seed: "int | None" = None, *, rounds: "int | None" = None,
                  first_dealer: "int | None" = None, round_wind: int = 27, wind_rotation: bool = False,
                  min_fan: "int | None" = None, options: "dict[str, Any] | None" = None,
                  auto_advance: bool = False) -> None:
@@ -62,14 +64,12 @@ class Match:
         if first_dealer is None:
             g = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(0,))))
             first_dealer = int(g.integers(0, s.players))
-        if isinstance(round_wind, str) and round_wind in _WIND_NAMES:
-            round_wind = _WIND_NAMES[round_wind]
         self.ruleset = s.ruleset
         self.players = s.players
         self.seed = seed
         self.rounds = rounds
-        self.first_dealer = as_int(first_dealer, "first_dealer (a seat)", 0, s.players - 1)
-        self.base_round_wind = as_int(round_wind, "round_wind (27-30 or E/S/W/N)", 27, 30)
+        self.first_dealer = as_seat(first_dealer, s.players, "first_dealer (a seat)")
+        self.base_round_wind = parse_wind(round_wind, "round_wind")
         self.wind_rotation = as_flag(wind_rotation, "wind_rotation")
         self.options = opts
         self.auto_advance = as_flag(auto_advance, "auto_advance")
@@ -195,7 +195,6 @@ class Match:
         every finished round replayed from its recorded actions, the current round from its log;
         the rebuilt :meth:`to_dict` must equal ``d`` (so the results are recomputed, never read).
         Anything else is a :class:`~mahjong_core.errors.StateError` naming the field."""
-        from .invariants import check_invariants
 
         if not isinstance(d, dict):
             raise StateError(f"a match state must be an object, got {describe(d)}")

@@ -22,18 +22,17 @@ from typing import Any
 import numpy as np
 
 from .._round import RoundCore
-from ..rulesets import get_ruleset
-from ..scoring import FLAGS, Score, score
-from ..tiles import tile_short
-from .round_base import MELD_NAMES, PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles
-from .settings import READY_NONE, FlowSettings
-from .wall import Wall
+from ..families.mahjong.rulesets import get_ruleset
+from ..families.mahjong.constants import MELD_NAMES, PH_CLAIM, PH_OVER, PH_READY_WINDOW, PH_ROB, PH_TURN, PHASE_NAMES
+from ..families.mahjong.scoring import FLAGS, Score, score, score_kwargs
+from ..families.mahjong.tiles import SHORT_NAMES as _SHORT, meld_tiles
+from .round_base import SCHEMA_VERSION, RoundBase
+from ..families.mahjong.settings import READY_NONE, FlowSettings
+from ..families.mahjong.wall import Wall
 
 __all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
 
-PH_READY_WINDOW, PH_TURN, PH_CLAIM, PH_ROB, PH_OVER = range(5)
 SRC_NAMES = ("none", "head", "kong", "flower")
-_SHORT = [tile_short(i) for i in range(42)]
 _WHY_MUST_DISCARD, _WHY_BELOW_MIN = 1, 3   # the core's refusal codes (2: not a winning hand)
 
 # the win-record flag bits the score arguments spell out (scoring.FLAGS)
@@ -150,7 +149,7 @@ class RoundResult:
     def scores(self) -> list[Score]:
         """The :class:`~mahjong_core.scoring.Score` of each winner (re-evaluated after a JSON load)."""
         if self._scores is None:
-            self._scores = [score(**_score_kwargs(w["score_args"])) for w in self.to_dict()["winners"]]
+            self._scores = [score(**score_kwargs(w["score_args"])) for w in self.to_dict()["winners"]]
         return self._scores
 
     @property
@@ -170,12 +169,6 @@ class RoundResult:
             return f"RoundResult(draw, next_dealer={self.next_dealer})"
         return (f"RoundResult(winner={self.winner}, loser={self.loser}, method={self.method!r}, "
                 f"total={self.total}, next_dealer={self.next_dealer})")
-
-
-def _score_kwargs(args: dict[str, Any]) -> dict[str, Any]:
-    kw = dict(args)
-    kw["melds"] = [(k, list(t)) for k, t in args["melds"]]
-    return kw
 
 
 class Round(RoundBase):
@@ -246,7 +239,7 @@ class Round(RoundBase):
         f = rec["flags"]
         args: dict[str, Any] = {
             "ruleset": s.ruleset,
-            "melds": [[MELD_NAMES[m[0]], meld_tiles(m)] for m in self._core.melds_list()[seat]],
+            "melds": [[MELD_NAMES[m[0]], meld_tiles(m[0], m[1])] for m in self._core.melds_list()[seat]],
             "flowers": self._core.flowers_list()[seat],
             "min_fan": s.min_fan,
         }
@@ -448,7 +441,20 @@ class Round(RoundBase):
         self._sync()
         return self._log[start:]
 
-    # ------------------------------------------------------------------ views
+    # ------------------------------------------------------------------ built-in bots
+    def builtin_bot_choice(self, seat: int, kind: int, generator: Any = None) -> int:
+        """The mask index the engine's built-in bot ``kind`` (0 greedy, 1 random, drawing from
+        ``generator``, a numpy BitGenerator) chooses for ``seat`` now; -1 if he is not to act.
+        The API :class:`~mahjong_core.game.bots.GreedyBot` and ``RandomBot`` play through."""
+        if generator is None:
+            return self._core.bot_choice(seat, kind)
+        return self._core.bot_choice(seat, kind, generator)
+
+    def play_out_builtin(self, kinds: Any, generators: Any, max_steps: int) -> None:
+        """Play the round to its end inside the engine, seat ``k`` by built-in bot ``kinds[k]``
+        (random bots drawing from ``generators[k]``): :func:`~mahjong_core.game.bots.play_round`."""
+        self._core.play_out(kinds, generators, max_steps)
+
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
         """The complete state as plain JSON-able data (``schema_version``)."""

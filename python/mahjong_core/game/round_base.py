@@ -13,32 +13,24 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from .._validate import as_flag, as_int, is_int
-from ..errors import IllegalActionError, MahjongError, TileCountError
-from ..scoring import MELD_KINDS
-from ..tiles import parse_tiles
+from .._validate import as_flag, as_int, as_seat, is_int
+from ..families.registry import DEFAULT_RULESET
+from ..errors import IllegalActionError, MahjongError, SeatError, TileCountError
+from ..families.mahjong.constants import MELD_NAMES, PHASE_NAMES
+from ..families.mahjong.tiles import meld_tiles, parse_tiles, parse_wind
 from .actions import (
     ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PON, WIN, Action,
     Chi, DeclareReady, Discard, Kong, Pass, Pon, Win,
 )
 from .checks import encode_action, why_illegal
-from .schema import MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE, PHASE_NAMES, short_repr
-from .settings import settings_and_options
+from .schema import MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE, short_repr
+from ..families.mahjong.settings import settings_and_options
 from .state import SCHEMA_VERSION, load_json, load_round, replay_log, round_from_header
-from .wall import N_KONG_DICE, shuffle_wall
+from ..families.mahjong.wall import N_KONG_DICE, shuffle_wall
+from .views import make_view, redact_checked
 
 __all__ = ["RoundBase", "meld_tiles", "MELD_NAMES", "SCHEMA_VERSION", "PHASE_NAMES"]
 
-MELD_NAMES = tuple(MELD_KINDS)   # ("chi", "pon", "kong", "ckong"): meld record kind -> name
-_WIND_NAMES = {"E": 27, "S": 28, "W": 29, "N": 30}
-
-
-def meld_tiles(m: Sequence[int]) -> list[int]:
-    """Tiles of a meld record ``[kind (0 chi, 1 pon, 2 kong, 3 ckong), first, from, claimed, added]``."""
-    k, f = m[0], m[1]
-    if k == 0:
-        return [f, f + 1, f + 2]
-    return [f] * (3 if k == 1 else 4)
 
 
 class RoundBase:
@@ -49,7 +41,7 @@ class RoundBase:
 
     def __init__(
         self,
-        ruleset: str = "two-player",
+        ruleset: str = DEFAULT_RULESET,
         seed: "int | None" = None,
         *,
         dealer: int = 0,
@@ -73,12 +65,8 @@ class RoundBase:
         """
         s, opts = settings_and_options(ruleset, options, min_fan)
         P = s.players
-        dealer = as_int(dealer, "dealer (a seat)", 0, P - 1)
-        if isinstance(round_wind, str):
-            if round_wind not in _WIND_NAMES:
-                raise MahjongError(f"round_wind must be E, S, W or N, got {short_repr(round_wind)}")
-            round_wind = _WIND_NAMES[round_wind]
-        round_wind = as_int(round_wind, "round_wind (27-30 or E/S/W/N)", 27, 30)
+        dealer = as_seat(dealer, P, "dealer (a seat)")
+        round_wind = parse_wind(round_wind, "round_wind")
         if seed is None:
             seed = int(np.random.SeedSequence().entropy)
         seed = as_int(seed, "seed", 0, MAX_SEED)
@@ -126,12 +114,8 @@ class RoundBase:
         return self._live()
 
     def _seat(self, seat: Any) -> int:
-        """``seat`` as an int 0..P-1, else :class:`MahjongError` (for the read-only queries)."""
-        if type(seat) is int and 0 <= seat < self.players:  # the common case, first
-            return seat
-        if not is_int(seat) or not 0 <= seat < self.players:
-            raise MahjongError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
-        return int(seat)
+        """``seat`` as an int 0..P-1, else :class:`SeatError`."""
+        return as_seat(seat, self.players)
 
     def _query_seat(self, seat: Any) -> "int | None":
         """For ``legal_indices``: ``seat`` as an int 0..P-1, ``None`` for another integer (no seat
@@ -139,7 +123,7 @@ class RoundBase:
         if type(seat) is int:
             return seat if 0 <= seat < self.players else None
         if not is_int(seat):
-            raise MahjongError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
+            raise SeatError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
         return int(seat) if 0 <= seat < self.players else None
 
     def seat_wind(self, seat: int) -> int:
@@ -153,7 +137,7 @@ class RoundBase:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The legal actions of ``seat`` as typed action objects (empty if he is not to act)."""
-        return [self._decode(seat, i) for i in self.legal_indices(seat)]
+        return [self.decode_action(seat, i) for i in self.legal_indices(seat)]
 
     def legal_mask(self, seat: int) -> np.ndarray:
         """Boolean mask of size ``ACTION_SIZE`` (layout in :mod:`mahjong_core.game.actions`)."""
@@ -163,7 +147,8 @@ class RoundBase:
             m[idx] = True
         return m
 
-    def _decode(self, seat: int, i: int) -> Action:
+    def decode_action(self, seat: int, i: int) -> Action:
+        """The action object of mask index ``i`` for ``seat`` now (``i`` one of its legal indices)."""
         if i < DISCARD_READY:
             return Discard(i)
         if i < KONG_SELF:
@@ -193,9 +178,7 @@ class RoundBase:
         :class:`IllegalActionError` with the reason (nothing is changed)."""
         if self.is_over:
             raise IllegalActionError("the round is over; no action is accepted")
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
-            raise IllegalActionError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
-        seat = int(seat)
+        seat = as_seat(seat, self.players)
         i = encode_action(self, seat, action)
         legal = self.legal_indices(seat)
         if not legal:
@@ -208,8 +191,6 @@ class RoundBase:
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see, as plain JSON-able data (never the opponents' concealed tiles,
         face-down kongs or the wall order)."""
-        from .views import make_view
-
         return make_view(self, seat)
 
     def __reduce__(self):
@@ -245,8 +226,6 @@ class RoundBase:
         """The event log as ``seat`` may see it: every event through
         :func:`~mahjong_core.game.views.redact_event`, the hidden ones left out (no wall, no
         other player's concealed or drawn tiles, no claim answers of others)."""
-        from .views import redact_checked
-
         return redact_checked(self.log, self._seat(seat))
 
     @classmethod

@@ -17,7 +17,9 @@ from typing import Any, Iterable, Sequence
 
 from .._validate import short_repr
 from ..errors import StateError
-from ..rulesets import MAX_MIN_FAN, RULESET_NAMES
+from ..families.mahjong.constants import PHASE_NAMES, WIN_METHODS
+from ..families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES
+from ..families.mahjong.settings import OPTION_NAMES
 
 __all__ = [
     "check", "first_difference", "same_json", "join", "describe", "short_repr", "Int", "Flag", "Bool", "Str",
@@ -25,7 +27,6 @@ __all__ = [
     "result_shape", "action_shape", "EVENT_TYPES", "PHASE_NAMES", "SRC_NAMES", "MAX_SEATS",
 ]
 
-PHASE_NAMES = ("ready_window", "turn", "claim", "rob", "over")
 SRC_NAMES = ("none", "head", "kong", "flower")
 MAX_SEATS = 4
 MAX_TILES = 144
@@ -384,9 +385,7 @@ def header_shape() -> Obj:
 
 
 def _option_names() -> tuple[str, ...]:
-    from .settings import _OPTION_NAMES
-
-    return tuple(sorted(_OPTION_NAMES))
+    return tuple(sorted(OPTION_NAMES))
 
 
 @lru_cache(maxsize=None)
@@ -413,7 +412,7 @@ def event_shape(players: int = MAX_SEATS) -> Tagged:
         "round_end": Obj({"type": t, "draw": Bool(), "winners": List(seat, lo=0, hi=players - 1),
                           "next_dealer": seat}),
         "win": Obj({"type": t, "seat": seat, "from": Either(NONE, seat),
-                    "method": Str(("self_drawn", "discard", "robbing")), "tile": Either(NONE, _TILE),
+                    "method": Str(WIN_METHODS), "tile": Either(NONE, _TILE),
                     "total": Int(0, MAX_TOTAL), "fans": List(Tuple(Str(), Int(0, MAX_TOTAL), Int(0, 64)), hi=128)}),
     }, "event")
 
@@ -437,7 +436,7 @@ def result_shape(players: int) -> Obj:
         dict({k: Bool() for k in _SCORE_FLAGS}, seat_wind=_WIND, round_wind=_WIND,
              replacement_bloom=Str(("any", "last_tile", "kongs_only"))),
     )
-    winner = Obj({"seat": seat, "loser": Either(NONE, seat), "method": Str(("self_drawn", "discard", "robbing")),
+    winner = Obj({"seat": seat, "loser": Either(NONE, seat), "method": Str(WIN_METHODS),
                   "win_tile": Either(NONE, _TILE), "total": Int(0, MAX_TOTAL), "non_flower_total": Int(0, MAX_TOTAL),
                   "score": ANY_OBJ, "score_args": score_args})
     return Obj({"draw": Bool(), "winners": List(winner, lo=0, hi=players - 1), "dealer": seat, "next_dealer": seat,

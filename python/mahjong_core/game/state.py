@@ -27,6 +27,7 @@ import json
 from typing import Any, Iterable
 
 from ..errors import MahjongError, StateError
+from .invariants import check_invariants
 from .schema import ANY_OBJ, Int, Obj, Str, check, describe, first_difference, header_shape, join
 
 __all__ = ["load_json", "round_from_header", "replay_events", "replay_log", "load_round", "SCHEMA_VERSION"]
@@ -169,8 +170,6 @@ def replay_log(cls: type, log: Iterable[Any], *, verify: bool = True, path: str 
 def load_round(cls: type, d: Any) -> Any:
     """The round a saved state (the dict of ``to_dict``) describes, rebuilt and compared (see the
     module docstring); :class:`StateError` naming the first offending field otherwise."""
-    from .invariants import check_invariants
-
     if not isinstance(d, dict):
         raise StateError(f"a round state must be an object, got {describe(d)}")
     v = d.get("schema_version")

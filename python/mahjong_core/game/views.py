@@ -7,16 +7,14 @@ until the window is resolved.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .._validate import as_int
-from ..errors import StateError
-from .round_base import MELD_NAMES
+from .._validate import as_int, as_seat
+from ..errors import SeatError, StateError
+from ..families.mahjong.constants import MELD_NAMES, PH_CLAIM, PH_ROB, PH_TURN, PHASE_NAMES, READY_NONE
+from ..families.mahjong.tiles import meld_tiles
 from .schema import MAX_SEATS, describe, event_shape
-from .settings import READY_NONE
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .round import Round
+from .state import SCHEMA_VERSION
 
 __all__ = ["make_view", "redact_event", "redact_events", "redact_checked", "VIEW_KEYS"]
 
@@ -35,18 +33,16 @@ def _meld_view(m: list[int], owner: int, seat: int) -> dict[str, Any]:
         if owner != seat:
             return {"kind": "ckong", "tiles": None, "from": None}
         return {"kind": "ckong", "tiles": [first] * 4, "from": None}
-    tiles = [first, first + 1, first + 2] if kind == 0 else [first] * (3 if kind == 1 else 4)
+    tiles = meld_tiles(kind, first)
     d: dict[str, Any] = {"kind": MELD_NAMES[kind], "tiles": tiles, "from": m[2], "claimed": m[3]}
     if kind == 2:
         d["added"] = bool(m[4])
     return d
 
 
-def make_view(r: "Round", seat: int) -> dict[str, Any]:
-    """The view of ``seat`` (see module docstring)."""
-    from .round import PHASE_NAMES, PH_CLAIM, PH_ROB, PH_TURN, SCHEMA_VERSION
-
-    seat = r._seat(seat)
+def make_view(r: Any, seat: int) -> dict[str, Any]:
+    """The view of ``seat`` of round ``r`` (see module docstring), from its public API only."""
+    seat = as_seat(seat, r.players)
     s = r.settings
     P = r.players
     ph = r.phase
@@ -94,7 +90,7 @@ def redact_event(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
     events).  An event that is not one of the log's documented events is a
     :class:`~mahjong_core.errors.StateError` naming the field; a bad seat a ``MahjongError``.
     """
-    seat = as_int(seat, "seat", 0, MAX_SEATS - 1)
+    seat = as_int(seat, "seat", 0, MAX_SEATS - 1, error=SeatError)
     event_shape().check(ev, "event")
     return _redact(ev, seat)
 
@@ -132,7 +128,7 @@ def redact_events(events: "list[dict[str, Any]]", seat: int) -> list[dict[str, A
     """:func:`redact_event` over a list (e.g. what :meth:`Round.step` returned), hidden events
     left out: the per-seat stream a server sends to ``seat``.  Every event is checked first
     (:class:`~mahjong_core.errors.StateError` naming ``events[i]``)."""
-    seat = as_int(seat, "seat", 0, MAX_SEATS - 1)
+    seat = as_int(seat, "seat", 0, MAX_SEATS - 1, error=SeatError)
     if not isinstance(events, (list, tuple)):
         raise StateError(f"events: expected a list of events, got {describe(events)}")
     shape = event_shape()

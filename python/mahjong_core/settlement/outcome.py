@@ -7,13 +7,14 @@ from typing import Any, Sequence
 
 from .._validate import as_int, is_int
 from ..errors import MahjongError, StateError
-from ..rulesets import MAX_MIN_FAN, RULESETS, get_ruleset
+from ..families.registry import MAX_MIN_FAN, get_ruleset, ruleset_names
+from ..families.mahjong.constants import WIN_METHODS
+from ..game.round import RoundResult
 from .ledger import OUTSIDE, SYSTEM
 
 __all__ = ["HandOutcome", "WIN_METHODS", "MAX_PLAYERS"]
 
-WIN_METHODS = ("self_drawn", "discard", "robbing")
-MAX_PLAYERS = max(r.players for r in RULESETS.values())
+MAX_PLAYERS = max(get_ruleset(n).players for n in ruleset_names())
 """The largest table of any ruleset (an outcome has 2..MAX_PLAYERS players)."""
 
 
@@ -123,8 +124,6 @@ class HandOutcome:
         hand's number for the ledger.  A draw gives a drawn outcome (its minimum is not
         recorded in the result; nothing is paid for fans).  A discard won by several players
         (the ``multiple_winners`` option) is refused: settlement pays one winner."""
-        from ..game.round import RoundResult   # the game package does not import settlement
-
         if not isinstance(result, RoundResult):
             hint = " (the round is not over: Round.result is None)" if result is None else ""
             raise MahjongError(f"result must be a finished round's RoundResult, got {type(result).__name__}{hint}")

@@ -14,7 +14,7 @@ import numpy as np
 
 from .._validate import as_int
 from ..errors import MahjongError, RoomEntryError
-from ..rulesets import MAX_MIN_FAN, get_ruleset
+from ..families.registry import MAX_MIN_FAN, get_ruleset
 
 __all__ = ["Room", "ROOMS", "get_room", "RoomEntryError", "PROFILES", "ESCAPE_RULES"]
 

@@ -9,6 +9,7 @@ local process pool, a thread pool or a Dask cluster.
 
 from __future__ import annotations
 
+import copy
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Sequence
@@ -17,8 +18,8 @@ import numpy as np
 
 from .._validate import as_flag, as_int
 from ..errors import SimulationError
-from ..fan_tables import fan_table
-from ..rulesets import MAX_MIN_FAN, get_ruleset
+from ..families.registry import DEFAULT_RULESET, MAX_MIN_FAN, family_of, get_ruleset
+from ..game.bots import Bot, play_round
 from ..settlement.outcome import HandOutcome
 from ..settlement.rooms import Room
 from ..settlement.settle import hand_payments
@@ -27,6 +28,7 @@ from .stats import SimulationResult
 __all__ = ["simulate", "run_batch", "BOT_NAMES", "SimulationError", "MAX_ROUNDS", "MAX_BATCHES", "MAX_WORKERS"]
 
 BOT_NAMES = ("greedy", "random")
+"""The built-in bots' names (each family's :attr:`~mahjong_core.families.registry.Family.bots`)."""
 MAX_ROUNDS = 10 ** 10
 """Most rounds one call may ask for (weeks of work on a cluster)."""
 MAX_BATCHES = 100_000
@@ -35,23 +37,19 @@ MAX_WORKERS = 1_024
 """Most local worker processes (``workers``)."""
 
 
-def _make_bots(names: Sequence[str], seed_seq: np.random.SeedSequence) -> list:
-    from ..game import GreedyBot, RandomBot
-
-    bots = []
-    for seat, name in enumerate(names):
-        if name == "greedy":
-            bots.append(GreedyBot())
-        else:
-            bots.append(RandomBot(int(seed_seq.spawn(1)[0].generate_state(1, np.uint64)[0]) + seat))
-    return bots
+def _make_bots(ruleset: str, bots: "Sequence[str | Bot]", seed_seq: np.random.SeedSequence) -> list:
+    """The batch's bot objects: a name is made by its family's factory with a seed spawned from
+    the batch's seed sequence; a bot object is copied, so that no two batches share its state."""
+    factories = family_of(ruleset).bots
+    seed = int(seed_seq.spawn(1)[0].generate_state(1, np.uint64)[0])
+    return [factories[b](seed + seat) if isinstance(b, str) else copy.deepcopy(b)
+            for seat, b in enumerate(bots)]
 
 
 def _unit_room(ruleset: str) -> Room:
     """1 point per fan with the ruleset's payment rules (built once per batch).  It sets no
     minimum of its own: each outcome carries the minimum its round was played under."""
-    profile = "public_mcr" if ruleset == "public" else "coins_000"
-    return Room("unit", ruleset, profile, value_per_fan=1)
+    return Room("unit", ruleset, get_ruleset(ruleset).settlement_profile, value_per_fan=1)
 
 
 def _points(room: Room, players: tuple[str, ...], res: Any, memo: "dict | None" = None) -> np.ndarray:
@@ -72,11 +70,9 @@ def _points(room: Room, players: tuple[str, ...], res: Any, memo: "dict | None" 
     return pts
 
 
-def run_batch(ruleset: str, bots: Sequence[str], seed: int, batch: int, rounds: int,
+def run_batch(ruleset: str, bots: "Sequence[str | Bot]", seed: int, batch: int, rounds: int,
               min_fan: int | None = None, record_wins: bool = False) -> SimulationResult:
     """Play ``rounds`` rounds (one match, the ruleset's dealer rules) for batch ``batch`` of a run."""
-    from ..game import Match, play_round
-
     ruleset, bots, seed, min_fan, record_wins = _check_common(ruleset, bots, seed, min_fan, record_wins)
     batch = as_int(batch, "batch", 0, MAX_BATCHES - 1, error=SimulationError)
     rounds = as_int(rounds, "rounds", 1, MAX_ROUNDS, error=SimulationError)
@@ -85,10 +81,10 @@ def run_batch(ruleset: str, bots: Sequence[str], seed: int, batch: int, rounds: 
     match_seed = int(seq.generate_state(1, np.uint64)[0])
     players = get_ruleset(ruleset).players
     seat_names = tuple(str(s) for s in range(players))
-    bot_objs = _make_bots(bots, seq)
-    out = SimulationResult(ruleset, tuple(bots))
-    n_fans = len(fan_table(ruleset))
-    match = Match(ruleset, match_seed, rounds=rounds, min_fan=min_fan)
+    bot_objs = _make_bots(ruleset, bots, seq)
+    out = SimulationResult(ruleset, _bot_labels(bots))
+    n_fans = len(get_ruleset(ruleset).fans)
+    match = family_of(ruleset).new_match(ruleset=ruleset, seed=match_seed, rounds=rounds, min_fan=min_fan)
     room = _unit_room(ruleset)
     memo: dict = {}
     while not match.is_over:
@@ -99,7 +95,7 @@ def run_batch(ruleset: str, bots: Sequence[str], seed: int, batch: int, rounds: 
             out.add_round(winner=None, dealer=res.dealer, method="draw", total=0, fan_counts=None,
                           length=length, points=np.zeros(players, np.int64))
         else:
-            counts = np.asarray(res.score._counts, np.int64)
+            counts = np.asarray(res.score.counts, np.int64)
             assert counts.shape == (n_fans,)
             out.add_round(winner=res.winner, dealer=res.dealer, method=res.method, total=res.total,
                           fan_counts=counts, length=length, points=_points(room, seat_names, res, memo))
@@ -109,20 +105,36 @@ def run_batch(ruleset: str, bots: Sequence[str], seed: int, batch: int, rounds: 
     return out
 
 
-def _check_bots(bots: Any, players: int, ruleset: str) -> tuple[str, ...]:
-    """One bot name per seat; a single name (or a one-name list) plays every seat."""
-    if isinstance(bots, str):
+def _bot_labels(bots: "Sequence[str | Bot]") -> tuple[str, ...]:
+    """The bots as the result names them: a name, or a bot object's class name."""
+    return tuple(b if isinstance(b, str) else type(b).__name__ for b in bots)
+
+
+def _check_bots(bots: Any, players: int, ruleset: str) -> "tuple[str | Bot, ...]":
+    """One bot per seat, each a name of the ruleset's family or a :class:`Bot` object; a single
+    bot (or a one-bot list) plays every seat.  A built-in bot object becomes its name, so its
+    seed is spawned from the run's seed like every named bot's (the result stays the same for
+    any number of workers)."""
+    names = tuple(family_of(ruleset).bots)
+    if isinstance(bots, str) or isinstance(bots, Bot):
         bots = (bots,)
     if not isinstance(bots, (tuple, list)):
-        raise SimulationError(f"bots must be a bot name or a list of names (one per seat), got {bots!r}")
+        raise SimulationError(f"bots must be a bot, a bot name or a list of them (one per seat), got {bots!r}")
+    checked = []
     for b in bots:
-        if not isinstance(b, str) or b not in BOT_NAMES:
-            raise SimulationError(f"unknown bot {b!r}; expected one of {', '.join(BOT_NAMES)}")
-    bots = tuple(bots)
+        name = b if isinstance(b, str) else getattr(type(b), "name", None)
+        if isinstance(name, str) and name in names:
+            checked.append(name)
+        elif not isinstance(b, str) and isinstance(b, Bot):
+            checked.append(b)
+        else:
+            raise SimulationError(f"unknown bot {b!r}; expected one of {', '.join(names)} or a Bot object")
+    bots = tuple(checked)
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
-        raise SimulationError(f"{ruleset} has {players} players; got {len(bots)} bots ({', '.join(bots) or 'none'})")
+        raise SimulationError(f"{ruleset} has {players} players; got {len(bots)} bots "
+                              f"({', '.join(_bot_labels(bots)) or 'none'})")
     return bots
 
 
@@ -143,6 +155,8 @@ def _check_common(ruleset: Any, bots: Any, seed: Any, min_fan: Any, record_wins:
     """The arguments ``simulate`` and ``run_batch`` share, checked and normalised."""
     rs = get_ruleset(ruleset)
     bots = _check_bots(bots, rs.players, rs.name)
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy)
     seed = as_int(seed, "seed", 0, error=SimulationError)
     if min_fan is not None:
         min_fan = as_int(min_fan, "min_fan", 0, MAX_MIN_FAN, error=SimulationError)
@@ -161,10 +175,10 @@ def _batch_sizes(rounds: Any, batch_size: Any) -> list[int]:
 
 
 def simulate(
-    ruleset: str = "two-player",
+    ruleset: str = DEFAULT_RULESET,
     rounds: int = 1000,
-    bots: Sequence[str] = ("greedy",),
-    seed: int = 0,
+    bots: "Sequence[str | Bot] | str | Bot" = ("greedy",),
+    seed: "int | None" = None,
     executor: "Executor | str | None" = None,
     batch_size: int = 500,
     workers: int | None = None,
@@ -172,8 +186,11 @@ def simulate(
     min_fan: int | None = None,
     record_wins: bool = False,
 ) -> SimulationResult:
-    """Play ``rounds`` rounds between ``bots`` (one name per seat, or one for all) and return
-    the merged statistics.
+    """Play ``rounds`` rounds between ``bots`` (one per seat, or one for all: bot names such as
+    ``"greedy"``, or bot objects) and return the merged statistics.
+
+    ``seed``: ``None`` (default) draws fresh entropy, an int makes the run reproducible; the
+    root seed used is ``result.seed`` either way.
 
     ``executor``: None for a local process pool of ``workers`` processes (default: the
     machine's cores; 1 runs in this process), any ``concurrent.futures.Executor``, a
@@ -237,7 +254,7 @@ def simulate(
         if cluster is not None:
             executor.close()
             cluster.close()
-    result = SimulationResult(ruleset, bots)
+    result = SimulationResult(ruleset, _bot_labels(bots), seed=seed)
     for part in parts:
         result.merge(part)
     return result

@@ -17,12 +17,12 @@ from typing import Any
 import numpy as np
 
 from ..errors import SimulationError
-from ..fan_tables import fan_table
-from ..rulesets import get_ruleset
+from ..families.mahjong.constants import WIN_METHODS
+from ..families.registry import get_ruleset
 
 __all__ = ["SimulationResult", "METHODS", "MAX_TOTAL", "MAX_LENGTH", "check_output"]
 
-METHODS = ("draw", "self_drawn", "discard", "robbing")
+METHODS = ("draw",) + WIN_METHODS
 MAX_TOTAL = 400
 """Fan totals above this go into the last histogram bin."""
 MAX_LENGTH = 200
@@ -65,10 +65,12 @@ class SimulationResult:
     points_by_seat: np.ndarray = field(default=None)          # (players,) net points won (1 point per fan)
     winning_hands: list = field(default_factory=list)
     """With ``record_wins=True``: the score arguments of every winning hand, in round order."""
+    seed: "int | None" = None
+    """The run's root seed (given, or drawn from fresh entropy): passing it again repeats the run."""
 
     def __post_init__(self) -> None:
         players = get_ruleset(self.ruleset).players
-        n_fans = len(fan_table(self.ruleset))
+        n_fans = len(get_ruleset(self.ruleset).fans)
         z = lambda n, dt=np.int64: np.zeros(n, dt)  # noqa: E731
         if self.wins_by_seat is None:
             self.wins_by_seat = z(players)
@@ -159,7 +161,7 @@ class SimulationResult:
     def fan_table_rows(self) -> list[dict]:
         """Per fan: id, names, points, rounds in which it counted, frequency per win."""
         out = []
-        for f, rounds, inst in zip(fan_table(self.ruleset), self.fan_frequency, self.fan_instances):
+        for f, rounds, inst in zip(get_ruleset(self.ruleset).fans, self.fan_frequency, self.fan_instances):
             out.append({"id": f.id, "name": f.zh, "name_en": f.en, "points": f.points,
                         "rounds": int(rounds), "instances": int(inst),
                         "per_win": float(rounds) / self.wins if self.wins else 0.0})

@@ -16,9 +16,9 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from ..errors import MahjongError, TileCountError
-from ..tiles import parse_tiles
-from .._round import shuffle_tiles
+from ...errors import MahjongError, TileCountError
+from .tiles import parse_tiles
+from ..._round import shuffle_tiles
 from .settings import FlowSettings
 
 __all__ = [

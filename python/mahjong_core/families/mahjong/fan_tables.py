@@ -8,47 +8,36 @@ pass, spec 4.3).  Row counts: ``two-player`` 59, ``two-player-bamboo`` 62,
 
 from __future__ import annotations
 
-from ..errors import RulesetError
 from .fandef import FanDef
-from .public import PUBLIC
-from .two_player import TWO_PLAYER
-from .two_player_bamboo import TWO_PLAYER_BAMBOO
+from .rulesets import RULESETS, Ruleset, get_ruleset
 
 __all__ = ["FanDef", "FAN_TABLES", "fan_table", "fan_by_id"]
 
-FAN_TABLES: dict[str, tuple[FanDef, ...]] = {
-    "two-player": TWO_PLAYER,
-    "two-player-bamboo": TWO_PLAYER_BAMBOO,
-    "public": PUBLIC,
-}
+FAN_TABLES: dict[str, tuple[FanDef, ...]] = {name: r.fans for name, r in RULESETS.items()}
+"""Ruleset name -> its fan rows (each ruleset's module in :mod:`.rulesets` holds them)."""
 
 _BY_ID: dict[str, dict[str, FanDef]] = {
     name: {f.id: f for f in table} for name, table in FAN_TABLES.items()
 }
 
 
-def fan_table(ruleset: str) -> tuple[FanDef, ...]:
+def fan_table(ruleset: "str | Ruleset") -> tuple[FanDef, ...]:
     """Return the fan rows of ``ruleset`` in spec table order.
 
     >>> len(fan_table("two-player"))
     59
     """
-    try:
-        return FAN_TABLES[ruleset]
-    except (KeyError, TypeError):
-        raise RulesetError(
-            f"unknown ruleset {ruleset!r}; expected one of {', '.join(FAN_TABLES)}"
-        ) from None
+    return get_ruleset(ruleset).fans
 
 
-def fan_by_id(ruleset: str, fan_id: str) -> FanDef:
+def fan_by_id(ruleset: "str | Ruleset", fan_id: str) -> FanDef:
     """Return the row ``fan_id`` of ``ruleset``; :class:`KeyError` if the ruleset has no such fan.
 
     >>> fan_by_id("public", "big_four_winds").points
     88
     """
-    fan_table(ruleset)  # validates the ruleset name
+    name = get_ruleset(ruleset).name
     try:
-        return _BY_ID[ruleset][fan_id]
+        return _BY_ID[name][fan_id]
     except KeyError:
         raise KeyError(f"ruleset {ruleset!r} has no fan {fan_id!r}") from None

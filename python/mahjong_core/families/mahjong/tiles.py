@@ -70,8 +70,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from .errors import ArrayShapeError, MahjongError, TileCountError, TileParseError
-from ._validate import short_repr as _short_repr  # noqa: F401 - re-used by messages below
+from ...errors import ArrayShapeError, MahjongError, TileCountError, TileParseError
+from ..._validate import short_repr as _short_repr  # noqa: F401 - re-used by messages below
+from .constants import WIND_NAMES
 
 __all__ = [
     "N_KINDS",
@@ -787,6 +788,35 @@ def tile_short(index: int) -> str:
     ['1m', '9p', 'E', 'C', '1f']
     """
     return _SHORT[_index(index)]
+
+
+SHORT_NAMES: tuple[str, ...] = _SHORT
+"""``SHORT_NAMES[i] == tile_short(i)`` for every tile index 0-41 (for messages on hot paths)."""
+
+
+def meld_tiles(kind: int, first: int) -> list[int]:
+    """The tiles of a meld given its code (0 chi, 1 pon, 2 kong, 3 ckong) and its first tile.
+
+    >>> meld_tiles(0, 4), meld_tiles(3, 27)
+    ([4, 5, 6], [27, 27, 27, 27])
+    """
+    if kind == 0:
+        return [first, first + 1, first + 2]
+    return [first] * (3 if kind == 1 else 4)
+
+
+def parse_wind(value: object, what: str) -> int:
+    """A wind as its tile kind 27-30: ``"E"``/``"S"``/``"W"``/``"N"``, ``东 南 西 北`` or the kind
+    itself; :class:`~mahjong_core.errors.MahjongError` naming ``what`` otherwise.
+
+    >>> parse_wind("S", "seat_wind"), parse_wind("北", "seat_wind"), parse_wind(29, "seat_wind")
+    (28, 30, 29)
+    """
+    if isinstance(value, str) and value in WIND_NAMES:
+        return WIND_NAMES[value]
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and 27 <= value <= 30:
+        return int(value)
+    raise MahjongError(f"{what} must be E, S, W or N (or 27-30), got {_short_repr(value)}")
 
 
 def tile_glyph(index: int) -> str:

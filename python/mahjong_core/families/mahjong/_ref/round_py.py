@@ -26,23 +26,23 @@ import numpy as np
 
 from ..hand import is_win, waits_mask
 from ..scoring import Score, score
-from ..tiles import tile_short
-from ..game.round import RoundResult, _score_kwargs
-from ..game.round_base import MELD_NAMES, PHASE_NAMES, SCHEMA_VERSION, RoundBase, meld_tiles
-from ..game.actions import (
+from ..constants import MELD_NAMES, PH_CLAIM, PH_OVER, PH_READY_WINDOW, PH_ROB, PH_TURN, PHASE_NAMES
+from ..scoring import score_kwargs
+from ..tiles import SHORT_NAMES as _SHORT, meld_tiles
+from ....game.round import RoundResult
+from ....game.round_base import SCHEMA_VERSION, RoundBase
+from ....game.actions import (
     CHI_HIGH, CHI_LOW, CHI_MID, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM,
     KONG_SELF, PASS, PON, WIN,
 )
-from ..game.settings import READY_HEAVENLY_ONLY, READY_NONE, FlowSettings
-from ..game.wall import Wall, deal_order, physical_position
+from ..settings import READY_HEAVENLY_ONLY, READY_NONE, FlowSettings
+from ..wall import Wall, deal_order, physical_position
 
 __all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
 
-PH_READY_WINDOW, PH_TURN, PH_CLAIM, PH_ROB, PH_OVER = range(5)
 SRC_NONE, SRC_HEAD, SRC_KONG, SRC_FLOWER = range(4)
 SRC_NAMES = ("none", "head", "kong", "flower")
 M_CHI, M_PON, M_KONG, M_CKONG = range(4)
-_SHORT = [tile_short(i) for i in range(42)]
 
 
 class Round(RoundBase):
@@ -138,7 +138,7 @@ class Round(RoundBase):
             for m in ms:
                 if m[0] == M_CKONG:
                     continue
-                for t in meld_tiles(m):
+                for t in meld_tiles(m[0], m[1]):
                     v[t] += 1
         return v
 
@@ -206,7 +206,7 @@ class Round(RoundBase):
         s = self.settings
         args: dict[str, Any] = {
             "ruleset": s.ruleset,
-            "melds": [[MELD_NAMES[m[0]], meld_tiles(m)] for m in self.melds[seat]],
+            "melds": [[MELD_NAMES[m[0]], meld_tiles(m[0], m[1])] for m in self.melds[seat]],
             "flowers": list(self.flowers[seat]),
             "min_fan": s.min_fan,
         }
@@ -225,7 +225,7 @@ class Round(RoundBase):
         return args
 
     def _evaluate(self, args: dict[str, Any]) -> tuple["Score | None", str, dict]:
-        sc = score(**_score_kwargs(args))
+        sc = score(**score_kwargs(args))
         if not sc.meets_minimum:
             return (None, f"the hand is worth {sc.non_flower_total} fan(s) without flowers, below the "
                           f"minimum (起和) of {sc.min_fan}", args)
@@ -260,7 +260,7 @@ class Round(RoundBase):
                         args = dict(base, hand=hh.tolist(), win_tile=t, self_drawn=True)
                         if vis[t] == 3:
                             args["last_of_kind"] = True
-                        sc = score(**_score_kwargs(args))
+                        sc = score(**score_kwargs(args))
                         key = (sc.non_flower_total, sc.total)
                         if best is None or key > best[0]:
                             best = (key, args)
@@ -432,7 +432,7 @@ class Round(RoundBase):
         reason and leaves the state exactly as it was.
         """
         seat, i = self._checked_action(seat, action)
-        act = self._decode(seat, i)
+        act = self.decode_action(seat, i)
         start = len(self.log)
         ev = self.log
         ev.append({"type": "action", "seat": seat, "action": act.to_dict()})

@@ -50,9 +50,10 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from ..errors import FlagError, HandSizeError, MahjongError, NotWinningHandError, RulesetError, TileCountError
+from ....errors import FlagError, HandSizeError, MahjongError, NotWinningHandError, RulesetError, TileCountError
 from ..fan_tables import fan_table
-from ..fan_tables.fandef import FanDef
+from ..fandef import FanDef
+from ..rulesets import get_ruleset
 
 __all__ = [
     "Meld",
@@ -526,7 +527,8 @@ def detect_tile_content(cand: Candidate, ctx: Context) -> Iterator[Instance]:
 @detector("all_honors", "all_terminals", "all_terminals_and_honors")
 def detect_terminal_honor_hands(cand: Candidate, ctx: Context) -> Iterator[Instance]:
     """字一色, 清幺九, 混幺九: standard form or seven pairs (D12, OP-35); bamboo 字一色 standard only."""
-    forms = ("standard",) if ctx.ruleset == "two-player-bamboo" else ("standard", "seven_pairs")
+    seven = get_ruleset(ctx.ruleset).terminal_honor_hands_in_seven_pairs
+    forms = ("standard", "seven_pairs") if seven else ("standard",)
     if cand.form not in forms:
         return
     tiles = _all_tiles(ctx)
@@ -561,7 +563,7 @@ def detect_seven_pairs(cand: Candidate, ctx: Context) -> Iterator[Instance]:
         return
     kinds = sorted({g.first for g in cand.groups})
     all_honor = all(is_honor(k) for k in kinds)
-    if ctx.ruleset == "two-player-bamboo" and all_honor:
+    if get_ruleset(ctx.ruleset).seven_pairs_all_honors and all_honor:
         yield Instance("seven_pairs_all_honors")
     else:
         yield Instance("seven_pairs")
@@ -731,7 +733,7 @@ def detect_win_conditions(cand: Candidate, ctx: Context) -> Iterator[Instance]:
 def _replacement_bloom(ctx: Context) -> bool:
     """杠上开花: a kong replacement, never a flower replacement (2.6) - except in
     `two-player-bamboo`, where a flower replacement also counts (OP-28, option ``replacement_bloom``)."""
-    if ctx.ruleset != "two-player-bamboo":
+    if not get_ruleset(ctx.ruleset).flower_replacement_bloom:
         return ctx.kong_replacement and not ctx.flower_replacement
     mode = ctx.options["replacement_bloom"]
     if ctx.kong_replacement and not ctx.flower_replacement:
@@ -1033,7 +1035,8 @@ def apply_exclusions(instances: Sequence[Instance], ctx: Context) -> list[tuple[
             if fdef.combination and table[x].combination:
                 continue  # handled by (NS) in 4.2 step 3
             if x == PUNG_OF_TERMINALS:
-                if fid in D14_ALL_INSTANCES or (fid == "nine_gates" and ctx.ruleset == "two-player"):
+                if fid in D14_ALL_INSTANCES or (
+                        fid == "nine_gates" and get_ruleset(ctx.ruleset).nine_gates_clears_terminal_pungs):
                     clear_pungs(frozenset(range(64)))
                 elif fid == "nine_gates":
                     rest = alive(x)
@@ -1198,9 +1201,9 @@ def evaluate(
     melds = tuple(_check_meld(tuple(m), ruleset) for m in melds)
     if win_tile is not None:
         _check_tile(win_tile, ruleset, "win_tile")
-    if ruleset == "public" and (heavenly or earthly or humanly or heavenly_ready or ready_declared
-                                or ready_concealed):
-        raise RulesetError("ruleset 'public' has no first-turn fans and no 报听 (2.7, 2.11)")
+    if not get_ruleset(ruleset).first_turn_and_ready and (
+            heavenly or earthly or humanly or heavenly_ready or ready_declared or ready_concealed):
+        raise RulesetError(f"ruleset {ruleset!r} has no first-turn fans and no 报听 (2.7, 2.11)")
     if heavenly:
         # 天胡: no winning tile (3.1); a passed last tile is simply part of the 14.
         if win_tile is not None:

@@ -44,12 +44,12 @@ from typing import Any
 
 import numpy as np
 
-from . import _hand
-from ._hand import Hand, is_win, shanten, waits, waits_mask
-from ._validate import as_int
-from .errors import ArrayShapeError, MahjongError, RulesetError, TileCountError
-from .rulesets import RULESETS, Ruleset, get_ruleset
-from ._validate import short_repr as _short_repr
+from ... import _hand
+from ..._hand import Hand, is_win, shanten, waits, waits_mask
+from ..._validate import as_int
+from ...errors import ArrayShapeError, MahjongError, RulesetError, TileCountError
+from .rulesets import DEFAULT_RULESET, RULESETS, Ruleset, get_ruleset
+from ..._validate import short_repr as _short_repr
 from .tiles import parse_hand, tile_short, to_counts
 
 __all__ = [
@@ -107,7 +107,7 @@ def _counts(hand: Any) -> np.ndarray:
 
 
 def live_waits(
-    hand: Any, visible: Any, *, ruleset: "str | Ruleset" = "two-player"
+    hand: Any, visible: Any, *, ruleset: "str | Ruleset" = DEFAULT_RULESET
 ) -> dict[int, int]:
     """Waits with the number of copies of each still unseen.
 
@@ -150,24 +150,24 @@ def _form_code(form: str, ruleset: "str | Ruleset") -> tuple[int, int]:
     return code, rs.kind_mask
 
 
-def form_shanten(hand: Any, form: str, *, ruleset: "str | Ruleset" = "public") -> int:
+def form_shanten(hand: Any, form: str, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> int:
     """Shanten of one form (``"standard"``, ``"seven_pairs"``, ``"thirteen_orphans"``,
     ``"honors_knitted"``, ``"knitted_straight"``).
 
-    >>> form_shanten("1199m1199p1199sEE", "seven_pairs")
+    >>> form_shanten("1199m1199p1199sEE", "seven_pairs", ruleset="public")
     -1
     """
     code, mask = _form_code(form, ruleset)
     return _hand.form_shanten(_counts(hand), mask, code)
 
 
-def form_is_win(hand: Any, form: str, *, ruleset: "str | Ruleset" = "public") -> bool:
+def form_is_win(hand: Any, form: str, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> bool:
     """Win check of one form (names as in :func:`form_shanten`)."""
     code, mask = _form_code(form, ruleset)
     return _hand.form_is_win(_counts(hand), mask, code)
 
 
-def _counts2d(hands: Any) -> np.ndarray:
+def counts_2d(hands: Any) -> np.ndarray:
     """An (N, 34) C-contiguous uint8 count array from any integer array or nested list; a count of
     another dtype is checked (0-4) before the cast, so no value wraps around.  Ragged lists, strings,
     floats, booleans and object arrays are refused with ArrayShapeError."""
@@ -188,22 +188,22 @@ def _counts2d(hands: Any) -> np.ndarray:
     return np.ascontiguousarray(arr, dtype=_U8)
 
 
-def is_win_batch(hands: Any, *, ruleset: "str | Ruleset" = "two-player") -> np.ndarray:
+def is_win_batch(hands: Any, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
     """:func:`is_win` for every row of an ``(N, 34)`` count array -> bool array (N,)."""
     mask, special = _rs_args(ruleset)
-    return _hand.is_win_batch(_counts2d(hands), mask, special)
+    return _hand.is_win_batch(counts_2d(hands), mask, special)
 
 
-def waits_batch(hands: Any, *, ruleset: "str | Ruleset" = "two-player") -> np.ndarray:
+def waits_batch(hands: Any, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
     """Waiting tiles of every row -> uint64 array (N,), bit i set when kind i is a wait."""
     mask, special = _rs_args(ruleset)
-    return _hand.waits_batch(_counts2d(hands), mask, special)
+    return _hand.waits_batch(counts_2d(hands), mask, special)
 
 
-def shanten_batch(hands: Any, *, ruleset: "str | Ruleset" = "two-player") -> np.ndarray:
+def shanten_batch(hands: Any, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
     """:func:`shanten` of every row -> int8 array (N,)."""
     mask, special = _rs_args(ruleset)
-    return _hand.shanten_batch(_counts2d(hands), mask, special)
+    return _hand.shanten_batch(counts_2d(hands), mask, special)
 
 
 def mask_to_tiles(mask: int) -> list[int]:

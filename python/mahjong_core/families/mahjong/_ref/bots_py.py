@@ -11,10 +11,10 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..hand import shanten, shanten_batch
-from ..game.actions import (
+from ....game.actions import (
     CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PASS, PON, WIN, Action,
 )
-from ..game.bots import play_steps
+from ....game.bots import play_steps
 from .round_py import Round, RoundResult
 
 __all__ = ["RandomBot", "GreedyBot", "play_round"]
@@ -31,7 +31,7 @@ class RandomBot:
         return legal[int(self.rng.integers(len(legal)))]
 
     def act(self, rnd: Round, seat: int) -> Action:
-        return rnd._decode(seat, self.act_index(rnd, seat))
+        return rnd.decode_action(seat, self.act_index(rnd, seat))
 
 
 class GreedyBot:
@@ -118,7 +118,7 @@ class GreedyBot:
         return best_i
 
     def act(self, rnd: Round, seat: int) -> Action:
-        return rnd._decode(seat, self.act_index(rnd, seat))
+        return rnd.decode_action(seat, self.act_index(rnd, seat))
 
 
 def play_round(rnd: Round, bots: Sequence[Any], *, max_steps: int = 10_000) -> RoundResult:

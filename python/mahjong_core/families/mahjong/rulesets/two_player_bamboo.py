@@ -7,9 +7,10 @@ parenthesised remarks of the exclusion column that describe behaviour are kept i
 
 from __future__ import annotations
 
-from .fandef import FanDef
+from ..fandef import FanDef
+from ..rulesetdef import HONORS, MAN, PIN, SOU, Flow, Ruleset
 
-__all__ = ["TWO_PLAYER_BAMBOO"]
+__all__ = ["TWO_PLAYER_BAMBOO", "RULESET"]
 
 TWO_PLAYER_BAMBOO: tuple[FanDef, ...] = (
     FanDef(
@@ -385,3 +386,13 @@ TWO_PLAYER_BAMBOO: tuple[FanDef, ...] = (
         origin="[001]",
     ),
 )
+
+RULESET = Ruleset(
+    "two-player-bamboo", 1, ("001",), 2, SOU + HONORS, special_forms=False, fans=TWO_PLAYER_BAMBOO,
+    flow=Flow(stacks=36, kong_replacement="tail", ready_mode="any_discard", ready_window=True,
+              first_turn_fans=True, seat_winds=False, dealer_on_draw="stay"),
+    settlement_profile="coins_000", default_room="bamboo",
+    terminal_honor_hands_in_seven_pairs=False, seven_pairs_all_honors=True,
+    flower_replacement_bloom=True, flowers_scored_by_name=True,
+)
+"""Two players, bamboos and honors (seed 001)."""

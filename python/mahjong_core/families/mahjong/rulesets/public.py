@@ -7,9 +7,10 @@ parenthesised remarks of the exclusion column that describe behaviour are kept i
 
 from __future__ import annotations
 
-from .fandef import FanDef
+from ..fandef import FanDef
+from ..rulesetdef import HONORS, MAN, PIN, SOU, Flow, Ruleset
 
-__all__ = ["PUBLIC"]
+__all__ = ["PUBLIC", "RULESET"]
 
 PUBLIC: tuple[FanDef, ...] = (
     FanDef(
@@ -505,3 +506,12 @@ PUBLIC: tuple[FanDef, ...] = (
         origin="[003]",
     ),
 )
+
+RULESET = Ruleset(
+    "public", 2, ("003",), 4, MAN + PIN + SOU + HONORS, special_forms=True, fans=PUBLIC,
+    flow=Flow(stacks=72, kong_replacement="die", ready_mode="none", ready_window=False,
+              first_turn_fans=False, seat_winds=True, dealer_on_draw="next"),
+    settlement_profile="public_mcr", default_room="public",
+    first_turn_and_ready=False,
+)
+"""大众麻将, four players, every tile (seed 003)."""

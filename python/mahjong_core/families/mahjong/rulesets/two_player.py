@@ -7,9 +7,10 @@ parenthesised remarks of the exclusion column that describe behaviour are kept i
 
 from __future__ import annotations
 
-from .fandef import FanDef
+from ..fandef import FanDef
+from ..rulesetdef import HONORS, MAN, PIN, SOU, Flow, Ruleset
 
-__all__ = ["TWO_PLAYER"]
+__all__ = ["TWO_PLAYER", "RULESET"]
 
 TWO_PLAYER: tuple[FanDef, ...] = (
     FanDef(
@@ -367,3 +368,12 @@ TWO_PLAYER: tuple[FanDef, ...] = (
         origin="[000][004]",
     ),
 )
+
+RULESET = Ruleset(
+    "two-player", 0, ("000", "004"), 2, MAN + HONORS, special_forms=False, fans=TWO_PLAYER,
+    flow=Flow(stacks=36, kong_replacement="tail", ready_mode="heavenly_only", ready_window=True,
+              first_turn_fans=True, seat_winds=False, dealer_on_draw="stay"),
+    settlement_profile="coins_000", default_room="beginner",
+    nine_gates_clears_terminal_pungs=True,
+)
+"""Two players, characters and honors (seeds 000 and 004)."""

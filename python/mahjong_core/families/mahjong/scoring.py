@@ -27,21 +27,21 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from . import _fan
-from ._validate import as_flag, as_int, is_int
-from .errors import (
+from ... import _fan
+from ..._validate import as_flag, as_int, is_int
+from ...errors import (
     ArrayShapeError, FlagError, HandSizeError, MahjongError, RulesetError, TileCountError, TileParseError,
 )
 from .fan_tables import fan_table
-from .rulesets import MAX_MIN_FAN, Ruleset, get_ruleset
-from ._validate import short_repr as _short
-from .tiles import parse_flowers, parse_tiles, tile_kind, tile_short, to_counts
+from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, Ruleset, get_ruleset
+from ..._validate import short_repr as _short
+from .constants import MELD_KINDS, MELD_NONE
+from .hand import counts_2d
+from .tiles import meld_tiles, parse_flowers, parse_tiles, parse_wind, tile_kind, tile_short, to_counts
 
-__all__ = ["Fan", "Score", "MELD_KINDS", "FLAGS", "parse_meld", "score", "score_batch", "FORM_NAMES"]
+__all__ = ["Fan", "Score", "MELD_KINDS", "FLAGS", "parse_meld", "score", "score_batch", "score_kwargs",
+           "FORM_NAMES"]
 
-MELD_KINDS: dict[str, int] = {"chi": 0, "pon": 1, "kong": 2, "ckong": 3}
-"""Meld kinds and the code the compiled evaluator uses."""
-MELD_NONE = 255
 FORM_NAMES = ("standard", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
 FLAGS: dict[str, int] = {
@@ -70,7 +70,6 @@ _ALL_FLAGS = sum(FLAGS.values())
 _NO_MELDS = np.zeros((0, 2), np.uint8)
 _NO_MELDS.flags.writeable = False
 
-_WINDS = {"E": 27, "S": 28, "W": 29, "N": 30, "东": 27, "南": 28, "西": 29, "北": 30}
 
 
 @dataclass(frozen=True)
@@ -79,9 +78,10 @@ class Fan:
 
     id: str
     """The spec's snake_case id, e.g. ``"pure_straight"``."""
-    name: str
-    """Chinese name, e.g. ``"清龙"``."""
-    name_en: str
+    zh: str
+    """Chinese name, e.g. ``"清龙"`` (the field names of :class:`~mahjong_core.FanDef`)."""
+    en: str
+    """English name, e.g. ``"Pure Straight"``."""
     points: int
     """Points of one instance."""
     count: int
@@ -90,6 +90,16 @@ class Fan:
     @property
     def total(self) -> int:
         return self.points * self.count
+
+    @property
+    def name(self) -> str:
+        """Old name of :attr:`zh` (also the key of the Chinese name in ``to_dict`` and CSV output)."""
+        return self.zh
+
+    @property
+    def name_en(self) -> str:
+        """Old name of :attr:`en` (also the key of the English name in ``to_dict`` and CSV output)."""
+        return self.en
 
 
 class Score:
@@ -108,6 +118,13 @@ class Score:
         self.min_fan = int(min_fan)
         self.form_code = int(form)
         self._counts = counts
+
+    @property
+    def counts(self) -> np.ndarray:
+        """Per-fan counts in table order (the columns of :func:`~mahjong_core.fan_table`), read-only."""
+        view = self._counts.view()
+        view.flags.writeable = False
+        return view
 
     @property
     def meets_minimum(self) -> bool:
@@ -147,13 +164,13 @@ class Score:
             "meets_minimum": self.meets_minimum,
             "form": self.form,
             "fans": [
-                {"id": f.id, "name": f.name, "name_en": f.name_en, "points": f.points, "count": f.count}
+                {"id": f.id, "name": f.zh, "name_en": f.en, "points": f.points, "count": f.count}
                 for f in self.fans
             ],
         }
 
     def __repr__(self) -> str:
-        fans = ", ".join(f"{f.name}{'×' + str(f.count) if f.count > 1 else ''} {f.total}" for f in self.fans)
+        fans = ", ".join(f"{f.zh}{'×' + str(f.count) if f.count > 1 else ''} {f.total}" for f in self.fans)
         return f"Score(total={self.total}, ruleset={self.ruleset!r}, fans=[{fans}])"
 
 
@@ -225,12 +242,6 @@ def _parse_melds(melds: Any) -> list[tuple[int, int]]:
     return parsed
 
 
-def _meld_tiles(kind: int, first: int) -> list[int]:
-    if kind == 0:
-        return [first, first + 1, first + 2]
-    return [first] * (3 if kind == 1 else 4)
-
-
 def _flower_mask(flowers: Any, rs: Ruleset) -> int:
     if isinstance(flowers, (bool, np.bool_)):
         raise MahjongError(f"flowers must be a count or flower tiles, got {_short(flowers)}")
@@ -238,9 +249,9 @@ def _flower_mask(flowers: Any, rs: Ruleset) -> int:
         n = int(flowers)
         if not 0 <= n <= 8:
             raise TileCountError(f"flowers={_short(n)}: there are 8 flowers")
-        if rs.name == "two-player-bamboo" and 4 <= n <= 7:
+        if rs.flowers_scored_by_name and 4 <= n <= 7:
             raise MahjongError(
-                f"flowers={n} is ambiguous in two-player-bamboo (梅兰竹菊 / 春夏秋冬 score which ones): "
+                f"flowers={n} is ambiguous in {rs.name} (梅兰竹菊 / 春夏秋冬 score which ones): "
                 "pass the flower tiles, e.g. flowers='梅兰竹菊' or [38, 39, 40, 41]"
             )
         return (1 << n) - 1
@@ -250,14 +261,16 @@ def _flower_mask(flowers: Any, rs: Ruleset) -> int:
     return mask
 
 
+def score_kwargs(args: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of :func:`score` from a win record's ``score_args`` (melds as
+    ``(kind, tiles)`` pairs), as rounds and their checks re-score a win."""
+    kw = dict(args)
+    kw["melds"] = [(k, list(t)) for k, t in args["melds"]]
+    return kw
+
+
 def _wind(w: Any, what: str) -> int:
-    if w is None:
-        return 27
-    if isinstance(w, str) and w in _WINDS:
-        return _WINDS[w]
-    if is_int(w) and 27 <= w <= 30:
-        return int(w)
-    raise MahjongError(f"{what} must be E, S, W or N (or 27-30), got {_short(w)}")
+    return 27 if w is None else parse_wind(w, what)
 
 
 def _options(rs: Ruleset, min_fan: Any, caishen_enabled: bool, caishen_used_as_wild: bool,
@@ -282,7 +295,7 @@ def _check_totals(concealed: np.ndarray, win_tile: int, melds: list[tuple[int, i
     if win_tile >= 0:
         total[win_tile] += 1
     for kind, first in melds:
-        for t in _meld_tiles(kind, first):
+        for t in meld_tiles(kind, first):
             total[t] += 1
     if max(total) > 4:
         k = next(i for i, v in enumerate(total) if v > 4)
@@ -295,7 +308,7 @@ def score(
     hand: Any,
     win_tile: Any = None,
     *,
-    ruleset: "str | Ruleset" = "two-player",
+    ruleset: "str | Ruleset" = DEFAULT_RULESET,
     melds: Iterable[Any] = (),
     self_drawn: bool = False,
     last_tile: bool = False,
@@ -408,7 +421,7 @@ def score_batch(
     hands: np.ndarray,
     win_tiles: np.ndarray,
     *,
-    ruleset: "str | Ruleset" = "two-player",
+    ruleset: "str | Ruleset" = DEFAULT_RULESET,
     melds: np.ndarray | None = None,
     flags: np.ndarray | None = None,
     flowers: np.ndarray | None = None,
@@ -432,10 +445,9 @@ def score_batch(
     for it, its message naming the row (and the column); nothing is returned then.
     Flags are checked per row as in :func:`score` (:class:`~mahjong_core.errors.FlagError`).
     """
-    from .hand import _counts2d
 
     rs = get_ruleset(ruleset)
-    hands = _counts2d(hands)
+    hands = counts_2d(hands)
     n = hands.shape[0]
     win = _column(win_tiles, "win_tiles", (n,), -1, 33, np.int16, TileParseError)
     meld_arr = _meld_column(melds, n)

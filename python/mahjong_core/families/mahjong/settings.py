@@ -11,16 +11,14 @@ from dataclasses import asdict, dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
-from .._validate import as_flag, as_int
-from ..errors import MahjongError
-from ..rulesets import MAX_MIN_FAN, get_ruleset
+from ..._validate import as_flag, as_int
+from ...errors import MahjongError
+from .constants import READY_ANY_DISCARD, READY_HEAVENLY_ONLY, READY_MODES, READY_NONE
+from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, get_ruleset
 
-__all__ = ["FlowSettings", "flow_settings", "settings_and_options", "max_reserved_tail_tiles", "READY_NONE",
+__all__ = ["OPTION_NAMES", "FlowSettings", "flow_settings", "settings_and_options", "max_reserved_tail_tiles", "READY_NONE",
            "READY_HEAVENLY_ONLY", "READY_ANY_DISCARD"]
 
-READY_NONE = "none"
-READY_HEAVENLY_ONLY = "heavenly_only"
-READY_ANY_DISCARD = "any_discard"
 
 
 @dataclass(frozen=True)
@@ -81,27 +79,12 @@ def _tile_set(kinds: tuple[int, ...]) -> tuple[int, ...]:
     return tuple([k for k in kinds for _ in range(4)] + list(range(34, 42)))
 
 
-_BASE: dict[str, dict[str, Any]] = {
-    "two-player": dict(
-        stacks=36, kong_replacement="tail", ready_mode=READY_HEAVENLY_ONLY, ready_window=True,
-        first_turn_fans=True, seat_winds=False, dealer_on_draw="stay",
-    ),
-    "two-player-bamboo": dict(
-        stacks=36, kong_replacement="tail", ready_mode=READY_ANY_DISCARD, ready_window=True,
-        first_turn_fans=True, seat_winds=False, dealer_on_draw="stay",
-    ),
-    "public": dict(
-        stacks=72, kong_replacement="die", ready_mode=READY_NONE, ready_window=False,
-        first_turn_fans=False, seat_winds=True, dealer_on_draw="next",
-    ),
-}
-
-_OPTION_NAMES = frozenset(f.name for f in fields(FlowSettings)) - {"ruleset", "players", "kinds", "stacks"}
+OPTION_NAMES = frozenset(f.name for f in fields(FlowSettings)) - {"ruleset", "players", "kinds", "stacks"}
 _FLAG_OPTIONS = ("chi_from_previous_only", "ready_locks_hand", "ready_window", "first_turn_fans", "seat_winds",
                  "multiple_winners", "rob_kong", "literal_first_turn_exclusions")
 _CHOICE_OPTIONS = {
     "kong_replacement": ("tail", "die"),
-    "ready_mode": (READY_NONE, READY_HEAVENLY_ONLY, READY_ANY_DISCARD),
+    "ready_mode": READY_MODES,
     "dealer_on_draw": ("stay", "next"),
     "replacement_bloom": ("any", "last_tile", "kongs_only"),
 }
@@ -121,7 +104,7 @@ def max_reserved_tail_tiles(players: int, n_tiles: int) -> int:
 _CACHE: dict[Any, FlowSettings] = {}
 
 
-def flow_settings(ruleset: str = "two-player", options: "dict[str, Any] | None" = None,
+def flow_settings(ruleset: str = DEFAULT_RULESET, options: "dict[str, Any] | None" = None,
                   min_fan: "int | None" = None) -> FlowSettings:
     """The :class:`FlowSettings` of a ruleset, with optional overrides (``options``: field -> value).
 
@@ -166,7 +149,7 @@ def _cache_key(ruleset: Any, options: Any, min_fan: Any) -> Any:
 def _flow_settings(ruleset: Any, options: Any, min_fan: Any) -> FlowSettings:
     rs = get_ruleset(ruleset)
     base = FlowSettings(ruleset=rs.name, players=rs.players, kinds=tuple(rs.kinds), min_fan=rs.min_fan,
-                        **_BASE[rs.name])
+                        **asdict(rs.flow))
     if options is None:
         options = {}
     if not isinstance(options, dict):
@@ -174,16 +157,16 @@ def _flow_settings(ruleset: Any, options: Any, min_fan: Any) -> FlowSettings:
     opts = dict(options)
     if min_fan is not None:
         opts["min_fan"] = min_fan
-    unknown = [k for k in opts if k not in _OPTION_NAMES]
+    unknown = [k for k in opts if k not in OPTION_NAMES]
     if unknown:
         names = sorted(repr(k) for k in unknown)
-        raise MahjongError(f"unknown game option(s) {', '.join(names)}; known: {sorted(_OPTION_NAMES)}")
+        raise MahjongError(f"unknown game option(s) {', '.join(names)}; known: {sorted(OPTION_NAMES)}")
     checked = {name: _checked_option(name, value, base) for name, value in opts.items()}
     s = replace(base, **checked) if checked else base
     if s.ready_mode == READY_NONE and s.ready_window:
         raise MahjongError("ready_window needs a ready_mode other than 'none'")
-    if s.ruleset == "public" and (s.first_turn_fans or s.ready_mode != READY_NONE):
-        raise MahjongError("ruleset 'public' has no first-turn fans and no 报听 (spec 2.7, 2.11)")
+    if not rs.first_turn_and_ready and (s.first_turn_fans or s.ready_mode != READY_NONE):
+        raise MahjongError(f"ruleset {rs.name!r} has no first-turn fans and no 报听 (spec 2.7, 2.11)")
     return s
 
 

@@ -1,0 +1,1 @@
+"""Game families: one package per family (mahjong, longcard); the registry is families/registry.py."""

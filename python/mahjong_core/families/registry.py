@@ -1,0 +1,142 @@
+"""The registry of game families and their rulesets: how the shared engine knows them.
+
+The shared engine (settlement, simulation, the command line) never imports a family's modules
+to learn what a ruleset means and never compares ruleset names: it asks this registry.
+
+Interface
+---------
+A **ruleset record** is an immutable object a family defines (mahjong's is
+:class:`mahjong_core.families.mahjong.rulesetdef.Ruleset`) with at least these attributes:
+
+``name: str``                unique across all families (``"two-player"``, ``"changpai-ydr"``)
+``family: str``              the name of its :class:`Family`
+``players: int``             seats at the table
+``min_fan: int``             the default minimum (起和) a win must reach
+``fans: tuple``              its fan rows in table order, each with ``id``, ``zh``, ``en``, ``points``
+``settlement_profile: str``  the payment rules of a unit room (``mahjong_core.settlement.PROFILES``)
+``default_room: str``        the room the command line settles a match in
+
+A **family** is a :class:`Family`: its name and the callables the engine drives its rulesets
+with.  Every callable takes the ruleset keyword-only (``ruleset=``: a name or a record):
+
+``is_win(hand, *, ruleset)``, ``waits(hand, *, ruleset)``, ``shanten(hand, *, ruleset)``
+    the hand functions;
+``new_round(*, ruleset, seed, **options)``
+    a fresh round object (the round API of :mod:`mahjong_core.game.round_base`);
+``new_match(*, ruleset, seed, rounds, min_fan)``
+    a match: rounds in sequence with the family's dealer rules;
+``bots``
+    bot name -> factory ``(seed) -> Bot`` (:class:`mahjong_core.game.bots.Bot`).
+
+Registration: a family's ruleset package calls :func:`register_rulesets` with its own mapping
+name -> record when it is imported (records are plain data, importable without the compiled
+core); the registry keeps that mapping, not a copy, so the family's dict stays the one home of
+its records.  The family module calls :func:`register_family` once its callables exist.
+``import mahjong_core`` registers the mahjong family; another family registers itself the
+same way, e.g.::
+
+    register_rulesets("longcard", {"changpai-ydr": CHANGPAI_YDR})   # records with family="longcard"
+    register_family(Family("longcard", is_win=..., waits=..., shanten=..., new_round=...,
+                           new_match=..., bots={"greedy": ...}))
+
+Lookups: :func:`get_ruleset` (a name or a registered record -> the record), :func:`family_of`,
+:func:`get_family`, :func:`ruleset_names` (optionally of one family).  An unknown or
+unregistered ruleset raises :class:`~mahjong_core.errors.RulesetError`; registering a second
+record under a taken name raises :class:`~mahjong_core.errors.RulesetError` too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ..errors import RulesetError
+
+__all__ = ["DEFAULT_RULESET", "MAX_MIN_FAN", "Family", "register_rulesets", "register_family", "get_ruleset", "get_family", "family_of",
+           "ruleset_names"]
+
+DEFAULT_RULESET = "two-player"
+"""The ruleset every function, class and command uses when none is given."""
+
+MAX_MIN_FAN = 1000
+"""Upper bound accepted for a minimum (起和) anywhere in the API.  No hand of any ruleset
+reaches it (the largest totals are a few hundred), so a larger value can only be a mistake,
+and bounding it keeps every minimum inside the compiled core's ``int``."""
+
+
+@dataclass(frozen=True)
+class Family:
+    """One game family and the callables the shared engine drives its rulesets with."""
+
+    name: str
+    is_win: Callable[..., bool]
+    waits: Callable[..., Any]
+    shanten: Callable[..., int]
+    new_round: Callable[..., Any]
+    new_match: Callable[..., Any]
+    bots: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    """Bot name -> factory taking a seed (``None`` = fresh entropy, an int = reproducible)."""
+
+
+_RULESETS: dict[str, Mapping[str, Any]] = {}
+"""Family name -> that family's own mapping ruleset name -> record."""
+_FAMILIES: dict[str, Family] = {}
+
+
+def register_rulesets(family: str, rulesets: Mapping[str, Any]) -> None:
+    """Add a family's rulesets: its mapping name -> record (see the module docstring).  A name
+    another family already uses raises :class:`~mahjong_core.errors.RulesetError`."""
+    for name, record in rulesets.items():
+        if record.name != name or record.family != family:
+            raise RulesetError(f"ruleset record {name!r} must carry name={name!r} and family={family!r}")
+        for other, mapping in _RULESETS.items():
+            if other != family and name in mapping:
+                raise RulesetError(f"ruleset {name!r} is already registered by family {other!r}")
+    _RULESETS[family] = rulesets
+
+
+def _lookup(name: str) -> Any:
+    for mapping in _RULESETS.values():
+        record = mapping.get(name)
+        if record is not None:
+            return record
+    return None
+
+
+def register_family(family: Family) -> None:
+    """Add a family; its rulesets are the registered records whose ``family`` is its name."""
+    if family.name in _FAMILIES and _FAMILIES[family.name] is not family:
+        raise RulesetError(f"family {family.name!r} is already registered")
+    _FAMILIES[family.name] = family
+
+
+def ruleset_names(family: "str | None" = None) -> tuple[str, ...]:
+    """Names of the registered rulesets (of one family), in registration order."""
+    return tuple(n for f, mapping in _RULESETS.items() if family in (None, f) for n in mapping)
+
+
+def get_ruleset(ruleset: Any) -> Any:
+    """The registered record of a ruleset name (or of a registered record itself)."""
+    if isinstance(ruleset, str):
+        record = _lookup(ruleset)
+    else:
+        name = getattr(ruleset, "name", None)
+        record = _lookup(name) if isinstance(name, str) else None
+        if record is not None and record != ruleset:
+            record = None
+    if record is None:
+        raise RulesetError(f"unknown ruleset {ruleset!r}; expected one of {', '.join(ruleset_names())}")
+    return record
+
+
+def get_family(name: str) -> Family:
+    """The registered :class:`Family` called ``name``."""
+    try:
+        return _FAMILIES[name]
+    except (KeyError, TypeError):
+        raise RulesetError(f"unknown game family {name!r}; expected one of {', '.join(_FAMILIES)}") from None
+
+
+def family_of(ruleset: Any) -> Family:
+    """The :class:`Family` a ruleset (name or record) belongs to."""
+    return get_family(get_ruleset(ruleset).family)

@@ -1,0 +1,165 @@
+"""One consistent API (issue 11, item 4): one default ruleset, ``ruleset`` passed the same way,
+one seed convention, bots as objects or names, one naming of fan fields, every error class in
+``errors.py``, and one exception type per kind of bad argument (a bad seat: ``SeatError``)."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+
+import numpy as np
+import pytest
+
+import mahjong_core as mj
+from mahjong_core import errors
+from mahjong_core.errors import RulesetError, SeatError
+from mahjong_core.families.mahjong.settings import flow_settings
+from mahjong_core.families.registry import DEFAULT_RULESET, family_of, get_ruleset
+from mahjong_core.game import GreedyBot, RandomBot, play_match, play_round, redact_event
+from mahjong_core.play import play_terminal
+
+PIN_HAND_13 = "123456789p1122s"   # pins and sous: not played in the default ruleset (two-player)
+PIN_HAND_14 = "123456789p11223s"
+
+PY_ENTRY_POINTS = [mj.form_shanten, mj.form_is_win, mj.is_win_batch, mj.waits_batch, mj.shanten_batch,
+                   mj.live_waits, mj.score, mj.score_batch, mj.simulate, flow_settings, play_terminal]
+
+
+def test_the_default_ruleset_is_two_player():
+    assert DEFAULT_RULESET == "two-player"
+    for fn in PY_ENTRY_POINTS + [mj.Round.__init__, mj.Match.__init__]:
+        assert inspect.signature(fn).parameters["ruleset"].default == DEFAULT_RULESET, fn.__qualname__
+
+
+@pytest.mark.parametrize("call", [
+    lambda: mj.is_win(PIN_HAND_14), lambda: mj.waits(PIN_HAND_13), lambda: mj.shanten(PIN_HAND_13),
+    lambda: mj.Hand(PIN_HAND_13), lambda: mj.form_shanten(PIN_HAND_13, "standard"),
+    lambda: mj.form_is_win(PIN_HAND_14, "standard"), lambda: mj.live_waits(PIN_HAND_13, ""),
+    lambda: mj.score(PIN_HAND_13, "2s"),
+], ids=["is_win", "waits", "shanten", "Hand", "form_shanten", "form_is_win", "live_waits", "score"])
+def test_the_compiled_entry_points_default_to_two_player_too(call):
+    """Pins are not played in two-player: every entry point without ``ruleset=`` refuses them."""
+    with pytest.raises(RulesetError):
+        call()
+
+
+def test_ruleset_is_keyword_only_in_the_hand_and_scoring_functions():
+    for fn in [mj.form_shanten, mj.form_is_win, mj.is_win_batch, mj.waits_batch, mj.shanten_batch,
+               mj.live_waits, mj.score, mj.score_batch]:
+        assert inspect.signature(fn).parameters["ruleset"].kind is inspect.Parameter.KEYWORD_ONLY, fn.__name__
+
+
+def test_ruleset_as_a_keyword_works_everywhere():
+    assert mj.is_win("11123456789999m", ruleset="two-player")
+    assert mj.Round(ruleset="public", seed=1).players == 4
+    assert mj.Match(ruleset="public", seed=1, rounds=1).players == 4
+    assert mj.simulate(ruleset="public", rounds=4, workers=1, seed=1).ruleset == "public"
+    assert len(mj.fan_table(ruleset="public")) == 82
+    assert flow_settings(ruleset="public").players == 4
+
+
+def test_seed_none_is_fresh_entropy_and_an_int_is_reproducible():
+    assert mj.Round(seed=5).to_dict() == mj.Round(seed=5).to_dict()
+    assert mj.Round(seed=None).seed != mj.Round(seed=None).seed
+    assert mj.Match(seed=None).seed != mj.Match(seed=None).seed
+    a = mj.simulate(rounds=6, workers=1, seed=None)
+    b = mj.simulate(rounds=6, workers=1, seed=None)
+    assert isinstance(a.seed, int) and a.seed != b.seed
+    again = mj.simulate(rounds=6, workers=1, seed=a.seed)
+    assert again.to_dict() == a.to_dict()
+    assert inspect.signature(mj.simulate).parameters["seed"].default is None
+    assert inspect.signature(mj.Round.__init__).parameters["seed"].default is None
+    assert inspect.signature(mj.Match.__init__).parameters["seed"].default is None
+
+
+def test_bots_as_objects_or_names():
+    by_obj = play_round(mj.Round(seed=3), [GreedyBot(), GreedyBot()])
+    by_name = play_round(mj.Round(seed=3), ["greedy", "greedy"])
+    assert by_obj.to_dict() == by_name.to_dict()
+    # a named random bot is seeded from the round: the same round plays the same game
+    assert (play_round(mj.Round(seed=4), ["random", "greedy"]).to_dict()
+            == play_round(mj.Round(seed=4), ["random", "greedy"]).to_dict())
+    m = mj.Match(seed=2, rounds=2)
+    assert len(play_match(m, ["greedy", GreedyBot()])) == 2
+    # simulate: a built-in bot object counts as its name (seeded from the run, any worker count)
+    named = mj.simulate(rounds=8, workers=1, seed=9, bots=("greedy", "random"))
+    objects = mj.simulate(rounds=8, workers=1, seed=9, bots=(GreedyBot(), RandomBot(123)))
+    assert named.to_dict() == objects.to_dict()
+    with pytest.raises(mj.MahjongError, match="unknown bot"):
+        play_round(mj.Round(seed=1), ["greedy", "wizard"])
+    with pytest.raises(mj.MahjongError, match="neither a bot"):
+        play_round(mj.Round(seed=1), ["greedy", 3])
+    assert set(family_of("two-player").bots) == {"greedy", "random"}
+
+
+class _FirstLegal:
+    """A bot of the user's own: always the first legal action."""
+
+    def act_index(self, rnd, seat):
+        return rnd.legal_indices(seat)[0]
+
+    def act(self, rnd, seat):
+        return rnd.decode_action(seat, self.act_index(rnd, seat))
+
+
+def test_a_user_bot_satisfies_the_protocol_and_plays_everywhere():
+    assert isinstance(_FirstLegal(), mj.game.bots.Bot)
+    assert play_round(mj.Round(seed=1), [_FirstLegal(), "greedy"]).dealer == 0
+    res = mj.simulate(rounds=4, workers=1, seed=1, bots=(_FirstLegal(), "greedy"))
+    assert res.rounds == 4 and res.bots == ("_FirstLegal", "greedy")
+
+
+def test_fan_fields_are_named_as_in_the_fan_table():
+    s = mj.score("PPP999m5m", "5m", self_drawn=True, melds=["pon CCC", "pon FFF"])
+    row = {f.id: f for f in mj.fan_table("two-player")}
+    for f in s.fans:
+        assert (f.zh, f.en, f.points) == (row[f.id].zh, row[f.id].en, row[f.id].points)
+        assert (f.name, f.name_en) == (f.zh, f.en)   # the old names stay as aliases
+    assert s.counts.shape == (len(row),) and not s.counts.flags.writeable
+
+
+def test_every_error_class_lives_in_errors_py():
+    """Every input error (a MahjongError) is defined in errors.py; the command line's own
+    exit-status exceptions (cli.CliError) are its control flow, not errors of the API."""
+    found = []
+    for info in pkgutil.walk_packages(mj.__path__, "mahjong_core."):
+        if info.name.endswith(("dask_support", "plots")):
+            continue   # optional dependencies; they define no classes of their own
+        mod = importlib.import_module(info.name)
+        for obj in vars(mod).values():
+            if (inspect.isclass(obj) and issubclass(obj, errors.MahjongError) and obj.__module__ == info.name
+                    and info.name != "mahjong_core.errors"):
+                found.append(f"{info.name}.{obj.__name__}")
+    assert found == [], f"error classes outside mahjong_core.errors: {found}"
+    for name in errors.__all__:
+        assert getattr(mj, name) is getattr(errors, name)
+
+
+def _bad_seat_calls():
+    r = mj.Round(seed=1)
+    m = mj.Match(seed=1, rounds=1)
+    ev = r.log[1]
+    return [
+        ("view", lambda: r.view(5)), ("log_for", lambda: r.log_for(-1)), ("hand", lambda: r.hand(2)),
+        ("seat_wind", lambda: r.seat_wind(True)), ("legal_indices", lambda: r.legal_indices("0")),
+        ("action_index", lambda: r.action_index(9, 0)), ("step", lambda: r.step(7, 0)),
+        ("step np", lambda: r.step(np.int64(3), 0)), ("match step", lambda: m.step(2, 0)),
+        ("redact_event", lambda: redact_event(ev, 9)), ("greedy", lambda: GreedyBot().act_index(r, 4)),
+        ("random", lambda: RandomBot(1).act(r, -1)), ("dealer", lambda: mj.Round(seed=1, dealer=2)),
+        ("first_dealer", lambda: mj.Match(seed=1, first_dealer=4)),
+    ]
+
+
+@pytest.mark.parametrize("i", range(len(_bad_seat_calls())), ids=[n for n, _ in _bad_seat_calls()])
+def test_a_bad_seat_is_always_a_seat_error(i):
+    _, call = _bad_seat_calls()[i]
+    with pytest.raises(SeatError, match="seat"):
+        call()
+
+
+def test_registry_knows_the_rulesets_and_refuses_unknown_ones():
+    assert get_ruleset("public").players == 4 and get_ruleset("public").family == "mahjong"
+    assert get_ruleset(get_ruleset("public")) is get_ruleset("public")
+    with pytest.raises(RulesetError, match="unknown ruleset"):
+        get_ruleset("changpai-ydr")
