@@ -1,5 +1,5 @@
 """Fixtures shared by every test layer (tests/hand, fan, game, settlement, simulation, cli,
-hostile, build; helper modules in tests/support).
+hostile, generated, longcard, packaging; helper modules in tests/support).
 
 ``parity``: the shared parity fixture.  It is parametrised over the implementations under test
 (:data:`tests.support.parity.IMPLEMENTATIONS`, RapidFuzz's shape) and gives the requesting
@@ -15,6 +15,8 @@ AddressSanitizer build.
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from tests.support.parity import IMPLEMENTATIONS, TWINS, Twins
@@ -26,3 +28,15 @@ def parity(request: pytest.FixtureRequest) -> Twins:
     if behaviour is None:
         raise pytest.UsageError(f"{request.module.__name__} uses the parity fixture without a PARITY constant")
     return TWINS[(behaviour, request.param)]
+
+
+@pytest.fixture
+def fast_switching():
+    """Make the interpreter switch threads every microsecond (default 5 ms) for the test, so that
+    threads are interrupted inside every read-modify-write and call sequence."""
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(old)

@@ -10,7 +10,7 @@ writes
 * the family's Python module ``python/mahjong_core/families/F/_constants.py``: the same codes,
   names and tables as Python values.
 
-``tests/test_constants_generated.py`` re-runs this into a temporary directory and checks the
+``tests/generated/test_constants_generated.py`` re-runs this into a temporary directory and checks the
 committed files are equal (they are written by this script only).
 
 Run: ``python tools/gen_constants.py [output_root]``.

@@ -10,7 +10,6 @@ the deposits, and no balance may go below zero at any point of the replay.
 from __future__ import annotations
 
 import random
-import sys
 import threading
 
 import pytest
@@ -24,17 +23,6 @@ HANDS_PER_SETTLER = 400
 OPENED_BY_THIRD_THREAD = 300
 PLAYERS = ("a", "b", "c", "d")
 PENALTY_ROOM = dataclasses.replace(ROOMS["public"], escape_multiplier=40, escape_system_share=25)
-
-
-@pytest.fixture
-def fast_switching():
-    """Make the interpreter switch threads every microsecond (default 5 ms) for the test."""
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(old)
 
 
 def replay(transfers) -> dict[str, int]:
