@@ -7,7 +7,7 @@ D8 waits on kinds held four times, the 4.2 step 5 tie rule).  Both are called wi
 the same compiled-convention arguments (``fan_py.evaluate_codes``).
 
 * the 11 worked cases of spec 4.4, the per-fan cases and the cross-checked
-  ``public`` hands of ``tests/test_ref_fan.py``;
+  ``public`` hands of ``tests/fan/test_ref_fan.py``;
 * Hypothesis: thousands of random *winning* hands per ruleset (random groups +
   pair with declared chows, pungs, kongs and concealed kongs; seven pairs; the
   ``public`` special forms), random situational flags valid for the win method,

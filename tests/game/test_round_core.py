@@ -1,7 +1,7 @@
 """The compiled round engine's building blocks: the discard-evaluation kernel, the wall shuffle and
 the random bot's draws against NumPy, state loading, per-seat event streams and bot errors.
 
-The engine as a whole is held against the pure-Python reference in tests/test_round_parity.py.
+The engine as a whole is held against the pure-Python reference in tests/game/test_round_parity.py.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Regression tests of issue 10 at the hand and scoring boundary (items 3 and 4): each input seen
 giving a wrong exception type or a silently wrong answer, now a MahjongError naming the problem.
-(The broad mutation suite is tests/test_hostile_hand.py.)"""
+(The broad mutation suite is tests/hostile/test_hostile_hand.py.)"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Child-side operations of tests/test_hostile_hand.py (run by ``_isolated_runner.py``).
+"""Child-side operations of tests/hostile/test_hostile_hand.py (run by ``_isolated_runner.py``).
 
 A case is JSON: ``{"op": name, "args": [...], "kw": {...}}``.  Values that JSON cannot carry are
 tagged dicts decoded by :func:`decode`: ``{"$str": [code points]}`` (any string, lone surrogates

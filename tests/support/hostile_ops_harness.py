@@ -1,4 +1,4 @@
-"""Child-side operations of tests/test_isolation_harness.py (run by _isolated_runner.py)."""
+"""Child-side operations of tests/hostile/test_isolation_harness.py (run by _isolated_runner.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Child-side operations of tests/test_hostile_settlement.py (run by _isolated_runner.py).
+"""Child-side operations of tests/hostile/test_hostile_settlement.py (run by _isolated_runner.py).
 
 Each function takes one JSON case, builds the settlement objects from it (rooms, outcomes,
 ledgers, trackers), runs the operation and either lets a MahjongError through (after checking

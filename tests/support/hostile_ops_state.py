@@ -1,4 +1,4 @@
-"""Child-side operations of tests/test_state_boundary.py and tests/test_hostile_states.py (run by
+"""Child-side operations of tests/game/test_state_boundary.py and tests/hostile/test_hostile_states.py (run by
 _isolated_runner.py in a separate interpreter, so that a crash of the compiled core fails one test
 with the case that caused it).
 
