@@ -54,6 +54,9 @@ def render_pxd(family: str, src) -> str:
     w = out.append
     w("from libc.stdint cimport uint8_t, uint64_t")
     w("")
+    w("cdef enum:")
+    w(f"    N_KINDS = {src.N_KINDS}    # tile kinds of a hand")
+    w("")
     for g in src.ENUMS:
         w(f"# {g['doc']}")
         w("cdef enum:")

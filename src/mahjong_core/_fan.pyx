@@ -64,11 +64,11 @@ from mahjong_core.errors import (
 from mahjong_core.rulesets import MAX_MIN_FAN, RULESET_NAMES as _RULESET_NAMES   # in code order
 from mahjong_core.tiles import _short_repr
 
-include "_fan_tables.pxi"
-
 from mahjong_core._hand cimport hand_waits, hand_suit_win_bits
 from mahjong_core._mahjong_constants cimport *
 from mahjong_core._bits cimport mj_ctz64, mj_clz64, mj_popcount64, mj_pop_lowest2
+
+include "_fan_tables.pxi"
 
 # Public constants (the calling convention of evaluate / evaluate_batch): the family's generated
 # constants; the kernel uses their C twins (F_*, O_*, M_*, FORM_* of _mahjong_constants.pxd)
@@ -81,7 +81,6 @@ from mahjong_core.families.mahjong._constants import (
 )
 
 cdef enum:
-    N_KINDS = 34
     MAX_INSTANCES = 32          # combination instances of one decomposition (at most 22 possible)
     PAIR_SLOT = 4               # group index of the pair in member masks
 

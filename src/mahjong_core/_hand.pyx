@@ -41,13 +41,14 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy, memcmp
 from mahjong_core._bits cimport mj_ctz64
-from mahjong_core._mahjong_constants cimport ORPHAN_KINDS, KNITTED_PATTERNS, KNITTED_PATTERN_MASKS
+from mahjong_core._mahjong_constants cimport N_KINDS, ORPHAN_KINDS, KNITTED_PATTERNS, KNITTED_PATTERN_MASKS
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from mahjong_core._count_buffer cimport load_counts
 
 import numpy as np
 
 from mahjong_core._validate import as_flag as _as_flag, as_int as _as_int
+from mahjong_core.families.mahjong._constants import TILE_SHORT_NAMES as _SHORT
 from mahjong_core.errors import (
     ArrayShapeError,
     HandSizeError,
@@ -66,7 +67,6 @@ from mahjong_core.tiles import (
 )
 
 cdef enum:
-    N_KINDS = 34
     SUIT_DIGITS = 9
     HONOR_DIGITS = 7
     SUIT_SPACE = 1953125      # 5 ** 9
@@ -947,7 +947,6 @@ cdef inline int _validate(const uint8_t* c, const uint8_t* outside_mask, uint64_
     return OK if n % 3 != 0 else ERR_SIZE
 
 
-from mahjong_core.families.mahjong._constants import TILE_SHORT_NAMES as _SHORT
 _QUESTION = {
     Q_WIN: "a complete hand needs 3k+2 concealed tiles (2, 5, 8, 11 or 14)",
     Q_WAIT: "waiting tiles need 3k+1 concealed tiles (1, 4, 7, 10 or 13)",

@@ -2,6 +2,9 @@
 # (one source for the compiled core and the Python package; see that file).
 from libc.stdint cimport uint8_t, uint64_t
 
+cdef enum:
+    N_KINDS = 34    # tile kinds of a hand
+
 # phase of a round (the state machine's state)
 cdef enum:
     PH_READY_WINDOW = 0

@@ -55,7 +55,7 @@ cdef extern from *:
 
 
 cdef enum:
-    NK = 34
+    NK = N_KINDS         # tile kinds (the generated constants)
     MAXP = 4
     MAX_TILES = 144
     MAX_POOL = 136
