@@ -14,7 +14,7 @@ from mahjong_core.families.mahjong import _constants as C
 from mahjong_core.families.mahjong import scoring, tiles
 from mahjong_core.game import actions
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "tools" / "gen_constants.py"
 GENERATED = (
     Path("src/mahjong_core/_mahjong_constants.pxd"),

@@ -5,9 +5,9 @@ outcome must be a result or a MahjongError naming the problem, never a crash or 
 from __future__ import annotations
 
 import pytest
-from conftest import run_cases
+from tests.support.isolation import run_cases
 
-TARGET = "longcard.hostile_ops_lc:run"
+TARGET = "hostile_ops_lc:run"
 
 WIN21 = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 GOOD = "46 46 13 16 34 25 14 14 55 55 55"
