@@ -17,7 +17,7 @@ from typing import Any, Iterable, Sequence
 
 from .._validate import short_repr
 from ..errors import StateError
-from ..families.mahjong._constants import A_SIZE, MELD_NAMES, SRC_NAMES
+from ..families.mahjong._constants import A_SIZE, FLAGS, MELD_NAMES, SRC_NAMES
 from ..families.mahjong.constants import PHASE_NAMES, WIN_METHODS
 from ..families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES
 from ..families.mahjong.settings import OPTION_NAMES
@@ -419,9 +419,8 @@ def event_shape(players: int = MAX_SEATS) -> Tagged:
 
 EVENT_TYPES = tuple(event_shape().shapes)
 
-_SCORE_FLAGS = ("self_drawn", "heavenly", "earthly", "humanly", "last_tile", "kong_replacement",
-                "flower_replacement", "robbing_kong", "last_of_kind", "ready", "ready_concealed", "heavenly_ready",
-                "literal_first_turn_exclusions")
+# the situational flags (the generated FLAGS, one per bit) and the one boolean option a result records
+_SCORE_FLAGS = (*FLAGS, "literal_first_turn_exclusions")
 
 
 @lru_cache(maxsize=None)
