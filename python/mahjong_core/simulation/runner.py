@@ -10,7 +10,6 @@ local process pool, a thread pool or a Dask cluster.
 from __future__ import annotations
 
 import copy
-import os
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Sequence
 
@@ -192,17 +191,27 @@ def simulate(
     ``seed``: ``None`` (default) draws fresh entropy, an int makes the run reproducible; the
     root seed used is ``result.seed`` either way.
 
-    ``executor``: None for a local process pool of ``workers`` processes (default: the
-    machine's cores; 1 runs in this process), any ``concurrent.futures.Executor``, a
-    ``distributed.Client``, or ``"dask"`` for a local Dask cluster (needs the
-    ``mahjong-core[distributed]`` extra).  ``progress=True`` shows a tqdm bar.
-    ``record_wins=True`` keeps the score arguments of every winning hand
-    (``result.winning_hands``), e.g. to re-score them one by one.
+    ``workers`` and ``executor``: by default (``workers=None``, ``executor=None``) the run stays
+    in this process and starts no pool.  That default is deliberate: a library call must not
+    spawn processes behind its caller's back (an embedding server would get surprise
+    subprocesses), and under the ``spawn`` start method (macOS, Windows, Linux from Python 3.14)
+    a process pool re-imports the caller's ``__main__``, so a script pasted without an
+    ``if __name__ == "__main__":`` guard would fail.  ``workers=N`` (N > 1) asks for a local
+    process pool of N processes (then the calling script needs that guard); ``workers=1`` is the
+    default's in-process run.  ``executor`` takes any ``concurrent.futures.Executor``, a
+    ``distributed.Client``, or ``"dask"`` for a local Dask cluster of ``workers`` workers (needs
+    the ``mahjong-core[distributed]`` extra).  The result is the same whichever runs it.
+
+    ``progress=True`` shows a tqdm bar.  ``record_wins=True`` keeps the score arguments of
+    every winning hand (``result.winning_hands``), e.g. to re-score them one by one.  The result
+    records how it was made (``result.provenance``: package version, seed, batch size, minimum
+    fan, ruleset, bots, workers).
     """
     # every argument is checked before any work starts (no pool, no cluster, no bar yet)
     ruleset, bots, seed, min_fan, record_wins = _check_common(ruleset, bots, seed, min_fan, record_wins)
     sizes = _batch_sizes(rounds, batch_size)
     rounds = sum(sizes)
+    batch_size = as_int(batch_size, "batch_size", 1, MAX_ROUNDS, error=SimulationError)
     if workers is not None:
         workers = as_int(workers, "workers", 1, MAX_WORKERS, error=SimulationError)
     _check_executor(executor)
@@ -226,7 +235,7 @@ def simulate(
     own_executor = None
     cluster = None
     try:
-        if executor is None and (workers or os.cpu_count() or 1) == 1:
+        if executor is None and (workers or 1) == 1:
             for i, job in enumerate(jobs):
                 parts[i] = run_batch(*job)
                 tick(job[4])
@@ -236,7 +245,7 @@ def simulate(
 
                 cluster, executor = local_client(workers)
             if executor is None:
-                own_executor = executor = ProcessPoolExecutor(max_workers=workers or os.cpu_count())
+                own_executor = executor = ProcessPoolExecutor(max_workers=workers)
             futures = {executor.submit(run_batch, *job): i for i, job in enumerate(jobs)}
             if type(executor).__module__.split(".")[0] == "distributed":
                 from distributed import as_completed as completed   # Dask futures are not stdlib ones
@@ -254,7 +263,8 @@ def simulate(
         if cluster is not None:
             executor.close()
             cluster.close()
-    result = SimulationResult(ruleset, _bot_labels(bots), seed=seed)
+    result = SimulationResult(ruleset, _bot_labels(bots), seed=seed, batch_size=batch_size,
+                              min_fan=min_fan, workers=workers)
     for part in parts:
         result.merge(part)
     return result

@@ -29,6 +29,11 @@ MAX_LENGTH = 200
 """Round lengths (turns) above this go into the last histogram bin."""
 
 
+def _package_version() -> str:
+    from .. import __version__   # the package imports this module: read the version at call time
+    return __version__
+
+
 def check_output(path: Any, what: str = "output") -> Path:
     """``path`` as a :class:`~pathlib.Path` a file can be written to, checked *before* a long run:
     its directory exists and is writable, the path itself is not a directory and, if it exists,
@@ -67,6 +72,14 @@ class SimulationResult:
     """With ``record_wins=True``: the score arguments of every winning hand, in round order."""
     seed: "int | None" = None
     """The run's root seed (given, or drawn from fresh entropy): passing it again repeats the run."""
+    batch_size: "int | None" = None
+    """Rounds per batch (with the seed, it fixes the result)."""
+    min_fan: "int | None" = None
+    """The minimum fan to win the run was played under (None: the ruleset's own)."""
+    workers: "int | None" = None
+    """The ``workers`` the run was asked for (None: in-process or the executor's own)."""
+    version: str = field(default_factory=lambda: _package_version())
+    """The mahjong-core version that made the result."""
 
     def __post_init__(self) -> None:
         players = get_ruleset(self.ruleset).players
@@ -81,6 +94,15 @@ class SimulationResult:
             self.fan_instances = z(n_fans)
             self.length_hist = z(MAX_LENGTH + 1)
             self.points_by_seat = z(players)
+
+    @property
+    def provenance(self) -> dict:
+        """How the result was made: package version, seed, batch size, minimum fan, ruleset,
+        bots, workers; with the same version, seed, batch size, minimum fan, ruleset and bots a
+        run repeats this result (the number of workers does not change it)."""
+        return {"version": self.version, "seed": self.seed, "batch_size": self.batch_size,
+                "min_fan": self.min_fan, "ruleset": self.ruleset, "bots": list(self.bots),
+                "workers": self.workers}
 
     # -------------------------------------------------------------- building
     def add_round(self, *, winner: int | None, dealer: int, method: str, total: int,
@@ -191,6 +213,7 @@ class SimulationResult:
             "length_histogram": self.length_hist[: last_len + 1].tolist(),
             "points_by_seat": self.points_by_seat.tolist(),
             "fans": self.fan_table_rows(),
+            "provenance": self.provenance,
         }
 
     def to_json(self) -> str:
