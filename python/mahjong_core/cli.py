@@ -11,13 +11,23 @@ Commands
     Score a winning hand: the counted fans (Chinese and English names, points,
     count) and the total.  ``--ruleset changpai-ydr`` takes ``--melds "peng 66 66 66" ...``
     (declared groups), ``--banker``, ``--jiang "J1 J2"`` and ``--caishen N``.
-``simulate [--ruleset R] [--rounds N] [--bots greedy,random] [--workers W] [--out F.json] [--csv F.csv] [--plot F.png] [--scheduler tcp://host:port | --local-dask] [--json]``
+``simulate [--ruleset R] [--rounds N] [--bots greedy,random] [--workers W] [--out F.json] [--csv F.csv] [--plot F.png] [--scheduler tcp://host:port | --local-dask] [--json] [--quiet]``
     Monte Carlo simulation between bots; prints a summary (or, with ``--json``,
-    the statistics as one JSON object), writes JSON/CSV/PNG.
-``match [--ruleset R] [--room ROOM] [--rounds N] [--bots greedy,random] [--seed S] [--json]``
+    the statistics as one JSON object), writes JSON/CSV/PNG.  The JSON records
+    its provenance (package version, seed, batch size, minimum fan, ruleset,
+    bots, workers).
+``match [--ruleset R] [--room ROOM] [--rounds N] [--bots greedy,random] [--seed S] [--json] [--out F.json]``
     A match between bots with settlement in a room: each round's fans and the ledger.
 ``play [--ruleset two-player] [--seed S] [--glyphs]``
     Play a round against the greedy bot in the terminal.
+
+``python -m mahjong_core ...`` is the same command line.  ``--help`` shows every
+option's default and examples that run as shown.  ``--out -`` (and ``--csv -``)
+print to standard output instead of writing a file; the summary then goes to
+standard error (``--csv -``) or is left out (``--out -`` prints the JSON only).
+The progress bar of ``simulate`` is drawn only when standard error is a
+terminal, never into a log file; ``--quiet`` leaves out the bar, the summary
+and the "wrote" lines.
 
 Errors
 ------
@@ -176,9 +186,11 @@ def _output_path(text: str) -> str:
         raise argparse.ArgumentTypeError("the file name must not be empty")
     if "\x00" in text:  # only possible in-process (an argv cannot hold one); os calls refuse it
         raise argparse.ArgumentTypeError("the file name contains a NUL character")
-    if text == "-":
-        raise argparse.ArgumentTypeError("writing to standard output ('-') is not supported; give a file name")
     return text
+
+
+STDOUT = "-"
+"""The output path that means standard output (``--out -``, ``--csv -``)."""
 
 
 # ------------------------------------------------------------------ hand
@@ -337,6 +349,8 @@ def _require(module: str, option: str, extra: str):
 def _plot_target(path: str) -> str:
     """The file ``--plot`` writes: matplotlib picks the format from the extension and adds
     ``.png`` when there is none; an extension it cannot write is refused before the run."""
+    if path == STDOUT:
+        raise UsageError("--plot -: charts are binary files; give a file name", "OutputError")
     backend = _require("matplotlib.backends.backend_agg", "--plot", "plot")
     formats = sorted(backend.FigureCanvasAgg.get_supported_filetypes())
     ext = os.path.splitext(path)[1][1:]
@@ -379,7 +393,13 @@ class _Outputs:
     """The files a command will write, checked before the run and written after it."""
 
     def __init__(self, wanted: "list[tuple[str, str | None]]") -> None:
-        self.files = [(option, path) for option, path in wanted if path]
+        to_stdout = [option for option, path in wanted if path == STDOUT]
+        if len(to_stdout) > 1:
+            raise UsageError(f"{' and '.join(to_stdout)} both write to standard output ('-'); give one of them "
+                             "a file name", "OutputError")
+        self.stdout = to_stdout[0] if to_stdout else None
+        """The option whose output goes to standard output, if any."""
+        self.files = [(option, path) for option, path in wanted if path and path != STDOUT]
         seen: dict[str, str] = {}
         for option, path in self.files:
             real = os.path.realpath(path)
@@ -389,7 +409,8 @@ class _Outputs:
         self.existed = {option: _check_writable(option, path) for option, path in self.files}
 
     def write(self, option: str, write: Callable[[str], object]) -> "str | None":
-        """Run ``write(path)`` for ``option``; an OSError is a runtime error, and a file that did
+        """Run ``write(path)`` for ``option`` (nothing for an option that is not given or is
+        ``-``: the command prints that one); an OSError is a runtime error, and a file that did
         not exist before is removed again rather than left half written."""
         path = dict(self.files).get(option)
         if path is None:
@@ -434,6 +455,17 @@ def _connect(address: str, timeout: float):
         raise RunError(str(exc), "SchedulerUnreachable") from None
 
 
+def _show_progress(args: argparse.Namespace) -> bool:
+    """A progress bar only for a person watching: not with ``--quiet``/``--no-progress``, and not
+    when standard error is not a terminal (a log file would get every redraw of the bar)."""
+    if args.quiet or args.no_progress:
+        return False
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):  # replaced or closed stderr
+        return False
+
+
 def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...], batches: int):
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
@@ -454,7 +486,7 @@ def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...
     try:
         return simulate(
             ruleset, args.rounds, bots, seed=args.seed, executor=executor, batch_size=args.batch_size,
-            workers=workers, progress=not args.no_progress, min_fan=args.min_fan,
+            workers=workers, progress=_show_progress(args), min_fan=args.min_fan,
         )
     except BrokenProcessPool:
         raise RunError("a simulation worker process died unexpectedly (killed, or out of memory); "
@@ -483,6 +515,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         _require("distributed", "--scheduler" if args.scheduler else "--local-dask", "distributed")
     plot_path = _plot_target(args.plot) if args.plot else None
     outputs = _Outputs([("--out", args.out), ("--csv", args.csv), ("--plot", plot_path)])
+    if args.json and outputs.stdout == "--csv":
+        raise UsageError("--json and --csv - both write to standard output; give --csv a file name", "OutputError")
 
     result = _run_simulation(args, rs.name, bots, batches)
 
@@ -493,13 +527,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         from .simulation.plots import plot_result
 
         written.append(outputs.write("--plot", lambda path: plot_result(result, path)))
-    if args.json:
+    if args.json or outputs.stdout == "--out":  # the statistics are the output: one JSON object
         print(result.to_json())
         return EXIT_OK
-    print(result.summary())
-    for path in written:
-        if path:
-            print(f"wrote {_shown(path)}")
+    report = sys.stdout
+    if outputs.stdout == "--csv":  # the CSV is the output; the summary goes to stderr
+        sys.stdout.write(result.to_csv())
+        report = sys.stderr
+    if not args.quiet:
+        print(result.summary(), file=report)
+        for path in written:
+            if path:
+                print(f"wrote {_shown(path)}", file=report)
     return EXIT_OK
 
 
@@ -535,6 +574,8 @@ def _cmd_match(args: argparse.Namespace) -> int:
     if room.ruleset != rs.name:
         raise UsageError(f"--room: room {room.name!r} is a {room.ruleset} room, not {rs.name}")
     bots = _seat_bots(args.bots, rs)
+    outputs = _Outputs([("--out", args.out)])
+    as_json = args.json or outputs.stdout == "--out"  # the JSON record goes to standard output
     balance = args.balance if args.balance is not None else max(room.entry_min * 10, 10_000)
     room.check_entry(balance)
     names = tuple(f"seat{i}-{b}" for i, b in enumerate(bots))
@@ -543,7 +584,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
         ledger.open(name, balance)
     players = [GreedyBot() if b == "greedy" else RandomBot(args.seed + i) for i, b in enumerate(bots)]
     match = Match(rs.name, args.seed, rounds=args.rounds, min_fan=room.min_fan)
-    if not args.json:
+    if not as_json:
         print(f"{rs.name} match in room {room.name!r} ({room.value_per_fan} per fan), {args.rounds} rounds, "
               f"opening balance {balance:,} each")
     records = []
@@ -554,21 +595,24 @@ def _cmd_match(args: argparse.Namespace) -> int:
         # the outcome carries the minimum the round was played under (one source of truth)
         outcome = HandOutcome.from_result(res, names, round=k)
         transfers = settle_hand(ledger, room, outcome)
-        if args.json:
-            records.append(_round_record(k, res, transfers))
-        else:
+        records.append(_round_record(k, res, transfers))
+        if not as_json:
             print(_round_line(k, res, transfers))
         match.next_round()
-    if args.json:
-        print(json.dumps({"ruleset": rs.name, "room": room.name, "value_per_fan": room.value_per_fan,
-                          "seed": args.seed, "players": list(names), "opening_balance": balance,
-                          "rounds": records, "balances": dict(ledger.balances), "total": ledger.total},
-                         ensure_ascii=False))
+    record = json.dumps({"ruleset": rs.name, "room": room.name, "value_per_fan": room.value_per_fan,
+                         "seed": args.seed, "players": list(names), "opening_balance": balance,
+                         "rounds": records, "balances": dict(ledger.balances), "total": ledger.total},
+                        ensure_ascii=False)
+    written = outputs.write("--out", _write_text(record + "\n"))
+    if as_json:
+        print(record)
         return EXIT_OK
     print("ledger:")
     for name, value in ledger.balances.items():
         print(f"  {name:<16} {value:>10,}")
     print(f"  {'total':<16} {ledger.total:>10,}")
+    if written and not args.quiet:
+        print(f"wrote {_shown(written)}")
     return EXIT_OK
 
 
@@ -587,28 +631,64 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
+class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
+    """Help that shows each option's default, except where there is nothing to show (a switch
+    that is off, an option that is absent unless given) or the help says it in words; the
+    examples of the epilog keep their lines."""
+
+    def _get_help_string(self, action: argparse.Action) -> "str | None":
+        if action.default is None or isinstance(action.default, bool) or "default" in (action.help or ""):
+            return action.help
+        return super()._get_help_string(action)
+
+
+EXAMPLES = {
+    "hand": ['mahjong-core hand "1112345678999m"',
+             'mahjong-core hand "19m19p19sESWNCFP" --ruleset public --json'],
+    "score": ['mahjong-core score "123m456m789m11mEE" --win E',
+              'mahjong-core score "PPP999m5m" --win 5m --melds "pon CCC" "pon FFF" --self-drawn --json',
+              'mahjong-core score "46 46 13 16 34 25 14 14 55 55 55" --win 36 --melds "peng 11×3" "sha 44×4" '
+              '"sha 66×4" --ruleset changpai-ydr --jiang "36 25"'],
+    "simulate": ["mahjong-core simulate --rounds 200 --bots greedy,random --seed 1",
+                 "mahjong-core simulate --rounds 200 --out - --quiet"],
+    "match": ["mahjong-core match --rounds 2 --bots greedy,random",
+              "mahjong-core match --rounds 2 --json"],
+}
+"""The examples each command's ``--help`` shows (every one runs and exits 0: tests/cli)."""
+
+
+def _epilog(command: str) -> str:
+    return "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Fast, exact rules engine for Chinese mahjong.",
+                     formatter_class=_HelpFormatter,
                      epilog="Exit status: 0 ok, 1 runtime error, 2 usage error, 130 interrupted, "
                             "141 output closed early. With --json, an error is a JSON object on stdout.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
+
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help, description=help, formatter_class=_HelpFormatter,
+                              epilog=_epilog(name) if name in EXAMPLES else None)
+
     seed = _int_in(0)
-    p = sub.add_parser("hand", help="shanten, waits and win check of a concealed hand")
+    p = command("hand", "shanten, waits and win check of a concealed hand")
     p.add_argument("tiles", help='tiles, e.g. "1112345678999m" or "123m456p789sEESS" '
                                  f'({LONGCARD}: 20 or 21 cards "11 66 44 16 ...")')
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names())
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(), help="the rules to play")
     p.add_argument("--banker", action="store_true", help=f"{LONGCARD}: the player is the banker (34 陀)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_hand)
 
-    p = sub.add_parser("score", help="score a winning hand: fans and total")
-    p.add_argument("tiles", help='concealed tiles without the winning tile, e.g. "123m456m789m11mE"')
+    p = command("score", "score a winning hand: fans and total")
+    p.add_argument("tiles", help='concealed tiles without the winning tile, e.g. "123m456m789m11mEE"')
     p.add_argument("--win", help='the winning tile, e.g. "E" or "5m" (omit only with --heavenly)')
     p.add_argument("--melds", nargs="*", metavar="MELD",
                    help='declared groups: "chi 123m", "pon CCC", "kong EEEE", "ckong 9999m" '
                         f'({LONGCARD}: "peng 66 66 66", "sha 44×4", "chi 46 46 13", "tuhuo_xiang 56×5" ...)')
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names())
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(), help="the rules to play")
     p.add_argument("--banker", action="store_true", help=f"{LONGCARD}: the winner is the banker (34 陀)")
     p.add_argument("--jiang", default=None, help=f'{LONGCARD}: the two 五门将 cards J1 J2, e.g. "36 25"')
     p.add_argument("--caishen", type=_int_in(0, 10), default=0, help=f"{LONGCARD}: 财神 laid out by the winner")
@@ -622,10 +702,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_score)
 
-    p = sub.add_parser("simulate", help="Monte Carlo simulation between bots")
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES)
+    p = command("simulate", "Monte Carlo simulation between bots")
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES, help="the rules to play")
     p.add_argument("--rounds", type=_int_in(1, MAX_SIMULATION_ROUNDS), default=10_000,
-                   help=f"1 to {MAX_SIMULATION_ROUNDS:,} (default 10,000)")
+                   help=f"1 to {MAX_SIMULATION_ROUNDS:,}")
     p.add_argument("--bots", default="greedy", help="one bot name per seat or one for all: greedy, random")
     p.add_argument("--seed", type=seed, default=0, help="a non-negative integer")
     p.add_argument("--workers", type=_int_in(1, MAX_WORKERS), default=None,
@@ -633,8 +713,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=_int_in(1, MAX_BATCH_SIZE), default=500,
                    help=f"rounds per batch, 1 to {MAX_BATCH_SIZE:,}")
     p.add_argument("--min-fan", type=_int_in(0, MAX_MIN_FAN), default=None, help=f"0-{MAX_MIN_FAN}")
-    p.add_argument("--out", type=_output_path, help="write the statistics as JSON")
-    p.add_argument("--csv", type=_output_path, help="write the fan frequencies as CSV")
+    p.add_argument("--out", type=_output_path,
+                   help="write the statistics and their provenance as JSON; - for standard output")
+    p.add_argument("--csv", type=_output_path, help="write the fan frequencies as CSV; - for standard output")
     p.add_argument("--plot", type=_output_path,
                    help='write charts (PNG, or the format of the extension); needs "mahjong-core[plot]"')
     dask = p.add_mutually_exclusive_group()
@@ -644,22 +725,31 @@ def build_parser() -> argparse.ArgumentParser:
                       help="start a local Dask cluster of --workers processes")
     p.add_argument("--scheduler-timeout", type=_seconds, default=10.0,
                    help=f"seconds to reach the scheduler, at most {MAX_SCHEDULER_TIMEOUT:g}")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (there is none either when standard error is not a terminal)")
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="no progress bar, no summary and no 'wrote' lines (only what --json or - asks for)")
     p.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
     p.set_defaults(func=_cmd_simulate)
 
-    p = sub.add_parser("match", help="a match between bots with settlement in a room")
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES)
+    p = command("match", "a match between bots with settlement in a room")
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES, help="the rules to play")
     p.add_argument("--room", default=None, help="room name (default: the ruleset's seed room)")
     p.add_argument("--rounds", type=_int_in(1, MAX_MATCH_ROUNDS), default=8, help=f"1 to {MAX_MATCH_ROUNDS:,}")
-    p.add_argument("--bots", default="greedy,random")
+    p.add_argument("--bots", default="greedy,random", help="one bot name per seat or one for all: greedy, random")
     p.add_argument("--seed", type=seed, default=0, help="a non-negative integer")
-    p.add_argument("--balance", type=_int_in(0), default=None, help="opening balance of every player")
+    p.add_argument("--balance", type=_int_in(0), default=None, help="opening balance of every player "
+                                                                   "(default: ten times the room's minimum entry, "
+                                                                   "at least 10,000)")
     p.add_argument("--json", action="store_true", help="print the rounds and the ledger as one JSON object")
+    p.add_argument("--out", type=_output_path,
+                   help="also write that JSON object to a file; - prints it instead of the text (as --json)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no 'wrote' line")
     p.set_defaults(func=_cmd_match)
 
-    p = sub.add_parser("play", help="play a two-player round against the greedy bot")
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=tuple(n for n in RULESET_NAMES if get_ruleset(n).players == 2))
+    p = command("play", "play a two-player round against the greedy bot")
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, help="the rules to play",
+                   choices=tuple(n for n in RULESET_NAMES if get_ruleset(n).players == 2))
     p.add_argument("--seed", type=seed, default=None, help="a non-negative integer (default: random)")
     p.add_argument("--seat", type=int, default=0, choices=(0, 1), help="your seat (0 deals first)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")

@@ -134,7 +134,8 @@ USAGE_CASES = [
     (["simulate", *TINY, "--scheduler", "ftp://host:1"], "unknown address scheme"),
     # output files (checked before the run)
     (["simulate", *TINY, "--out", ""], "must not be empty"),
-    (["simulate", *TINY, "--out", "-"], "not supported"),
+    (["simulate", *TINY, "--out", "-", "--csv", "-"], "both write to standard output"),
+    (["simulate", *TINY, "--plot", "-"], "give a file name"),
     (["simulate", *TINY, "--out", "a\x00b.json"], "NUL"),
     (["simulate", *TINY, "--out", "/"], "is a directory"),
     (["simulate", *TINY, "--csv", "/proc/new.csv"], "cannot write"),
