@@ -1,11 +1,14 @@
 """Hostile input to every 长牌 entry point, batch functions above all: wrong dtype, shape, layout and
-values, odd strings and objects.  Each case runs in a child interpreter (conftest.run_cases): the
+values, odd strings and objects.  Each case runs in a child interpreter (tests.support.isolation.run_cases): the
 outcome must be a result or a MahjongError naming the problem, never a crash or another exception."""
 
 from __future__ import annotations
 
 import pytest
 from tests.support.isolation import run_cases
+
+# marked hostile: tools/test_checked_build.sh also runs it against the bounds-checked ASan/UBSan build
+pytestmark = pytest.mark.hostile
 
 TARGET = "hostile_ops_lc:run"
 
