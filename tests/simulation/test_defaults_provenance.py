@@ -88,6 +88,7 @@ def test_readme_simulation_snippet_runs_as_a_script_under_spawn(tmp_path):
     script.write_text("import multiprocessing\nmultiprocessing.set_start_method('spawn', force=True)\n"
                       "import mahjong_core as mj\n" + snippet + "\nprint('done', res.rounds)\n", encoding="utf-8")
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT / "python")}, cwd=tmp_path)
+                          env={**os.environ, "PYTHONPATH": str(Path(mj.__file__).resolve().parent.parent)},
+                          cwd=tmp_path)  # the package under test: the installed one in CI, python/ in place
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().endswith("done 40")
