@@ -3,9 +3,12 @@
 >>> import mahjong_core as mj
 >>> s = mj.score("123m456m789m11mEE", "E", ruleset="two-player", self_drawn=True)
 >>> s.total, s.meets_minimum
-(25, True)
->>> [(f.name, f.points, f.count) for f in s.fans][:2]
-[('清龙', 16, 1), ('混一色', 6, 1)]
+(27, True)
+>>> [(f.zh, f.points, f.count) for f in s.fans]
+[('清龙', 16, 1), ('混一色', 6, 1), ('不求人', 4, 1), ('幺九刻', 1, 1)]
+
+(Self-drawn on a concealed hand is 不求人, 4, which excludes 门前清 and 自摸; won on a discard
+the same hand scores 25 with 门前清.)
 
 The hand is the concealed tiles *without* the winning tile; the winning tile
 is the second argument (``None`` only for 天胡, where the dealer's 14 tiles are
