@@ -39,7 +39,7 @@ from .round_actions import ACTION_SIZE, FOLD, HU, PASS, PENG, QI, SHA, XIANG, Ac
 from .round_settings import RoundSettings
 from .round_settlement import hand_deltas, hand_payments, next_banker
 
-__all__ = ["Round", "RANKS", "VERSION"]
+__all__ = ["RANKS", "VERSION", "Round", "counting_cached"]
 
 PLAYERS = 3
 DEAL = 20
@@ -83,8 +83,12 @@ def _fully_grouped(counts: list[int]) -> bool:
     return _groups_max(tuple(counts))[1]
 
 
-class _Baozi(Exception):
-    """Raised inside :meth:`Round.step` when the chosen action incurs 包子 (caught there)."""
+@lru_cache(maxsize=1 << 12)
+def counting_cached(hand: tuple[int, ...], groups: tuple[Group, ...], dead: tuple[int, ...], banker: bool,
+                    opts: tuple[tuple[str, Any], ...]) -> counting.CountingSummary:
+    """:func:`counting.counting_summary` memoised: the engine (qualification at every decision point)
+    and the bots ask the same question about the same hand many times."""
+    return counting.counting_summary(np.array(hand, np.uint8), groups, list(dead), banker=banker, **dict(opts))
 
 
 class Round:
@@ -240,9 +244,8 @@ class Round:
 
     def qualified(self, p: int) -> bool:
         """Q(p) of spec 2.8: 7 卯 and T_max >= threshold."""
-        summary = counting.counting_summary(np.array(self.hands[p], np.uint8), self.groups[p], self._dead_for(p),
-                                            banker=p == self.banker, **self._counting_opts())
-        return summary.qualified
+        return counting_cached(tuple(self.hands[p]), tuple(self.groups[p]), tuple(self._dead_for(p)),
+                               p == self.banker, tuple(self._counting_opts().items())).qualified
 
     def f_theo(self, p: int) -> int:
         """F_theo of spec 2.8 (CP-42); with ``qi_fan_measure = s1`` a 幺地人 pair or any 4 of a kind."""
