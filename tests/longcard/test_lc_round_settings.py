@@ -38,3 +38,11 @@ def test_frozen():
     with pytest.raises(AttributeError):
         s.fan_cap = 3
     assert s.score_options()["fan_cap"] == 4
+
+
+def test_first_actor_fits_extra_card():
+    assert RoundSettings(banker_extra_card=False, first_actor="banker_turns").first_actor == "banker_turns"
+    with pytest.raises(RulesetError, match="first_actor"):
+        RoundSettings(banker_extra_card=False)
+    with pytest.raises(RulesetError, match="first_actor"):
+        RoundSettings(first_actor="banker_turns")

@@ -903,7 +903,9 @@ class Round:
         p = as_seat(seat, PLAYERS)
         offer = None if self.offer < 0 else {"card": self.offer, "from": self.offer_from, "kind": self.offer_kind}
         return {
-            "seat": p, "phase": self.phase, "actor": self.actor, "banker": self.banker, "qi_player": self.qi_player,
+            # who decides in a claim window is shown only to himself: being asked reveals an option (8.3)
+            "seat": p, "phase": self.phase, "actor": self.actor if self.phase != "claim" or self.actor == p else None,
+            "banker": self.banker, "qi_player": self.qi_player,
             "jiang": None if self.jiang is None else list(self.jiang), "stock_left": self.stock_left,
             "offer": offer, "hand": list(self.hands[p]), "discard_ban": self.discard_ban if p == self.actor else -1,
             "players": [{

@@ -45,6 +45,10 @@ def _post_init(self: Any) -> None:
         bad = UNSUPPORTED.get(key)
         if bad is not None and value == bad[0]:
             raise RulesetError(f"option {key}={value!r} is not supported: {bad[1]}")
+    if (self.first_actor == "banker_turns") == self.banker_extra_card:
+        # CP-4/CP-5: a banker with 21 cards discards first; without the extra card he turns first
+        raise RulesetError(f"option first_actor={self.first_actor!r} does not fit banker_extra_card="
+                           f"{self.banker_extra_card!r} (banker_discards needs the extra card, banker_turns needs none)")
 
 
 def _from_options(cls: Any, options: Mapping[str, Any] | None = None, **more: Any) -> Any:
