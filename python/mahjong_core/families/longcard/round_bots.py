@@ -6,8 +6,8 @@ random bot's seed); ties go to the lowest action id.
 
 - :class:`RandomBot`: uniform over the legal actions that incur no 包子.
 - :class:`RuleBot`: FOLD iff not qualified; QI whenever legal; HU whenever legal; a mandatory claim
-  when PASS is not offered; otherwise the claim or discard that maximises (ready, 卯, T_max, F_theo),
-  a claim only when that beats passing; PASS otherwise.  It never takes a penalised action while an
+  when PASS is not offered; otherwise the claim or discard that maximises (ready, 卯, T_max, F_theo);
+  PASS when no claim is offered.  It never takes a penalised action while an
   unpenalised one exists.
 
 >>> from .round_ref import Round
@@ -130,7 +130,7 @@ class RuleBot:
         if not claims:
             return PASS
         card = view["offer"]["card"]
-        best_key, best_a = self._key(view, hand, groups), PASS
+        best_key, best_a = None, PASS      # spec 8.5: the best claim; PASS only when there is none
         for a in claims:
             pair = (card, card) if a == PENG else chi_pair(a)
             h = list(hand)
@@ -139,7 +139,7 @@ class RuleBot:
             cards = tuple(sorted((pair[0], pair[1], card)))
             g = Group("peng" if cards[0] == cards[2] else "chi", cards)
             k = self._key(view, h, groups + (g,))
-            if k > best_key:
+            if best_key is None or k > best_key:
                 best_key, best_a = k, a
         return best_a
 
