@@ -9,7 +9,7 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mahjong_core.errors import IllegalActionError, StateError
 from mahjong_core.families.longcard.cards import CAISHEN
@@ -58,6 +58,7 @@ def play(r: Round, bots: list, each=None) -> None:
 @given(seed=st.integers(0, 10**6), kind=st.sampled_from(["random", "mixed"]), opts=st.sampled_from(
     [{}, {"caishen_count": 0}, {"bi_peng": True}, {"turn_direction": "cw", "settlement_mode": "fan_cheng_fan"},
      {"banker_extra_card": False, "first_actor": "banker_turns"}, {"bi_jin_bi_da": False, "wumenjiang": False}]))
+@example(seed=5881, kind="random", opts={"bi_jin_bi_da": False, "wumenjiang": False})   # all fold in a claim window
 def test_invariants_at_every_step_and_conserved_settlement(seed, kind, opts):
     r = Round(seed, options=opts)
     play(r, bots_for(kind, seed, r), check_invariants)

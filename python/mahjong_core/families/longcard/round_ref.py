@@ -883,6 +883,8 @@ class Round:
 
     def _end(self, kind: str, **data: Any) -> None:
         s = self.settings
+        if self.phase == "claim" and kind != "win":      # the card on offer was never claimed
+            self.tangzi[self.offer_from].append(self.offer)
         res: dict[str, Any] = {"end": kind, **data}
         res["payments"] = [list(x) for x in hand_payments(res, s, self.folded)]
         res["deltas"] = hand_deltas(res, s, self.folded)
