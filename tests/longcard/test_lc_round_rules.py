@@ -367,3 +367,132 @@ def test_illegal_step_changes_nothing():
     with pytest.raises(IllegalActionError):
         r.step(1, Action("qi"))
     assert r.snapshot() == before
+
+
+C_ELEVENS = "11 11 66 66 66 15 15 15 44 24 24 26 26 35 35 33 33 46 22 25"
+
+
+def test_equal_rank_nearest_to_source_wins_without_asking_the_farther():
+    """3.5 resolution (CP-17) and the 8.2 protocol: two 碰 on B's turned 11, C (nearer) is asked first and
+    his 碰 is executed at once."""
+    r = scripted({0: FLOW_A, 1: FLOW_B}, banker=0, front="12 13 11", last="36", fill={2: C_ELEVENS},
+                 liang_mao_bi_jin=False, wei_zhang_bi_jin=False)
+    assert r.qualified(2)
+    for s, a in ((0, "qi"), (1, "pass"), (2, "pass"), (0, "d 26")):
+        do(r, s, a)
+    while r.phase == "claim":
+        do(r, r.actor, "pass")
+    assert r.phase == "turn" and r.actor == 1
+    do(r, 1, "pass")             # B turns 11
+    assert r.offer == F["11"] and r.claim_queue[:2] == [2, 0]
+    do(r, 2, "peng")
+    assert r.phase == "discard" and r.actor == 2 and r.groups[2][-1].kind == "peng"
+    assert not r.peng_barred[0][F["11"]]          # losing to an equal nearer claim does not bar (CP-53)
+
+
+def test_stay_decision_unqualified_is_b1():
+    """3.3 step 6, 3.11: a seat not asked in the 起 stage decides in the 偷牌 stage; unqualified -> fold or B1."""
+    junk = "12 13 14 15 16 23 24 25 26 33 34 35 36 45 46 55 56 66 11 44"
+    r = scripted({0: READY, 1: junk}, banker=0)
+    if not r.legal_mask(0)[Action("qi").id]:
+        pytest.skip("scripted banker cannot 起")
+    do(r, 0, "qi")
+    assert r.phase == "stay" and r.actor == 1 and not r.qualified(1)
+    assert r.penalty_of(1, PASS) == "B1" and r.penalty_of(1, FOLD) is None
+
+
+def test_xiang_claim_on_own_weixiang_face():
+    """3.5 吐火响 (priority 5, mandatory): the 5th 长二 turned by B completes his 吐火未响; one replacement."""
+    r = flow(front="12 13 22 16")
+    for s, a in ((0, "qi"), (1, "pass"), (2, "fold"), (0, "d 26"), (1, "pass"), (1, "pass")):
+        do(r, s, a)
+    assert r.offer == F["22"] and ids(r, 1) == {"xiang", "fold"}
+    do(r, 1, "xiang")
+    assert [g.kind for g in r.groups[1]] == ["tuhuo_xiang"] and r.hands[1][F["16"]] == 1
+    assert r.phase == "discard" and r.actor == 1 and r.effective(1) == 21
+
+
+def test_bi_peng_removes_pass_and_chi():
+    """3.7 必碰: a player able to 碰 must (no pass, no 吃), unless he declares 胡; FOLD stays."""
+    r = flow(bi_peng=True, liang_mao_bi_jin=False, wei_zhang_bi_jin=False)
+    for s, a in ((0, "qi"), (1, "pass"), (2, "fold"), (0, "d 26"), (1, "pass"), (1, "pass")):
+        do(r, s, a)
+    assert ids(r, 0) == {"peng", "fold"}
+
+
+def test_tian_hu_banker_wins_with_21():
+    """4.2, 3.3 step 7: the banker may win with his 21 cards before the first discard (天胡, no extra fan)."""
+    r = scripted({0: READY, 1: PLAIN}, banker=0, front="14")
+    assert r.qualified(0)
+    do(r, 0, "qi")
+    while r.phase == "stay":
+        do(r, r.actor, "fold")
+    assert r.phase == "discard" and "hu" in ids(r, 0)
+    do(r, 0, "hu")
+    s = _lc_hand.score(np.array(r.hands[0], np.uint8), None, banker=True, jiang=r.jiang)
+    assert r.result["end"] == "win" and r.result["winner"] == 0 and r.result["card"] is None
+    assert r.result["fan"] == s.total and r.result["deltas"] == [2 * (s.total + 1), -s.total - 1, -s.total - 1]
+
+
+def test_seven_triple_claim_as_peng_class():
+    """CP-21 alternative: with seven_triple_claim = peng the three-7s claim ranks 3."""
+    a = FLOW_A.replace("26", "16")
+    r = scripted({0: a, 1: FLOW_B}, banker=0, front="12 13 16", last="36", seven_triple_claim="peng",
+                 chi_same_face_discard_ban="none")
+    for s, x in ((0, "qi"), (1, "pass"), (2, "fold"), (0, "d 35")):
+        do(r, s, x)
+    while r.phase == "claim":
+        do(r, r.actor, "pass")
+    do(r, 1, "pass")
+    assert r.claim_opts[0][Action("chi", pair=(F["25"], F["34"])).id] == 3
+    do(r, 0, "chi 25 34")
+    assert "discard 16" in ids(r, 0)              # chi_same_face_discard_ban = none
+
+
+def test_last_mao_claim_is_hu_only():
+    """3.5 (CP-31): loose cards = complete groups + one 卯 -> no 吃/碰 of the card completing it."""
+    r = scripted({0: PLAIN, 1: READY}, banker=0, front="15 12", last="36")
+    for s, a in ((0, "qi"), (1, "pass"), (2, "fold")):
+        do(r, s, a)
+    # READY: 14 14 is the open 卯; a 碰 of 14 would complete it
+    assert r._last_mao_block(1, (F["14"], F["14"]))
+    r2 = scripted({0: PLAIN, 1: READY}, banker=0, front="15 12", last="36", last_mao_claim_is_hu_only=False)
+    assert not r2._last_mao_block(1, (F["14"], F["14"]))
+
+
+def test_chusi_must_fold_b6():
+    """3.11 杵死 (必碰 only): loose cards one pair X X, X offered, completing misses 陀 -> fold or B6."""
+    r = scripted({0: PLAIN, 1: READY}, banker=0, front="15 12", last="36", bi_peng=True)
+    for s, a in ((0, "qi"), (1, "pass"), (2, "fold")):
+        do(r, s, a)
+    # make seat 1's loose cards a black pair whose completion misses 33 陀 (red 坎 swapped for black ones)
+    for face, n in (("14", -2), ("22", 2), ("11", -3), ("33", 3), ("44", -3), ("26", 3)):
+        r.hands[1][parse_cards(face)[0]] += n
+    r.offer, r.offer_from, r.offer_kind = F["22"], 0, "discard"
+    assert r._chusi(1)
+    r.offer = F["36"]
+    assert not r._chusi(1)
+
+
+def test_announcements_on_replacements():
+    """3.12: 四根上手 / 五根上手 after a 杀 replacement of a 碰'd / 杀'd face; 未碰成坎 for a barred face."""
+    from mahjong_core.families.longcard.groups import Group
+    r = flow()
+    r.groups[0] = [Group("peng", (F["11"],) * 3), Group("sha", (F["44"],) * 4)]
+    r.peng_barred[0][F["55"]] = 1
+    r._announce_draw(0, F["11"], True)
+    r._announce_draw(0, F["44"], True)
+    r._announce_draw(0, F["55"], False)   # 55 55 55 held: a barred face became a triple
+    names = [e["name"] for e in r.events if e["type"] == "announce"]
+    assert names == ["四根上手", "五根上手", "未碰成坎"]
+    r2 = flow(announcements="off")
+    r2.groups[0] = [Group("peng", (F["11"],) * 3)]
+    r2._announce_draw(0, F["11"], True)
+    assert not [e for e in r2.events if e["type"] == "announce"]
+
+
+def test_turn_direction_cw():
+    """CP-2 alternative: clockwise, seat - 1 is 下家."""
+    r = flow(turn_direction="cw")
+    do(r, 0, "pass")
+    assert r.actor == 2 and r.next_active(0) == 2
