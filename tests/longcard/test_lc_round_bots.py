@@ -36,10 +36,10 @@ def test_randombot_is_uniform_over_unpenalised_and_seeded():
     legal[[3, 7, 256, 258]] = True
     pen = np.zeros(259, np.bool_)
     pen[258] = True
-    picks = [RandomBot(1).act({}, legal, pen) for _ in range(3)]
-    assert picks == [RandomBot(1).act({}, legal, pen)] * 3
+    picks = [RandomBot(1).choose({}, legal, pen) for _ in range(3)]
+    assert picks == [RandomBot(1).choose({}, legal, pen)] * 3
     bot = RandomBot(2)
-    seen = {bot.act({}, legal, pen) for _ in range(200)}
+    seen = {bot.choose({}, legal, pen) for _ in range(200)}
     assert seen == {3, 7, 256}
 
 
@@ -48,7 +48,7 @@ def test_rulebot_priorities():
     r = Round(3)
     p = r.seats_to_act()[0]
     bot = RuleBot(r.settings)
-    a = bot.act(r.view(p), r.legal_mask(p), r.penalised_mask(p))
+    a = bot.choose(r.view(p), r.legal_mask(p), r.penalised_mask(p))
     if r.qualified(p):
         assert a == (QI if r.legal_mask(p)[QI] else 256)
     else:
@@ -56,7 +56,7 @@ def test_rulebot_priorities():
     legal = r.legal_mask(p).copy()
     legal[HU] = True
     if r.qualified(p):
-        assert bot.act(r.view(p), legal, r.penalised_mask(p)) in (QI, HU)
+        assert bot.choose(r.view(p), legal, r.penalised_mask(p)) in (QI, HU)
 
 
 def test_rulebot_is_deterministic():
@@ -64,3 +64,16 @@ def test_rulebot_is_deterministic():
     play_hand(a, [RuleBot(a.settings) for _ in range(3)])
     play_hand(b, [RuleBot(b.settings) for _ in range(3)])
     assert a.log == b.log
+
+
+def test_shared_bot_protocol():
+    """act(rnd, seat) / act_index(rnd, seat), as the shared bots of mahjong_core.game.bots."""
+    from mahjong_core.errors import IllegalActionError
+    r = Round(4)
+    p = r.seats_to_act()[0]
+    bot = RuleBot(r.settings)
+    a = bot.act(r, p)
+    i = bot.act_index(r, p)
+    assert np.flatnonzero(r.legal_mask(p))[i] == a.id == bot.choose(r.view(p), r.legal_mask(p), r.penalised_mask(p))
+    with pytest.raises(IllegalActionError):
+        bot.act(r, (p + 1) % 3)

@@ -49,7 +49,7 @@ def bots_for(kind: str, seed: int, r: Round) -> list:
 def play(r: Round, bots: list, each=None) -> None:
     while r.seats_to_act():
         p = r.seats_to_act()[0]
-        r.step(p, bots[p].act(r.view(p), r.legal_mask(p), r.penalised_mask(p)))
+        r.step(p, bots[p].choose(r.view(p), r.legal_mask(p), r.penalised_mask(p)))
         if each:
             each(r)
 
@@ -86,7 +86,7 @@ def test_illegal_action_leaves_state_unchanged(seed, data):
             with pytest.raises(IllegalActionError):
                 r.step(seat, a)
             assert r.snapshot() == before
-        r.step(p, bots[p].act(r.view(p), legal, r.penalised_mask(p)))
+        r.step(p, bots[p].choose(r.view(p), legal, r.penalised_mask(p)))
 
 
 @SLOW
@@ -97,7 +97,7 @@ def test_replay_and_json_round_trip(seed, kind, cut):
     played = 0
     while r.seats_to_act() and played < cut:
         p = r.seats_to_act()[0]
-        r.step(p, bots[p].act(r.view(p), r.legal_mask(p), r.penalised_mask(p)))
+        r.step(p, bots[p].choose(r.view(p), r.legal_mask(p), r.penalised_mask(p)))
         played += 1
     text = r.to_json()
     r2 = Round.from_json(text)
@@ -113,7 +113,7 @@ def test_views_unchanged_when_hidden_cards_swap(seed, cut, data):
     bots = bots_for("mixed", seed, r)
     while r.seats_to_act() and cut:
         p = r.seats_to_act()[0]
-        r.step(p, bots[p].act(r.view(p), r.legal_mask(p), r.penalised_mask(p)))
+        r.step(p, bots[p].choose(r.view(p), r.legal_mask(p), r.penalised_mask(p)))
         cut -= 1
     seat = data.draw(st.integers(0, 2))
     other = data.draw(st.sampled_from([q for q in range(3) if q != seat]))

@@ -1,7 +1,9 @@
 """Reference bots of the long-card hand (spec changpai.md 8.5, CP-62): ``RandomBot`` and ``RuleBot``.
 
 A bot sees only its seat's view (8.3) and the two masks of 8.2, and returns an action id:
-``bot.act(view, legal_mask, penalised_mask)``.  Both are deterministic given their inputs (and the
+``bot.choose(view, legal_mask, penalised_mask)``.  ``act(rnd, seat)`` (the typed action) and
+``act_index(rnd, seat)`` (its position among the legal ids) are the shared bot protocol of
+:mod:`mahjong_core.game.bots`, built on ``choose`` from the round's public per-seat API.  Both are deterministic given their inputs (and the
 random bot's seed); ties go to the lowest action id.
 
 - :class:`RandomBot`: uniform over the legal actions that incur no 包子.
@@ -27,20 +29,40 @@ from ... import _lc_hand
 from .cards import N_FACES
 from .counting import theoretical_fan
 from .groups import Group
-from .round_actions import CHI_BASE, FOLD, HU, PASS, PENG, QI, SHA, XIANG, chi_pair
+from ...errors import IllegalActionError
+from .round_actions import CHI_BASE, FOLD, HU, PASS, PENG, QI, SHA, XIANG, Action, chi_pair
 from .round_ref import Round, counting_cached
 from .round_settings import RoundSettings
 
 __all__ = ["RandomBot", "RuleBot", "play_hand"]
 
 
-class RandomBot:
+class _Protocol:
+    """``act`` / ``act_index`` of the shared bot protocol, from :meth:`choose` and the seat's view."""
+
+    def choose(self, view: dict[str, Any], legal: np.ndarray, penalised: np.ndarray) -> int:
+        raise NotImplementedError
+
+    def _choice(self, rnd: Round, seat: int) -> int:
+        if seat not in rnd.seats_to_act():
+            raise IllegalActionError(f"seat {seat} is not to act now (to act: {rnd.seats_to_act()})")
+        return self.choose(rnd.view(seat), rnd.legal_mask(seat), rnd.penalised_mask(seat))
+
+    def act(self, rnd: Round, seat: int) -> Action:
+        return Action.from_id(self._choice(rnd, seat))
+
+    def act_index(self, rnd: Round, seat: int) -> int:
+        a = self._choice(rnd, seat)
+        return int(np.searchsorted(np.flatnonzero(rnd.legal_mask(seat)), a))
+
+
+class RandomBot(_Protocol):
     """Uniform over the legal, non-penalised actions (``seed``: NumPy ``Generator`` seed)."""
 
     def __init__(self, seed: Any = None) -> None:
         self.rng = np.random.default_rng(seed)
 
-    def act(self, view: dict[str, Any], legal: np.ndarray, penalised: np.ndarray) -> int:
+    def choose(self, view: dict[str, Any], legal: np.ndarray, penalised: np.ndarray) -> int:
         ok = np.flatnonzero(legal & ~penalised)
         if len(ok) == 0:
             ok = np.flatnonzero(legal)
@@ -63,7 +85,7 @@ def _dead(view: dict[str, Any], seat: int) -> list[int]:
     return dead
 
 
-class RuleBot:
+class RuleBot(_Protocol):
     """The greedy reference bot of spec 8.5."""
 
     def __init__(self, settings: RoundSettings | None = None) -> None:
@@ -99,7 +121,7 @@ class RuleBot:
                              caishen=view["players"][seat]["caishen"], **dict(self._opts()))
         return int(self._ready(list(hand), groups, banker)), summ.mao, summ.t_max, ft
 
-    def act(self, view: dict[str, Any], legal: np.ndarray, penalised: np.ndarray) -> int:
+    def choose(self, view: dict[str, Any], legal: np.ndarray, penalised: np.ndarray) -> int:
         ok = [int(a) for a in np.flatnonzero(legal & ~penalised)]
         if not ok:
             return int(np.flatnonzero(legal)[0])
@@ -151,5 +173,5 @@ def play_hand(r: Round, bots: list[Any], max_steps: int = 10_000) -> dict[str, A
         if not seats:
             return r.result  # type: ignore[return-value]
         p = seats[0]
-        r.step(p, bots[p].act(r.view(p), r.legal_mask(p), r.penalised_mask(p)))
+        r.step(p, bots[p].choose(r.view(p), r.legal_mask(p), r.penalised_mask(p)))
     raise RuntimeError(f"hand not finished after {max_steps} steps")
