@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from mahjong_core import _lc_hand
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.families.longcard.cards import parse_cards
 from mahjong_core.families.longcard.round_actions import FOLD, PASS, Action
+
+from mahjong_core import _lc_hand
 
 from .lc_round_helpers import do, ids, scripted
 
@@ -25,6 +26,16 @@ PLAIN = "22 22 22 33 33 33 45 45 45 26 26 26 15 15 35 35 24 24 36 23"
 
 def flow(front: str = "12 13 11", **options):
     return scripted({0: FLOW_A, 1: FLOW_B}, banker=0, front=front, last="36", **options)
+
+
+OPEN = ((0, "qi"), (1, "pass"), (2, "fold"))                 # A 起s, B plays on, C folds
+TO_B_TURN = OPEN + ((0, "d 26"), (1, "pass"))                 # A discards 26, B passes his 吃
+TO_OFFER = TO_B_TURN + ((1, "pass"),)                         # B turns front[2]
+
+
+def run(r, steps) -> None:
+    for seat, action in steps:
+        do(r, seat, action)
 
 
 def total_cards(r) -> int:
@@ -132,9 +143,7 @@ def test_flow_example_3_15():
     """3.15: A 起s; B declares four 长二 and draws; C folds; A discards 26; B may 吃 it with 15 15 and
     passes; 26 to A's 堂子; B (C folded) turns 11; A's 碰 (3) beats B's 吃 (1); A discards."""
     r = flow()
-    do(r, 0, "qi")
-    do(r, 1, "pass")
-    do(r, 2, "fold")
+    run(r, OPEN)
     assert r.phase == "discard" and r.actor == 0 and r.effective(0) == 21
     do(r, 0, "d 26")
     assert r.seats_to_act() == [1] and ids(r, 1) == {"chi 15 15", "pass", "fold"}
@@ -151,11 +160,7 @@ def test_flow_example_3_15():
 def test_turn_unclaimed_goes_to_turner_tangzi_and_next_active_turns():
     """3.4 TURN: nobody claims -> the turner's 堂子; next_active (folded C skipped) turns."""
     r = flow(front="12 13 56")
-    do(r, 0, "qi")
-    do(r, 1, "pass")
-    do(r, 2, "fold")
-    do(r, 0, "d 26")
-    do(r, 1, "pass")
+    run(r, TO_B_TURN)
     do(r, 1, "pass")       # B turns 56; every claimant passes
     while r.phase == "claim":
         do(r, r.actor, "pass")
@@ -165,11 +170,7 @@ def test_turn_unclaimed_goes_to_turner_tangzi_and_next_active_turns():
 def test_sha_is_mandatory_and_draws_a_replacement():
     """3.5, 3.7 有杀必杀: no pass; 杀 then one replacement draw, then win or discard."""
     r = flow(front="12 13 55 16")
-    do(r, 0, "qi")
-    do(r, 1, "pass")
-    do(r, 2, "fold")
-    do(r, 0, "d 26")
-    do(r, 1, "pass")
+    run(r, TO_B_TURN)
     do(r, 1, "pass")       # B turns 55; A holds three
     assert ids(r, 0) == {"sha", "fold"}
     do(r, 0, "sha")
@@ -180,12 +181,7 @@ def test_sha_is_mandatory_and_draws_a_replacement():
 def test_tuopai_fifth_copy_after_sha():
     """3.6 rule 2 (拖牌): the replacement is the 5th copy of the 杀'd face -> laid 吐火响, draw again."""
     r = flow(front="12 13 55 55 16")
-    do(r, 0, "qi")
-    do(r, 1, "pass")
-    do(r, 2, "fold")
-    do(r, 0, "d 26")
-    do(r, 1, "pass")
-    do(r, 1, "pass")
+    run(r, TO_OFFER)
     do(r, 0, "sha")
     assert [g.kind for g in r.groups[0]] == ["tuhuo_xiang"] and r.hands[0][F["16"]] == 2 and r.effective(0) == 21
 
@@ -193,12 +189,7 @@ def test_tuopai_fifth_copy_after_sha():
 def test_replacement_making_four_is_declared_and_draws_again():
     """3.6 rule 4: a replacement making 4 concealed -> 吐火未响 declared, one more draw."""
     r = flow(front="12 13 55 44 16")
-    do(r, 0, "qi")
-    do(r, 1, "pass")
-    do(r, 2, "fold")
-    do(r, 0, "d 26")
-    do(r, 1, "pass")
-    do(r, 1, "pass")
+    run(r, TO_OFFER)
     do(r, 0, "sha")
     kinds = sorted(g.kind for g in r.groups[0])
     assert kinds == ["sha", "tuhuo_weixiang"] and r.hands[0][F["44"]] == 0 and r.effective(0) == 21
@@ -207,9 +198,7 @@ def test_replacement_making_four_is_declared_and_draws_again():
 def test_discard_chi_only_by_next_active():
     """3.5: a discard can be 吃'd only by next_active(D); a turned card by T and next_active(T)."""
     r = flow(front="12 13 11")
-    do(r, 0, "qi")
-    do(r, 1, "pass")
-    do(r, 2, "fold")
+    run(r, OPEN)
     do(r, 0, "d 26")
     assert 1 in r.claim_queue and r.claim_opts[2] == {}
     do(r, 1, "pass")
@@ -222,9 +211,7 @@ def test_seven_triple_chi_bans_that_face():
     passed 碰 bars 高脚 (3.9 过碰)."""
     a = FLOW_A.replace("26", "16")
     r = scripted({0: a, 1: FLOW_B}, banker=0, front="12 13 16", last="36")
-    do(r, 0, "qi")
-    do(r, 1, "pass")
-    do(r, 2, "fold")
+    run(r, OPEN)
     do(r, 0, "d 35")
     do(r, 1, "pass") if r.phase == "claim" else None
     do(r, 1, "pass")     # B turns 16; A is next_active(B)
@@ -236,12 +223,7 @@ def test_seven_triple_chi_bans_that_face():
 def test_peng_bar_after_pass():
     """3.9 过碰: a 碰 offered and passed is barred for the rest of the hand."""
     r = flow(liang_mao_bi_jin=False, wei_zhang_bi_jin=False)
-    do(r, 0, "qi")
-    do(r, 1, "pass")
-    do(r, 2, "fold")
-    do(r, 0, "d 26")
-    do(r, 1, "pass")
-    do(r, 1, "pass")
+    run(r, TO_OFFER)
     do(r, 0, "pass")      # A passes his 碰 of 11
     assert r.peng_barred[0][F["11"]] == 1
     assert Action("peng").id not in r._claim_options(0) or r.offer != F["11"]
@@ -250,9 +232,7 @@ def test_peng_bar_after_pass():
 def test_tiao_pai_discard_of_qi_face_is_baozi_b5():
     """3.8: the 起 player may not discard a card of a 起 fan face before 挡 (B5)."""
     r = flow()
-    do(r, 0, "qi")
-    do(r, 1, "pass")
-    do(r, 2, "fold")
+    run(r, OPEN)
     assert r.penalised_mask(0)[F["11"]] and r.penalised_mask(0)[F["14"]] and not r.penalised_mask(0)[F["26"]]
     assert r.penalty_of(0, Action("discard", face=F["14"])) == "B5"
     do(r, 0, "d 14")
@@ -262,17 +242,13 @@ def test_tiao_pai_discard_of_qi_face_is_baozi_b5():
 def test_dang_releases_the_face():
     """3.8 挡 (CP-25): another player took a card of the face, or no live copy left -> 跳 is free."""
     r = flow()
-    do(r, 0, "qi")
-    do(r, 1, "pass")
-    do(r, 2, "fold")
+    run(r, OPEN)
     r.dang[F["14"]] = 1
     assert not r.penalised_mask(0)[F["14"]] and r.penalised_mask(0)[F["11"]]
     r.tangzi[1] += [F["11"]] * 3        # every other 地 dead: live = 0
     assert not r.penalised_mask(0)[F["11"]]
     r2 = flow(liang_fan_ke_tiao=True)   # 两番可跳: F_theo >= 2 frees every face
-    do(r2, 0, "qi")
-    do(r2, 1, "pass")
-    do(r2, 2, "fold")
+    run(r2, OPEN)
     assert not r2.penalised_mask(0).any() or r2.penalised_mask(0)[FOLD]
 
 
@@ -293,9 +269,7 @@ def test_fold_after_start_when_qualified_is_baozi_b2():
 def test_fold_free_without_bi_jin_bi_da_and_all_folded_is_huangzhuang():
     """CP-27 off: folding is free; CP-44: everybody folded -> 黄庄, no payment, banker stays."""
     r = flow(bi_jin_bi_da=False)
-    do(r, 0, "qi")
-    do(r, 1, "pass")
-    do(r, 2, "fold")
+    run(r, OPEN)
     do(r, 0, "fold")
     assert r.phase == "turn" and r.actor == 1      # next_active(A) turns
     do(r, 1, "fold")
@@ -306,8 +280,7 @@ def test_fold_free_without_bi_jin_bi_da_and_all_folded_is_huangzhuang():
 def test_stock_exhausted_is_huangzhuang():
     """3.4, 3.14: a TURN due with an empty stock ends the hand in 黄庄 (no payment, the banker stays)."""
     r = flow()
-    for s, a in ((0, "qi"), (1, "pass"), (2, "fold"), (0, "d 26"), (1, "pass")):
-        do(r, s, a)
+    run(r, TO_B_TURN)
     assert r.phase == "turn" and r.actor == 1
     r.pos = len(r.stock)            # the stock as if every card had been turned
     do(r, 1, "pass")
@@ -318,8 +291,7 @@ def test_stock_exhausted_is_huangzhuang():
 def test_two_mao_pass_is_baozi_b3():
     """3.7 两卯必进, 3.13 B3: in the two-卯 state, passing a 碰 after which he is ready is 包子."""
     r = flow()
-    for s, a in ((0, "qi"), (1, "pass"), (2, "fold"), (0, "d 26"), (1, "pass"), (1, "pass")):
-        do(r, s, a)
+    run(r, TO_OFFER)
     assert r._two_mao(0) and r.penalty_of(0, PASS) == "B3" and r.penalised_mask(0)[PASS]
     do(r, 0, "pass")
     assert r.result["end"] == "baozi" and r.result["cause"] == "B3"
@@ -328,9 +300,7 @@ def test_two_mao_pass_is_baozi_b3():
 def test_win_on_discard_and_settlement():
     """3.5 胡 (priority 6) on a discard; 5.2 everybody pays, the folded seat too; next banker = winner."""
     r = scripted({0: PLAIN, 1: READY}, banker=0, front="15 12", last="36")
-    do(r, 0, "qi")
-    do(r, 1, "pass")
-    do(r, 2, "fold")
+    run(r, OPEN)
     do(r, 0, "d 36")
     assert "hu" in ids(r, 1)
     do(r, 1, "hu")
@@ -351,8 +321,7 @@ def test_folded_players_pay_off():
 def test_guo_hu_needs_a_higher_fan_on_that_face():
     """3.9 过胡 (CP-52 face): after passing a win on 36, a later win on 36 needs more fan."""
     r = scripted({0: PLAIN, 1: READY}, banker=0, front="15 12", last="36")
-    for s, a in ((0, "qi"), (1, "pass"), (2, "fold"), (0, "d 36")):
-        do(r, s, a)
+    run(r, OPEN + ((0, "d 36"),))
     do(r, 1, "pass")
     assert r.guohu[1][F["36"]] == 2
     assert not r._wins_with(1, F["36"]) and r._wins_with(1, F["14"])
@@ -404,8 +373,7 @@ def test_stay_decision_unqualified_is_b1():
 def test_xiang_claim_on_own_weixiang_face():
     """3.5 吐火响 (priority 5, mandatory): the 5th 长二 turned by B completes his 吐火未响; one replacement."""
     r = flow(front="12 13 22 16")
-    for s, a in ((0, "qi"), (1, "pass"), (2, "fold"), (0, "d 26"), (1, "pass"), (1, "pass")):
-        do(r, s, a)
+    run(r, TO_OFFER)
     assert r.offer == F["22"] and ids(r, 1) == {"xiang", "fold"}
     do(r, 1, "xiang")
     assert [g.kind for g in r.groups[1]] == ["tuhuo_xiang"] and r.hands[1][F["16"]] == 1
@@ -415,8 +383,7 @@ def test_xiang_claim_on_own_weixiang_face():
 def test_bi_peng_removes_pass_and_chi():
     """3.7 必碰: a player able to 碰 must (no pass, no 吃), unless he declares 胡; FOLD stays."""
     r = flow(bi_peng=True, liang_mao_bi_jin=False, wei_zhang_bi_jin=False)
-    for s, a in ((0, "qi"), (1, "pass"), (2, "fold"), (0, "d 26"), (1, "pass"), (1, "pass")):
-        do(r, s, a)
+    run(r, TO_OFFER)
     assert ids(r, 0) == {"peng", "fold"}
 
 
@@ -452,8 +419,7 @@ def test_seven_triple_claim_as_peng_class():
 def test_last_mao_claim_is_hu_only():
     """3.5 (CP-31): loose cards = complete groups + one 卯 -> no 吃/碰 of the card completing it."""
     r = scripted({0: PLAIN, 1: READY}, banker=0, front="15 12", last="36")
-    for s, a in ((0, "qi"), (1, "pass"), (2, "fold")):
-        do(r, s, a)
+    run(r, OPEN)
     # READY: 14 14 is the open 卯; a 碰 of 14 would complete it
     assert r._last_mao_block(1, (F["14"], F["14"]))
     r2 = scripted({0: PLAIN, 1: READY}, banker=0, front="15 12", last="36", last_mao_claim_is_hu_only=False)
@@ -463,8 +429,7 @@ def test_last_mao_claim_is_hu_only():
 def test_chusi_must_fold_b6():
     """3.11 杵死 (必碰 only): loose cards one pair X X, X offered, completing misses 陀 -> fold or B6."""
     r = scripted({0: PLAIN, 1: READY}, banker=0, front="15 12", last="36", bi_peng=True)
-    for s, a in ((0, "qi"), (1, "pass"), (2, "fold")):
-        do(r, s, a)
+    run(r, OPEN)
     # make seat 1's loose cards a black pair whose completion misses 33 陀 (red 坎 swapped for black ones)
     for face, n in (("14", -2), ("22", 2), ("11", -3), ("33", 3), ("44", -3), ("26", 3)):
         r.hands[1][parse_cards(face)[0]] += n

@@ -8,7 +8,12 @@ from mahjong_core.errors import LedgerError
 from mahjong_core.families import longcard as lc
 from mahjong_core.families.longcard import counting
 from mahjong_core.families.longcard.round_settings import RoundSettings
-from mahjong_core.families.longcard.round_settlement import hand_deltas, hand_payments, ledger_requests, next_banker
+from mahjong_core.families.longcard.round_settlement import (
+    hand_deltas,
+    hand_payments,
+    ledger_requests,
+    next_banker,
+)
 from mahjong_core.settlement import Ledger
 
 TIKAN, FCF = RoundSettings(), RoundSettings(settlement_mode="fan_cheng_fan")

@@ -68,7 +68,7 @@ class Action:
         return _SINGLE_ID[self.kind]
 
     @classmethod
-    def from_id(cls, i: Any) -> "Action":
+    def from_id(cls, i: Any) -> Action:
         """The action of id ``i`` (0-258); anything else is an :class:`IllegalActionError`."""
         if not is_int(i) or not 0 <= i < ACTION_SIZE:
             raise IllegalActionError(f"an action id is an integer 0-{ACTION_SIZE - 1}, got {short_repr(i)}")
@@ -80,7 +80,7 @@ class Action:
         return cls(_SINGLE[i])
 
     @classmethod
-    def coerce(cls, action: Any) -> "Action":
+    def coerce(cls, action: Any) -> Action:
         """An :class:`Action` from an Action or an action id."""
         if isinstance(action, Action):
             return cls.from_id(action.id) if _valid(action) else _bad(action)

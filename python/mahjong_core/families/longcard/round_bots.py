@@ -26,12 +26,12 @@ from typing import Any
 import numpy as np
 
 from ... import _lc_hand
+from ...errors import IllegalActionError
 from .cards import N_FACES
 from .counting import theoretical_fan
 from .groups import Group
-from ...errors import IllegalActionError
-from .round_actions import CHI_BASE, FOLD, HU, PASS, PENG, QI, SHA, XIANG, Action, chi_pair
-from .round_ref import Round, counting_cached
+from .round_actions import CHI_BASE, FOLD, HU, PASS, PENG, QI, Action, chi_pair
+from .round_ref import RANKS, Round, counting_cached
 from .round_settings import RoundSettings
 
 __all__ = ["RandomBot", "RuleBot", "play_hand"]
@@ -146,7 +146,7 @@ class RuleBot(_Protocol):
                 if best is None or k > best[0]:
                     best = (k, d)
             return best[1]
-        claims = [a for a in ok if a in (XIANG, SHA, PENG) or CHI_BASE <= a < PENG]
+        claims = [a for a in ok if (a in RANKS and a != HU) or CHI_BASE <= a < PENG]   # 吐火响 杀 碰 吃
         if PASS not in ok:
             return claims[0] if claims else ok[0]       # a mandatory claim (3.7), else the first left
         if not claims:

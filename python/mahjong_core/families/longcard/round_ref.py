@@ -31,11 +31,23 @@ from ... import _lc_hand
 from ..._validate import as_seat, is_int, short_repr
 from ...errors import IllegalActionError, MahjongError, StateError
 from . import counting
-from .cards import CAISHEN, COPIES, N_FACES, PARTNERS, SEVENS, YDR
+from .cards import CAISHEN, COPIES, N_FACES, SEVENS, YDR
 from .fans import face_weights
 from .groups import Group, is_chi_group
 from .options import RULESET
-from .round_actions import ACTION_SIZE, FOLD, HU, PASS, PENG, QI, SHA, XIANG, Action, chi_id, chi_pair
+from .round_actions import (
+    ACTION_SIZE,
+    FOLD,
+    HU,
+    PASS,
+    PENG,
+    QI,
+    SHA,
+    XIANG,
+    Action,
+    chi_id,
+    chi_pair,
+)
 from .round_settings import RoundSettings
 from .round_settlement import hand_deltas, hand_payments, next_banker
 
@@ -929,7 +941,7 @@ class Round:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, d: Any) -> "Round":
+    def from_dict(cls, d: Any) -> Round:
         """Rebuild a hand from its replay record, every field checked (``StateError`` names it)."""
         if not isinstance(d, dict):
             raise StateError(f"a long-card round record is a JSON object, got {short_repr(d)}")
@@ -966,7 +978,7 @@ class Round:
         return r
 
     @classmethod
-    def from_json(cls, data: Any) -> "Round":
+    def from_json(cls, data: Any) -> Round:
         if isinstance(data, (str, bytes, bytearray)):
             try:
                 data = json.loads(data)
@@ -975,7 +987,7 @@ class Round:
         return cls.from_dict(data)
 
     @classmethod
-    def replay(cls, record: Any) -> "Round":
+    def replay(cls, record: Any) -> Round:
         """The hand reproduced from a replay record (``to_dict``/``to_json`` output)."""
         return cls.from_json(record) if not isinstance(record, dict) else cls.from_dict(record)
 

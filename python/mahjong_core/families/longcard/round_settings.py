@@ -27,7 +27,7 @@ from ..._validate import short_repr
 from ...errors import RulesetError
 from .options import OPTIONS, check_value
 
-__all__ = ["RoundSettings", "UNSUPPORTED"]
+__all__ = ["UNSUPPORTED", "RoundSettings"]
 
 UNSUPPORTED: dict[str, tuple[Any, str]] = {
     "multiple_winners": (True, "the spec (CP-18) defines one winner per card only"),
