@@ -506,7 +506,10 @@ class Round:
             cause = b1
             if cause is None and self._chusi(p):
                 cause = "B6"
-            pairs = [chi_pair(a) for a in opts if 21 <= a < PENG] + ([(self.offer,) * 2] if PENG in opts else [])
+            # a claim that would be a forbidden 跳牌 is no way to become ready: 两卯必进 / 尾张必进 do not
+            # demand it (our reading where 3.7 and 3.8 collide; otherwise every choice would be 包子)
+            pairs = [chi_pair(a) for a in opts if 21 <= a < PENG and out.get(a) is None]
+            pairs += [(self.offer,) * 2] if PENG in opts else []
             if cause is None and pairs and (s.liang_mao_bi_jin or s.wei_zhang_bi_jin):
                 ready = any(self._ready_after_claim(p, pr, self.offer) for pr in pairs)
                 if ready and s.liang_mao_bi_jin and self._two_mao(p):
