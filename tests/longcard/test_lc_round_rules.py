@@ -461,3 +461,46 @@ def test_turn_direction_cw():
     r = flow(turn_direction="cw")
     do(r, 0, "pass")
     assert r.actor == 2 and r.next_active(0) == 2
+
+
+def test_wei_zhang_last_card_pass_is_baozi_b4():
+    """3.7 尾张必进, 4.7 (CP-30): passing the last card that can make him ready is 包子 B4 (two-卯 rule off
+    to isolate it; every other copy made dead by hand)."""
+    r = flow(liang_mao_bi_jin=False)
+    run(r, TO_OFFER)                  # B turned 11; A's 碰 makes him ready
+    assert r.penalty_of(0, PASS) is None                # other 11 are still live
+    live = r.live(0)
+    live[F["11"]] -= 1                                  # the card on offer is not counted
+    makes_ready = [x for x in range(21) if any(r._ready_after_claim(0, pr, x) for pr in r._claim_pairs(0, x))]
+    r.tangzi[2] = [f for f in makes_ready for _ in range(live[f])]
+    assert r._last_card(0, F["11"]) and r.penalty_of(0, PASS) == "B4"
+
+
+def test_tiao_by_chi_with_a_qi_face_is_b5():
+    """3.8 (b): the 起 player using a concealed card of a 起 fan face in a 吃 is 跳牌."""
+    r = flow(front="12 13 36")
+    run(r, TO_OFFER)                  # B turns 36; B (the turner) is asked first, then A may 吃 it with his 幺四 pair
+    do(r, 1, "pass")
+    assert r.actor == 0 and r.offer == F["36"] and r.penalty_of(0, Action("chi", pair=(F["14"], F["14"]))) == "B5"
+
+
+def test_guo_hu_scope_hand():
+    """CP-52 alternative: after a passed win every later win needs a higher fan."""
+    r = scripted({0: PLAIN, 1: READY}, banker=0, front="15 12", last="36", guo_hu_scope="hand")
+    run(r, OPEN + ((0, "d 36"),))
+    do(r, 1, "pass")
+    h = list(r.hands[1])
+    h[F["14"]] += 1
+    assert r._wins_with(1, F["14"]) == (r._score(1, h).total > 2)
+    assert not r._wins_with(1, F["36"])
+
+
+def test_qi_fan_measure_s1_and_dang_taken_only():
+    """CP-42 s1: 起 fan = a 幺地人 pair or any 4 of a kind; CP-25 taken_only: a dead face does not release."""
+    r = flow(qi_fan_measure="s1", dang_rule="taken_only")
+    assert r.f_theo(0) == 1 and r.f_theo(1) == 1          # A: 地 pair; B: four 长二
+    run(r, OPEN)
+    r.tangzi[1] += [F["11"]] * 3
+    assert r.penalised_mask(0)[F["11"]]                   # no live 地 left, still not released
+    r.dang[F["11"]] = 1
+    assert not r.penalised_mask(0)[F["11"]]
