@@ -166,3 +166,30 @@ def test_same_seed_same_hand():
     play(a, bots_for("random", 1, a))
     play(b, bots_for("random", 1, b))
     assert a.to_json() == b.to_json()
+
+
+def test_bad_constructor_arguments():
+    from mahjong_core.errors import MahjongError, RulesetError
+    for bad in ("x", -1, 1.5, True):
+        with pytest.raises(MahjongError, match="seed"):
+            Round(bad)
+    with pytest.raises(RulesetError):
+        Round(1, options=[1])
+    with pytest.raises(MahjongError, match="banker"):
+        Round(1, banker=3)
+
+
+def test_claim_answers_are_private_until_executed():
+    """8.3: another seat sees neither a pass nor a losing claim in a claim window, only FOLDs and the
+    executed claim (a ``claim`` event)."""
+    seen_claim = False
+    for seed in range(6):
+        r = Round(seed)
+        play(r, bots_for("rule", seed, r))
+        for p in range(3):
+            own = r.events_for(p)
+            others = [e for e in own if e["type"] == "action" and e["seat"] != p and e["phase"] == "claim"]
+            assert all(e["action"] == 258 for e in others)
+            assert len([e for e in own if e["type"] == "action" and e["seat"] == p]) == sum(s == p for s, _ in r.log)
+        seen_claim = seen_claim or any(e["type"] == "claim" for e in r.events_for(0))
+    assert seen_claim

@@ -435,6 +435,8 @@ def test_chusi_must_fold_b6():
         r.hands[1][parse_cards(face)[0]] += n
     r.offer, r.offer_from, r.offer_kind = F["22"], 0, "discard"
     assert r._chusi(1)
+    r.phase, r.actor, r.claim_opts = "claim", 1, {0: {}, 1: {}, 2: {}}
+    assert r.penalty_of(1, PASS) == "B6" and r.penalty_of(1, FOLD) is None      # fold is due, not B2
     r.offer = F["36"]
     assert not r._chusi(1)
 

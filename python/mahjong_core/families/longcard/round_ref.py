@@ -120,6 +120,8 @@ class Round:
         if not isinstance(settings, RoundSettings):
             raise MahjongError(f"settings must be a RoundSettings, got {short_repr(settings)}")
         self.settings = s = settings
+        if seed is not None and not (is_int(seed) and 0 <= seed < 2**128):
+            raise MahjongError(f"seed must be None or an integer >= 0, got {short_repr(seed)}")
         rng = np.random.default_rng(seed)
         deck = [f for f in range(N_FACES) for _ in range(COPIES)] + [CAISHEN] * s.caishen_count
         if stock is None:
@@ -506,6 +508,7 @@ class Round:
             cause = b1
             if cause is None and self._chusi(p):
                 cause = "B6"
+                fold_cause = None        # 杵死 MUST fold (3.11): 必进必打 cannot forbid it
             # a claim that would be a forbidden 跳牌 is no way to become ready: 两卯必进 / 尾张必进 do not
             # demand it (our reading where 3.7 and 3.8 collide; otherwise every choice would be 包子)
             pairs = [chi_pair(a) for a in opts if 21 <= a < PENG and out.get(a) is None]
@@ -569,7 +572,7 @@ class Round:
         if a not in offered:
             raise IllegalActionError(f"{Action.from_id(a)} is not legal for seat {p} in phase {self.phase}")
         self.log.append([p, a])
-        self._event("action", p, action=a, to=p if self._private_action(a) else None)
+        self._event("action", p, action=a, phase=self.phase, to=p if self._private_action(a) else None)
         cause = offered[a]
         if cause is not None:
             self._end_baozi(p, cause)
@@ -577,8 +580,9 @@ class Round:
         getattr(self, f"_do_{self.phase}")(p, a)
 
     def _private_action(self, a: int) -> bool:
-        """A pass in a claim window is not shown to the others (it would reveal an option, 8.3)."""
-        return self.phase == "claim" and a == PASS
+        """A claim-window answer is not shown to the others: a pass would reveal an option and a claim
+        that loses would reveal held cards (8.3); the executed claim is public (``claim`` event)."""
+        return self.phase == "claim" and a != FOLD
 
     def _fold(self, p: int) -> bool:
         """Fold p (3.11); True when the hand ended because every seat folded (CP-44)."""
