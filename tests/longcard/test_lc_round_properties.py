@@ -28,6 +28,16 @@ def cards_everywhere(r: Round) -> int:
 
 def check_invariants(r: Round) -> None:
     assert cards_everywhere(r) == 105 + r.settings.caishen_count
+    where = [0] * 22                 # every card in exactly one place, face by face
+    for p in range(3):
+        for f in range(21):
+            where[f] += r.hands[p][f]
+        where[CAISHEN] += r.caishen[p]
+        for c in r.tangzi[p] + [c for g in r.groups[p] for c in g.cards]:
+            where[c] += 1
+    for c in r.stock[r.pos:] + ([r.offer] if r.phase == "claim" else []):
+        where[c] += 1
+    assert where == [5] * 21 + [r.settings.caishen_count]
     for p in range(3):
         e = r.effective(p)
         if r.phase in ("qi",) or (r.phase == "stay" and not r.started):
