@@ -282,8 +282,10 @@ def test_stock_exhausted_is_huangzhuang():
     r = flow()
     run(r, TO_B_TURN)
     assert r.phase == "turn" and r.actor == 1
-    r.pos = len(r.stock)            # the stock as if every card had been turned
-    do(r, 1, "pass")
+    r.pos = len(r.stock) - 1        # the stock as if every card but one had been turned
+    do(r, 1, "pass")                # B turns the last card
+    while r.phase == "claim":
+        do(r, r.actor, "pass")
     assert r.result["end"] == "huangzhuang" and r.result["why"] == "stock_empty" and r.result["deltas"] == [0, 0, 0]
     assert r.result["next_banker"] == 0 and r.result["counts"] is True
 

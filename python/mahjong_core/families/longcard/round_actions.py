@@ -96,7 +96,8 @@ class Action:
 
 def _valid(a: Action) -> bool:
     if a.kind == "discard":
-        return is_int(a.face) and 0 <= a.face < N_FACES and a.pair is None
+        f = a.face
+        return f is not None and is_int(f) and 0 <= f < N_FACES and a.pair is None
     if a.kind == "chi":
         p = a.pair
         return (a.face is None and isinstance(p, tuple) and len(p) == 2 and all(is_int(x) and 0 <= x < N_FACES for x in p)

@@ -138,14 +138,12 @@ class RuleBot(_Protocol):
             discards = [a for a in ok if a < N_FACES]
             if not discards:
                 return ok[0]
-            best = None
+            keys = []
             for d in discards:
                 hand[d] -= 1
-                k = self._key(view, hand, groups)
+                keys.append((self._key(view, hand, groups), -d))
                 hand[d] += 1
-                if best is None or k > best[0]:
-                    best = (k, d)
-            return best[1]
+            return -max(keys)[1]          # the best key; ties: the lowest id
         claims = [a for a in ok if (a in RANKS and a != HU) or CHI_BASE <= a < PENG]   # 吐火响 杀 碰 吃
         if PASS not in ok:
             return claims[0] if claims else ok[0]       # a mandatory claim (3.7), else the first left

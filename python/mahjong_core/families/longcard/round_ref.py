@@ -672,8 +672,12 @@ class Round:
             self._turn_due(b)
 
     def _turn_due(self, p: int) -> None:
-        self.phase, self.actor = "turn", p
         self.offer, self.offer_from, self.offer_kind = -1, -1, ""
+        if self.stock_left == 0:                   # 3.4: a TURN due with an empty stock -> 黄庄
+            self.phase = "turn"
+            self._end("huangzhuang", why="stock_empty")
+            return
+        self.phase, self.actor = "turn", p
 
     def _discard_due(self, p: int, *, self_win: bool, ban: int) -> None:
         self.phase, self.actor = "discard", p
