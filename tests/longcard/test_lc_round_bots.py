@@ -77,3 +77,21 @@ def test_shared_bot_protocol():
     assert np.flatnonzero(r.legal_mask(p))[i] == a.id == bot.choose(r.view(p), r.legal_mask(p), r.penalised_mask(p))
     with pytest.raises(IllegalActionError):
         bot.act(r, (p + 1) % 3)
+
+
+def test_ledger_total_unchanged_over_a_sequence_of_hands():
+    """Every hand's payments through the shared Ledger: total unchanged, no balance below zero; the
+    next hand's banker is the result's next_banker."""
+    from mahjong_core.families.longcard.round_settlement import ledger_requests
+    from mahjong_core.settlement import Ledger
+    names = ["east", "south", "west"]
+    led = Ledger({n: 30 for n in names})
+    total = led.total
+    banker = 0
+    for k in range(6):
+        r = Round(500 + k, banker=banker)
+        res = play_hand(r, [RuleBot(r.settings) for _ in range(3)])
+        led.apply(ledger_requests(res, names), round=k)
+        assert led.total == total and min(led.balances.values()) >= 0
+        banker = res["next_banker"]
+        assert banker == (res["winner"] if res["end"] == "win" else r.banker)

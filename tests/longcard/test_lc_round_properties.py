@@ -67,12 +67,15 @@ def play(r: Round, bots: list, each=None) -> None:
 @SLOW
 @given(seed=st.integers(0, 10**6), kind=st.sampled_from(["random", "mixed"]), opts=st.sampled_from(
     [{}, {"caishen_count": 0}, {"bi_peng": True}, {"turn_direction": "cw", "settlement_mode": "fan_cheng_fan"},
-     {"banker_extra_card": False, "first_actor": "banker_turns"}, {"bi_jin_bi_da": False, "wumenjiang": False}]))
+     {"banker_extra_card": False, "first_actor": "banker_turns"}, {"bi_jin_bi_da": False, "wumenjiang": False},
+     {"baozi_actions_allowed": False}]))
 @example(seed=5881, kind="random", opts={"bi_jin_bi_da": False, "wumenjiang": False})   # all fold in a claim window
 def test_invariants_at_every_step_and_conserved_settlement(seed, kind, opts):
     r = Round(seed, options=opts)
     play(r, bots_for(kind, seed, r), check_invariants)
     assert r.result is not None and sum(r.result["deltas"]) == 0
+    if not r.settings.baozi_actions_allowed:
+        assert r.result["end"] != "baozi"          # CP-49: a fully enforced table
     assert r.seats_to_act() == [] and not any(r.legal_mask(p).any() for p in range(3))
     with pytest.raises(IllegalActionError):
         r.step(0, 256)
