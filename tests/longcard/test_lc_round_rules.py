@@ -155,6 +155,7 @@ def test_flow_example_3_15():
     do(r, 0, "peng")
     assert r.phase == "discard" and r.actor == 0 and [g.kind for g in r.groups[0]] == ["peng"]
     assert r.effective(0) == 21 and total_cards(r) == 105
+    assert r._tiao_free(F["11"]) and not r._tiao_free(F["14"])     # the 碰 secured the 地 fan
 
 
 def test_turn_unclaimed_goes_to_turner_tangzi_and_next_active_turns():

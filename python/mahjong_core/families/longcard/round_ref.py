@@ -367,6 +367,8 @@ class Round:
         p = self.qi_player
         if not self.qi_faces[f]:
             return True
+        if any(g.kind != "chi" and g.face == f for g in self.groups[p]):
+            return True       # his own 碰/杀/吐火 of the face secured its fan (3.15 "his 地 fan is secured")
         if s.liang_fan_ke_tiao:
             fan = self.f_theo(p) if s.liang_fan_measure == "theoretical" else self.held_fan(p)
             if fan >= 2:
