@@ -42,3 +42,4 @@ def test_readme_longcard_section():
 def test_docstrings(module):
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0
+

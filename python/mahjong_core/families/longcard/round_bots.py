@@ -31,7 +31,8 @@ from .cards import N_FACES
 from .counting import theoretical_fan
 from .groups import Group
 from .round_actions import CHI_BASE, FOLD, HU, PASS, PENG, QI, Action, chi_pair
-from .round_ref import RANKS, Round, counting_cached
+from .round_ref import Round
+from .round_rules import RANKS, counting_cached
 from .round_settings import RoundSettings
 
 __all__ = ["RandomBot", "RuleBot", "play_hand"]

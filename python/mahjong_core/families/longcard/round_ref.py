@@ -3,7 +3,9 @@
 Readable on purpose: every rule of section 3 is one small method that names its paragraph, the state
 is plain lists and ints (so that a compiled engine can port it field by field), and the compiled
 hand layer (``_lc_hand``: win check, waits, score) and :mod:`.counting` (卯, 陀, qualification,
-held and theoretical fan) are reused, never re-implemented.
+held and theoretical fan) are reused, never re-implemented.  The state queries (live copies,
+qualification, claim options, 跳牌, 尾张, 杵死) are in :mod:`.round_rules`; views and the replay record
+in :mod:`.round_record`; this module holds the state, the decisions and the flow.
 
 Flow (spec 3.3-3.14): deal 20 each from the shuffled stock -> 五门将 J1/J2 revealed -> 财神 laid out and
 replaced -> 起 stage (QI / PASS / FOLD, from the banker) -> void redeal if nobody 起 -> banker's extra
@@ -22,19 +24,16 @@ from __future__ import annotations
 
 import copy
 import json
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from ... import _lc_hand
 from ..._validate import as_seat, is_int, short_repr
-from ...errors import IllegalActionError, MahjongError, StateError
+from ...errors import IllegalActionError, MahjongError
 from . import counting
-from .cards import CAISHEN, COPIES, N_FACES, SEVENS, YDR
-from .fans import face_weights
-from .groups import Group, is_chi_group
-from .options import RULESET
+from .cards import CAISHEN, COPIES, N_FACES, SEVENS
+from .groups import Group
 from .round_actions import (
     ACTION_SIZE,
     FOLD,
@@ -45,65 +44,22 @@ from .round_actions import (
     SHA,
     XIANG,
     Action,
-    chi_id,
     chi_pair,
 )
+from .round_record import VERSION, RoundRecord, checked_stock
+from .round_rules import PLAYERS, RANKS, RoundRules, counting_cached
 from .round_settings import RoundSettings
 from .round_settlement import hand_deltas, hand_payments, next_banker
 
 __all__ = ["RANKS", "VERSION", "Round", "counting_cached"]
 
-PLAYERS = 3
 DEAL = 20
-VERSION = 2
-RANKS = {HU: 6, XIANG: 5, SHA: 4, PENG: 3}
-"""Claim priorities of spec 3.5 (S1's 60/50/40/30/10); a 吃 is 1 (3 for three 7s when
-``seven_triple_claim = peng``, CP-21)."""
-CHI_RANK = 1
 BAOZI_CAUSES = {"B1": "陀数不够 / 卯数不够", "B2": "未必进必打", "B3": "未两卯必进", "B4": "未尾张必进",
                 "B5": "未保持起牌番", "B6": "杵死未扣牌"}
 """包子 causes of spec 3.13."""
 
-_ALL_TRIPLES = tuple((a, b, c) for a in range(N_FACES) for b in range(a, N_FACES) for c in range(b, N_FACES)
-                     if a == c or is_chi_group((a, b, c)))
 
-
-@lru_cache(maxsize=1 << 16)
-def _groups_max(counts: tuple[int, ...]) -> tuple[int, bool]:
-    """(largest number of disjoint complete 3-card groups, whether every card is in one) of concealed
-    counts (spec 4.7 two-卯 state; 3.5 last-卯 rule)."""
-    low = next((f for f in range(N_FACES) if counts[f]), None)
-    if low is None:
-        return 0, True
-    c = list(counts)
-    c[low] -= 1
-    best, whole = _groups_max(tuple(c))[0], False      # the lowest card left out of every group
-    c[low] += 1
-    for t in _ALL_TRIPLES:
-        if t[0] != low or any(c[f] < t.count(f) for f in set(t)):
-            continue
-        for f in t:
-            c[f] -= 1
-        n, w = _groups_max(tuple(c))
-        for f in t:
-            c[f] += 1
-        best, whole = max(best, n + 1), whole or w
-    return best, whole
-
-
-def _fully_grouped(counts: list[int]) -> bool:
-    return _groups_max(tuple(counts))[1]
-
-
-@lru_cache(maxsize=1 << 12)
-def counting_cached(hand: tuple[int, ...], groups: tuple[Group, ...], dead: tuple[int, ...], banker: bool,
-                    opts: tuple[tuple[str, Any], ...]) -> counting.CountingSummary:
-    """:func:`counting.counting_summary` memoised: the engine (qualification at every decision point)
-    and the bots ask the same question about the same hand many times."""
-    return counting.counting_summary(np.array(hand, np.uint8), groups, list(dead), banker=banker, **dict(opts))
-
-
-class Round:
+class Round(RoundRules, RoundRecord):
     """One hand of 长牌 幺地人 (spec section 3) for three seats.
 
     ``Round(seed, settings=..., options=..., banker=..., stock=...)``: the stock is shuffled by a NumPy
@@ -127,7 +83,7 @@ class Round:
         if stock is None:
             stock = [int(deck[i]) for i in rng.permutation(len(deck))]
         else:
-            stock = _checked_stock(stock, deck)
+            stock = checked_stock(stock, deck)
         self.banker = int(rng.integers(PLAYERS)) if banker is None else as_seat(banker, PLAYERS, "banker")
         self.stock: list[int] = list(stock)
         self.log: list[list[int]] = []
@@ -224,237 +180,6 @@ class Round:
     def effective(self, p: int) -> int:
         """E(p) of spec 2.3."""
         return sum(self.hands[p]) + 3 * len(self.groups[p])
-
-    def _dead_for(self, p: int) -> list[int]:
-        """Copies dead outside p's own declared groups: every 堂子 and the other seats' groups (2.4)."""
-        dead = [0] * N_FACES
-        for q in range(PLAYERS):
-            for c in self.tangzi[q]:
-                dead[c] += 1
-            if q != p:
-                for g in self.groups[q]:
-                    for c in g.cards:
-                        dead[c] += 1
-        return dead
-
-    def live(self, p: int) -> list[int]:
-        """live_p of spec 2.4 (the card on offer is not dead)."""
-        dead = self._dead_for(p)
-        own = [0] * N_FACES
-        for g in self.groups[p]:
-            for c in g.cards:
-                own[c] += 1
-        return [COPIES - self.hands[p][f] - own[f] - dead[f] for f in range(N_FACES)]
-
-    def _jiang_arg(self) -> Any:
-        return self.jiang
-
-    def _counting_opts(self) -> dict[str, Any]:
-        s = self.settings
-        return {"mao_bonus": s.mao_bonus, "tmax_quad_value": s.tmax_quad_value, "chi_may_use_kan": s.chi_may_use_kan,
-                "kan_as_peng": s.kan_as_peng, "xiang_bonus_on_fan_faces": s.xiang_bonus_on_fan_faces,
-                "wumenjiang": s.wumenjiang, "wumenjiang_weight": s.wumenjiang_weight,
-                "caishen_count": s.caishen_count}
-
-    def qualified(self, p: int) -> bool:
-        """Q(p) of spec 2.8: 7 卯 and T_max >= threshold."""
-        return counting_cached(tuple(self.hands[p]), tuple(self.groups[p]), tuple(self._dead_for(p)),
-                               p == self.banker, tuple(self._counting_opts().items())).qualified
-
-    def f_theo(self, p: int) -> int:
-        """F_theo of spec 2.8 (CP-42); with ``qi_fan_measure = s1`` a 幺地人 pair or any 4 of a kind."""
-        if self.settings.qi_fan_measure == "s1":
-            h = self.hands[p]
-            return int(any(h[f] >= 2 for f in YDR) or any(n >= 4 for n in h))
-        return counting.theoretical_fan(np.array(self.hands[p], np.uint8), self.groups[p], self._dead_for(p),
-                                        jiang=self._jiang_arg(), caishen=self.caishen[p], **self._counting_opts())
-
-    def held_fan(self, p: int) -> int:
-        """H of spec 2.8."""
-        o = self._counting_opts()
-        o["held_fan_includes_kan"] = self.settings.held_fan_includes_kan
-        return counting.held_fan(np.array(self.hands[p], np.uint8), self.groups[p], jiang=self._jiang_arg(),
-                                 caishen=self.caishen[p], **o)
-
-    def weights(self) -> list[int]:
-        s = self.settings
-        return face_weights(self._jiang_arg(), wumenjiang=s.wumenjiang, wumenjiang_weight=s.wumenjiang_weight)
-
-    # ------------------------------------------------------------------ win checks (4.1-4.3, 4.7)
-    def _hand_kw(self, p: int) -> dict[str, Any]:
-        s = self.settings
-        return {"declared": self.groups[p], "banker": p == self.banker, "win_split_kan": s.win_split_kan,
-                "all_black_waives_tuo": s.all_black_waives_tuo}
-
-    def _score(self, p: int, counts: list[int]):
-        return _lc_hand.score(np.array(counts, np.uint8), None, declared=self.groups[p], banker=p == self.banker,
-                              jiang=self._jiang_arg(), caishen=self.caishen[p], **self.settings.score_options())
-
-    def _wins_with(self, p: int, card: int) -> bool:
-        h = list(self.hands[p])
-        h[card] += 1
-        if h[card] > COPIES or not _lc_hand.is_win(np.array(h, np.uint8), **self._hand_kw(p)):
-            return False
-        passed = self._guohu_bar(p, card)
-        return passed < 0 or self._score(p, h).total > passed
-
-    def _guohu_bar(self, p: int, card: int) -> int:
-        """Largest fan passed that a win on ``card`` must exceed (3.9, CP-52); -1 = none."""
-        return max(self.guohu[p]) if self.settings.guo_hu_scope == "hand" else self.guohu[p][card]
-
-    def _waits(self, p: int, counts: list[int], groups: list[Group]) -> list[int]:
-        s = self.settings
-        w = _lc_hand.waits(np.array(counts, np.uint8), declared=groups, banker=p == self.banker,
-                           win_split_kan=s.win_split_kan, all_black_waives_tuo=s.all_black_waives_tuo)
-        if s.ready_requires_live:       # CP-29 alternative
-            live = self.live(p)
-            w = [x for x in w if live[x] >= 1]
-        return w
-
-    def _ready_after_claim(self, p: int, pair: tuple[int, int], card: int) -> bool:
-        """After claiming ``card`` with the held ``pair`` (and a suitable discard), is p ready (3.7)?"""
-        h = list(self.hands[p])
-        h[pair[0]] -= 1
-        h[pair[1]] -= 1
-        cards = tuple(sorted((pair[0], pair[1], card)))
-        g = Group("peng" if cards[0] == cards[2] else "chi", cards)
-        groups = self.groups[p] + [g]
-        for d in range(N_FACES):
-            if h[d]:
-                h[d] -= 1
-                ok = bool(self._waits(p, h, groups))
-                h[d] += 1
-                if ok:
-                    return True
-        return False
-
-    def _claim_pairs(self, p: int, card: int) -> list[tuple[int, int]]:
-        """Every held pair with which p could 碰 or 吃 ``card`` (eligibility aside)."""
-        h = self.hands[p]
-        out = [(card, card)] if h[card] == 2 and not self.peng_barred[p][card] else []
-        return out + [pr for pr in self._chi_pairs(p, card)]
-
-    def _chi_pairs(self, p: int, card: int) -> list[tuple[int, int]]:
-        h, s = self.hands[p], self.settings
-        out = []
-        for a in range(N_FACES):
-            for b in range(a, N_FACES):
-                if h[a] < (2 if a == b else 1) or h[b] < 1:
-                    continue
-                if not is_chi_group(tuple(sorted((a, b, card)))):
-                    continue
-                if not s.chi_may_use_kan and (h[a] == 3 or h[b] == 3):     # CP-23
-                    continue
-                out.append((a, b))
-        return out
-
-    def _two_mao(self, p: int) -> bool:
-        """Two-卯 state of 4.7: 7 - G = 2."""
-        return 7 - len(self.groups[p]) - _groups_max(tuple(self.hands[p]))[0] == 2
-
-    def _last_card(self, p: int, card: int) -> bool:
-        """尾张 of 4.7 (CP-30): no other live copy of any face whose claim makes p ready."""
-        live = self.live(p)
-        live[card] -= 1                   # the offered card itself is not counted
-        for x in range(N_FACES):
-            if live[x] > 0 and any(self._ready_after_claim(p, pr, x) for pr in self._claim_pairs(p, x)):
-                return False
-        return True
-
-    # ------------------------------------------------------------------ the 起 player (3.8)
-    def _tiao_free(self, f: int) -> bool:
-        s = self.settings
-        p = self.qi_player
-        if not self.qi_faces[f]:
-            return True
-        if any(g.kind != "chi" and g.face == f for g in self.groups[p]):
-            return True       # his own 碰/杀/吐火 of the face secured its fan (3.15 "his 地 fan is secured")
-        if s.liang_fan_ke_tiao:
-            fan = self.f_theo(p) if s.liang_fan_measure == "theoretical" else self.held_fan(p)
-            if fan >= 2:
-                return True
-        live = self.live(p)
-
-        def released(x: int) -> bool:
-            return bool(self.dang[x]) or (s.dang_rule != "taken_only" and live[x] == 0)
-
-        if s.dang_rule == "any_face_releases_all":
-            return any(released(x) for x in range(N_FACES) if self.qi_faces[x])
-        return released(f)
-
-    def _is_tiao(self, p: int, action_id: int) -> bool:
-        """Would the action break a 起 fan face (跳牌, CP-24)?"""
-        if p != self.qi_player:
-            return False
-        if action_id < N_FACES:
-            return self.settings.tiao_definition == "discard_or_chi" and not self._tiao_free(action_id)
-        a, b = chi_pair(action_id)
-        c = self.offer
-        for f in {a, b}:
-            if not self._tiao_free(f):
-                return True
-        return self.hands[p][c] >= 2 and not self._tiao_free(c)
-
-    # ------------------------------------------------------------------ claim options (3.5, 3.7)
-    def _claim_options(self, p: int) -> dict[int, int]:
-        """action id -> priority of every claim p has on the card on offer (before mandatory filtering)."""
-        s, c, src = self.settings, self.offer, self.offer_from
-        if self.folded[p] or (self.offer_kind == "discard" and p == src):
-            return {}
-        h = self.hands[p]
-        opts: dict[int, int] = {}
-        if self._wins_with(p, c):
-            opts[HU] = RANKS[HU]
-        if any(g.kind == "tuhuo_weixiang" and g.face == c for g in self.groups[p]):
-            opts[XIANG] = RANKS[XIANG]
-        if h[c] == 3:
-            opts[SHA] = RANKS[SHA]
-        if h[c] == 2 and not self.peng_barred[p][c] and not self._last_mao_block(p, (c, c)):
-            opts[PENG] = RANKS[PENG]
-        if self.offer_kind == "turn":           # T first, then next_active(T) (CP-20)
-            chi_seats = {src, self.next_active(src)}
-        elif s.discard_chi_skips_folded:
-            chi_seats = {self.next_active(src)}
-        else:
-            chi_seats = {(src + self._step_dir()) % PLAYERS}
-        for pr in self._chi_pairs(p, c):
-            three_sevens = len({pr[0], pr[1], c}) == 3 and c in SEVENS
-            as_peng = three_sevens and s.seven_triple_claim == "peng"          # CP-21
-            if (p in chi_seats or as_peng) and not self._last_mao_block(p, pr):
-                opts[chi_id(*pr)] = RANKS[PENG] if as_peng else CHI_RANK
-        return opts
-
-    def _last_mao_block(self, p: int, pair: tuple[int, int]) -> bool:
-        """CP-31: loose cards = one 卯 completed by this card -> the claim is a 胡 or nothing."""
-        if not self.settings.last_mao_claim_is_hu_only:
-            return False
-        h = list(self.hands[p])
-        h[pair[0]] -= 1
-        h[pair[1]] -= 1
-        return _fully_grouped(h)
-
-    def _chusi(self, p: int) -> bool:
-        """杵死 (3.11, 必碰 only): loose cards are one pair X X, X is offered, and the completed hand misses 陀."""
-        c = self.offer
-        if not self.settings.bi_peng or self.folded[p] or self.hands[p][c] != 2:
-            return False
-        if self.offer_kind == "discard" and p == self.offer_from:
-            return False
-        h = list(self.hands[p])
-        h[c] -= 2
-        if not _fully_grouped(h):
-            return False
-        h[c] += 3
-        return not _lc_hand.is_win(np.array(h, np.uint8), **self._hand_kw(p))
-
-    def _mandatory(self, opts: dict[int, int]) -> int:
-        """The claim that 有杀必杀 / 有吐火必吐火 / 必碰 force (3.7), or -1."""
-        for a in (XIANG, SHA):
-            if a in opts:
-                return a
-        if self.settings.bi_peng and PENG in opts:
-            return PENG
-        return -1
 
     # ------------------------------------------------------------------ decisions and 包子 flags
     def seats_to_act(self) -> list[int]:
@@ -919,91 +644,6 @@ class Round:
         self.phase, self.actor = "end", -1
         self._event("end", -1, result=self.result)
 
-    # ------------------------------------------------------------------ views (8.3)
-    def events_for(self, seat: Any) -> list[dict[str, Any]]:
-        """The events ``seat`` may see, in order."""
-        p = as_seat(seat, PLAYERS)
-        return [{k: v for k, v in e.items() if k != "to"} for e in self.events if e["to"] is None or e["to"] == p]
-
-    def view(self, seat: Any) -> dict[str, Any]:
-        """What ``seat`` may see (spec 8.3); nothing of the others' concealed cards or the stock order."""
-        p = as_seat(seat, PLAYERS)
-        offer = None if self.offer < 0 else {"card": self.offer, "from": self.offer_from, "kind": self.offer_kind}
-        return {
-            # who decides in a claim window is shown only to himself: being asked reveals an option (8.3)
-            "seat": p, "phase": self.phase, "actor": self.actor if self.phase != "claim" or self.actor == p else None,
-            "banker": self.banker, "qi_player": self.qi_player,
-            "jiang": None if self.jiang is None else list(self.jiang), "stock_left": self.stock_left,
-            "offer": offer, "hand": list(self.hands[p]), "discard_ban": self.discard_ban if p == self.actor else -1,
-            "players": [{
-                "declared": [{"kind": g.kind, "cards": list(g.cards), "from": None if src < 0 else src}
-                             for g, src in zip(self.groups[q], self.group_from[q])],
-                "tangzi": list(self.tangzi[q]), "caishen": self.caishen[q], "folded": self.folded[q],
-                "concealed": sum(self.hands[q]),
-            } for q in range(PLAYERS)],
-            "events": self.events_for(p),
-            "result": self.result,
-        }
-
-    # ------------------------------------------------------------------ replay and JSON (8.4)
-    def to_dict(self) -> dict[str, Any]:
-        return {"ruleset": RULESET, "version": VERSION, "options": self.settings.to_options(), "banker": self.banker,
-                "stock": list(self.stock), "actions": [list(x) for x in self.log], "result": self.result}
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
-
-    @classmethod
-    def from_dict(cls, d: Any) -> Round:
-        """Rebuild a hand from its replay record, every field checked (``StateError`` names it)."""
-        if not isinstance(d, dict):
-            raise StateError(f"a long-card round record is a JSON object, got {short_repr(d)}")
-        expected = {"ruleset", "version", "options", "banker", "stock", "actions", "result"}
-        if set(d) != expected:
-            raise StateError(f"record keys must be {sorted(expected)}, got {short_repr(sorted(map(str, d)))}")
-        if d["ruleset"] != RULESET:
-            raise StateError(f"ruleset: expected {RULESET!r}, got {short_repr(d['ruleset'])}")
-        if d["version"] != VERSION or not is_int(d["version"]):
-            raise StateError(f"version: expected {VERSION}, got {short_repr(d['version'])}")
-        if not isinstance(d["options"], dict):
-            raise StateError(f"options: expected an object, got {short_repr(d['options'])}")
-        try:
-            settings = RoundSettings.from_options(d["options"])
-            if not is_int(d["banker"]) or not 0 <= d["banker"] < PLAYERS:
-                raise StateError(f"banker: expected a seat 0-2, got {short_repr(d['banker'])}")
-            r = cls(settings=settings, banker=d["banker"], stock=d["stock"])
-        except StateError:
-            raise
-        except MahjongError as e:
-            raise StateError(f"options/stock: {e}") from None
-        actions = d["actions"]
-        if not isinstance(actions, list):
-            raise StateError(f"actions: expected a list, got {short_repr(actions)}")
-        for k, item in enumerate(actions):
-            if not (isinstance(item, list) and len(item) == 2 and all(is_int(v) for v in item)):
-                raise StateError(f"actions[{k}]: expected [seat, action id], got {short_repr(item)}")
-            try:
-                r.step(item[0], item[1])
-            except MahjongError as e:
-                raise StateError(f"actions[{k}]: {e}") from None
-        if d["result"] != r.result:
-            raise StateError(f"result: the replay gives {short_repr(r.result)}, the record says {short_repr(d['result'])}")
-        return r
-
-    @classmethod
-    def from_json(cls, data: Any) -> Round:
-        if isinstance(data, (str, bytes, bytearray)):
-            try:
-                data = json.loads(data)
-            except (ValueError, RecursionError) as e:
-                raise StateError(f"not valid JSON: {short_repr(str(e))}") from None
-        return cls.from_dict(data)
-
-    @classmethod
-    def replay(cls, record: Any) -> Round:
-        """The hand reproduced from a replay record (``to_dict``/``to_json`` output)."""
-        return cls.from_json(record) if not isinstance(record, dict) else cls.from_dict(record)
-
     def snapshot(self) -> dict[str, Any]:
         """Every field of the state (for equality checks in tests)."""
         d = {k: copy.deepcopy(v) for k, v in vars(self).items() if k != "settings"}
@@ -1012,17 +652,3 @@ class Round:
 
     def __repr__(self) -> str:
         return f"<longcard Round phase={self.phase} actor={self.actor} banker={self.banker} stock_left={self.stock_left}>"
-
-
-def _checked_stock(stock: Any, deck: list[int]) -> list[int]:
-    if isinstance(stock, (str, bytes)) or not hasattr(stock, "__len__"):
-        raise StateError(f"stock: expected a list of {len(deck)} card ids, got {short_repr(stock)}")
-    out = list(stock)
-    if len(out) != len(deck):
-        raise StateError(f"stock: expected {len(deck)} cards (105 + caishen_count), got {len(out)}")
-    for k, c in enumerate(out):
-        if not is_int(c) or not 0 <= c <= CAISHEN:
-            raise StateError(f"stock[{k}]: expected a card id 0-21, got {short_repr(c)}")
-    if sorted(int(c) for c in out) != sorted(deck):
-        raise StateError("stock: not the deck (each face 5 times, caishen_count 财神)")
-    return [int(c) for c in out]
