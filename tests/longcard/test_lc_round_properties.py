@@ -70,6 +70,7 @@ def play(r: Round, bots: list, each=None) -> None:
      {"banker_extra_card": False, "first_actor": "banker_turns"}, {"bi_jin_bi_da": False, "wumenjiang": False},
      {"baozi_actions_allowed": False}]))
 @example(seed=5881, kind="random", opts={"bi_jin_bi_da": False, "wumenjiang": False})   # all fold in a claim window
+@example(seed=100000, kind="random", opts={})        # 杀 of the last card: no replacement left
 def test_invariants_at_every_step_and_conserved_settlement(seed, kind, opts):
     r = Round(seed, options=opts)
     play(r, bots_for(kind, seed, r), check_invariants)
@@ -117,6 +118,9 @@ def test_replay_and_json_round_trip(seed, kind, cut):
     assert r2.snapshot() == r.snapshot() and r2.to_json() == text
     assert [r2.view(p) for p in range(3)] == [r.view(p) for p in range(3)]
     assert Round.replay(json.loads(text)).snapshot() == r.snapshot()
+    play(r, bots_for("random", seed, r))          # the reloaded hand plays on exactly like the original
+    play(r2, bots_for("random", seed, r2))
+    assert r2.to_json() == r.to_json()
 
 
 @SLOW
@@ -142,6 +146,14 @@ def test_views_unchanged_when_hidden_cards_swap(seed, cut, data):
     r2.hands[other][g] += 1
     r2.stock[j] = f
     assert r2.view(seat) == before
+    third = 3 - seat - other                      # the other hidden hand: swap a card between the two
+    g2 = next((x for x in range(21) if r2.hands[third][x] and x != f), None)
+    if g2 is not None and r2.hands[other][f]:
+        r2.hands[other][f] -= 1
+        r2.hands[third][f] += 1
+        r2.hands[third][g2] -= 1
+        r2.hands[other][g2] += 1
+        assert r2.view(seat) == before
     if seat != r.actor:
         assert not r2.legal_mask(seat).any() and not r.legal_mask(seat).any()
 

@@ -509,3 +509,13 @@ def test_qi_fan_measure_s1_and_dang_taken_only():
     assert r.penalised_mask(0)[F["11"]]                   # no live 地 left, still not released
     r.dang[F["11"]] = 1
     assert not r.penalised_mask(0)[F["11"]]
+
+
+def test_empty_stock_at_a_replacement_draw_is_huangzhuang():
+    """3.6, CP-43: a replacement draw due with an empty stock ends the hand in 黄庄; the 杀 stays laid."""
+    r = flow(front="12 13 55 16")
+    run(r, TO_OFFER)
+    r.pos = len(r.stock)           # as if the offered 55 had been the last stock card
+    do(r, 0, "sha")
+    assert r.result["end"] == "huangzhuang" and r.result["why"] == "stock_empty"
+    assert r.groups[0][-1].kind == "sha" and F["55"] not in r.tangzi[1]

@@ -503,6 +503,7 @@ class Round(RoundRules, RoundRecord):
 
     def _execute_claim(self, q: int, a: int) -> None:
         c = self.offer
+        self.phase = "execute"            # the card is taken: no longer on offer if the hand ends here
         self._event("claim", q, action=a, card=c, source=self.offer_from)
         if self.qi_player >= 0 and q != self.qi_player:
             self.dang[c] = 1                           # 挡 (3.8, CP-25)
