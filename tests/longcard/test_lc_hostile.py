@@ -5,7 +5,6 @@ outcome must be a result or a MahjongError naming the problem, never a crash or 
 from __future__ import annotations
 
 import pytest
-
 from tests.support.isolation import run_cases
 
 # marked hostile: tools/test_checked_build.sh also runs it against the bounds-checked ASan/UBSan build
