@@ -218,3 +218,35 @@ def test_claim_answers_are_private_until_executed():
             assert len([e for e in own if e["type"] == "action" and e["seat"] == p]) == sum(s == p for s, _ in r.log)
         seen_claim = seen_claim or any(e["type"] == "claim" for e in r.events_for(0))
     assert seen_claim
+
+
+@settings(max_examples=200, deadline=None)
+@given(seat=st.one_of(st.integers(-5, 10**30), st.text(max_size=3), st.none(), st.booleans(), st.floats()),
+       action=st.one_of(st.integers(-10**20, 10**20), st.text(max_size=5), st.none(), st.floats(),
+                        st.lists(st.integers(), max_size=3),
+                        st.builds(lambda k, f, p: __import__("mahjong_core.families.longcard.round_actions",
+                                                             fromlist=["Action"]).Action(k, f, p),
+                                  st.sampled_from(["discard", "chi", "pass", "hu", "nope"]),
+                                  st.one_of(st.none(), st.integers(-2, 30), st.text(max_size=2)),
+                                  st.one_of(st.none(), st.tuples(st.integers(-1, 22), st.integers(-1, 22))))))
+def test_junk_input_is_a_mahjong_error_and_changes_nothing(seat, action):
+    from mahjong_core.errors import MahjongError
+    r = Round(2)
+    before = r.snapshot()
+    try:
+        r.step(seat, action)
+    except MahjongError:
+        assert r.snapshot() == before
+    for query in (r.legal_mask, r.penalised_mask, r.view, r.legal_actions, r.events_for):
+        try:
+            query(seat)
+        except MahjongError:
+            pass
+
+
+def test_deeply_nested_json_is_a_state_error():
+    with pytest.raises(StateError):
+        Round.from_json("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(StateError):
+        Round.from_dict({"ruleset": "changpai-ydr", "version": 2, "options": {}, "banker": 0, "stock": "x" * 10,
+                         "actions": [], "result": None})
