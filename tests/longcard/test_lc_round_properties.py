@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mahjong_core.errors import IllegalActionError, StateError
 from mahjong_core.families.longcard.cards import CAISHEN
-from mahjong_core.families.longcard.round_actions import ACTION_SIZE
+from mahjong_core.families.longcard.round_actions import ACTION_SIZE, Action
 from mahjong_core.families.longcard.round_bots import RandomBot, RuleBot
 from mahjong_core.families.longcard.round_ref import Round
 
@@ -224,9 +224,7 @@ def test_claim_answers_are_private_until_executed():
 @given(seat=st.one_of(st.integers(-5, 10**30), st.text(max_size=3), st.none(), st.booleans(), st.floats()),
        action=st.one_of(st.integers(-10**20, 10**20), st.text(max_size=5), st.none(), st.floats(),
                         st.lists(st.integers(), max_size=3),
-                        st.builds(lambda k, f, p: __import__("mahjong_core.families.longcard.round_actions",
-                                                             fromlist=["Action"]).Action(k, f, p),
-                                  st.sampled_from(["discard", "chi", "pass", "hu", "nope"]),
+                        st.builds(Action, st.sampled_from(["discard", "chi", "pass", "hu", "nope"]),
                                   st.one_of(st.none(), st.integers(-2, 30), st.text(max_size=2)),
                                   st.one_of(st.none(), st.tuples(st.integers(-1, 22), st.integers(-1, 22))))))
 def test_junk_input_is_a_mahjong_error_and_changes_nothing(seat, action):
