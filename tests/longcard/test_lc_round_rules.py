@@ -519,3 +519,16 @@ def test_empty_stock_at_a_replacement_draw_is_huangzhuang():
     do(r, 0, "sha")
     assert r.result["end"] == "huangzhuang" and r.result["why"] == "stock_empty"
     assert r.groups[0][-1].kind == "sha" and F["55"] not in r.tangzi[1]
+
+
+def test_chi_passes_to_the_next_active_seat_when_the_xiajia_folds():
+    """3.5, CP-20 ("A打出一张，只B能吃；如B已经跳牌，则C能吃"): B folds in the window, C may 吃 A's discard."""
+    c_chi = C_ELEVENS.replace("26 26", "23 23")
+    r = scripted({0: FLOW_A, 1: FLOW_B}, banker=0, front="12 13 11", last="36", fill={2: c_chi},
+                 bi_jin_bi_da=False, liang_mao_bi_jin=False, wei_zhang_bi_jin=False)
+    run(r, ((0, "qi"), (1, "pass"), (2, "pass"), (0, "d 26")))
+    assert r.claim_queue == [1] and r.claim_opts[2] == {}
+    do(r, 1, "fold")
+    assert r.actor == 2 and {"chi 24 24", "chi 33 33"} <= ids(r, 2)
+    do(r, 2, "chi 24 24")
+    assert r.groups[2][-1].cards == (F["24"] if "24" in F else parse_cards("24")[0],) * 2 + (F["26"],)

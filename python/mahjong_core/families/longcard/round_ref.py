@@ -113,6 +113,7 @@ class Round(RoundRules, RoundRecord):
         self.actor = -1
         self.offer, self.offer_from, self.offer_kind = -1, -1, ""
         self.claim_queue: list[int] = []
+        self.claim_answered: list[int] = []
         self.claim_opts: dict[int, dict[int, int]] = {}
         self.claim_best: tuple[int, int, int, int] | None = None   # (rank, distance, seat, action id)
         self.discard_ban = -1
@@ -444,14 +445,23 @@ class Round(RoundRules, RoundRecord):
     # claim windows (3.5, 8.2 protocol)
     def _open_window(self, c: int, src: int, kind: str) -> None:
         self.offer, self.offer_from, self.offer_kind = c, src, kind
-        self.claim_opts = {p: self._claim_options(p) for p in range(PLAYERS)}
-        chusi = [p for p in range(PLAYERS) if self._chusi(p) and not self.claim_opts[p]]
-        seats = [p for p in range(PLAYERS) if self.claim_opts[p]]
-        seats.sort(key=lambda p: (-max(self.claim_opts[p].values()), self._distance(src, p)))
-        self.claim_queue = chusi + seats
+        self.claim_answered: list[int] = []
         self.claim_best = None
         self.phase = "claim"
+        self._queue_claimants()
         self._advance_claim()
+
+    def _queue_claimants(self) -> None:
+        """Every seat not yet asked with a claim (or a 杵死 fold) on the card, in the order of 8.2: 杵死
+        seats first, then by best rank and nearness to the source.  Run again when a seat folds in the
+        window, since the 吃 seat is next_active(source) (CP-20: "如B已经跳牌，则C能吃")."""
+        todo = [p for p in range(PLAYERS) if p not in self.claim_answered and not self.folded[p]]
+        self.claim_opts = {p: self._claim_options(p) if p in todo else self.claim_opts.get(p, {})
+                           for p in range(PLAYERS)}
+        chusi = [p for p in todo if self._chusi(p) and not self.claim_opts[p]]
+        seats = [p for p in todo if self.claim_opts[p]]
+        seats.sort(key=lambda p: (-max(self.claim_opts[p].values()), self._distance(self.offer_from, p)))
+        self.claim_queue = chusi + seats
 
     def _best_rank(self, p: int) -> int:
         return max(self.claim_opts[p].values(), default=0)
@@ -478,9 +488,11 @@ class Round(RoundRules, RoundRecord):
     def _do_claim(self, p: int, a: int) -> None:
         opts = self.claim_opts[p]
         self.claim_queue.pop(0)
+        self.claim_answered.append(p)
         if a == FOLD:
             if self._fold(p):
                 return
+            self._queue_claimants()
         else:
             if HU in opts and a != HU:                 # 过胡 (3.9)
                 h = list(self.hands[p])
