@@ -38,6 +38,10 @@ def check_invariants(r: Round) -> None:
     for c in r.stock[r.pos:] + ([r.offer] if r.phase == "claim" else []):
         where[c] += 1
     assert where == [5] * 21 + [r.settings.caishen_count]
+    if r.phase == "claim":              # 两卯必进 / 尾张必进 penalise a pass only when a claim is free to take
+        d = r._decision(r.actor)
+        if d.get(256) in ("B3", "B4"):
+            assert any(c is None for a, c in d.items() if a not in (256, 258))
     for p in range(3):
         e = r.effective(p)
         if r.phase in ("qi",) or (r.phase == "stay" and not r.started):

@@ -239,14 +239,19 @@ class Round(RoundRules, RoundRecord):
                 fold_cause = None        # 杵死 MUST fold (3.11): 必进必打 cannot forbid it
             # a claim that would be a forbidden 跳牌 is no way to become ready: 两卯必进 / 尾张必进 do not
             # demand it (our reading where 3.7 and 3.8 collide; otherwise every choice would be 包子)
-            pairs = [chi_pair(a) for a in opts if 21 <= a < PENG and out.get(a) is None]
-            pairs += [(self.offer,) * 2] if PENG in opts else []
-            if cause is None and pairs and (s.liang_mao_bi_jin or s.wei_zhang_bi_jin):
-                ready = any(self._ready_after_claim(p, pr, self.offer) for pr in pairs)
-                if ready and s.liang_mao_bi_jin and self._two_mao(p):
+            claims = {a: chi_pair(a) for a in opts if 21 <= a < PENG and out.get(a) is None}
+            if PENG in opts:
+                claims[PENG] = (self.offer, self.offer)
+            if cause is None and claims and (s.liang_mao_bi_jin or s.wei_zhang_bi_jin):
+                ready = {a: self._ready_after_claim(p, pr, self.offer) for a, pr in claims.items()}
+                if any(ready.values()) and s.liang_mao_bi_jin and self._two_mao(p):
                     cause = "B3"
-                elif ready and s.wei_zhang_bi_jin and self._last_card(p, self.offer):
+                elif any(ready.values()) and s.wei_zhang_bi_jin and self._last_card(p, self.offer):
                     cause = "B4"
+                if cause is not None:              # "MUST take such a claim": the others miss it too
+                    for a, ok in ready.items():
+                        if not ok:
+                            out[a] = cause
             out[PASS] = cause
         out[FOLD] = fold_cause
         return out
