@@ -85,7 +85,7 @@ def test_unqualified_pass_is_baozi_b1():
     assert r.penalised_mask(0)[PASS] and not r.penalised_mask(0)[FOLD]
     do(r, 0, "pass")
     res = r.result
-    assert res["end"] == "baozi" and res["offender"] == 0 and res["cause"] == "B1"
+    assert res["end"] == "baozi" and res["offender"] == 0 and res["cause"] == "B1" and res["cause_name"] == "陀数不够 / 卯数不够"
     assert res["fan"] == 3 and res["payments"] == [[0, 1, 4], [0, 2, 4]] and res["deltas"] == [-8, 4, 4]
     assert res["next_banker"] == 0 and res["counts"] is True
 

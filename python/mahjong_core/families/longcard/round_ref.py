@@ -629,7 +629,7 @@ class Round(RoundRules, RoundRecord):
         self._end("win", winner=q, card=card, fan=int(sc.total), score=sc.to_dict())
 
     def _end_baozi(self, p: int, cause: str) -> None:
-        self._end("baozi", offender=p, cause=cause, fan=self._baozi_fan(p))
+        self._end("baozi", offender=p, cause=cause, cause_name=BAOZI_CAUSES[cause], fan=self._baozi_fan(p))
 
     def _baozi_fan(self, p: int) -> int:
         """N_b of 5.3: max(3, best_win) when ready, else max(3, H); capped.  A seat holding 21 (about to
@@ -637,7 +637,7 @@ class Round(RoundRules, RoundRecord):
         o = self._counting_opts()
         o.update(fan_cap=self.settings.fan_cap, held_fan_includes_kan=self.settings.held_fan_includes_kan,
                  win_split_kan=self.settings.win_split_kan, all_black_waives_tuo=self.settings.all_black_waives_tuo)
-        kw = {"banker": p == self.banker, "jiang": self._jiang_arg(), "caishen": self.caishen[p], **o}
+        kw = {"banker": p == self.banker, "jiang": self.jiang, "caishen": self.caishen[p], **o}
         h = list(self.hands[p])
         if self.effective(p) == 20:
             return counting.baozi_fan(np.array(h, np.uint8), self.groups[p], **kw)

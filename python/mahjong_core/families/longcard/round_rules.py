@@ -90,9 +90,6 @@ class RoundRules:
                 own[c] += 1
         return [COPIES - self.hands[p][f] - own[f] - dead[f] for f in range(N_FACES)]
 
-    def _jiang_arg(self) -> Any:
-        return self.jiang
-
     def _counting_opts(self) -> dict[str, Any]:
         s = self.settings
         return {"mao_bonus": s.mao_bonus, "tmax_quad_value": s.tmax_quad_value, "chi_may_use_kan": s.chi_may_use_kan,
@@ -111,18 +108,18 @@ class RoundRules:
             h = self.hands[p]
             return int(any(h[f] >= 2 for f in YDR) or any(n >= 4 for n in h))
         return counting.theoretical_fan(np.array(self.hands[p], np.uint8), self.groups[p], self._dead_for(p),
-                                        jiang=self._jiang_arg(), caishen=self.caishen[p], **self._counting_opts())
+                                        jiang=self.jiang, caishen=self.caishen[p], **self._counting_opts())
 
     def held_fan(self, p: int) -> int:
         """H of spec 2.8."""
         o = self._counting_opts()
         o["held_fan_includes_kan"] = self.settings.held_fan_includes_kan
-        return counting.held_fan(np.array(self.hands[p], np.uint8), self.groups[p], jiang=self._jiang_arg(),
+        return counting.held_fan(np.array(self.hands[p], np.uint8), self.groups[p], jiang=self.jiang,
                                  caishen=self.caishen[p], **o)
 
     def weights(self) -> list[int]:
         s = self.settings
-        return face_weights(self._jiang_arg(), wumenjiang=s.wumenjiang, wumenjiang_weight=s.wumenjiang_weight)
+        return face_weights(self.jiang, wumenjiang=s.wumenjiang, wumenjiang_weight=s.wumenjiang_weight)
 
     # ------------------------------------------------------------------ win checks (4.1-4.3, 4.7)
     def _hand_kw(self, p: int) -> dict[str, Any]:
@@ -132,7 +129,7 @@ class RoundRules:
 
     def _score(self, p: int, counts: list[int]):
         return _lc_hand.score(np.array(counts, np.uint8), None, declared=self.groups[p], banker=p == self.banker,
-                              jiang=self._jiang_arg(), caishen=self.caishen[p], **self.settings.score_options())
+                              jiang=self.jiang, caishen=self.caishen[p], **self.settings.score_options())
 
     def _wins_with(self, p: int, card: int) -> bool:
         h = list(self.hands[p])
