@@ -63,7 +63,7 @@ def _greedy_bot(seed: Any = None):
 
 def _not_built(what: str):
     def refuse(*_args: Any, **_kw: Any) -> Any:
-        raise RulesetError(f"changpai-ydr: {what} is not built yet (the long-card round engine is part 2)")
+        raise RulesetError(f"changpai-ydr: {what} is not built yet (only a hand of play exists: new_round)")
     return refuse
 
 
