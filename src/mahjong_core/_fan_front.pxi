@@ -118,12 +118,13 @@ cdef inline int _plain_counts(object hand, uint8_t* out) noexcept:
 
 
 cdef inline int _plain_tile(object tile) noexcept:
-    """A winning tile 0-33 given as an int or a one-tile string; -1 for None; -2 otherwise."""
+    """A winning tile 0-33 given as an int (Python or NumPy) or a one-tile string; -1 for None; -2
+    otherwise."""
     cdef int t[1]
     if tile is None:
         return -1
-    if type(tile) is int:
-        return <int> tile if 0 <= tile <= 33 else -2   # compared as Python ints: no overflow
+    if type(tile) is int or isinstance(tile, _NP_INTEGER):   # a NumPy bool is not an np.integer
+        return <int> tile if 0 <= tile <= 33 else -2   # compared before the cast: no overflow
     if type(tile) is str and _scan_tiles(<str> tile, 0, t, 1, False) == 1:
         return t[0]
     return -2
