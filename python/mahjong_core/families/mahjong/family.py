@@ -8,8 +8,8 @@ imports it.
 from __future__ import annotations
 
 from ...game.bots import BUILTIN_BOTS
-from ...game.match import Match
-from ...game.round import Round
+from .match import Match
+from .round import Round
 from .. import registry
 from .hand import is_win, shanten, waits
 
