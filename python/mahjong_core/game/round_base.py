@@ -74,7 +74,7 @@ from .._validate import as_flag, as_seat, is_int
 from ..errors import IllegalActionError, SeatError
 from .schema import short_repr
 from .state import load_json, load_round, replay_log, round_from_header
-from .views import COMMON_VIEW_KEYS, make_view
+from .views import COMMON_VIEW_KEYS, make_view, redacted
 
 __all__ = ["RoundBase", "COMMON_VIEW_KEYS"]
 
@@ -177,14 +177,7 @@ class RoundBase:
         """The event log as ``seat`` may see it: every event through the family's
         ``_redact_event``, the hidden ones left out (for mahjong: no wall, no other player's
         concealed or drawn tiles, no claim answers of others)."""
-        seat = self._seat(seat)
-        redact = self._redact_event
-        out = []
-        for ev in self.log:
-            r = redact(ev, seat)
-            if r is not None:
-                out.append(r)
-        return out
+        return redacted(self.log, self._seat(seat), self._redact_event)
 
     @classmethod
     def from_header(cls, header: dict[str, Any]) -> "RoundBase":

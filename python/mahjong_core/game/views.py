@@ -15,7 +15,7 @@ from typing import Any
 from .._validate import as_seat
 from .state import SCHEMA_VERSION
 
-__all__ = ["make_view", "COMMON_VIEW_KEYS"]
+__all__ = ["make_view", "redacted", "COMMON_VIEW_KEYS"]
 
 COMMON_VIEW_KEYS = ("schema_version", "ruleset", "seat", "players", "dealer", "phase", "to_act",
                     "legal_actions", "legal_indices", "result")
@@ -39,3 +39,14 @@ def make_view(r: Any, seat: int) -> dict[str, Any]:
     v["legal_indices"] = legal
     v["result"] = r._result
     return {k: v[k] for k in r.VIEW_KEYS}
+
+
+def redacted(events: "list[dict[str, Any]]", seat: int, redact: Any) -> list[dict[str, Any]]:
+    """The per-seat event stream: ``redact(event, seat)`` of every event (the family's rule),
+    the events it hides (``None``) left out."""
+    out = []
+    for ev in events:
+        r = redact(ev, seat)
+        if r is not None:
+            out.append(r)
+    return out

@@ -14,6 +14,7 @@ from typing import Any
 from ..._validate import as_int
 from ...errors import SeatError, StateError
 from ...game.schema import MAX_SEATS, describe
+from ...game.views import redacted
 from .constants import MELD_NAMES, PH_CLAIM, PH_ROB, PH_TURN, READY_NONE
 from .round_schema import event_shape
 from .tiles import meld_tiles
@@ -125,9 +126,4 @@ def redact_events(events: "list[dict[str, Any]]", seat: int) -> list[dict[str, A
     shape = event_shape()
     for i, ev in enumerate(events):
         shape.check(ev, f"events[{i}]")
-    out = []
-    for ev in events:
-        r = redact_one(ev, seat)
-        if r is not None:
-            out.append(r)
-    return out
+    return redacted(events, seat, redact_one)
