@@ -102,6 +102,7 @@ from .families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES, Ruleset, get_
 from .families.mahjong.tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
 from .families import registry
 from .families.longcard.options import RULESET as LONGCARD
+from .families.longcard.ruleset import FAMILY_NAME as LONGCARD_FAMILY
 
 PROG = "mahjong-core"
 
@@ -239,7 +240,7 @@ def _print_hand(report: dict) -> None:
 
 def _is_longcard(ruleset: str) -> bool:
     """A ruleset of the long-card family (its commands live in families/longcard/cli.py)."""
-    return registry.get_ruleset(ruleset).family == "longcard"
+    return registry.get_ruleset(ruleset).family == LONGCARD_FAMILY
 
 
 def _cmd_hand(args: argparse.Namespace) -> int:

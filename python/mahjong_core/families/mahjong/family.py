@@ -11,12 +11,13 @@ from ...game.bots import BUILTIN_BOTS
 from .match import Match
 from .round import Round
 from .. import registry
+from .constants import FAMILY_NAME
 from .hand import is_win, shanten, waits
 
 __all__ = ["FAMILY"]
 
 FAMILY = registry.Family(
-    "mahjong",
+    FAMILY_NAME,
     is_win=is_win,
     waits=waits,
     shanten=shanten,
