@@ -17,7 +17,7 @@ True
 from importlib import import_module
 from typing import Any
 
-from .actions import (
+from ..families.mahjong.actions import (
     ACTION_SIZE, PASS, Action, Chi, DeclareReady, Discard, Kong, Pass, Pon, Win, action_from_dict,
 )
 from .bots import GreedyBot, RandomBot, play_match, play_round

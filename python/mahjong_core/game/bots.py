@@ -15,9 +15,9 @@ import numpy as np
 
 from .._validate import as_seat
 from ..errors import IllegalActionError, MahjongError
-from .actions import Action
 
 if TYPE_CHECKING:  # the built-in bots play the mahjong round; annotations only
+    from ..families.mahjong.actions import Action
     from ..families.mahjong.round import Round, RoundResult
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BUILTIN_BOTS", "make_bots", "play_round", "play_match"]

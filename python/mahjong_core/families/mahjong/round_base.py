@@ -15,7 +15,7 @@ import numpy as np
 
 from ..._validate import as_int, as_seat
 from ...errors import MahjongError, TileCountError
-from ...game.actions import (
+from .actions import (
     ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PON, WIN, Action,
     Chi, DeclareReady, Discard, Kong, Pass, Pon, Win,
 )

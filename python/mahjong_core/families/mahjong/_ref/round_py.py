@@ -31,7 +31,7 @@ from ..scoring import score_kwargs
 from ..tiles import SHORT_NAMES as _SHORT, meld_tiles
 from ..round import RoundResult
 from ..round_base import SCHEMA_VERSION, MahjongRoundBase
-from ....game.actions import (
+from ..actions import (
     CHI_HIGH, CHI_LOW, CHI_MID, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM,
     KONG_SELF, PASS, PON, WIN,
 )
