@@ -52,6 +52,7 @@ cnp.import_array()
 
 from mahjong_core._validate import as_flag as _as_flag, as_int as _as_int
 from mahjong_core.families.mahjong._constants import TILE_SHORT_NAMES as _SHORT
+from mahjong_core.families.mahjong.constants import FAMILY_NAME as _FAMILY
 from mahjong_core.errors import (
     ArrayShapeError,
     HandSizeError,
@@ -1022,14 +1023,10 @@ cdef inline _RulesetArgs _ruleset_args(object ruleset):
                 record = _registry.get_ruleset(ruleset)
             except RulesetError:
                 raise exc from None          # unknown to every family: mahjong's message
-            if record.family != "mahjong":
+            if record.family != _FAMILY:
                 return None
             raise
     return <_RulesetArgs> found
-
-
-cdef object _other_family(object ruleset):
-    return _registry.family_of(ruleset)
 
 
 cdef inline bint _load_buffer(object obj, uint8_t* out) except -1:
@@ -1070,7 +1067,7 @@ def is_win(hand, *, ruleset="two-player"):
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
     if rs is None:
-        return _other_family(ruleset).is_win(hand, ruleset=ruleset)
+        return _registry.family_of(ruleset).is_win(hand, ruleset=ruleset)
     _load(hand, c)
     cdef int n = _checked_rs(c, rs, Q_WIN)
     return _is_win(c, n, rs.special)
@@ -1101,7 +1098,7 @@ def waits(hand, *, ruleset="two-player"):
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
     if rs is None:
-        return _other_family(ruleset).waits(hand, ruleset=ruleset)
+        return _registry.family_of(ruleset).waits(hand, ruleset=ruleset)
     _load(hand, c)
     cdef int n = _checked_rs(c, rs, Q_WAIT)
     return _mask_list(_waits(c, n, rs.special, rs.allowed))
@@ -1112,7 +1109,7 @@ def shanten(hand, *, ruleset="two-player"):
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
     if rs is None:
-        return _other_family(ruleset).shanten(hand, ruleset=ruleset)
+        return _registry.family_of(ruleset).shanten(hand, ruleset=ruleset)
     _load(hand, c)
     cdef int n = _checked_rs(c, rs, Q_SHANTEN)
     return _shanten(c, n, rs.special)

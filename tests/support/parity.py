@@ -19,7 +19,8 @@ import mahjong_core as mj
 from mahjong_core import _fan
 from mahjong_core.families.mahjong import scoring
 from mahjong_core.families.mahjong._ref import bots_py, fan_py, hand_py, round_py
-from mahjong_core.game import bots, round as game_round
+from mahjong_core.families.mahjong import round as game_round
+from mahjong_core.game import bots
 
 __all__ = ["Twins", "TWINS", "IMPLEMENTATIONS"]
 

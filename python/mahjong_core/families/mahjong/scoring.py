@@ -32,7 +32,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from ... import _fan
-from ..._validate import as_flag, as_int, is_int
+from ..._validate import as_flag, as_int, bounded_items, is_int
 from ...errors import (
     ArrayShapeError, FlagError, HandSizeError, MahjongError, RulesetError, TileCountError, TileParseError,
 )
@@ -207,33 +207,22 @@ def parse_meld(meld: Any) -> tuple[int, int]:
 
 def _meld_tile_list(tiles: Any, meld: Any) -> list[int]:
     """The tile indices of a ``(kind, tiles)`` meld; at most 4 are read (a group never has more)."""
-    try:
-        it = iter(tiles)
-    except TypeError:
-        raise TileParseError(f"the tiles of meld {_short(meld)} must be a tile string or a list of tiles") from None
-    out = []
-    for t in it:
-        if len(out) == 4:
-            raise TileParseError(f"meld {_short(meld)} has more than 4 tiles")
-        out.append(tile_kind(t, "meld tile"))
-    return out
+    return bounded_items(tiles, 4, _meld_tile, subject=meld, error=TileParseError,
+                         not_a_list="the tiles of meld {} must be a tile string or a list of tiles",
+                         too_many="meld {} has more than 4 tiles")
+
+
+def _meld_tile(t: Any) -> int:
+    return tile_kind(t, "meld tile")
 
 
 def _parse_melds(melds: Any) -> list[tuple[int, int]]:
     """Every declared group as ``(kind code, first tile)``; refuses a bare string and a fifth meld
     (without reading the rest of a long iterable)."""
-    if isinstance(melds, (str, bytes)):
-        raise TileParseError(f"melds must be a list of melds such as ['pon CCC'], got the string {_short(melds)}")
-    try:
-        it = iter(melds)
-    except TypeError:
-        raise TileParseError(f"melds must be a list of melds such as ['pon CCC'], got {_short(melds)}") from None
-    parsed = []
-    for m in it:
-        if len(parsed) == 4:
-            raise HandSizeError("more than 4 melds: a hand has at most 4 declared groups")
-        parsed.append(parse_meld(m))
-    return parsed
+    return bounded_items(melds, 4, parse_meld, error=TileParseError, too_many_error=HandSizeError,
+                         string="melds must be a list of melds such as ['pon CCC'], got the string {}",
+                         not_a_list="melds must be a list of melds such as ['pon CCC'], got {}",
+                         too_many="more than 4 melds: a hand has at most 4 declared groups")
 
 
 def _flower_mask(flowers: Any, rs: Ruleset) -> int:
