@@ -35,7 +35,7 @@ from mahjong_core._fan cimport fan_evaluate, fan_count_of
 # phase, source, action, 报听-mode, win-method, meld and flag codes: the family's generated constants
 from mahjong_core._mahjong_constants cimport *
 from mahjong_core.families.mahjong._constants import (
-    PHASE_NAMES, READY_MODES, SRC_NAMES, FROM_NAMES as _FROM_NAMES, KONG_KINDS as _KONG_KINDS, WIN_METHODS as _METHODS,
+    MELD_NAMES as _MELD_NAMES, PHASE_NAMES, READY_MODES, SRC_NAMES, FROM_NAMES as _FROM_NAMES, KONG_KINDS as _KONG_KINDS, WIN_METHODS as _METHODS,
 )
 
 cdef extern from *:
@@ -1155,11 +1155,34 @@ cdef class RoundCore:
         self._check_seat(seat)
         return self._ready_allowed(seat)
 
+    def legal_mask(self, int seat):
+        """Boolean mask of size A_SIZE of the legal actions of ``seat`` (all False for a seat not to act)."""
+        out = np.zeros(A_SIZE, dtype=np.bool_)
+        if not 0 <= seat < self.P:
+            return out
+        cdef uint8_t[::1] v = out.view(np.uint8)
+        cdef int n = self._legal(seat), k
+        for k in range(n):
+            v[self.opts[seat][k]] = 1
+        return out
+
+    def legal_action_dicts(self, int seat):
+        """The legal actions of ``seat`` as action dicts (``Action.to_dict()``), in index order."""
+        if not 0 <= seat < self.P:
+            return []
+        return _legal_dicts(self, seat, self._legal(seat))
+
+    def view(self, int seat, int schema_version, str ruleset, result):
+        """The per-seat view (round_views.VIEW_KEYS, redacted) of a checked ``seat``;
+        ``result`` is the finished round's result dict (else None)."""
+        self._check_seat(seat)
+        return _view(self, seat, schema_version, ruleset, result)
+
     def is_legal(self, int seat, int i):
         if not 0 <= seat < self.P:
             return False
-        self._legal(seat)
-        return self._has(seat, i)
+        # the option cache of a seat that is not to act may be stale: ask it only when he acts
+        return self._legal(seat) > 0 and self._has(seat, i)
 
     def step(self, int seat, int i):
         """Apply a legal action index; returns the event-buffer position before it."""
@@ -1345,3 +1368,4 @@ cdef class RoundCore:
 include "_round_bots.pxi"
 include "_round_events.pxi"
 include "_round_rng.pxi"
+include "_round_views.pxi"

@@ -26,6 +26,7 @@ from .rulesets import get_ruleset
 from .constants import MELD_NAMES, PH_OVER, PH_TURN, PHASE_NAMES
 from .scoring import FLAGS, Score, score, score_kwargs
 from .tiles import SHORT_NAMES as _SHORT, meld_tiles
+from .actions import ACTION_SIZE
 from .round_base import SCHEMA_VERSION, MahjongRoundBase
 from .settings import READY_NONE, FlowSettings
 from .wall import Wall
@@ -423,6 +424,22 @@ class Round(MahjongRoundBase):
         seat = self._query_seat(seat)
         return [] if seat is None else self._core.legal(seat)
 
+    def legal_mask(self, seat: int) -> np.ndarray:
+        """Boolean mask of size ``ACTION_SIZE`` of the legal actions of ``seat`` (built by the core
+        from its option cache: no second computation of the options in :meth:`step`)."""
+        if type(seat) is int:
+            return self._core.legal_mask(seat)
+        return super().legal_mask(seat)
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, as plain JSON-able data (never what the rules hide from him).
+        Built by the core straight from its state, with the redaction of
+        :mod:`~mahjong_core.families.mahjong.round_views` (held equal to the reference's view by the
+        parity tests)."""
+        seat = self._seat(seat)
+        return self._core.view(seat, SCHEMA_VERSION, self.settings.ruleset, self._result)
+
     def _action_pairs(self) -> bytes:
         """Every action applied so far, compactly: one ``(seat, mask index)`` byte pair each."""
         return self._core.action_pairs()
@@ -434,9 +451,18 @@ class Round(MahjongRoundBase):
         ``action``: an action object (:class:`Discard`, :class:`Chi`, ...), its dict, or a mask
         index.  An illegal action raises :class:`~mahjong_core.errors.IllegalActionError` with the
         reason and leaves the state exactly as it was.
+
+        Fast path for servers: a plain ``int`` seat and a plain ``int`` mask index (one of
+        :meth:`legal_indices`, or a true entry of :meth:`legal_mask`) that is legal go straight
+        to the core, which answers from the options it cached for the mask; anything else
+        (objects, dicts, refusals) takes the checked path with its reasons.
         """
         core = self._core
-        seat, i = self._checked_action(seat, action)
+        if (type(action) is int and type(seat) is int and 0 <= action < ACTION_SIZE and 0 <= seat < self.players
+                and core.is_legal(seat, action)):
+            i = action
+        else:
+            seat, i = self._checked_action(seat, action)
         self._sync()
         start = len(self._log)
         core.step(seat, i)
