@@ -1,0 +1,138 @@
+"""The server loop and public greedy rounds (issue 14): rounds/s of a Python server driving the
+public API against the compiled ``play_round`` on the same seeds, per ruleset, and optionally
+against an older build of the package, alternating the two builds pass by pass.
+
+    python bench/bench_server.py [--rounds N] [--repeat R] [--before PATH/TO/old/python]
+
+The server loop, per step: ``seats_to_act()``, ``legal_mask(seat)``, the bot's ``act_index``,
+``step(seat, index)`` and one ``view(seat)`` -- what a server does to tell the acting player
+his options and the new state.  Both loops play the same games with greedy bots (the result of
+every round is compared).  ``ratio`` = server rounds/s / play_round rounds/s, same run, same
+seeds; ``public greedy`` is play_round on `public` with four greedy bots.
+
+Every measurement runs in a fresh subprocess with the package tree on ``PYTHONPATH`` (this
+worktree's, and ``--before``'s when given); passes alternate old/new and each figure is the best
+of ``--repeat`` passes, since the machine may be shared.  The load average is printed.  The table
+reports; nothing fails on a number.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+SEED = 18
+RULESETS = [("two-player", 2), ("two-player-bamboo", 2), ("public", 4)]
+HERE = Path(__file__).resolve().parent
+NEW_TREE = HERE.parent / "python"
+
+
+def serve(rnd, bots) -> int:
+    """The server loop over one round; returns its steps."""
+    steps = 0
+    while not rnd.is_over:
+        seat = rnd.seats_to_act()[0]
+        mask = rnd.legal_mask(seat)
+        i = bots[seat].act_index(rnd, seat)
+        if not mask[i]:  # pragma: no cover - a bot / engine bug
+            raise RuntimeError(f"bot chose illegal index {i}")
+        rnd.step(seat, i)
+        rnd.view(seat)
+        steps += 1
+    return steps
+
+
+def worker(rounds: int) -> dict:
+    """One pass in this process: per ruleset play_round and server rounds/s."""
+    from mahjong_core.game import GreedyBot, Round, play_round
+
+    out = {}
+    for ruleset, players in RULESETS:
+        bots = [GreedyBot() for _ in range(players)]
+        seeds = range(SEED, SEED + rounds)
+        for s in seeds[:20]:  # warm-up
+            play_round(Round(ruleset, seed=s), bots)
+            serve(Round(ruleset, seed=s), bots)
+        t = time.perf_counter()
+        played = [play_round(Round(ruleset, seed=s), bots).to_dict() for s in seeds]
+        t_play = time.perf_counter() - t
+        served = []
+        steps = 0
+        t = time.perf_counter()
+        for s in seeds:
+            r = Round(ruleset, seed=s)
+            steps += serve(r, bots)
+            served.append(r.result)
+        t_serve = time.perf_counter() - t
+        same = sum(a == b.to_dict() for a, b in zip(played, served))
+        out[ruleset] = {"play": rounds / t_play, "server": rounds / t_serve, "same": same,
+                        "us_per_step": t_serve / steps * 1e6}
+    return out
+
+
+def run_pass(tree: Path, rounds: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    p = subprocess.run([sys.executable, __file__, "--worker", str(rounds)], env=env, check=True,
+                       capture_output=True, text=True)
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def main(argv=None) -> dict:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=600, help="rounds per ruleset and pass")
+    ap.add_argument("--repeat", type=int, default=3, help="passes per build (best of)")
+    ap.add_argument("--before", type=Path, default=None,
+                    help="the python/ directory of an older built tree (e.g. main's) to compare with")
+    ap.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.worker is not None:
+        print(json.dumps(worker(args.worker)))
+        return {}
+    trees = {"after": NEW_TREE}
+    if args.before is not None:
+        trees = {"before": args.before.resolve(), "after": NEW_TREE}
+    load0 = os.getloadavg()
+    best: dict = {k: None for k in trees}
+    for _ in range(args.repeat):
+        for name, tree in trees.items():  # alternate the builds pass by pass
+            r = run_pass(tree, args.rounds)
+            if best[name] is None:
+                best[name] = r
+            else:
+                for rs, row in r.items():
+                    b = best[name][rs]
+                    for k in ("play", "server"):
+                        b[k] = max(b[k], row[k])
+                    b["us_per_step"] = min(b["us_per_step"], row["us_per_step"])
+    load1 = os.getloadavg()
+    print(f"{args.rounds} rounds per ruleset and pass, seeds {SEED}.., greedy bots, best of {args.repeat} "
+          f"passes per build (alternated); load average {load0[0]:.1f} at start, {load1[0]:.1f} at end, "
+          f"{os.cpu_count()} cores")
+    head = (f"{'ruleset':<18} {'build':<7} {'play_round r/s':>14} {'server r/s':>11} {'us/step':>8} "
+            f"{'ratio':>6} {'same':>9}")
+    print(head)
+    print("-" * len(head))
+    figures = {}
+    for rs, _ in RULESETS:
+        for name in trees:
+            row = best[name][rs]
+            ratio = row["server"] / row["play"]
+            figures[f"{rs} | {name} | ratio"] = ratio
+            figures[f"{rs} | {name} | play"] = row["play"]
+            print(f"{rs:<18} {name:<7} {row['play']:>14,.0f} {row['server']:>11,.0f} {row['us_per_step']:>8.1f} "
+                  f"{ratio:>6.2f} {row['same']:>4}/{args.rounds}")
+    for name in trees:
+        print(f"public greedy play_round ({name}): {best[name]['public']['play']:,.0f} rounds/s "
+              f"(issue target >= 5,000 per core)")
+    print("ratio = server r/s / play_round r/s of the same build in the same pass (issue target >= 0.50); "
+          "same = rounds whose result equals play_round's")
+    return figures
+
+
+if __name__ == "__main__":
+    main()
