@@ -20,7 +20,7 @@ from typing import Any
 from ..families.mahjong.actions import (
     ACTION_SIZE, PASS, Action, Chi, DeclareReady, Discard, Kong, Pass, Pon, Win, action_from_dict,
 )
-from .bots import GreedyBot, RandomBot, play_match, play_round
+from .bots import play_match, play_round
 from .state import load_state
 
 __all__ = [
@@ -35,7 +35,7 @@ __all__ = [
 _MAHJONG = {
     "Round": "round", "RoundResult": "round", "Match": "match", "check_invariants": "round_invariants",
     "FlowSettings": "settings", "flow_settings": "settings", "redact_event": "round_views",
-    "redact_events": "round_views", "script_wall": "wall",
+    "redact_events": "round_views", "script_wall": "wall", "GreedyBot": "bots", "RandomBot": "bots",
 }
 
 

@@ -42,6 +42,13 @@ Methods of the engine:
 ``_redact_event(ev, seat)``    (static) an event of the log as ``seat`` may see it, ``None`` if hidden
 ``_check_invariants(events)``  raise :class:`~mahjong_core.errors.StateError` unless the state
                                satisfies the family's invariants of play
+``_play_out_bots(bots, max_steps)``
+                               optional: play the round to its end itself when it knows every
+                               bot (e.g. inside a compiled engine) and return True, else return
+                               False having done nothing (:func:`~mahjong_core.game.bots.play_round`)
+
+A fast engine may also override ``view``, ``legal_mask`` or ``step`` (the compiled mahjong round
+does) as long as the answers stay those of the generic methods here.
 
 Class methods for the state boundary (:mod:`mahjong_core.game.state`) and the match:
 

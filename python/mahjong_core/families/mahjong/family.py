@@ -7,7 +7,7 @@ imports it.
 
 from __future__ import annotations
 
-from ...game.bots import BUILTIN_BOTS
+from .bots import BUILTIN_BOTS
 from .match import Match
 from .round import Round
 from .. import registry

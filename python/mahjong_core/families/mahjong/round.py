@@ -27,6 +27,7 @@ from .constants import MELD_NAMES, PH_OVER, PH_TURN, PHASE_NAMES
 from .scoring import FLAGS, Score, score, score_kwargs
 from .tiles import SHORT_NAMES as _SHORT, meld_tiles
 from .actions import ACTION_SIZE
+from .bots import play_out_builtin
 from .round_base import SCHEMA_VERSION, MahjongRoundBase
 from .settings import READY_NONE, FlowSettings
 from .wall import Wall
@@ -473,7 +474,7 @@ class Round(MahjongRoundBase):
     def builtin_bot_choice(self, seat: int, kind: int, generator: Any = None) -> int:
         """The mask index the engine's built-in bot ``kind`` (0 greedy, 1 random, drawing from
         ``generator``, a numpy BitGenerator) chooses for ``seat`` now; -1 if he is not to act.
-        The API :class:`~mahjong_core.game.bots.GreedyBot` and ``RandomBot`` play through."""
+        The API :class:`~mahjong_core.families.mahjong.bots.GreedyBot` and ``RandomBot`` play through."""
         if generator is None:
             return self._core.bot_choice(seat, kind)
         return self._core.bot_choice(seat, kind, generator)
@@ -482,6 +483,11 @@ class Round(MahjongRoundBase):
         """Play the round to its end inside the engine, seat ``k`` by built-in bot ``kinds[k]``
         (random bots drawing from ``generators[k]``): :func:`~mahjong_core.game.bots.play_round`."""
         self._core.play_out(kinds, generators, max_steps)
+
+    def _play_out_bots(self, bots: Any, max_steps: int) -> bool:
+        """The optional hook of :func:`~mahjong_core.game.bots.play_round`: play to the end in the
+        engine when every bot is a built-in one (else False, nothing done)."""
+        return play_out_builtin(self, bots, max_steps)
 
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:

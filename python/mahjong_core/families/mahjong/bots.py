@@ -1,0 +1,96 @@
+"""The mahjong bots: a uniformly random legal-action bot and a greedy shanten bot, and the
+engine-side play-out the family-neutral loop of :mod:`mahjong_core.game.bots` hands a round to
+when every seat has one of them.
+
+Both bots run in the compiled engine (:mod:`mahjong_core._round`); :func:`play_out_builtin` plays a
+whole round there without returning to Python between steps.  Bots see only what a player may
+know: their own concealed tiles, the public tiles (:meth:`Round.visible_counts`) and their legal
+actions.  The pure-Python reference of both bots is :mod:`mahjong_core.families.mahjong._ref.bots_py`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+import numpy as np
+
+from ..._validate import as_seat
+from ...errors import IllegalActionError
+
+if TYPE_CHECKING:  # annotations only
+    from .actions import Action
+    from .round import Round
+
+__all__ = ["RandomBot", "GreedyBot", "BUILTIN_BOTS", "play_out_builtin"]
+
+_BOT_GREEDY = 0
+_BOT_RANDOM = 1
+
+
+def _not_to_act(rnd: Round, seat: int) -> IllegalActionError:
+    return IllegalActionError(f"seat {seat} is not to act now (to act: {rnd.seats_to_act()})")
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions: ``legal[rng.integers(len(legal))]`` with its own
+    seeded PCG64 generator (``self.rng``; the compiled bot draws from the same generator)."""
+
+    name = "random"
+
+    def __init__(self, seed: "int | None" = None) -> None:
+        self.rng = np.random.Generator(np.random.PCG64(seed))
+
+    def act_index(self, rnd: Round, seat: int) -> int:
+        i = rnd.builtin_bot_choice(as_seat(seat, rnd.players), _BOT_RANDOM, self.rng.bit_generator)
+        if i < 0:
+            raise _not_to_act(rnd, seat)
+        return i
+
+    def act(self, rnd: Round, seat: int) -> Action:
+        return rnd.decode_action(seat, self.act_index(rnd, seat))
+
+
+class GreedyBot:
+    """Wins whenever allowed; discards to the lowest shanten, ties broken by the number of live
+    tiles that lower it (for a ready hand: the live waits), then by the highest tile; claims
+    (pon first, then chi) only when the claim lowers the shanten; kongs when they do not raise it;
+    declares 报听 when ready with live waits."""
+
+    name = "greedy"
+
+    @classmethod
+    def from_seed(cls, seed: "int | None" = None) -> "GreedyBot":
+        """A greedy bot (it draws no random numbers: the seed is accepted and unused), so that every
+        bot can be made from a name and a seed (:data:`mahjong_core.families.registry.Family.bots`)."""
+        return cls()
+
+    def act_index(self, rnd: Round, seat: int) -> int:
+        i = rnd.builtin_bot_choice(as_seat(seat, rnd.players), _BOT_GREEDY)
+        if i < 0:
+            raise _not_to_act(rnd, seat)
+        return i
+
+    def act(self, rnd: Round, seat: int) -> Action:
+        return rnd.decode_action(seat, self.act_index(rnd, seat))
+
+
+BUILTIN_BOTS = {"greedy": GreedyBot.from_seed, "random": RandomBot}
+"""The built-in bots by name: factories taking a seed (None = fresh entropy, an int = reproducible)."""
+
+
+def play_out_builtin(rnd: Any, bots: Sequence[Any], max_steps: int) -> bool:
+    """Play ``rnd`` (the compiled :class:`Round`) to its end inside the engine when every bot is a
+    built-in one (exactly :class:`GreedyBot` or :class:`RandomBot`, random bots drawing from their
+    own generators); returns False, having done nothing, when some bot is not."""
+    kinds = []
+    for b in bots:
+        t = type(b)
+        if t is GreedyBot:
+            kinds.append(_BOT_GREEDY)
+        elif t is RandomBot:
+            kinds.append(_BOT_RANDOM)
+        else:
+            return False
+    rnd.play_out_builtin(kinds, [b.rng.bit_generator if k == _BOT_RANDOM else None
+                                 for b, k in zip(bots, kinds)], max_steps)
+    return True
