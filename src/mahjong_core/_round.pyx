@@ -1184,6 +1184,19 @@ cdef class RoundCore:
         # the option cache of a seat that is not to act may be stale: ask it only when he acts
         return self._legal(seat) > 0 and self._has(seat, i)
 
+    def try_step(self, seat, i):
+        """The server fast path: apply mask index ``i`` of ``seat`` (Python ints) if it is legal
+        now and return the event dicts it caused (a win as its record ``{"type": "win",
+        "winner_index": k}``, completed by the Python layer); ``None``, nothing changed, if not."""
+        if not (0 <= seat < self.P and 0 <= i < A_SIZE):
+            return None
+        cdef int s = seat, a = i
+        if not (self._legal(s) > 0 and self._has(s, a)):
+            return None
+        cdef Py_ssize_t start = self.ev_len // EV_W
+        self._step(s, a)
+        return _decode_events(self, start)
+
     def step(self, int seat, int i):
         """Apply a legal action index; returns the event-buffer position before it."""
         if not self.is_legal(seat, i):

@@ -26,7 +26,6 @@ from .rulesets import get_ruleset
 from .constants import MELD_NAMES, PH_OVER, PH_TURN, PHASE_NAMES
 from .scoring import FLAGS, Score, score, score_kwargs
 from .tiles import SHORT_NAMES as _SHORT, meld_tiles
-from .actions import ACTION_SIZE
 from .bots import play_out_builtin
 from .round_base import SCHEMA_VERSION, MahjongRoundBase
 from .settings import READY_NONE, FlowSettings
@@ -459,11 +458,17 @@ class Round(MahjongRoundBase):
         (objects, dicts, refusals) takes the checked path with its reasons.
         """
         core = self._core
-        if (type(action) is int and type(seat) is int and 0 <= action < ACTION_SIZE and 0 <= seat < self.players
-                and core.is_legal(seat, action)):
-            i = action
-        else:
-            seat, i = self._checked_action(seat, action)
+        if type(action) is int and type(seat) is int:
+            if core.n_events != self._decoded:
+                self._sync()
+            evs = core.try_step(seat, action)
+            if evs is not None:
+                self._decoded = core.n_events
+                if core.phase == PH_OVER:
+                    evs = [self._win_event(e["winner_index"]) if e["type"] == "win" else e for e in evs]
+                self._log.extend(evs)
+                return evs
+        seat, i = self._checked_action(seat, action)
         self._sync()
         start = len(self._log)
         core.step(seat, i)
