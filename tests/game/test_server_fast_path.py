@@ -8,11 +8,10 @@ from __future__ import annotations
 import json
 
 import pytest
-
+from mahjong_core.errors import IllegalActionError
 from mahjong_core.game import GreedyBot, RandomBot, Round
 from mahjong_core.game.round_base import RoundBase
 from mahjong_core.game.views import make_view
-from mahjong_core.errors import IllegalActionError
 
 RULESETS = ["two-player", "two-player-bamboo", "public"]
 
