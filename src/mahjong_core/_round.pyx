@@ -27,6 +27,9 @@ from libc.string cimport memset, memcpy
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
 import numpy as np
+cimport numpy as cnp
+
+cnp.import_array()
 
 from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.rulesets import MAX_MIN_FAN, RULESETS as _RULESETS
@@ -1157,10 +1160,11 @@ cdef class RoundCore:
 
     def legal_mask(self, int seat):
         """Boolean mask of size A_SIZE of the legal actions of ``seat`` (all False for a seat not to act)."""
-        out = np.zeros(A_SIZE, dtype=np.bool_)
+        cdef cnp.npy_intp size = A_SIZE
+        cdef cnp.ndarray out = cnp.PyArray_ZEROS(1, &size, cnp.NPY_BOOL, 0)
         if not 0 <= seat < self.P:
             return out
-        cdef uint8_t[::1] v = out.view(np.uint8)
+        cdef uint8_t* v = <uint8_t*> cnp.PyArray_DATA(out)
         cdef int n = self._legal(seat), k
         for k in range(n):
             v[self.opts[seat][k]] = 1
