@@ -32,6 +32,7 @@ MELD_KONG: int
 MELD_CKONG: int
 MELD_NONE: int
 
+MAX_MIN_FAN: int
 FORM_NAMES: tuple[str, str, str, str, str]
 FAN_IDS: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
@@ -52,13 +53,13 @@ def evaluate(
 ) -> tuple[int, int, int]: ...
 def evaluate_batch(
     ruleset_code: int,
-    concealed: NDArray[np.uint8],
-    win_tiles: NDArray[np.int16],
-    melds: NDArray[np.uint8],
-    flags: NDArray[np.uint32],
-    flowers: NDArray[np.uint32],
-    seat_winds: NDArray[np.uint8],
-    round_winds: NDArray[np.uint8],
+    concealed_arg: NDArray[np.uint8],
+    win_tiles_arg: NDArray[np.int16],
+    melds_arg: NDArray[np.uint8],
+    flags_arg: NDArray[np.uint32],
+    flowers_arg: NDArray[np.uint32],
+    seat_winds_arg: NDArray[np.uint8],
+    round_winds_arg: NDArray[np.uint8],
     min_fan: int,
-    options: int,
+    options_arg: int,
 ) -> tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.uint16]]: ...
