@@ -151,7 +151,7 @@ class DeclareReady:
 
 Action = Union[Discard, Chi, Pon, Kong, Win, Pass, DeclareReady]
 
-_SIMPLE = {"pon": Pon(), "win": Win(), "pass": Pass(), "declare_ready": DeclareReady()}
+_SIMPLE: dict[str, Action] = {"pon": Pon(), "win": Win(), "pass": Pass(), "declare_ready": DeclareReady()}
 _KEYS = {"discard": ("type", "tile", "ready"), "kong": ("type", "tile", "kind"), "chi": ("type", "tiles"),
          **{k: ("type",) for k in _SIMPLE}}
 

@@ -21,6 +21,8 @@ reference :mod:`._ref` is the test oracle, and :mod:`.counting` counts å¯ and é
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import (
     CAISHEN,
     COPIES,
@@ -58,7 +60,7 @@ from . import family as _family  # noqa: F401 - registers changpai-ydr and the f
 _COMPILED = ("is_win", "waits", "wait_scores", "score", "is_win_batch", "waits_batch", "score_batch")
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     """The compiled functions, bound on first use: ``mahjong_core._lc_hand`` imports this package's
     data modules at its own import, so this package must not import it at module level."""
     if name in _COMPILED:

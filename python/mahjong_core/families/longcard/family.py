@@ -7,12 +7,15 @@ shanten are not built yet (part 2 of the long-card work) and refuse with a ``Rul
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
 from ...errors import RulesetError
 from .. import registry
 from .ruleset import FAMILY_NAME
+
+if TYPE_CHECKING:
+    from .result import Score
 
 __all__ = ["FAMILY"]
 
@@ -34,14 +37,14 @@ def waits(hand: Any, *, ruleset: Any = "changpai-ydr", **options: Any) -> list[i
     return _lc_hand.waits(hand, **options)
 
 
-def score(hand: Any, win_card: Any = None, *, ruleset: Any = "changpai-ydr", melds: Any = (), **options: Any):
+def score(hand: Any, win_card: Any = None, *, ruleset: Any = "changpai-ydr", melds: Any = (), **options: Any) -> Score:
     """:func:`mahjong_core.families.longcard.score`; ``melds`` are the declared groups."""
     _check(ruleset)
     return _lc_hand.score(hand, win_card, declared=melds, **options)
 
 
-def _not_built(what: str):
-    def refuse(*_args: Any, **_kw: Any) -> Any:
+def _not_built(what: str) -> Callable[..., NoReturn]:
+    def refuse(*_args: Any, **_kw: Any) -> NoReturn:
         raise RulesetError(f"changpai-ydr: {what} is not built yet (the long-card round engine is part 2)")
     return refuse
 

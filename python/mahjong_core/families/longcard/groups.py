@@ -142,7 +142,7 @@ def parse_declared(declared: Any) -> tuple[Group, ...]:
         it = iter(declared)
     except TypeError:
         raise TileParseError(f"declared must be a list of groups, got {short_repr(declared)}") from None
-    out = []
+    out: list[Group] = []
     for g in it:
         if len(out) == MAX_DECLARED:
             raise TileCountError(f"more than {MAX_DECLARED} declared groups in {short_repr(declared)}")

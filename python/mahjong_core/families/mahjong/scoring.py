@@ -142,7 +142,7 @@ class Score:
         """``{fan_id: count}`` of the counted fans."""
         return {f.id: f.count for f in self.fans}
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data."""
         return {
             "ruleset": self.ruleset,
@@ -205,7 +205,7 @@ def _meld_tile_list(tiles: Any, meld: Any) -> list[int]:
         it = iter(tiles)
     except TypeError:
         raise TileParseError(f"the tiles of meld {_short(meld)} must be a tile string or a list of tiles") from None
-    out = []
+    out: list[int] = []
     for t in it:
         if len(out) == 4:
             raise TileParseError(f"meld {_short(meld)} has more than 4 tiles")
@@ -222,7 +222,7 @@ def _parse_melds(melds: Any) -> list[tuple[int, int]]:
         it = iter(melds)
     except TypeError:
         raise TileParseError(f"melds must be a list of melds such as ['pon CCC'], got {_short(melds)}") from None
-    parsed = []
+    parsed: list[tuple[int, int]] = []
     for m in it:
         if len(parsed) == 4:
             raise HandSizeError("more than 4 melds: a hand has at most 4 declared groups")
@@ -303,7 +303,7 @@ _MAHJONG_ONLY = {
 must leave them alone."""
 
 
-def _other_family_score(ruleset: Any, mahjong_args: dict) -> Any:
+def _other_family_score(ruleset: Any, mahjong_args: dict[str, Any]) -> Any:
     """The ``score`` of the registered family of a non-mahjong ruleset, or None for a mahjong one
     (a RulesetError for a name no family knows)."""
     family = registry.family_of(ruleset)
@@ -390,7 +390,7 @@ def score(
         passed = locals()
         other = _other_family_score(ruleset, passed)
         if other is not None:
-            return other(hand, win_tile, ruleset=ruleset, melds=melds, **family_options)
+            return other(hand, win_tile, ruleset=ruleset, melds=melds, **family_options)  # type: ignore[no-any-return]  # another family's Score
     if family_options:
         raise TypeError(f"score() got an unexpected keyword argument {next(iter(family_options))!r}")
     rs = get_ruleset(ruleset)
@@ -510,7 +510,7 @@ def _integers(arr: np.ndarray, name: str) -> np.ndarray:
     raise ArrayShapeError(f"{name}: expected an integer array, got dtype {arr.dtype}")
 
 
-def _column(values: Any, name: str, shape: tuple, lo: int, hi: int, dtype: Any,
+def _column(values: Any, name: str, shape: tuple[int, ...], lo: int, hi: int, dtype: Any,
             error: type[MahjongError], *, default: int = 0, bits: bool = False) -> np.ndarray:
     """A per-hand column of :func:`score_batch`, checked in range before the cast to ``dtype``
     (a cast never wraps a value around); ``bits``: a bit set whose unknown bits are named."""
