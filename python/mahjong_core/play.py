@@ -12,7 +12,7 @@ from typing import TextIO
 
 from ._validate import as_flag, as_int
 from .families.registry import DEFAULT_RULESET
-from .errors import RulesetError
+from .errors import RulesetError, StateError
 from .game import GreedyBot, Round
 from .game.actions import describe_index
 from .families.mahjong.rulesets import get_ruleset
@@ -124,9 +124,13 @@ def play_terminal(ruleset: str = DEFAULT_RULESET, seed: int | None = None, *, gl
             rnd.step(you, indices[choice - 1])
             break
     res = rnd.result
+    if res is None:   # pragma: no cover - the loop above runs until the round is over
+        raise StateError("the round ended without a result")
     if res.draw:
         out.write("\nexhaustive draw (荒牌)\n")
     else:
+        if res.score is None:   # pragma: no cover - a won round has its score
+            raise StateError("a won round without its score")
         who = "you" if res.winner == you else "the bot"
         out.write(f"\n{who} won ({res.method}), {res.total} fan:\n")
         for f in res.score.fans:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -23,6 +23,9 @@ from ..settlement.outcome import HandOutcome
 from ..settlement.rooms import Room
 from ..settlement.settle import hand_payments
 from .stats import SimulationResult
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 __all__ = ["simulate", "run_batch", "BOT_NAMES", "SimulationError", "MAX_ROUNDS", "MAX_BATCHES", "MAX_WORKERS"]
 
@@ -180,7 +183,7 @@ def simulate(
     rounds: int = 1000,
     bots: "Sequence[str | Bot] | str | Bot" = ("greedy",),
     seed: "int | None" = None,
-    executor: "Executor | str | None" = None,
+    executor: "Executor | Client | str | None" = None,
     batch_size: int = 500,
     workers: int | None = None,
     progress: bool | np.bool_ | Callable[[int], object] = False,
