@@ -47,7 +47,7 @@ def as_seat(value: Any, players: int, what: str = "seat") -> int:
     return int(value)
 
 
-def is_int(value: Any) -> "TypeGuard[int | np.integer[Any]]":
+def is_int(value: Any) -> TypeGuard[int | np.integer[Any]]:
     """True for a Python or NumPy integer that is not a boolean."""
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 

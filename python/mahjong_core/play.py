@@ -15,6 +15,7 @@ from .families.registry import DEFAULT_RULESET
 from .errors import RulesetError, StateError
 from .game import GreedyBot, Round
 from .game.actions import describe_index
+from .game.json_types import MeldView, PlayerView
 from .families.mahjong.rulesets import get_ruleset
 from .families.mahjong.tiles import format_tiles, tile_glyph, tile_name, tile_short
 
@@ -44,7 +45,7 @@ def _describe(index: int, glyphs: bool) -> str:
     return describe_index(index)
 
 
-def _melds(melds: list, glyphs: bool) -> str:
+def _melds(melds: list[MeldView], glyphs: bool) -> str:
     if not melds:
         return "-"
     out = []
@@ -54,7 +55,7 @@ def _melds(melds: list, glyphs: bool) -> str:
     return ", ".join(out)
 
 
-def _show(view: dict, glyphs: bool, out: TextIO) -> None:
+def _show(view: PlayerView, glyphs: bool, out: TextIO) -> None:
     me = view["seat"]
     other = 1 - me
     out.write("\n" + "-" * 60 + "\n")
@@ -66,8 +67,9 @@ def _show(view: dict, glyphs: bool, out: TextIO) -> None:
     out.write(f"you    melds {_melds(view['melds'][me], glyphs)}  flowers {_tiles(view['flowers'][me], glyphs)}\n")
     hand = sorted(view["hand"])
     out.write(f"hand   {_tiles(hand, glyphs)}   ({' '.join(tile_name(t, 'zh') for t in hand)})\n")
-    if view.get("drawn") is not None:
-        out.write(f"drew   {tile_short(view['drawn'])} {tile_glyph(view['drawn'])}\n")
+    drawn = view["drawn"]
+    if drawn is not None:
+        out.write(f"drew   {tile_short(drawn)} {tile_glyph(drawn)}\n")
     if view.get("claim"):
         out.write(f"claim  {view['claim']}\n")
 

@@ -25,7 +25,7 @@ a concealed kong (four in hand), never both.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Union, cast
 
 from .._validate import as_flag
 from ..errors import IllegalActionError
@@ -43,6 +43,16 @@ from ..families.mahjong._constants import (
     A_SIZE,
     A_WIN,
     KONG_KINDS,
+)
+from .json_types import (
+    ChiActionDict,
+    DeclareReadyActionDict,
+    DiscardActionDict,
+    KongActionDict,
+    KongKind,
+    PassActionDict,
+    PonActionDict,
+    WinActionDict,
 )
 from .schema import short_repr
 
@@ -81,7 +91,7 @@ class Discard:
     ready: bool = False
     type = "discard"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> DiscardActionDict:
         return {"type": "discard", "tile": self.tile, "ready": self.ready}
 
 
@@ -92,7 +102,7 @@ class Chi:
     tiles: tuple[int, int, int]
     type = "chi"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ChiActionDict:
         return {"type": "chi", "tiles": list(self.tiles)}
 
 
@@ -102,7 +112,7 @@ class Pon:
 
     type = "pon"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PonActionDict:
         return {"type": "pon"}
 
 
@@ -112,10 +122,10 @@ class Kong:
     exposed pung) or "concealed" (暗杠)."""
 
     tile: int
-    kind: str = "concealed"
+    kind: KongKind = "concealed"
     type = "kong"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> KongActionDict:
         return {"type": "kong", "tile": self.tile, "kind": self.kind}
 
 
@@ -125,7 +135,7 @@ class Win:
 
     type = "win"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> WinActionDict:
         return {"type": "win"}
 
 
@@ -135,7 +145,7 @@ class Pass:
 
     type = "pass"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PassActionDict:
         return {"type": "pass"}
 
 
@@ -145,7 +155,7 @@ class DeclareReady:
 
     type = "declare_ready"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> DeclareReadyActionDict:
         return {"type": "declare_ready"}
 
 
@@ -178,12 +188,13 @@ def action_from_dict(d: dict[str, Any]) -> Action:
         k = d.get("kind", "concealed")
         if not isinstance(k, str) or k not in KONG_KINDS:
             raise IllegalActionError(f"kong kind must be one of {KONG_KINDS}, got {short_repr(k)}")
-        return Kong(_tile_arg(d.get("tile"), "kong tile"), k)
+        return Kong(_tile_arg(d.get("tile"), "kong tile"), cast("KongKind", k))   # one of KONG_KINDS (checked)
     if kind == "chi":
         tiles = d.get("tiles")
         if not isinstance(tiles, (list, tuple)) or len(tiles) != 3:
             raise IllegalActionError(f"chi needs three tiles, got {short_repr(tiles)}")
-        return Chi(tuple(sorted(_tile_arg(t, "chi tile") for t in tiles)))  # type: ignore[arg-type]
+        low, mid, high = sorted(_tile_arg(t, "chi tile") for t in tiles)
+        return Chi((low, mid, high))
     raise AssertionError(kind)  # pragma: no cover - every type of _KEYS is handled above
 
 

@@ -22,6 +22,7 @@ from ..families.registry import DEFAULT_RULESET
 from ..errors import IllegalActionError, MahjongError, StateError
 from .round import SCHEMA_VERSION, Round, RoundResult
 from ..families.mahjong.tiles import parse_wind
+from .json_types import Event, MatchState, MatchView, RoundResultDict
 from .invariants import check_invariants
 from .schema import (
     ANY_OBJ, MAX_SEATS, MAX_SEED, NONE, Bool, Either, Int, List, Obj, Str, Tuple, check, describe,
@@ -57,7 +58,7 @@ class Match:
                  auto_advance: bool = False) -> None:
         s, opts = settings_and_options(ruleset, options, min_fan)
         if seed is None:
-            seed = int(np.random.SeedSequence().entropy)
+            seed = as_int(np.random.SeedSequence().entropy, "seed", 0, MAX_SEED)   # fresh entropy
         seed = as_int(seed, "seed", 0, MAX_SEED)
         if rounds is not None:
             rounds = as_int(rounds, "rounds (a positive integer or None)", 1, MAX_ROUNDS)
@@ -90,7 +91,7 @@ class Match:
 
     # ------------------------------------------------------------------ progress
     @property
-    def results(self) -> list[dict[str, Any]]:
+    def results(self) -> list[RoundResultDict]:
         """The finished rounds' results as plain data (``RoundResult.to_dict()`` plus ``round`` and
         ``round_wind``).  Built on first use, so that a simulation that never asks pays nothing."""
         out = self._results
@@ -140,12 +141,11 @@ class Match:
     def legal_mask(self, seat: int):
         return self.round.legal_mask(seat) if not self.is_over else np.zeros_like(self.round.legal_mask(seat))
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self.round.view(seat)
-        v["match"] = {"round": self.round_index, "rounds": self.rounds, "results": self.results}
-        return v
+    def view(self, seat: int) -> MatchView:
+        return {**self.round.view(seat),
+                "match": {"round": self.round_index, "rounds": self.rounds, "results": self.results}}
 
-    def step(self, seat: int, action: Any) -> list[dict[str, Any]]:
+    def step(self, seat: int, action: Any) -> list[Event]:
         """Step the current round; with ``auto_advance`` a finished round is followed by the next."""
         if self.is_over:
             raise IllegalActionError("the match is over; no action is accepted")
@@ -167,7 +167,7 @@ class Match:
         return out
 
     # ------------------------------------------------------------------ serialisation
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> MatchState:
         """The match as plain JSON-able data: its arguments, the finished rounds' results and
         actions (``[seat, mask index]`` pairs), and the current round's state."""
         return {
@@ -239,9 +239,7 @@ class Match:
 
     @classmethod
     def from_json(cls, data: "str | bytes | dict[str, Any]") -> "Match":
-        if not isinstance(data, dict):
-            data = load_json(data, "the match state")
-        return cls.from_dict(data)
+        return cls.from_dict(data if isinstance(data, dict) else load_json(data, "the match state"))
 
     def __reduce__(self):
         # pickle / copy.deepcopy through the verified state
@@ -252,7 +250,7 @@ class Match:
                 f"rounds={self.rounds}, dealer={self.round.dealer})")
 
 
-def _match_from_state(cls: type, d: dict[str, Any]) -> Match:
+def _match_from_state(cls: type[Match], d: dict[str, Any]) -> Match:
     return cls.from_dict(d)
 
 

@@ -28,6 +28,7 @@ from ..families.mahjong.settings import settings_and_options
 from .state import SCHEMA_VERSION, load_json, load_round, replay_log, round_from_header
 from ..families.mahjong.wall import N_KONG_DICE, shuffle_wall
 from .views import make_view, redact_checked
+from .json_types import PlayerView, SeatEvent
 
 __all__ = ["RoundBase", "meld_tiles", "MELD_NAMES", "SCHEMA_VERSION", "PHASE_NAMES"]
 
@@ -68,7 +69,7 @@ class RoundBase:
         dealer = as_seat(dealer, P, "dealer (a seat)")
         round_wind = parse_wind(round_wind, "round_wind")
         if seed is None:
-            seed = int(np.random.SeedSequence().entropy)
+            seed = as_int(np.random.SeedSequence().entropy, "seed", 0, MAX_SEED)   # fresh entropy
         seed = as_int(seed, "seed", 0, MAX_SEED)
         spawn_key = _int_list(spawn_key, "spawn_key", 0, MAX_SPAWN_VALUE, MAX_SPAWN_KEY)
         tiles, dice0, kd0 = shuffle_wall(s, seed, spawn_key)
@@ -188,7 +189,7 @@ class RoundBase:
             raise IllegalActionError(why_illegal(self, seat, i))
         return seat, i
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see, as plain JSON-able data (never the opponents' concealed tiles,
         face-down kongs or the wall order)."""
         return make_view(self, seat)
@@ -214,15 +215,13 @@ class RoundBase:
     def from_json(cls, data: "str | bytes | dict[str, Any]"):
         """Inverse of :meth:`to_json` (also accepts the dict of :meth:`to_dict`); any damage,
         including invalid or too deeply nested JSON, is a :class:`~mahjong_core.errors.StateError`."""
-        if not isinstance(data, dict):
-            data = load_json(data, "the round state")
-        return cls.from_dict(data)
+        return cls.from_dict(data if isinstance(data, dict) else load_json(data, "the round state"))
 
     def log_lines(self) -> list[str]:
         """The event log, one JSON object per event (the first is the header with the seed)."""
         return [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in self.log]
 
-    def log_for(self, seat: int) -> list[dict[str, Any]]:
+    def log_for(self, seat: int) -> list[SeatEvent]:
         """The event log as ``seat`` may see it: every event through
         :func:`~mahjong_core.game.views.redact_event`, the hidden ones left out (no wall, no
         other player's concealed or drawn tiles, no claim answers of others)."""

@@ -266,12 +266,12 @@ class Obj(Shape):
             for k, v in value.items():
                 if k in self.required:
                     continue
-                shape = self.optional.get(k) if isinstance(k, str) else None
-                if shape is None:
+                extra = self.optional.get(k) if isinstance(k, str) else None
+                if extra is None:
                     if self.open:
                         continue
                     raise StateError(f"{join(path, k)}: unknown key")
-                if not shape.fits(v):
+                if not extra.fits(v):
                     shape.check(v, join(path, k))
 
     def expect(self) -> str:
@@ -313,9 +313,9 @@ class Either(Shape):
         if len(errors) == 1:
             raise errors[0]
         # the option of the value's own JSON kind explains best (an object for an object ...)
-        for o, exc in zip(self.options, errors):
-            if not str(exc).startswith(f"{path or 'the document'}: expected"):
-                raise exc
+        for o, err in zip(self.options, errors):
+            if not str(err).startswith(f"{path or 'the document'}: expected"):
+                raise err
         raise StateError(f"{path}: expected {' or '.join(o.expect() for o in self.options)}, got {describe(value)}")
 
     def expect(self) -> str:

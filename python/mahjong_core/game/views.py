@@ -7,12 +7,21 @@ until the window is resolved.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from .._validate import as_int, as_seat
 from ..errors import SeatError, StateError
-from ..families.mahjong.constants import MELD_NAMES, PH_CLAIM, PH_ROB, PH_TURN, PHASE_NAMES, READY_NONE
+from ..families.mahjong.constants import (
+    MELD_NAMES,
+    PH_CLAIM,
+    PH_ROB,
+    PH_TURN,
+    PHASE_NAMES,
+    READY_NONE,
+)
 from ..families.mahjong.tiles import meld_tiles
+from .json_types import ClaimView, Event, MeldView, PlayerView, SeatEvent
 from .schema import MAX_SEATS, describe, event_shape
 from .state import SCHEMA_VERSION
 
@@ -27,32 +36,32 @@ VIEW_KEYS = (
 )
 
 
-def _meld_view(m: list[int], owner: int, seat: int) -> dict[str, Any]:
+def _meld_view(m: list[int], owner: int, seat: int) -> MeldView:
     kind, first = m[0], m[1]
     if kind == 3:
         if owner != seat:
             return {"kind": "ckong", "tiles": None, "from": None}
         return {"kind": "ckong", "tiles": [first] * 4, "from": None}
     tiles = meld_tiles(kind, first)
-    d: dict[str, Any] = {"kind": MELD_NAMES[kind], "tiles": tiles, "from": m[2], "claimed": m[3]}
+    d: MeldView = {"kind": MELD_NAMES[kind], "tiles": tiles, "from": m[2], "claimed": m[3]}
     if kind == 2:
         d["added"] = bool(m[4])
     return d
 
 
-def make_view(r: Any, seat: int) -> dict[str, Any]:
+def make_view(r: Any, seat: int) -> PlayerView:
     """The view of ``seat`` of round ``r`` (see module docstring), from its public API only."""
     seat = as_seat(seat, r.players)
     s = r.settings
     P = r.players
     ph = r.phase
     legal = r.legal_indices(seat)
-    claim = None
+    claim: ClaimView | None = None
     if ph in (PH_CLAIM, PH_ROB):
         claim = {"tile": r.claim_tile, "from": r.claim_from, "kind": "discard" if ph == PH_CLAIM else "added_kong",
                  "last": bool(r.claim_last)}
     drawn = r.drawn if (ph == PH_TURN and r.turn == seat and r.drawn >= 0) else None
-    v: dict[str, Any] = {
+    v: PlayerView = {
         "schema_version": SCHEMA_VERSION,
         "ruleset": s.ruleset,
         "seat": seat,
@@ -82,7 +91,7 @@ def make_view(r: Any, seat: int) -> dict[str, Any]:
     return v
 
 
-def redact_event(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
+def redact_event(ev: Event, seat: int) -> SeatEvent | None:
     """The event as ``seat`` may see it, or ``None`` if he sees nothing of it.
 
     Hidden: the wall (header), other players' dealt and drawn tiles, the tile of another player's
@@ -92,10 +101,10 @@ def redact_event(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
     """
     seat = as_int(seat, "seat", 0, MAX_SEATS - 1, error=SeatError)
     event_shape().check(ev, "event")
-    return _redact(ev, seat)
+    return cast("SeatEvent | None", _redact(ev, seat))   # _redact keeps or drops documented keys
 
 
-def _redact(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
+def _redact(ev: Mapping[str, Any], seat: int) -> dict[str, Any] | None:
     t = ev.get("type")
     if t == "header":
         return {k: v for k, v in ev.items() if k not in ("wall", "kong_dice", "seed", "spawn_key")}
@@ -124,7 +133,7 @@ def _redact(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
     return dict(ev)
 
 
-def redact_events(events: "list[dict[str, Any]]", seat: int) -> list[dict[str, Any]]:
+def redact_events(events: list[Event], seat: int) -> list[SeatEvent]:
     """:func:`redact_event` over a list (e.g. what :meth:`Round.step` returned), hidden events
     left out: the per-seat stream a server sends to ``seat``.  Every event is checked first
     (:class:`~mahjong_core.errors.StateError` naming ``events[i]``)."""
@@ -137,11 +146,11 @@ def redact_events(events: "list[dict[str, Any]]", seat: int) -> list[dict[str, A
     return redact_checked(events, seat)
 
 
-def redact_checked(events: "list[dict[str, Any]]", seat: int) -> list[dict[str, Any]]:
+def redact_checked(events: list[Event], seat: int) -> list[SeatEvent]:
     """:func:`redact_events` of events known to be well formed (a round's own log)."""
-    out = []
+    out: list[SeatEvent] = []
     for ev in events:
         r = _redact(ev, seat)
         if r is not None:
-            out.append(r)
+            out.append(cast("SeatEvent", r))   # _redact keeps or drops documented keys
     return out

@@ -21,7 +21,7 @@ reference :mod:`._ref` is the test oracle, and :mod:`.counting` counts ÂçØ and È
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import (
     CAISHEN,
@@ -56,6 +56,17 @@ from .ruleset import CHANGPAI_YDR
 
 # isort: split
 from . import family as _family  # noqa: F401 - registers changpai-ydr and the family's callables
+
+if TYPE_CHECKING:   # bound on first use at run time (__getattr__ below)
+    from ..._lc_hand import (
+        is_win,
+        is_win_batch,
+        score,
+        score_batch,
+        wait_scores,
+        waits,
+        waits_batch,
+    )
 
 _COMPILED = ("is_win", "waits", "wait_scores", "score", "is_win_batch", "waits_batch", "score_batch")
 

@@ -7,7 +7,8 @@ shanten are not built yet (part 2 of the long-card work) and refuse with a ``Rul
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, NoReturn
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
 from ...errors import RulesetError
