@@ -208,7 +208,7 @@ class List(Shape):
     def fits(self, value: Any) -> bool:
         return type(value) is list and self.lo <= len(value) <= self.hi and self._items_fit(value)
 
-    def _items_fit(self, value: list) -> bool:
+    def _items_fit(self, value: list[Any]) -> bool:
         """Quick test of the common cases (lists of bounded ints, lists of objects) in C loops."""
         if not value:
             return True
@@ -525,7 +525,7 @@ def first_difference(expected: Any, given: Any, path: str = "", *, skip: Iterabl
     return _diff(expected, given, path, against)
 
 
-def _extra_key(expected: dict, given: dict, path: str) -> "str | None":
+def _extra_key(expected: dict[str, Any], given: dict[str, Any], path: str) -> "str | None":
     if len(given) != len(expected):
         for k in given:
             if k not in expected:
