@@ -8,7 +8,18 @@ from pathlib import Path
 
 import mahjong_core.families.longcard as lc
 import pytest
-from mahjong_core.families.longcard import cards, counting, fans, groups, options
+from mahjong_core.families.longcard import (
+    cards,
+    counting,
+    fans,
+    groups,
+    options,
+    round_actions,
+    round_bots,
+    round_ref,
+    round_settings,
+    round_settlement,
+)
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -26,7 +37,9 @@ def test_readme_longcard_section():
     assert runner.failures == 0 and runner.tries > 5
 
 
-@pytest.mark.parametrize("module", [lc, cards, counting, fans, groups, options])
+@pytest.mark.parametrize("module", [lc, cards, counting, fans, groups, options, round_actions, round_bots, round_ref,
+                                    round_settings, round_settlement])
 def test_docstrings(module):
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0
+

@@ -47,4 +47,18 @@ def test_mahjong_unchanged_and_refusals():
     with pytest.raises(RulesetError, match="unknown ruleset"):
         mj.is_win("11123456789999m", ruleset="no-such-game")
     with pytest.raises(RulesetError, match="not built yet"):
-        registry.family_of("changpai-ydr").new_round(ruleset="changpai-ydr", seed=1)
+        registry.family_of("changpai-ydr").new_match(ruleset="changpai-ydr", seed=1, rounds=1, min_fan=0)
+
+
+def test_new_round_is_the_reference_engine():
+    from mahjong_core.families.longcard.round_ref import Round
+    fam = registry.family_of("changpai-ydr")
+    r = fam.new_round(ruleset="changpai-ydr", seed=1, fan_cap=4)
+    assert isinstance(r, Round) and r.settings.fan_cap == 4 and r.to_json() == Round(1, options={"fan_cap": 4}).to_json()
+    assert fam.new_round(ruleset="changpai-ydr", seed=1, banker=2).banker == 2
+    with pytest.raises(RulesetError, match="unknown changpai-ydr option"):
+        fam.new_round(ruleset="changpai-ydr", seed=1, nope=1)
+    with pytest.raises(RulesetError):
+        fam.new_round(ruleset="mcr", seed=1)
+    assert set(fam.bots) == {"random", "greedy"}
+    assert fam.bots["random"](3).act(r, r.seats_to_act()[0]).kind in ("qi", "pass", "fold")

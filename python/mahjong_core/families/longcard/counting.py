@@ -115,6 +115,12 @@ def _pair_value(a: int, b: int, live: Sequence[int]) -> int:
     return IS_RED[a] + IS_RED[b] + max(IS_RED[z] for z in completers if live[z] >= 1)
 
 
+_CHI_BY_LOW: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((f, y, z) for y in range(f, N_FACES) for z in range(y, N_FACES) if is_chi_group((f, y, z)))
+    for f in range(N_FACES))
+"""Every 吃 group (sorted faces) by its lowest face: the search tries them in this order."""
+
+
 @dataclass(frozen=True)
 class _Unit:
     mao: int     # 卯 it adds: 1 + its bonus
@@ -157,11 +163,9 @@ def _pool_search(pool: tuple[int, ...], live: tuple[int, ...], o_key: tuple[str,
         lst = list(c)
         if c[f] >= 3:   # only with chi_may_use_kan: a held triple inside the pool is still a 坎 unit
             options.append(((f, f, f), 1 + _bonus(3, live[f], mao_bonus), _same_face_value(f, 4 if live[f] else 3)))
-        for y in range(f, N_FACES):
-            for z in range(y, N_FACES):
-                t = (f, y, z)
-                if is_chi_group(t) and all(lst[k] >= t.count(k) for k in set(t)):
-                    options.append((t, 1, group_tuo("chi", t)))
+        for t in _CHI_BY_LOW[f]:
+            if all(lst[k] >= t.count(k) for k in set(t)):
+                options.append((t, 1, group_tuo("chi", t)))
         for y in range(f, N_FACES):
             pair = (f, y)
             if (y == f and c[f] >= 2 or y != f and c[y] >= 1) and (y == f or y in PARTNERS[f]) \

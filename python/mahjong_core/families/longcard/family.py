@@ -1,8 +1,9 @@
 """Registers the long-card family's callables with the registry, so that the shared entry points
 (``mj.is_win``, ``mj.waits``, ``mj.score`` with ``ruleset="changpai-ydr"``) reach this family.
 
-The hand functions are the compiled ones; the round engine (``new_round``, ``new_match``, bots) and
-shanten are not built yet (part 2 of the long-card work) and refuse with a ``RulesetError``.
+The hand functions are the compiled ones; ``new_round`` is the pure-Python reference round engine
+(:mod:`.round_ref`) and ``bots`` its reference bots (:mod:`.round_bots`) until the compiled engine
+exists; the match and shanten are not built yet and refuse with a ``RulesetError``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from .ruleset import FAMILY_NAME
 
 if TYPE_CHECKING:
     from .result import Score
+    from .round_bots import RandomBot, RuleBot
+    from .round_ref import Round
 
 __all__ = ["FAMILY"]
 
@@ -44,14 +47,37 @@ def score(hand: Any, win_card: Any = None, *, ruleset: Any = "changpai-ydr", mel
     return _lc_hand.score(hand, win_card, declared=melds, **options)
 
 
+def new_round(*, ruleset: Any = "changpai-ydr", seed: Any = None, **options: Any) -> Round:
+    """A fresh hand of the reference engine (:class:`.round_ref.Round`); ``options`` are the keys of
+    spec section 6 (``banker=``, ``stock=`` and ``settings=`` pass through)."""
+    _check(ruleset)
+    from .round_ref import Round
+
+    passthrough = {k: options.pop(k) for k in ("banker", "stock", "settings") if k in options}
+    return Round(seed, options=options or None, **passthrough)
+
+
+def _random_bot(seed: Any = None) -> RandomBot:
+    from .round_bots import RandomBot
+
+    return RandomBot(seed)
+
+
+def _greedy_bot(seed: Any = None) -> RuleBot:
+    """The RuleBot of spec 8.5 (deterministic: the seed is accepted and unused)."""
+    from .round_bots import RuleBot
+
+    return RuleBot()
+
+
 def _not_built(what: str) -> Callable[..., NoReturn]:
     def refuse(*_args: Any, **_kw: Any) -> NoReturn:
-        raise RulesetError(f"changpai-ydr: {what} is not built yet (the long-card round engine is part 2)")
+        raise RulesetError(f"changpai-ydr: {what} is not built yet (only a hand of play exists: new_round)")
     return refuse
 
 
 FAMILY = registry.Family(
-    FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_built("shanten"), new_round=_not_built("the round"),
-    new_match=_not_built("the match"), bots={}, score=score,
+    FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_built("shanten"), new_round=new_round,
+    new_match=_not_built("the match"), bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
 )
 registry.register_family(FAMILY)

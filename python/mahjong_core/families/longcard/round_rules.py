@@ -1,0 +1,298 @@
+"""Rule queries of the long-card reference hand (spec changpai.md 2.4-2.8, 3.5, 3.7-3.9, 3.11, 4.7).
+
+:class:`RoundRules` is the half of :class:`.round_ref.Round` that answers questions about the current
+state without changing it: dead and live copies, qualification Q, F_theo and H (through
+:mod:`.counting`), win and wait checks (through the compiled ``_lc_hand``), the claims a seat has on the
+card on offer, the 起 player's 跳牌 ban and 挡, the two-卯 state, the last card (尾张) and 杵死.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from ... import _lc_hand
+from . import counting
+from .cards import COPIES, N_FACES, SEVENS, YDR
+from .fans import face_weights
+from .groups import Group, is_chi_group
+from .round_actions import HU, PENG, SHA, XIANG, chi_id, chi_pair
+
+__all__ = ["CHI_RANK", "PLAYERS", "RANKS", "RoundRules", "counting_cached"]
+
+PLAYERS = 3
+RANKS = {HU: 6, XIANG: 5, SHA: 4, PENG: 3}
+"""Claim priorities of spec 3.5 (S1's 60/50/40/30/10); a 吃 is 1 (3 for three 7s when
+``seven_triple_claim = peng``, CP-21)."""
+CHI_RANK = 1
+_ALL_TRIPLES = tuple((a, b, c) for a in range(N_FACES) for b in range(a, N_FACES) for c in range(b, N_FACES)
+                     if a == c or is_chi_group((a, b, c)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _groups_max(counts: tuple[int, ...]) -> tuple[int, bool]:
+    """(largest number of disjoint complete 3-card groups, whether every card is in one) of concealed
+    counts (spec 4.7 two-卯 state; 3.5 last-卯 rule)."""
+    low = next((f for f in range(N_FACES) if counts[f]), None)
+    if low is None:
+        return 0, True
+    c = list(counts)
+    c[low] -= 1
+    best, whole = _groups_max(tuple(c))[0], False      # the lowest card left out of every group
+    c[low] += 1
+    for t in _ALL_TRIPLES:
+        if t[0] != low or any(c[f] < t.count(f) for f in set(t)):
+            continue
+        for f in t:
+            c[f] -= 1
+        n, w = _groups_max(tuple(c))
+        for f in t:
+            c[f] += 1
+        best, whole = max(best, n + 1), whole or w
+    return best, whole
+
+
+def _fully_grouped(counts: list[int]) -> bool:
+    return _groups_max(tuple(counts))[1]
+
+
+@lru_cache(maxsize=1 << 12)
+def counting_cached(hand: tuple[int, ...], groups: tuple[Group, ...], dead: tuple[int, ...], banker: bool,
+                    opts: tuple[tuple[str, Any], ...]) -> counting.CountingSummary:
+    """:func:`counting.counting_summary` memoised: the engine (qualification at every decision point)
+    and the bots ask the same question about the same hand many times."""
+    return counting.counting_summary(np.array(hand, np.uint8), groups, list(dead), banker=banker, **dict(opts))
+
+
+class RoundRules:
+    """State queries of a hand (mixed into :class:`.round_ref.Round`, whose fields they read)."""
+
+    def _dead_for(self, p: int) -> list[int]:
+        """Copies dead outside p's own declared groups: every 堂子 and the other seats' groups (2.4)."""
+        dead = [0] * N_FACES
+        for q in range(PLAYERS):
+            for c in self.tangzi[q]:
+                dead[c] += 1
+            if q != p:
+                for g in self.groups[q]:
+                    for c in g.cards:
+                        dead[c] += 1
+        return dead
+
+    def live(self, p: int) -> list[int]:
+        """live_p of spec 2.4 (the card on offer is not dead)."""
+        dead = self._dead_for(p)
+        own = [0] * N_FACES
+        for g in self.groups[p]:
+            for c in g.cards:
+                own[c] += 1
+        return [COPIES - self.hands[p][f] - own[f] - dead[f] for f in range(N_FACES)]
+
+    def _counting_opts(self) -> dict[str, Any]:
+        s = self.settings
+        return {"mao_bonus": s.mao_bonus, "tmax_quad_value": s.tmax_quad_value, "chi_may_use_kan": s.chi_may_use_kan,
+                "kan_as_peng": s.kan_as_peng, "xiang_bonus_on_fan_faces": s.xiang_bonus_on_fan_faces,
+                "wumenjiang": s.wumenjiang, "wumenjiang_weight": s.wumenjiang_weight,
+                "caishen_count": s.caishen_count}
+
+    def qualified(self, p: int) -> bool:
+        """Q(p) of spec 2.8: 7 卯 and T_max >= threshold."""
+        return counting_cached(tuple(self.hands[p]), tuple(self.groups[p]), tuple(self._dead_for(p)),
+                               p == self.banker, tuple(self._counting_opts().items())).qualified
+
+    def f_theo(self, p: int) -> int:
+        """F_theo of spec 2.8 (CP-42); with ``qi_fan_measure = s1`` a 幺地人 pair or any 4 of a kind."""
+        if self.settings.qi_fan_measure == "s1":
+            h = self.hands[p]
+            return int(any(h[f] >= 2 for f in YDR) or any(n >= 4 for n in h))
+        return counting.theoretical_fan(np.array(self.hands[p], np.uint8), self.groups[p], self._dead_for(p),
+                                        jiang=self.jiang, caishen=self.caishen[p], **self._counting_opts())
+
+    def held_fan(self, p: int) -> int:
+        """H of spec 2.8."""
+        o = self._counting_opts()
+        o["held_fan_includes_kan"] = self.settings.held_fan_includes_kan
+        return counting.held_fan(np.array(self.hands[p], np.uint8), self.groups[p], jiang=self.jiang,
+                                 caishen=self.caishen[p], **o)
+
+    def weights(self) -> list[int]:
+        s = self.settings
+        return face_weights(self.jiang, wumenjiang=s.wumenjiang, wumenjiang_weight=s.wumenjiang_weight)
+
+    # ------------------------------------------------------------------ win checks (4.1-4.3, 4.7)
+    def _hand_kw(self, p: int) -> dict[str, Any]:
+        s = self.settings
+        return {"declared": self.groups[p], "banker": p == self.banker, "win_split_kan": s.win_split_kan,
+                "all_black_waives_tuo": s.all_black_waives_tuo}
+
+    def _score(self, p: int, counts: list[int]):
+        return _lc_hand.score(np.array(counts, np.uint8), None, declared=self.groups[p], banker=p == self.banker,
+                              jiang=self.jiang, caishen=self.caishen[p], **self.settings.score_options())
+
+    def _wins_with(self, p: int, card: int) -> bool:
+        h = list(self.hands[p])
+        h[card] += 1
+        if h[card] > COPIES or not _lc_hand.is_win(np.array(h, np.uint8), **self._hand_kw(p)):
+            return False
+        passed = self._guohu_bar(p, card)
+        return passed < 0 or self._score(p, h).total > passed
+
+    def _guohu_bar(self, p: int, card: int) -> int:
+        """Largest fan passed that a win on ``card`` must exceed (3.9, CP-52); -1 = none."""
+        return max(self.guohu[p]) if self.settings.guo_hu_scope == "hand" else self.guohu[p][card]
+
+    def _waits(self, p: int, counts: list[int], groups: list[Group]) -> list[int]:
+        s = self.settings
+        w = _lc_hand.waits(np.array(counts, np.uint8), declared=groups, banker=p == self.banker,
+                           win_split_kan=s.win_split_kan, all_black_waives_tuo=s.all_black_waives_tuo)
+        if s.ready_requires_live:       # CP-29 alternative
+            live = self.live(p)
+            w = [x for x in w if live[x] >= 1]
+        return w
+
+    def _ready_after_claim(self, p: int, pair: tuple[int, int], card: int) -> bool:
+        """After claiming ``card`` with the held ``pair`` (and a suitable discard), is p ready (3.7)?"""
+        h = list(self.hands[p])
+        h[pair[0]] -= 1
+        h[pair[1]] -= 1
+        cards = tuple(sorted((pair[0], pair[1], card)))
+        g = Group("peng" if cards[0] == cards[2] else "chi", cards)
+        groups = self.groups[p] + [g]
+        for d in range(N_FACES):
+            if h[d]:
+                h[d] -= 1
+                ok = bool(self._waits(p, h, groups))
+                h[d] += 1
+                if ok:
+                    return True
+        return False
+
+    def _claim_pairs(self, p: int, card: int) -> list[tuple[int, int]]:
+        """Every held pair with which p could 碰 or 吃 ``card`` (eligibility aside)."""
+        h = self.hands[p]
+        out = [(card, card)] if h[card] == 2 and not self.peng_barred[p][card] else []
+        return out + [pr for pr in self._chi_pairs(p, card)]
+
+    def _chi_pairs(self, p: int, card: int) -> list[tuple[int, int]]:
+        h, s = self.hands[p], self.settings
+        out = []
+        for a in range(N_FACES):
+            for b in range(a, N_FACES):
+                if h[a] < (2 if a == b else 1) or h[b] < 1:
+                    continue
+                if not is_chi_group(tuple(sorted((a, b, card)))):
+                    continue
+                if not s.chi_may_use_kan and (h[a] == 3 or h[b] == 3):     # CP-23
+                    continue
+                out.append((a, b))
+        return out
+
+    def _two_mao(self, p: int) -> bool:
+        """Two-卯 state of 4.7: 7 - G = 2."""
+        return 7 - len(self.groups[p]) - _groups_max(tuple(self.hands[p]))[0] == 2
+
+    def _last_card(self, p: int, card: int) -> bool:
+        """尾张 of 4.7 (CP-30): no other live copy of any face whose claim makes p ready."""
+        live = self.live(p)
+        live[card] -= 1                   # the offered card itself is not counted
+        for x in range(N_FACES):
+            if live[x] > 0 and any(self._ready_after_claim(p, pr, x) for pr in self._claim_pairs(p, x)):
+                return False
+        return True
+
+    # ------------------------------------------------------------------ the 起 player (3.8)
+    def _tiao_free(self, f: int) -> bool:
+        s = self.settings
+        p = self.qi_player
+        if not self.qi_faces[f]:
+            return True
+        if any(g.kind != "chi" and g.face == f for g in self.groups[p]):
+            return True       # his own 碰/杀/吐火 of the face secured its fan (3.15 "his 地 fan is secured")
+        if s.liang_fan_ke_tiao:
+            fan = self.f_theo(p) if s.liang_fan_measure == "theoretical" else self.held_fan(p)
+            if fan >= 2:
+                return True
+        live = self.live(p)
+
+        def released(x: int) -> bool:
+            return bool(self.dang[x]) or (s.dang_rule != "taken_only" and live[x] == 0)
+
+        if s.dang_rule == "any_face_releases_all":
+            return any(released(x) for x in range(N_FACES) if self.qi_faces[x])
+        return released(f)
+
+    def _is_tiao(self, p: int, action_id: int) -> bool:
+        """Would the action break a 起 fan face (跳牌, CP-24)?"""
+        if p != self.qi_player:
+            return False
+        if action_id < N_FACES:
+            return self.settings.tiao_definition == "discard_or_chi" and not self._tiao_free(action_id)
+        a, b = chi_pair(action_id)
+        c = self.offer
+        for f in {a, b}:
+            if not self._tiao_free(f):
+                return True
+        return self.hands[p][c] >= 2 and not self._tiao_free(c)
+
+    # ------------------------------------------------------------------ claim options (3.5, 3.7)
+    def _claim_options(self, p: int) -> dict[int, int]:
+        """action id -> priority of every claim p has on the card on offer (before mandatory filtering)."""
+        s, c, src = self.settings, self.offer, self.offer_from
+        if self.folded[p] or (self.offer_kind == "discard" and p == src):
+            return {}
+        h = self.hands[p]
+        opts: dict[int, int] = {}
+        if self._wins_with(p, c):
+            opts[HU] = RANKS[HU]
+        if any(g.kind == "tuhuo_weixiang" and g.face == c for g in self.groups[p]):
+            opts[XIANG] = RANKS[XIANG]
+        if h[c] == 3:
+            opts[SHA] = RANKS[SHA]
+        if h[c] == 2 and not self.peng_barred[p][c] and not self._last_mao_block(p, (c, c)):
+            opts[PENG] = RANKS[PENG]
+        if self.offer_kind == "turn":           # T first, then next_active(T) (CP-20)
+            chi_seats = {src, self.next_active(src)}
+        elif s.discard_chi_skips_folded:
+            chi_seats = {self.next_active(src)}
+        else:
+            chi_seats = {(src + self._step_dir()) % PLAYERS}
+        for pr in self._chi_pairs(p, c):
+            three_sevens = len({pr[0], pr[1], c}) == 3 and c in SEVENS
+            as_peng = three_sevens and s.seven_triple_claim == "peng"          # CP-21
+            if (p in chi_seats or as_peng) and not self._last_mao_block(p, pr):
+                opts[chi_id(*pr)] = RANKS[PENG] if as_peng else CHI_RANK
+        return opts
+
+    def _last_mao_block(self, p: int, pair: tuple[int, int]) -> bool:
+        """CP-31: loose cards = one 卯 completed by this card -> the claim is a 胡 or nothing."""
+        if not self.settings.last_mao_claim_is_hu_only:
+            return False
+        h = list(self.hands[p])
+        h[pair[0]] -= 1
+        h[pair[1]] -= 1
+        return _fully_grouped(h)
+
+    def _chusi(self, p: int) -> bool:
+        """杵死 (3.11, 必碰 only): loose cards are one pair X X, X is offered, and the completed hand misses 陀."""
+        c = self.offer
+        if not self.settings.bi_peng or self.folded[p] or self.hands[p][c] != 2:
+            return False
+        if self.offer_kind == "discard" and p == self.offer_from:
+            return False
+        h = list(self.hands[p])
+        h[c] -= 2
+        if not _fully_grouped(h):
+            return False
+        h[c] += 3
+        return not _lc_hand.is_win(np.array(h, np.uint8), **self._hand_kw(p))
+
+    def _mandatory(self, opts: dict[int, int]) -> int:
+        """The claim that 有杀必杀 / 有吐火必吐火 / 必碰 force (3.7), or -1."""
+        for a in (XIANG, SHA):
+            if a in opts:
+                return a
+        if self.settings.bi_peng and PENG in opts:
+            return PENG
+        return -1

@@ -1,0 +1,97 @@
+"""Reference bots of the long-card hand (spec changpai.md 8.5): seeded hands finish without an engine
+error, conserve 105 + caishen_count cards, settle to zero, and RuleBot never incurs 包子.
+
+(The spec asks for 10 000 RuleBot hands; the pure-Python reference plays about one hand a second,
+so this suite plays a seeded sample and the compiled engine will carry the full count.)"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from mahjong_core.families.longcard.round_actions import FOLD, HU, QI
+from mahjong_core.families.longcard.round_bots import RandomBot, RuleBot, play_hand
+from mahjong_core.families.longcard.round_ref import Round
+
+from .test_lc_round_properties import cards_everywhere
+
+
+@pytest.mark.parametrize("seed", [*range(10), 10012])   # 10012: a 跳牌 was the only claim to get ready
+def test_rulebot_hands(seed):
+    r = Round(seed)
+    res = play_hand(r, [RuleBot(r.settings) for _ in range(3)])
+    assert res["end"] in ("win", "void", "huangzhuang")          # never 包子
+    assert sum(res["deltas"]) == 0 and cards_everywhere(r) == 105 + r.settings.caishen_count
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_randombot_hands(seed):
+    r = Round(1000 + seed, options={"caishen_count": (0, 5, 10)[seed % 3]})
+    res = play_hand(r, [RandomBot(seed * 7 + k) for k in range(3)])
+    assert sum(res["deltas"]) == 0 and cards_everywhere(r) == 105 + r.settings.caishen_count
+    assert not any(r.penalised_mask(p).any() for p in range(3))
+
+
+def test_randombot_is_uniform_over_unpenalised_and_seeded():
+    legal = np.zeros(259, np.bool_)
+    legal[[3, 7, 256, 258]] = True
+    pen = np.zeros(259, np.bool_)
+    pen[258] = True
+    picks = [RandomBot(1).choose({}, legal, pen) for _ in range(3)]
+    assert picks == [RandomBot(1).choose({}, legal, pen)] * 3
+    bot = RandomBot(2)
+    seen = {bot.choose({}, legal, pen) for _ in range(200)}
+    assert seen == {3, 7, 256}
+
+
+def test_rulebot_priorities():
+    """FOLD iff unqualified; QI whenever legal; HU whenever legal (spec 8.5)."""
+    r = Round(3)
+    p = r.seats_to_act()[0]
+    bot = RuleBot(r.settings)
+    a = bot.choose(r.view(p), r.legal_mask(p), r.penalised_mask(p))
+    if r.qualified(p):
+        assert a == (QI if r.legal_mask(p)[QI] else 256)
+    else:
+        assert a == FOLD
+    legal = r.legal_mask(p).copy()
+    legal[HU] = True
+    if r.qualified(p):
+        assert bot.choose(r.view(p), legal, r.penalised_mask(p)) in (QI, HU)
+
+
+def test_rulebot_is_deterministic():
+    a, b = Round(8), Round(8)
+    play_hand(a, [RuleBot(a.settings) for _ in range(3)])
+    play_hand(b, [RuleBot(b.settings) for _ in range(3)])
+    assert a.log == b.log
+
+
+def test_shared_bot_protocol():
+    """act(rnd, seat) / act_index(rnd, seat), as the shared bots of mahjong_core.game.bots."""
+    from mahjong_core.errors import IllegalActionError
+    r = Round(4)
+    p = r.seats_to_act()[0]
+    bot = RuleBot(r.settings)
+    a = bot.act(r, p)
+    i = bot.act_index(r, p)
+    assert np.flatnonzero(r.legal_mask(p))[i] == a.id == bot.choose(r.view(p), r.legal_mask(p), r.penalised_mask(p))
+    with pytest.raises(IllegalActionError):
+        bot.act(r, (p + 1) % 3)
+
+
+def test_ledger_total_unchanged_over_a_sequence_of_hands():
+    """Every hand's payments through the shared Ledger: total unchanged, no balance below zero; the
+    next hand's banker is the result's next_banker."""
+    from mahjong_core.families.longcard.round_settlement import ledger_requests
+    from mahjong_core.settlement import Ledger
+    names = ["east", "south", "west"]
+    led = Ledger({n: 30 for n in names})
+    total = led.total
+    banker = 0
+    for k in range(6):
+        r = Round(500 + k, banker=banker)
+        res = play_hand(r, [RuleBot(r.settings) for _ in range(3)])
+        led.apply(ledger_requests(res, names), round=k)
+        assert led.total == total and min(led.balances.values()) >= 0
+        banker = res["next_banker"]
+        assert banker == (res["winner"] if res["end"] == "win" else r.banker)
