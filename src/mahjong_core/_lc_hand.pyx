@@ -22,7 +22,7 @@ The rule data (points, colours, partners, weights) come from ``mahjong_core.fami
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, int32_t
 from libc.stdlib cimport malloc
 from libc.string cimport memset, memcpy
-from cpython.object cimport PyTypeObject
+from cpython.object cimport PyObject, PyTypeObject
 from mahjong_core._count_buffer cimport load_counts
 
 import numpy as np
@@ -716,7 +716,8 @@ cdef void _prepare(Search* s, const Declared* d, _FanArgs a, int thr) noexcept:
     s.declared_chi = d.chi
 
 
-cdef type _Score = None   # the Python subclass Score, typed so that ScoreCore.__new__(_Score) is a direct tp_new call
+cdef tuple _NO_ARGS = ()
+cdef type _Score = None   # the Python subclass Score, bound on first use (it imports this module)
 
 
 cdef class ScoreCore:
@@ -774,7 +775,8 @@ def score(hand, card=None, *, declared=None, banker=False, jiang=None, caishen=0
     global _Score
     if _Score is None:     # the Python subclass imports this module: bound on first use
         from mahjong_core.families.longcard.result import Score as _Score
-    cdef ScoreCore out = (<PyTypeObject*> _Score).tp_new(_Score, NULL, NULL)   # no __new__ attribute lookup
+    # the type's tp_new called directly (no __new__ attribute lookup); args must be a tuple, kwds may be NULL
+    cdef ScoreCore out = (<PyTypeObject*> _Score).tp_new(_Score, <PyObject*> _NO_ARGS, NULL)
     out.total = total
     out.fan = s.best_fan
     out.tuo = s.best_tuo
