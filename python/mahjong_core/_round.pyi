@@ -5,13 +5,17 @@ from typing import Any, Sequence
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
+MAX_MIN_FAN: int
+READY_MODES: tuple[str, ...]
 PHASE_NAMES: tuple[str, ...]
 SRC_NAMES: tuple[str, ...]
 
 def shuffle_tiles(tiles: Sequence[int], bit_generator: np.random.BitGenerator,
                   n_kong_dice: int) -> tuple[list[int], list[int], list[int]]: ...
 
+@disjoint_base
 class RoundCore:
     P: int
     rs: int

@@ -9,7 +9,7 @@ see only what a player may know: their own concealed tiles, the public tiles
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -19,6 +19,9 @@ from ..errors import IllegalActionError, MahjongError
 if TYPE_CHECKING:  # the built-in bots play the mahjong round; annotations only
     from ..families.mahjong.actions import Action
     from ..families.mahjong.round import Round, RoundResult
+
+if TYPE_CHECKING:
+    from .match import Match
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BUILTIN_BOTS", "make_bots", "play_round", "play_match"]
 
@@ -84,7 +87,7 @@ class GreedyBot:
         return rnd.decode_action(seat, self.act_index(rnd, seat))
 
 
-BUILTIN_BOTS = {"greedy": GreedyBot.from_seed, "random": RandomBot}
+BUILTIN_BOTS: dict[str, Callable[[Any], Bot]] = {"greedy": GreedyBot.from_seed, "random": RandomBot}
 """The built-in bots by name: factories taking a seed (None = fresh entropy, an int = reproducible)."""
 
 
@@ -95,7 +98,7 @@ def make_bots(bots: "Sequence[Bot | str]", seed: "int | None" = None) -> "list[B
     if isinstance(bots, (str, Bot)) or not isinstance(bots, (list, tuple)):
         raise MahjongError(f"bots must be a list of bots or bot names, one per seat, got {bots!r}")
     root = np.random.SeedSequence(seed)
-    out: list = []
+    out: list[Bot] = []
     for seat, b in enumerate(bots):
         if isinstance(b, str):
             if b not in BUILTIN_BOTS:
@@ -144,7 +147,7 @@ def play_steps(rnd: Any, bots: Sequence[Any], max_steps: int = 10_000) -> int:
     return n
 
 
-def play_match(match: Any, bots: "Sequence[Bot | str]") -> list[RoundResult]:
+def play_match(match: Match, bots: "Sequence[Bot | str]") -> list[RoundResult]:
     """Play a :class:`Match` with a fixed number of rounds to its end (bots as objects or names,
     named bots seeded from the match's seed)."""
     if match.rounds is None:

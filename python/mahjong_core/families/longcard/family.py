@@ -8,12 +8,18 @@ exists; the match and shanten are not built yet and refuse with a ``RulesetError
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
 from ...errors import RulesetError
 from .. import registry
 from .ruleset import FAMILY_NAME
+
+if TYPE_CHECKING:
+    from .result import Score
+    from .round_bots import RandomBot, RuleBot
+    from .round_ref import Round
 
 __all__ = ["FAMILY"]
 
@@ -35,34 +41,37 @@ def waits(hand: Any, *, ruleset: Any = "changpai-ydr", **options: Any) -> list[i
     return _lc_hand.waits(hand, **options)
 
 
-def score(hand: Any, win_card: Any = None, *, ruleset: Any = "changpai-ydr", melds: Any = (), **options: Any):
+def score(hand: Any, win_card: Any = None, *, ruleset: Any = "changpai-ydr", melds: Any = (), **options: Any) -> Score:
     """:func:`mahjong_core.families.longcard.score`; ``melds`` are the declared groups."""
     _check(ruleset)
     return _lc_hand.score(hand, win_card, declared=melds, **options)
 
 
-def new_round(*, ruleset: Any = "changpai-ydr", seed: Any = None, **options: Any):
+def new_round(*, ruleset: Any = "changpai-ydr", seed: Any = None, **options: Any) -> Round:
     """A fresh hand of the reference engine (:class:`.round_ref.Round`); ``options`` are the keys of
     spec section 6 (``banker=``, ``stock=`` and ``settings=`` pass through)."""
     _check(ruleset)
     from .round_ref import Round
+
     passthrough = {k: options.pop(k) for k in ("banker", "stock", "settings") if k in options}
     return Round(seed, options=options or None, **passthrough)
 
 
-def _random_bot(seed: Any = None):
+def _random_bot(seed: Any = None) -> RandomBot:
     from .round_bots import RandomBot
+
     return RandomBot(seed)
 
 
-def _greedy_bot(seed: Any = None):
+def _greedy_bot(seed: Any = None) -> RuleBot:
     """The RuleBot of spec 8.5 (deterministic: the seed is accepted and unused)."""
     from .round_bots import RuleBot
+
     return RuleBot()
 
 
-def _not_built(what: str):
-    def refuse(*_args: Any, **_kw: Any) -> Any:
+def _not_built(what: str) -> Callable[..., NoReturn]:
+    def refuse(*_args: Any, **_kw: Any) -> NoReturn:
         raise RulesetError(f"changpai-ydr: {what} is not built yet (only a hand of play exists: new_round)")
     return refuse
 
