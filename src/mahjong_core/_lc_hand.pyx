@@ -1,6 +1,6 @@
 """Compiled hand layer of the long-card game 长牌 幺地人 (spec changpai.md 4.1-4.7).
 
-Count arrays are length-21 ``uint8`` (face index of spec 1.1).  Two kernels:
+Count arrays are length-21 ``uint8`` (face index of spec 1.1).  Three kernels:
 
 * **Component tables** (win check, waits, batch).  A 3-card group only joins faces whose points are
   equal or sum to 14 (坎, X X Y / X Y Y with a 14-point partner, three 7s), so the faces split into six
@@ -14,9 +14,13 @@ Count arrays are length-21 ``uint8`` (face index of spec 1.1).  Two kernels:
   group that holds it (:c:func:`_groups_at`, shared with the table builder), recurse; every complete
   decomposition reaching the threshold is scored (face fan with the 五门将 weights, 高胡, 对对胡) and the
   best by (fan, 陀) kept with its groups.
+* **Counting** (qualification, ``_lc_counting.pxi``).  卯 and T_max of spec 2.6-2.7 by a dynamic
+  programme per component over the non-fixed cards, and the group count of the two-卯 / last-卯
+  states from a third component table (most disjoint groups of each state).
 
 The rule data (points, colours, partners, weights) come from ``mahjong_core.families.longcard``;
-:mod:`mahjong_core.families.longcard._ref` is the pure-Python oracle that the tests compare with.
+:mod:`mahjong_core.families.longcard._ref` is the pure-Python oracle that the tests compare with
+(:mod:`~mahjong_core.families.longcard.counting` for the counting).
 """
 
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, int32_t
@@ -947,3 +951,4 @@ def score_batch(counts2d, *, banker=False, jiang=None, caishen=0, wumenjiang=Tru
         _raise_row(code, v, bad, MAX_CARDS)
     return fan_out, tuo_out
 
+include "_lc_counting.pxi"

@@ -31,8 +31,9 @@ from .cards import N_FACES
 from .counting import theoretical_fan
 from .groups import Group
 from .round_actions import CHI_BASE, FOLD, HU, PASS, PENG, QI, Action, chi_pair
+from .round_counting import counting_backend
 from .round_ref import Round
-from .round_rules import RANKS, counting_cached
+from .round_rules import RANKS
 from .round_settings import RoundSettings
 
 __all__ = ["RandomBot", "RuleBot", "play_hand"]
@@ -87,10 +88,11 @@ def _dead(view: dict[str, Any], seat: int) -> list[int]:
 
 
 class RuleBot(_Protocol):
-    """The greedy reference bot of spec 8.5."""
+    """The greedy reference bot of spec 8.5 (``impl``: the counting backend, as for the round)."""
 
-    def __init__(self, settings: RoundSettings | None = None) -> None:
+    def __init__(self, settings: RoundSettings | None = None, impl: Any = "compiled") -> None:
         self.s = settings or RoundSettings()
+        self.backend = counting_backend(impl)
 
     def _opts(self) -> tuple[tuple[str, Any], ...]:
         s = self.s
@@ -117,7 +119,7 @@ class RuleBot(_Protocol):
         seat = view["seat"]
         banker = seat == view["banker"]
         dead = _dead(view, seat)
-        summ = counting_cached(tuple(hand), groups, tuple(dead), banker, self._opts())
+        summ = self.backend.plan(hand, groups, dead, banker, self.s)
         ft = theoretical_fan(np.array(hand, np.uint8), groups, dead, jiang=view["jiang"],
                              caishen=view["players"][seat]["caishen"], **dict(self._opts()))
         return int(self._ready(list(hand), groups, banker)), summ.mao, summ.t_max, ft
@@ -129,7 +131,7 @@ class RuleBot(_Protocol):
         seat = view["seat"]
         hand = list(view["hand"])
         groups = _groups(view, seat)
-        summ = counting_cached(tuple(hand), groups, tuple(_dead(view, seat)), seat == view["banker"], self._opts())
+        summ = self.backend.plan(hand, groups, _dead(view, seat), seat == view["banker"], self.s)
         if FOLD in ok and not summ.qualified:
             return FOLD
         for a in (QI, HU):

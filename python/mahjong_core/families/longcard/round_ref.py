@@ -46,12 +46,13 @@ from .round_actions import (
     Action,
     chi_pair,
 )
+from .round_counting import counting_backend
 from .round_record import VERSION, RoundRecord, checked_stock
-from .round_rules import PLAYERS, RANKS, RoundRules, counting_cached
+from .round_rules import PLAYERS, RANKS, RoundRules
 from .round_settings import RoundSettings
 from .round_settlement import hand_deltas, hand_payments, next_banker
 
-__all__ = ["RANKS", "VERSION", "Round", "counting_cached"]
+__all__ = ["RANKS", "VERSION", "Round"]
 
 DEAL = 20
 BAOZI_CAUSES = {"B1": "陀数不够 / 卯数不够", "B2": "未必进必打", "B3": "未两卯必进", "B4": "未尾张必进",
@@ -62,13 +63,16 @@ BAOZI_CAUSES = {"B1": "陀数不够 / 卯数不够", "B2": "未必进必打", "B
 class Round(RoundRules, RoundRecord):
     """One hand of 长牌 幺地人 (spec section 3) for three seats.
 
-    ``Round(seed, settings=..., options=..., banker=..., stock=...)``: the stock is shuffled by a NumPy
-    ``Generator`` from ``seed`` unless given (105 + ``caishen_count`` card kind ids, spec 8.4); the
-    first banker is random (``seed``) unless given (spec 3.1).
+    ``Round(seed, settings=..., options=..., banker=..., stock=..., impl=...)``: the stock is shuffled
+    by a NumPy ``Generator`` from ``seed`` unless given (105 + ``caishen_count`` card kind ids, spec
+    8.4); the first banker is random (``seed``) unless given (spec 3.1).  ``impl`` chooses the counting
+    backend (:mod:`.round_counting`): ``"compiled"`` (default) or ``"reference"`` (the oracle); both
+    play the same hand.
     """
 
     def __init__(self, seed: Any = None, *, settings: RoundSettings | None = None, options: Any = None,
-                 banker: Any = None, stock: Any = None) -> None:
+                 banker: Any = None, stock: Any = None, impl: Any = "compiled") -> None:
+        self.backend = counting_backend(impl)
         if settings is None:
             settings = RoundSettings.from_options(options)
         elif options:
@@ -664,7 +668,7 @@ class Round(RoundRules, RoundRecord):
 
     def snapshot(self) -> dict[str, Any]:
         """Every field of the state (for equality checks in tests)."""
-        d = {k: copy.deepcopy(v) for k, v in vars(self).items() if k != "settings"}
+        d = {k: copy.deepcopy(v) for k, v in vars(self).items() if k not in ("settings", "backend")}
         d["groups"] = [[(g.kind, g.cards) for g in gs] for gs in self.groups]
         return d
 
