@@ -111,7 +111,8 @@ class CompiledCounting:
         return _lc_hand.group_count(bytes(hand))
 
 
-_BACKENDS = {"compiled": CompiledCounting(), "reference": ReferenceCounting()}
+_BACKENDS: dict[str, CompiledCounting | ReferenceCounting] = {"compiled": CompiledCounting(),
+                                                                "reference": ReferenceCounting()}
 
 
 def counting_backend(impl: Any) -> CompiledCounting | ReferenceCounting:
