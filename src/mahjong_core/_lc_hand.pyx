@@ -442,8 +442,17 @@ cdef class _GroupRec:
 cdef dict _GROUP_CACHE = {}
 
 
+cdef object _GroupType = _groups.Group
+
+
+cdef inline bint _is_group(object g):
+    """A :class:`Group` that hashes (its cards a tuple): equal ones mean the same group."""
+    return type(g) is _GroupType and type(g.cards) is tuple
+
+
 cdef _GroupRec _group_rec(object g):
-    found = _GROUP_CACHE.get(g) if type(g) is str else None
+    cdef bint cacheable = type(g) is str or _is_group(g)
+    found = _GROUP_CACHE.get(g) if cacheable else None
     if found is not None:
         return <_GroupRec> found
     cdef _GroupRec r = _GroupRec()
@@ -453,7 +462,7 @@ cdef _GroupRec _group_rec(object g):
     r.ncards = len(r.group.cards)
     for i, c in enumerate(r.group.cards):
         r.cards[i] = c
-    if type(g) is str and len(_GROUP_CACHE) < 4096:   # a few hundred distinct group strings exist
+    if cacheable and len(_GROUP_CACHE) < 4096:   # a few hundred distinct groups exist
         _GROUP_CACHE[g] = r
     return r
 
@@ -478,14 +487,15 @@ cdef dict _DECLARED_CACHE = {}
 
 
 cdef _Declared _declared(object declared):
-    """The declared groups, reduced; a list of group strings seen before is a dictionary hit."""
+    """The declared groups, reduced; a list of group strings or :class:`Group` objects seen before is a
+    dictionary hit."""
     if declared is None:
         return _NO_DECLARED
     cdef tuple key = None
     if type(declared) is list or type(declared) is tuple:
         if len(declared) == 0:
             return _NO_DECLARED
-        if all(type(g) is str for g in declared):
+        if all(type(g) is str or _is_group(g) for g in declared):
             key = tuple(declared)
             found = _DECLARED_CACHE.get(key)
             if found is not None:
