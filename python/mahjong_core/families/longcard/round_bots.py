@@ -173,6 +173,5 @@ def play_hand(r: Round, bots: list[Any], max_steps: int = 10_000) -> dict[str, A
         seats = r.seats_to_act()
         if not seats:
             return r.result  # type: ignore[return-value]
-        p = seats[0]
-        r.step(p, bots[p].choose(r.view(p), r.legal_mask(p), r.penalised_mask(p)))
+        r.play_decision(bots[seats[0]])
     raise RuntimeError(f"hand not finished after {max_steps} steps")

@@ -32,8 +32,7 @@ class RoundRecord:
     # ------------------------------------------------------------------ views (8.3)
     def events_for(self, seat: Any) -> list[dict[str, Any]]:
         """The events ``seat`` may see, in order."""
-        p = as_seat(seat, PLAYERS)
-        return [{k: v for k, v in e.items() if k != "to"} for e in self.events if e["to"] is None or e["to"] == p]
+        return list(self.seen[as_seat(seat, PLAYERS)])
 
     def view(self, seat: Any) -> dict[str, Any]:
         """What ``seat`` may see (spec 8.3); nothing of the others' concealed cards or the stock order."""

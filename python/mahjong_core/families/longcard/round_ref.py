@@ -60,6 +60,16 @@ BAOZI_CAUSES = {"B1": "陀数不够 / 卯数不够", "B2": "未必进必打", "B
 """包子 causes of spec 3.13."""
 
 
+def _masks(offered: dict[int, str | None]) -> tuple[np.ndarray, np.ndarray]:
+    """(legal, penalised) bool[259] masks of the offered actions (spec 8.2, 3.13)."""
+    legal = np.zeros(ACTION_SIZE, np.bool_)
+    penalised = np.zeros(ACTION_SIZE, np.bool_)
+    for a, cause in offered.items():
+        legal[a] = True
+        penalised[a] = cause is not None
+    return legal, penalised
+
+
 class Round(RoundRules, RoundRecord):
     """One hand of 长牌 幺地人 (spec section 3) for three seats.
 
@@ -111,6 +121,7 @@ class Round(RoundRules, RoundRecord):
         self.guohu = [[-1] * N_FACES for _ in range(PLAYERS)]   # largest passed fan per face (3.9)
         self.chi_faces = [[0] * N_FACES for _ in range(PLAYERS)]
         self.events: list[dict[str, Any]] = []
+        self.seen: list[list[dict[str, Any]]] = [[] for _ in range(PLAYERS)]   # each seat's events, "to" dropped
         self.result: dict[str, Any] | None = None
         self.started = False
         self.phase = "deal"
@@ -155,6 +166,9 @@ class Round(RoundRules, RoundRecord):
         e = {"type": etype, "seat": seat, "to": to}
         e.update(data)
         self.events.append(e)
+        shown = {k: v for k, v in e.items() if k != "to"}
+        for p in range(PLAYERS) if to is None else (to,):
+            self.seen[p].append(shown)
 
     def _draw(self) -> int:
         c = self.stock[self.pos]
@@ -273,19 +287,24 @@ class Round(RoundRules, RoundRecord):
 
     def legal_mask(self, seat: Any) -> np.ndarray:
         """bool[259] of spec 8.2."""
-        p = as_seat(seat, PLAYERS)
-        m = np.zeros(ACTION_SIZE, np.bool_)
-        for a in self._offered(p):
-            m[a] = True
-        return m
+        return _masks(self._offered(as_seat(seat, PLAYERS)))[0]
 
     def penalised_mask(self, seat: Any) -> np.ndarray:
         """bool[259]: the offered actions that incur 包子 (3.13)."""
-        p = as_seat(seat, PLAYERS)
-        m = np.zeros(ACTION_SIZE, np.bool_)
-        for a, cause in self._offered(p).items():
-            m[a] = cause is not None
-        return m
+        return _masks(self._offered(as_seat(seat, PLAYERS)))[1]
+
+    def play_decision(self, bot: Any) -> None:
+        """Let ``bot`` (``choose(view, legal_mask, penalised_mask)``) decide for the seat to act and apply
+        it: :meth:`step` with the legal actions worked out once (a bot loop's hot path)."""
+        if self.phase == "end":
+            raise IllegalActionError("the hand is over")
+        p = self.actor
+        offered = self._offered(p)
+        legal, penalised = _masks(offered)
+        a = bot.choose(self.view(p), legal, penalised)
+        if a not in offered:
+            raise IllegalActionError(f"{Action.from_id(a)} is not legal for seat {p} in phase {self.phase}")
+        self._apply(p, int(a), offered[a])
 
     def penalty_of(self, seat: Any, action: Any) -> str | None:
         """The 包子 cause the action would incur (None if none); the action must be legal."""
@@ -308,9 +327,12 @@ class Round(RoundRules, RoundRecord):
         offered = self._offered(p)
         if a not in offered:
             raise IllegalActionError(f"{Action.from_id(a)} is not legal for seat {p} in phase {self.phase}")
+        self._apply(p, a, offered[a])
+
+    def _apply(self, p: int, a: int, cause: str | None) -> None:
+        """Apply the decision ``a`` of the seat to act, legal with 包子 ``cause`` (checked by the caller)."""
         self.log.append([p, a])
         self._event("action", p, action=a, phase=self.phase, to=p if self._private_action(a) else None)
-        cause = offered[a]
         if cause is not None:
             self._end_baozi(p, cause)
             return
