@@ -23,6 +23,7 @@ from common import rate_over, batch_rate, SEED
 import mahjong_core as mj
 from mahjong_core import _fan
 from mahjong_core.families.mahjong._ref import fan_py
+from mahjong_core.families.mahjong import scoring
 from mahjong_core.families.mahjong.scoring import FLAGS, MELD_NONE
 
 try:
@@ -85,11 +86,24 @@ def main(argv=None) -> dict:
     ours = rate_over(lambda a: _fan.evaluate(*a), prepared)
     rows.append(("per call", "mahjong_core._fan.evaluate (prepared arrays)", ours, ours))
     text_calls = []
-    for c, w, m, sd, groups in hands[:2000]:
+    for c, w, m, sd, groups in hands:
         melds = [f"{kind} " + mj.format_tiles([f, f + 1, f + 2] if kind == "chi" else [f] * 3) for kind, f in groups]
         text_calls.append((mj.format_counts(c), mj.tiles.tile_short(w), melds, sd))
+    array_calls = [(c, w, text_calls[i][2], sd) for i, (c, w, m, sd, groups) in enumerate(hands)]
     api = rate_over(lambda a: mj.score(a[0], a[1], ruleset="public", melds=a[2], self_drawn=a[3]), text_calls)
     rows.append(("per call", "mahjong_core.score (tile strings)", api, ours))
+    rows.append(("per call", "mahjong_core.score (count array, int tile)",
+                 rate_over(lambda a: mj.score(a[0], a[1], ruleset="public", melds=a[2], self_drawn=a[3]),
+                           array_calls), ours))
+    scorer = mj.Scorer("public")
+    rows.append(("per call", "mahjong_core.Scorer.score (tile strings)",
+                 rate_over(lambda a: scorer.score(a[0], a[1], melds=a[2], self_drawn=a[3]), text_calls), ours))
+    rows.append(("per call", "mahjong_core.Scorer.score (count array, int tile)",
+                 rate_over(lambda a: scorer.score(a[0], a[1], melds=a[2], self_drawn=a[3]), array_calls), ours))
+    python_path = scoring._score_checked
+    rows.append(("per call", "score's Python path (tile strings; before issue 14)",
+                 rate_over(lambda a: python_path(a[0], a[1], ruleset="public", melds=a[2], self_drawn=a[3]),
+                           text_calls), ours))
     ref_n = min(300, n)
     rows.append(("per call", "reference (pure Python)",
                  rate_over(lambda a: fan_py.evaluate_codes(*a), prepared[:ref_n], repeat=3), ours))
@@ -117,6 +131,7 @@ def main(argv=None) -> dict:
         print(f"{mode:<10} {name:<52} {value:>14,.0f} {value / base:>9.3f}")
     print("ratio = rate / mahjong_core._fan.evaluate per call (higher is faster); one run, same hands")
     return {name: value for _, name, value, _ in rows}
+
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ from .errors import (
 )
 from .families.mahjong.fan_tables import FanDef, fan_table
 from .families.mahjong.rulesets import RULESET_NAMES, RULESETS, Ruleset, get_ruleset
-from .families.mahjong.scoring import Fan, Score, score, score_batch
+from .families.mahjong.scoring import Fan, Score, Scorer, score, score_batch
 from .game import GreedyBot, Match, RandomBot, Round, RoundResult, play_match, play_round
 from .simulation import SimulationResult, simulate
 from .families.mahjong import family as _family  # noqa: F401 - registers the mahjong family's callables
@@ -96,6 +96,7 @@ __all__ = [
     "fan_table",
     "Fan",
     "Score",
+    "Scorer",
     "score",
     "score_batch",
     "Round",

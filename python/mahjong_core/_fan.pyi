@@ -62,3 +62,26 @@ def evaluate_batch(
     min_fan: int,
     options: int,
 ) -> tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.uint16]]: ...
+
+class ScoreBase:
+    """Storage of :class:`mahjong_core.Score` (its fields; the per-fan counts in C until read)."""
+
+    ruleset: Any
+    total: Any
+    non_flower_total: Any
+    min_fan: Any
+    form_code: Any
+    _counts: Any
+
+def score(hand: Any, win_tile: Any = None, **kwargs: Any) -> Any: ...
+
+class Scorer:
+    def __init__(self, ruleset: Any = "two-player", *, min_fan: int | None = None, caishen_enabled: bool = False,
+                 caishen_used_as_wild: bool = False, literal_first_turn_exclusions: bool = False,
+                 replacement_bloom: str = "any") -> None: ...
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def min_fan(self) -> int: ...
+    def score(self, hand: Any, win_tile: Any = None, **kwargs: Any) -> Any: ...
+    def __call__(self, hand: Any, win_tile: Any = None, **kwargs: Any) -> Any: ...

@@ -12,13 +12,15 @@ overflow a C type.  Each refusal is a :class:`~mahjong_core.errors.MahjongError`
 from __future__ import annotations
 
 import reprlib
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 import numpy as np
 
 from .errors import MahjongError, SeatError
 
-__all__ = ["as_int", "as_flag", "is_int", "short_repr"]
+__all__ = ["as_int", "as_flag", "is_int", "short_repr", "bounded_items"]
+
+_T = TypeVar("_T")
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxdict, _REPR.maxlist, _REPR.maxtuple = 3, 4, 6, 6
@@ -76,6 +78,31 @@ def as_flag(value: Any, what: str, error: type[MahjongError] = MahjongError) -> 
     if is_int(value) and int(value) in (0, 1):
         return bool(value)
     raise error(f"{what} must be True or False, got {short_repr(value)}")
+
+
+def bounded_items(value: Any, max_len: int, item: "Callable[[Any], _T]", *, not_a_list: str, too_many: str,
+                  error: type[MahjongError] = MahjongError, too_many_error: "type[MahjongError] | None" = None,
+                  string: "str | None" = None, subject: Any = None) -> "list[_T]":
+    """``[item(x) for x in value]`` of a client's iterable of at most ``max_len`` entries, reading
+    at most one entry past the bound, so a huge or endless iterable costs nothing.
+
+    Refusals, each an ``error`` whose message is a template with ``{}`` for
+    :func:`short_repr` of ``subject`` (default ``value``): ``not_a_list`` when ``value`` is not
+    iterable, ``string`` (if given) when it is a ``str`` or ``bytes``, ``too_many`` (raised as
+    ``too_many_error``, default ``error``) at entry ``max_len + 1``.  ``item`` checks each entry.
+    """
+    if string is not None and isinstance(value, (str, bytes)):
+        raise error(string.format(short_repr(value if subject is None else subject)))
+    try:
+        it = iter(value)
+    except TypeError:
+        raise error(not_a_list.format(short_repr(value if subject is None else subject))) from None
+    out: "list[_T]" = []
+    for x in it:
+        if len(out) == max_len:
+            raise (too_many_error or error)(too_many.format(short_repr(value if subject is None else subject)))
+        out.append(item(x))
+    return out
 
 
 def _range(lo: "int | None", hi: "int | None") -> str:

@@ -96,11 +96,13 @@ from . import __version__
 from ._validate import as_int
 from .families.registry import DEFAULT_RULESET
 from .errors import MahjongError
+from .families.mahjong._constants import FLAGS
 from .families.mahjong.hand import FORMS, form_shanten, is_win, shanten, waits
 from .families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES, Ruleset, get_ruleset
 from .families.mahjong.tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
 from .families import registry
 from .families.longcard.options import RULESET as LONGCARD
+from .families.longcard.ruleset import FAMILY_NAME as LONGCARD_FAMILY
 
 PROG = "mahjong-core"
 
@@ -238,7 +240,7 @@ def _print_hand(report: dict) -> None:
 
 def _is_longcard(ruleset: str) -> bool:
     """A ruleset of the long-card family (its commands live in families/longcard/cli.py)."""
-    return registry.get_ruleset(ruleset).family == "longcard"
+    return registry.get_ruleset(ruleset).family == LONGCARD_FAMILY
 
 
 def _cmd_hand(args: argparse.Namespace) -> int:
@@ -258,19 +260,27 @@ def _cmd_hand(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ score
-_SCORE_FLAGS = (
-    ("self-drawn", "self_drawn", "自摸: the winning tile was drawn by the winner"),
-    ("last-tile", "last_tile", "win on the last wall tile (妙手回春) or on the discard after it (海底捞月)"),
-    ("kong-replacement", "kong_replacement", "win on a kong's replacement tile (杠上开花)"),
-    ("flower-replacement", "flower_replacement", "win on a flower's replacement tile"),
-    ("robbing-kong", "robbing_kong", "win by robbing an added kong (抢杠和)"),
-    ("last-of-kind", "last_of_kind", "the other three copies of the winning tile were visible (和绝张)"),
-    ("ready", "ready", "报听 was declared"),
-    ("heavenly", "heavenly", "天胡 (dealer's initial 14 tiles; no --win)"),
-    ("earthly", "earthly", "地胡"),
-    ("humanly", "humanly", "人胡"),
-    ("heavenly-ready", "heavenly_ready", "天听"),
-)
+_FLAG_HELP = {
+    "self_drawn": "自摸: the winning tile was drawn by the winner",
+    "last_tile": "win on the last wall tile (妙手回春) or on the discard after it (海底捞月)",
+    "kong_replacement": "win on a kong's replacement tile (杠上开花)",
+    "flower_replacement": "win on a flower's replacement tile",
+    "robbing_kong": "win by robbing an added kong (抢杠和)",
+    "last_of_kind": "the other three copies of the winning tile were visible (和绝张)",
+    "ready": "报听 was declared",
+    "ready_concealed": "with --ready: the hand was concealed when 报听 was declared (立直 in two-player-bamboo); "
+                       "default: it has no exposed meld now",
+    "heavenly": "天胡 (dealer's initial 14 tiles; no --win)",
+    "earthly": "地胡",
+    "humanly": "人胡",
+    "heavenly_ready": "天听",
+}
+"""Help of each situational flag of ``score`` (the generated FLAGS, one bit each)."""
+_FLAG_UNSET = {"ready_concealed": None}
+"""The flags whose ``score`` default is "not said" (None): ``--x`` / ``--no-x``, None if neither."""
+
+# (option, keyword, help) of every score flag, in the generated order: a flag without help fails here
+_SCORE_FLAGS = tuple((name.replace("_", "-"), name, _FLAG_HELP[name]) for name in FLAGS)
 
 
 def _flowers(text: str) -> "int | str":
@@ -285,7 +295,8 @@ def _flowers(text: str) -> "int | str":
 
 def _cmd_score(args: argparse.Namespace) -> int:
     if _is_longcard(args.ruleset):
-        mahjong_only = [f"--{flag}" for flag, dest, _ in _SCORE_FLAGS if getattr(args, dest)]
+        mahjong_only = [f"--{'no-' if getattr(args, dest) is False else ''}{flag}" for flag, dest, _ in _SCORE_FLAGS
+                        if getattr(args, dest) is not _FLAG_UNSET.get(dest, False)]
         mahjong_only += [opt for opt, v in (("--flowers", args.flowers != "0"), ("--seat-wind", args.seat_wind),
                                             ("--round-wind", args.round_wind), ("--min-fan", args.min_fan)) if v]
         if mahjong_only:
@@ -693,7 +704,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jiang", default=None, help=f'{LONGCARD}: the two 五门将 cards J1 J2, e.g. "36 25"')
     p.add_argument("--caishen", type=_int_in(0, 10), default=0, help=f"{LONGCARD}: 财神 laid out by the winner")
     for flag, dest, text in _SCORE_FLAGS:
-        p.add_argument(f"--{flag}", dest=dest, action="store_true", help=text)
+        if dest in _FLAG_UNSET:
+            p.add_argument(f"--{flag}", dest=dest, action=argparse.BooleanOptionalAction,
+                           default=_FLAG_UNSET[dest], help=text)
+        else:
+            p.add_argument(f"--{flag}", dest=dest, action="store_true", help=text)
     p.add_argument("--flowers", default="0", help='number of flowers, or the flower tiles ("春夏", "1f2f")')
     p.add_argument("--seat-wind", default=None, help="public: seat wind E/S/W/N (default E)")
     p.add_argument("--round-wind", default=None, help="public: prevalent wind E/S/W/N (default E)")

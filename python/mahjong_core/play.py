@@ -14,7 +14,7 @@ from ._validate import as_flag, as_int
 from .families.registry import DEFAULT_RULESET
 from .errors import RulesetError
 from .game import GreedyBot, Round
-from .game.actions import describe_index
+from .families.mahjong.actions import describe_index
 from .families.mahjong.rulesets import get_ruleset
 from .families.mahjong.tiles import format_tiles, tile_glyph, tile_name, tile_short
 
@@ -34,7 +34,7 @@ def _tile(t: int, glyphs: bool) -> str:
 
 
 def _describe(index: int, glyphs: bool) -> str:
-    """A mask index in words, with tile names (the layout is in mahjong_core.game.actions)."""
+    """A mask index in words, with tile names (the layout is in mahjong_core.families.mahjong.actions)."""
     if index < 34:
         return f"discard {_tile(index, glyphs)}"
     if index < 68:

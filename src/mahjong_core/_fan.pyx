@@ -41,8 +41,9 @@ Algorithm (spec 4.2), with no Python object and no allocation in the kernel:
 5. 无番和 (step 6) and the flower-derived fans (step 8, their own exclusion pass).
 """
 
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t, int32_t
-from libc.string cimport memset, memcpy
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t, int32_t, int64_t
+from libc.string cimport memset, memcpy, strcmp
+cimport cython
 cimport numpy as cnp
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.buffer cimport (
@@ -62,6 +63,8 @@ from mahjong_core.errors import (
     TileCountError,
 )
 from mahjong_core.rulesets import MAX_MIN_FAN, RULESET_NAMES as _RULESET_NAMES   # in code order
+from mahjong_core.rulesets import DEFAULT_RULESET, RULESETS as _RULESETS, get_ruleset as _get_ruleset
+from mahjong_core.families.mahjong.constants import WIND_NAMES
 from mahjong_core.tiles import _short_repr
 
 from mahjong_core._hand cimport hand_waits, hand_suit_win_bits
@@ -566,5 +569,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
 
 
 include "_fan_api.pxi"
+include "_tile_text.pxi"
+include "_fan_front.pxi"
 
 _build_tables()

@@ -44,11 +44,15 @@ from mahjong_core._bits cimport mj_ctz64
 from mahjong_core._mahjong_constants cimport N_KINDS, ORPHAN_KINDS, KNITTED_PATTERNS, KNITTED_PATTERN_MASKS
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from mahjong_core._count_buffer cimport load_counts
+cimport numpy as cnp
 
 import numpy as np
 
+cnp.import_array()
+
 from mahjong_core._validate import as_flag as _as_flag, as_int as _as_int
 from mahjong_core.families.mahjong._constants import TILE_SHORT_NAMES as _SHORT
+from mahjong_core.families.mahjong.constants import FAMILY_NAME as _FAMILY
 from mahjong_core.errors import (
     ArrayShapeError,
     HandSizeError,
@@ -973,12 +977,22 @@ cdef inline int _checked(const uint8_t* c, uint64_t allowed, int question) excep
     return n
 
 
+cdef inline int _checked_rs(const uint8_t* c, _RulesetArgs rs, int question) except -1:
+    """_checked with the ruleset's precomputed mask of the kinds it does not play."""
+    cdef int n = 0, kind = 0
+    cdef int code = _validate(c, rs.outside, rs.allowed, question, &n, &kind)
+    if code != OK:
+        _raise(code, kind, n, question, c, -1)
+    return n
+
+
 # ---------------------------------------------------------------------------
 # Getting 34 counts out of whatever the caller passed
 # ---------------------------------------------------------------------------
 cdef class _RulesetArgs:
     cdef uint64_t allowed
     cdef bint special
+    cdef uint8_t outside[34]    # _outside_mask(allowed), made once
 
 
 cdef dict _ruleset_table():
@@ -989,6 +1003,7 @@ cdef dict _ruleset_table():
         args = _RulesetArgs()
         args.allowed = rs.kind_mask
         args.special = rs.special_forms
+        _outside_mask(args.allowed, args.outside)
         table[name] = args
     return table
 
@@ -1008,14 +1023,10 @@ cdef inline _RulesetArgs _ruleset_args(object ruleset):
                 record = _registry.get_ruleset(ruleset)
             except RulesetError:
                 raise exc from None          # unknown to every family: mahjong's message
-            if record.family != "mahjong":
+            if record.family != _FAMILY:
                 return None
             raise
     return <_RulesetArgs> found
-
-
-cdef object _other_family(object ruleset):
-    return _registry.family_of(ruleset)
 
 
 cdef inline bint _load_buffer(object obj, uint8_t* out) except -1:
@@ -1023,9 +1034,21 @@ cdef inline bint _load_buffer(object obj, uint8_t* out) except -1:
     return load_counts(obj, out, N_KINDS)
 
 
+cdef type _NDARRAY = np.ndarray   # a C global: no module-dict lookup per call
+
+
 cdef inline int _load(object hand, uint8_t* out) except -1:
     """Copy the 34 counts of `hand` (Hand, uint8 array, string, other array-like) into `out`."""
-    if type(hand) is Hand:
+    cdef cnp.ndarray a
+    if type(hand) is _NDARRAY:
+        # an exact C-contiguous uint8 (34,) array, read through the NumPy C API: the buffer
+        # protocol builds and parses a format string on every call
+        a = <cnp.ndarray> hand
+        if (cnp.PyArray_NDIM(a) == 1 and cnp.PyArray_TYPE(a) == cnp.NPY_UINT8
+                and cnp.PyArray_DIM(a, 0) == N_KINDS and cnp.PyArray_IS_C_CONTIGUOUS(a)):
+            memcpy(out, cnp.PyArray_DATA(a), N_KINDS)
+            return 0
+    elif type(hand) is Hand:
         memcpy(out, (<Hand> hand).c, N_KINDS)
         return 0
     if type(hand) is not str and _load_buffer(hand, out):
@@ -1044,9 +1067,9 @@ def is_win(hand, *, ruleset="two-player"):
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
     if rs is None:
-        return _other_family(ruleset).is_win(hand, ruleset=ruleset)
+        return _registry.family_of(ruleset).is_win(hand, ruleset=ruleset)
     _load(hand, c)
-    cdef int n = _checked(c, rs.allowed, Q_WIN)
+    cdef int n = _checked_rs(c, rs, Q_WIN)
     return _is_win(c, n, rs.special)
 
 
@@ -1057,7 +1080,7 @@ def waits_mask(hand, *, ruleset="two-player"):
     if rs is None:
         raise RulesetError(f"waits_mask: {ruleset!r} is not a mahjong ruleset (use waits)")
     _load(hand, c)
-    cdef int n = _checked(c, rs.allowed, Q_WAIT)
+    cdef int n = _checked_rs(c, rs, Q_WAIT)
     return _waits(c, n, rs.special, rs.allowed)
 
 
@@ -1075,9 +1098,9 @@ def waits(hand, *, ruleset="two-player"):
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
     if rs is None:
-        return _other_family(ruleset).waits(hand, ruleset=ruleset)
+        return _registry.family_of(ruleset).waits(hand, ruleset=ruleset)
     _load(hand, c)
-    cdef int n = _checked(c, rs.allowed, Q_WAIT)
+    cdef int n = _checked_rs(c, rs, Q_WAIT)
     return _mask_list(_waits(c, n, rs.special, rs.allowed))
 
 
@@ -1086,9 +1109,9 @@ def shanten(hand, *, ruleset="two-player"):
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
     if rs is None:
-        return _other_family(ruleset).shanten(hand, ruleset=ruleset)
+        return _registry.family_of(ruleset).shanten(hand, ruleset=ruleset)
     _load(hand, c)
-    cdef int n = _checked(c, rs.allowed, Q_SHANTEN)
+    cdef int n = _checked_rs(c, rs, Q_SHANTEN)
     return _shanten(c, n, rs.special)
 
 

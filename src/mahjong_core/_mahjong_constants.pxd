@@ -86,7 +86,7 @@ cdef enum:
     O_CHECK_FLAGS = 32
     O_ALL = 63
 
-# action mask layout (mahjong_core.game.actions)
+# action mask layout (mahjong_core.families.mahjong.actions)
 cdef enum:
     A_DISCARD = 0
     A_DISCARD_READY = 34

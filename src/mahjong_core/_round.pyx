@@ -8,7 +8,7 @@ plain C data (counts, short arrays); every ruleset difference is an int setting 
 Win checks, waits and shanten are the compiled hand kernels (``_hand.pxd``), scoring is the
 compiled fan evaluator (``_fan.pxd``): one implementation of each rule.
 
-Actions are the mask indices of :mod:`mahjong_core.game.actions`.  The caller (the Python layer)
+Actions are the mask indices of :mod:`mahjong_core.families.mahjong.actions`.  The caller (the Python layer)
 checks legality with :meth:`RoundCore.legal` before :meth:`RoundCore.step`; the core itself only
 applies legal actions.  Events are fixed records of 6 ints in a growable buffer, decoded to the
 documented dicts on demand (:meth:`RoundCore.events`).

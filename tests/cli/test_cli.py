@@ -69,3 +69,30 @@ def test_play_quit_and_end_of_input():
     assert out.getvalue().rstrip().endswith("bye")
     out = io.StringIO()
     assert play_terminal("two-player", seed=1, stdin=io.StringIO(""), stdout=out) == 0
+
+
+def test_score_flags_are_the_generated_flags_with_the_library_defaults(capsys):
+    """The score command's situational flags are built from the generated FLAGS (none missing,
+    ``--ready-concealed`` included) and, unset, leave ``score`` its own defaults."""
+    import inspect
+
+    from mahjong_core.families.mahjong._constants import FLAGS
+    from mahjong_core.families.mahjong.scoring import score
+
+    assert [dest for _, dest, _ in cli._SCORE_FLAGS] == list(FLAGS)
+    defaults = inspect.signature(score).parameters
+    args = ["score", "123s456s789s234sE", "--win", "E", "--ruleset", "two-player-bamboo", "--ready", "--json"]
+
+    def fans(*extra):
+        assert cli.main(args + list(extra)) == 0
+        return [f["id"] for f in json.loads(capsys.readouterr().out)["fans"]]
+
+    assert "riichi" in fans() and "riichi" in fans("--ready-concealed")   # concealed by default: 立直
+    assert "riichi" not in fans("--no-ready-concealed")
+    assert cli._FLAG_UNSET == {k: v.default for k, v in defaults.items() if k in FLAGS and v.default is not False}
+
+
+def test_score_flags_of_mahjong_are_refused_for_the_long_card_game(capsys):
+    for flag in ("--ready-concealed", "--no-ready-concealed", "--self-drawn"):
+        assert cli.main(["score", "11 22", "--ruleset", "changpai-ydr", flag]) == 2
+        assert f"{flag}: not an option of --ruleset changpai-ydr" in capsys.readouterr().err

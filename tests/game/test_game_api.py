@@ -12,7 +12,7 @@ from mahjong_core.game import (
     ACTION_SIZE, PASS, Chi, DeclareReady, Discard, GreedyBot, Kong, Match, Pass, Pon, RandomBot, Round,
     Win, action_from_dict, flow_settings, play_match, play_round, redact_event, script_wall,
 )
-from mahjong_core.game import actions as A
+from mahjong_core.families.mahjong import actions as A
 from mahjong_core.families.mahjong.tiles import parse_tiles
 
 

@@ -1,6 +1,6 @@
 """Property tests of the game flow over many random-bot and greedy-bot rounds of every ruleset.
 
-At every step: the state passes :func:`mahjong_core.game.invariants.check_invariants` (tile
+At every step: the state passes :func:`mahjong_core.families.mahjong.round_invariants.check_invariants` (tile
 conservation, hand sizes per phase, meld shapes, claim windows, phase fields ...; the log events'
 shapes once per round, at its end), and independently of it every tile is in exactly one place,
 the legal mask agrees with the legal actions, every view is free of hidden information; at sampled
@@ -22,10 +22,10 @@ from mahjong_core import _fan
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.game import ACTION_SIZE, Discard, GreedyBot, Match, Pass, RandomBot, Round, Win
 from mahjong_core.errors import MahjongError
-from mahjong_core.game.invariants import check_invariants as check_state
+from mahjong_core.families.mahjong.round_invariants import check_invariants as check_state
 from mahjong_core.families.mahjong.constants import PH_READY_WINDOW, PH_ROB, PH_TURN
 from mahjong_core.families.mahjong.tiles import meld_tiles
-from mahjong_core.game.views import VIEW_KEYS
+from mahjong_core.families.mahjong.round_views import VIEW_KEYS
 
 SLOW = type(_fan.evaluate).__name__ == "function"  # the pure-Python stand-in
 SCALE = 0.3 if SLOW else 1.0

@@ -32,7 +32,7 @@ from mahjong_core.families.mahjong._ref import bots_py as RB
 from mahjong_core.families.mahjong._ref import round_py as RR
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.game import Chi, DeclareReady, Discard, Kong, Pass, Pon, Win, flow_settings, script_wall
-from mahjong_core.game.actions import (
+from mahjong_core.families.mahjong.actions import (
     ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PASS, PON, WIN,
 )
 from mahjong_core.families.mahjong.tiles import parse_tiles

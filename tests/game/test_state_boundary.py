@@ -22,7 +22,7 @@ from mahjong_core.errors import IllegalActionError, MahjongError, StateError
 from mahjong_core.game import (
     GreedyBot, Match, RandomBot, Round, flow_settings, play_round, redact_event, redact_events,
 )
-from mahjong_core.game.invariants import check_invariants
+from mahjong_core.families.mahjong.round_invariants import check_invariants
 from mahjong_core.families.mahjong.settings import max_reserved_tail_tiles
 from mahjong_core.families.mahjong._ref import round_py as RR
 from mahjong_core.families.mahjong.rulesets import MAX_MIN_FAN

@@ -12,7 +12,7 @@ from pathlib import Path
 from mahjong_core import _fan
 from mahjong_core.families.mahjong import _constants as C
 from mahjong_core.families.mahjong import scoring, tiles
-from mahjong_core.game import actions
+from mahjong_core.families.mahjong import actions
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "tools" / "gen_constants.py"

@@ -11,7 +11,7 @@ import pytest
 
 import mahjong_core as mj
 from mahjong_core import _fan, _hand, tiles
-from mahjong_core.errors import FlagError
+from mahjong_core.errors import FlagError, MahjongError
 from mahjong_core.families.mahjong.rulesets import MAX_MIN_FAN
 
 WIN14 = "123m456m789m11mEE"      # 13 concealed tiles + the winning tile E
@@ -248,3 +248,26 @@ def test_discard_eval_refuses_more_than_14_tiles():
 def test_compiled_entry_points_refuse_out_of_range_arguments(call):
     with pytest.raises(mj.MahjongError):
         call()
+
+
+def test_bounded_items_reads_one_entry_past_the_bound_and_names_the_value():
+    """The one bounded iteration over client sequences (melds, meld tiles, long-card groups)."""
+    import itertools
+
+    from mahjong_core._validate import bounded_items
+    from mahjong_core.errors import HandSizeError, TileParseError
+
+    kw = dict(not_a_list="not a list: {}", too_many="too many in {}", string="a string: {}")
+    assert bounded_items((1, 2), 2, str, **kw) == ["1", "2"]
+    endless = itertools.count()
+    with pytest.raises(HandSizeError, match=r"^too many in \['the', 'subject'\]$"):
+        bounded_items(endless, 3, int, too_many_error=HandSizeError, subject=["the", "subject"], **kw)
+    assert next(endless) == 4            # entries 0-3 read: the bound and one past it, no more
+    with pytest.raises(TileParseError, match=r"^a string: 'abc'$"):
+        bounded_items("abc", 3, str, error=TileParseError, **kw)
+    with pytest.raises(MahjongError, match=r"^not a list: 5$"):
+        bounded_items(5, 3, str, **kw)
+    with pytest.raises(HandSizeError, match="more than 4 melds"):
+        mj.score("123m456m789m11mEE", "E", melds=itertools.repeat("pon CCC"))
+    with pytest.raises(TileParseError, match="meld .* has more than 4 tiles"):
+        mj.score("123m456m789m11mEE", "E", melds=[("pon", iter([31] * 10**9))])

@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from mahjong_core.errors import IllegalActionError, MahjongError, StateError
 from mahjong_core.game import GreedyBot, Match, RandomBot, Round, play_round
-from mahjong_core.game.invariants import check_invariants
+from mahjong_core.families.mahjong.round_invariants import check_invariants
 from mahjong_core.game.round_base import _from_state
 from mahjong_core.game.schema import short_repr
 
@@ -680,7 +680,7 @@ def core_direct(case: dict) -> str:
     """RoundCore constructed with hostile arguments (the only way state enters the core): must
     raise ValueError / TypeError / OverflowError, never crash.  Returns the exception name."""
     from mahjong_core._round import RoundCore
-    from mahjong_core.game.round import _compiled
+    from mahjong_core.families.mahjong.round import _compiled
     from mahjong_core.families.mahjong.settings import flow_settings
     from mahjong_core.families.mahjong.wall import N_KONG_DICE
 

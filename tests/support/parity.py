@@ -3,7 +3,7 @@
 ``tests/conftest.py`` serves :data:`TWINS` through the ``parity`` fixture, parametrised over the
 implementations under test (RapidFuzz's shape: one fixture, one parameter per implementation; a
 second compiled family or a new engine adds a parameter here and every parity suite runs on it).
-A parity suite names its behaviour (``PARITY = "hand"``, ``"fan"`` or ``"round"``) and gets a
+A parity suite names its behaviour (``PARITY = "hand"``, ``"fan"``, ``"score"`` or ``"round"``) and gets a
 :class:`Twins`: the implementation under test as ``compiled`` and the pure-Python oracle as
 ``reference``, both with the same calling convention, and :meth:`Twins.check` to run one call on
 both and compare.
@@ -17,8 +17,10 @@ from typing import Any
 
 import mahjong_core as mj
 from mahjong_core import _fan
+from mahjong_core.families.mahjong import scoring
 from mahjong_core.families.mahjong._ref import bots_py, fan_py, hand_py, round_py
-from mahjong_core.game import bots, round as game_round
+from mahjong_core.families.mahjong import round as game_round
+from mahjong_core.game import bots
 
 __all__ = ["Twins", "TWINS", "IMPLEMENTATIONS"]
 
@@ -83,6 +85,9 @@ TWINS: dict[tuple[str, str], Twins] = {
     ("hand", "compiled"): Twins("hand", "compiled", _hand_compiled(), _hand_reference()),
     ("fan", "compiled"): Twins("fan", "compiled", SimpleNamespace(evaluate=_fan.evaluate),
                                SimpleNamespace(evaluate=fan_py.evaluate_codes)),
+    # the compiled front of mj.score against the Python path it hands odd calls to (issue 14)
+    ("score", "compiled"): Twins("score", "compiled", SimpleNamespace(score=mj.score),
+                                 SimpleNamespace(score=scoring._score_checked)),
     ("round", "compiled"): Twins("round", "compiled", SimpleNamespace(Round=game_round.Round, bots=bots),
                                  SimpleNamespace(Round=round_py.Round, bots=bots_py)),
 }

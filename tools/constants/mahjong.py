@@ -72,6 +72,6 @@ ENUMS = (
                   ("BLOOM_LAST_TILE", 8), ("BLOOM_KONGS_ONLY", 16),
                   ("CHECK_FLAGS", 32),   # refuse flags that contradict each other or the hand (FlagError)
                   ("ALL", 63))),
-    dict(c="A_", py="A_", doc="action mask layout (mahjong_core.game.actions)",
+    dict(c="A_", py="A_", doc="action mask layout (mahjong_core.families.mahjong.actions)",
          members=tuple(_A.items()) + (("SIZE", 3 * N_KINDS + 8),)),
 )

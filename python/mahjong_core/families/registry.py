@@ -21,10 +21,15 @@ with.  Every callable takes the ruleset keyword-only (``ruleset=``: a name or a 
 
 ``is_win(hand, *, ruleset)``, ``waits(hand, *, ruleset)``, ``shanten(hand, *, ruleset)``
     the hand functions;
-``new_round(*, ruleset, seed, **options)``
-    a fresh round object (the round API of :mod:`mahjong_core.game.round_base`);
-``new_match(*, ruleset, seed, rounds, min_fan)``
-    a match: rounds in sequence with the family's dealer rules;
+``new_round(ruleset=, seed=, **options)``
+    the family's round class: a :class:`mahjong_core.game.round_base.RoundBase` subclass (its
+    docstring lists the hooks a family implements: seat count, header shape and deal, action
+    layout, view fields, redaction, invariants, result type);
+``new_match(ruleset=, seed=, rounds=, min_fan=)``
+    the family's match class: a :class:`mahjong_core.game.match.Match` subclass naming the round
+    class (and the family's match arguments); its rounds' results name the next dealer.
+    :func:`mahjong_core.game.state.load_state` loads a saved round or match of the family with
+    these two classes' ``from_dict``;
 ``bots``
     bot name -> factory ``(seed) -> Bot`` (:class:`mahjong_core.game.bots.Bot`).
 

@@ -9,14 +9,16 @@ see only what a player may know: their own concealed tiles, the public tiles
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
 from .._validate import as_seat
 from ..errors import IllegalActionError, MahjongError
-from .actions import Action
-from .round import Round, RoundResult
+
+if TYPE_CHECKING:  # the built-in bots play the mahjong round; annotations only
+    from ..families.mahjong.actions import Action
+    from ..families.mahjong.round import Round, RoundResult
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BUILTIN_BOTS", "make_bots", "play_round", "play_match"]
 

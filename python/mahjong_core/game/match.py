@@ -1,4 +1,4 @@
-"""A match: rounds in sequence with the dealer rules of the ruleset (spec 2.10).
+"""A match: rounds in sequence with the dealer rules of the ruleset (spec 2.10), for any family.
 
 Each round gets its own wall from the match seed: round ``k`` uses
 ``SeedSequence(seed, spawn_key=(k + 1,))`` (the first dealer is drawn from ``spawn_key=(0,)``), so
@@ -8,6 +8,16 @@ A match state (:meth:`Match.to_dict`) records the actions of every finished roun
 (``actions``: per round a list of ``[seat, mask index]``), so that :meth:`Match.from_dict` can
 replay the whole match and recompute every result instead of trusting them (see
 :mod:`mahjong_core.game.state`).
+
+A family's match is a subclass of :class:`Match` that names its round class (``round_class``, a
+:class:`~mahjong_core.game.round_base.RoundBase` subclass, whose ``_settings_and_options``,
+``_header_shape``, ``ACTION_SIZE`` and ``RESULT_TYPE`` the match uses) and, if its rounds take
+more arguments than a seed, a dealer and the options, the hooks ``_init_family`` (check them),
+``_family_args`` (them as the state records them), ``FAMILY_ARGS`` (their shapes),
+``_round_kwargs(k)`` (round ``k``'s extra arguments) and ``_round_record(round)`` (what a finished
+round's result records besides it).  Mahjong's is
+:class:`mahjong_core.families.mahjong.match.Match` (the prevalent wind and its rotation).  The
+next dealer is the round's own ``result.next_dealer``.
 """
 
 from __future__ import annotations
@@ -18,17 +28,12 @@ from typing import Any
 import numpy as np
 
 from .._validate import as_flag, as_int, as_seat
-from ..families.registry import DEFAULT_RULESET
 from ..errors import IllegalActionError, MahjongError, StateError
-from .round import SCHEMA_VERSION, Round, RoundResult
-from ..families.mahjong.tiles import parse_wind
-from .invariants import check_invariants
 from .schema import (
-    ANY_OBJ, MAX_SEATS, MAX_SEED, NONE, Bool, Either, Int, List, Obj, Str, Tuple, check, describe,
-    first_difference, header_shape,
+    ANY_OBJ, MAX_SEATS, MAX_SEED, NONE, Bool, Either, Int, List, Obj, Shape, Str, Tuple, check, describe,
+    first_difference,
 )
-from ..families.mahjong.settings import settings_and_options
-from .state import load_json, replay_events
+from .state import SCHEMA_VERSION, load_json, replay_events
 
 MAX_ROUNDS = 10 ** 9
 """Upper bound of a match's number of rounds."""
@@ -39,23 +44,27 @@ __all__ = ["Match"]
 
 
 class Match:
-    """Rounds in sequence.  ``Match("public", seed=5, rounds=8)``.
+    """Rounds in sequence (the shared part; a family subclasses it, see the module docstring).
 
     ``rounds``: number of rounds (``None``: unbounded; the match length is not part of the rules,
     OP-53).  ``first_dealer``: seat, or ``None`` for a random one from the seed (2.2, OP-15).
-    ``round_wind``: prevalent wind (`public`, default East); ``wind_rotation=True`` advances it one
-    wind every ``players`` rounds (OP-13 option).  ``min_fan`` / ``options``: as for :class:`Round`.
+    ``min_fan`` / ``options``: as for the family's round.  ``family_args``: the family's own
+    match arguments (``_init_family``).
 
     Play the current :attr:`round` (``match.round.step(...)``, or :meth:`step` here); when it is
     over, :meth:`next_round` records its result and deals the next one (:meth:`step` does that
     automatically with ``auto_advance=True``).
     """
 
-    def __init__(self, ruleset: str = DEFAULT_RULESET, seed: "int | None" = None, *, rounds: "int | None" = None,
-                 first_dealer: "int | None" = None, round_wind: int = 27, wind_rotation: bool = False,
-                 min_fan: "int | None" = None, options: "dict[str, Any] | None" = None,
-                 auto_advance: bool = False) -> None:
-        s, opts = settings_and_options(ruleset, options, min_fan)
+    round_class: Any
+    """The family's round class (a :class:`~mahjong_core.game.round_base.RoundBase` subclass)."""
+    FAMILY_ARGS: "dict[str, Shape]" = {}
+    """The family's match arguments as the state records them (after ``first_dealer``): their shapes."""
+
+    def __init__(self, ruleset: str, seed: "int | None" = None, *, rounds: "int | None" = None,
+                 first_dealer: "int | None" = None, min_fan: "int | None" = None,
+                 options: "dict[str, Any] | None" = None, auto_advance: bool = False, **family_args: Any) -> None:
+        s, opts = self.round_class._settings_and_options(ruleset, options, min_fan)
         if seed is None:
             seed = int(np.random.SeedSequence().entropy)
         seed = as_int(seed, "seed", 0, MAX_SEED)
@@ -69,37 +78,48 @@ class Match:
         self.seed = seed
         self.rounds = rounds
         self.first_dealer = as_seat(first_dealer, s.players, "first_dealer (a seat)")
-        self.base_round_wind = parse_wind(round_wind, "round_wind")
-        self.wind_rotation = as_flag(wind_rotation, "wind_rotation")
+        self._init_family(**family_args)
         self.options = opts
         self.auto_advance = as_flag(auto_advance, "auto_advance")
-        # per finished round: its result as a dict, or (RoundResult, round_wind) until first asked
-        # for; and its actions as (seat, mask index) byte pairs
+        # per finished round: its result as a dict, or (result, record) until first asked for;
+        # and its actions as (seat, mask index) byte pairs
         self._results: list[Any] = []
         self._actions: list[bytes] = []
         self.round = self._new_round(0, self.first_dealer)
 
-    def _wind(self, k: int) -> int:
-        if not self.wind_rotation:
-            return self.base_round_wind
-        return 27 + (self.base_round_wind - 27 + k // self.players) % 4
+    # ------------------------------------------------------------------ the family's hooks
+    def _init_family(self) -> None:
+        """Check and keep the family's own match arguments (none here)."""
 
-    def _new_round(self, k: int, dealer: int) -> Round:
-        return Round(self.ruleset, self.seed, dealer=dealer, round_wind=self._wind(k), options=self.options,
-                     spawn_key=(k + 1,))
+    def _family_args(self) -> dict[str, Any]:
+        """The family's match arguments as the state records them (keys of ``FAMILY_ARGS``)."""
+        return {}
+
+    def _round_kwargs(self, k: int) -> dict[str, Any]:
+        """Round ``k``'s arguments besides the ruleset, seed, dealer, options and spawn key."""
+        return {}
+
+    def _round_record(self, rnd: Any) -> dict[str, Any]:
+        """What a finished round's entry of :attr:`results` records besides its result."""
+        return {}
+
+    def _new_round(self, k: int, dealer: int) -> Any:
+        return self.round_class(self.ruleset, self.seed, dealer=dealer, options=self.options, spawn_key=(k + 1,),
+                                **self._round_kwargs(k))
 
     # ------------------------------------------------------------------ progress
     @property
     def results(self) -> list[dict[str, Any]]:
-        """The finished rounds' results as plain data (``RoundResult.to_dict()`` plus ``round`` and
-        ``round_wind``).  Built on first use, so that a simulation that never asks pays nothing."""
+        """The finished rounds' results as plain data (the result's ``to_dict()`` plus ``round``
+        and the family's record, e.g. mahjong's ``round_wind``).  Built on first use, so that a
+        simulation that never asks pays nothing."""
         out = self._results
         for k, r in enumerate(out):
             if not isinstance(r, dict):
-                res, wind = r
+                res, extra = r
                 rec = dict(res.to_dict())
                 rec["round"] = k
-                rec["round_wind"] = wind
+                rec.update(extra)
                 out[k] = rec
         return out
 
@@ -117,15 +137,15 @@ class Match:
         """True when the configured number of rounds has been played."""
         return self.rounds is not None and len(self._results) >= self.rounds
 
-    def next_round(self) -> Round:
-        """Record the finished round's result and deal the next round (dealer per 2.10)."""
+    def next_round(self) -> Any:
+        """Record the finished round's result and deal the next round (the dealer its result names)."""
         if not self.round.is_over:
             raise IllegalActionError("the current round is not over")
         if self.is_over:
             raise IllegalActionError("the match is over")
         res = self.round.result
         assert res is not None
-        self._results.append((res, self.round.round_wind))
+        self._results.append((res, self._round_record(self.round)))
         self._actions.append(self.round._action_pairs())
         if not self.is_over:
             self.round = self._new_round(len(self._results), res.next_dealer)
@@ -156,8 +176,9 @@ class Match:
         return ev
 
     @property
-    def round_results(self) -> list[RoundResult]:
-        return [RoundResult(r) for r in self.results]
+    def round_results(self) -> list[Any]:
+        result_type = self.round_class.RESULT_TYPE
+        return [result_type(r) for r in self.results]
 
     def dealer_sequence(self) -> list[int]:
         """Dealers of the recorded rounds, then the current one (if the match is not over)."""
@@ -170,21 +191,23 @@ class Match:
     def to_dict(self) -> dict[str, Any]:
         """The match as plain JSON-able data: its arguments, the finished rounds' results and
         actions (``[seat, mask index]`` pairs), and the current round's state."""
-        return {
+        d = {
             "schema_version": SCHEMA_VERSION,
             "type": "match",
             "ruleset": self.ruleset,
             "seed": self.seed,
             "rounds": self.rounds,
             "first_dealer": self.first_dealer,
-            "round_wind": self.base_round_wind,
-            "wind_rotation": self.wind_rotation,
+        }
+        d.update(self._family_args())
+        d.update({
             "options": self.options,
             "auto_advance": self.auto_advance,
             "results": self.results,
             "actions": [[[a[j], a[j + 1]] for j in range(0, len(a), 2)] for a in self._actions],
             "round": self.round.to_dict(),
-        }
+        })
+        return d
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
@@ -202,20 +225,19 @@ class Match:
                 or d.get("schema_version") != SCHEMA_VERSION:
             raise StateError(f"not a match state of schema version {SCHEMA_VERSION} (type "
                              f"{describe(d.get('type'))}, schema_version {describe(d.get('schema_version'))})")
-        check(_MATCH_SHAPE, d)
+        check(_match_shape(cls), d)
         m = cls._rebuilt(d)
         diff = first_difference(m.to_dict(), d, against="the match rebuilt from its actions")
         if diff is not None:
             raise StateError(diff)
-        check_invariants(m.round)
+        m.round._check_invariants()
         return m
 
     @classmethod
     def _rebuilt(cls, d: dict[str, Any]) -> "Match":
         try:
             m = cls(d["ruleset"], d["seed"], rounds=d["rounds"], first_dealer=d["first_dealer"],
-                    round_wind=d["round_wind"], wind_rotation=d["wind_rotation"], options=d["options"],
-                    auto_advance=d["auto_advance"])
+                    options=d["options"], auto_advance=d["auto_advance"], **{k: d[k] for k in cls.FAMILY_ARGS})
         except MahjongError as exc:
             raise StateError(f"match arguments: {exc}") from None
         for k, actions in enumerate(d["actions"]):
@@ -256,11 +278,26 @@ def _match_from_state(cls: type, d: dict[str, Any]) -> Match:
     return cls.from_dict(d)
 
 
-_MATCH_SHAPE = Obj({
-    "schema_version": Int(SCHEMA_VERSION, SCHEMA_VERSION), "type": Str(("match",)),
-    "ruleset": header_shape().required["ruleset"], "seed": Int(0, MAX_SEED),
-    "rounds": Either(NONE, Int(1, MAX_ROUNDS)), "first_dealer": Int(0, MAX_SEATS - 1), "round_wind": Int(27, 30),
-    "wind_rotation": Bool(), "options": header_shape().required["options"], "auto_advance": Bool(),
-    "results": List(ANY_OBJ), "actions": List(List(Tuple(Int(0, MAX_SEATS - 1), Int(0, 109)), lo=0, hi=MAX_ACTIONS)),
-    "round": ANY_OBJ,
-})
+_MATCH_SHAPES: "dict[type, Obj]" = {}
+
+
+def _match_shape(cls: type) -> Obj:
+    """The shape of a match state of the match class ``cls`` (built once per class)."""
+    shape = _MATCH_SHAPES.get(cls)
+    if shape is None:
+        rc = cls.round_class
+        header = rc._header_shape().required
+        seat = Int(0, MAX_SEATS - 1)
+        fields: dict[str, Shape] = {
+            "schema_version": Int(SCHEMA_VERSION, SCHEMA_VERSION), "type": Str(("match",)),
+            "ruleset": header["ruleset"], "seed": Int(0, MAX_SEED), "rounds": Either(NONE, Int(1, MAX_ROUNDS)),
+            "first_dealer": seat,
+        }
+        fields.update(cls.FAMILY_ARGS)
+        fields.update({
+            "options": header["options"], "auto_advance": Bool(), "results": List(ANY_OBJ),
+            "actions": List(List(Tuple(seat, Int(0, rc.ACTION_SIZE - 1)), lo=0, hi=MAX_ACTIONS)),
+            "round": ANY_OBJ,
+        })
+        shape = _MATCH_SHAPES[cls] = Obj(fields)
+    return shape

@@ -11,14 +11,21 @@ into an engine: it is **rebuilt** —
    the events each action causes must be exactly the next events of the log;
 3. the rebuilt round's :meth:`to_dict` must equal the document, key by key and with strict JSON
    types (a finished round's result is therefore recomputed, never taken from the document);
-4. :func:`~mahjong_core.game.invariants.check_invariants` runs on the rebuilt round as a second
-   line of defence.
+4. the family's invariants of play (the round's ``_check_invariants``; mahjong's are
+   :func:`~mahjong_core.families.mahjong.round_invariants.check_invariants`) run on the rebuilt
+   round as a second line of defence.
 
 Anything else raises :class:`~mahjong_core.errors.StateError` whose message starts with the
 path of the first offending field (``hands[1][5]``, ``log[12].action``, ``header.ruleset``):
 invalid or too deeply nested JSON, huge integers, wrong types, missing or unknown keys, an
 illegal action, a forged result.  Nothing of the document reaches the compiled core except
 through the constructor's and ``step``'s own checks.
+
+The family's round class supplies the header's shape and the deal from a header (the hooks
+``_header_shape`` and ``_new_from_header`` of :class:`~mahjong_core.game.round_base.RoundBase`).
+:func:`load_state` takes any saved round or match: the ruleset it names (``header.ruleset``, or
+``ruleset`` of a match) picks the family through the registry, whose round or match class then
+loads it.
 """
 
 from __future__ import annotations
@@ -27,10 +34,11 @@ import json
 from typing import Any, Iterable
 
 from ..errors import MahjongError, StateError
-from .invariants import check_invariants
-from .schema import ANY_OBJ, Int, Obj, Str, check, describe, first_difference, header_shape, join
+from ..families import registry
+from .schema import ANY_OBJ, MAX_SEATS, Int, Obj, Str, check, describe, first_difference, join
 
-__all__ = ["load_json", "round_from_header", "replay_events", "replay_log", "load_round", "SCHEMA_VERSION"]
+__all__ = ["load_json", "round_from_header", "replay_events", "replay_log", "load_round", "load_state",
+           "SCHEMA_VERSION"]
 
 SCHEMA_VERSION = 1
 _REBUILT = "the round rebuilt from its log"
@@ -84,20 +92,16 @@ def round_from_header(cls: type, header: Any, path: str) -> Any:
     if isinstance(header, dict) and header.get("type") != "header" and "type" in header:
         raise StateError(f"{join(path, 'type')}: the first event of a log must be its header, "
                          f"got {describe(header.get('type'))}")
-    check(header_shape(), header, path)
+    check(cls._header_shape(), header, path)
     try:
-        return cls(
-            header["ruleset"], header["seed"], dealer=header["dealer"], round_wind=header["round_wind"],
-            options=header["options"], spawn_key=header["spawn_key"], wall=header.get("wall"),
-            dice=header.get("dice"), kong_dice=header.get("kong_dice"),
-        )
+        return cls._new_from_header(header)
     except StateError:
         raise
     except MahjongError as exc:
         raise StateError(f"{path}: {exc}") from None
 
 
-_ACTION_EVENT = {P: Obj({"type": Str(), "seat": Int(0, P - 1), "action": ANY_OBJ}) for P in (2, 3, 4)}
+_ACTION_EVENT = {P: Obj({"type": Str(), "seat": Int(0, P - 1), "action": ANY_OBJ}) for P in range(1, MAX_SEATS + 1)}
 
 
 def _action_of(e: dict, players: int, path: str) -> tuple[int, dict]:
@@ -191,5 +195,29 @@ def load_round(cls: type, d: Any) -> Any:
     diff = first_difference(r.to_dict(), d, skip=("log",), against=_REBUILT)
     if diff is not None:
         raise StateError(diff)
-    check_invariants(r, events=False)  # the events were compared with the engine's own above
+    r._check_invariants(events=False)  # the events were compared with the engine's own above
     return r
+
+
+def load_state(data: Any) -> Any:
+    """The round or match a saved state describes (a dict, JSON text or UTF-8 bytes), of any
+    registered family: a match state (``"type": "match"``) is loaded by the family's match class
+    (``new_match``), a round state by its round class (``new_round``), both found through the
+    registry from the ruleset the state names.  Every failure is a :class:`StateError`."""
+    if not isinstance(data, dict):
+        data = load_json(data, "the state")
+    if data.get("type") == "match":
+        ruleset, path = data.get("ruleset"), "ruleset"
+    else:
+        header = data.get("header")
+        ruleset, path = (header.get("ruleset") if isinstance(header, dict) else None), "header.ruleset"
+    if not isinstance(ruleset, str):
+        raise StateError(f"{path}: expected a ruleset name, got {describe(ruleset)}")
+    try:
+        family = registry.family_of(ruleset)
+    except MahjongError as exc:
+        raise StateError(f"{path}: {exc}") from None
+    cls = family.new_match if data.get("type") == "match" else family.new_round
+    if not hasattr(cls, "from_dict"):
+        raise StateError(f"{path}: the {family.name} family cannot load saved states yet")
+    return cls.from_dict(data)

@@ -1,147 +1,52 @@
-"""Per-seat views and event redaction: what one player may know, as plain JSON-able data.
+"""Per-seat views: what one player may know of a round, as plain JSON-able data.
 
-A view never contains the opponents' concealed tiles, the tiles of their face-down (concealed)
-kongs, the order of the wall or future dice.  Claim decisions of other players are not shown
-until the window is resolved.
+The shared part of a view (:data:`COMMON_VIEW_KEYS`) is built here from the round API; the
+family's round adds the rest (its hands, table and wall summary) through ``_view_fields`` and
+orders the keys with its ``VIEW_KEYS`` (see :class:`~mahjong_core.game.round_base.RoundBase`).
+What a view may show is the family's rule: a mahjong view never contains the opponents'
+concealed tiles, face-down kongs, the wall order or future dice
+(:mod:`mahjong_core.families.mahjong.round_views`, which also redacts the log's events).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .._validate import as_int, as_seat
-from ..errors import SeatError, StateError
-from ..families.mahjong.constants import MELD_NAMES, PH_CLAIM, PH_ROB, PH_TURN, PHASE_NAMES, READY_NONE
-from ..families.mahjong.tiles import meld_tiles
-from .schema import MAX_SEATS, describe, event_shape
+from .._validate import as_seat
 from .state import SCHEMA_VERSION
 
-__all__ = ["make_view", "redact_event", "redact_events", "redact_checked", "VIEW_KEYS"]
+__all__ = ["make_view", "redacted", "COMMON_VIEW_KEYS"]
 
-
-VIEW_KEYS = (
-    "schema_version", "ruleset", "seat", "players", "dealer", "round_wind", "seat_winds", "phase",
-    "turn", "to_act", "hand", "drawn", "hand_sizes", "melds", "discards", "flowers", "ready",
-    "wall_remaining", "live_remaining", "dice", "claim", "legal_actions", "legal_indices", "result",
-    "min_fan",
-)
-
-
-def _meld_view(m: list[int], owner: int, seat: int) -> dict[str, Any]:
-    kind, first = m[0], m[1]
-    if kind == 3:
-        if owner != seat:
-            return {"kind": "ckong", "tiles": None, "from": None}
-        return {"kind": "ckong", "tiles": [first] * 4, "from": None}
-    tiles = meld_tiles(kind, first)
-    d: dict[str, Any] = {"kind": MELD_NAMES[kind], "tiles": tiles, "from": m[2], "claimed": m[3]}
-    if kind == 2:
-        d["added"] = bool(m[4])
-    return d
+COMMON_VIEW_KEYS = ("schema_version", "ruleset", "seat", "players", "dealer", "phase", "to_act",
+                    "legal_actions", "legal_indices", "result")
+"""The keys every family's view has, filled here from the round API."""
 
 
 def make_view(r: Any, seat: int) -> dict[str, Any]:
-    """The view of ``seat`` of round ``r`` (see module docstring), from its public API only."""
+    """The view of ``seat`` of round ``r``: the common keys and the family's ``_view_fields``,
+    in the order of the round's ``VIEW_KEYS``."""
     seat = as_seat(seat, r.players)
-    s = r.settings
-    P = r.players
-    ph = r.phase
     legal = r.legal_indices(seat)
-    claim = None
-    if ph in (PH_CLAIM, PH_ROB):
-        claim = {"tile": r.claim_tile, "from": r.claim_from, "kind": "discard" if ph == PH_CLAIM else "added_kong",
-                 "last": bool(r.claim_last)}
-    drawn = r.drawn if (ph == PH_TURN and r.turn == seat and r.drawn >= 0) else None
-    v: dict[str, Any] = {
-        "schema_version": SCHEMA_VERSION,
-        "ruleset": s.ruleset,
-        "seat": seat,
-        "players": P,
-        "dealer": r.dealer,
-        "round_wind": r.round_wind if s.seat_winds else None,
-        "seat_winds": [r.seat_wind(k) for k in range(P)] if s.seat_winds else None,
-        "phase": PHASE_NAMES[ph],
-        "turn": r.turn if ph == PH_TURN else (r.claim_from if claim else None),
-        "to_act": bool(legal),
-        "hand": r.hand(seat),
-        "drawn": drawn,
-        "hand_sizes": [r.concealed_size(k) for k in range(P)],
-        "melds": [[_meld_view(m, k, seat) for m in ms] for k, ms in enumerate(r.melds)],
-        "discards": [list(p) for p in r.discards],
-        "flowers": [list(p) for p in r.flowers],
-        "ready": [bool(x) for x in r.ready] if s.ready_mode != READY_NONE else None,
-        "wall_remaining": r.wall_remaining,
-        "live_remaining": r.live_remaining,
-        "dice": list(r.dice),
-        "claim": claim,
-        "legal_actions": [a.to_dict() for a in r.legal_actions(seat)],
-        "legal_indices": legal,
-        "result": r._result,
-        "min_fan": s.min_fan,
-    }
-    return v
+    v = r._view_fields(seat, legal)
+    v["schema_version"] = SCHEMA_VERSION
+    v["ruleset"] = r.ruleset
+    v["seat"] = seat
+    v["players"] = r.players
+    v["dealer"] = r.dealer
+    v["phase"] = r.phase_name
+    v["to_act"] = bool(legal)
+    v["legal_actions"] = [a.to_dict() for a in r.legal_actions(seat)]
+    v["legal_indices"] = legal
+    v["result"] = r._result
+    return {k: v[k] for k in r.VIEW_KEYS}
 
 
-def redact_event(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
-    """The event as ``seat`` may see it, or ``None`` if he sees nothing of it.
-
-    Hidden: the wall (header), other players' dealt and drawn tiles, the tile of another player's
-    concealed kong, and other players' claim-window answers (their outcome shows in the next
-    events).  An event that is not one of the log's documented events is a
-    :class:`~mahjong_core.errors.StateError` naming the field; a bad seat a ``MahjongError``.
-    """
-    seat = as_int(seat, "seat", 0, MAX_SEATS - 1, error=SeatError)
-    event_shape().check(ev, "event")
-    return _redact(ev, seat)
-
-
-def _redact(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
-    t = ev.get("type")
-    if t == "header":
-        return {k: v for k, v in ev.items() if k not in ("wall", "kong_dice", "seed", "spawn_key")}
-    owner = ev.get("seat")
-    if owner == seat or owner is None:
-        return dict(ev)
-    if t == "deal":
-        return {"type": "deal", "seat": owner, "n": len(ev["tiles"]),
-                "flowers": [x for x in ev["tiles"] if x >= 34]}
-    if t == "draw":
-        out = {k: v for k, v in ev.items() if k != "tile"}
-        if ev["tile"] >= 34:
-            out["tile"] = ev["tile"]  # a drawn flower is exposed at once
-        return out
-    if t == "kong" and ev.get("kind") == "concealed":
-        return {"type": "kong", "seat": owner, "kind": "concealed", "tile": None}
-    if t == "action":
-        a = ev["action"]["type"]
-        if a in ("discard", "win", "declare_ready"):
-            return None  # shown by its own event
-        if a == "kong" and ev["action"].get("kind") == "concealed":
-            return None
-        if a in ("pass", "pon", "chi") or (a == "kong" and ev["action"].get("kind") == "exposed"):
-            return None  # claim answers stay private; the resolution shows in later events
-        return dict(ev)
-    return dict(ev)
-
-
-def redact_events(events: "list[dict[str, Any]]", seat: int) -> list[dict[str, Any]]:
-    """:func:`redact_event` over a list (e.g. what :meth:`Round.step` returned), hidden events
-    left out: the per-seat stream a server sends to ``seat``.  Every event is checked first
-    (:class:`~mahjong_core.errors.StateError` naming ``events[i]``)."""
-    seat = as_int(seat, "seat", 0, MAX_SEATS - 1, error=SeatError)
-    if not isinstance(events, (list, tuple)):
-        raise StateError(f"events: expected a list of events, got {describe(events)}")
-    shape = event_shape()
-    for i, ev in enumerate(events):
-        shape.check(ev, f"events[{i}]")
-    return redact_checked(events, seat)
-
-
-def redact_checked(events: "list[dict[str, Any]]", seat: int) -> list[dict[str, Any]]:
-    """:func:`redact_events` of events known to be well formed (a round's own log)."""
+def redacted(events: "list[dict[str, Any]]", seat: int, redact: Any) -> list[dict[str, Any]]:
+    """The per-seat event stream: ``redact(event, seat)`` of every event (the family's rule),
+    the events it hides (``None``) left out."""
     out = []
     for ev in events:
-        r = _redact(ev, seat)
+        r = redact(ev, seat)
         if r is not None:
             out.append(r)
     return out

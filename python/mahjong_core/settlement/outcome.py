@@ -9,7 +9,7 @@ from .._validate import as_int, is_int
 from ..errors import MahjongError, StateError
 from ..families.registry import MAX_MIN_FAN, get_ruleset, ruleset_names
 from ..families.mahjong.constants import WIN_METHODS
-from ..game.round import RoundResult
+from ..families.mahjong.round import RoundResult
 from .ledger import OUTSIDE, SYSTEM
 
 __all__ = ["HandOutcome", "WIN_METHODS", "MAX_PLAYERS"]

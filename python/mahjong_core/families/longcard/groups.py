@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..._validate import short_repr
+from ..._validate import bounded_items, short_repr
 from ...errors import TileCountError, TileParseError
 from .cards import (
     CAISHEN,
@@ -147,17 +147,10 @@ def parse_declared(declared: Any) -> tuple[Group, ...]:
     """Every declared group; refuses a bare string, an 8th group and more than 5 copies of a face."""
     if declared is None:
         return ()
-    if isinstance(declared, (str, bytes)):
-        raise TileParseError(f"declared must be a list of groups such as ['peng 66 66 66'], got {short_repr(declared)}")
-    try:
-        it = iter(declared)
-    except TypeError:
-        raise TileParseError(f"declared must be a list of groups, got {short_repr(declared)}") from None
-    out = []
-    for g in it:
-        if len(out) == MAX_DECLARED:
-            raise TileCountError(f"more than {MAX_DECLARED} declared groups in {short_repr(declared)}")
-        out.append(parse_group(g))
+    out = bounded_items(declared, MAX_DECLARED, parse_group, error=TileParseError, too_many_error=TileCountError,
+                        string="declared must be a list of groups such as ['peng 66 66 66'], got {}",
+                        not_a_list="declared must be a list of groups, got {}",
+                        too_many=f"more than {MAX_DECLARED} declared groups in {{}}")
     counts = [0] * N_FACES
     for g in out:
         for c in g.cards:

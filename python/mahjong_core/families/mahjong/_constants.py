@@ -76,7 +76,7 @@ OPT_BLOOM_KONGS_ONLY = 16
 OPT_CHECK_FLAGS = 32
 OPT_ALL = 63
 
-# action mask layout (mahjong_core.game.actions)
+# action mask layout (mahjong_core.families.mahjong.actions)
 A_DISCARD = 0
 A_DISCARD_READY = 34
 A_KONG_SELF = 68

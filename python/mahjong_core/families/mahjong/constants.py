@@ -8,7 +8,7 @@ the generated :mod:`._constants` (source: ``tools/constants/mahjong.py``, genera
 from __future__ import annotations
 
 __all__ = [
-    "READY_NONE", "READY_HEAVENLY_ONLY", "READY_ANY_DISCARD", "READY_MODES",
+    "FAMILY_NAME", "READY_NONE", "READY_HEAVENLY_ONLY", "READY_ANY_DISCARD", "READY_MODES",
     "PH_READY_WINDOW", "PH_TURN", "PH_CLAIM", "PH_ROB", "PH_OVER", "PHASE_NAMES",
     "MELD_KINDS", "MELD_NAMES", "MELD_NONE", "WIND_NAMES", "WIN_METHODS",
 ]
@@ -26,6 +26,9 @@ from ._constants import (
     READY_MODES,
     WIN_METHODS,
 )
+
+FAMILY_NAME = "mahjong"
+"""The family's name in the registry (:mod:`mahjong_core.families.registry`)."""
 
 READY_NONE, READY_HEAVENLY_ONLY, READY_ANY_DISCARD = READY_MODES
 """报听 modes of :attr:`FlowSettings.ready_mode` (spec 2.7)."""

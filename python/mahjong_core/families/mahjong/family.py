@@ -8,15 +8,16 @@ imports it.
 from __future__ import annotations
 
 from ...game.bots import BUILTIN_BOTS
-from ...game.match import Match
-from ...game.round import Round
+from .match import Match
+from .round import Round
 from .. import registry
+from .constants import FAMILY_NAME
 from .hand import is_win, shanten, waits
 
 __all__ = ["FAMILY"]
 
 FAMILY = registry.Family(
-    "mahjong",
+    FAMILY_NAME,
     is_win=is_win,
     waits=waits,
     shanten=shanten,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..registry import MAX_MIN_FAN
-from .constants import READY_NONE
+from .constants import FAMILY_NAME, READY_NONE
 from .fandef import FanDef
 
 __all__ = ["Ruleset", "Flow", "MAX_MIN_FAN", "MAN", "PIN", "SOU", "HONORS"]
@@ -70,7 +70,7 @@ class Ruleset:
     """The seeds' room the command line settles a match of this ruleset in."""
     min_fan: int = 8
     """Default minimum (起和) on the non-flower fan total (spec 2.12, OP-1: no seed gives a value)."""
-    family: str = "mahjong"
+    family: str = FAMILY_NAME
     """The game family (:mod:`mahjong_core.families.registry`)."""
     # --- rule quirks: behaviour one ruleset has and the others do not, read by the reference
     # evaluator, the scoring checks and the table generator instead of the ruleset's name

@@ -24,6 +24,7 @@ it returns builds its fan list lazily, so a server that only needs
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Iterable
@@ -31,7 +32,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from ... import _fan
-from ..._validate import as_flag, as_int, is_int
+from ..._validate import as_flag, as_int, bounded_items, is_int
 from ...errors import (
     ArrayShapeError, FlagError, HandSizeError, MahjongError, RulesetError, TileCountError, TileParseError,
 )
@@ -39,6 +40,7 @@ from .fan_tables import fan_table
 from .. import registry
 from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, RULESETS, Ruleset, get_ruleset
 from ..._validate import short_repr as _short
+from ..._fan import Scorer
 from ._constants import (
     FLAGS, FORM_NAMES, OPT_BLOOM_KONGS_ONLY, OPT_BLOOM_LAST_TILE, OPT_CAISHEN_ENABLED, OPT_CAISHEN_USED_AS_WILD,
     OPT_CHECK_FLAGS, OPT_LITERAL_FIRST_TURN,
@@ -47,7 +49,7 @@ from .constants import MELD_KINDS, MELD_NONE
 from .hand import counts_2d
 from .tiles import meld_tiles, parse_flowers, parse_tiles, parse_wind, tile_kind, tile_short, to_counts
 
-__all__ = ["Fan", "Score", "MELD_KINDS", "FLAGS", "parse_meld", "score", "score_batch", "score_kwargs",
+__all__ = ["Fan", "Score", "Scorer", "MELD_KINDS", "FLAGS", "parse_meld", "score", "score_batch", "score_kwargs",
            "FORM_NAMES"]
 
 
@@ -90,11 +92,11 @@ class Fan:
         return self.en
 
 
-class Score:
+class Score(_fan.ScoreBase):
     """The best reading of a winning hand (spec 4.2).  Fields are computed lazily from the
-    compiled evaluator's per-fan counts."""
+    compiled evaluator's per-fan counts (held in C by the compiled base until first read)."""
 
-    __slots__ = ("ruleset", "total", "non_flower_total", "min_fan", "form_code", "_counts", "__dict__")
+    __slots__ = ("__dict__",)
 
     def __init__(self, ruleset: str, total: int, non_flower_total: int, min_fan: int, form: int,
                  counts: np.ndarray) -> None:
@@ -161,6 +163,10 @@ class Score:
         fans = ", ".join(f"{f.zh}{'×' + str(f.count) if f.count > 1 else ''} {f.total}" for f in self.fans)
         return f"Score(total={self.total}, ruleset={self.ruleset!r}, fans=[{fans}])"
 
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.ruleset, self.total, self.non_flower_total, self.min_fan, self.form_code,
+                             self._counts.copy()), self.__dict__ or None)
+
 
 # ------------------------------------------------------------------ input parsing
 def parse_meld(meld: Any) -> tuple[int, int]:
@@ -201,33 +207,22 @@ def parse_meld(meld: Any) -> tuple[int, int]:
 
 def _meld_tile_list(tiles: Any, meld: Any) -> list[int]:
     """The tile indices of a ``(kind, tiles)`` meld; at most 4 are read (a group never has more)."""
-    try:
-        it = iter(tiles)
-    except TypeError:
-        raise TileParseError(f"the tiles of meld {_short(meld)} must be a tile string or a list of tiles") from None
-    out = []
-    for t in it:
-        if len(out) == 4:
-            raise TileParseError(f"meld {_short(meld)} has more than 4 tiles")
-        out.append(tile_kind(t, "meld tile"))
-    return out
+    return bounded_items(tiles, 4, _meld_tile, subject=meld, error=TileParseError,
+                         not_a_list="the tiles of meld {} must be a tile string or a list of tiles",
+                         too_many="meld {} has more than 4 tiles")
+
+
+def _meld_tile(t: Any) -> int:
+    return tile_kind(t, "meld tile")
 
 
 def _parse_melds(melds: Any) -> list[tuple[int, int]]:
     """Every declared group as ``(kind code, first tile)``; refuses a bare string and a fifth meld
     (without reading the rest of a long iterable)."""
-    if isinstance(melds, (str, bytes)):
-        raise TileParseError(f"melds must be a list of melds such as ['pon CCC'], got the string {_short(melds)}")
-    try:
-        it = iter(melds)
-    except TypeError:
-        raise TileParseError(f"melds must be a list of melds such as ['pon CCC'], got {_short(melds)}") from None
-    parsed = []
-    for m in it:
-        if len(parsed) == 4:
-            raise HandSizeError("more than 4 melds: a hand has at most 4 declared groups")
-        parsed.append(parse_meld(m))
-    return parsed
+    return bounded_items(melds, 4, parse_meld, error=TileParseError, too_many_error=HandSizeError,
+                         string="melds must be a list of melds such as ['pon CCC'], got the string {}",
+                         not_a_list="melds must be a list of melds such as ['pon CCC'], got {}",
+                         too_many="more than 4 melds: a hand has at most 4 declared groups")
 
 
 def _flower_mask(flowers: Any, rs: Ruleset) -> int:
@@ -435,6 +430,13 @@ def score(
         _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), mins, opts, counts,
     )
     return Score(rs.name, total, non_flower, mins, form, counts)
+
+
+_score_checked = score
+"""The Python path of :func:`score`: every check and every error message.  The public ``score`` is
+the compiled front (``_fan.score``, same signature and documentation), which reads plain arguments
+in C and hands every other call to this function."""
+score = functools.update_wrapper(_fan.score, _score_checked)
 
 
 def score_batch(

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..hand import shanten, shanten_batch
-from ....game.actions import (
+from ..actions import (
     CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PASS, PON, WIN, Action,
 )
 from ....game.bots import play_steps

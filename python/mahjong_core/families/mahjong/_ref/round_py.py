@@ -29,9 +29,9 @@ from ..scoring import Score, score
 from ..constants import MELD_NAMES, PH_CLAIM, PH_OVER, PH_READY_WINDOW, PH_ROB, PH_TURN, PHASE_NAMES
 from ..scoring import score_kwargs
 from ..tiles import SHORT_NAMES as _SHORT, meld_tiles
-from ....game.round import RoundResult
-from ....game.round_base import SCHEMA_VERSION, RoundBase
-from ....game.actions import (
+from ..round import RoundResult
+from ..round_base import SCHEMA_VERSION, MahjongRoundBase
+from ..actions import (
     CHI_HIGH, CHI_LOW, CHI_MID, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM,
     KONG_SELF, PASS, PON, WIN,
 )
@@ -45,7 +45,7 @@ SRC_NAMES = ("none", "head", "kong", "flower")
 M_CHI, M_PON, M_KONG, M_CKONG = range(4)
 
 
-class Round(RoundBase):
+class Round(MahjongRoundBase):
     """The reference engine's round (same construction arguments as
     :class:`mahjong_core.game.Round`, see :class:`~mahjong_core.game.round_base.RoundBase`)."""
 

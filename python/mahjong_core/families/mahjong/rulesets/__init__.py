@@ -12,6 +12,7 @@ from __future__ import annotations
 from ....errors import RulesetError
 from ... import registry
 from ...registry import DEFAULT_RULESET
+from ..constants import FAMILY_NAME
 from ..rulesetdef import MAX_MIN_FAN, Flow, Ruleset
 from . import public, two_player, two_player_bamboo
 
@@ -23,7 +24,7 @@ RULESETS: dict[str, Ruleset] = {
 RULESET_NAMES: tuple[str, ...] = tuple(RULESETS)
 assert [r.code for r in RULESETS.values()] == list(range(len(RULESETS))), "codes index the compiled tables"
 
-registry.register_rulesets("mahjong", RULESETS)
+registry.register_rulesets(FAMILY_NAME, RULESETS)
 
 
 def get_ruleset(ruleset: "str | Ruleset") -> Ruleset:

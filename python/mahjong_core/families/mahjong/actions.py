@@ -1,4 +1,4 @@
-"""Typed game actions and their fixed-size index encoding.
+"""Typed mahjong actions and their fixed-size index encoding.
 
 Action mask layout (``ACTION_SIZE`` = 110 entries, one per index):
 
@@ -27,9 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-from .._validate import as_flag
-from ..errors import IllegalActionError
-from ..families.mahjong._constants import (
+from ..._validate import as_flag, short_repr
+from ...errors import IllegalActionError
+from ._constants import (
     A_CHI_HIGH,
     A_CHI_LOW,
     A_CHI_MID,
@@ -44,7 +44,6 @@ from ..families.mahjong._constants import (
     A_WIN,
     KONG_KINDS,
 )
-from .schema import short_repr
 
 __all__ = [
     "Action", "Discard", "Chi", "Pon", "Kong", "Win", "Pass", "DeclareReady",

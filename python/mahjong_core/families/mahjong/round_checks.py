@@ -14,11 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from .._validate import as_flag
-from ..errors import IllegalActionError
-from .schema import short_repr
-from ..families.mahjong.constants import PH_CLAIM, PH_READY_WINDOW, PH_ROB, PH_TURN, READY_NONE
-from ..families.mahjong.tiles import SHORT_NAMES as _SHORT, tile_short
+from ..._validate import as_flag, short_repr
+from ...errors import IllegalActionError
+from .constants import PH_CLAIM, PH_READY_WINDOW, PH_ROB, PH_TURN, READY_NONE
+from .tiles import SHORT_NAMES as _SHORT, tile_short
 from .actions import (
     ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD, DISCARD_READY, KONG_CLAIM, KONG_SELF, PASS, PON, WIN,
     Action, Chi, DeclareReady, Discard, Kong, Pass, Pon, Win, action_from_dict,

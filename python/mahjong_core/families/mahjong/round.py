@@ -21,14 +21,14 @@ from typing import Any
 
 import numpy as np
 
-from .._round import RoundCore
-from ..families.mahjong.rulesets import get_ruleset
-from ..families.mahjong.constants import MELD_NAMES, PH_OVER, PH_TURN, PHASE_NAMES
-from ..families.mahjong.scoring import FLAGS, Score, score, score_kwargs
-from ..families.mahjong.tiles import SHORT_NAMES as _SHORT, meld_tiles
-from .round_base import SCHEMA_VERSION, RoundBase
-from ..families.mahjong.settings import READY_NONE, FlowSettings
-from ..families.mahjong.wall import Wall
+from ..._round import RoundCore
+from .rulesets import get_ruleset
+from .constants import MELD_NAMES, PH_OVER, PH_TURN, PHASE_NAMES
+from .scoring import FLAGS, Score, score, score_kwargs
+from .tiles import SHORT_NAMES as _SHORT, meld_tiles
+from .round_base import SCHEMA_VERSION, MahjongRoundBase
+from .settings import READY_NONE, FlowSettings
+from .wall import Wall
 
 __all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
 
@@ -171,11 +171,13 @@ class RoundResult:
                 f"total={self.total}, next_dealer={self.next_dealer})")
 
 
-class Round(RoundBase):
+class Round(MahjongRoundBase):
     """One round of mahjong under ``ruleset``, from a seed (or a scripted wall), played by the
     compiled engine.  ``Round(ruleset="two-player", seed=1)``; the keyword arguments are those of
-    :class:`~mahjong_core.game.round_base.RoundBase` (dealer, round_wind, min_fan, options,
-    spawn_key, and for tests wall, dice, kong_dice)."""
+    :class:`~mahjong_core.families.mahjong.round_base.MahjongRoundBase` (dealer, round_wind, min_fan,
+    options, spawn_key, and for tests wall, dice, kong_dice)."""
+
+    RESULT_TYPE = RoundResult
 
     # ------------------------------------------------------------------ construction
     def _start(self, s: FlowSettings, header: dict[str, Any], tiles: list[int], dice: list[int],

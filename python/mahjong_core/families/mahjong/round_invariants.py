@@ -10,7 +10,7 @@ every ruleset, which holds the checker and the engines to each other.
 What is checked:
 
 * **shape**: every key present with its JSON type, integers in range, list lengths bounded
-  (:func:`~mahjong_core.game.schema.state_shape`);
+  (:func:`~mahjong_core.families.mahjong.round_schema.state_shape`);
 * **the wall**: exactly the ruleset's tiles (the scripted wall of the header, if any), a 0/1
   ``taken`` string as long as the wall, the dealt tiles are the first tiles of the wall;
 * **tile conservation**: every tile of the ruleset in exactly one place (the wall, a concealed
@@ -42,14 +42,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..errors import MahjongError, StateError
-from ..families.mahjong.constants import MELD_NAMES, PHASE_NAMES, READY_NONE
-from ..families.mahjong.scoring import score, score_kwargs
-from ..families.mahjong.tiles import SHORT_NAMES as _SHORT, meld_tiles
-from .schema import (
-    check, event_shape, first_difference, header_shape, state_shape,
-)
-from ..families.mahjong.settings import FlowSettings, flow_settings
+from ...errors import MahjongError, StateError
+from ...game.schema import check, first_difference
+from .constants import MELD_NAMES, PHASE_NAMES, READY_NONE
+from .round_schema import event_shape, header_shape, state_shape
+from .scoring import score, score_kwargs
+from .tiles import SHORT_NAMES as _SHORT, meld_tiles
+from .settings import FlowSettings, flow_settings
 
 __all__ = ["check_invariants"]
 

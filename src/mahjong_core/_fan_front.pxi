@@ -1,0 +1,442 @@
+# Included by _fan.pyx.  The per-call front of the public scoring API: mahjong_core.score, the
+# reusable Scorer, and the storage of a Score.  A call whose arguments are all in a plain form
+# (tile and meld strings in the ASCII notation, exact uint8 count arrays, int tiles, True/False
+# flags, a registered ruleset ...) is read here, in C, and the kernel runs on stack buffers, its
+# counts written straight into the Score.  Every other call -- another input form, a bad value,
+# a kernel error -- goes to the Python path (scoring._score_checked), which reads the call again
+# from the start: so the Python checks decide every error and its message, and run only then.
+# tests/fan/test_score_front.py holds the two paths equal on random calls, valid or not.
+
+cdef class _RulesetFront:
+    """What the front needs of a registered mahjong ruleset."""
+    cdef int code
+    cdef int min_fan
+    cdef bint flowers_by_name
+    cdef object name
+    cdef object record
+
+
+cdef dict _front_rulesets():
+    cdef dict table = {}
+    cdef _RulesetFront f
+    for name, rs in _RULESETS.items():
+        f = _RulesetFront()
+        f.code = rs.code
+        f.min_fan = rs.min_fan
+        f.flowers_by_name = rs.flowers_scored_by_name
+        f.name = rs.name
+        f.record = rs
+        table[name] = f
+    return table
+
+
+cdef dict _FRONT_RS = _front_rulesets()
+cdef dict _WINDS = dict(WIND_NAMES)
+
+
+cdef inline _RulesetFront _front_ruleset(object ruleset):
+    """The front of a ruleset given by name or as a registered record; None otherwise."""
+    cdef _RulesetFront f
+    if type(ruleset) is str:
+        return _FRONT_RS.get(ruleset)
+    for f in _FRONT_RS.values():
+        if ruleset is f.record:
+            return f
+    return None
+
+
+# The Python side, bound on first use (scoring imports this module).
+cdef object _SCORE_TYPE = None      # scoring.Score
+cdef object _SCORE_CHECKED = None   # scoring._score_checked: the Python path of score()
+cdef object _OPTIONS_CHECKED = None # scoring._options
+
+
+cdef int _bind_python() except -1:
+    global _SCORE_TYPE, _SCORE_CHECKED, _OPTIONS_CHECKED
+    from mahjong_core.families.mahjong import scoring
+    _SCORE_TYPE = scoring.Score
+    _SCORE_CHECKED = scoring._score_checked
+    _OPTIONS_CHECKED = scoring._options
+    return 0
+
+
+@cython.auto_pickle(False)   # a Score pickles through its own __reduce__
+cdef class ScoreBase:
+    """The fields of :class:`mahjong_core.Score`, which subclasses this.  The per-fan counts stay a
+    C array until ``_counts`` is first read (the front writes the kernel's counts straight into it)."""
+    cdef public object ruleset
+    cdef public object total
+    cdef public object non_flower_total
+    cdef public object min_fan
+    cdef public object form_code
+    cdef object _array
+    cdef int _nf
+    cdef uint16_t _raw[MAX_FANS]
+
+    @property
+    def _counts(self):
+        cdef cnp.ndarray arr
+        if self._array is None:
+            arr = np.empty(self._nf, np.uint16)
+            memcpy(cnp.PyArray_DATA(arr), self._raw, sizeof(uint16_t) * self._nf)
+            self._array = arr
+        return self._array
+
+    @_counts.setter
+    def _counts(self, value):
+        self._array = value
+
+
+cdef inline bint _flag(object v, uint32_t bit, uint32_t* acc) noexcept:
+    """Add `bit` for True; False when v is neither True nor False (the Python path reads it)."""
+    if v is True:
+        acc[0] |= bit
+        return True
+    return v is False
+
+
+cdef inline int _plain_counts(object hand, uint8_t* out) noexcept:
+    """The 34 counts of a plain hand -- a tile string, or an exact C-contiguous uint8 (34,) array --
+    with 0-4 copies of each kind: 0, or SCAN_OTHER."""
+    cdef cnp.ndarray a
+    cdef const uint8_t* src
+    cdef uint8_t mx = 0
+    cdef int i
+    if type(hand) is str:
+        return _text_counts(<str> hand, out)
+    if type(hand) is not _NDARRAY:
+        return SCAN_OTHER
+    a = <cnp.ndarray> hand
+    if (cnp.PyArray_NDIM(a) != 1 or cnp.PyArray_TYPE(a) != cnp.NPY_UINT8 or cnp.PyArray_DIM(a, 0) != N_KINDS
+            or not cnp.PyArray_IS_C_CONTIGUOUS(a)):
+        return SCAN_OTHER
+    src = <const uint8_t*> cnp.PyArray_DATA(a)
+    for i in range(N_KINDS):
+        out[i] = src[i]
+        mx = src[i] if src[i] > mx else mx
+    return SCAN_OTHER if mx > 4 else 0
+
+
+cdef inline int _plain_tile(object tile) noexcept:
+    """A winning tile 0-33 given as an int (Python or NumPy) or a one-tile string; -1 for None; -2
+    otherwise."""
+    cdef int t[1]
+    if tile is None:
+        return -1
+    if type(tile) is int or isinstance(tile, _NP_INTEGER):   # a NumPy bool is not an np.integer
+        return <int> tile if 0 <= tile <= 33 else -2   # compared before the cast: no overflow
+    if type(tile) is str and _scan_tiles(<str> tile, 0, t, 1, False) == 1:
+        return t[0]
+    return -2
+
+
+cdef int _plain_melds(object melds, uint8_t* rows) noexcept:
+    """The rows of a list or tuple of at most 4 plain melds -- meld strings, or (kind, tiles) pairs
+    with a kind string and a tile string or a list/tuple of int tiles: their number, or
+    SCAN_OTHER."""
+    cdef Py_ssize_t n, j, m
+    cdef int tiles[4]
+    cdef int kind, first, count
+    if type(melds) is tuple:
+        n = len(<tuple> melds)
+    elif type(melds) is list:
+        n = len(<list> melds)
+    else:
+        return SCAN_OTHER
+    if n > 4:
+        return SCAN_OTHER
+    for j in range(n):
+        meld = (<tuple> melds)[j] if type(melds) is tuple else (<list> melds)[j]
+        if type(meld) is str:
+            if _text_meld(<str> meld, rows + 2 * j) < 0:
+                return SCAN_OTHER
+            continue
+        if type(meld) is not tuple or len(<tuple> meld) != 2 or type((<tuple> meld)[0]) is not str:
+            return SCAN_OTHER
+        name = (<tuple> meld)[0]
+        kind = _meld_kind(<str> name, 0, len(<str> name))
+        if kind < 0:
+            return SCAN_OTHER
+        group = (<tuple> meld)[1]
+        if type(group) is str:
+            count = _scan_tiles(<str> group, 0, tiles, 4, False)
+            if count < 0:
+                return SCAN_OTHER
+        elif type(group) is list or type(group) is tuple:
+            count = <int> len(group)
+            if count > 4:
+                return SCAN_OTHER
+            for m in range(count):
+                t = group[m]
+                if type(t) is not int or not 0 <= t <= 33:
+                    return SCAN_OTHER
+                tiles[m] = <int> t
+        else:
+            return SCAN_OTHER
+        first = _group_first(kind, tiles, count)
+        if first < 0:
+            return SCAN_OTHER
+        rows[2 * j] = <uint8_t> kind
+        rows[2 * j + 1] = <uint8_t> first
+    return <int> n
+
+
+cdef inline int64_t _plain_flowers(object flowers, bint by_name) noexcept:
+    """The flower bits of a count 0-8 (4-7 not where flowers score by name) or a plain string of
+    distinct flowers "1f3f"; -1 otherwise."""
+    cdef int tiles[8]
+    cdef int n, j
+    cdef int64_t mask = 0
+    if type(flowers) is int:
+        if not 0 <= flowers <= 8:
+            return -1
+        n = <int> flowers
+        if by_name and 4 <= n <= 7:
+            return -1
+        return (1 << n) - 1
+    if type(flowers) is not str:
+        return -1
+    n = _scan_tiles(<str> flowers, 0, tiles, 8, True)
+    if n < 0:
+        return -1
+    for j in range(n):
+        if tiles[j] < 34 or mask >> (tiles[j] - 34) & 1:
+            return -1
+        mask |= 1 << (tiles[j] - 34)
+    return mask
+
+
+cdef inline int _plain_wind(object wind) noexcept:
+    """A wind 27-30 from None (East), a name of WIND_NAMES or an int; -1 otherwise."""
+    if wind is None:
+        return 27
+    if type(wind) is str:
+        found = _WINDS.get(wind)
+        return -1 if found is None else <int> found
+    if type(wind) is int and 27 <= wind <= 30:
+        return <int> wind
+    return -1
+
+
+cdef inline int _plain_options(object caishen_enabled, object caishen_used_as_wild, object literal,
+                               object bloom) noexcept:
+    """The OPT_* bits of plain option values (the public API checks flags); -1 otherwise."""
+    cdef uint32_t opts = O_CHECK_FLAGS
+    if type(bloom) is not str:
+        return -1
+    if bloom == u"last_tile":
+        opts |= O_BLOOM_LAST_TILE
+    elif bloom == u"kongs_only":
+        opts |= O_BLOOM_KONGS_ONLY
+    elif bloom != u"any":
+        return -1
+    if not (_flag(caishen_enabled, O_CAISHEN_ENABLED, &opts)
+            and _flag(caishen_used_as_wild, O_CAISHEN_USED_AS_WILD, &opts)
+            and _flag(literal, O_LITERAL_FIRST_TURN, &opts)):
+        return -1
+    return <int> opts
+
+
+cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand, object win_tile,
+                         object melds, uint32_t flags, object ready_concealed, object flowers,
+                         object seat_wind, object round_wind):
+    """The Score of a call whose arguments are plain (flags already read, ready_concealed not);
+    None when one is not, or when the kernel refuses the hand (the Python path then raises)."""
+    cdef uint8_t conc[N_KINDS]
+    cdef uint8_t every[N_KINDS]
+    cdef uint8_t rows[8]
+    cdef int n_melds, win, seat, rnd, j, t, n, first
+    cdef int64_t flower_bits
+    cdef int totals[3]
+    cdef Err err
+    cdef ScoreBase s
+    if _plain_counts(hand, conc) < 0:
+        return None
+    win = _plain_tile(win_tile)
+    if win == -2 or (win == -1 and not flags & F_HEAVENLY):
+        return None
+    n_melds = _plain_melds(melds, rows)
+    if n_melds < 0:
+        return None
+    # a fifth copy across hand, melds and winning tile: the Python path names it
+    memcpy(every, conc, N_KINDS)
+    if win >= 0:
+        every[win] += 1
+    for j in range(n_melds):
+        first = rows[2 * j + 1]
+        if rows[2 * j] == M_CHI:
+            every[first] += 1
+            every[first + 1] += 1
+            every[first + 2] += 1
+        else:
+            every[first] += 3 if rows[2 * j] == M_PON else 4
+    for t in range(N_KINDS):
+        if every[t] > 4:
+            return None
+    if ready_concealed is None:
+        if flags & F_READY_DECLARED:
+            for j in range(n_melds):
+                if rows[2 * j] != M_CKONG:
+                    break
+            else:
+                flags |= F_READY_CONCEALED   # concealed now, so concealed when declared
+    elif ready_concealed is True:
+        if not flags & F_READY_DECLARED:
+            return None
+        flags |= F_READY_CONCEALED
+    elif ready_concealed is not False:
+        return None
+    if flags & (F_HEAVENLY | F_EARTHLY):
+        flags |= F_SELF_DRAWN   # D7: 天胡 and 地胡 are self-drawn
+    flower_bits = _plain_flowers(flowers, rs.flowers_by_name)
+    seat = _plain_wind(seat_wind)
+    rnd = _plain_wind(round_wind)
+    if flower_bits < 0 or seat < 0 or rnd < 0:
+        return None
+    if _SCORE_TYPE is None:
+        _bind_python()
+    s = ScoreBase.__new__(_SCORE_TYPE)
+    err.code = _evaluate(rs.code, conc, win, rows, n_melds, flags, <uint32_t> flower_bits, seat, rnd, opts,
+                         s._raw, totals, &err)
+    if err.code != E_OK:
+        return None
+    s._nf = FAN_COUNT[rs.code]
+    s.ruleset = rs.name
+    s.total = totals[0]
+    s.non_flower_total = totals[1]
+    s.min_fan = mins
+    s.form_code = totals[2]
+    return s
+
+
+def score(hand, win_tile=None, *, ruleset=DEFAULT_RULESET, melds=(), self_drawn=False, last_tile=False,
+          kong_replacement=False, flower_replacement=False, robbing_kong=False, last_of_kind=False,
+          ready=False, ready_concealed=None, heavenly=False, earthly=False, humanly=False,
+          heavenly_ready=False, flowers=0, seat_wind=None, round_wind=None, min_fan=None,
+          caishen_enabled=False, caishen_used_as_wild=False, literal_first_turn_exclusions=False,
+          replacement_bloom="any", **family_options):
+    # the documentation is the Python path's (scoring.score), copied over at import
+    cdef uint32_t flags = 0
+    cdef int opts, mins
+    cdef _RulesetFront rs = _front_ruleset(ruleset)
+    result = None
+    if (rs is not None and not family_options
+            and _flag(self_drawn, F_SELF_DRAWN, &flags) and _flag(last_tile, F_LAST_TILE, &flags)
+            and _flag(kong_replacement, F_KONG_REPLACEMENT, &flags)
+            and _flag(flower_replacement, F_FLOWER_REPLACEMENT, &flags)
+            and _flag(robbing_kong, F_ROBBING_KONG, &flags) and _flag(last_of_kind, F_LAST_OF_KIND, &flags)
+            and _flag(ready, F_READY_DECLARED, &flags) and _flag(heavenly, F_HEAVENLY, &flags)
+            and _flag(earthly, F_EARTHLY, &flags) and _flag(humanly, F_HUMANLY, &flags)
+            and _flag(heavenly_ready, F_HEAVENLY_READY, &flags)):
+        opts = _plain_options(caishen_enabled, caishen_used_as_wild, literal_first_turn_exclusions,
+                              replacement_bloom)
+        if min_fan is None:
+            mins = rs.min_fan
+        elif type(min_fan) is int and 0 <= min_fan <= MAX_MIN_FAN:
+            mins = <int> min_fan
+        else:
+            mins = -1
+        if opts >= 0 and mins >= 0:
+            result = _score_plain(rs, mins, <uint32_t> opts, hand, win_tile, melds, flags, ready_concealed,
+                                  flowers, seat_wind, round_wind)
+    if result is not None:
+        return result
+    if _SCORE_CHECKED is None:
+        _bind_python()
+    return _SCORE_CHECKED(
+        hand, win_tile, ruleset=ruleset, melds=melds, self_drawn=self_drawn, last_tile=last_tile,
+        kong_replacement=kong_replacement, flower_replacement=flower_replacement, robbing_kong=robbing_kong,
+        last_of_kind=last_of_kind, ready=ready, ready_concealed=ready_concealed, heavenly=heavenly,
+        earthly=earthly, humanly=humanly, heavenly_ready=heavenly_ready, flowers=flowers, seat_wind=seat_wind,
+        round_wind=round_wind, min_fan=min_fan, caishen_enabled=caishen_enabled,
+        caishen_used_as_wild=caishen_used_as_wild, literal_first_turn_exclusions=literal_first_turn_exclusions,
+        replacement_bloom=replacement_bloom, **family_options)
+
+
+cdef class Scorer:
+    """A scorer of one mahjong ruleset, its options checked once: the per-hand call of a server.
+
+    ``Scorer(ruleset, *, min_fan=None, caishen_enabled=False, caishen_used_as_wild=False,
+    literal_first_turn_exclusions=False, replacement_bloom="any")`` takes the ruleset and the
+    options of :func:`mahjong_core.score` (a bad one raises what ``score`` raises);
+    :meth:`score` (also the call ``scorer(...)``) takes the per-hand arguments of ``score`` and
+    returns the same :class:`~mahjong_core.Score`, or raises the same error, as
+    ``score(..., ruleset=ruleset, **options)`` would.  Fastest with the hand as a ``uint8``
+    count array (or a tile string), the winning tile as an index and melds as strings.
+
+    >>> import mahjong_core as mj
+    >>> scorer = mj.Scorer("two-player")
+    >>> scorer.score("123m456m789m11mEE", "E", self_drawn=True).total
+    27
+    >>> scorer("123m456m789m11mEE", "E").total
+    25
+    """
+    cdef _RulesetFront _rs
+    cdef int _mins
+    cdef uint32_t _opts
+    cdef dict _options
+
+    def __init__(self, ruleset=DEFAULT_RULESET, *, min_fan=None, caishen_enabled=False,
+                 caishen_used_as_wild=False, literal_first_turn_exclusions=False, replacement_bloom="any"):
+        if _OPTIONS_CHECKED is None:
+            _bind_python()
+        record = _get_ruleset(ruleset)
+        mins, opts = _OPTIONS_CHECKED(record, min_fan, caishen_enabled, caishen_used_as_wild,
+                                      literal_first_turn_exclusions, replacement_bloom)
+        self._rs = _FRONT_RS[record.name]
+        self._mins = mins
+        self._opts = opts
+        self._options = dict(ruleset=record.name, min_fan=min_fan, caishen_enabled=caishen_enabled,
+                             caishen_used_as_wild=caishen_used_as_wild,
+                             literal_first_turn_exclusions=literal_first_turn_exclusions,
+                             replacement_bloom=replacement_bloom)
+
+    @property
+    def ruleset(self):
+        """The ruleset's name."""
+        return self._rs.name
+
+    @property
+    def min_fan(self):
+        """The minimum (起和) every Score is compared with."""
+        return self._mins
+
+    def __repr__(self):
+        return f"Scorer({self._rs.name!r}, min_fan={self._mins})"
+
+    def __reduce__(self):
+        return (_scorer_from_options, (self._options,))
+
+    def score(self, hand, win_tile=None, *, melds=(), self_drawn=False, last_tile=False,
+              kong_replacement=False, flower_replacement=False, robbing_kong=False, last_of_kind=False,
+              ready=False, ready_concealed=None, heavenly=False, earthly=False, humanly=False,
+              heavenly_ready=False, flowers=0, seat_wind=None, round_wind=None):
+        """The :class:`~mahjong_core.Score` of one winning hand (arguments as :func:`mahjong_core.score`)."""
+        cdef uint32_t flags = 0
+        result = None
+        if (_flag(self_drawn, F_SELF_DRAWN, &flags) and _flag(last_tile, F_LAST_TILE, &flags)
+                and _flag(kong_replacement, F_KONG_REPLACEMENT, &flags)
+                and _flag(flower_replacement, F_FLOWER_REPLACEMENT, &flags)
+                and _flag(robbing_kong, F_ROBBING_KONG, &flags) and _flag(last_of_kind, F_LAST_OF_KIND, &flags)
+                and _flag(ready, F_READY_DECLARED, &flags) and _flag(heavenly, F_HEAVENLY, &flags)
+                and _flag(earthly, F_EARTHLY, &flags) and _flag(humanly, F_HUMANLY, &flags)
+                and _flag(heavenly_ready, F_HEAVENLY_READY, &flags)):
+            result = _score_plain(self._rs, self._mins, self._opts, hand, win_tile, melds, flags,
+                                  ready_concealed, flowers, seat_wind, round_wind)
+        if result is not None:
+            return result
+        return _SCORE_CHECKED(
+            hand, win_tile, melds=melds, self_drawn=self_drawn, last_tile=last_tile,
+            kong_replacement=kong_replacement, flower_replacement=flower_replacement, robbing_kong=robbing_kong,
+            last_of_kind=last_of_kind, ready=ready, ready_concealed=ready_concealed, heavenly=heavenly,
+            earthly=earthly, humanly=humanly, heavenly_ready=heavenly_ready, flowers=flowers,
+            seat_wind=seat_wind, round_wind=round_wind, **self._options)
+
+    def __call__(self, hand, win_tile=None, **kwargs):
+        return self.score(hand, win_tile, **kwargs)
+
+
+def _scorer_from_options(options):
+    """Unpickle a Scorer."""
+    options = dict(options)
+    return Scorer(options.pop("ruleset"), **options)
