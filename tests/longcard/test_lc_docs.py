@@ -17,6 +17,7 @@ from mahjong_core.families.longcard import (
     round_actions,
     round_bots,
     round_counting,
+    round_match,
     round_ref,
     round_settings,
     round_settlement,
@@ -39,7 +40,7 @@ def test_readme_longcard_section():
 
 
 @pytest.mark.parametrize("module", [lc, cards, counting, fans, groups, options, round_actions, round_bots,
-                                    round_counting, round_ref, round_settings, round_settlement])
+                                    round_counting, round_match, round_ref, round_settings, round_settlement])
 def test_docstrings(module):
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0

@@ -45,17 +45,29 @@ class _Protocol:
     def choose(self, view: dict[str, Any], legal: np.ndarray, penalised: np.ndarray) -> int:
         raise NotImplementedError
 
-    def _choice(self, rnd: Round, seat: int) -> int:
-        if seat not in rnd.seats_to_act():
-            raise IllegalActionError(f"seat {seat} is not to act now (to act: {rnd.seats_to_act()})")
-        return self.choose(rnd.view(seat), rnd.legal_mask(seat), rnd.penalised_mask(seat))
+    def _choice(self, rnd: Any, seat: int) -> int:
+        hand = _hand_of(rnd)
+        if seat not in hand.seats_to_act():
+            raise IllegalActionError(f"seat {seat} is not to act now (to act: {hand.seats_to_act()})")
+        return self.choose(hand.view(seat), hand.legal_mask(seat), hand.penalised_mask(seat))
 
-    def act(self, rnd: Round, seat: int) -> Action:
+    def act(self, rnd: Any, seat: int) -> Action:
         return Action.from_id(self._choice(rnd, seat))
 
-    def act_index(self, rnd: Round, seat: int) -> int:
+    def act_index(self, rnd: Any, seat: int) -> int:
+        """On a hand (:class:`.round_ref.Round`): the position of the action among the legal ids; on
+        the shared round API (:class:`.round_match.LongcardRound`, whose mask index is the action id,
+        what ``mahjong_core.game.bots.play_steps`` passes to ``step``): the action id."""
         a = self._choice(rnd, seat)
+        if _hand_of(rnd) is not rnd:
+            return a
         return int(np.searchsorted(np.flatnonzero(rnd.legal_mask(seat)), a))
+
+
+def _hand_of(rnd: Any) -> Round:
+    """The hand engine of ``rnd``: itself, or the hand a :class:`.round_match.LongcardRound` wraps."""
+    hand = getattr(rnd, "hand", None)
+    return hand if isinstance(hand, Round) else rnd
 
 
 class RandomBot(_Protocol):

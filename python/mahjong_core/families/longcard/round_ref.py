@@ -196,6 +196,20 @@ class Round(RoundRules, RoundRecord):
                 return q
         return p
 
+    def card_census(self) -> list[int]:
+        """Copies of each card kind (21 faces, then 财神) found in hands, 财神 laid out, 堂子, declared
+        groups, the stock and on offer: ``[5] * 21 + [caishen_count]`` when every card is in one place."""
+        where = [0] * (N_FACES + 1)
+        for p in range(PLAYERS):
+            for f in range(N_FACES):
+                where[f] += self.hands[p][f]
+            where[CAISHEN] += self.caishen[p]
+            for c in self.tangzi[p] + [c for g in self.groups[p] for c in g.cards]:
+                where[c] += 1
+        for c in self.stock[self.pos:] + ([self.offer] if self.phase == "claim" else []):
+            where[c] += 1
+        return where
+
     def effective(self, p: int) -> int:
         """E(p) of spec 2.3."""
         return sum(self.hands[p]) + 3 * len(self.groups[p])
