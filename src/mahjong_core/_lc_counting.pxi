@@ -220,6 +220,57 @@ cdef int _load_dead(object dead, uint8_t* out) except -1:
     return 0
 
 
+cdef _Declared _load_live(object hand, object declared, object dead, uint8_t* c, uint8_t* live):
+    """Concealed counts, declared groups and live copies (spec 2.4), checked against the deck."""
+    cdef uint8_t dd[N_FACES]
+    cdef int f, lv
+    _load(hand, c)
+    cdef _Declared d = _declared(declared)
+    _load_dead(dead, dd)
+    for f in range(N_FACES):
+        lv = COPIES - c[f] - d.own[f] - dd[f]
+        if lv < 0:
+            raise TileCountError(f"{_cards.face_name(f, 'pips')}: {c[f]} concealed + {d.own[f]} declared + "
+                                 f"{dd[f]} dead copies; the deck holds 5")
+        live[f] = lv
+    return d
+
+
+def theoretical_fan(hand, declared=None, dead=None, *, jiang=None, caishen=0, wumenjiang=True,
+                    wumenjiang_weight="power_of_two", xiang_bonus_on_fan_faces=False, kan_as_peng=True,
+                    caishen_count=5):
+    """``F_theo`` (spec 2.8, CP-42): the face fan of the optimistic completion (a weighted pair with a
+    live copy 碰, a 坎 杀 or kept, 4 of a kind 响 or not, a declared 吐火未响 响 when a copy is live),
+    no 高胡 or 对对胡, plus 财神.  The compiled
+    :func:`mahjong_core.families.longcard.counting.theoretical_fan`."""
+    cdef uint8_t c[N_FACES]
+    cdef uint8_t live[N_FACES]
+    cdef _Declared d = _load_live(hand, declared, dead, c, live)
+    cdef _FanArgs a = _fan_args(jiang, caishen, wumenjiang, wumenjiang_weight, xiang_bonus_on_fan_faces, 0,
+                                kan_as_peng, True, False, caishen_count)
+    cdef int fan = a.caishen, i, f, n, kind
+    for i in range(d.n):
+        kind = d.kinds[i]
+        f = d.faces[i]
+        if kind == K_WEIXIANG and live[f] >= 1:
+            kind = K_XIANG
+        fan += _kind_fan(kind, a.weights.w[f], a)
+    for f in range(N_FACES):
+        n = c[f]
+        if n == 2 and a.weights.w[f] and live[f] >= 1:
+            kind = K_PENG
+        elif n == 3:
+            kind = K_SHA if live[f] >= 1 else K_KAN
+        elif n == 4:
+            kind = K_XIANG if live[f] >= 1 else K_WEIXIANG
+        elif n == 5:
+            kind = K_XIANG
+        else:
+            continue
+        fan += _kind_fan(kind, a.weights.w[f], a)
+    return fan
+
+
 def counting(hand, declared=None, dead=None, *, mao_bonus="live", tmax_quad_value="xiang",
              chi_may_use_kan=False):
     """``(卯, T_max)`` of the concealed cards and declared groups (spec 2.6-2.7), ``dead`` = copies
@@ -227,25 +278,16 @@ def counting(hand, declared=None, dead=None, *, mao_bonus="live", tmax_quad_valu
     compiled :func:`mahjong_core.families.longcard.counting.counting_summary`; the requirement of
     qualification is ``卯 >= 7`` and ``T_max >=`` the threshold (2.8)."""
     cdef uint8_t c[N_FACES]
-    cdef uint8_t dd[N_FACES]
     cdef uint8_t live[N_FACES]
     cdef uint8_t forced[MAX_UNITS]
     cdef CountOpts o
-    cdef int f, i, n_forced = 0, n_laid = 0, laid_tuo = 0, mao, tmax, lv
-    _load(hand, c)
-    cdef _Declared d = _declared(declared)
-    _load_dead(dead, dd)
+    cdef int i, n_forced = 0, n_laid = 0, laid_tuo = 0, mao, tmax
+    cdef _Declared d = _load_live(hand, declared, dead, c, live)
     o.mao_bonus = _bonus_mode(mao_bonus)
     if tmax_quad_value != "xiang" and tmax_quad_value != "weixiang":
         _options.check_value("tmax_quad_value", tmax_quad_value)
     o.quad_xiang = tmax_quad_value == "xiang"
     o.chi_kan = _flag(chi_may_use_kan, "chi_may_use_kan")
-    for f in range(N_FACES):
-        lv = COPIES - c[f] - d.own[f] - dd[f]
-        if lv < 0:
-            raise TileCountError(f"{_cards.face_name(f, 'pips')}: {c[f]} concealed + {d.own[f]} declared + "
-                                 f"{dd[f]} dead copies; the deck holds 5")
-        live[f] = lv
     laid_tuo = d.tuo
     for i in range(d.n):
         if d.kinds[i] == K_WEIXIANG:             # valued as a whole unit that may still grow

@@ -695,22 +695,22 @@ cdef _FanArgs _fan_args(object jiang, object caishen, object wumenjiang, object 
     return a
 
 
+cdef inline int _kind_fan(int kind, int w, _FanArgs a) noexcept:
+    """Face fan and 吐火响 bonus of one same-face group of the kind, face weight w (spec 4.4)."""
+    if kind == K_CHI or (kind == K_KAN and not a.kan_as_peng):
+        return 0
+    if kind == K_PENG or kind == K_KAN:
+        return w
+    if kind == K_SHA or kind == K_WEIXIANG:
+        return 2 * w
+    return 3 * w + (1 if w == 0 or a.xiang_bonus else 0)
+
+
 cdef int _declared_fan(_Declared d, _FanArgs a) noexcept:
     """Face fan and 吐火响 bonuses of the declared groups (spec 4.4)."""
-    cdef int fan = 0, w, i, kind
+    cdef int fan = 0, i
     for i in range(d.n):
-        kind = d.kinds[i]
-        if kind == K_CHI or (kind == K_KAN and not a.kan_as_peng):
-            continue
-        w = a.weights.w[d.faces[i]]
-        if kind == K_PENG or kind == K_KAN:
-            fan += w
-        elif kind == K_SHA or kind == K_WEIXIANG:
-            fan += 2 * w
-        else:
-            fan += 3 * w
-            if w == 0 or a.xiang_bonus:
-                fan += 1
+        fan += _kind_fan(d.kinds[i], a.weights.w[d.faces[i]], a)
     return fan
 
 

@@ -129,3 +129,45 @@ def test_dead_forms_and_boundary_errors():
         _lc_hand.group_count(np.full(21, 2, np.uint8))
     with pytest.raises(TileCountError):
         _lc_hand.group_count(bytes([7] + [0] * 20))
+
+
+def _fan_kw(rng):
+    return {"jiang": (int(rng.integers(22)), int(rng.integers(22))) if rng.random() < 0.7 else None,
+            "caishen": int(rng.integers(0, 4)), "wumenjiang": bool(rng.random() < 0.8),
+            "wumenjiang_weight": ("power_of_two", "no_upgrade")[int(rng.integers(2))],
+            "xiang_bonus_on_fan_faces": bool(rng.random() < 0.3), "kan_as_peng": bool(rng.random() < 0.8)}
+
+
+def check_fan(counts, declared, dead, kw) -> int:
+    want = counting.theoretical_fan(np.asarray(counts, np.uint8), declared, dead, **kw)
+    got = _lc_hand.theoretical_fan(np.asarray(counts, np.uint8), declared, dead, **kw)
+    assert got == want, (list(counts), declared, list(dead), kw)
+    return got
+
+
+def test_theoretical_fan_seeded():
+    rng = np.random.default_rng(11)
+    for _ in range(600):
+        check_fan(*_random_case(rng), _fan_kw(rng))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_hypothesis_theoretical_fan(seed):
+    rng = np.random.default_rng(seed)
+    check_fan(*_random_case(rng), _fan_kw(rng))
+
+
+def test_theoretical_fan_examples_and_errors():
+    # 地 pair with a live 地 -> 碰 (w 1); 人 triple with a live copy -> 杀 (2); declared 吐火未响 天 with
+    # the 5th 天 live -> 响 (3 x 0 + the 响 bonus of a face without fan); 2 财神
+    hand = "11 11 44 44 44 12 13 14 15"
+    assert _lc_hand.theoretical_fan(hand, ["tuhuo_weixiang 66×4"], caishen=2) == 1 + 2 + 1 + 2
+    # every other 天 and 地 dead: the 吐火 stays 未响 (0 for a face without fan), the 地 pair no 碰
+    assert _lc_hand.theoretical_fan(hand, ["tuhuo_weixiang 66×4"], "66 11 11 11", caishen=2) == 2 + 2
+    check_fan(counting.to_counts(hand), ["tuhuo_weixiang 66×4"], counting._dead_counts("66 11 11 11"),
+              {"caishen": 2})
+    with pytest.raises(TileCountError):
+        _lc_hand.theoretical_fan(hand, caishen=6)
+    with pytest.raises(RulesetError, match="kan_as_peng"):
+        _lc_hand.theoretical_fan(hand, kan_as_peng=None)

@@ -28,7 +28,6 @@ import numpy as np
 from ... import _lc_hand
 from ...errors import IllegalActionError
 from .cards import N_FACES
-from .counting import theoretical_fan
 from .groups import Group
 from .round_actions import CHI_BASE, FOLD, HU, PASS, PENG, QI, Action, chi_pair
 from .round_counting import counting_backend
@@ -106,13 +105,6 @@ class RuleBot(_Protocol):
         self.s = settings or RoundSettings()
         self.backend = counting_backend(impl)
 
-    def _opts(self) -> tuple[tuple[str, Any], ...]:
-        s = self.s
-        return (("mao_bonus", s.mao_bonus), ("tmax_quad_value", s.tmax_quad_value), ("chi_may_use_kan", s.chi_may_use_kan),
-                ("kan_as_peng", s.kan_as_peng), ("xiang_bonus_on_fan_faces", s.xiang_bonus_on_fan_faces),
-                ("wumenjiang", s.wumenjiang), ("wumenjiang_weight", s.wumenjiang_weight),
-                ("caishen_count", s.caishen_count))
-
     def _ready(self, hand: list[int], groups: tuple[Group, ...], banker: bool) -> bool:
         kw = {"declared": groups, "banker": banker, "win_split_kan": self.s.win_split_kan,
               "all_black_waives_tuo": self.s.all_black_waives_tuo}
@@ -132,8 +124,8 @@ class RuleBot(_Protocol):
         banker = seat == view["banker"]
         dead = _dead(view, seat)
         summ = self.backend.plan(hand, groups, dead, banker, self.s)
-        ft = theoretical_fan(np.array(hand, np.uint8), groups, dead, jiang=view["jiang"],
-                             caishen=view["players"][seat]["caishen"], **dict(self._opts()))
+        jiang = None if view["jiang"] is None else tuple(view["jiang"])
+        ft = self.backend.theoretical_fan(hand, groups, dead, jiang, view["players"][seat]["caishen"], self.s)
         return int(self._ready(list(hand), groups, banker)), summ.mao, summ.t_max, ft
 
     def choose(self, view: dict[str, Any], legal: np.ndarray, penalised: np.ndarray) -> int:

@@ -1,10 +1,11 @@
 """The counting seam of the long-card hand engine: the compiled backend (the default) and the reference.
 
-The engine (:mod:`.round_rules`) and :class:`.round_bots.RuleBot` ask counting two questions: the *plan*
-of a seat's cards (卯, T_max and qualification Q, spec 2.6-2.8) and the *group count* (most disjoint
-complete groups among the concealed cards and whether every card is in one: the two-卯 state of 4.7 and
-the last-卯 rule of 3.5).  ``impl="compiled"`` answers with ``_lc_hand.counting`` / ``group_count``;
-``impl="reference"`` with the pure-Python :func:`.counting.counting_summary` and the brute-force
+The engine (:mod:`.round_rules`) and :class:`.round_bots.RuleBot` ask counting three questions: the
+*plan* of a seat's cards (卯, T_max and qualification Q, spec 2.6-2.8), F_theo (2.8) and the *group
+count* (most disjoint complete groups among the concealed cards and whether every card is in one: the
+two-卯 state of 4.7 and the last-卯 rule of 3.5).  ``impl="compiled"`` answers with
+``_lc_hand.counting`` / ``theoretical_fan`` / ``group_count``; ``impl="reference"`` with the
+pure-Python :func:`.counting.counting_summary` / :func:`.counting.theoretical_fan` and the brute-force
 :func:`groups_max` below: the oracle that the lockstep parity test (tests/longcard) holds the compiled
 engine against, event for event.
 
@@ -84,6 +85,12 @@ def _reference_plan(hand: tuple[int, ...], groups: tuple[Group, ...], dead: tupl
     return Plan(c.mao, c.t_max, c.qualified)
 
 
+def _fan_options(s: Any) -> dict[str, Any]:
+    """The options F_theo reads (spec 4.4-4.5: CP-12, CP-13, CP-39, the 财神 count)."""
+    return {"wumenjiang": s.wumenjiang, "wumenjiang_weight": s.wumenjiang_weight, "kan_as_peng": s.kan_as_peng,
+            "xiang_bonus_on_fan_faces": s.xiang_bonus_on_fan_faces, "caishen_count": s.caishen_count}
+
+
 class ReferenceCounting:
     """The pure-Python oracle: :mod:`.counting` and :func:`groups_max`."""
 
@@ -91,6 +98,12 @@ class ReferenceCounting:
 
     def plan(self, hand: Sequence[int], groups: Sequence[Group], dead: Sequence[int], banker: bool, s: Any) -> Plan:
         return _reference_plan(tuple(hand), tuple(groups), tuple(dead), banker, _plan_options(s))
+
+    def theoretical_fan(self, hand: Sequence[int], groups: Sequence[Group], dead: Sequence[int], jiang: Any,
+                        caishen: int, s: Any) -> int:
+        """F_theo of spec 2.8 (CP-42)."""
+        return counting.theoretical_fan(np.array(hand, np.uint8), groups, list(dead), jiang=jiang, caishen=caishen,
+                                        **_fan_options(s))
 
     def group_count(self, hand: Sequence[int]) -> tuple[int, bool]:
         return groups_max(tuple(hand))
@@ -109,6 +122,11 @@ class CompiledCounting:
 
     def group_count(self, hand: Sequence[int]) -> tuple[int, bool]:
         return _lc_hand.group_count(bytes(hand))
+
+    def theoretical_fan(self, hand: Sequence[int], groups: Sequence[Group], dead: Sequence[int], jiang: Any,
+                        caishen: int, s: Any) -> int:
+        return _lc_hand.theoretical_fan(bytes(hand), groups, bytes(dead), jiang=jiang, caishen=caishen,
+                                        **_fan_options(s))
 
 
 _BACKENDS: dict[str, CompiledCounting | ReferenceCounting] = {"compiled": CompiledCounting(),

@@ -1,8 +1,8 @@
 """Rule queries of the long-card reference hand (spec changpai.md 2.4-2.8, 3.5, 3.7-3.9, 3.11, 4.7).
 
 :class:`RoundRules` is the half of :class:`.round_ref.Round` that answers questions about the current
-state without changing it: dead and live copies, qualification Q (through the counting backend of
-:mod:`.round_counting`), F_theo and H (through :mod:`.counting`), win and wait checks (through the
+state without changing it: dead and live copies, qualification Q and F_theo (through the counting
+backend of :mod:`.round_counting`), H (through :mod:`.counting`), win and wait checks (through the
 compiled ``_lc_hand``), the claims a seat has on the
 card on offer, the 起 player's 跳牌 ban and 挡, the two-卯 state, the last card (尾张) and 杵死.
 """
@@ -73,8 +73,8 @@ class RoundRules:
         if self.settings.qi_fan_measure == "s1":
             h = self.hands[p]
             return int(any(h[f] >= 2 for f in YDR) or any(n >= 4 for n in h))
-        return counting.theoretical_fan(np.array(self.hands[p], np.uint8), self.groups[p], self._dead_for(p),
-                                        jiang=self.jiang, caishen=self.caishen[p], **self._counting_opts())
+        return self.backend.theoretical_fan(self.hands[p], self.groups[p], self._dead_for(p), self.jiang,
+                                            self.caishen[p], self.settings)
 
     def held_fan(self, p: int) -> int:
         """H of spec 2.8."""
