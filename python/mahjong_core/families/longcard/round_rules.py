@@ -28,6 +28,12 @@ RANKS = {HU: 6, XIANG: 5, SHA: 4, PENG: 3}
 """Claim priorities of spec 3.5 (S1's 60/50/40/30/10); a 吃 is 1 (3 for three 7s when
 ``seven_triple_claim = peng``, CP-21)."""
 CHI_RANK = 1
+_CHI_PAIRS_WITH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((a, b) for a in range(N_FACES) for b in range(a, N_FACES) if is_chi_group(tuple(sorted((a, b, c)))))
+    for c in range(N_FACES))
+"""``_CHI_PAIRS_WITH[c]``: every pair (a <= b) of faces that forms a 吃 group with the card c."""
+
+
 class RoundRules:
     """State queries of a hand (mixed into :class:`.round_ref.Round`, whose fields they read).
 
@@ -144,15 +150,12 @@ class RoundRules:
     def _chi_pairs(self, p: int, card: int) -> list[tuple[int, int]]:
         h, s = self.hands[p], self.settings
         out = []
-        for a in range(N_FACES):
-            for b in range(a, N_FACES):
-                if h[a] < (2 if a == b else 1) or h[b] < 1:
-                    continue
-                if not is_chi_group(tuple(sorted((a, b, card)))):
-                    continue
-                if not s.chi_may_use_kan and (h[a] == 3 or h[b] == 3):     # CP-23
-                    continue
-                out.append((a, b))
+        for a, b in _CHI_PAIRS_WITH[card]:
+            if h[a] < (2 if a == b else 1) or h[b] < 1:
+                continue
+            if not s.chi_may_use_kan and (h[a] == 3 or h[b] == 3):     # CP-23
+                continue
+            out.append((a, b))
         return out
 
     def _two_mao(self, p: int) -> bool:
