@@ -109,11 +109,11 @@ class RuleBot(_Protocol):
         kw = {"declared": groups, "banker": banker, "win_split_kan": self.s.win_split_kan,
               "all_black_waives_tuo": self.s.all_black_waives_tuo}
         if (sum(hand) + 3 * len(groups)) % 3 == 2:      # 20 effective: ready now
-            return bool(_lc_hand.waits(np.array(hand, np.uint8), **kw))
+            return bool(_lc_hand.waits(bytes(hand), **kw))
         for d in range(N_FACES):                         # 21: ready after some discard
             if hand[d]:
                 hand[d] -= 1
-                ok = bool(_lc_hand.waits(np.array(hand, np.uint8), **kw))
+                ok = bool(_lc_hand.waits(bytes(hand), **kw))
                 hand[d] += 1
                 if ok:
                     return True

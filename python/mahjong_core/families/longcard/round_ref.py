@@ -249,7 +249,7 @@ class Round(RoundRules, RoundRecord):
             for f in range(N_FACES):
                 if h[f] and f != self.discard_ban:
                     out[f] = "B5" if self._is_tiao(p, f) else None
-            if self.self_win_ok and _lc_hand.is_win(np.array(h, np.uint8), **self._hand_kw(p)):
+            if self.self_win_ok and _lc_hand.is_win(bytes(h), **self._hand_kw(p)):
                 out[HU] = None
             out[FOLD] = fold_cause
             return out

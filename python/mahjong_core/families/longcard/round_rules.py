@@ -100,13 +100,13 @@ class RoundRules:
                 "all_black_waives_tuo": s.all_black_waives_tuo}
 
     def _score(self, p: int, counts: list[int]):
-        return _lc_hand.score(np.array(counts, np.uint8), None, declared=self.groups[p], banker=p == self.banker,
+        return _lc_hand.score(bytes(counts), None, declared=self.groups[p], banker=p == self.banker,
                               jiang=self.jiang, caishen=self.caishen[p], **self.settings.score_options())
 
     def _wins_with(self, p: int, card: int) -> bool:
         h = list(self.hands[p])
         h[card] += 1
-        if h[card] > COPIES or not _lc_hand.is_win(np.array(h, np.uint8), **self._hand_kw(p)):
+        if h[card] > COPIES or not _lc_hand.is_win(bytes(h), **self._hand_kw(p)):
             return False
         passed = self._guohu_bar(p, card)
         return passed < 0 or self._score(p, h).total > passed
@@ -117,7 +117,7 @@ class RoundRules:
 
     def _waits(self, p: int, counts: list[int], groups: list[Group]) -> list[int]:
         s = self.settings
-        w = _lc_hand.waits(np.array(counts, np.uint8), declared=groups, banker=p == self.banker,
+        w = _lc_hand.waits(bytes(counts), declared=groups, banker=p == self.banker,
                            win_split_kan=s.win_split_kan, all_black_waives_tuo=s.all_black_waives_tuo)
         if s.ready_requires_live:       # CP-29 alternative
             live = self.live(p)
@@ -255,7 +255,7 @@ class RoundRules:
         if not self.backend.group_count(h)[1]:
             return False
         h[c] += 3
-        return not _lc_hand.is_win(np.array(h, np.uint8), **self._hand_kw(p))
+        return not _lc_hand.is_win(bytes(h), **self._hand_kw(p))
 
     def _mandatory(self, opts: dict[int, int]) -> int:
         """The claim that 有杀必杀 / 有吐火必吐火 / 必碰 force (3.7), or -1."""
