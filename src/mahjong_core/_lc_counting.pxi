@@ -1,6 +1,7 @@
-# Counting for qualification (spec changpai.md 2.4-2.8) and the group count of the two-卯 / last-卯
-# states (4.7, 3.5), ``include``d by _lc_hand.pyx.  The pure-Python oracle is
-# ``families.longcard.counting`` (卯, T_max) and ``families.longcard.round_rules._groups_max``.
+# Counting for qualification (spec changpai.md 2.4-2.8: 卯, T_max, F_theo) and the group count of the
+# two-卯 / last-卯 states (4.7, 3.5), ``include``d by _lc_hand.pyx.  The pure-Python oracles are
+# ``families.longcard.counting`` (counting_summary, theoretical_fan) and
+# ``families.longcard.round_counting.groups_max``.
 #
 # Why per component: every unit of the counting (吃 group, 坎, effective pair) joins faces of one point
 # class (the components of the win tables), so the search over the *pool* (the non-fixed cards) splits
