@@ -1,6 +1,6 @@
 """Compiled hand layer of the long-card game 长牌 幺地人 (spec changpai.md 4.1-4.7).
 
-Count arrays are length-21 ``uint8`` (face index of spec 1.1).  Two kernels:
+Count arrays are length-21 ``uint8`` (face index of spec 1.1).  Three kernels:
 
 * **Component tables** (win check, waits, batch).  A 3-card group only joins faces whose points are
   equal or sum to 14 (坎, X X Y / X Y Y with a 14-point partner, three 7s), so the faces split into six
@@ -14,9 +14,13 @@ Count arrays are length-21 ``uint8`` (face index of spec 1.1).  Two kernels:
   group that holds it (:c:func:`_groups_at`, shared with the table builder), recurse; every complete
   decomposition reaching the threshold is scored (face fan with the 五门将 weights, 高胡, 对对胡) and the
   best by (fan, 陀) kept with its groups.
+* **Counting** (qualification, ``_lc_counting.pxi``).  卯 and T_max of spec 2.6-2.7 by a dynamic
+  programme per component over the non-fixed cards, and the group count of the two-卯 / last-卯
+  states from a third component table (most disjoint groups of each state).
 
 The rule data (points, colours, partners, weights) come from ``mahjong_core.families.longcard``;
-:mod:`mahjong_core.families.longcard._ref` is the pure-Python oracle that the tests compare with.
+:mod:`mahjong_core.families.longcard._ref` is the pure-Python oracle that the tests compare with
+(:mod:`~mahjong_core.families.longcard.counting` for the counting).
 """
 
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, int32_t
@@ -443,8 +447,17 @@ cdef class _GroupRec:
 cdef dict _GROUP_CACHE = {}
 
 
+cdef object _GroupType = _groups.Group
+
+
+cdef inline bint _is_group(object g):
+    """A :class:`Group` that hashes (its cards a tuple): equal ones mean the same group."""
+    return type(g) is _GroupType and type(g.cards) is tuple
+
+
 cdef _GroupRec _group_rec(object g):
-    found = _GROUP_CACHE.get(g) if type(g) is str else None
+    cdef bint cacheable = type(g) is str or _is_group(g)
+    found = _GROUP_CACHE.get(g) if cacheable else None
     if found is not None:
         return <_GroupRec> found
     cdef _GroupRec r = _GroupRec()
@@ -454,7 +467,7 @@ cdef _GroupRec _group_rec(object g):
     r.ncards = len(r.group.cards)
     for i, c in enumerate(r.group.cards):
         r.cards[i] = c
-    if type(g) is str and len(_GROUP_CACHE) < 4096:   # a few hundred distinct group strings exist
+    if cacheable and len(_GROUP_CACHE) < 4096:   # a few hundred distinct groups exist
         _GROUP_CACHE[g] = r
     return r
 
@@ -688,22 +701,22 @@ cdef _FanArgs _fan_args_checked(object jiang, object caishen, object wumenjiang,
 cdef _FanArgs _DEFAULT_FAN_ARGS = _fan_args_checked(None, 0, True, "power_of_two", False, 0, True, True, False, 5)
 
 
+cdef inline int _kind_fan(int kind, int w, _FanArgs a) noexcept:
+    """Face fan and 吐火响 bonus of one same-face group of the kind, face weight w (spec 4.4)."""
+    if kind == K_CHI or (kind == K_KAN and not a.kan_as_peng):
+        return 0
+    if kind == K_PENG or kind == K_KAN:
+        return w
+    if kind == K_SHA or kind == K_WEIXIANG:
+        return 2 * w
+    return 3 * w + (1 if w == 0 or a.xiang_bonus else 0)
+
+
 cdef int _declared_fan(const Declared* d, _FanArgs a) noexcept:
     """Face fan and 吐火响 bonuses of the declared groups (spec 4.4)."""
-    cdef int fan = 0, w, i, kind
+    cdef int fan = 0, i
     for i in range(d.n):
-        kind = d.kinds[i]
-        if kind == K_CHI or (kind == K_KAN and not a.kan_as_peng):
-            continue
-        w = a.weights.w[d.faces[i]]
-        if kind == K_PENG or kind == K_KAN:
-            fan += w
-        elif kind == K_SHA or kind == K_WEIXIANG:
-            fan += 2 * w
-        else:
-            fan += 3 * w
-            if w == 0 or a.xiang_bonus:
-                fan += 1
+        fan += _kind_fan(d.kinds[i], a.weights.w[d.faces[i]], a)
     return fan
 
 
@@ -959,3 +972,4 @@ def score_batch(counts2d, *, banker=False, jiang=None, caishen=0, wumenjiang=Tru
         _raise_row(code, v, bad, MAX_CARDS)
     return fan_out, tuo_out
 
+include "_lc_counting.pxi"

@@ -11,7 +11,9 @@ memoised search over the non-fixed cards (faces held 4-5 times, and 3 times unle
 groups* (every 堂子, the other players' declared groups); the player's own declared groups are added
 here, so ``live[f] = 5 - concealed[f] - own declared[f] - dead[f]`` (2.4).
 
-These functions run a few times per decision in a round, not in bulk: they are plain Python.
+This module is the plain-Python oracle of the plan: the round engine and its bots count through the
+compiled ``_lc_hand.counting`` (by default, :mod:`.round_counting`), which the parity tests hold
+against :func:`counting_summary`.
 
 >>> c = counting_summary("44 44 44 14 14 55 55 16 34 56 12 23 26 35 46 11 25", declared=["peng 66×3"])
 >>> c.mao, c.t_max, c.qualified
