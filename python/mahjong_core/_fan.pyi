@@ -4,6 +4,9 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
+from typing_extensions import disjoint_base
+
+from .families.mahjong.scoring import Score
 
 FLAG_SELF_DRAWN: int
 FLAG_LAST_TILE: int
@@ -32,6 +35,7 @@ MELD_KONG: int
 MELD_CKONG: int
 MELD_NONE: int
 
+MAX_MIN_FAN: int
 FORM_NAMES: tuple[str, str, str, str, str]
 FAN_IDS: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
@@ -52,29 +56,43 @@ def evaluate(
 ) -> tuple[int, int, int]: ...
 def evaluate_batch(
     ruleset_code: int,
-    concealed: NDArray[np.uint8],
-    win_tiles: NDArray[np.int16],
-    melds: NDArray[np.uint8],
-    flags: NDArray[np.uint32],
-    flowers: NDArray[np.uint32],
-    seat_winds: NDArray[np.uint8],
-    round_winds: NDArray[np.uint8],
+    concealed_arg: NDArray[np.uint8],
+    win_tiles_arg: NDArray[np.int16],
+    melds_arg: NDArray[np.uint8],
+    flags_arg: NDArray[np.uint32],
+    flowers_arg: NDArray[np.uint32],
+    seat_winds_arg: NDArray[np.uint8],
+    round_winds_arg: NDArray[np.uint8],
     min_fan: int,
-    options: int,
+    options_arg: int,
 ) -> tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.uint16]]: ...
 
+DEFAULT_RULESET: str
+WIND_NAMES: dict[str, int]
+
+@disjoint_base
 class ScoreBase:
     """Storage of :class:`mahjong_core.Score` (its fields; the per-fan counts in C until read)."""
 
-    ruleset: Any
-    total: Any
-    non_flower_total: Any
-    min_fan: Any
-    form_code: Any
-    _counts: Any
+    ruleset: str
+    total: int
+    non_flower_total: int
+    min_fan: int
+    form_code: int
+    _counts: NDArray[Any]
 
-def score(hand: Any, win_tile: Any = None, **kwargs: Any) -> Any: ...
+def score(
+    hand: Any, win_tile: Any = None, *, melds: Any = (), self_drawn: bool = False,
+        last_tile: bool = False, kong_replacement: bool = False, flower_replacement: bool = False,
+        robbing_kong: bool = False, last_of_kind: bool = False, ready: bool = False,
+        ready_concealed: bool | None = None, heavenly: bool = False, earthly: bool = False,
+        humanly: bool = False, heavenly_ready: bool = False, flowers: Any = 0, seat_wind: Any = None,
+        round_wind: Any = None, ruleset: str = "two-player", min_fan: int | None = None,
+    caishen_enabled: bool = False, caishen_used_as_wild: bool = False,
+    literal_first_turn_exclusions: bool = False, replacement_bloom: str = "any", **family_options: Any,
+) -> Score: ...
 
+@disjoint_base
 class Scorer:
     def __init__(self, ruleset: Any = "two-player", *, min_fan: int | None = None, caishen_enabled: bool = False,
                  caishen_used_as_wild: bool = False, literal_first_turn_exclusions: bool = False,
@@ -83,5 +101,12 @@ class Scorer:
     def ruleset(self) -> str: ...
     @property
     def min_fan(self) -> int: ...
-    def score(self, hand: Any, win_tile: Any = None, **kwargs: Any) -> Any: ...
-    def __call__(self, hand: Any, win_tile: Any = None, **kwargs: Any) -> Any: ...
+    def score(
+        self, hand: Any, win_tile: Any = None, *, melds: Any = (), self_drawn: bool = False,
+        last_tile: bool = False, kong_replacement: bool = False, flower_replacement: bool = False,
+        robbing_kong: bool = False, last_of_kind: bool = False, ready: bool = False,
+        ready_concealed: bool | None = None, heavenly: bool = False, earthly: bool = False,
+        humanly: bool = False, heavenly_ready: bool = False, flowers: Any = 0, seat_wind: Any = None,
+        round_wind: Any = None,
+    ) -> Score: ...
+    def __call__(self, hand: Any, win_tile: Any = None, **kwargs: Any) -> Score: ...

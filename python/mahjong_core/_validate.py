@@ -12,7 +12,7 @@ overflow a C type.  Each refusal is a :class:`~mahjong_core.errors.MahjongError`
 from __future__ import annotations
 
 import reprlib
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, TypeGuard, TypeVar
 
 import numpy as np
 
@@ -49,7 +49,7 @@ def as_seat(value: Any, players: int, what: str = "seat") -> int:
     return int(value)
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: Any) -> TypeGuard[int | np.integer[Any]]:
     """True for a Python or NumPy integer that is not a boolean."""
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 

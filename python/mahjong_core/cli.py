@@ -90,7 +90,8 @@ import os
 import signal
 import sys
 import unicodedata
-from typing import Callable, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from . import __version__
 from ._validate import as_int
@@ -103,6 +104,15 @@ from .families.mahjong.tiles import format_tiles, parse_hand, tile_glyph, tile_n
 from .families import registry
 from .families.longcard.options import RULESET as LONGCARD
 from .families.longcard.ruleset import FAMILY_NAME as LONGCARD_FAMILY
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from distributed import Client
+
+    from .families.mahjong.round import RoundResult
+    from .settlement.ledger import Transfer
+    from .simulation.stats import SimulationResult
 
 PROG = "mahjong-core"
 
@@ -196,11 +206,11 @@ STDOUT = "-"
 
 
 # ------------------------------------------------------------------ hand
-def _hand_report(text: str, ruleset: str) -> dict:
+def _hand_report(text: str, ruleset: str) -> dict[str, Any]:
     rs = get_ruleset(ruleset)
     counts = parse_hand(text)
     n = int(counts.sum())
-    report: dict = {
+    report: dict[str, Any] = {
         "hand": format_tiles([i for i in range(34) for _ in range(counts[i])]),
         "ruleset": rs.name,
         "tiles": n,
@@ -220,7 +230,7 @@ def _hand_report(text: str, ruleset: str) -> dict:
     return report
 
 
-def _print_hand(report: dict) -> None:
+def _print_hand(report: dict[str, Any]) -> None:
     print(f"hand     {report['hand']}  ({report['tiles']} tiles, ruleset {report['ruleset']})")
     print(f"shanten  {report['shanten']}" + ("  (complete)" if report["shanten"] == -1 else
                                              "  (ready)" if report["shanten"] == 0 else ""))
@@ -346,7 +356,7 @@ def _seat_bots(text: str, rs: Ruleset) -> tuple[str, ...]:
 
 
 # ------------------------------------------------------------------ output files
-def _require(module: str, option: str, extra: str):
+def _require(module: str, option: str, extra: str) -> ModuleType:
     """Import an optional dependency, or refuse the option naming the extra to install."""
     import importlib
 
@@ -453,7 +463,7 @@ def _ignore_sigint() -> None:  # pragma: no cover - runs in the worker processes
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _connect(address: str, timeout: float):
+def _connect(address: str, timeout: float) -> Client:
     from .simulation.dask_support import check_address, connect
 
     try:
@@ -477,14 +487,17 @@ def _show_progress(args: argparse.Namespace) -> bool:
         return False
 
 
-def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...], batches: int):
+def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...], batches: int
+                    ) -> SimulationResult:
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     from .simulation import simulate
 
     workers = min(args.workers or os.cpu_count() or 1, batches)
-    client = pool = None
+    client: Client | None = None
+    pool: ProcessPoolExecutor | None = None
+    executor: Executor | Client | str | None
     if args.scheduler:
         executor = client = _connect(args.scheduler, args.scheduler_timeout)
     elif args.local_dask:
@@ -556,19 +569,21 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ match
 
 
-def _round_record(k: int, res, transfers) -> dict:
-    rec: dict = {"round": k, "dealer": res.dealer, "draw": bool(res.draw)}
+def _round_record(k: int, res: RoundResult, transfers: Sequence[Transfer]) -> dict[str, Any]:
+    rec: dict[str, Any] = {"round": k, "dealer": res.dealer, "draw": bool(res.draw)}
     if not res.draw:
+        assert res.score is not None   # a won round has its score
         rec.update(winner=res.winner, loser=res.loser, method=res.method, total=res.total,
                    non_flower_total=res.score.non_flower_total, fans=res.score.to_dict()["fans"])
     rec["transfers"] = [t.to_dict() for t in transfers]
     return rec
 
 
-def _round_line(k: int, res, transfers) -> str:
+def _round_line(k: int, res: RoundResult, transfers: Sequence[Transfer]) -> str:
     if res.draw:
         line = "exhaustive draw (荒牌)"
     else:
+        assert res.score is not None   # a won round has its score
         fans = ", ".join(f"{f.name}{'×' + str(f.count) if f.count > 1 else ''} {f.total}" for f in res.score.fans)
         who = f"seat {res.winner}" + ("" if res.loser is None else f" on seat {res.loser}'s tile")
         line = f"{who} ({res.method}) {res.total} fan: {fans}"
@@ -638,7 +653,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ parser
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # every command-line mistake argparse finds comes here
+    def error(self, message: str) -> NoReturn:  # every command-line mistake argparse finds comes here
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
@@ -857,7 +872,7 @@ def main(argv: "Sequence[str] | None" = None) -> int:
     as_json = _wants_json(argv)
     try:
         args = build_parser().parse_args(argv)
-        status = args.func(args)
+        status: int = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
         return status
     except SystemExit:

@@ -6,7 +6,5 @@ True
 """
 
 from .families.longcard import *
-from .families.longcard import (
-    __all__,  # noqa: F401
-    counting,  # noqa: F401
-)
+from .families.longcard import __all__ as __all__  # noqa: PLC0414 - re-exported: the same public names
+from .families.longcard import counting  # noqa: F401

@@ -8,13 +8,14 @@ to quit).  Reads standard input line by line, so it can be scripted.
 from __future__ import annotations
 
 import sys
-from typing import TextIO
+from typing import TextIO, cast
 
 from ._validate import as_flag, as_int
 from .families.registry import DEFAULT_RULESET
-from .errors import RulesetError
+from .errors import RulesetError, StateError
 from .game import GreedyBot, Round
 from .families.mahjong.actions import describe_index
+from .families.mahjong.json_types import MeldView, PlayerView
 from .families.mahjong.rulesets import get_ruleset
 from .families.mahjong.tiles import format_tiles, tile_glyph, tile_name, tile_short
 
@@ -44,7 +45,7 @@ def _describe(index: int, glyphs: bool) -> str:
     return describe_index(index)
 
 
-def _melds(melds: list, glyphs: bool) -> str:
+def _melds(melds: list[MeldView], glyphs: bool) -> str:
     if not melds:
         return "-"
     out = []
@@ -54,7 +55,7 @@ def _melds(melds: list, glyphs: bool) -> str:
     return ", ".join(out)
 
 
-def _show(view: dict, glyphs: bool, out: TextIO) -> None:
+def _show(view: PlayerView, glyphs: bool, out: TextIO) -> None:
     me = view["seat"]
     other = 1 - me
     out.write("\n" + "-" * 60 + "\n")
@@ -66,8 +67,9 @@ def _show(view: dict, glyphs: bool, out: TextIO) -> None:
     out.write(f"you    melds {_melds(view['melds'][me], glyphs)}  flowers {_tiles(view['flowers'][me], glyphs)}\n")
     hand = sorted(view["hand"])
     out.write(f"hand   {_tiles(hand, glyphs)}   ({' '.join(tile_name(t, 'zh') for t in hand)})\n")
-    if view.get("drawn") is not None:
-        out.write(f"drew   {tile_short(view['drawn'])} {tile_glyph(view['drawn'])}\n")
+    drawn = view["drawn"]
+    if drawn is not None:
+        out.write(f"drew   {tile_short(drawn)} {tile_glyph(drawn)}\n")
     if view.get("claim"):
         out.write(f"claim  {view['claim']}\n")
 
@@ -103,7 +105,7 @@ def play_terminal(ruleset: str = DEFAULT_RULESET, seed: int | None = None, *, gl
                     out.write(f"bot: {e['type']}{shown}\n")
             continue
         view = rnd.view(you)
-        _show(view, glyphs, out)
+        _show(cast(PlayerView, view), glyphs, out)   # a mahjong round's view
         indices = view["legal_indices"]
         for k, index in enumerate(indices, 1):
             out.write(f"  {k:>2}. {_describe(index, glyphs)}\n")
@@ -124,9 +126,13 @@ def play_terminal(ruleset: str = DEFAULT_RULESET, seed: int | None = None, *, gl
             rnd.step(you, indices[choice - 1])
             break
     res = rnd.result
+    if res is None:   # pragma: no cover - the loop above runs until the round is over
+        raise StateError("the round ended without a result")
     if res.draw:
         out.write("\nexhaustive draw (荒牌)\n")
     else:
+        if res.score is None:   # pragma: no cover - a won round has its score
+            raise StateError("a won round without its score")
         who = "you" if res.winner == you else "the bot"
         out.write(f"\n{who} won ({res.method}), {res.total} fan:\n")
         for f in res.score.fans:

@@ -1,6 +1,6 @@
 """Compiled hand layer of the long-card game 长牌 幺地人 (spec changpai.md 4.1-4.7).
 
-Count arrays are length-21 ``uint8`` (face index of spec 1.1).  Two kernels:
+Count arrays are length-21 ``uint8`` (face index of spec 1.1).  Three kernels:
 
 * **Component tables** (win check, waits, batch).  A 3-card group only joins faces whose points are
   equal or sum to 14 (坎, X X Y / X Y Y with a 14-point partner, three 7s), so the faces split into six
@@ -14,14 +14,19 @@ Count arrays are length-21 ``uint8`` (face index of spec 1.1).  Two kernels:
   group that holds it (:c:func:`_groups_at`, shared with the table builder), recurse; every complete
   decomposition reaching the threshold is scored (face fan with the 五门将 weights, 高胡, 对对胡) and the
   best by (fan, 陀) kept with its groups.
+* **Counting** (qualification, ``_lc_counting.pxi``).  卯 and T_max of spec 2.6-2.7 by a dynamic
+  programme per component over the non-fixed cards, and the group count of the two-卯 / last-卯
+  states from a third component table (most disjoint groups of each state).
 
 The rule data (points, colours, partners, weights) come from ``mahjong_core.families.longcard``;
-:mod:`mahjong_core.families.longcard._ref` is the pure-Python oracle that the tests compare with.
+:mod:`mahjong_core.families.longcard._ref` is the pure-Python oracle that the tests compare with
+(:mod:`~mahjong_core.families.longcard.counting` for the counting).
 """
 
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, int32_t
 from libc.stdlib cimport malloc
 from libc.string cimport memset, memcpy
+from cpython.object cimport PyObject, PyTypeObject
 from mahjong_core._count_buffer cimport load_counts
 
 import numpy as np
@@ -287,23 +292,26 @@ cdef void _record(Search* s, int comp, int tuo, int kan_fan, bint chi) noexcept 
 
 
 cdef void _search(Search* s, int comp, uint8_t* c, int low, int tuo, int kan_fan, bint chi) noexcept nogil:
-    """Every split of the cards ``c`` (one class) into groups, each passed to :c:func:`_record`."""
+    """Every split of the cards ``c`` (one class) into groups, each passed to :c:func:`_record`.
+    ``low`` is a position in the class's ascending face list: only its faces are scanned, not all 21."""
     cdef uint8_t at[MAX_AT][3]
-    cdef int n, i
-    while low < N_FACES and c[low] == 0:
+    cdef int n, i, f
+    cdef int nf = COMP_NF[comp]
+    while low < nf and c[COMP_FACES[comp][low]] == 0:
         low += 1
-    if low == N_FACES:
+    if low == nf:
         _record(s, comp, tuo, kan_fan, chi)
         return
     if s.depth == MAX_DEPTH:    # pragma: no cover - the callers pass at most 21 cards
         return
-    n = _groups_at(c, low, at)
+    f = COMP_FACES[comp][low]
+    n = _groups_at(c, f, at)
     for i in range(n):
         c[at[i][0]] -= 1; c[at[i][1]] -= 1; c[at[i][2]] -= 1
         memcpy(s.stack[s.depth], at[i], 3)
         s.depth += 1
         if at[i][0] == at[i][2]:
-            _search(s, comp, c, low, tuo + KAN_TUO[low], kan_fan + s.w[low], chi)
+            _search(s, comp, c, low, tuo + KAN_TUO[f], kan_fan + s.w[f], chi)
         else:
             _search(s, comp, c, low, tuo + _group_tuo(at[i]), kan_fan, True)
         s.depth -= 1
@@ -418,6 +426,7 @@ cdef int _load(object hand, uint8_t* out) except -1:
 
 
 cdef enum:
+    MAX_DECLARED = 7     # groups.MAX_DECLARED (checked at import)
     K_PENG = 0
     K_KAN = 1
     K_CHI = 2
@@ -438,8 +447,17 @@ cdef class _GroupRec:
 cdef dict _GROUP_CACHE = {}
 
 
+cdef object _GroupType = _groups.Group
+
+
+cdef inline bint _is_group(object g):
+    """A :class:`Group` that hashes (its cards a tuple): equal ones mean the same group."""
+    return type(g) is _GroupType and type(g.cards) is tuple
+
+
 cdef _GroupRec _group_rec(object g):
-    found = _GROUP_CACHE.get(g) if type(g) is str else None
+    cdef bint cacheable = type(g) is str or _is_group(g)
+    found = _GROUP_CACHE.get(g) if cacheable else None
     if found is not None:
         return <_GroupRec> found
     cdef _GroupRec r = _GroupRec()
@@ -449,61 +467,44 @@ cdef _GroupRec _group_rec(object g):
     r.ncards = len(r.group.cards)
     for i, c in enumerate(r.group.cards):
         r.cards[i] = c
-    if type(g) is str and len(_GROUP_CACHE) < 4096:   # a few hundred distinct group strings exist
+    if cacheable and len(_GROUP_CACHE) < 4096:   # a few hundred distinct groups exist
         _GROUP_CACHE[g] = r
     return r
 
 
-cdef class _Declared:
-    """The declared groups of a call, reduced to what the kernels need."""
-    cdef readonly tuple groups
-    cdef int n
-    cdef int tuo
-    cdef bint chi
-    cdef bint red
-    cdef uint8_t own[N_FACES]
-    cdef uint8_t kinds[7]
-    cdef uint8_t faces[7]
+if _groups.MAX_DECLARED != MAX_DECLARED:   # pragma: no cover - the two modules disagree
+    raise ImportError(f"groups.MAX_DECLARED is {_groups.MAX_DECLARED}, the compiled core holds {MAX_DECLARED}")
 
 
-cdef _Declared _NO_DECLARED = _Declared()
-_NO_DECLARED.groups = ()
+cdef struct Declared:
+    # the declared groups of a call, reduced to what the kernels need (on the caller's stack)
+    int n
+    int tuo
+    bint chi
+    bint red
+    uint8_t own[N_FACES]
+    uint8_t kinds[MAX_DECLARED]
+    uint8_t faces[MAX_DECLARED]
 
 
-cdef dict _DECLARED_CACHE = {}
-
-
-cdef _Declared _declared(object declared):
-    """The declared groups, reduced; a list of group strings seen before is a dictionary hit."""
+cdef tuple _declared(object declared, Declared* d, bint want_groups):
+    """Fill ``d`` from the declared groups, each a dictionary hit once its string has been seen (a
+    few hundred distinct group strings exist; a cache of whole lists would grow with their
+    combinations).  Returns the parsed groups as a tuple when ``want_groups``, else None."""
+    memset(d, 0, sizeof(Declared))
     if declared is None:
-        return _NO_DECLARED
-    cdef tuple key = None
-    if type(declared) is list or type(declared) is tuple:
-        if len(declared) == 0:
-            return _NO_DECLARED
-        if all(type(g) is str for g in declared):
-            key = tuple(declared)
-            found = _DECLARED_CACHE.get(key)
-            if found is not None:
-                return <_Declared> found
-    cdef _Declared d = _declared_parse(declared)
-    if key is not None and len(_DECLARED_CACHE) < 16384:
-        _DECLARED_CACHE[key] = d
-    return d
-
-
-cdef _Declared _declared_parse(object declared):
-    cdef _Declared d = _Declared()
+        return () if want_groups else None
     cdef int i, f
     cdef _GroupRec r
     if type(declared) is not list and type(declared) is not tuple:
         declared = _groups.parse_declared(declared)   # any other iterable: checked there
-    cdef list groups = []
+    cdef list groups = [] if want_groups else None
     for g in declared:
-        if d.n == _groups.MAX_DECLARED:
-            raise TileCountError(f"more than {_groups.MAX_DECLARED} declared groups in {_short(declared)}")
+        if d.n == MAX_DECLARED:
+            raise TileCountError(f"more than {MAX_DECLARED} declared groups in {_short(declared)}")
         r = _group_rec(g)
-        groups.append(r.group)
+        if want_groups:
+            groups.append(r.group)
         d.kinds[d.n] = r.kind
         d.faces[d.n] = r.cards[0]
         d.n += 1
@@ -515,8 +516,7 @@ cdef _Declared _declared_parse(object declared):
             d.own[f] += 1
             if RED[f]:
                 d.red = True
-    d.groups = tuple(groups)
-    return d
+    return tuple(groups) if want_groups else None
 
 
 cdef inline int _flag(object v, str what) except -1:
@@ -527,7 +527,7 @@ cdef inline int _flag(object v, str what) except -1:
     raise RulesetError(f"option {what} must be True or False, got {_short(v)}")
 
 
-cdef int _check_size(int n, int expected, _Declared d, str question) except -1:
+cdef int _check_size(int n, int expected, const Declared* d, str question) except -1:
     if n != expected:
         raise HandSizeError(
             f"{n} concealed cards with {d.n} declared group{'s' if d.n != 1 else ''}: {question} needs "
@@ -535,7 +535,7 @@ cdef int _check_size(int n, int expected, _Declared d, str question) except -1:
     return 0
 
 
-cdef int _check_own(const uint8_t* c, _Declared d, int extra) except -1:
+cdef int _check_own(const uint8_t* c, const Declared* d, int extra) except -1:
     """Concealed + declared (+ the card ``extra``) copies of every face fit the deck."""
     cdef int f, n
     for f in range(N_FACES):
@@ -562,12 +562,13 @@ def is_win(hand, *, declared=None, banker=False, win_split_kan=True, all_black_w
     declared groups form 7 groups with 陀 >= 34 (banker) / 33 (others) (spec 4.1)."""
     cdef uint8_t c[N_FACES]
     cdef int n = _load(hand, c)
-    cdef _Declared d = _declared(declared)
+    cdef Declared d
+    _declared(declared, &d, False)
     cdef int thr = _thr(banker)
     cdef bint keep = not _flag(win_split_kan, "win_split_kan")
     cdef bint waive = _flag(all_black_waives_tuo, "all_black_waives_tuo")
-    _check_own(c, d, -1)
-    _check_size(n, MAX_CARDS - 3 * d.n, d, "a win check")
+    _check_own(c, &d, -1)
+    _check_size(n, MAX_CARDS - 3 * d.n, &d, "a win check")
     cdef int t = _max_tuo(c, keep)
     if t < 0:
         return False
@@ -597,12 +598,13 @@ def waits(hand, *, declared=None, banker=False, win_split_kan=True, all_black_wa
     (20 - 3 x declared groups); a face the player owns all 5 copies of never is one."""
     cdef uint8_t c[N_FACES]
     cdef int n = _load(hand, c)
-    cdef _Declared d = _declared(declared)
+    cdef Declared d
+    _declared(declared, &d, False)
     cdef int thr = _thr(banker)
     cdef bint keep = not _flag(win_split_kan, "win_split_kan")
     cdef bint waive = _flag(all_black_waives_tuo, "all_black_waives_tuo") and not d.red
-    _check_own(c, d, -1)
-    _check_size(n, MAX_CARDS - 1 - 3 * d.n, d, "a wait check")
+    _check_own(c, &d, -1)
+    _check_size(n, MAX_CARDS - 1 - 3 * d.n, &d, "a wait check")
     return _mask_list(_waits_mask(c, d.own, d.tuo, thr, keep, waive))
 
 
@@ -658,6 +660,21 @@ cdef _Weights _weights(object jiang, object wumenjiang, object mode):
 cdef _FanArgs _fan_args(object jiang, object caishen, object wumenjiang, object wumenjiang_weight,
                         object xiang_bonus_on_fan_faces, object fan_cap, object kan_as_peng,
                         object win_split_kan, object all_black_waives_tuo, object caishen_count):
+    """The options of a call, validated; every default (the common call) is the one instance built
+    at import, found by identity and small-int tests instead of nine checks and an allocation."""
+    if (jiang is None and wumenjiang is True and xiang_bonus_on_fan_faces is False and kan_as_peng is True
+            and win_split_kan is True and all_black_waives_tuo is False
+            and type(caishen) is int and caishen == 0 and type(fan_cap) is int and fan_cap == 0
+            and type(caishen_count) is int and caishen_count == 5
+            and type(wumenjiang_weight) is str and wumenjiang_weight == "power_of_two"):
+        return _DEFAULT_FAN_ARGS
+    return _fan_args_checked(jiang, caishen, wumenjiang, wumenjiang_weight, xiang_bonus_on_fan_faces, fan_cap,
+                             kan_as_peng, win_split_kan, all_black_waives_tuo, caishen_count)
+
+
+cdef _FanArgs _fan_args_checked(object jiang, object caishen, object wumenjiang, object wumenjiang_weight,
+                                object xiang_bonus_on_fan_faces, object fan_cap, object kan_as_peng,
+                                object win_split_kan, object all_black_waives_tuo, object caishen_count):
     cdef _FanArgs a = _FanArgs()
     cdef int f
     _flag(wumenjiang, "wumenjiang")
@@ -681,26 +698,29 @@ cdef _FanArgs _fan_args(object jiang, object caishen, object wumenjiang, object 
     return a
 
 
-cdef int _declared_fan(_Declared d, _FanArgs a) noexcept:
+cdef _FanArgs _DEFAULT_FAN_ARGS = _fan_args_checked(None, 0, True, "power_of_two", False, 0, True, True, False, 5)
+
+
+cdef inline int _kind_fan(int kind, int w, _FanArgs a) noexcept:
+    """Face fan and 吐火响 bonus of one same-face group of the kind, face weight w (spec 4.4)."""
+    if kind == K_CHI or (kind == K_KAN and not a.kan_as_peng):
+        return 0
+    if kind == K_PENG or kind == K_KAN:
+        return w
+    if kind == K_SHA or kind == K_WEIXIANG:
+        return 2 * w
+    return 3 * w + (1 if w == 0 or a.xiang_bonus else 0)
+
+
+cdef int _declared_fan(const Declared* d, _FanArgs a) noexcept:
     """Face fan and 吐火响 bonuses of the declared groups (spec 4.4)."""
-    cdef int fan = 0, w, i, kind
+    cdef int fan = 0, i
     for i in range(d.n):
-        kind = d.kinds[i]
-        if kind == K_CHI or (kind == K_KAN and not a.kan_as_peng):
-            continue
-        w = a.weights.w[d.faces[i]]
-        if kind == K_PENG or kind == K_KAN:
-            fan += w
-        elif kind == K_SHA or kind == K_WEIXIANG:
-            fan += 2 * w
-        else:
-            fan += 3 * w
-            if w == 0 or a.xiang_bonus:
-                fan += 1
+        fan += _kind_fan(d.kinds[i], a.weights.w[d.faces[i]], a)
     return fan
 
 
-cdef void _prepare(Search* s, _Declared d, _FanArgs a, int thr) noexcept:
+cdef void _prepare(Search* s, const Declared* d, _FanArgs a, int thr) noexcept:
     cdef int f
     for f in range(N_FACES):
         s.w[f] = a.weights.w[f] if a.kan_as_peng else 0
@@ -709,7 +729,8 @@ cdef void _prepare(Search* s, _Declared d, _FanArgs a, int thr) noexcept:
     s.declared_chi = d.chi
 
 
-_Score = None
+cdef tuple _NO_ARGS = ()
+cdef type _Score = None   # the Python subclass Score, bound on first use (it imports this module)
 
 
 cdef class ScoreCore:
@@ -738,43 +759,44 @@ def score(hand, card=None, *, declared=None, banker=False, jiang=None, caishen=0
     ``caishen`` = 财神 laid out by the player.  Raises ``NotWinningHandError`` if it is no win."""
     cdef uint8_t c[N_FACES]
     cdef int n = _load(hand, c)
-    cdef _Declared d = _declared(declared)
+    cdef Declared d
+    cdef tuple groups = _declared(declared, &d, True)
     cdef int thr = _thr(banker)
     cdef _FanArgs a = _fan_args(jiang, caishen, wumenjiang, wumenjiang_weight, xiang_bonus_on_fan_faces,
                                 fan_cap, kan_as_peng, win_split_kan, all_black_waives_tuo, caishen_count)
     cdef int x = -1
     if card is not None:
         x = card if type(card) is int and 0 <= card < N_FACES else _cards.parse_card(card)
-    _check_own(c, d, x)
+    _check_own(c, &d, x)
     if x >= 0:
-        _check_size(n, MAX_CARDS - 1 - 3 * d.n, d, "a score with a winning card")
+        _check_size(n, MAX_CARDS - 1 - 3 * d.n, &d, "a score with a winning card")
     else:
-        _check_size(n, MAX_CARDS - 3 * d.n, d, "a score without a winning card")
+        _check_size(n, MAX_CARDS - 3 * d.n, &d, "a score without a winning card")
     if x >= 0:
         c[x] += 1
     cdef Search s
-    _prepare(&s, d, a, thr)
-    s.base_fan = _declared_fan(d, a) + a.caishen
+    _prepare(&s, &d, a, thr)
+    s.base_fan = _declared_fan(&d, a) + a.caishen
     s.waive = a.waive_option and not d.red and _all_black(c)
-    with nogil:
-        _best(&s, c, a.keep_kans)
+    _best(&s, c, a.keep_kans)   # with the GIL: releasing and taking it back costs more than a search
     if not s.found:
         raise NotWinningHandError(
             f"{_cards.format_cards(_counts_list(c))} with {d.n} declared group(s) is no win: "
             + ("no split into 7 groups" if _max_tuo(c, a.keep_kans) < 0 else
                f"陀 {_max_tuo(c, a.keep_kans) + d.tuo} < {thr}"))
-    total = min(s.best_fan, a.fan_cap) if a.fan_cap else s.best_fan
+    cdef int total = min(s.best_fan, a.fan_cap) if a.fan_cap else s.best_fan
     global _Score
     if _Score is None:     # the Python subclass imports this module: bound on first use
         from mahjong_core.families.longcard.result import Score as _Score
-    cdef ScoreCore out = _Score.__new__(_Score)
+    # the type's tp_new called directly (no __new__ attribute lookup); args must be a tuple, kwds may be NULL
+    cdef ScoreCore out = (<PyTypeObject*> _Score).tp_new(_Score, <PyObject*> _NO_ARGS, NULL)
     out.total = total
     out.fan = s.best_fan
     out.tuo = s.best_tuo
     out.banker = thr == THR_BANKER
     out.caishen = a.caishen
     out.fan_cap = a.fan_cap
-    out.declared = d.groups
+    out.declared = groups
     out.concealed = (<char*> s.best)[:3 * s.best_depth]
     out.weights = a.weights.weights
     out.kan_as_peng = a.kan_as_peng
@@ -792,15 +814,16 @@ def wait_scores(hand, *, declared=None, banker=False, jiang=None, caishen=0, wum
     """``{face: (fan, 陀)}`` of every wait (spec 4.7; fan after the cap), hand as in :func:`waits`."""
     cdef uint8_t c[N_FACES]
     cdef int n = _load(hand, c)
-    cdef _Declared d = _declared(declared)
+    cdef Declared d
+    _declared(declared, &d, False)
     cdef int thr = _thr(banker)
     cdef _FanArgs a = _fan_args(jiang, caishen, wumenjiang, wumenjiang_weight, xiang_bonus_on_fan_faces,
                                 fan_cap, kan_as_peng, win_split_kan, all_black_waives_tuo, caishen_count)
-    _check_own(c, d, -1)
-    _check_size(n, MAX_CARDS - 1 - 3 * d.n, d, "a wait check")
+    _check_own(c, &d, -1)
+    _check_size(n, MAX_CARDS - 1 - 3 * d.n, &d, "a wait check")
     cdef Search s
-    _prepare(&s, d, a, thr)
-    s.base_fan = _declared_fan(d, a) + a.caishen
+    _prepare(&s, &d, a, thr)
+    s.base_fan = _declared_fan(&d, a) + a.caishen
     cdef bint waive = a.waive_option and not d.red
     cdef uint32_t mask = _waits_mask(c, d.own, d.tuo, thr, a.keep_kans, waive)
     out = {}
@@ -928,7 +951,9 @@ def score_batch(counts2d, *, banker=False, jiang=None, caishen=0, wumenjiang=Tru
     cdef uint8_t c[N_FACES]
     cdef int code = 0
     cdef Search s
-    _prepare(&s, _NO_DECLARED, a, thr)
+    cdef Declared no_declared
+    memset(&no_declared, 0, sizeof(Declared))
+    _prepare(&s, &no_declared, a, thr)
     s.base_fan = a.caishen
     with nogil:
         for i in range(rows):
@@ -947,3 +972,4 @@ def score_batch(counts2d, *, banker=False, jiang=None, caishen=0, wumenjiang=Tru
         _raise_row(code, v, bad, MAX_CARDS)
     return fan_out, tuo_out
 
+include "_lc_counting.pxi"

@@ -16,6 +16,8 @@ from mahjong_core.families.longcard import (
     options,
     round_actions,
     round_bots,
+    round_counting,
+    round_match,
     round_ref,
     round_settings,
     round_settlement,
@@ -37,8 +39,8 @@ def test_readme_longcard_section():
     assert runner.failures == 0 and runner.tries > 5
 
 
-@pytest.mark.parametrize("module", [lc, cards, counting, fans, groups, options, round_actions, round_bots, round_ref,
-                                    round_settings, round_settlement])
+@pytest.mark.parametrize("module", [lc, cards, counting, fans, groups, options, round_actions, round_bots,
+                                    round_counting, round_match, round_ref, round_settings, round_settlement])
 def test_docstrings(module):
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0

@@ -51,6 +51,8 @@ def _cases():
             cases.append({"op": op, "args": [h]})
         cases.append({"op": "score", "args": [h, "36"]})
         cases.append({"op": "to_counts", "args": [h]})
+        for op in ("c_counting", "c_theoretical_fan", "c_group_count"):      # the compiled counting
+            cases.append({"op": op, "args": [h]})
         cases.append({"op": "parse_cards", "args": [h]})
     bad_decl = ["peng 66 66 66", [["peng"]], [None], [["peng", "11 11"]], [["chi", "11 11 11"]], [["sha", "11×5"]],
                 [["peng", "11×3"]] * 8, [["peng", "11×3"], ["sha", "11×4"]], [{"$hostile": 1}], [{"$object": 1}],
@@ -83,6 +85,14 @@ def _cases():
         cases.append({"op": "is_win_batch", "args": [arr(row(21), shape=[1, 21]), b]})
     for dead in ([0] * 20, [6] * 21, [-1] * 21, "11×6", {"$object": 1}, [[0] * 21], [0.5] * 21):
         cases.append({"op": "counting_summary", "args": [GOOD + " 11 11 11 66 66 66"], "kw": {"dead": dead}})
+        for op in ("c_counting", "c_theoretical_fan"):
+            cases.append({"op": op, "args": [GOOD + " 11 11 11 66 66 66", None, dead]})
+    for d in bad_decl:
+        cases.append({"op": "c_counting", "args": [GOOD], "kw": {"declared": d}})
+    for kw in ({"mao_bonus": "x"}, {"mao_bonus": None}, {"tmax_quad_value": 3}, {"chi_may_use_kan": "no"}):
+        cases.append({"op": "c_counting", "args": [GOOD, DECL], "kw": kw})
+    for kw in ({"caishen": 9}, {"caishen": -1}, {"jiang": [99, 1]}, {"kan_as_peng": "no"}, {"caishen_count": 7}):
+        cases.append({"op": "c_theoretical_fan", "args": [GOOD, DECL], "kw": kw})
     for kw in ({"mao_bonus": "x"}, {"fan_cap": -2}, {"nonsense": 1}, {"caishen": 9}):
         cases.append({"op": "baozi_fan", "args": [GOOD, DECL], "kw": kw})
         cases.append({"op": "theoretical_fan", "args": [GOOD, DECL], "kw": kw})

@@ -46,8 +46,8 @@ def test_mahjong_unchanged_and_refusals():
         mj.Hand(HAND20, ruleset="changpai-ydr")
     with pytest.raises(RulesetError, match="unknown ruleset"):
         mj.is_win("11123456789999m", ruleset="no-such-game")
-    with pytest.raises(RulesetError, match="not built yet"):
-        registry.family_of("changpai-ydr").new_match(ruleset="changpai-ydr", seed=1, rounds=1, min_fan=0)
+    with pytest.raises(RulesetError, match="no minimum fan"):
+        registry.family_of("changpai-ydr").new_match(ruleset="changpai-ydr", seed=1, rounds=1, min_fan=8)
 
 
 def test_new_round_is_the_reference_engine():

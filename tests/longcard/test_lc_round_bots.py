@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from mahjong_core.errors import IllegalActionError
 from mahjong_core.families.longcard.round_actions import FOLD, HU, QI
 from mahjong_core.families.longcard.round_bots import RandomBot, RuleBot, play_hand
 from mahjong_core.families.longcard.round_ref import Round
@@ -95,3 +96,29 @@ def test_ledger_total_unchanged_over_a_sequence_of_hands():
         assert led.total == total and min(led.balances.values()) >= 0
         banker = res["next_banker"]
         assert banker == (res["winner"] if res["end"] == "win" else r.banker)
+
+
+def test_play_decision_is_step_with_the_masks_worked_out_once():
+    """``Round.play_decision(bot)`` (play_hand's loop) plays the hand that step() with the two masks plays;
+    a bot choosing an illegal action is refused and changes nothing."""
+    a, b = Round(21), Round(21)
+    bots_a, bots_b = [RuleBot(a.settings) for _ in range(3)], [RuleBot(b.settings) for _ in range(3)]
+    while a.seats_to_act():
+        p = b.actor
+        b.step(p, bots_b[p].choose(b.view(p), b.legal_mask(p), b.penalised_mask(p)))
+        a.play_decision(bots_a[a.actor])
+        assert a.events == b.events and [a.view(q) for q in range(3)] == [b.view(q) for q in range(3)]
+    assert a.result == b.result
+
+    class Illegal:
+        def choose(self, view, legal, penalised):
+            return int(np.flatnonzero(~legal)[0])
+
+    r = Round(3)
+    before = r.snapshot()
+    with pytest.raises(IllegalActionError, match="not legal"):
+        r.play_decision(Illegal())
+    assert r.snapshot() == before
+    play_hand(r, [RandomBot(k) for k in range(3)])
+    with pytest.raises(IllegalActionError, match="over"):
+        r.play_decision(RandomBot(0))

@@ -28,15 +28,7 @@ def cards_everywhere(r: Round) -> int:
 
 def check_invariants(r: Round) -> None:
     assert cards_everywhere(r) == 105 + r.settings.caishen_count
-    where = [0] * 22                 # every card in exactly one place, face by face
-    for p in range(3):
-        for f in range(21):
-            where[f] += r.hands[p][f]
-        where[CAISHEN] += r.caishen[p]
-        for c in r.tangzi[p] + [c for g in r.groups[p] for c in g.cards]:
-            where[c] += 1
-    for c in r.stock[r.pos:] + ([r.offer] if r.phase == "claim" else []):
-        where[c] += 1
+    where = r.card_census()          # every card in exactly one place, face by face
     assert where == [5] * 21 + [r.settings.caishen_count]
     if r.phase == "claim":              # 两卯必进 / 尾张必进 penalise a pass only when a claim is free to take
         d = r._decision(r.actor)

@@ -13,6 +13,8 @@ from hostile_ops_hand import decode
 from mahjong_core.families import longcard as lc
 from mahjong_core.families.longcard import counting
 
+from mahjong_core import _lc_hand
+
 OPS = {
     "is_win": lc.is_win, "waits": lc.waits, "wait_scores": lc.wait_scores, "score": lc.score,
     "is_win_batch": lc.is_win_batch, "waits_batch": lc.waits_batch, "score_batch": lc.score_batch,
@@ -20,6 +22,7 @@ OPS = {
     "face_weights": lc.face_weights, "settlement_points": lc.settlement_points, "check_options": lc.check_options,
     "counting_summary": counting.counting_summary, "held_fan": counting.held_fan, "baozi_fan": counting.baozi_fan,
     "theoretical_fan": counting.theoretical_fan,
+    "c_counting": _lc_hand.counting, "c_theoretical_fan": _lc_hand.theoretical_fan, "c_group_count": _lc_hand.group_count,
 }
 
 

@@ -53,11 +53,11 @@ record under a taken name raises :class:`~mahjong_core.errors.RulesetError` too.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Protocol
 
 from ..errors import RulesetError
 
-__all__ = ["DEFAULT_RULESET", "MAX_MIN_FAN", "Family", "register_rulesets", "register_family", "get_ruleset", "get_family", "family_of",
+__all__ = ["DEFAULT_RULESET", "MAX_MIN_FAN", "Family", "RulesetRecord", "register_rulesets", "register_family", "get_ruleset", "get_family", "family_of",
            "ruleset_names"]
 
 DEFAULT_RULESET = "two-player"
@@ -67,6 +67,25 @@ MAX_MIN_FAN = 1000
 """Upper bound accepted for a minimum (起和) anywhere in the API.  No hand of any ruleset
 reaches it (the largest totals are a few hundred), so a larger value can only be a mistake,
 and bounding it keeps every minimum inside the compiled core's ``int``."""
+
+
+class RulesetRecord(Protocol):
+    """What every family's ruleset record has (the interface of the module docstring)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def family(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def min_fan(self) -> int: ...
+    @property
+    def fans(self) -> tuple[Any, ...]: ...
+    @property
+    def settlement_profile(self) -> str: ...
+    @property
+    def default_room(self) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -86,12 +105,12 @@ class Family:
     ``mj.score`` hands on (the long-card family); None for the mahjong family itself."""
 
 
-_RULESETS: dict[str, Mapping[str, Any]] = {}
+_RULESETS: dict[str, Mapping[str, RulesetRecord]] = {}
 """Family name -> that family's own mapping ruleset name -> record."""
 _FAMILIES: dict[str, Family] = {}
 
 
-def register_rulesets(family: str, rulesets: Mapping[str, Any]) -> None:
+def register_rulesets(family: str, rulesets: Mapping[str, RulesetRecord]) -> None:
     """Add a family's rulesets: its mapping name -> record (see the module docstring).  A name
     another family already uses raises :class:`~mahjong_core.errors.RulesetError`."""
     for name, record in rulesets.items():
@@ -103,7 +122,7 @@ def register_rulesets(family: str, rulesets: Mapping[str, Any]) -> None:
     _RULESETS[family] = rulesets
 
 
-def _lookup(name: str) -> Any:
+def _lookup(name: str) -> RulesetRecord | None:
     for mapping in _RULESETS.values():
         record = mapping.get(name)
         if record is not None:
@@ -123,7 +142,7 @@ def ruleset_names(family: "str | None" = None) -> tuple[str, ...]:
     return tuple(n for f, mapping in _RULESETS.items() if family in (None, f) for n in mapping)
 
 
-def get_ruleset(ruleset: Any) -> Any:
+def get_ruleset(ruleset: Any) -> RulesetRecord:
     """The registered record of a ruleset name (or of a registered record itself)."""
     if isinstance(ruleset, str):
         record = _lookup(ruleset)

@@ -15,13 +15,21 @@ True
 """
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..families.mahjong.actions import (
     ACTION_SIZE, PASS, Action, Chi, DeclareReady, Discard, Kong, Pass, Pon, Win, action_from_dict,
 )
 from .bots import play_match, play_round
 from .state import load_state
+
+if TYPE_CHECKING:   # the lazily imported names below, for type checkers
+    from ..families.mahjong.match import Match
+    from ..families.mahjong.round import Round, RoundResult
+    from ..families.mahjong.round_invariants import check_invariants
+    from ..families.mahjong.round_views import redact_event, redact_events
+    from ..families.mahjong.settings import FlowSettings, flow_settings
+    from ..families.mahjong.wall import script_wall
 
 __all__ = [
     "Round", "RoundResult", "Match", "RandomBot", "GreedyBot", "play_round", "play_match",

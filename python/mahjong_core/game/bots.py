@@ -11,11 +11,14 @@ bots without returning to Python between steps.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
 from ..errors import MahjongError
+
+if TYPE_CHECKING:
+    from .match import Match
 
 __all__ = ["Bot", "make_bots", "play_round", "play_steps", "play_match"]
 
@@ -46,7 +49,7 @@ def make_bots(bots: "Sequence[Bot | str]", seed: "int | None" = None, *, ruleset
         raise MahjongError(f"bots must be a list of bots or bot names, one per seat, got {bots!r}")
     factories = _factories(ruleset) if any(isinstance(b, str) for b in bots) else {}
     root = np.random.SeedSequence(seed)
-    out: list = []
+    out: list[Bot] = []
     for seat, b in enumerate(bots):
         if isinstance(b, str):
             if b not in factories:
@@ -90,7 +93,7 @@ def play_steps(rnd: Any, bots: Sequence[Any], max_steps: int = 10_000) -> int:
     return n
 
 
-def play_match(match: Any, bots: "Sequence[Bot | str]") -> list:
+def play_match(match: Match, bots: "Sequence[Bot | str]") -> list[Any]:
     """Play a :class:`Match` with a fixed number of rounds to its end (bots as objects or names,
     named bots seeded from the match's seed)."""
     if match.rounds is None:

@@ -29,6 +29,7 @@ import numpy as np
 
 from .._validate import as_flag, as_int, as_seat
 from ..errors import IllegalActionError, MahjongError, StateError
+
 from .schema import (
     ANY_OBJ, MAX_SEATS, MAX_SEED, NONE, Bool, Either, Int, List, Obj, Shape, Str, Tuple, check, describe,
     first_difference,
@@ -66,7 +67,7 @@ class Match:
                  options: "dict[str, Any] | None" = None, auto_advance: bool = False, **family_args: Any) -> None:
         s, opts = self.round_class._settings_and_options(ruleset, options, min_fan)
         if seed is None:
-            seed = int(np.random.SeedSequence().entropy)
+            seed = as_int(np.random.SeedSequence().entropy, "seed", 0, MAX_SEED)   # fresh entropy
         seed = as_int(seed, "seed", 0, MAX_SEED)
         if rounds is not None:
             rounds = as_int(rounds, "rounds (a positive integer or None)", 1, MAX_ROUNDS)
@@ -161,9 +162,8 @@ class Match:
         return self.round.legal_mask(seat) if not self.is_over else np.zeros_like(self.round.legal_mask(seat))
 
     def view(self, seat: int) -> dict[str, Any]:
-        v = self.round.view(seat)
-        v["match"] = {"round": self.round_index, "rounds": self.rounds, "results": self.results}
-        return v
+        return {**self.round.view(seat),
+                "match": {"round": self.round_index, "rounds": self.rounds, "results": self.results}}
 
     def step(self, seat: int, action: Any) -> list[dict[str, Any]]:
         """Step the current round; with ``auto_advance`` a finished round is followed by the next."""
@@ -261,9 +261,7 @@ class Match:
 
     @classmethod
     def from_json(cls, data: "str | bytes | dict[str, Any]") -> "Match":
-        if not isinstance(data, dict):
-            data = load_json(data, "the match state")
-        return cls.from_dict(data)
+        return cls.from_dict(data if isinstance(data, dict) else load_json(data, "the match state"))
 
     def __reduce__(self):
         # pickle / copy.deepcopy through the verified state
@@ -274,14 +272,14 @@ class Match:
                 f"rounds={self.rounds}, dealer={self.round.dealer})")
 
 
-def _match_from_state(cls: type, d: dict[str, Any]) -> Match:
+def _match_from_state(cls: type[Match], d: dict[str, Any]) -> Match:
     return cls.from_dict(d)
 
 
 _MATCH_SHAPES: "dict[type, Obj]" = {}
 
 
-def _match_shape(cls: type) -> Obj:
+def _match_shape(cls: Any) -> Obj:
     """The shape of a match state of the match class ``cls`` (built once per class)."""
     shape = _MATCH_SHAPES.get(cls)
     if shape is None:

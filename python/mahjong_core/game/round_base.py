@@ -172,9 +172,7 @@ class RoundBase:
     def from_json(cls, data: "str | bytes | dict[str, Any]"):
         """Inverse of :meth:`to_json` (also accepts the dict of :meth:`to_dict`); any damage,
         including invalid or too deeply nested JSON, is a :class:`~mahjong_core.errors.StateError`."""
-        if not isinstance(data, dict):
-            data = load_json(data, "the round state")
-        return cls.from_dict(data)
+        return cls.from_dict(data if isinstance(data, dict) else load_json(data, "the round state"))
 
     def log_lines(self) -> list[str]:
         """The event log, one JSON object per event (the first is the header with the seed)."""

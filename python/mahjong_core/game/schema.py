@@ -199,7 +199,7 @@ class List(Shape):
     def fits(self, value: Any) -> bool:
         return type(value) is list and self.lo <= len(value) <= self.hi and self._items_fit(value)
 
-    def _items_fit(self, value: list) -> bool:
+    def _items_fit(self, value: list[Any]) -> bool:
         """Quick test of the common cases (lists of bounded ints, lists of objects) in C loops."""
         if not value:
             return True
@@ -257,12 +257,12 @@ class Obj(Shape):
             for k, v in value.items():
                 if k in self.required:
                     continue
-                shape = self.optional.get(k) if isinstance(k, str) else None
-                if shape is None:
+                extra = self.optional.get(k) if isinstance(k, str) else None
+                if extra is None:
                     if self.open:
                         continue
                     raise StateError(f"{join(path, k)}: unknown key")
-                if not shape.fits(v):
+                if not extra.fits(v):
                     shape.check(v, join(path, k))
 
     def expect(self) -> str:
@@ -304,9 +304,9 @@ class Either(Shape):
         if len(errors) == 1:
             raise errors[0]
         # the option of the value's own JSON kind explains best (an object for an object ...)
-        for o, exc in zip(self.options, errors):
-            if not str(exc).startswith(f"{path or 'the document'}: expected"):
-                raise exc
+        for o, err in zip(self.options, errors):
+            if not str(err).startswith(f"{path or 'the document'}: expected"):
+                raise err
         raise StateError(f"{path}: expected {' or '.join(o.expect() for o in self.options)}, got {describe(value)}")
 
     def expect(self) -> str:
@@ -384,7 +384,7 @@ def first_difference(expected: Any, given: Any, path: str = "", *, skip: Iterabl
     return _diff(expected, given, path, against)
 
 
-def _extra_key(expected: dict, given: dict, path: str) -> "str | None":
+def _extra_key(expected: dict[str, Any], given: dict[str, Any], path: str) -> "str | None":
     if len(given) != len(expected):
         for k in given:
             if k not in expected:

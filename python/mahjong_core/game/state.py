@@ -86,7 +86,7 @@ def _event(events: list, i: int, path: str) -> dict:
     return e
 
 
-def round_from_header(cls: type, header: Any, path: str) -> Any:
+def round_from_header(cls: Any, header: Any, path: str) -> Any:
     """A freshly dealt round of the engine ``cls`` from a log header (checked field by field; the
     constructor's own refusals are reported as :class:`StateError` under ``path``)."""
     if isinstance(header, dict) and header.get("type") != "header" and "type" in header:

@@ -10,6 +10,7 @@ concealed tiles, face-down kongs, the wall order or future dice
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .._validate import as_seat
@@ -44,7 +45,7 @@ def make_view(r: Any, seat: int) -> dict[str, Any]:
 def redacted(events: "list[dict[str, Any]]", seat: int, redact: Any) -> list[dict[str, Any]]:
     """The per-seat event stream: ``redact(event, seat)`` of every event (the family's rule),
     the events it hides (``None``) left out."""
-    out = []
+    out: list[dict[str, Any]] = []
     for ev in events:
         r = redact(ev, seat)
         if r is not None:

@@ -72,7 +72,7 @@ class Transfer:
             raise LedgerError(f"requested ({self.requested}) is only recorded when more than the amount paid "
                               f"({self.amount})")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "payer": self.payer, "payee": self.payee, "amount": self.amount, "reason": self.reason,
             "round": self.round, "requested": self.requested,
@@ -164,7 +164,7 @@ class Ledger:
         with self._lock:
             return sum(self._balances.values())
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         with self._lock:
             return {"balances": dict(self._balances), "transfers": [t.to_dict() for t in self._transfers]}
 
@@ -214,13 +214,13 @@ class Ledger:
             return NotImplemented
         return self.to_dict() == other.to_dict()
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable (typeshed types object.__hash__ as a method)
 
     def __repr__(self) -> str:
         with self._lock:
             return f"Ledger(balances={self._balances!r}, transfers=<{len(self._transfers)}>)"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Ledger], tuple[dict[str, int], list[Transfer]]]:
         # a copy or a pickle goes through the checked constructor (the lock is not copied)
         with self._lock:
             return (Ledger, (dict(self._balances), list(self._transfers)))

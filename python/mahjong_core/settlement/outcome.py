@@ -133,12 +133,12 @@ class HandOutcome:
             # a RoundResult built from a damaged dict (a reloaded state's result): name it, do not leak
             raise StateError(f"result is damaged: {type(exc).__name__}: {exc}") from None
         if fields is None:
-            return cls(players, round=round)
+            return cls(_players(players), round=round)
         ruleset = fields.pop("ruleset")
         seats = get_ruleset(ruleset).players
         if isinstance(players, (tuple, list)) and len(players) != seats:
             raise MahjongError(f"a {ruleset} round has {seats} players; got {len(players)} names")
-        return cls(players, round=round, **fields)
+        return cls(_players(players), round=round, **fields)
 
 
 def _result_fields(result: Any) -> "dict[str, Any] | None":

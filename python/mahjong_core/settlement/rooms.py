@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -87,7 +88,7 @@ class Room:
     (``escape_disconnects`` or more disconnects in one hand)."""
     away_limit_s: float = 90.0
     escape_disconnects: int = 3
-    extra: dict = field(default_factory=dict, compare=False)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:

@@ -9,14 +9,19 @@ bounded timeout and a clear error.
 from __future__ import annotations
 
 import math
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from .._validate import as_int
 from ..errors import MahjongError, SimulationError
 
+if TYPE_CHECKING:
+    from distributed import Client, LocalCluster
+
 __all__ = ["check_address", "connect", "local_client"]
 
 
-def _distributed():
+def _distributed() -> ModuleType:
     try:
         import distributed
     except ImportError:  # pragma: no cover - depends on the environment
@@ -30,7 +35,7 @@ def check_address(address: str) -> None:
     SimulationError, without connecting: a usage error, unlike an unreachable scheduler."""
     if not isinstance(address, str) or not address:
         raise SimulationError(f"the Dask scheduler address must be a string like tcp://host:port, got {address!r}")
-    from distributed.comm import get_address_host_port
+    from distributed.comm.addressing import get_address_host_port
 
     _distributed()
     try:
@@ -39,7 +44,7 @@ def check_address(address: str) -> None:
         raise SimulationError(f"the Dask scheduler address {address!r} is malformed: {exc}") from None
 
 
-def connect(address: str, timeout: float = 10.0):
+def connect(address: str, timeout: float = 10.0) -> Client:
     """A Client connected to the scheduler at ``address``; SimulationError (a MahjongError) if the
     address is malformed (unknown scheme, no port; see :func:`check_address`) or the scheduler is
     unreachable."""
@@ -47,14 +52,16 @@ def connect(address: str, timeout: float = 10.0):
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) \
             or not 0 < timeout <= 3600:
         raise SimulationError(f"the scheduler timeout must be 0-3600 seconds, got {timeout!r}")
-    distributed = _distributed()
+    _distributed()
+    from distributed import Client
+
     try:
-        return distributed.Client(address, timeout=timeout)
+        return Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as exc:
         raise SimulationError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
 
 
-def local_client(workers: int | None = None):
+def local_client(workers: int | None = None) -> tuple[LocalCluster, Client]:
     """(cluster, client) of a local Dask cluster with ``workers`` single-threaded worker processes."""
     from .runner import MAX_WORKERS
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -23,6 +23,9 @@ from ..settlement.outcome import HandOutcome
 from ..settlement.rooms import Room
 from ..settlement.settle import hand_payments
 from .stats import SimulationResult
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 __all__ = ["simulate", "run_batch", "BOT_NAMES", "SimulationError", "MAX_ROUNDS", "MAX_BATCHES", "MAX_WORKERS"]
 
@@ -36,7 +39,7 @@ MAX_WORKERS = 1_024
 """Most local worker processes (``workers``)."""
 
 
-def _make_bots(ruleset: str, bots: "Sequence[str | Bot]", seed_seq: np.random.SeedSequence) -> list:
+def _make_bots(ruleset: str, bots: "Sequence[str | Bot]", seed_seq: np.random.SeedSequence) -> list[Bot]:
     """The batch's bot objects: a name is made by its family's factory with a seed spawned from
     the batch's seed sequence; a bot object is copied, so that no two batches share its state."""
     factories = family_of(ruleset).bots
@@ -51,7 +54,7 @@ def _unit_room(ruleset: str) -> Room:
     return Room("unit", ruleset, get_ruleset(ruleset).settlement_profile, value_per_fan=1)
 
 
-def _points(room: Room, players: tuple[str, ...], res: Any, memo: "dict | None" = None) -> np.ndarray:
+def _points(room: Room, players: tuple[str, ...], res: Any, memo: "dict[HandOutcome, np.ndarray] | None" = None) -> np.ndarray:
     """Net points of the round per seat under ``room``'s payment rules (``memo``: a cache for
     one room; the payments depend only on the outcome)."""
     pts = np.zeros(len(players), np.int64)
@@ -85,7 +88,7 @@ def run_batch(ruleset: str, bots: "Sequence[str | Bot]", seed: int, batch: int, 
     n_fans = len(get_ruleset(ruleset).fans)
     match = family_of(ruleset).new_match(ruleset=ruleset, seed=match_seed, rounds=rounds, min_fan=min_fan)
     room = _unit_room(ruleset)
-    memo: dict = {}
+    memo: dict[HandOutcome, np.ndarray] = {}
     while not match.is_over:
         rnd = match.round
         res = play_round(rnd, bot_objs)
@@ -94,6 +97,8 @@ def run_batch(ruleset: str, bots: "Sequence[str | Bot]", seed: int, batch: int, 
             out.add_round(winner=None, dealer=res.dealer, method="draw", total=0, fan_counts=None,
                           length=length, points=np.zeros(players, np.int64))
         else:
+            if res.score is None or res.method is None:   # pragma: no cover - a won round has both
+                raise SimulationError(f"round {match.round_index}: a win without its score")
             counts = np.asarray(res.score.counts, np.int64)
             assert counts.shape == (n_fans,)
             out.add_round(winner=res.winner, dealer=res.dealer, method=res.method, total=res.total,
@@ -119,7 +124,7 @@ def _check_bots(bots: Any, players: int, ruleset: str) -> "tuple[str | Bot, ...]
         bots = (bots,)
     if not isinstance(bots, (tuple, list)):
         raise SimulationError(f"bots must be a bot, a bot name or a list of them (one per seat), got {bots!r}")
-    checked = []
+    checked: list[str | Bot] = []
     for b in bots:
         name = b if isinstance(b, str) else getattr(type(b), "name", None)
         if isinstance(name, str) and name in names:
@@ -128,13 +133,13 @@ def _check_bots(bots: Any, players: int, ruleset: str) -> "tuple[str | Bot, ...]
             checked.append(b)
         else:
             raise SimulationError(f"unknown bot {b!r}; expected one of {', '.join(names)} or a Bot object")
-    bots = tuple(checked)
-    if len(bots) == 1:
-        bots = bots * players
-    if len(bots) != players:
-        raise SimulationError(f"{ruleset} has {players} players; got {len(bots)} bots "
-                              f"({', '.join(_bot_labels(bots)) or 'none'})")
-    return bots
+    out = tuple(checked)
+    if len(out) == 1:
+        out = out * players
+    if len(out) != players:
+        raise SimulationError(f"{ruleset} has {players} players; got {len(out)} bots "
+                              f"({', '.join(_bot_labels(out)) or 'none'})")
+    return out
 
 
 def _check_executor(executor: Any) -> None:
@@ -150,12 +155,12 @@ def _check_executor(executor: Any) -> None:
 
 
 def _check_common(ruleset: Any, bots: Any, seed: Any, min_fan: Any, record_wins: Any
-                  ) -> tuple[str, tuple[str, ...], int, "int | None", bool]:
+                  ) -> "tuple[str, tuple[str | Bot, ...], int, int | None, bool]":
     """The arguments ``simulate`` and ``run_batch`` share, checked and normalised."""
     rs = get_ruleset(ruleset)
     bots = _check_bots(bots, rs.players, rs.name)
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy)
+        seed = np.random.SeedSequence().entropy   # fresh entropy: an int (checked below)
     seed = as_int(seed, "seed", 0, error=SimulationError)
     if min_fan is not None:
         min_fan = as_int(min_fan, "min_fan", 0, MAX_MIN_FAN, error=SimulationError)
@@ -178,10 +183,10 @@ def simulate(
     rounds: int = 1000,
     bots: "Sequence[str | Bot] | str | Bot" = ("greedy",),
     seed: "int | None" = None,
-    executor: "Executor | str | None" = None,
+    executor: "Executor | Client | str | None" = None,
     batch_size: int = 500,
     workers: int | None = None,
-    progress: bool | Callable[[int], None] = False,
+    progress: bool | np.bool_ | Callable[[int], object] = False,
     min_fan: int | None = None,
     record_wins: bool = False,
 ) -> SimulationResult:
@@ -226,31 +231,36 @@ def simulate(
             raise SimulationError("progress=True needs tqdm: pip install tqdm") from None
 
         bar = tqdm(total=rounds, unit="round", smoothing=0.1)
-        tick = bar.update
+        tick: Callable[[int], object] = bar.update
     elif callable(progress):
         tick = progress
     else:
         tick = lambda n: None  # noqa: E731
     parts: list[SimulationResult | None] = [None] * len(jobs)
     own_executor = None
-    cluster = None
+    cluster = client = None
     try:
         if executor is None and (workers or 1) == 1:
             for i, job in enumerate(jobs):
                 parts[i] = run_batch(*job)
                 tick(job[4])
         else:
+            pool: Any   # an Executor, or a Dask Client (its submit() is the same, it is not one)
             if executor == "dask":
                 from .dask_support import local_client
 
-                cluster, executor = local_client(workers)
-            if executor is None:
-                own_executor = executor = ProcessPoolExecutor(max_workers=workers)
-            futures = {executor.submit(run_batch, *job): i for i, job in enumerate(jobs)}
-            if type(executor).__module__.split(".")[0] == "distributed":
-                from distributed import as_completed as completed   # Dask futures are not stdlib ones
+                cluster, client = local_client(workers)
+                pool = client
+            elif executor is None:
+                own_executor = pool = ProcessPoolExecutor(max_workers=workers)
             else:
-                completed = as_completed
+                pool = executor
+            futures = {pool.submit(run_batch, *job): i for i, job in enumerate(jobs)}
+            completed: Callable[[list[Any]], Iterator[Any]] = as_completed
+            if type(pool).__module__.split(".")[0] == "distributed":
+                from distributed import as_completed as dask_completed   # Dask futures are not stdlib ones
+
+                completed = dask_completed
             for fut in completed(list(futures)):
                 i = futures[fut]
                 parts[i] = fut.result()
@@ -260,11 +270,14 @@ def simulate(
             bar.close()
         if own_executor is not None:
             own_executor.shutdown()
+        if client is not None:
+            client.close()
         if cluster is not None:
-            executor.close()
             cluster.close()
     result = SimulationResult(ruleset, _bot_labels(bots), seed=seed, batch_size=batch_size,
                               min_fan=min_fan, workers=workers)
     for part in parts:
+        if part is None:   # pragma: no cover - every batch fills its slot or raises
+            raise SimulationError("a batch returned no result")
         result.merge(part)
     return result

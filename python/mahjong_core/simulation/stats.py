@@ -51,6 +51,11 @@ def check_output(path: Any, what: str = "output") -> Path:
     return p
 
 
+def _unset() -> np.ndarray:
+    """An array field not given to the constructor: __post_init__ sizes it."""
+    return np.zeros(0, np.int64)
+
+
 @dataclass
 class SimulationResult:
     """Counters of a simulation run (or of one batch of it)."""
@@ -58,17 +63,17 @@ class SimulationResult:
     ruleset: str
     bots: tuple[str, ...]
     rounds: int = 0
-    wins_by_seat: np.ndarray = field(default=None)            # (players,)
-    dealer_rounds: np.ndarray = field(default=None)           # (players,) rounds each seat dealt
+    wins_by_seat: np.ndarray = field(default_factory=_unset)        # (players,)
+    dealer_rounds: np.ndarray = field(default_factory=_unset)       # (players,) rounds each seat dealt
     dealer_wins: int = 0
     non_dealer_wins: int = 0
-    by_method: np.ndarray = field(default=None)               # (4,) METHODS
-    total_hist: np.ndarray = field(default=None)              # (MAX_TOTAL + 1,)
-    fan_frequency: np.ndarray = field(default=None)           # (n_fans,) rounds in which each fan counted
-    fan_instances: np.ndarray = field(default=None)           # (n_fans,) summed counts
-    length_hist: np.ndarray = field(default=None)             # (MAX_LENGTH + 1,)
-    points_by_seat: np.ndarray = field(default=None)          # (players,) net points won (1 point per fan)
-    winning_hands: list = field(default_factory=list)
+    by_method: np.ndarray = field(default_factory=_unset)           # (4,) METHODS
+    total_hist: np.ndarray = field(default_factory=_unset)          # (MAX_TOTAL + 1,)
+    fan_frequency: np.ndarray = field(default_factory=_unset)       # (n_fans,) rounds in which each fan counted
+    fan_instances: np.ndarray = field(default_factory=_unset)       # (n_fans,) summed counts
+    length_hist: np.ndarray = field(default_factory=_unset)         # (MAX_LENGTH + 1,)
+    points_by_seat: np.ndarray = field(default_factory=_unset)      # (players,) net points won (1 point per fan)
+    winning_hands: list[dict[str, Any]] = field(default_factory=list)
     """With ``record_wins=True``: the score arguments of every winning hand, in round order."""
     seed: "int | None" = None
     """The run's root seed (given, or drawn from fresh entropy): passing it again repeats the run."""
@@ -84,8 +89,11 @@ class SimulationResult:
     def __post_init__(self) -> None:
         players = get_ruleset(self.ruleset).players
         n_fans = len(get_ruleset(self.ruleset).fans)
-        z = lambda n, dt=np.int64: np.zeros(n, dt)  # noqa: E731
-        if self.wins_by_seat is None:
+
+        def z(n: int) -> np.ndarray:
+            return np.zeros(n, np.int64)
+
+        if self.wins_by_seat is None or self.wins_by_seat.size == 0:   # not given: zeros
             self.wins_by_seat = z(players)
             self.dealer_rounds = z(players)
             self.by_method = z(len(METHODS))
@@ -96,7 +104,7 @@ class SimulationResult:
             self.points_by_seat = z(players)
 
     @property
-    def provenance(self) -> dict:
+    def provenance(self) -> dict[str, Any]:
         """How the result was made: package version, seed, batch size, minimum fan, ruleset,
         bots, workers; with the same version, seed, batch size, minimum fan, ruleset and bots a
         run repeats this result (the number of workers does not change it)."""
@@ -121,6 +129,8 @@ class SimulationResult:
         else:
             self.non_dealer_wins += 1
         self.total_hist[min(total, MAX_TOTAL)] += 1
+        if fan_counts is None:
+            raise SimulationError("a won round needs its fan counts")
         self.fan_frequency += fan_counts > 0
         self.fan_instances += fan_counts
 
@@ -180,7 +190,7 @@ class SimulationResult:
     def mean_length(self) -> float:
         return float((self.length_hist * np.arange(MAX_LENGTH + 1)).sum()) / self.rounds if self.rounds else 0.0
 
-    def fan_table_rows(self) -> list[dict]:
+    def fan_table_rows(self) -> list[dict[str, Any]]:
         """Per fan: id, names, points, rounds in which it counted, frequency per win."""
         out = []
         for f, rounds, inst in zip(get_ruleset(self.ruleset).fans, self.fan_frequency, self.fan_instances):
@@ -190,7 +200,7 @@ class SimulationResult:
         return out
 
     # -------------------------------------------------------------- output
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         last_total = int(np.flatnonzero(self.total_hist).max()) if self.total_hist.any() else 0
         last_len = int(np.flatnonzero(self.length_hist).max()) if self.length_hist.any() else 0
         return {

@@ -21,6 +21,8 @@ reference :mod:`._ref` is the test oracle, and :mod:`.counting` counts å¯ and é
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .cards import (
     CAISHEN,
     COPIES,
@@ -55,10 +57,21 @@ from .ruleset import CHANGPAI_YDR
 # isort: split
 from . import family as _family  # noqa: F401 - registers changpai-ydr and the family's callables
 
+if TYPE_CHECKING:   # bound on first use at run time (__getattr__ below)
+    from ..._lc_hand import (
+        is_win,
+        is_win_batch,
+        score,
+        score_batch,
+        wait_scores,
+        waits,
+        waits_batch,
+    )
+
 _COMPILED = ("is_win", "waits", "wait_scores", "score", "is_win_batch", "waits_batch", "score_batch")
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     """The compiled functions, bound on first use: ``mahjong_core._lc_hand`` imports this package's
     data modules at its own import, so this package must not import it at module level."""
     if name in _COMPILED:

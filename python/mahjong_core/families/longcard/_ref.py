@@ -115,8 +115,8 @@ def waits(counts: Sequence[int], declared: Sequence[Group] = (), banker: bool = 
     copies of (concealed + declared) is never a wait (spec 4.7)."""
     own = list(counts)
     for g in declared:
-        for c in g.cards:
-            own[c] += 1
+        for card in g.cards:
+            own[card] += 1
     out = {}
     for x in range(N_FACES):
         if own[x] >= COPIES:

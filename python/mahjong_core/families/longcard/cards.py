@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -130,7 +130,7 @@ def parse_cards(text: Any) -> list[int]:
         return _card_list(text)
     fast = [_NAME_TO_FACE.get(tok) for tok in text.split()]   # the common case: spaced cards, no repeats
     if None not in fast:
-        return fast
+        return cast("list[int]", fast)   # no None: every token was a face
     out: list[int] = []
     pos, n = 0, len(text)
     while pos < n:

@@ -11,7 +11,9 @@ memoised search over the non-fixed cards (faces held 4-5 times, and 3 times unle
 groups* (every 堂子, the other players' declared groups); the player's own declared groups are added
 here, so ``live[f] = 5 - concealed[f] - own declared[f] - dead[f]`` (2.4).
 
-These functions run a few times per decision in a round, not in bulk: they are plain Python.
+This module is the plain-Python oracle of the plan: the round engine and its bots count through the
+compiled ``_lc_hand.counting`` (by default, :mod:`.round_counting`), which the parity tests hold
+against :func:`counting_summary`.
 
 >>> c = counting_summary("44 44 44 14 14 55 55 16 34 56 12 23 26 35 46 11 25", declared=["peng 66×3"])
 >>> c.mao, c.t_max, c.qualified
@@ -138,7 +140,7 @@ def _bonus(size: int, live_f: int, mode: str) -> int:
     return int(live_f >= 1)
 
 
-def _whole_unit(f: int, size: int, live: Sequence[int], o: dict) -> _Unit:
+def _whole_unit(f: int, size: int, live: Sequence[int], o: dict[str, Any]) -> _Unit:
     """A 坎, held 4 or 5 of a kind, or a declared 吐火未响 (size 4), valued as in 2.7."""
     lv = live[f]
     if size == 5:
@@ -150,7 +152,7 @@ def _whole_unit(f: int, size: int, live: Sequence[int], o: dict) -> _Unit:
     return _Unit(1 + _bonus(size, lv, o["mao_bonus"]), value)
 
 
-def _pool_search(pool: tuple[int, ...], live: tuple[int, ...], o_key: tuple) -> tuple[int, tuple[int, ...]]:
+def _pool_search(pool: tuple[int, ...], live: tuple[int, ...], o_key: tuple[str, bool]) -> tuple[int, tuple[int, ...]]:
     """(best 卯, best 陀 with at most k units for k = 0..7) over the cards that may form any unit."""
     mao_bonus, _ = o_key
 
@@ -159,7 +161,7 @@ def _pool_search(pool: tuple[int, ...], live: tuple[int, ...], o_key: tuple) -> 
         f = next((i for i in range(N_FACES) if c[i]), None)
         if f is None:
             return 0, (0,) * (_MAX_GROUPS + 1)
-        options = []   # (cards used, mao, value)
+        options: list[tuple[tuple[int, ...], int, int]] = []   # (cards used, mao, value)
         lst = list(c)
         if c[f] >= 3:   # only with chi_may_use_kan: a held triple inside the pool is still a 坎 unit
             options.append(((f, f, f), 1 + _bonus(3, live[f], mao_bonus), _same_face_value(f, 4 if live[f] else 3)))
@@ -172,8 +174,8 @@ def _pool_search(pool: tuple[int, ...], live: tuple[int, ...], o_key: tuple) -> 
                     and is_effective(f, y, live):
                 options.append((pair, 1, _pair_value(f, y, live)))
         lst[f] -= 1
-        best_mao, best_val = rec(tuple(lst))            # this card of f stays single
-        best_val = list(best_val)
+        best_mao, kept_val = rec(tuple(lst))            # this card of f stays single
+        best_val = list(kept_val)
         lst[f] += 1
         for cards, m, v in options:
             for k in cards:
@@ -189,7 +191,7 @@ def _pool_search(pool: tuple[int, ...], live: tuple[int, ...], o_key: tuple) -> 
     return rec(pool)
 
 
-def _plan(counts: list[int], groups: tuple[Group, ...], live: list[int], o: dict) -> tuple[int, int]:
+def _plan(counts: list[int], groups: tuple[Group, ...], live: list[int], o: dict[str, Any]) -> tuple[int, int]:
     """(mao, t_max) of spec 2.6-2.7."""
     forced = [_whole_unit(g.face, 4, live, o) for g in groups if g.kind == "tuhuo_weixiang"]
     laid = [g for g in groups if g.kind != "tuhuo_weixiang"]
@@ -208,7 +210,7 @@ def _plan(counts: list[int], groups: tuple[Group, ...], live: list[int], o: dict
     return mao, t
 
 
-def _options(options: dict) -> dict:
+def _options(options: dict[str, Any]) -> dict[str, Any]:
     o = {"mao_bonus": "live", "tmax_quad_value": "xiang", "chi_may_use_kan": False, "kan_as_peng": True,
          "xiang_bonus_on_fan_faces": False, "held_fan_includes_kan": True, "wumenjiang": True,
          "wumenjiang_weight": "power_of_two", "fan_cap": 0, "caishen_count": 5, "win_split_kan": True,
@@ -239,13 +241,13 @@ def qualified(hand: Any, declared: Any = None, dead: Any = None, *, banker: bool
     return m >= 7 and t >= threshold(banker)
 
 
-def _caishen(caishen: Any, o: dict) -> int:
+def _caishen(caishen: Any, o: dict[str, Any]) -> int:
     if isinstance(caishen, bool) or not isinstance(caishen, (int, np.integer)) or not 0 <= caishen <= o["caishen_count"]:
         raise TileCountError(f"caishen must be an integer 0-{o['caishen_count']}, got {short_repr(caishen)}")
     return int(caishen)
 
 
-def _face_fan(groups: list[Group], weights: list[int], o: dict) -> int:
+def _face_fan(groups: list[Group], weights: list[int], o: dict[str, Any]) -> int:
     fans = fan_breakdown(groups, weights, 0, False, 0, kan_as_peng=o["kan_as_peng"],
                          xiang_bonus_on_fan_faces=o["xiang_bonus_on_fan_faces"])
     return sum(f.total for f in fans if f.id in _FACE_FAN_IDS)

@@ -1,19 +1,26 @@
 """Registers the long-card family's callables with the registry, so that the shared entry points
 (``mj.is_win``, ``mj.waits``, ``mj.score`` with ``ruleset="changpai-ydr"``) reach this family.
 
-The hand functions are the compiled ones; ``new_round`` is the pure-Python reference round engine
-(:mod:`.round_ref`) and ``bots`` its reference bots (:mod:`.round_bots`) until the compiled engine
-exists; the match and shanten are not built yet and refuse with a ``RulesetError``.
+The hand functions are the compiled ones; ``new_round`` is the hand engine (:mod:`.round_ref`, its
+counting compiled) and ``bots`` its bots (:mod:`.round_bots`); ``new_match`` the match of hands under
+the shared round API (:mod:`.round_match`); shanten is not built yet and refuses with a ``RulesetError``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
 from ...errors import RulesetError
 from .. import registry
 from .ruleset import FAMILY_NAME
+
+if TYPE_CHECKING:
+    from .result import Score
+    from .round_bots import RandomBot, RuleBot
+    from .round_match import LongcardMatch, LongcardRound
+    from .round_ref import Round
 
 __all__ = ["FAMILY"]
 
@@ -35,40 +42,67 @@ def waits(hand: Any, *, ruleset: Any = "changpai-ydr", **options: Any) -> list[i
     return _lc_hand.waits(hand, **options)
 
 
-def score(hand: Any, win_card: Any = None, *, ruleset: Any = "changpai-ydr", melds: Any = (), **options: Any):
+def score(hand: Any, win_card: Any = None, *, ruleset: Any = "changpai-ydr", melds: Any = (), **options: Any) -> Score:
     """:func:`mahjong_core.families.longcard.score`; ``melds`` are the declared groups."""
     _check(ruleset)
     return _lc_hand.score(hand, win_card, declared=melds, **options)
 
 
-def new_round(*, ruleset: Any = "changpai-ydr", seed: Any = None, **options: Any):
+def new_round(*, ruleset: Any = "changpai-ydr", seed: Any = None, **options: Any) -> Round:
     """A fresh hand of the reference engine (:class:`.round_ref.Round`); ``options`` are the keys of
     spec section 6 (``banker=``, ``stock=`` and ``settings=`` pass through)."""
     _check(ruleset)
     from .round_ref import Round
+
     passthrough = {k: options.pop(k) for k in ("banker", "stock", "settings") if k in options}
     return Round(seed, options=options or None, **passthrough)
 
 
-def _random_bot(seed: Any = None):
+def new_match(*, ruleset: Any = "changpai-ydr", seed: Any = None, **kw: Any) -> LongcardMatch:
+    """A match of hands with the banker rules (:class:`.round_match.LongcardMatch`, the shared match):
+    ``rounds``, ``first_dealer``, ``options``, ``auto_advance`` as for the shared match."""
+    _check(ruleset)
+    from .round_match import LongcardMatch
+    return LongcardMatch(ruleset, seed, **kw)
+
+
+def _load_match(d: Any) -> LongcardMatch:
+    from .round_match import LongcardMatch
+    return cast("LongcardMatch", LongcardMatch.from_dict(d))   # from_dict builds the class it is called on
+
+
+def _load_round(d: Any) -> LongcardRound:
+    from .round_match import LongcardRound
+    return cast("LongcardRound", LongcardRound.from_dict(d))   # from_dict builds the class it is called on
+
+
+# mahjong_core.game.state.load_state loads a saved state through the family's new_match / new_round
+# ``from_dict``: the shared-API states of the long-card match and hand (round_match)
+new_match.from_dict = _load_match  # type: ignore[attr-defined]  # a function attribute the loader reads
+new_round.from_dict = _load_round  # type: ignore[attr-defined]  # a function attribute the loader reads
+
+
+def _random_bot(seed: Any = None) -> RandomBot:
     from .round_bots import RandomBot
+
     return RandomBot(seed)
 
 
-def _greedy_bot(seed: Any = None):
+def _greedy_bot(seed: Any = None) -> RuleBot:
     """The RuleBot of spec 8.5 (deterministic: the seed is accepted and unused)."""
     from .round_bots import RuleBot
+
     return RuleBot()
 
 
-def _not_built(what: str):
-    def refuse(*_args: Any, **_kw: Any) -> Any:
-        raise RulesetError(f"changpai-ydr: {what} is not built yet (only a hand of play exists: new_round)")
+def _not_built(what: str) -> Callable[..., NoReturn]:
+    def refuse(*_args: Any, **_kw: Any) -> NoReturn:
+        raise RulesetError(f"changpai-ydr: {what} is not built yet (a hand of play exists: new_round, new_match)")
     return refuse
 
 
 FAMILY = registry.Family(
     FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_built("shanten"), new_round=new_round,
-    new_match=_not_built("the match"), bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
+    new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
 )
 registry.register_family(FAMILY)

@@ -96,8 +96,17 @@ def group_tuo(kind: str, cards: Sequence[int]) -> int:
     return _SAME_FACE_TUO[_SIZE[kind]] * (1 + IS_RED[cards[0]])
 
 
+_VALID: dict[Group, Group] = {}
+"""Every :class:`Group` that :func:`parse_group` accepted, by itself: the engine passes the same groups
+again and again.  Only valid groups enter, and there are a few hundred, so it stays small."""
+
+
 def parse_group(group: Any) -> Group:
     """One declared group from ``"kind cards"`` or ``(kind, cards)``; the cards must form the kind."""
+    if type(group) is Group and type(group.cards) is tuple:      # a list of cards would not hash
+        found = _VALID.get(group)
+        if found is not None:
+            return found
     if isinstance(group, Group):
         kind, cards = group.kind, list(group.cards)
     elif isinstance(group, str):
@@ -129,7 +138,9 @@ def parse_group(group: Any) -> Group:
                                  "partner of X, or three 7s)")
     elif len(set(cards)) != 1:
         raise TileParseError(f"{kind} {short_repr(group)} must be {size} cards of one face")
-    return Group(kind, tuple(cards))
+    out = Group(kind, tuple(cards))
+    _VALID[out] = out
+    return out
 
 
 def parse_declared(declared: Any) -> tuple[Group, ...]:

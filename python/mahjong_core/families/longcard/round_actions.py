@@ -81,10 +81,23 @@ class Action:
 
     @classmethod
     def coerce(cls, action: Any) -> Action:
-        """An :class:`Action` from an Action or an action id."""
+        """An :class:`Action` from an Action, its :meth:`to_dict` or an action id."""
+        if isinstance(action, dict):
+            a = cls.from_id(action.get("id"))
+            return a if a.to_dict() == action else _bad(action)
         if isinstance(action, Action):
             return cls.from_id(action.id) if _valid(action) else _bad(action)
         return cls.from_id(action)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as plain data (the shared views' ``legal_actions``): ``type``, ``id`` and the
+        face or the 吃 pair."""
+        d: dict[str, Any] = {"type": self.kind, "id": self.id}
+        if self.kind == "discard":
+            d["face"] = self.face
+        elif self.kind == "chi":
+            d["pair"] = list(self.pair)  # type: ignore[arg-type]
+        return d
 
     def __str__(self) -> str:
         if self.kind == "discard":

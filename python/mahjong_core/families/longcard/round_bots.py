@@ -28,11 +28,11 @@ import numpy as np
 from ... import _lc_hand
 from ...errors import IllegalActionError
 from .cards import N_FACES
-from .counting import theoretical_fan
 from .groups import Group
 from .round_actions import CHI_BASE, FOLD, HU, PASS, PENG, QI, Action, chi_pair
+from .round_counting import counting_backend
 from .round_ref import Round
-from .round_rules import RANKS, counting_cached
+from .round_rules import RANKS
 from .round_settings import RoundSettings
 
 __all__ = ["RandomBot", "RuleBot", "play_hand"]
@@ -44,17 +44,29 @@ class _Protocol:
     def choose(self, view: dict[str, Any], legal: np.ndarray, penalised: np.ndarray) -> int:
         raise NotImplementedError
 
-    def _choice(self, rnd: Round, seat: int) -> int:
-        if seat not in rnd.seats_to_act():
-            raise IllegalActionError(f"seat {seat} is not to act now (to act: {rnd.seats_to_act()})")
-        return self.choose(rnd.view(seat), rnd.legal_mask(seat), rnd.penalised_mask(seat))
+    def _choice(self, rnd: Any, seat: int) -> int:
+        hand = _hand_of(rnd)
+        if seat not in hand.seats_to_act():
+            raise IllegalActionError(f"seat {seat} is not to act now (to act: {hand.seats_to_act()})")
+        return self.choose(hand.view(seat), hand.legal_mask(seat), hand.penalised_mask(seat))
 
-    def act(self, rnd: Round, seat: int) -> Action:
+    def act(self, rnd: Any, seat: int) -> Action:
         return Action.from_id(self._choice(rnd, seat))
 
-    def act_index(self, rnd: Round, seat: int) -> int:
+    def act_index(self, rnd: Any, seat: int) -> int:
+        """On a hand (:class:`.round_ref.Round`): the position of the action among the legal ids; on
+        the shared round API (:class:`.round_match.LongcardRound`, whose mask index is the action id,
+        what ``mahjong_core.game.bots.play_steps`` passes to ``step``): the action id."""
         a = self._choice(rnd, seat)
+        if _hand_of(rnd) is not rnd:
+            return a
         return int(np.searchsorted(np.flatnonzero(rnd.legal_mask(seat)), a))
+
+
+def _hand_of(rnd: Any) -> Round:
+    """The hand engine of ``rnd``: itself, or the hand a :class:`.round_match.LongcardRound` wraps."""
+    hand = getattr(rnd, "hand", None)
+    return hand if isinstance(hand, Round) else rnd
 
 
 class RandomBot(_Protocol):
@@ -87,27 +99,21 @@ def _dead(view: dict[str, Any], seat: int) -> list[int]:
 
 
 class RuleBot(_Protocol):
-    """The greedy reference bot of spec 8.5."""
+    """The greedy reference bot of spec 8.5 (``impl``: the counting backend, as for the round)."""
 
-    def __init__(self, settings: RoundSettings | None = None) -> None:
+    def __init__(self, settings: RoundSettings | None = None, impl: Any = "compiled") -> None:
         self.s = settings or RoundSettings()
-
-    def _opts(self) -> tuple[tuple[str, Any], ...]:
-        s = self.s
-        return (("mao_bonus", s.mao_bonus), ("tmax_quad_value", s.tmax_quad_value), ("chi_may_use_kan", s.chi_may_use_kan),
-                ("kan_as_peng", s.kan_as_peng), ("xiang_bonus_on_fan_faces", s.xiang_bonus_on_fan_faces),
-                ("wumenjiang", s.wumenjiang), ("wumenjiang_weight", s.wumenjiang_weight),
-                ("caishen_count", s.caishen_count))
+        self.backend = counting_backend(impl)
 
     def _ready(self, hand: list[int], groups: tuple[Group, ...], banker: bool) -> bool:
         kw = {"declared": groups, "banker": banker, "win_split_kan": self.s.win_split_kan,
               "all_black_waives_tuo": self.s.all_black_waives_tuo}
         if (sum(hand) + 3 * len(groups)) % 3 == 2:      # 20 effective: ready now
-            return bool(_lc_hand.waits(np.array(hand, np.uint8), **kw))
+            return bool(_lc_hand.waits(bytes(hand), **kw))
         for d in range(N_FACES):                         # 21: ready after some discard
             if hand[d]:
                 hand[d] -= 1
-                ok = bool(_lc_hand.waits(np.array(hand, np.uint8), **kw))
+                ok = bool(_lc_hand.waits(bytes(hand), **kw))
                 hand[d] += 1
                 if ok:
                     return True
@@ -117,9 +123,9 @@ class RuleBot(_Protocol):
         seat = view["seat"]
         banker = seat == view["banker"]
         dead = _dead(view, seat)
-        summ = counting_cached(tuple(hand), groups, tuple(dead), banker, self._opts())
-        ft = theoretical_fan(np.array(hand, np.uint8), groups, dead, jiang=view["jiang"],
-                             caishen=view["players"][seat]["caishen"], **dict(self._opts()))
+        summ = self.backend.plan(hand, groups, dead, banker, self.s)
+        jiang = None if view["jiang"] is None else tuple(view["jiang"])
+        ft = self.backend.theoretical_fan(hand, groups, dead, jiang, view["players"][seat]["caishen"], self.s)
         return int(self._ready(list(hand), groups, banker)), summ.mao, summ.t_max, ft
 
     def choose(self, view: dict[str, Any], legal: np.ndarray, penalised: np.ndarray) -> int:
@@ -129,7 +135,7 @@ class RuleBot(_Protocol):
         seat = view["seat"]
         hand = list(view["hand"])
         groups = _groups(view, seat)
-        summ = counting_cached(tuple(hand), groups, tuple(_dead(view, seat)), seat == view["banker"], self._opts())
+        summ = self.backend.plan(hand, groups, _dead(view, seat), seat == view["banker"], self.s)
         if FOLD in ok and not summ.qualified:
             return FOLD
         for a in (QI, HU):
@@ -171,6 +177,5 @@ def play_hand(r: Round, bots: list[Any], max_steps: int = 10_000) -> dict[str, A
         seats = r.seats_to_act()
         if not seats:
             return r.result  # type: ignore[return-value]
-        p = seats[0]
-        r.step(p, bots[p].choose(r.view(p), r.legal_mask(p), r.penalised_mask(p)))
+        r.play_decision(bots[seats[0]])
     raise RuntimeError(f"hand not finished after {max_steps} steps")

@@ -32,8 +32,7 @@ class RoundRecord:
     # ------------------------------------------------------------------ views (8.3)
     def events_for(self, seat: Any) -> list[dict[str, Any]]:
         """The events ``seat`` may see, in order."""
-        p = as_seat(seat, PLAYERS)
-        return [{k: v for k, v in e.items() if k != "to"} for e in self.events if e["to"] is None or e["to"] == p]
+        return list(self.seen[as_seat(seat, PLAYERS)])
 
     def view(self, seat: Any) -> dict[str, Any]:
         """What ``seat`` may see (spec 8.3); nothing of the others' concealed cards or the stock order."""
@@ -64,8 +63,9 @@ class RoundRecord:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, d: Any) -> Round:
-        """Rebuild a hand from its replay record, every field checked (``StateError`` names it)."""
+    def from_dict(cls, d: Any, *, impl: Any = "compiled") -> Round:
+        """Rebuild a hand from its replay record, every field checked (``StateError`` names it);
+        ``impl`` is the counting backend of the rebuilt hand."""
         if not isinstance(d, dict):
             raise StateError(f"a long-card round record is a JSON object, got {short_repr(d)}")
         expected = {"ruleset", "version", "options", "banker", "stock", "actions", "result"}
@@ -81,7 +81,7 @@ class RoundRecord:
             settings = RoundSettings.from_options(d["options"])
             if not is_int(d["banker"]) or not 0 <= d["banker"] < PLAYERS:
                 raise StateError(f"banker: expected a seat 0-2, got {short_repr(d['banker'])}")
-            r = cls(settings=settings, banker=d["banker"], stock=d["stock"])
+            r = cls(settings=settings, banker=d["banker"], stock=d["stock"], impl=impl)
         except StateError:
             raise
         except MahjongError as e:
@@ -101,18 +101,18 @@ class RoundRecord:
         return r
 
     @classmethod
-    def from_json(cls, data: Any) -> Round:
+    def from_json(cls, data: Any, *, impl: Any = "compiled") -> Round:
         if isinstance(data, (str, bytes, bytearray)):
             try:
                 data = json.loads(data)
             except (ValueError, RecursionError) as e:
                 raise StateError(f"not valid JSON: {short_repr(str(e))}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(data, impl=impl)
 
     @classmethod
-    def replay(cls, record: Any) -> Round:
+    def replay(cls, record: Any, *, impl: Any = "compiled") -> Round:
         """The hand reproduced from a replay record (``to_dict``/``to_json`` output)."""
-        return cls.from_json(record) if not isinstance(record, dict) else cls.from_dict(record)
+        return cls.from_json(record, impl=impl) if not isinstance(record, dict) else cls.from_dict(record, impl=impl)
 
 
 def checked_stock(stock: Any, deck: list[int]) -> list[int]:

@@ -46,12 +46,13 @@ from .round_actions import (
     Action,
     chi_pair,
 )
+from .round_counting import counting_backend
 from .round_record import VERSION, RoundRecord, checked_stock
-from .round_rules import PLAYERS, RANKS, RoundRules, counting_cached
+from .round_rules import PLAYERS, RANKS, RoundRules
 from .round_settings import RoundSettings
 from .round_settlement import hand_deltas, hand_payments, next_banker
 
-__all__ = ["RANKS", "VERSION", "Round", "counting_cached"]
+__all__ = ["RANKS", "VERSION", "Round"]
 
 DEAL = 20
 BAOZI_CAUSES = {"B1": "陀数不够 / 卯数不够", "B2": "未必进必打", "B3": "未两卯必进", "B4": "未尾张必进",
@@ -59,16 +60,29 @@ BAOZI_CAUSES = {"B1": "陀数不够 / 卯数不够", "B2": "未必进必打", "B
 """包子 causes of spec 3.13."""
 
 
+def _masks(offered: dict[int, str | None]) -> tuple[np.ndarray, np.ndarray]:
+    """(legal, penalised) bool[259] masks of the offered actions (spec 8.2, 3.13)."""
+    legal = np.zeros(ACTION_SIZE, np.bool_)
+    penalised = np.zeros(ACTION_SIZE, np.bool_)
+    for a, cause in offered.items():
+        legal[a] = True
+        penalised[a] = cause is not None
+    return legal, penalised
+
+
 class Round(RoundRules, RoundRecord):
     """One hand of 长牌 幺地人 (spec section 3) for three seats.
 
-    ``Round(seed, settings=..., options=..., banker=..., stock=...)``: the stock is shuffled by a NumPy
-    ``Generator`` from ``seed`` unless given (105 + ``caishen_count`` card kind ids, spec 8.4); the
-    first banker is random (``seed``) unless given (spec 3.1).
+    ``Round(seed, settings=..., options=..., banker=..., stock=..., impl=...)``: the stock is shuffled
+    by a NumPy ``Generator`` from ``seed`` unless given (105 + ``caishen_count`` card kind ids, spec
+    8.4); the first banker is random (``seed``) unless given (spec 3.1).  ``impl`` chooses the counting
+    backend (:mod:`.round_counting`): ``"compiled"`` (default) or ``"reference"`` (the oracle); both
+    play the same hand.
     """
 
     def __init__(self, seed: Any = None, *, settings: RoundSettings | None = None, options: Any = None,
-                 banker: Any = None, stock: Any = None) -> None:
+                 banker: Any = None, stock: Any = None, impl: Any = "compiled") -> None:
+        self.backend = counting_backend(impl)
         if settings is None:
             settings = RoundSettings.from_options(options)
         elif options:
@@ -107,6 +121,7 @@ class Round(RoundRules, RoundRecord):
         self.guohu = [[-1] * N_FACES for _ in range(PLAYERS)]   # largest passed fan per face (3.9)
         self.chi_faces = [[0] * N_FACES for _ in range(PLAYERS)]
         self.events: list[dict[str, Any]] = []
+        self.seen: list[list[dict[str, Any]]] = [[] for _ in range(PLAYERS)]   # each seat's events, "to" dropped
         self.result: dict[str, Any] | None = None
         self.started = False
         self.phase = "deal"
@@ -151,6 +166,9 @@ class Round(RoundRules, RoundRecord):
         e = {"type": etype, "seat": seat, "to": to}
         e.update(data)
         self.events.append(e)
+        shown = {k: v for k, v in e.items() if k != "to"}
+        for p in range(PLAYERS) if to is None else (to,):
+            self.seen[p].append(shown)
 
     def _draw(self) -> int:
         c = self.stock[self.pos]
@@ -177,6 +195,20 @@ class Round(RoundRules, RoundRecord):
             if not self.folded[q]:
                 return q
         return p
+
+    def card_census(self) -> list[int]:
+        """Copies of each card kind (21 faces, then 财神) found in hands, 财神 laid out, 堂子, declared
+        groups, the stock and on offer: ``[5] * 21 + [caishen_count]`` when every card is in one place."""
+        where = [0] * (N_FACES + 1)
+        for p in range(PLAYERS):
+            for f in range(N_FACES):
+                where[f] += self.hands[p][f]
+            where[CAISHEN] += self.caishen[p]
+            for c in self.tangzi[p] + [c for g in self.groups[p] for c in g.cards]:
+                where[c] += 1
+        for c in self.stock[self.pos:] + ([self.offer] if self.phase == "claim" else []):
+            where[c] += 1
+        return where
 
     def effective(self, p: int) -> int:
         """E(p) of spec 2.3."""
@@ -217,7 +249,7 @@ class Round(RoundRules, RoundRecord):
             for f in range(N_FACES):
                 if h[f] and f != self.discard_ban:
                     out[f] = "B5" if self._is_tiao(p, f) else None
-            if self.self_win_ok and _lc_hand.is_win(np.array(h, np.uint8), **self._hand_kw(p)):
+            if self.self_win_ok and _lc_hand.is_win(bytes(h), **self._hand_kw(p)):
                 out[HU] = None
             out[FOLD] = fold_cause
             return out
@@ -269,19 +301,24 @@ class Round(RoundRules, RoundRecord):
 
     def legal_mask(self, seat: Any) -> np.ndarray:
         """bool[259] of spec 8.2."""
-        p = as_seat(seat, PLAYERS)
-        m = np.zeros(ACTION_SIZE, np.bool_)
-        for a in self._offered(p):
-            m[a] = True
-        return m
+        return _masks(self._offered(as_seat(seat, PLAYERS)))[0]
 
     def penalised_mask(self, seat: Any) -> np.ndarray:
         """bool[259]: the offered actions that incur 包子 (3.13)."""
-        p = as_seat(seat, PLAYERS)
-        m = np.zeros(ACTION_SIZE, np.bool_)
-        for a, cause in self._offered(p).items():
-            m[a] = cause is not None
-        return m
+        return _masks(self._offered(as_seat(seat, PLAYERS)))[1]
+
+    def play_decision(self, bot: Any) -> None:
+        """Let ``bot`` (``choose(view, legal_mask, penalised_mask)``) decide for the seat to act and apply
+        it: :meth:`step` with the legal actions worked out once (a bot loop's hot path)."""
+        if self.phase == "end":
+            raise IllegalActionError("the hand is over")
+        p = self.actor
+        offered = self._offered(p)
+        legal, penalised = _masks(offered)
+        a = bot.choose(self.view(p), legal, penalised)
+        if a not in offered:
+            raise IllegalActionError(f"{Action.from_id(a)} is not legal for seat {p} in phase {self.phase}")
+        self._apply(p, int(a), offered[a])
 
     def penalty_of(self, seat: Any, action: Any) -> str | None:
         """The 包子 cause the action would incur (None if none); the action must be legal."""
@@ -304,9 +341,12 @@ class Round(RoundRules, RoundRecord):
         offered = self._offered(p)
         if a not in offered:
             raise IllegalActionError(f"{Action.from_id(a)} is not legal for seat {p} in phase {self.phase}")
+        self._apply(p, a, offered[a])
+
+    def _apply(self, p: int, a: int, cause: str | None) -> None:
+        """Apply the decision ``a`` of the seat to act, legal with 包子 ``cause`` (checked by the caller)."""
         self.log.append([p, a])
         self._event("action", p, action=a, phase=self.phase, to=p if self._private_action(a) else None)
-        cause = offered[a]
         if cause is not None:
             self._end_baozi(p, cause)
             return
@@ -664,7 +704,7 @@ class Round(RoundRules, RoundRecord):
 
     def snapshot(self) -> dict[str, Any]:
         """Every field of the state (for equality checks in tests)."""
-        d = {k: copy.deepcopy(v) for k, v in vars(self).items() if k != "settings"}
+        d = {k: copy.deepcopy(v) for k, v in vars(self).items() if k not in ("settings", "backend")}
         d["groups"] = [[(g.kind, g.cards) for g in gs] for gs in self.groups]
         return d
 

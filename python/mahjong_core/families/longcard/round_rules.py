@@ -1,14 +1,14 @@
 """Rule queries of the long-card reference hand (spec changpai.md 2.4-2.8, 3.5, 3.7-3.9, 3.11, 4.7).
 
 :class:`RoundRules` is the half of :class:`.round_ref.Round` that answers questions about the current
-state without changing it: dead and live copies, qualification Q, F_theo and H (through
-:mod:`.counting`), win and wait checks (through the compiled ``_lc_hand``), the claims a seat has on the
+state without changing it: dead and live copies, qualification Q and F_theo (through the counting
+backend of :mod:`.round_counting`), H (through :mod:`.counting`), win and wait checks (through the
+compiled ``_lc_hand``), the claims a seat has on the
 card on offer, the 起 player's 跳牌 ban and 挡, the two-卯 state, the last card (尾张) and 杵死.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -19,55 +19,27 @@ from .cards import COPIES, N_FACES, SEVENS, YDR
 from .fans import face_weights
 from .groups import Group, is_chi_group
 from .round_actions import HU, PENG, SHA, XIANG, chi_id, chi_pair
+from .round_counting import CompiledCounting, ReferenceCounting
 
-__all__ = ["CHI_RANK", "PLAYERS", "RANKS", "RoundRules", "counting_cached"]
+__all__ = ["CHI_RANK", "PLAYERS", "RANKS", "RoundRules"]
 
 PLAYERS = 3
 RANKS = {HU: 6, XIANG: 5, SHA: 4, PENG: 3}
 """Claim priorities of spec 3.5 (S1's 60/50/40/30/10); a 吃 is 1 (3 for three 7s when
 ``seven_triple_claim = peng``, CP-21)."""
 CHI_RANK = 1
-_ALL_TRIPLES = tuple((a, b, c) for a in range(N_FACES) for b in range(a, N_FACES) for c in range(b, N_FACES)
-                     if a == c or is_chi_group((a, b, c)))
-
-
-@lru_cache(maxsize=1 << 16)
-def _groups_max(counts: tuple[int, ...]) -> tuple[int, bool]:
-    """(largest number of disjoint complete 3-card groups, whether every card is in one) of concealed
-    counts (spec 4.7 two-卯 state; 3.5 last-卯 rule)."""
-    low = next((f for f in range(N_FACES) if counts[f]), None)
-    if low is None:
-        return 0, True
-    c = list(counts)
-    c[low] -= 1
-    best, whole = _groups_max(tuple(c))[0], False      # the lowest card left out of every group
-    c[low] += 1
-    for t in _ALL_TRIPLES:
-        if t[0] != low or any(c[f] < t.count(f) for f in set(t)):
-            continue
-        for f in t:
-            c[f] -= 1
-        n, w = _groups_max(tuple(c))
-        for f in t:
-            c[f] += 1
-        best, whole = max(best, n + 1), whole or w
-    return best, whole
-
-
-def _fully_grouped(counts: list[int]) -> bool:
-    return _groups_max(tuple(counts))[1]
-
-
-@lru_cache(maxsize=1 << 12)
-def counting_cached(hand: tuple[int, ...], groups: tuple[Group, ...], dead: tuple[int, ...], banker: bool,
-                    opts: tuple[tuple[str, Any], ...]) -> counting.CountingSummary:
-    """:func:`counting.counting_summary` memoised: the engine (qualification at every decision point)
-    and the bots ask the same question about the same hand many times."""
-    return counting.counting_summary(np.array(hand, np.uint8), groups, list(dead), banker=banker, **dict(opts))
+_CHI_PAIRS_WITH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((a, b) for a in range(N_FACES) for b in range(a, N_FACES) if is_chi_group(tuple(sorted((a, b, c)))))
+    for c in range(N_FACES))
+"""``_CHI_PAIRS_WITH[c]``: every pair (a <= b) of faces that forms a 吃 group with the card c."""
 
 
 class RoundRules:
-    """State queries of a hand (mixed into :class:`.round_ref.Round`, whose fields they read)."""
+    """State queries of a hand (mixed into :class:`.round_ref.Round`, whose fields they read).
+
+    ``self.backend`` is the counting backend (:mod:`.round_counting`): compiled, or the reference."""
+
+    backend: CompiledCounting | ReferenceCounting
 
     def _dead_for(self, p: int) -> list[int]:
         """Copies dead outside p's own declared groups: every 堂子 and the other seats' groups (2.4)."""
@@ -99,16 +71,16 @@ class RoundRules:
 
     def qualified(self, p: int) -> bool:
         """Q(p) of spec 2.8: 7 卯 and T_max >= threshold."""
-        return counting_cached(tuple(self.hands[p]), tuple(self.groups[p]), tuple(self._dead_for(p)),
-                               p == self.banker, tuple(self._counting_opts().items())).qualified
+        return self.backend.plan(self.hands[p], self.groups[p], self._dead_for(p), p == self.banker,
+                                  self.settings).qualified
 
     def f_theo(self, p: int) -> int:
         """F_theo of spec 2.8 (CP-42); with ``qi_fan_measure = s1`` a 幺地人 pair or any 4 of a kind."""
         if self.settings.qi_fan_measure == "s1":
             h = self.hands[p]
             return int(any(h[f] >= 2 for f in YDR) or any(n >= 4 for n in h))
-        return counting.theoretical_fan(np.array(self.hands[p], np.uint8), self.groups[p], self._dead_for(p),
-                                        jiang=self.jiang, caishen=self.caishen[p], **self._counting_opts())
+        return self.backend.theoretical_fan(self.hands[p], self.groups[p], self._dead_for(p), self.jiang,
+                                            self.caishen[p], self.settings)
 
     def held_fan(self, p: int) -> int:
         """H of spec 2.8."""
@@ -128,13 +100,13 @@ class RoundRules:
                 "all_black_waives_tuo": s.all_black_waives_tuo}
 
     def _score(self, p: int, counts: list[int]):
-        return _lc_hand.score(np.array(counts, np.uint8), None, declared=self.groups[p], banker=p == self.banker,
+        return _lc_hand.score(bytes(counts), None, declared=self.groups[p], banker=p == self.banker,
                               jiang=self.jiang, caishen=self.caishen[p], **self.settings.score_options())
 
     def _wins_with(self, p: int, card: int) -> bool:
         h = list(self.hands[p])
         h[card] += 1
-        if h[card] > COPIES or not _lc_hand.is_win(np.array(h, np.uint8), **self._hand_kw(p)):
+        if h[card] > COPIES or not _lc_hand.is_win(bytes(h), **self._hand_kw(p)):
             return False
         passed = self._guohu_bar(p, card)
         return passed < 0 or self._score(p, h).total > passed
@@ -145,7 +117,7 @@ class RoundRules:
 
     def _waits(self, p: int, counts: list[int], groups: list[Group]) -> list[int]:
         s = self.settings
-        w = _lc_hand.waits(np.array(counts, np.uint8), declared=groups, banker=p == self.banker,
+        w = _lc_hand.waits(bytes(counts), declared=groups, banker=p == self.banker,
                            win_split_kan=s.win_split_kan, all_black_waives_tuo=s.all_black_waives_tuo)
         if s.ready_requires_live:       # CP-29 alternative
             live = self.live(p)
@@ -178,20 +150,17 @@ class RoundRules:
     def _chi_pairs(self, p: int, card: int) -> list[tuple[int, int]]:
         h, s = self.hands[p], self.settings
         out = []
-        for a in range(N_FACES):
-            for b in range(a, N_FACES):
-                if h[a] < (2 if a == b else 1) or h[b] < 1:
-                    continue
-                if not is_chi_group(tuple(sorted((a, b, card)))):
-                    continue
-                if not s.chi_may_use_kan and (h[a] == 3 or h[b] == 3):     # CP-23
-                    continue
-                out.append((a, b))
+        for a, b in _CHI_PAIRS_WITH[card]:
+            if h[a] < (2 if a == b else 1) or h[b] < 1:
+                continue
+            if not s.chi_may_use_kan and (h[a] == 3 or h[b] == 3):     # CP-23
+                continue
+            out.append((a, b))
         return out
 
     def _two_mao(self, p: int) -> bool:
         """Two-卯 state of 4.7: 7 - G = 2."""
-        return 7 - len(self.groups[p]) - _groups_max(tuple(self.hands[p]))[0] == 2
+        return 7 - len(self.groups[p]) - self.backend.group_count(self.hands[p])[0] == 2
 
     def _last_card(self, p: int, card: int) -> bool:
         """尾张 of 4.7 (CP-30): no other live copy of any face whose claim makes p ready."""
@@ -272,7 +241,7 @@ class RoundRules:
         h = list(self.hands[p])
         h[pair[0]] -= 1
         h[pair[1]] -= 1
-        return _fully_grouped(h)
+        return self.backend.group_count(h)[1]
 
     def _chusi(self, p: int) -> bool:
         """杵死 (3.11, 必碰 only): loose cards are one pair X X, X is offered, and the completed hand misses 陀."""
@@ -283,10 +252,10 @@ class RoundRules:
             return False
         h = list(self.hands[p])
         h[c] -= 2
-        if not _fully_grouped(h):
+        if not self.backend.group_count(h)[1]:
             return False
         h[c] += 3
-        return not _lc_hand.is_win(np.array(h, np.uint8), **self._hand_kw(p))
+        return not _lc_hand.is_win(bytes(h), **self._hand_kw(p))
 
     def _mandatory(self, opts: dict[int, int]) -> int:
         """The claim that 有杀必杀 / 有吐火必吐火 / 必碰 force (3.7), or -1."""

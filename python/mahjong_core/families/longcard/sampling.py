@@ -29,7 +29,7 @@ def random_group_hand(rng: np.random.Generator, n_declared: int | None = None
     within the deck's copies.  A win in shape; whether the 陀 suffices is left to chance."""
     left = np.full(N_FACES, COPIES, np.int64)
     d = int(rng.integers(0, 6)) if n_declared is None else n_declared
-    declared = []
+    declared: list[Group] = []
     while len(declared) < d:
         if rng.random() < 0.2:
             t = ALL_TRIPLES[int(rng.integers(len(ALL_TRIPLES)))]

@@ -25,7 +25,7 @@ a concealed kong (four in hand), never both.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Union, cast
 
 from ..._validate import as_flag, short_repr
 from ...errors import IllegalActionError
@@ -43,6 +43,16 @@ from ._constants import (
     A_SIZE,
     A_WIN,
     KONG_KINDS,
+)
+from .json_types import (
+    ChiActionDict,
+    DeclareReadyActionDict,
+    DiscardActionDict,
+    KongActionDict,
+    KongKind,
+    PassActionDict,
+    PonActionDict,
+    WinActionDict,
 )
 
 __all__ = [
@@ -80,7 +90,7 @@ class Discard:
     ready: bool = False
     type = "discard"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> DiscardActionDict:
         return {"type": "discard", "tile": self.tile, "ready": self.ready}
 
 
@@ -91,7 +101,7 @@ class Chi:
     tiles: tuple[int, int, int]
     type = "chi"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ChiActionDict:
         return {"type": "chi", "tiles": list(self.tiles)}
 
 
@@ -101,7 +111,7 @@ class Pon:
 
     type = "pon"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PonActionDict:
         return {"type": "pon"}
 
 
@@ -111,10 +121,10 @@ class Kong:
     exposed pung) or "concealed" (暗杠)."""
 
     tile: int
-    kind: str = "concealed"
+    kind: KongKind = "concealed"
     type = "kong"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> KongActionDict:
         return {"type": "kong", "tile": self.tile, "kind": self.kind}
 
 
@@ -124,7 +134,7 @@ class Win:
 
     type = "win"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> WinActionDict:
         return {"type": "win"}
 
 
@@ -134,7 +144,7 @@ class Pass:
 
     type = "pass"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PassActionDict:
         return {"type": "pass"}
 
 
@@ -144,13 +154,13 @@ class DeclareReady:
 
     type = "declare_ready"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> DeclareReadyActionDict:
         return {"type": "declare_ready"}
 
 
 Action = Union[Discard, Chi, Pon, Kong, Win, Pass, DeclareReady]
 
-_SIMPLE = {"pon": Pon(), "win": Win(), "pass": Pass(), "declare_ready": DeclareReady()}
+_SIMPLE: dict[str, Action] = {"pon": Pon(), "win": Win(), "pass": Pass(), "declare_ready": DeclareReady()}
 _KEYS = {"discard": ("type", "tile", "ready"), "kong": ("type", "tile", "kind"), "chi": ("type", "tiles"),
          **{k: ("type",) for k in _SIMPLE}}
 
@@ -177,12 +187,13 @@ def action_from_dict(d: dict[str, Any]) -> Action:
         k = d.get("kind", "concealed")
         if not isinstance(k, str) or k not in KONG_KINDS:
             raise IllegalActionError(f"kong kind must be one of {KONG_KINDS}, got {short_repr(k)}")
-        return Kong(_tile_arg(d.get("tile"), "kong tile"), k)
+        return Kong(_tile_arg(d.get("tile"), "kong tile"), cast("KongKind", k))   # one of KONG_KINDS (checked)
     if kind == "chi":
         tiles = d.get("tiles")
         if not isinstance(tiles, (list, tuple)) or len(tiles) != 3:
             raise IllegalActionError(f"chi needs three tiles, got {short_repr(tiles)}")
-        return Chi(tuple(sorted(_tile_arg(t, "chi tile") for t in tiles)))  # type: ignore[arg-type]
+        low, mid, high = sorted(_tile_arg(t, "chi tile") for t in tiles)
+        return Chi((low, mid, high))
     raise AssertionError(kind)  # pragma: no cover - every type of _KEYS is handled above
 
 

@@ -10,7 +10,7 @@ actions.  The pure-Python reference of both bots is :mod:`mahjong_core.families.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
@@ -74,7 +74,7 @@ class GreedyBot:
         return rnd.decode_action(seat, self.act_index(rnd, seat))
 
 
-BUILTIN_BOTS = {"greedy": GreedyBot.from_seed, "random": RandomBot}
+BUILTIN_BOTS: dict[str, Callable[[Any], Any]] = {"greedy": GreedyBot.from_seed, "random": RandomBot}
 """The built-in bots by name: factories taking a seed (None = fresh entropy, an int = reproducible)."""
 
 

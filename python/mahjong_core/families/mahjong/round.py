@@ -17,7 +17,7 @@ an added kong), ``over``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -30,6 +30,7 @@ from .bots import play_out_builtin
 from .round_base import SCHEMA_VERSION, MahjongRoundBase
 from .settings import READY_NONE, FlowSettings
 from .wall import Wall
+from .json_types import Event, HeaderEvent, RoundResultDict, RoundState, WinEvent, WinnerRecord
 
 __all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
 
@@ -77,14 +78,14 @@ class RoundResult:
 
     __slots__ = ("_d", "_scores", "_quick", "_build")
 
-    def __init__(self, d: "dict[str, Any] | None", scores: "list[Score] | None" = None, *,
+    def __init__(self, d: "RoundResultDict | None", scores: "list[Score] | None" = None, *,
                  quick: "tuple | None" = None, build: Any = None) -> None:
         self._d = d
         self._scores = scores
         self._quick = quick          # (draw, winner, loser, method, total, dealer, next_dealer)
         self._build = build
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RoundResultDict:
         if self._d is None:
             self._d = self._build()
             self._build = None
@@ -104,7 +105,7 @@ class RoundResult:
         return self._q(0)
 
     @property
-    def winners(self) -> list[dict[str, Any]]:
+    def winners(self) -> list[WinnerRecord]:
         return self.to_dict()["winners"]
 
     @property
@@ -193,9 +194,9 @@ class Round(MahjongRoundBase):
         self._c = c
         self._core = RoundCore(c.settings_dict, c.code, c.special, c.kind_mask, self.dealer, self.round_wind,
                                tiles, dice, kong_dice)
-        self._log: list[dict[str, Any]] = [header]
+        self._log: list[Event] = [cast(HeaderEvent, header)]   # built to header_shape by RoundBase
         self._decoded = 0           # core event records already in _log
-        self._result_d: "dict[str, Any] | None" = None
+        self._result_d: "RoundResultDict | None" = None
         self._result_obj: "RoundResult | None" = None
         self._scores: "list[Score] | None" = None
 
@@ -208,12 +209,11 @@ class Round(MahjongRoundBase):
         evs = core.events(self._decoded)
         self._decoded = core.n_events
         for e in evs:
-            if e["type"] == "win":
-                e = self._win_event(e["winner_index"])
-            self._log.append(e)
+            # the core's records are the documented events, a win's completed here
+            self._log.append(self._win_event(e["winner_index"]) if e["type"] == "win" else cast(Event, e))
 
     @property
-    def log(self) -> list[dict[str, Any]]:
+    def log(self) -> list[Event]:
         """The event log: the header (with the seed), then one dict per event."""
         self._sync()
         return self._log
@@ -222,17 +222,21 @@ class Round(MahjongRoundBase):
         if self._scores is None:
             core = self._core
             out = []
-            for k in range(len(core.result_info()[1])):
+            info = core.result_info()
+            assert info is not None   # the round is over
+            for k in range(len(info[1])):
                 rec = core.win_record(k)
                 out.append(Score(self.settings.ruleset, rec["total"], rec["non_flower_total"], self.settings.min_fan,
                                  rec["form"], np.array(rec["counts"], dtype=np.uint16)))
             self._scores = out
         return self._scores
 
-    def _win_event(self, k: int) -> dict[str, Any]:
+    def _win_event(self, k: int) -> WinEvent:
         info = self._core.result_info()
+        assert info is not None   # the round is over
         rec = self._core.win_record(k)
         sc = self._winner_scores()[k]
+        assert info[3] is not None   # a win has its method
         return {"type": "win", "seat": info[1][k], "from": info[2], "method": info[3], "tile": rec["win_tile"],
                 "total": rec["total"], "fans": [[f.id, f.points, f.count] for f in sc.fans]}
 
@@ -265,6 +269,7 @@ class Round(MahjongRoundBase):
             args["heavenly"] = True
             args["self_drawn"] = True
             return args
+        order: tuple[tuple[str, int], ...]
         if kind == 3:
             order = (("last_tile", _F_LAST_TILE), ("robbing_kong", _F_ROBBING), ("last_of_kind", _F_LAST_OF_KIND),
                      ("humanly", _F_HUMANLY))
@@ -278,10 +283,13 @@ class Round(MahjongRoundBase):
                 args[name] = True
         return args
 
-    def _build_result(self) -> dict[str, Any]:
-        draw, winners, loser, method, nd, wall_left = self._core.result_info()
-        records = []
+    def _build_result(self) -> RoundResultDict:
+        info = self._core.result_info()
+        assert info is not None   # the round is over
+        draw, winners, loser, method, nd, wall_left = info
+        records: list[WinnerRecord] = []
         for k, seat in enumerate(winners):
+            assert method is not None   # a win has its method
             rec = self._core.win_record(k)
             sc = self._winner_scores()[k]
             records.append({
@@ -304,10 +312,12 @@ class Round(MahjongRoundBase):
         }
 
     @property
-    def _result(self) -> "dict[str, Any] | None":
+    def _result(self) -> "RoundResultDict | None":
         """The result as plain data once the round is over (else ``None``)."""
         if self._result_d is None and self._core.phase == PH_OVER:
-            self._result_d = self.result.to_dict()
+            result = self.result
+            assert result is not None   # the round is over
+            self._result_d = result.to_dict()
         return self._result_d
 
     @property
@@ -317,7 +327,9 @@ class Round(MahjongRoundBase):
             if self._result_d is not None:
                 self._result_obj = RoundResult(self._result_d)
             elif self._core.phase == PH_OVER:
-                draw, winners, loser, method, nd, _ = self._core.result_info()
+                info = self._core.result_info()
+                assert info is not None   # the round is over
+                draw, winners, loser, method, nd, _ = info
                 total = self._core.winner_totals()[0][1] if winners else 0
                 self._result_obj = RoundResult(
                     None, None if draw else self._winner_scores(),
@@ -421,8 +433,8 @@ class Round(MahjongRoundBase):
     # ------------------------------------------------------------------ legal options
     def legal_indices(self, seat: int) -> list[int]:
         """Mask indices of the legal actions of ``seat`` (ascending; empty if not to act)."""
-        seat = self._query_seat(seat)
-        return [] if seat is None else self._core.legal(seat)
+        s = self._query_seat(seat)
+        return [] if s is None else self._core.legal(s)
 
     def legal_mask(self, seat: int) -> np.ndarray:
         """Boolean mask of size ``ACTION_SIZE`` of the legal actions of ``seat`` (built by the core
@@ -445,7 +457,7 @@ class Round(MahjongRoundBase):
         return self._core.action_pairs()
 
     # ------------------------------------------------------------------ step
-    def step(self, seat: int, action: Any) -> list[dict[str, Any]]:
+    def step(self, seat: int, action: Any) -> list[Event]:
         """Apply one action of ``seat`` and return the events it caused (the action first).
 
         ``action``: an action object (:class:`Discard`, :class:`Chi`, ...), its dict, or a mask
@@ -495,10 +507,10 @@ class Round(MahjongRoundBase):
         return play_out_builtin(self, bots, max_steps)
 
     # ------------------------------------------------------------------ serialisation
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RoundState:
         """The complete state as plain JSON-able data (``schema_version``)."""
         d: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "header": self.header}
         d.update(self._core.get_state())
         d["result"] = self._result
         d["log"] = self.log
-        return d
+        return cast(RoundState, d)   # the core's state holds the remaining fields

@@ -9,7 +9,7 @@ engine :class:`mahjong_core.families.mahjong._ref.round_py.Round` both derive fr
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 import numpy as np
 
@@ -28,7 +28,7 @@ from .round_checks import encode_action, why_illegal
 from .round_invariants import check_invariants
 from .round_schema import header_shape
 from .round_views import VIEW_KEYS, redact_one, view_fields
-from .settings import settings_and_options
+from .settings import FlowSettings, settings_and_options
 from .tiles import meld_tiles, parse_tiles, parse_wind
 from .wall import N_KONG_DICE, shuffle_wall
 
@@ -74,7 +74,7 @@ class MahjongRoundBase(RoundBase):
         dealer = as_seat(dealer, P, "dealer (a seat)")
         round_wind = parse_wind(round_wind, "round_wind")
         if seed is None:
-            seed = int(np.random.SeedSequence().entropy)
+            seed = int(cast(int, np.random.SeedSequence().entropy))
         seed = as_int(seed, "seed", 0, MAX_SEED)
         spawn_key = _int_list(spawn_key, "spawn_key", 0, MAX_SPAWN_VALUE, MAX_SPAWN_KEY)
         tiles, dice0, kd0 = shuffle_wall(s, seed, spawn_key)
@@ -107,7 +107,10 @@ class MahjongRoundBase(RoundBase):
         self._start(s, header, list(tiles), dice0, kd0)
 
     # ------------------------------------------------------------------ the state boundary's hooks
-    _settings_and_options = staticmethod(settings_and_options)
+    @staticmethod
+    def _settings_and_options(ruleset: Any, options: Any = None,
+                              min_fan: Any = None) -> tuple[FlowSettings, dict[str, Any]]:
+        return settings_and_options(ruleset, options, min_fan)
 
     @classmethod
     def _header_shape(cls) -> Any:
@@ -172,7 +175,9 @@ class MahjongRoundBase(RoundBase):
     def _view_fields(self, seat: int, legal: list[int]) -> dict[str, Any]:
         return view_fields(self, seat, legal)
 
-    _redact_event = staticmethod(redact_one)
+    @staticmethod
+    def _redact_event(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
+        return redact_one(ev, seat)
 
     def __repr__(self) -> str:
         return (f"Round({self.ruleset!r}, seed={self.seed}, dealer={self.dealer}, phase={self.phase_name!r}, "

@@ -165,7 +165,7 @@ def _check_tile(t: Any) -> int:
 
 
 def _describe(a: Action) -> str:
-    d = a.to_dict()
+    d: dict[str, Any] = dict(a.to_dict())   # taken apart below
     parts = [d.pop("type")]
     if "tile" in d:
         parts.append(tile_short(d.pop("tile")))

@@ -144,7 +144,7 @@ class Score(_fan.ScoreBase):
         """``{fan_id: count}`` of the counted fans."""
         return {f.id: f.count for f in self.fans}
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data."""
         return {
             "ruleset": self.ruleset,
@@ -163,7 +163,7 @@ class Score(_fan.ScoreBase):
         fans = ", ".join(f"{f.zh}{'×' + str(f.count) if f.count > 1 else ''} {f.total}" for f in self.fans)
         return f"Score(total={self.total}, ruleset={self.ruleset!r}, fans=[{fans}])"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.ruleset, self.total, self.non_flower_total, self.min_fan, self.form_code,
                              self._counts.copy()), self.__dict__ or None)
 
@@ -298,7 +298,7 @@ _MAHJONG_ONLY = {
 must leave them alone."""
 
 
-def _other_family_score(ruleset: Any, mahjong_args: dict) -> Any:
+def _other_family_score(ruleset: Any, mahjong_args: dict[str, Any]) -> Any:
     """The ``score`` of the registered family of a non-mahjong ruleset, or None for a mahjong one
     (a RulesetError for a name no family knows)."""
     family = registry.family_of(ruleset)
@@ -385,7 +385,7 @@ def score(
         passed = locals()
         other = _other_family_score(ruleset, passed)
         if other is not None:
-            return other(hand, win_tile, ruleset=ruleset, melds=melds, **family_options)
+            return other(hand, win_tile, ruleset=ruleset, melds=melds, **family_options)  # type: ignore[no-any-return]  # another family's Score
     if family_options:
         raise TypeError(f"score() got an unexpected keyword argument {next(iter(family_options))!r}")
     rs = get_ruleset(ruleset)
@@ -436,7 +436,10 @@ _score_checked = score
 """The Python path of :func:`score`: every check and every error message.  The public ``score`` is
 the compiled front (``_fan.score``, same signature and documentation), which reads plain arguments
 in C and hands every other call to this function."""
-score = functools.update_wrapper(_fan.score, _score_checked)
+# mypy types the wrapper as a functools._Wrapped, not as the def above; the compiled front takes
+# the def's parameters exactly (tests/fan/test_score_front.py checks the signature), so the name
+# keeps the def's type.
+score = functools.update_wrapper(_fan.score, _score_checked)  # type: ignore[assignment]
 
 
 def score_batch(
@@ -512,7 +515,7 @@ def _integers(arr: np.ndarray, name: str) -> np.ndarray:
     raise ArrayShapeError(f"{name}: expected an integer array, got dtype {arr.dtype}")
 
 
-def _column(values: Any, name: str, shape: tuple, lo: int, hi: int, dtype: Any,
+def _column(values: Any, name: str, shape: tuple[int, ...], lo: int, hi: int, dtype: Any,
             error: type[MahjongError], *, default: int = 0, bits: bool = False) -> np.ndarray:
     """A per-hand column of :func:`score_batch`, checked in range before the cast to ``dtype``
     (a cast never wraps a value around); ``bits``: a bit set whose unknown bits are named."""

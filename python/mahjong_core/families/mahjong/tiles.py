@@ -67,6 +67,7 @@ import functools
 import itertools
 import operator
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
@@ -193,14 +194,14 @@ _GLYPH: tuple[str, ...] = tuple(chr(cp) for cp in _GLYPH_CP)
 _K_DIGIT, _K_SUIT, _K_TILE, _K_ZHNUM, _K_SPACE, _K_VS, _K_WORD = range(7)
 
 
-def _suit_table(base: int, n: int) -> tuple:
+def _suit_table(base: int, n: int) -> tuple[int | None, ...]:
     # position d (digit value 0-9) -> tile index or None
     return (None,) + tuple(range(base, base + n)) + (None,) * (9 - n)
 
 
 _TABLE_Z = (None,) + tuple(27 + _Z_DIGIT.index(d) for d in range(1, 8)) + (None, None)
 # suit character -> (digit table, description of valid ranks)
-_SUITS: dict[str, tuple[tuple, str]] = {
+_SUITS: dict[str, tuple[tuple[int | None, ...], str]] = {
     "m": (_suit_table(0, 9), "number tiles are 1-9"),
     "p": (_suit_table(9, 9), "number tiles are 1-9"),
     "s": (_suit_table(18, 9), "number tiles are 1-9"),
@@ -227,7 +228,7 @@ _ZH_WORDS: dict[str, int] = {
 }
 _VARIATION_SELECTORS = "\ufe0e\ufe0f"
 
-_TOKENS: dict[str, tuple[int, object]] = {}
+_TOKENS: dict[str, tuple[int, Any]] = {}   # (kind, value): the value's type depends on the kind
 for _d in range(10):
     _TOKENS[str(_d)] = (_K_DIGIT, _d)
 for _ch, _entry in _SUITS.items():
@@ -461,7 +462,7 @@ def tile_kind(value: object, what: str = "tile") -> int:
 # ---------------------------------------------------------------------------
 
 
-def _index(x: object) -> int:
+def _index(x: Any) -> int:
     """Return *x* as a tile index 0-41 or raise TileParseError."""
     if isinstance(x, (bool, np.bool_)):
         raise TileParseError(f"tile index must be an integer, got bool {x!r}")

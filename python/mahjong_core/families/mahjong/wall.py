@@ -203,7 +203,7 @@ def script_wall(
     if len(head) + len(tail_list) > n:
         raise MahjongError("script_wall: more scripted tiles than the wall holds")
     # tail draws in order take positions n-2, n-1, n-4, n-3, ...
-    tail_pos = []
+    tail_pos: list[int] = []
     k = n // 2 - 1
     while len(tail_pos) < len(tail_list):
         tail_pos.append(2 * k)

@@ -61,6 +61,7 @@ class GreedyBot:
                 hh[t] -= 3
                 if shanten(hh, ruleset=name) <= cur:
                     return KONG_CLAIM
+            best_s: int | None   # this branch's, then the turn's below (None: no discard)
             best, best_s = PASS, cur
             opts = [PON] if PON in legal else []
             opts += [i for i in legal if CHI_LOW <= i <= CHI_HIGH]
@@ -79,7 +80,8 @@ class GreedyBot:
             return best
         # own turn: discard choice, every candidate in one batch call
         discards = [i for i in legal if i < DISCARD_READY]
-        best_i, best_s = None, None
+        best_i: int | None = None
+        best_s = None
         if discards:
             d = np.array(discards, dtype=np.intp)
             h1 = np.repeat(h[None, :], len(d), axis=0)

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence, TypeVar
 
 from ....errors import FlagError, HandSizeError, MahjongError, NotWinningHandError, RulesetError, TileCountError
 from ..fan_tables import fan_table
@@ -321,12 +321,12 @@ def _placements(
         if win not in _group_tiles(s, f) or (s, f) in seen:
             continue
         seen.add((s, f))
-        groups = []
+        placed = []
         for k, (s2, f2) in enumerate(concealed):
             here = k == j
             exposed = here and discard_win and s2 == "pung"
-            groups.append(Group(s2, _group_tiles(s2, f2), exposed=exposed, has_win_tile=here))
-        yield tuple(fixed) + tuple(groups), len(fixed) + j
+            placed.append(Group(s2, _group_tiles(s2, f2), exposed=exposed, has_win_tile=here))
+        yield tuple(fixed) + tuple(placed), len(fixed) + j
 
 
 def winning_forms(
@@ -346,7 +346,7 @@ def winning_forms(
     if not melds and sum(c) == 14:
         # Seven pairs (all rulesets): 7 pairs, four identical tiles are two pairs (D3, OP-34).
         if all(n % 2 == 0 for n in c):
-            pairs = []
+            pairs: list[Group] = []
             w_idx = None
             for k in range(N_KINDS):
                 for _ in range(c[k] // 2):
@@ -428,7 +428,7 @@ class Context:
     table: dict
     order: dict
     hand: list  # counts of every tile of H (D1), kongs as 4
-    concealed13: list  # counts before the winning tile (None for 天胡)
+    concealed13: list[int] | None  # counts before the winning tile (None for 天胡)
     melds: tuple
     win: "int | None"
     waits: tuple
@@ -459,13 +459,14 @@ class Context:
 
 
 Detector = Callable[[Candidate, Context], Iterable[Instance]]
+_D = TypeVar("_D", bound=Detector)   # a decorated detector keeps its own signature
 DETECTORS: list[tuple[Detector, tuple[str, ...]]] = []
 
 
-def detector(*fan_ids: str) -> Callable[[Detector], Detector]:
+def detector(*fan_ids: str) -> Callable[[_D], _D]:
     """Register a detector and the fan ids it can produce (the tests check every row is covered)."""
 
-    def register(fn: Detector) -> Detector:
+    def register(fn: _D) -> _D:
         DETECTORS.append((fn, fan_ids))
         return fn
 
@@ -627,12 +628,14 @@ def detect_structure(cand: Candidate, ctx: Context) -> Iterator[Instance]:
     if cand.form == "knitted_straight":
         # 组合龙 row: the 9 knitted tiles count as three chows for 平和 only.
         real = [g for _, g in _real_groups(cand)]
+        assert cand.pair is not None   # the knitted form has its pair
         pair = cand.groups[cand.pair]
         if all(g.is_chow for g in real) and is_number(pair.first):
             yield Instance("all_chows")
         return
     if cand.form != "standard":
         return
+    assert cand.pair is not None   # the standard form has its pair
     groups = cand.groups[: cand.pair]
     pair = cand.groups[cand.pair]
     every = list(groups) + [pair]
@@ -889,6 +892,7 @@ def detect_combinations(cand: Candidate, ctx: Context) -> list[Instance]:
     if cand.form != "standard":
         return []
     n = cand.pair
+    assert n is not None   # the standard form has its pair
     pair = cand.groups[n]
     out = []
     for fid, fdef in ctx.table.items():
@@ -1125,12 +1129,14 @@ def _check_flags(melds: Sequence[Meld], concealed: "list[int] | None", win: "int
     if f["robbing_kong"]:
         if f["last_tile"]:
             raise FlagError("robbing_kong with last_tile: no kong can be declared once the wall is empty (2.5, 2.8)")
+        assert concealed is not None and win is not None   # not a first-turn win: it has its winning tile
         if concealed.count(win) + _own_copies(melds, win, exposed_only=False):
             raise FlagError(f"robbing_kong on {win}: the other three copies are the robbed pung, so the winner holds none (2.8)")
     if f["last_of_kind"]:
         if first:
             raise FlagError(f"last_of_kind (和绝张) with {' and '.join(first)}: on a first-turn win at most one "
                             "tile is visible, never the three other copies (D10, 2.11)")
+        assert concealed is not None and win is not None   # not a first-turn win (refused above)
         if concealed.count(win):
             raise FlagError(f"last_of_kind (和绝张) on {win}: the concealed hand holds another copy, so the three "
                             "other copies cannot all be visible (D10)")
@@ -1280,6 +1286,7 @@ def evaluate(
             total = sum(n * p for _, n, p in fans)
             if best is None or _better(total, fans, best[0], best[1]):
                 best = (total, fans, cand)
+    assert best is not None   # candidates is not empty (checked above)
     total, fans, cand = best
 
     # --- 无番和 (step 6), minimum (step 7), flowers (step 8) ----------------------------------

@@ -496,6 +496,7 @@ def thirteen_orphans_shanten(counts) -> int:
         target[dup] += 1
         d = sum(max(0, target[i] - h[i]) for i in range(N_KINDS))
         best = d if best is None else min(best, d)
+    assert best is not None   # the loops above see at least one target
     return best - 1
 
 
@@ -513,6 +514,7 @@ def honors_knitted_shanten(counts) -> int:
         for chosen in itertools.combinations(candidates, 14):
             d = sum(1 for i in chosen if h[i] == 0)
             best = d if best is None else min(best, d)
+    assert best is not None   # the loops above see at least one target
     return best - 1
 
 
@@ -539,6 +541,7 @@ def knitted_straight_shanten(counts) -> int:
             cap[i] = 3
         d = pattern_cost + _groups_distance(rest, m, cap)
         best = d if best is None else min(best, d)
+    assert best is not None   # the loops above see at least one target
     return best - 1
 
 

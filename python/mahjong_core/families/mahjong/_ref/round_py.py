@@ -29,6 +29,7 @@ from ..scoring import Score, score
 from ..constants import MELD_NAMES, PH_CLAIM, PH_OVER, PH_READY_WINDOW, PH_ROB, PH_TURN, PHASE_NAMES
 from ..scoring import score_kwargs
 from ..tiles import SHORT_NAMES as _SHORT, meld_tiles
+from ..json_types import RoundResultDict, WinnerRecord
 from ..round import RoundResult
 from ..round_base import SCHEMA_VERSION, MahjongRoundBase
 from ..actions import (
@@ -91,7 +92,7 @@ class Round(MahjongRoundBase):
         self.pending: list[int] = []
         self.responses = [-1] * P
         self.n_steps = 0
-        self._result: "dict[str, Any] | None" = None
+        self._result: "RoundResultDict | None" = None
         self._result_obj: "RoundResult | None" = None
         self.log: list[dict[str, Any]] = [header]
         self._touch()
@@ -416,8 +417,8 @@ class Round(MahjongRoundBase):
 
     def legal_indices(self, seat: int) -> list[int]:
         """Mask indices of the legal actions of ``seat`` (ascending; empty if not to act)."""
-        seat = self._query_seat(seat)
-        return [] if seat is None else list(self._legal(seat))
+        s = self._query_seat(seat)
+        return [] if s is None else list(self._legal(s))
 
     # ------------------------------------------------------------------ encoding
     def _win_reason(self, seat: int) -> str:
@@ -678,7 +679,7 @@ class Round(MahjongRoundBase):
         ev.append({"type": "round_end", "draw": True, "winners": [], "next_dealer": nd})
 
     def _finish_win(self, winners: list[int], loser: "int | None", method: str, t: int, ev: list) -> None:
-        records = []
+        records: list[WinnerRecord] = []
         scores = []
         for c in winners:
             sc, _, args = (self._self_win(c) if method == "self_drawn" else self._claim_win(c))

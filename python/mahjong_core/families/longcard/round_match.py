@@ -1,0 +1,253 @@
+"""A long-card hand under the shared round API, and the long-card match (spec changpai.md 3.1, 3.14, 5).
+
+:class:`LongcardRound` is a :class:`~mahjong_core.game.round_base.RoundBase` around one
+:class:`.round_ref.Round` (the hand engine): the shared API (legal indices = action ids 0-258, checked
+``step``, per-seat views and event streams, JSON state rebuilt from the log, log replay) comes from
+the base, the rules from the hand.  Its stock is shuffled from ``SeedSequence(seed, spawn_key)``, so
+:class:`LongcardMatch` (the shared :class:`~mahjong_core.game.match.Match`) deals hand ``k`` from the
+match seed with ``spawn_key=(k + 1,)``, the first banker drawn from the seed (3.1); the next banker is
+the hand's ``next_banker`` (3.14: the winner, else the banker stays).  A void hand (nobody 起) is a
+hand of the match whose result says ``counts: false``.  :meth:`LongcardMatch.ledger` settles every
+finished hand's payments (5) through the shared :class:`~mahjong_core.settlement.Ledger`.
+
+>>> from mahjong_core.families.longcard.round_bots import RuleBot
+>>> m = LongcardMatch("changpai-ydr", 7, rounds=3, auto_advance=True)
+>>> bot = RuleBot()
+>>> while not m.is_over:
+...     p = m.seats_to_act()[0]
+...     _ = m.step(p, bot.act(m.round.hand, p))
+>>> len(m.results), m.ledger({"A": 100, "B": 100, "C": 100}).total
+(3, 300)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..._validate import as_int, as_seat, short_repr
+from ...errors import IllegalActionError, RulesetError, StateError
+from ...game.match import Match
+from ...game.round_base import COMMON_VIEW_KEYS, RoundBase
+from ...game.schema import (
+    ANY_OBJ,
+    MAX_SEED,
+    MAX_SPAWN_KEY,
+    MAX_SPAWN_VALUE,
+    Int,
+    List,
+    Obj,
+    Str,
+)
+from ...game.state import SCHEMA_VERSION
+from .. import registry
+from .cards import CAISHEN, COPIES, N_FACES
+from .round_actions import ACTION_SIZE, Action
+from .round_ref import Round
+from .round_rules import PLAYERS
+from .round_settings import RoundSettings
+from .round_settlement import ledger_requests
+from .ruleset import FAMILY_NAME
+
+__all__ = ["HandResult", "LongcardMatch", "LongcardRound"]
+
+_PHASES = ("deal", "qi", "stay", "discard", "turn", "claim", "execute", "end")
+_HAND_VIEW_KEYS = ("actor", "banker", "qi_player", "jiang", "stock_left", "offer", "hand", "discard_ban", "table",
+                   "events")
+
+
+def _logged(ev: dict[str, Any]) -> dict[str, Any]:
+    """A hand event as the shared log records it.  An action event is ``{type, seat, action}`` with the
+    action as its object (``Action.to_dict`` and the ``phase`` it was taken in, which says whether the
+    others see it, spec 8.3); the log replay passes that object back to ``step``."""
+    if ev["type"] != "action":
+        return ev
+    return {"type": "action", "seat": ev["seat"],
+            "action": {**Action.from_id(ev["action"]).to_dict(), "phase": ev["phase"]}}
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """What the shared round API reads (``ruleset``, ``players``) and the hand's settings."""
+    ruleset: str
+    players: int
+    hand: Any
+
+
+class HandResult:
+    """A finished hand: ``to_dict()`` (the hand's result and its ``dealer``, the banker) and
+    ``next_dealer`` (the next banker, spec 3.14), what the shared match reads."""
+
+    def __init__(self, d: dict[str, Any]) -> None:
+        self._d = d
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._d
+
+    @property
+    def next_dealer(self) -> int:
+        return self._d["next_banker"]
+
+
+class LongcardRound(RoundBase):
+    """One hand of 长牌 幺地人 under the shared round API (see the module docstring)."""
+
+    ACTION_SIZE = ACTION_SIZE
+    PHASE_NAMES = _PHASES
+    VIEW_KEYS = COMMON_VIEW_KEYS + _HAND_VIEW_KEYS
+    RESULT_TYPE = HandResult
+
+    def __init__(self, ruleset: Any = "changpai-ydr", seed: Any = None, *, dealer: Any = 0, options: Any = None,
+                 spawn_key: Any = (), impl: Any = "compiled") -> None:
+        self.settings, opts = self._settings_and_options(ruleset, options, None)
+        self.players = PLAYERS
+        self.seed = as_int(0 if seed is None else seed, "seed", 0, MAX_SEED)
+        spawn_key = [as_int(k, "spawn_key", 0, MAX_SPAWN_VALUE) for k in list(spawn_key)[:MAX_SPAWN_KEY]]
+        banker = as_seat(dealer, PLAYERS, "dealer (a seat)")
+        g = np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed, spawn_key=tuple(spawn_key))))
+        s = self.settings.hand
+        deck = [f for f in range(N_FACES) for _ in range(COPIES)] + [CAISHEN] * s.caishen_count
+        stock = [deck[i] for i in g.permutation(len(deck))]
+        self.hand = Round(settings=s, banker=banker, stock=stock, impl=impl)
+        self.log: list[dict[str, Any]] = [{"type": "header", "schema_version": SCHEMA_VERSION,
+                                           "ruleset": self.settings.ruleset, "seed": self.seed,
+                                           "spawn_key": spawn_key, "dealer": banker, "options": opts}]
+        self.log += map(_logged, self.hand.events)
+        self._offers: tuple[int, int, dict[int, str | None]] = (-1, -1, {})
+
+    @staticmethod
+    def _settings_and_options(ruleset: Any, options: Any, min_fan: Any) -> tuple[MatchSettings, dict]:
+        rs = registry.get_ruleset(ruleset)
+        if rs.family != FAMILY_NAME:
+            raise RulesetError(f"{rs.name!r} is not a long-card ruleset")
+        if min_fan is not None and min_fan != rs.min_fan:
+            raise RulesetError(f"a long-card hand has no minimum fan (qualification is spec 2.8), got min_fan={min_fan!r}")
+        hand = RoundSettings.from_options(options)
+        return MatchSettings(rs.name, PLAYERS, hand), dict(options or {})
+
+    # ------------------------------------------------------------------ state read by the base
+    @property
+    def dealer(self) -> int:
+        return self.hand.banker
+
+    @property
+    def phase(self) -> int:
+        return _PHASES.index(self.hand.phase)
+
+    @property
+    def is_over(self) -> bool:
+        return self.hand.phase == "end"
+
+    @property
+    def _result(self) -> dict[str, Any] | None:
+        r = self.hand.result
+        return None if r is None else {**r, "dealer": self.hand.banker}
+
+    @property
+    def result(self) -> HandResult | None:
+        d = self._result
+        return None if d is None else HandResult(d)
+
+    def seats_to_act(self) -> list[int]:
+        return self.hand.seats_to_act()
+
+    def _offered(self, p: int) -> dict[int, str | None]:
+        """The hand's offered actions of p, worked out once per decision (this wrapper alone steps it)."""
+        n, q, offered = self._offers
+        if n != len(self.hand.log) or q != p:
+            offered = self.hand._offered(p)
+            self._offers = (len(self.hand.log), p, offered)
+        return offered
+
+    def legal_indices(self, seat: Any) -> list[int]:
+        p = self._query_seat(seat)
+        if p is None or p != self.hand.actor:
+            return []
+        return sorted(self._offered(p))
+
+    def penalised_mask(self, seat: Any) -> np.ndarray:
+        """bool[259]: the legal actions that incur 包子 (3.13)."""
+        return self.hand.penalised_mask(seat)
+
+    def step(self, seat: Any, action: Any) -> list[dict[str, Any]]:
+        p, i = self._checked_action(seat, action)
+        start = len(self.hand.events)
+        self.hand._apply(p, i, self._offered(p)[i])
+        new = [_logged(e) for e in self.hand.events[start:]]
+        self.log += new
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"schema_version": SCHEMA_VERSION, "header": self.log[0], "phase": self.phase_name,
+                "banker": self.hand.banker, "result": self._result, "log": self.log}
+
+    def _action_pairs(self) -> tuple[int, ...]:
+        """Every action as ``seat, id`` (flat: ids reach 258, so not bytes)."""
+        return tuple(x for pair in self.hand.log for x in pair)
+
+    # ------------------------------------------------------------------ the hooks of RoundBase
+    def decode_action(self, seat: int, i: int) -> Action:
+        return Action.from_id(i)
+
+    def _encode_action(self, seat: int, action: Any) -> int:
+        if isinstance(action, dict) and "phase" in action:      # a logged action: taken in this phase
+            action = dict(action)
+            if action.pop("phase") != self.phase_name:
+                raise IllegalActionError(f"an action of another phase than {self.phase_name}: {short_repr(action)}")
+        return Action.coerce(action).id
+
+    def _why_illegal(self, seat: int, i: int) -> str:
+        return f"{Action.from_id(i)} is not legal for seat {seat} in phase {self.phase_name}"
+
+    def _view_fields(self, seat: int, legal: list[int]) -> dict[str, Any]:
+        v = self.hand.view(seat)
+        v["table"] = v.pop("players")
+        return {k: v[k] for k in _HAND_VIEW_KEYS}
+
+    @staticmethod
+    def _redact_event(ev: dict[str, Any], seat: int) -> dict[str, Any] | None:
+        if ev["type"] == "header":
+            return {k: v for k, v in ev.items() if k not in ("seed", "spawn_key")}
+        if ev["type"] == "action":          # a claim-window answer is the answering seat's alone (8.3)
+            a = ev["action"]
+            return dict(ev) if a["phase"] != "claim" or a["type"] == "fold" or ev["seat"] == seat else None
+        if ev.get("to") is None or ev["to"] == seat:
+            return {k: v for k, v in ev.items() if k != "to"}
+        return None
+
+    def _check_invariants(self, events: bool = True) -> None:
+        h = self.hand
+        where = h.card_census()
+        if where != [COPIES] * N_FACES + [h.settings.caishen_count]:
+            raise StateError(f"cards: every face 5 times and caishen_count 财神 expected, got {where}")
+
+    @classmethod
+    def _header_shape(cls) -> Obj:
+        return Obj({"type": Str(("header",)), "schema_version": Int(SCHEMA_VERSION, SCHEMA_VERSION),
+                    "ruleset": Str(tuple(registry.ruleset_names(FAMILY_NAME))), "seed": Int(0, MAX_SEED),
+                    "spawn_key": List(Int(0, MAX_SPAWN_VALUE), lo=0, hi=MAX_SPAWN_KEY),
+                    "dealer": Int(0, PLAYERS - 1), "options": ANY_OBJ})
+
+    @classmethod
+    def _new_from_header(cls, header: dict[str, Any]) -> LongcardRound:
+        return cls(header["ruleset"], header["seed"], dealer=header["dealer"], options=header["options"],
+                   spawn_key=header["spawn_key"])
+
+
+class LongcardMatch(Match):
+    """Hands of 长牌 in sequence with the banker rules (spec 3.1, 3.14): the shared match."""
+
+    round_class = LongcardRound
+
+    def ledger(self, balances: dict[str, int], *, names: Any = None) -> Any:
+        """A shared :class:`~mahjong_core.settlement.Ledger` from ``balances`` (player name -> chips,
+        seat order unless ``names`` gives it) with every finished hand's payments applied (spec 5)."""
+        from ...settlement import Ledger
+        names = list(balances) if names is None else list(names)
+        led = Ledger(dict(balances))
+        for k, res in enumerate(self.results):
+            led.apply(ledger_requests(res, names), round=k)
+        return led
+

@@ -1,0 +1,370 @@
+# Counting for qualification (spec changpai.md 2.4-2.8: 卯, T_max, F_theo) and the group count of the
+# two-卯 / last-卯 states (4.7, 3.5), ``include``d by _lc_hand.pyx.  The pure-Python oracles are
+# ``families.longcard.counting`` (counting_summary, theoretical_fan) and
+# ``families.longcard.round_counting.groups_max``.
+#
+# Why per component: every unit of the counting (吃 group, 坎, effective pair) joins faces of one point
+# class (the components of the win tables), so the search over the *pool* (the non-fixed cards) splits
+# into six independent searches whose 卯 add up and whose "best 陀 with at most k units" combine by a
+# max-plus convolution over k.  A component's pool holds at most 2 copies of a face (3 with
+# ``chi_may_use_kan``), so each search is a dynamic programme over at most 4^6 sub-states in mixed-radix
+# order (removing cards lowers the index: every sub-state it reads is already filled).  The unit values
+# depend on the live copies, so nothing is tabled across calls.
+
+cdef enum:
+    MAX_UNITS = 7           # a plan holds at most 7 groups (spec 2.7)
+    POOL_STATES = 4096      # 4^6: six faces of a component, 0-3 pool copies each
+    BONUS_LIVE = 0
+    BONUS_ANY = 1
+    BONUS_S1 = 2
+    BONUS_OFF = 3
+
+cdef int SAME_TUO[N_FACES][6]            # 陀 of a same-face group of 3 (碰), 4 (杀), 5 (吐火响) cards
+cdef int8_t* MAX_GROUPS[N_COMP]          # most disjoint 3-card groups of a component state
+
+
+cdef struct CountOpts:
+    int mao_bonus
+    bint quad_xiang          # tmax_quad_value = "xiang": a held 4 of a kind with a live copy counts as 吐火响
+    bint chi_kan             # chi_may_use_kan: a held triple stays in the pool
+
+
+cdef struct Unit:            # a 坎 / 4 or 5 of a kind / declared 吐火未响 taken or left whole
+    int mao
+    int value
+
+
+cdef inline int _bonus(int size, int live_f, int mode) noexcept nogil:
+    """Bonus 卯 of a 坎 (3) or 吐火未响 (4) unit (CP-15); a 5 never gets one."""
+    if mode == BONUS_OFF or size == 5:
+        return 0
+    if mode == BONUS_S1:
+        return 1 if size == 3 else 2
+    if mode == BONUS_ANY:
+        return 1
+    return live_f >= 1
+
+
+cdef inline Unit _whole_unit(int f, int size, const uint8_t* live, CountOpts* o) noexcept nogil:
+    cdef Unit u
+    cdef int lv = live[f]
+    if size == 5:
+        u.value = SAME_TUO[f][5]
+    elif size == 4:
+        u.value = SAME_TUO[f][5 if lv >= 1 and o.quad_xiang else 4]
+    else:
+        u.value = SAME_TUO[f][4 if lv >= 1 else 3]
+    u.mao = 1 + _bonus(size, lv, o.mao_bonus)
+    return u
+
+
+cdef inline int _pair_value(int a, int b, const uint8_t* live) noexcept nogil:
+    """Theoretical 陀 of the 2-card 卯 (a, b), a <= b, or -1 when it is not effective (spec 2.5, 2.7)."""
+    cdef int k, y, best = -1
+    if a == b:
+        if live[a] >= 1:
+            return SAME_TUO[a][3]
+        for k in range(NPART[a]):
+            y = PART[a][k]
+            if live[y] >= 1 and 2 * RED[a] + RED[y] > best:
+                best = 2 * RED[a] + RED[y]
+        return best
+    if live[a] >= 1:
+        best = RED[a]
+    if live[b] >= 1 and RED[b] > best:
+        best = RED[b]
+    if COMP[a] == COMP[FACE_7A] and a != b:          # two different 7s: the third 7 completes them too
+        y = FACE_7A + FACE_7B + FACE_7C - a - b
+        if live[y] >= 1 and RED[y] > best:
+            best = RED[y]
+    return -1 if best < 0 else RED[a] + RED[b] + best
+
+
+cdef void _pool_component(int comp, const uint8_t* pool, const uint8_t* live, CountOpts* o,
+                          int8_t (*pair)[N_FACES], int* out_mao, int* out_val) noexcept nogil:
+    """Best 卯 and best 陀 with at most k units (k = 0..7) over the pool cards of one component."""
+    cdef int nf = COMP_NF[comp], k, f, i, j, n, sub, m, v, low, size = 1, rest
+    cdef int stride[N_FACES]
+    cdef uint8_t cc[N_FACES]
+    cdef uint8_t at[MAX_AT][3]
+    cdef int8_t mao[POOL_STATES]
+    cdef int8_t val[POOL_STATES][MAX_UNITS + 1]
+    for k in range(nf):
+        f = COMP_FACES[comp][k]
+        stride[f] = size
+        size *= pool[f] + 1
+    memset(cc, 0, N_FACES)
+    for i in range(size):
+        rest = i
+        low = -1
+        for k in range(nf):
+            f = COMP_FACES[comp][k]
+            cc[f] = rest % (pool[f] + 1)
+            rest = rest // (pool[f] + 1)
+            if low < 0 and cc[f]:
+                low = f
+        if low < 0:
+            mao[i] = 0
+            memset(val[i], 0, MAX_UNITS + 1)
+            continue
+        sub = i - stride[low]                        # this card of the lowest face stays single
+        mao[i] = mao[sub]
+        memcpy(val[i], val[sub], MAX_UNITS + 1)
+        n = _groups_at(cc, low, at)                  # 坎 (only with chi_may_use_kan) and 吃 groups
+        for j in range(n + NPART[low] + 1):
+            if j < n:
+                sub = i - stride[at[j][0]] - stride[at[j][1]] - stride[at[j][2]]
+                if at[j][0] == at[j][2]:
+                    m = 1 + _bonus(3, live[low], o.mao_bonus)
+                    v = SAME_TUO[low][4 if live[low] else 3]
+                else:
+                    m = 1
+                    v = _group_tuo(at[j])
+            else:                                    # effective pairs (low, low) and (low, partner)
+                f = low if j == n else PART[low][j - n - 1]
+                if cc[f] < (2 if f == low else 1) or pair[low][f] < 0:
+                    continue
+                sub = i - stride[low] - stride[f]
+                m = 1
+                v = pair[low][f]
+            if m + mao[sub] > mao[i]:
+                mao[i] = m + mao[sub]
+            for k in range(1, MAX_UNITS + 1):
+                if v + val[sub][k - 1] > val[i][k]:
+                    val[i][k] = v + val[sub][k - 1]
+    out_mao[0] = mao[size - 1]
+    for k in range(MAX_UNITS + 1):
+        out_val[k] = val[size - 1][k]
+
+
+cdef void _count_plan(const uint8_t* c, const uint8_t* live, int n_laid, int laid_tuo, int n_forced,
+                      const uint8_t* forced, CountOpts* o, int* out_mao, int* out_tmax) noexcept nogil:
+    """(卯, T_max) of spec 2.6-2.7: declared groups, whole units, then the pool searched by component."""
+    cdef uint8_t pool[N_FACES]
+    cdef int8_t pair[N_FACES][N_FACES]
+    cdef int values[N_FACES]
+    cdef int pool_val[MAX_UNITS + 1]
+    cdef int comp_val[MAX_UNITS + 1]
+    cdef int merged[MAX_UNITS + 1]
+    cdef int f, k, j, y, t, nwhole = 0, mao = n_laid, comp_mao, room, best, acc
+    cdef Unit u
+    for k in range(n_forced):
+        u = _whole_unit(forced[k], 4, live, o)
+        mao += u.mao
+        laid_tuo += u.value
+    for f in range(N_FACES):
+        pool[f] = c[f]
+        if c[f] >= 4 or (c[f] == 3 and not o.chi_kan):
+            u = _whole_unit(f, c[f], live, o)
+            mao += u.mao
+            j = nwhole                               # insertion: values sorted largest first
+            while j > 0 and values[j - 1] < u.value:
+                values[j] = values[j - 1]
+                j -= 1
+            values[j] = u.value
+            nwhole += 1
+            pool[f] = 0
+    for f in range(N_FACES):
+        if pool[f]:
+            pair[f][f] = _pair_value(f, f, live) if pool[f] >= 2 else -1
+            for k in range(NPART[f]):
+                y = PART[f][k]
+                pair[f][y] = _pair_value(f, y, live) if y > f else -1
+    memset(pool_val, 0, sizeof(pool_val))
+    for j in range(N_COMP):
+        _pool_component(j, pool, live, o, pair, &comp_mao, comp_val)
+        mao += comp_mao
+        for k in range(MAX_UNITS + 1):               # max-plus convolution: at most k units in all
+            best = 0
+            for t in range(k + 1):
+                if pool_val[t] + comp_val[k - t] > best:
+                    best = pool_val[t] + comp_val[k - t]
+            merged[k] = best
+        memcpy(pool_val, merged, sizeof(merged))
+    room = MAX_UNITS - n_laid - n_forced
+    if room < 0:
+        room = 0
+    best = pool_val[room]
+    acc = 0
+    for j in range(min(room, nwhole)):
+        acc += values[j]
+        if acc + pool_val[room - j - 1] > best:
+            best = acc + pool_val[room - j - 1]
+    out_mao[0] = mao
+    out_tmax[0] = laid_tuo + best
+
+
+cdef int _bonus_mode(object mode) except -1:
+    if mode == "live":
+        return BONUS_LIVE
+    if mode == "any":
+        return BONUS_ANY
+    if mode == "s1":
+        return BONUS_S1
+    if mode == "off":
+        return BONUS_OFF
+    _options.check_value("mao_bonus", mode)          # raises, naming the allowed values
+    raise RulesetError(f"option mao_bonus: unknown value {_short(mode)}")   # pragma: no cover
+
+
+cdef int _load_dead(object dead, uint8_t* out) except -1:
+    """Dead copies: None, a uint8 buffer of 21 counts, or what ``counting`` reads (card string, counts)."""
+    cdef int f
+    if dead is None:
+        memset(out, 0, N_FACES)
+    elif not _load_buffer(dead, out):
+        from mahjong_core.families.longcard.counting import _dead_counts
+        _load_buffer(bytes(_dead_counts(dead)), out)
+    for f in range(N_FACES):
+        if out[f] > COPIES:
+            raise TileCountError(f"dead: {out[f]} copies of {_cards.face_name(f, 'pips')}; each face has 0-5")
+    return 0
+
+
+cdef int _load_live(object hand, object declared, object dead, uint8_t* c, uint8_t* live,
+                    Declared* d) except -1:
+    """Concealed counts, declared groups (into ``d``) and live copies (spec 2.4), checked against
+    the deck."""
+    cdef uint8_t dd[N_FACES]
+    cdef int f, lv
+    _load(hand, c)
+    _declared(declared, d, False)
+    _load_dead(dead, dd)
+    for f in range(N_FACES):
+        lv = COPIES - c[f] - d.own[f] - dd[f]
+        if lv < 0:
+            raise TileCountError(f"{_cards.face_name(f, 'pips')}: {c[f]} concealed + {d.own[f]} declared + "
+                                 f"{dd[f]} dead copies; the deck holds 5")
+        live[f] = lv
+    return 0
+
+
+def theoretical_fan(hand, declared=None, dead=None, *, jiang=None, caishen=0, wumenjiang=True,
+                    wumenjiang_weight="power_of_two", xiang_bonus_on_fan_faces=False, kan_as_peng=True,
+                    caishen_count=5):
+    """``F_theo`` (spec 2.8, CP-42): the face fan of the optimistic completion (a weighted pair with a
+    live copy 碰, a 坎 杀 or kept, 4 of a kind 响 or not, a declared 吐火未响 响 when a copy is live),
+    no 高胡 or 对对胡, plus 财神.  The compiled
+    :func:`mahjong_core.families.longcard.counting.theoretical_fan`."""
+    cdef uint8_t c[N_FACES]
+    cdef uint8_t live[N_FACES]
+    cdef Declared d
+    _load_live(hand, declared, dead, c, live, &d)
+    cdef _FanArgs a = _fan_args(jiang, caishen, wumenjiang, wumenjiang_weight, xiang_bonus_on_fan_faces, 0,
+                                kan_as_peng, True, False, caishen_count)
+    cdef int fan = a.caishen, i, f, n, kind
+    for i in range(d.n):
+        kind = d.kinds[i]
+        f = d.faces[i]
+        if kind == K_WEIXIANG and live[f] >= 1:
+            kind = K_XIANG
+        fan += _kind_fan(kind, a.weights.w[f], a)
+    for f in range(N_FACES):
+        n = c[f]
+        if n == 2 and a.weights.w[f] and live[f] >= 1:
+            kind = K_PENG
+        elif n == 3:
+            kind = K_SHA if live[f] >= 1 else K_KAN
+        elif n == 4:
+            kind = K_XIANG if live[f] >= 1 else K_WEIXIANG
+        elif n == 5:
+            kind = K_XIANG
+        else:
+            continue
+        fan += _kind_fan(kind, a.weights.w[f], a)
+    return fan
+
+
+def counting(hand, declared=None, dead=None, *, mao_bonus="live", tmax_quad_value="xiang",
+             chi_may_use_kan=False):
+    """``(卯, T_max)`` of the concealed cards and declared groups (spec 2.6-2.7), ``dead`` = copies
+    dead outside the player's own declared groups (every 堂子, the others' groups; spec 2.4).  The
+    compiled :func:`mahjong_core.families.longcard.counting.counting_summary`; the requirement of
+    qualification is ``卯 >= 7`` and ``T_max >=`` the threshold (2.8)."""
+    cdef uint8_t c[N_FACES]
+    cdef uint8_t live[N_FACES]
+    cdef uint8_t forced[MAX_UNITS]
+    cdef CountOpts o
+    cdef int i, n_forced = 0, n_laid = 0, laid_tuo = 0, mao, tmax
+    cdef Declared d
+    _load_live(hand, declared, dead, c, live, &d)
+    o.mao_bonus = _bonus_mode(mao_bonus)
+    if tmax_quad_value != "xiang" and tmax_quad_value != "weixiang":
+        _options.check_value("tmax_quad_value", tmax_quad_value)
+    o.quad_xiang = tmax_quad_value == "xiang"
+    o.chi_kan = _flag(chi_may_use_kan, "chi_may_use_kan")
+    laid_tuo = d.tuo
+    for i in range(d.n):
+        if d.kinds[i] == K_WEIXIANG:             # valued as a whole unit that may still grow
+            forced[n_forced] = d.faces[i]
+            n_forced += 1
+            laid_tuo -= SAME_TUO[d.faces[i]][4]
+        else:
+            n_laid += 1
+    with nogil:
+        _count_plan(c, live, n_laid, laid_tuo, n_forced, forced, &o, &mao, &tmax)
+    return mao, tmax
+
+
+def group_count(hand):
+    """``(n, whole)``: the largest number of disjoint complete 3-card groups among the concealed
+    cards, and whether every card is in one (spec 4.7 two-卯 state, 3.5 last-卯 rule)."""
+    cdef uint8_t c[N_FACES]
+    cdef int n = _load(hand, c)
+    if n > MAX_CARDS:
+        raise HandSizeError(f"{n} concealed cards; a hand holds at most {MAX_CARDS}")
+    cdef int32_t idx[N_COMP]
+    cdef int f, comp, total = 0
+    memset(idx, 0, sizeof(idx))
+    for f in range(N_FACES):
+        idx[COMP[f]] += c[f] * MULT[f]
+    for comp in range(N_COMP):
+        total += MAX_GROUPS[comp][idx[comp]]
+    return total, _table_sum(idx, False) >= 0
+
+
+cdef void _build_max_groups(int comp) noexcept nogil:
+    """MAX_GROUPS of every state of a component, in index order (the lowest card is left single or
+    put in a group that holds it)."""
+    cdef int32_t size = COMP_SIZE[comp], idx, rest, delta
+    cdef int nf = COMP_NF[comp], k, f, n, i, low, best
+    cdef uint8_t c[N_FACES]
+    cdef uint8_t at[MAX_AT][3]
+    cdef int8_t* table = MAX_GROUPS[comp]
+    for idx in range(size):
+        memset(c, 0, N_FACES)
+        rest = idx
+        low = -1
+        for k in range(nf):
+            f = COMP_FACES[comp][k]
+            c[f] = rest % 6
+            rest = rest // 6
+            if low < 0 and c[f]:
+                low = f
+        if low < 0:
+            table[idx] = 0
+            continue
+        best = table[idx - MULT[low]]
+        n = _groups_at(c, low, at)
+        for i in range(n):
+            delta = MULT[at[i][0]] + MULT[at[i][1]] + MULT[at[i][2]]
+            if 1 + table[idx - delta] > best:
+                best = 1 + table[idx - delta]
+        table[idx] = best
+
+
+def _init_counting():
+    cdef int f, comp
+    for f in range(N_FACES):
+        SAME_TUO[f][3] = _groups.group_tuo("peng", (f,) * 3)
+        SAME_TUO[f][4] = _groups.group_tuo("sha", (f,) * 4)
+        SAME_TUO[f][5] = _groups.group_tuo("tuhuo_xiang", (f,) * 5)
+    for comp in range(N_COMP):
+        MAX_GROUPS[comp] = <int8_t*> malloc(COMP_SIZE[comp])
+        if MAX_GROUPS[comp] == NULL:
+            raise MemoryError()
+        with nogil:
+            _build_max_groups(comp)
+
+
+_init_counting()
