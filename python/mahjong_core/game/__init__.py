@@ -24,6 +24,7 @@ from .bots import play_match, play_round
 from .state import load_state
 
 if TYPE_CHECKING:   # the lazily imported names below, for type checkers
+    from ..families.mahjong.bots import GreedyBot, RandomBot
     from ..families.mahjong.match import Match
     from ..families.mahjong.round import Round, RoundResult
     from ..families.mahjong.round_invariants import check_invariants

@@ -476,10 +476,13 @@ class Round(MahjongRoundBase):
             evs = core.try_step(seat, action)
             if evs is not None:
                 self._decoded = core.n_events
+                out: list[Event]
                 if core.phase == PH_OVER:
-                    evs = [self._win_event(e["winner_index"]) if e["type"] == "win" else e for e in evs]
-                self._log.extend(evs)
-                return evs
+                    out = [self._win_event(e["winner_index"]) if e["type"] == "win" else cast(Event, e) for e in evs]
+                else:
+                    out = cast("list[Event]", evs)
+                self._log.extend(out)
+                return out
         seat, i = self._checked_action(seat, action)
         self._sync()
         start = len(self._log)
