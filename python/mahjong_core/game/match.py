@@ -23,9 +23,10 @@ next dealer is the round's own ``result.next_dealer``.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable, Mapping, Protocol, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from .._validate import as_flag, as_int, as_seat
 from ..errors import IllegalActionError, MahjongError, StateError
@@ -44,6 +45,18 @@ MAX_ACTIONS = 10_000
 __all__ = ["Match"]
 
 
+class _RoundResult(Protocol):
+    """What the match reads of a finished round's result object (see :mod:`~mahjong_core.game.round_base`)."""
+
+    @property
+    def next_dealer(self) -> int: ...
+    def to_dict(self) -> Mapping[str, Any]: ...
+
+
+_Pending = tuple[_RoundResult, dict[str, Any]]
+"""A finished round's result object and the family's record of it, until its dict is asked for."""
+
+
 class Match:
     """Rounds in sequence (the shared part; a family subclasses it, see the module docstring).
 
@@ -59,6 +72,8 @@ class Match:
 
     round_class: Any
     """The family's round class (a :class:`~mahjong_core.game.round_base.RoundBase` subclass)."""
+    round: Any
+    """The current round, an instance of ``round_class`` (``Any``: callers use the family's own round API)."""
     FAMILY_ARGS: "dict[str, Shape]" = {}
     """The family's match arguments as the state records them (after ``first_dealer``): their shapes."""
 
@@ -74,8 +89,8 @@ class Match:
         if first_dealer is None:
             g = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(0,))))
             first_dealer = int(g.integers(0, s.players))
-        self.ruleset = s.ruleset
-        self.players = s.players
+        self.ruleset: str = s.ruleset
+        self.players: int = s.players
         self.seed = seed
         self.rounds = rounds
         self.first_dealer = as_seat(first_dealer, s.players, "first_dealer (a seat)")
@@ -84,7 +99,7 @@ class Match:
         self.auto_advance = as_flag(auto_advance, "auto_advance")
         # per finished round: its result as a dict, or (result, record) until first asked for;
         # and its actions as (seat, mask index) byte pairs
-        self._results: list[Any] = []
+        self._results: list[dict[str, Any] | _Pending] = []
         self._actions: list[bytes] = []
         self.round = self._new_round(0, self.first_dealer)
 
@@ -122,7 +137,7 @@ class Match:
                 rec["round"] = k
                 rec.update(extra)
                 out[k] = rec
-        return out
+        return cast(list[dict[str, Any]], out)  # every entry is a dict now
 
     @property
     def round_index(self) -> int:
@@ -131,7 +146,8 @@ class Match:
 
     @property
     def dealer(self) -> int:
-        return self.round.dealer
+        dealer: int = self.round.dealer
+        return dealer
 
     @property
     def is_over(self) -> bool:
@@ -155,10 +171,10 @@ class Match:
     def seats_to_act(self) -> list[int]:
         return [] if self.is_over else self.round.seats_to_act()
 
-    def legal_actions(self, seat: int):
+    def legal_actions(self, seat: int) -> list[Any]:
         return [] if self.is_over else self.round.legal_actions(seat)
 
-    def legal_mask(self, seat: int):
+    def legal_mask(self, seat: int) -> npt.NDArray[np.bool_]:
         return self.round.legal_mask(seat) if not self.is_over else np.zeros_like(self.round.legal_mask(seat))
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -169,7 +185,7 @@ class Match:
         """Step the current round; with ``auto_advance`` a finished round is followed by the next."""
         if self.is_over:
             raise IllegalActionError("the match is over; no action is accepted")
-        ev = self.round.step(seat, action)
+        ev: list[dict[str, Any]] = self.round.step(seat, action)
         if self.round.is_over:
             if self.auto_advance or (self.rounds is not None and len(self._results) == self.rounds - 1):
                 self.next_round()
@@ -263,7 +279,7 @@ class Match:
     def from_json(cls, data: "str | bytes | dict[str, Any]") -> "Match":
         return cls.from_dict(data if isinstance(data, dict) else load_json(data, "the match state"))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[type[Match], dict[str, Any]], Match], tuple[type[Match], dict[str, Any]]]:
         # pickle / copy.deepcopy through the verified state
         return (_match_from_state, (type(self), self.to_dict()))
 

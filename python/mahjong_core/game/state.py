@@ -31,11 +31,11 @@ loads it.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Iterable, Protocol, TypeVar, cast
 
 from ..errors import MahjongError, StateError
 from ..families import registry
-from .schema import ANY_OBJ, MAX_SEATS, Int, Obj, Str, check, describe, first_difference, join
+from .schema import ANY_OBJ, MAX_SEATS, Int, Obj, Shape, Str, check, describe, first_difference, join
 
 __all__ = ["load_json", "round_from_header", "replay_events", "replay_log", "load_round", "load_state",
            "SCHEMA_VERSION"]
@@ -43,6 +43,42 @@ __all__ = ["load_json", "round_from_header", "replay_events", "replay_log", "loa
 SCHEMA_VERSION = 1
 _REBUILT = "the round rebuilt from its log"
 _PRODUCED = "the event its actions produce"
+
+Event = dict[str, Any]
+"""One event of a round's log (family-neutral here: each family's events have their own keys)."""
+
+_R = TypeVar("_R")
+_R_co = TypeVar("_R_co", covariant=True)
+
+
+class _ReplayedRound(Protocol):
+    """What the state boundary calls on a round (hooks of :class:`~mahjong_core.game.round_base.RoundBase`)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def log(self) -> list[Event]: ...
+    def step(self, seat: int, action: Any) -> list[Event]: ...
+    def to_dict(self) -> dict[str, Any]: ...
+    def _check_invariants(self, events: bool = True) -> None: ...
+
+
+class _RoundClass(Protocol[_R_co]):
+    """The class methods of a round class that the state boundary calls."""
+
+    def _header_shape(self) -> Shape: ...
+    def _new_from_header(self, header: dict[str, Any]) -> _R_co: ...
+
+
+def _hooks(cls: type[_R]) -> _RoundClass[_R]:
+    # RoundBase documents these class hooks rather than declaring them (each family's round class
+    # defines them), so a round class is only known to have them here
+    return cast(_RoundClass[_R], cls)
+
+
+def _replayed(r: object) -> _ReplayedRound:
+    # as _hooks: the instance hooks RoundBase documents, which the family's round class defines
+    return cast(_ReplayedRound, r)
 
 
 def load_json(data: Any, what: str = "the document") -> Any:
@@ -63,7 +99,7 @@ def load_json(data: Any, what: str = "the document") -> Any:
         raise StateError(f"{what}: not valid JSON ({exc})") from None
 
 
-def _events(log: Any, path: str) -> list:
+def _events(log: Any, path: str) -> list[Any]:
     """The log as a list (each entry a dict or a JSON line, decoded on use by :func:`_event`)."""
     if isinstance(log, (str, bytes, bytearray, dict)) or log is None:
         raise StateError(f"{path}: expected a list of events, got {describe(log)}")
@@ -76,7 +112,7 @@ def _events(log: Any, path: str) -> list:
     return events
 
 
-def _event(events: list, i: int, path: str) -> dict:
+def _event(events: list[Any], i: int, path: str) -> Event:
     """Event ``i``: a dict, or a JSON line decoded to one (stored back so it is decoded once)."""
     e = events[i]
     if isinstance(e, (str, bytes, bytearray)):
@@ -86,15 +122,16 @@ def _event(events: list, i: int, path: str) -> dict:
     return e
 
 
-def round_from_header(cls: Any, header: Any, path: str) -> Any:
+def round_from_header(cls: type[_R], header: Any, path: str) -> _R:
     """A freshly dealt round of the engine ``cls`` from a log header (checked field by field; the
     constructor's own refusals are reported as :class:`StateError` under ``path``)."""
     if isinstance(header, dict) and header.get("type") != "header" and "type" in header:
         raise StateError(f"{join(path, 'type')}: the first event of a log must be its header, "
                          f"got {describe(header.get('type'))}")
-    check(cls._header_shape(), header, path)
+    hooks = _hooks(cls)
+    check(hooks._header_shape(), header, path)
     try:
-        return cls._new_from_header(header)
+        return hooks._new_from_header(header)
     except StateError:
         raise
     except MahjongError as exc:
@@ -104,25 +141,28 @@ def round_from_header(cls: Any, header: Any, path: str) -> Any:
 _ACTION_EVENT = {P: Obj({"type": Str(), "seat": Int(0, P - 1), "action": ANY_OBJ}) for P in range(1, MAX_SEATS + 1)}
 
 
-def _action_of(e: dict, players: int, path: str) -> tuple[int, dict]:
+def _action_of(e: Event, players: int, path: str) -> tuple[int, dict[str, Any]]:
     if e.get("type") != "action":
         raise StateError(f"{path}: expected an action event here (the events before it are complete), "
                          f"got {describe(e.get('type'))}")
     check(_ACTION_EVENT[players], e, path)
-    return e["seat"], e["action"]
+    seat: int = e["seat"]
+    action: dict[str, Any] = e["action"]
+    return seat, action
 
 
-def _step(r: Any, seat: int, action: dict, path: str) -> list:
+def _step(r: _ReplayedRound, seat: int, action: dict[str, Any], path: str) -> list[Event]:
     try:
         return r.step(seat, action)
     except MahjongError as exc:  # IllegalActionError: the action is not legal in the rebuilt round
         raise StateError(f"{path}: {exc}") from None
 
 
-def replay_events(r: Any, events: list, path: str = "log", verify: bool = True) -> None:
+def replay_events(r: object, events: list[Any], path: str = "log", verify: bool = True) -> None:
     """Apply the ``action`` events of ``events`` to the freshly dealt round ``r`` (whose header is
     ``events[0]``).  With ``verify`` the log must be exactly what the round produces: every event
     equal (strict JSON types) and nothing missing or extra; without it only the actions are used."""
+    r = _replayed(r)  # the same object, seen through the hooks it has
     P = r.players
     if not verify:
         for i in range(1, len(events)):
@@ -146,7 +186,7 @@ def replay_events(r: Any, events: list, path: str = "log", verify: bool = True) 
         raise StateError(diff)
 
 
-def _compare_events(produced: list, events: list, start: int, path: str, cause: str) -> None:
+def _compare_events(produced: list[Event], events: list[Any], start: int, path: str, cause: str) -> None:
     """The events an action produced must be the next events of the log (compared with ``==``
     here, strictly at the end of :func:`replay_events`)."""
     end = start + len(produced)
@@ -163,7 +203,7 @@ def _compare_events(produced: list, events: list, start: int, path: str, cause: 
                 raise StateError(d)
 
 
-def replay_log(cls: type, log: Iterable[Any], *, verify: bool = True, path: str = "log") -> Any:
+def replay_log(cls: type[_R], log: Iterable[Any], *, verify: bool = True, path: str = "log") -> _R:
     """A round of engine ``cls`` rebuilt from its event log (dicts or JSON lines)."""
     events = _events(log, path)
     r = round_from_header(cls, _event(events, 0, path), f"{path}[0]")
@@ -171,7 +211,7 @@ def replay_log(cls: type, log: Iterable[Any], *, verify: bool = True, path: str 
     return r
 
 
-def load_round(cls: type, d: Any) -> Any:
+def load_round(cls: type[_R], d: Any) -> _R:
     """The round a saved state (the dict of ``to_dict``) describes, rebuilt and compared (see the
     module docstring); :class:`StateError` naming the first offending field otherwise."""
     if not isinstance(d, dict):
@@ -192,10 +232,11 @@ def load_round(cls: type, d: Any) -> Any:
         if diff is not None:
             raise StateError(diff)
     r = replay_log(cls, d["log"], path="log")
-    diff = first_difference(r.to_dict(), d, skip=("log",), against=_REBUILT)
+    rr = _replayed(r)
+    diff = first_difference(rr.to_dict(), d, skip=("log",), against=_REBUILT)
     if diff is not None:
         raise StateError(diff)
-    r._check_invariants(events=False)  # the events were compared with the engine's own above
+    rr._check_invariants(events=False)  # the events were compared with the engine's own above
     return r
 
 

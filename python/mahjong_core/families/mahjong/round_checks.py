@@ -10,12 +10,14 @@ each engine answers from its own state (``_pon_of``, ``_locked``, ``_ready_allow
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from ..._validate import as_flag, short_repr
 from ...errors import IllegalActionError
+from .settings import FlowSettings
 from .constants import PH_CLAIM, PH_READY_WINDOW, PH_ROB, PH_TURN, READY_NONE
 from .tiles import SHORT_NAMES as _SHORT, tile_short
 from .actions import (
@@ -26,10 +28,48 @@ from .actions import (
 __all__ = ["encode_action", "why_illegal"]
 
 
+class _CheckedRound(Protocol):
+    """The queries and helpers of a mahjong round (either engine) that the checks read."""
 
-def encode_action(r: Any, seat: int, action: Any) -> int:
-    """Mask index of ``action`` (an action object, its dict, or an index) for ``seat`` of round ``r``
+    settings: FlowSettings
+    players: int
+
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def claim_tile(self) -> int: ...
+    @property
+    def claim_from(self) -> int: ...
+    @property
+    def claim_last(self) -> int: ...
+    @property
+    def drawn(self) -> int: ...
+    @property
+    def must_discard(self) -> int: ...
+    @property
+    def ready(self) -> list[bool]: ...
+    def hand_counts(self, seat: int) -> npt.NDArray[Any]: ...
+    def decode_action(self, seat: int, i: int) -> Action: ...
+    def _live(self) -> int: ...
+    def _pon_of(self, seat: int, t: int) -> int: ...
+    def _locked(self, seat: int) -> bool: ...
+    def _ready_allowed(self, seat: int) -> bool: ...
+    def _win_reason(self, seat: int) -> str: ...
+
+
+def _checked(r: object) -> _CheckedRound:
+    # the callers pass the MahjongRoundBase mixin's self, which documents these members rather than
+    # declaring them (each engine's round class defines them)
+    return cast(_CheckedRound, r)
+
+
+
+def encode_action(rnd: object, seat: int, action: Any) -> int:
+    """Mask index of ``action`` (an action object, its dict, or an index) for ``seat`` of round ``rnd``
     now; :class:`IllegalActionError` for something that is no action at all."""
+    r = _checked(rnd)
     if isinstance(action, (bool, np.bool_)):
         raise IllegalActionError(f"an action must be an action object or an index, got {action!r}")
     if isinstance(action, (int, np.integer)):
@@ -87,8 +127,9 @@ def encode_action(r: Any, seat: int, action: Any) -> int:
     raise IllegalActionError(f"not an action: {short_repr(action)}")
 
 
-def why_illegal(r: Any, seat: int, i: int) -> str:
-    """Why the action index ``i`` of ``seat`` is refused in round ``r`` (``i`` is not legal)."""
+def why_illegal(rnd: object, seat: int, i: int) -> str:
+    """Why the action index ``i`` of ``seat`` is refused in round ``rnd`` (``i`` is not legal)."""
+    r = _checked(rnd)
     ph = r.phase
     if CHI_LOW <= i <= CHI_HIGH:
         t = r.claim_tile

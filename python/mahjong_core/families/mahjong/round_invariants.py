@@ -40,10 +40,11 @@ What is checked:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from ...errors import MahjongError, StateError
 from ...game.schema import check, first_difference
+from .json_types import Event, HeaderEvent, RoundResultDict, RoundState, WinnerRecord
 from .constants import MELD_NAMES, PHASE_NAMES, READY_NONE
 from .round_schema import event_shape, header_shape, state_shape
 from .scoring import score, score_kwargs
@@ -67,11 +68,12 @@ def check_invariants(round_or_state: Any, *, events: bool = True) -> None:
     _State(d).check_all(events)
 
 
-def _state_of(r: Any) -> dict:
+def _state_of(r: Any) -> dict[str, Any]:
     to_dict = getattr(r, "to_dict", None)
     if to_dict is None:
         raise StateError(f"check_invariants needs a round or a state dict, got {type(r).__name__}")
-    return to_dict()
+    state: dict[str, Any] = to_dict()
+    return state
 
 
 @lru_cache(maxsize=None)
@@ -106,8 +108,8 @@ class _State:
         if h["dealer"] >= self.P:
             raise _bad("header.dealer", f"seat {h['dealer']} in a game of {self.P}")
         check(state_shape(self.P, self.s.n_tiles), d)
-        self.d = d
-        self.h = h
+        self.d = cast(RoundState, d)  # the shape state_shape checked just above
+        self.h: HeaderEvent = h
         self.dealer = h["dealer"]
         self.phase = PHASE_NAMES.index(d["phase"])
         self.phase_name = d["phase"]
@@ -181,7 +183,7 @@ class _State:
             for i, m in enumerate(self.d["melds"][s]):
                 self._check_meld(s, m, f"melds[{s}][{i}]", kinds)
 
-    def _check_meld(self, s: int, m: list, path: str, kinds: set) -> None:
+    def _check_meld(self, s: int, m: list[int], path: str, kinds: set[int]) -> None:
         kind, first, frm, claimed, added = m
         P = self.P
         if not 0 <= kind <= 3:
@@ -262,7 +264,7 @@ class _State:
         elif c["pending"]:
             raise _bad("claim.pending", f"nobody answers a claim in phase {ph}")
 
-    def _check_window(self, c: dict, ph: str) -> None:
+    def _check_window(self, c: dict[str, Any], ph: str) -> None:
         d = self.d
         frm, t = c["from"], c["tile"]
         if not 0 <= frm < self.P or not 0 <= t <= 33:
@@ -292,7 +294,7 @@ class _State:
             if r != -1 and r not in _CLAIM_ANSWERS:
                 raise _bad(f"claim.responses[{k}]", f"{r} is no answer to a claim window")
 
-    def _check_pending(self, pending: list, first: int, allow_empty: bool) -> None:
+    def _check_pending(self, pending: list[int], first: int, allow_empty: bool) -> None:
         P = self.P
         order = [(pending_seat - first) % P for pending_seat in pending]
         if (not pending and not allow_empty) or 0 in order or order != sorted(set(order)):
@@ -361,7 +363,7 @@ class _State:
             return
         self._check_winners(res, winners)
 
-    def _check_winners(self, res: dict, winners: list) -> None:
+    def _check_winners(self, res: RoundResultDict, winners: list[WinnerRecord]) -> None:
         P = self.P
         if not winners:
             raise _bad("result.winners", "a round that is not drawn has a winner")
@@ -385,7 +387,7 @@ class _State:
         for k, w in enumerate(winners):
             self._check_winner(k, w, method, loser)
 
-    def _check_winner(self, k: int, w: dict, method: str, loser: "int | None") -> None:
+    def _check_winner(self, k: int, w: WinnerRecord, method: str, loser: "int | None") -> None:
         d, s = self.d, self.s
         path = f"result.winners[{k}]"
         seat = w["seat"]
@@ -417,7 +419,7 @@ class _State:
         if not sc.meets_minimum:
             raise _bad(f"{path}.score", f"{sc.non_flower_total} fan(s) without flowers, below the minimum {s.min_fan}")
 
-    def _check_win_flags(self, path: str, args: dict, seat: int, method: str, loser: "int | None") -> None:
+    def _check_win_flags(self, path: str, args: dict[str, Any], seat: int, method: str, loser: "int | None") -> None:
         d, s = self.d, self.s
         a = f"{path}.score_args"
         if bool(args.get("self_drawn")) != (method == "self_drawn"):
@@ -466,17 +468,17 @@ class _State:
         actions = sum(1 for e in log if e.get("type") == "action")
         if actions != d["n_steps"]:
             raise _bad("n_steps", f"{d['n_steps']}, but the log holds {actions} actions")
-        ends = log[-1]["type"] == "round_end"
-        if ends != (self.phase_name == "over"):
+        end = log[-1]
+        if (end["type"] == "round_end") != (self.phase_name == "over"):
             raise _bad(f"log[{len(log) - 1}]", "the log ends with round_end exactly when the round is over")
-        if ends:
+        if end["type"] == "round_end":
             res = d["result"]
-            end = log[-1]
+            assert res is not None  # check_result: an over round has its result
             if (end["draw"], end["winners"], end["next_dealer"]) != (
                     res["draw"], [w["seat"] for w in res["winners"]], res["next_dealer"]):
                 raise _bad(f"log[{len(log) - 1}]", "round_end does not match the result")
 
-    def _check_deal(self, log: list) -> None:
+    def _check_deal(self, log: list[Event]) -> None:
         P, dealer = self.P, self.dealer
         if len(log) < 2 + P or log[1]["type"] != "dice":
             raise _bad("log[1]", "the dice come right after the header")
