@@ -92,7 +92,7 @@ import signal
 import sys
 import unicodedata
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence, cast
 
 from . import __version__
 from ._validate import as_int
@@ -111,6 +111,7 @@ if TYPE_CHECKING:
 
     from distributed import Client
 
+    from .families.longcard.simulation import LongcardSimulationResult
     from .families.mahjong.round import RoundResult
     from .settlement.ledger import Transfer
     from .simulation.stats import SimulationResult
@@ -489,7 +490,7 @@ def _show_progress(args: argparse.Namespace) -> bool:
 
 
 def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...], batches: int
-                    ) -> SimulationResult:
+                    ) -> SimulationResult | LongcardSimulationResult:
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
@@ -548,20 +549,21 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError("--json and --csv - both write to standard output; give --csv a file name", "OutputError")
 
     result = _run_simulation(args, rs.name, bots, batches)
+    fans = cast("SimulationResult", result)   # --csv, --plot (fan tables): refused above for long-card
 
     # files first: a reader that closes standard output early does not cost them
     written = [outputs.write("--out", _write_text(result.to_json())),
-               outputs.write("--csv", lambda path: _write_text(result.to_csv())(path))]   # mahjong only
+               outputs.write("--csv", lambda path: _write_text(fans.to_csv())(path))]
     if plot_path:
         from .simulation.plots import plot_result
 
-        written.append(outputs.write("--plot", lambda path: plot_result(result, path)))
+        written.append(outputs.write("--plot", lambda path: plot_result(fans, path)))
     if args.json or outputs.stdout == "--out":  # the statistics are the output: one JSON object
         print(result.to_json())
         return EXIT_OK
     report = sys.stdout
     if outputs.stdout == "--csv":  # the CSV is the output; the summary goes to stderr
-        sys.stdout.write(result.to_csv())
+        sys.stdout.write(fans.to_csv())
         report = sys.stderr
     if not args.quiet:
         print(result.summary(), file=report)

@@ -7,14 +7,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
-
-import mahjong_core as mj
-from mahjong_core import cli
 from mahjong_core.errors import SimulationError
 from mahjong_core.families.longcard.family import new_match
 from mahjong_core.families.longcard.round_bots import RuleBot
 from mahjong_core.families.longcard.simulation import ENDS, LongcardSimulationResult
 from mahjong_core.game.bots import play_steps
+
+import mahjong_core as mj
+from mahjong_core import cli
 
 RS = "changpai-ydr"
 MIXED = ("greedy", "random", "random")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, cast
 
 import numpy as np
 
@@ -89,7 +89,7 @@ def run_batch(ruleset: str, bots: "Sequence[str | Bot]", seed: int, batch: int, 
     bot_objs = _make_bots(ruleset, bots, seq)
     hooks = family_of(ruleset).simulation
     if hooks is not None:   # a family that plays its own hands (the long-card game)
-        part = hooks.result_type(ruleset, _bot_labels(bots))
+        part: "SimulationResult | LongcardSimulationResult" = hooks.result_type(ruleset, _bot_labels(bots))
         hooks.play_batch(ruleset, bot_objs, match_seed, rounds, min_fan, record_wins, part)
         return part
     out = SimulationResult(ruleset, _bot_labels(bots))
@@ -294,10 +294,10 @@ def simulate(
             cluster.close()
     hooks = family_of(ruleset).simulation
     result_type = SimulationResult if hooks is None else hooks.result_type
-    result = result_type(ruleset, _bot_labels(bots), seed=seed, batch_size=batch_size,
-                         min_fan=min_fan, workers=workers)
+    result: Any = result_type(ruleset, _bot_labels(bots), seed=seed, batch_size=batch_size,   # the parts' type
+                  min_fan=min_fan, workers=workers)
     for part in parts:
         if part is None:   # pragma: no cover - every batch fills its slot or raises
             raise SimulationError("a batch returned no result")
         result.merge(part)
-    return result
+    return cast("SimulationResult | LongcardSimulationResult", result)

@@ -12,8 +12,9 @@ any order and the result does not depend on the number of workers (see
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -31,7 +32,9 @@ MAX_FAN = 100
 
 
 def _package_version() -> str:
-    from ... import __version__   # the package imports this module: read the version at call time
+    from ... import (
+        __version__,  # the package imports this module: read the version at call time
+    )
     return __version__
 
 
@@ -57,10 +60,10 @@ class LongcardSimulationResult:
     actions: int = 0                                                          # actions taken, all hands
     winning_hands: list[dict[str, Any]] = field(default_factory=list)
     """With ``record_wins=True``: the score of every winning hand, in hand order."""
-    seed: "int | None" = None
-    batch_size: "int | None" = None
-    min_fan: "int | None" = None
-    workers: "int | None" = None
+    seed: int | None = None
+    batch_size: int | None = None
+    min_fan: int | None = None
+    workers: int | None = None
     version: str = field(default_factory=lambda: _package_version())
 
     @property
@@ -91,7 +94,7 @@ class LongcardSimulationResult:
         elif end == "baozi":
             self.baozi_by_seat[result["offender"]] += 1
 
-    def merge(self, other: "LongcardSimulationResult") -> "LongcardSimulationResult":
+    def merge(self, other: LongcardSimulationResult) -> LongcardSimulationResult:
         """Add another result's counters to this one (same ruleset and bots)."""
         if (other.ruleset, other.bots) != (self.ruleset, self.bots):
             raise SimulationError("cannot merge results of different rulesets or bots")
@@ -172,10 +175,10 @@ class LongcardSimulationResult:
         return "\n".join([
             f"{self.rounds:,} hands of {self.ruleset} ({', '.join(self.bots)})",
             f"win rate by seat: {', '.join(f'{r:.3f}' for r in self.win_rate_by_seat)}",
-            f"黄庄 {self.huangzhuang_rate:.3f}, void hands {self.void_rate:.3f}, 包子 {self.baozi:,} "
-            f"(by seat {', '.join(map(str, self.baozi_by_seat.tolist()))})",
-            f"mean fan of a win {self.mean_fan:.2f}, mean points won {self.mean_win_points:.2f}; "
-            f"mean hand length {self._per_hand(self.actions):.1f} actions",
+            (f"黄庄 {self.huangzhuang_rate:.3f}, void hands {self.void_rate:.3f}, 包子 {self.baozi:,} "
+             f"(by seat {', '.join(map(str, self.baozi_by_seat.tolist()))})"),
+            (f"mean fan of a win {self.mean_fan:.2f}, mean points won {self.mean_win_points:.2f}; "
+             f"mean hand length {self._per_hand(self.actions):.1f} actions"),
             f"points by seat: {', '.join(str(p) for p in self.points_by_seat.tolist())}",
         ])
 
@@ -187,7 +190,7 @@ def record_hand(out: LongcardSimulationResult, result: dict[str, Any], n_actions
         out.winning_hands.append(result["score"])
 
 
-def play_batch(ruleset: str, bots: Sequence[Any], match_seed: int, rounds: int, min_fan: "int | None",
+def play_batch(ruleset: str, bots: Sequence[Any], match_seed: int, rounds: int, min_fan: int | None,
                record_wins: bool, out: LongcardSimulationResult) -> None:
     """Play ``rounds`` hands as one match from ``match_seed`` between ``bots`` (one object per seat)
     into ``out``.  A built-in bot decides on the hand engine directly (:meth:`.round_ref.Round.play_decision`,
