@@ -20,6 +20,7 @@ import numpy as np
 
 from ...errors import SimulationError
 from ...game.bots import play_steps
+from ...simulation.stats import RunSummary, _package_version
 from .round_bots import _Protocol
 from .round_rules import PLAYERS
 
@@ -31,20 +32,14 @@ MAX_FAN = 100
 """Fans of a win above this go into the last histogram bin."""
 
 
-def _package_version() -> str:
-    from ... import (
-        __version__,  # the package imports this module: read the version at call time
-    )
-    return __version__
-
-
 def _z(n: int) -> np.ndarray:
     return np.zeros(n, np.int64)
 
 
 @dataclass
-class LongcardSimulationResult:
-    """Counters of a long-card simulation run (or of one batch of it); ``rounds`` counts hands."""
+class LongcardSimulationResult(RunSummary):
+    """Counters of a long-card simulation run (or of one batch of it); ``rounds`` counts hands.
+    ``provenance``, ``wins`` and ``win_rate_by_seat`` are those of every family's result."""
 
     ruleset: str
     bots: tuple[str, ...]
@@ -65,13 +60,6 @@ class LongcardSimulationResult:
     min_fan: int | None = None
     workers: int | None = None
     version: str = field(default_factory=lambda: _package_version())
-
-    @property
-    def provenance(self) -> dict[str, Any]:
-        """How the result was made (the keys of the mahjong result's provenance)."""
-        return {"version": self.version, "seed": self.seed, "batch_size": self.batch_size,
-                "min_fan": self.min_fan, "ruleset": self.ruleset, "bots": list(self.bots),
-                "workers": self.workers}
 
     # -------------------------------------------------------------- building
     def add_hand(self, result: dict[str, Any], n_actions: int) -> None:
@@ -112,14 +100,6 @@ class LongcardSimulationResult:
         return float(n) / self.rounds if self.rounds else 0.0
 
     @property
-    def wins(self) -> int:
-        return int(self.wins_by_seat.sum())
-
-    @property
-    def win_rate_by_seat(self) -> list[float]:
-        return [self._per_hand(w) for w in self.wins_by_seat]
-
-    @property
     def huangzhuang_rate(self) -> float:
         """黄庄 (the stock ran out) per hand."""
         return self._per_hand(self.by_end[ENDS.index("huangzhuang")])
@@ -147,13 +127,7 @@ class LongcardSimulationResult:
     def to_dict(self) -> dict[str, Any]:
         last_fan = int(np.flatnonzero(self.fan_hist).max()) if self.fan_hist.any() else 0
         return {
-            "ruleset": self.ruleset,
-            "bots": list(self.bots),
-            "rounds": self.rounds,
-            "wins": self.wins,
-            "win_rate_by_seat": self.win_rate_by_seat,
-            "wins_by_seat": self.wins_by_seat.tolist(),
-            "dealer_rounds": self.dealer_rounds.tolist(),
+            **self._head(),
             "dealer_wins": self.dealer_wins,
             "by_end": dict(zip(ENDS, self.by_end.tolist())),
             "huangzhuang_rate": self.huangzhuang_rate,
