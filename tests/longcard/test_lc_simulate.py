@@ -130,3 +130,25 @@ def test_cli_bad_arguments_exit_2(argv, fragment, capsys, tmp_path, monkeypatch)
     assert cli.main(["simulate", "--ruleset", RS, "-n", "3", *argv]) == 2
     assert fragment in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+class _Wrapped:
+    """A bot object that is not a built-in one: the runner plays it through the shared round API
+    (``act_index`` on the :class:`LongcardRound`), not the hand engine's direct loop."""
+
+    def __init__(self) -> None:
+        self.inner = RuleBot()
+
+    def act_index(self, rnd, seat):
+        return self.inner.act_index(rnd, seat)
+
+    def act(self, rnd, seat):
+        return self.inner.act(rnd, seat)
+
+
+def test_bot_objects_play_through_the_shared_round_api_with_the_same_hands():
+    direct = _sim(15, seed=6, bots="greedy").to_dict()
+    shared = _sim(15, seed=6, bots=(_Wrapped(), _Wrapped(), _Wrapped())).to_dict()
+    assert shared["provenance"]["bots"] == ["_Wrapped"] * 3
+    assert {k: v for k, v in shared.items() if k not in ("bots", "provenance")} == \
+        {k: v for k, v in direct.items() if k not in ("bots", "provenance")}
