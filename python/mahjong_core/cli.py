@@ -11,11 +11,12 @@ Commands
     Score a winning hand: the counted fans (Chinese and English names, points,
     count) and the total.  ``--ruleset changpai-ydr`` takes ``--melds "peng 66 66 66" ...``
     (declared groups), ``--banker``, ``--jiang "J1 J2"`` and ``--caishen N``.
-``simulate [--ruleset R] [--rounds N] [--bots greedy,random] [--workers W] [--out F.json] [--csv F.csv] [--plot F.png] [--scheduler tcp://host:port | --local-dask] [--json] [--quiet]``
+``simulate [--ruleset R] [--rounds|-n N] [--bots greedy,random] [--workers W] [--out F.json] [--csv F.csv] [--plot F.png] [--scheduler tcp://host:port | --local-dask] [--json] [--quiet]``
     Monte Carlo simulation between bots; prints a summary (or, with ``--json``,
     the statistics as one JSON object), writes JSON/CSV/PNG.  The JSON records
     its provenance (package version, seed, batch size, minimum fan, ruleset,
-    bots, workers).
+    bots, workers).  ``--ruleset changpai-ydr`` simulates long-card hands: win
+    rate per seat, 黄庄 and void hands, 包子, fan and points of the wins.
 ``match [--ruleset R] [--room ROOM] [--rounds N] [--bots greedy,random] [--seed S] [--json] [--out F.json]``
     A match between bots with settlement in a room: each round's fans and the ledger.
 ``play [--ruleset two-player] [--seed S] [--glyphs]``
@@ -91,7 +92,7 @@ import signal
 import sys
 import unicodedata
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence, cast
 
 from . import __version__
 from ._validate import as_int
@@ -110,6 +111,7 @@ if TYPE_CHECKING:
 
     from distributed import Client
 
+    from .families.longcard.simulation import LongcardSimulationResult
     from .families.mahjong.round import RoundResult
     from .settlement.ledger import Transfer
     from .simulation.stats import SimulationResult
@@ -337,7 +339,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ bots (simulate, match)
-def _seat_bots(text: str, rs: Ruleset) -> tuple[str, ...]:
+def _seat_bots(text: str, rs: "Ruleset | registry.RulesetRecord") -> tuple[str, ...]:
     """``--bots``: one bot name per seat of ``rs``, or one name for every seat."""
     from .simulation import BOT_NAMES
 
@@ -488,7 +490,7 @@ def _show_progress(args: argparse.Namespace) -> bool:
 
 
 def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...], batches: int
-                    ) -> SimulationResult:
+                    ) -> SimulationResult | LongcardSimulationResult:
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
@@ -529,7 +531,11 @@ def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    rs = get_ruleset(args.ruleset)
+    rs = registry.get_ruleset(args.ruleset)
+    if _is_longcard(rs.name):   # its statistics are per hand, with no fan table to chart
+        given = [o for o, v in (("--csv", args.csv), ("--plot", args.plot), ("--min-fan", args.min_fan)) if v is not None]
+        if given:
+            raise UsageError(f"{given[0]}: not an option of simulate --ruleset {rs.name}")
     bots = _seat_bots(args.bots, rs)
     batches = -(-args.rounds // args.batch_size)
     if batches > MAX_BATCHES:
@@ -543,20 +549,21 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError("--json and --csv - both write to standard output; give --csv a file name", "OutputError")
 
     result = _run_simulation(args, rs.name, bots, batches)
+    fans = cast("SimulationResult", result)   # --csv, --plot (fan tables): refused above for long-card
 
     # files first: a reader that closes standard output early does not cost them
     written = [outputs.write("--out", _write_text(result.to_json())),
-               outputs.write("--csv", _write_text(result.to_csv()))]
+               outputs.write("--csv", lambda path: _write_text(fans.to_csv())(path))]
     if plot_path:
         from .simulation.plots import plot_result
 
-        written.append(outputs.write("--plot", lambda path: plot_result(result, path)))
+        written.append(outputs.write("--plot", lambda path: plot_result(fans, path)))
     if args.json or outputs.stdout == "--out":  # the statistics are the output: one JSON object
         print(result.to_json())
         return EXIT_OK
     report = sys.stdout
     if outputs.stdout == "--csv":  # the CSV is the output; the summary goes to stderr
-        sys.stdout.write(result.to_csv())
+        sys.stdout.write(fans.to_csv())
         report = sys.stderr
     if not args.quiet:
         print(result.summary(), file=report)
@@ -676,6 +683,7 @@ EXAMPLES = {
               'mahjong-core score "46 46 13 16 34 25 14 14 55 55 55" --win 36 --melds "peng 11×3" "sha 44×4" '
               '"sha 66×4" --ruleset changpai-ydr --jiang "36 25"'],
     "simulate": ["mahjong-core simulate --rounds 200 --bots greedy,random --seed 1",
+                 "mahjong-core simulate --ruleset changpai-ydr -n 200 --bots greedy,random,random --seed 1",
                  "mahjong-core simulate --rounds 200 --out - --quiet"],
     "match": ["mahjong-core match --rounds 2 --bots greedy,random",
               "mahjong-core match --rounds 2 --json"],
@@ -733,9 +741,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_score)
 
     p = command("simulate", "Monte Carlo simulation between bots")
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES, help="the rules to play")
-    p.add_argument("--rounds", type=_int_in(1, MAX_SIMULATION_ROUNDS), default=10_000,
-                   help=f"1 to {MAX_SIMULATION_ROUNDS:,}")
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(),
+                   help="the rules to play")
+    p.add_argument("--rounds", "-n", type=_int_in(1, MAX_SIMULATION_ROUNDS), default=10_000,
+                   help=f"rounds (hands of {LONGCARD}), 1 to {MAX_SIMULATION_ROUNDS:,}")
     p.add_argument("--bots", default="greedy", help="one bot name per seat or one for all: greedy, random")
     p.add_argument("--seed", type=seed, default=0, help="a non-negative integer")
     p.add_argument("--workers", type=_int_in(1, MAX_WORKERS), default=None,

@@ -31,7 +31,13 @@ with.  Every callable takes the ruleset keyword-only (``ruleset=``: a name or a 
     :func:`mahjong_core.game.state.load_state` loads a saved round or match of the family with
     these two classes' ``from_dict``;
 ``bots``
-    bot name -> factory ``(seed) -> Bot`` (:class:`mahjong_core.game.bots.Bot`).
+    bot name -> factory ``(seed) -> Bot`` (:class:`mahjong_core.game.bots.Bot`);
+``simulation`` (optional)
+    the family's own Monte Carlo hooks for :func:`mahjong_core.simulate` (None: the mahjong rounds
+    of :mod:`mahjong_core.simulation.runner`): ``result_type(ruleset, bots, seed=, batch_size=,
+    min_fan=, workers=)`` its additive statistics (``merge``, ``to_dict``, ``to_json``,
+    ``summary``, ``provenance``) and ``play_batch(ruleset, bot_objects, match_seed, rounds,
+    min_fan, record_wins, result)`` playing one batch into it.
 
 Registration: a family's ruleset package calls :func:`register_rulesets` with its own mapping
 name -> record when it is imported (records are plain data, importable without the compiled
@@ -103,6 +109,9 @@ class Family:
     score: "Callable[..., Any] | None" = None
     """``score(hand, win, *, ruleset, melds, **options)`` of a family whose rulesets the mahjong
     ``mj.score`` hands on (the long-card family); None for the mahjong family itself."""
+    simulation: "Any | None" = None
+    """The family's simulation hooks (``result_type``, ``play_batch``: the module docstring), or
+    None for the mahjong rounds the simulation runner plays itself."""
 
 
 _RULESETS: dict[str, Mapping[str, RulesetRecord]] = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, cast
 
 import numpy as np
 
@@ -26,6 +26,8 @@ from .stats import SimulationResult
 
 if TYPE_CHECKING:
     from distributed import Client
+
+    from ..families.longcard.simulation import LongcardSimulationResult
 
 __all__ = ["simulate", "run_batch", "BOT_NAMES", "SimulationError", "MAX_ROUNDS", "MAX_BATCHES", "MAX_WORKERS"]
 
@@ -73,7 +75,8 @@ def _points(room: Room, players: tuple[str, ...], res: Any, memo: "dict[HandOutc
 
 
 def run_batch(ruleset: str, bots: "Sequence[str | Bot]", seed: int, batch: int, rounds: int,
-              min_fan: int | None = None, record_wins: bool = False) -> SimulationResult:
+              min_fan: int | None = None, record_wins: bool = False
+              ) -> "SimulationResult | LongcardSimulationResult":
     """Play ``rounds`` rounds (one match, the ruleset's dealer rules) for batch ``batch`` of a run."""
     ruleset, bots, seed, min_fan, record_wins = _check_common(ruleset, bots, seed, min_fan, record_wins)
     batch = as_int(batch, "batch", 0, MAX_BATCHES - 1, error=SimulationError)
@@ -84,6 +87,11 @@ def run_batch(ruleset: str, bots: "Sequence[str | Bot]", seed: int, batch: int, 
     players = get_ruleset(ruleset).players
     seat_names = tuple(str(s) for s in range(players))
     bot_objs = _make_bots(ruleset, bots, seq)
+    hooks = family_of(ruleset).simulation
+    if hooks is not None:   # a family that plays its own hands (the long-card game)
+        part: "SimulationResult | LongcardSimulationResult" = hooks.result_type(ruleset, _bot_labels(bots))
+        hooks.play_batch(ruleset, bot_objs, match_seed, rounds, min_fan, record_wins, part)
+        return part
     out = SimulationResult(ruleset, _bot_labels(bots))
     n_fans = len(get_ruleset(ruleset).fans)
     match = family_of(ruleset).new_match(ruleset=ruleset, seed=match_seed, rounds=rounds, min_fan=min_fan)
@@ -189,7 +197,8 @@ def simulate(
     progress: bool | np.bool_ | Callable[[int], object] = False,
     min_fan: int | None = None,
     record_wins: bool = False,
-) -> SimulationResult:
+    n: int | None = None,
+) -> "SimulationResult | LongcardSimulationResult":
     """Play ``rounds`` rounds between ``bots`` (one per seat, or one for all: bot names such as
     ``"greedy"``, or bot objects) and return the merged statistics.
 
@@ -207,12 +216,21 @@ def simulate(
     ``distributed.Client``, or ``"dask"`` for a local Dask cluster of ``workers`` workers (needs
     the ``mahjong-core[distributed]`` extra).  The result is the same whichever runs it.
 
+    ``n`` is another name of ``rounds`` (give one of them).  A family with its own simulation
+    hooks (``Family.simulation``: the long-card game, whose rounds are hands) returns its own
+    statistics (:class:`~mahjong_core.families.longcard.simulation.LongcardSimulationResult`) made
+    under the same conventions.
+
     ``progress=True`` shows a tqdm bar.  ``record_wins=True`` keeps the score arguments of
     every winning hand (``result.winning_hands``), e.g. to re-score them one by one.  The result
     records how it was made (``result.provenance``: package version, seed, batch size, minimum
     fan, ruleset, bots, workers).
     """
     # every argument is checked before any work starts (no pool, no cluster, no bar yet)
+    if n is not None:
+        if rounds != 1000 and rounds != n:
+            raise SimulationError(f"give rounds or n, not both (rounds={rounds!r}, n={n!r})")
+        rounds = n
     ruleset, bots, seed, min_fan, record_wins = _check_common(ruleset, bots, seed, min_fan, record_wins)
     sizes = _batch_sizes(rounds, batch_size)
     rounds = sum(sizes)
@@ -236,7 +254,7 @@ def simulate(
         tick = progress
     else:
         tick = lambda n: None  # noqa: E731
-    parts: list[SimulationResult | None] = [None] * len(jobs)
+    parts: "list[SimulationResult | LongcardSimulationResult | None]" = [None] * len(jobs)
     own_executor = None
     cluster = client = None
     try:
@@ -274,10 +292,12 @@ def simulate(
             client.close()
         if cluster is not None:
             cluster.close()
-    result = SimulationResult(ruleset, _bot_labels(bots), seed=seed, batch_size=batch_size,
-                              min_fan=min_fan, workers=workers)
+    hooks = family_of(ruleset).simulation
+    result_type = SimulationResult if hooks is None else hooks.result_type
+    result: Any = result_type(ruleset, _bot_labels(bots), seed=seed, batch_size=batch_size,   # the parts' type
+                  min_fan=min_fan, workers=workers)
     for part in parts:
         if part is None:   # pragma: no cover - every batch fills its slot or raises
             raise SimulationError("a batch returned no result")
         result.merge(part)
-    return result
+    return cast("SimulationResult | LongcardSimulationResult", result)

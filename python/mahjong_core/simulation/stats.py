@@ -20,7 +20,7 @@ from ..errors import SimulationError
 from ..families.mahjong.constants import WIN_METHODS
 from ..families.registry import get_ruleset
 
-__all__ = ["SimulationResult", "METHODS", "MAX_TOTAL", "MAX_LENGTH", "check_output"]
+__all__ = ["SimulationResult", "RunSummary", "METHODS", "MAX_TOTAL", "MAX_LENGTH", "check_output"]
 
 METHODS = ("draw",) + WIN_METHODS
 MAX_TOTAL = 400
@@ -56,8 +56,53 @@ def _unset() -> np.ndarray:
     return np.zeros(0, np.int64)
 
 
+class RunSummary:
+    """What the simulation results of every family share (mixed into each family's dataclass, which
+    declares these fields): who played, how the run was made, the wins per seat."""
+
+    ruleset: str
+    bots: tuple[str, ...]
+    rounds: int
+    wins_by_seat: np.ndarray
+    dealer_rounds: np.ndarray
+    seed: "int | None"
+    batch_size: "int | None"
+    min_fan: "int | None"
+    workers: "int | None"
+    version: str
+
+    @property
+    def provenance(self) -> dict[str, Any]:
+        """How the result was made: package version, seed, batch size, minimum fan, ruleset,
+        bots, workers; with the same version, seed, batch size, minimum fan, ruleset and bots a
+        run repeats this result (the number of workers does not change it)."""
+        return {"version": self.version, "seed": self.seed, "batch_size": self.batch_size,
+                "min_fan": self.min_fan, "ruleset": self.ruleset, "bots": list(self.bots),
+                "workers": self.workers}
+
+    @property
+    def wins(self) -> int:
+        return int(self.wins_by_seat.sum())
+
+    @property
+    def win_rate_by_seat(self) -> list[float]:
+        return [float(w) / self.rounds if self.rounds else 0.0 for w in self.wins_by_seat]
+
+    def _head(self) -> dict[str, Any]:
+        """The first keys of ``to_dict()`` (``provenance`` is its last)."""
+        return {
+            "ruleset": self.ruleset,
+            "bots": list(self.bots),
+            "rounds": self.rounds,
+            "wins": self.wins,
+            "win_rate_by_seat": self.win_rate_by_seat,
+            "wins_by_seat": self.wins_by_seat.tolist(),
+            "dealer_rounds": self.dealer_rounds.tolist(),
+        }
+
+
 @dataclass
-class SimulationResult:
+class SimulationResult(RunSummary):
     """Counters of a simulation run (or of one batch of it)."""
 
     ruleset: str
@@ -103,15 +148,6 @@ class SimulationResult:
             self.length_hist = z(MAX_LENGTH + 1)
             self.points_by_seat = z(players)
 
-    @property
-    def provenance(self) -> dict[str, Any]:
-        """How the result was made: package version, seed, batch size, minimum fan, ruleset,
-        bots, workers; with the same version, seed, batch size, minimum fan, ruleset and bots a
-        run repeats this result (the number of workers does not change it)."""
-        return {"version": self.version, "seed": self.seed, "batch_size": self.batch_size,
-                "min_fan": self.min_fan, "ruleset": self.ruleset, "bots": list(self.bots),
-                "workers": self.workers}
-
     # -------------------------------------------------------------- building
     def add_round(self, *, winner: int | None, dealer: int, method: str, total: int,
                   fan_counts: np.ndarray | None, length: int, points: np.ndarray) -> None:
@@ -148,14 +184,6 @@ class SimulationResult:
         return self
 
     # -------------------------------------------------------------- derived
-    @property
-    def wins(self) -> int:
-        return int(self.wins_by_seat.sum())
-
-    @property
-    def win_rate_by_seat(self) -> list[float]:
-        return [float(w) / self.rounds if self.rounds else 0.0 for w in self.wins_by_seat]
-
     @property
     def dealer_win_rate(self) -> float:
         """Wins of the dealer per round."""
@@ -204,13 +232,7 @@ class SimulationResult:
         last_total = int(np.flatnonzero(self.total_hist).max()) if self.total_hist.any() else 0
         last_len = int(np.flatnonzero(self.length_hist).max()) if self.length_hist.any() else 0
         return {
-            "ruleset": self.ruleset,
-            "bots": list(self.bots),
-            "rounds": self.rounds,
-            "wins": self.wins,
-            "win_rate_by_seat": self.win_rate_by_seat,
-            "wins_by_seat": self.wins_by_seat.tolist(),
-            "dealer_rounds": self.dealer_rounds.tolist(),
+            **self._head(),
             "dealer_win_rate": self.dealer_win_rate,
             "non_dealer_win_rate": self.non_dealer_win_rate,
             "draw_rate": self.draw_rate,

@@ -101,8 +101,23 @@ def _not_built(what: str) -> Callable[..., NoReturn]:
     return refuse
 
 
+class _Simulation:
+    """``Family.simulation``: the hooks of :mod:`.simulation`, imported when a run asks for them."""
+
+    @property
+    def result_type(self) -> Any:
+        from .simulation import LongcardSimulationResult
+        return LongcardSimulationResult
+
+    @property
+    def play_batch(self) -> Any:
+        from .simulation import play_batch
+        return play_batch
+
+
 FAMILY = registry.Family(
     FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_built("shanten"), new_round=new_round,
     new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
+    simulation=_Simulation(),
 )
 registry.register_family(FAMILY)

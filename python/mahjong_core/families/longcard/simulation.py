@@ -1,0 +1,190 @@
+"""Monte Carlo statistics of long-card hands (spec changpai.md 3.13, 3.14, 5): the family's
+simulation hooks that :func:`mahjong_core.simulate` drives (``Family.simulation``).
+
+:func:`play_batch` plays one batch as one :class:`.round_match.LongcardMatch` (the banker rules of
+3.14) and adds every hand to a :class:`LongcardSimulationResult`: ends (win, 包子, void, 黄庄), wins
+and 包子 per seat, the fan of each win, the points each seat won or paid (the hand's ``deltas``,
+spec 5, so they sum to zero).  Every field is a sum or a histogram, so batches merge by addition in
+any order and the result does not depend on the number of workers (see
+:mod:`mahjong_core.simulation.runner`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ...errors import SimulationError
+from ...game.bots import play_steps
+from ...simulation.stats import RunSummary, _package_version
+from .round_bots import _Protocol
+from .round_rules import PLAYERS
+
+__all__ = ["ENDS", "MAX_FAN", "LongcardSimulationResult", "play_batch", "record_hand"]
+
+ENDS = ("win", "baozi", "void", "huangzhuang")
+"""How a hand ends (spec 3.13, 3.14; ``result["end"]``)."""
+MAX_FAN = 100
+"""Fans of a win above this go into the last histogram bin."""
+
+
+def _z(n: int) -> np.ndarray:
+    return np.zeros(n, np.int64)
+
+
+@dataclass
+class LongcardSimulationResult(RunSummary):
+    """Counters of a long-card simulation run (or of one batch of it); ``rounds`` counts hands.
+    ``provenance``, ``wins`` and ``win_rate_by_seat`` are those of every family's result."""
+
+    ruleset: str
+    bots: tuple[str, ...]
+    rounds: int = 0
+    by_end: np.ndarray = field(default_factory=lambda: _z(len(ENDS)))         # hands per end, ENDS order
+    wins_by_seat: np.ndarray = field(default_factory=lambda: _z(PLAYERS))
+    baozi_by_seat: np.ndarray = field(default_factory=lambda: _z(PLAYERS))    # 包子 per offending seat
+    dealer_rounds: np.ndarray = field(default_factory=lambda: _z(PLAYERS))    # hands each seat was banker
+    dealer_wins: int = 0
+    fan_hist: np.ndarray = field(default_factory=lambda: _z(MAX_FAN + 1))     # wins per fan
+    win_points: int = 0                                                       # points the winners received
+    points_by_seat: np.ndarray = field(default_factory=lambda: _z(PLAYERS))   # net points (sum of deltas)
+    actions: int = 0                                                          # actions taken, all hands
+    winning_hands: list[dict[str, Any]] = field(default_factory=list)
+    """With ``record_wins=True``: the score of every winning hand, in hand order."""
+    seed: int | None = None
+    batch_size: int | None = None
+    min_fan: int | None = None
+    workers: int | None = None
+    version: str = field(default_factory=lambda: _package_version())
+
+    # -------------------------------------------------------------- building
+    def add_hand(self, result: dict[str, Any], n_actions: int) -> None:
+        """Record one finished hand from its result (its ``end``, ``dealer`` (banker), ``deltas``)."""
+        end = result["end"]
+        self.rounds += 1
+        self.actions += n_actions
+        self.by_end[ENDS.index(end)] += 1
+        self.dealer_rounds[result["dealer"]] += 1
+        deltas = np.asarray(result["deltas"], np.int64)
+        if deltas.shape != (PLAYERS,) or deltas.sum() != 0:   # pragma: no cover - settlement guarantees it
+            raise SimulationError(f"hand {self.rounds}: payments do not sum to zero: {result['deltas']}")
+        self.points_by_seat += deltas
+        if end == "win":
+            w = result["winner"]
+            self.wins_by_seat[w] += 1
+            self.dealer_wins += w == result["dealer"]
+            self.fan_hist[min(int(result["fan"]), MAX_FAN)] += 1
+            self.win_points += int(deltas[w])
+        elif end == "baozi":
+            self.baozi_by_seat[result["offender"]] += 1
+
+    def merge(self, other: LongcardSimulationResult) -> LongcardSimulationResult:
+        """Add another result's counters to this one (same ruleset and bots)."""
+        if (other.ruleset, other.bots) != (self.ruleset, self.bots):
+            raise SimulationError("cannot merge results of different rulesets or bots")
+        self.rounds += other.rounds
+        self.dealer_wins += other.dealer_wins
+        self.win_points += other.win_points
+        self.actions += other.actions
+        self.winning_hands.extend(other.winning_hands)
+        for name in ("by_end", "wins_by_seat", "baozi_by_seat", "dealer_rounds", "fan_hist", "points_by_seat"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        return self
+
+    # -------------------------------------------------------------- derived
+    def _per_hand(self, n: Any) -> float:
+        return float(n) / self.rounds if self.rounds else 0.0
+
+    @property
+    def huangzhuang_rate(self) -> float:
+        """黄庄 (the stock ran out) per hand."""
+        return self._per_hand(self.by_end[ENDS.index("huangzhuang")])
+
+    @property
+    def void_rate(self) -> float:
+        """Void hands (nobody 起) per hand."""
+        return self._per_hand(self.by_end[ENDS.index("void")])
+
+    @property
+    def baozi(self) -> int:
+        return int(self.by_end[ENDS.index("baozi")])
+
+    @property
+    def mean_fan(self) -> float:
+        """Mean fan of a win."""
+        return float((self.fan_hist * np.arange(MAX_FAN + 1)).sum()) / self.wins if self.wins else 0.0
+
+    @property
+    def mean_win_points(self) -> float:
+        """Mean points a winner received (spec 5.2)."""
+        return self.win_points / self.wins if self.wins else 0.0
+
+    # -------------------------------------------------------------- output
+    def to_dict(self) -> dict[str, Any]:
+        last_fan = int(np.flatnonzero(self.fan_hist).max()) if self.fan_hist.any() else 0
+        return {
+            **self._head(),
+            "dealer_wins": self.dealer_wins,
+            "by_end": dict(zip(ENDS, self.by_end.tolist())),
+            "huangzhuang_rate": self.huangzhuang_rate,
+            "void_rate": self.void_rate,
+            "baozi": self.baozi,
+            "baozi_by_seat": self.baozi_by_seat.tolist(),
+            "mean_fan": self.mean_fan,
+            "fan_histogram": self.fan_hist[: last_fan + 1].tolist(),
+            "mean_win_points": self.mean_win_points,
+            "points_by_seat": self.points_by_seat.tolist(),
+            "mean_actions": self._per_hand(self.actions),
+            "provenance": self.provenance,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+    def summary(self) -> str:
+        return "\n".join([
+            f"{self.rounds:,} hands of {self.ruleset} ({', '.join(self.bots)})",
+            f"win rate by seat: {', '.join(f'{r:.3f}' for r in self.win_rate_by_seat)}",
+            (f"黄庄 {self.huangzhuang_rate:.3f}, void hands {self.void_rate:.3f}, 包子 {self.baozi:,} "
+             f"(by seat {', '.join(map(str, self.baozi_by_seat.tolist()))})"),
+            (f"mean fan of a win {self.mean_fan:.2f}, mean points won {self.mean_win_points:.2f}; "
+             f"mean hand length {self._per_hand(self.actions):.1f} actions"),
+            f"points by seat: {', '.join(str(p) for p in self.points_by_seat.tolist())}",
+        ])
+
+
+def record_hand(out: LongcardSimulationResult, result: dict[str, Any], n_actions: int, record_wins: bool) -> None:
+    """Add one finished hand (its result with ``dealer``) to ``out``."""
+    out.add_hand(result, n_actions)
+    if record_wins and result["end"] == "win":
+        out.winning_hands.append(result["score"])
+
+
+def play_batch(ruleset: str, bots: Sequence[Any], match_seed: int, rounds: int, min_fan: int | None,
+               record_wins: bool, out: LongcardSimulationResult) -> None:
+    """Play ``rounds`` hands as one match from ``match_seed`` between ``bots`` (one object per seat)
+    into ``out``.  A built-in bot decides on the hand engine directly (:meth:`.round_ref.Round.play_decision`,
+    the hot path); any other bot plays through the shared round API."""
+    from .family import new_match
+
+    if min_fan is not None:
+        raise SimulationError(f"{ruleset}: a long-card hand has no minimum fan (qualification is spec 2.8); "
+                              f"leave min_fan None, got {min_fan!r}")
+    match = new_match(ruleset=ruleset, seed=match_seed, rounds=rounds)
+    direct = all(isinstance(b, _Protocol) for b in bots)
+    while not match.is_over:
+        rnd = match.round
+        hand = rnd.hand
+        if direct:
+            while hand.phase != "end":
+                hand.play_decision(bots[hand.actor])
+        else:
+            play_steps(rnd, bots)
+        result = rnd._result
+        assert result is not None   # the hand is over
+        record_hand(out, result, len(hand.log), record_wins)
+        match.next_round()
