@@ -67,6 +67,10 @@ def _compiled(s: FlowSettings) -> _Compiled:
     return c
 
 
+# the quick properties of a result: (draw, winner, loser, method, total, dealer, next_dealer)
+_Quick = tuple[bool, "int | None", "int | None", "str | None", int, int, int]
+
+
 class RoundResult:
     """The outcome of a finished round: plain data (``to_dict()``) plus convenience properties.
 
@@ -79,10 +83,10 @@ class RoundResult:
     __slots__ = ("_d", "_scores", "_quick", "_build")
 
     def __init__(self, d: "RoundResultDict | None", scores: "list[Score] | None" = None, *,
-                 quick: "tuple | None" = None, build: Any = None) -> None:
+                 quick: "_Quick | None" = None, build: Any = None) -> None:
         self._d = d
         self._scores = scores
-        self._quick = quick          # (draw, winner, loser, method, total, dealer, next_dealer)
+        self._quick = quick
         self._build = build
 
     def to_dict(self) -> RoundResultDict:
@@ -91,18 +95,18 @@ class RoundResult:
             self._build = None
         return self._d
 
-    def _q(self, k: int) -> Any:
+    def _q(self) -> _Quick:
         if self._quick is not None:
-            return self._quick[k]
+            return self._quick
         d = self.to_dict()
         w = d["winners"]
         return (d["draw"], w[0]["seat"] if w else None, w[0]["loser"] if w else None,
-                w[0]["method"] if w else None, w[0]["total"] if w else 0, d["dealer"], d["next_dealer"])[k]
+                w[0]["method"] if w else None, w[0]["total"] if w else 0, d["dealer"], d["next_dealer"])
 
     @property
     def draw(self) -> bool:
         """True for an exhaustive draw (荒牌)."""
-        return self._q(0)
+        return self._q()[0]
 
     @property
     def winners(self) -> list[WinnerRecord]:
@@ -110,33 +114,33 @@ class RoundResult:
 
     @property
     def winner(self) -> "int | None":
-        return self._q(1)
+        return self._q()[1]
 
     @property
     def loser(self) -> "int | None":
         """The discarder (or the robbed kong's declarer); ``None`` for a self-drawn win or a draw."""
-        return self._q(2)
+        return self._q()[2]
 
     @property
     def method(self) -> "str | None":
-        return self._q(3)
+        return self._q()[3]
 
     @property
     def dealer(self) -> int:
-        return self._q(5)
+        return self._q()[5]
 
     @property
     def next_dealer(self) -> int:
-        return self._q(6)
+        return self._q()[6]
 
     @property
     def dealer_continues(self) -> bool:
-        return self._q(6) == self._q(5)
+        return self._q()[6] == self._q()[5]
 
     @property
     def total(self) -> int:
         """Hand value F of the (first) winner, flowers included; 0 on a draw."""
-        return self._q(4)
+        return self._q()[4]
 
     @property
     def fans(self) -> list[dict[str, Any]]:
@@ -162,7 +166,7 @@ class RoundResult:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RoundResult) and other.to_dict() == self.to_dict()
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[RoundResult], tuple[RoundResultDict]]:
         # as plain data: the lazy form refers to the finished round's compiled state
         return (RoundResult, (self.to_dict(),))
 
