@@ -10,8 +10,8 @@ concealed tiles, face-down kongs, the wall order or future dice
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .._validate import as_seat
 from .state import SCHEMA_VERSION

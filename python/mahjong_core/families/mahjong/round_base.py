@@ -21,7 +21,7 @@ from .actions import (
     Chi, DeclareReady, Discard, Kong, Pass, Pon, Win,
 )
 from ...game.round_base import RoundBase
-from ...game.schema import MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE, short_repr
+from ...game.schema import MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE, Obj, short_repr
 from ...game.state import SCHEMA_VERSION
 from ..registry import DEFAULT_RULESET
 from .constants import MELD_NAMES, PHASE_NAMES
@@ -140,7 +140,7 @@ class MahjongRoundBase(RoundBase):
         return settings_and_options(ruleset, options, min_fan)
 
     @classmethod
-    def _header_shape(cls) -> Any:
+    def _header_shape(cls) -> Obj:
         return header_shape()
 
     @classmethod
