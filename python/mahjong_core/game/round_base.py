@@ -73,9 +73,10 @@ subclass as ``new_match``) with :func:`mahjong_core.families.registry.register_f
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from .._validate import as_flag, as_seat, is_int
 from ..errors import IllegalActionError, SeatError
@@ -86,14 +87,80 @@ from .views import COMMON_VIEW_KEYS, make_view, redacted
 __all__ = ["RoundBase", "COMMON_VIEW_KEYS"]
 
 
+class RoundSettings(Protocol):
+    """What the API reads of a round's settings (each family's settings class has more)."""
+
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+
+
 class RoundBase:
     """API methods common to every family's round engines (see the module docstring for the
     hooks a subclass provides)."""
 
     ACTION_SIZE: int
-    PHASE_NAMES: tuple
-    VIEW_KEYS: tuple
+    PHASE_NAMES: tuple[str, ...]
+    VIEW_KEYS: tuple[str, ...]
     RESULT_TYPE: Any
+
+    # The state the family's round class keeps (module docstring), declared for the type checker
+    # only: an engine assigns some of it as plain attributes (which a property here would forbid)
+    # and computes the rest in properties of its own.
+    settings: RoundSettings
+    players: int
+    dealer: int
+    seed: int
+
+    if TYPE_CHECKING:   # read-only here; stubtest_allowlist.txt names them (absent at run time)
+        @property
+        def phase(self) -> int: ...
+        @property
+        def is_over(self) -> bool: ...
+        @property
+        def log(self) -> Sequence[Mapping[str, Any]]: ...
+        @property
+        def result(self) -> object: ...
+        @property
+        def _result(self) -> Mapping[str, Any] | None: ...
+
+    # The engine's methods and hooks (module docstring): every family's round class defines them,
+    # and its own definitions come first in its MRO.  ``_play_out_bots`` is optional and looked up
+    # with getattr (game/bots.py), so it is not declared here.
+    def legal_indices(self, seat: int) -> list[int]:
+        raise NotImplementedError
+
+    def seats_to_act(self) -> list[int]:
+        raise NotImplementedError
+
+    def step(self, seat: int, action: Any) -> Sequence[Mapping[str, Any]]:
+        raise NotImplementedError
+
+    def to_dict(self) -> Mapping[str, Any]:
+        raise NotImplementedError
+
+    def _action_pairs(self) -> bytes:
+        raise NotImplementedError
+
+    def decode_action(self, seat: int, i: int) -> object:
+        raise NotImplementedError
+
+    def _encode_action(self, seat: int, action: Any) -> int:
+        raise NotImplementedError
+
+    def _why_illegal(self, seat: int, i: int) -> str:
+        raise NotImplementedError
+
+    def _view_fields(self, seat: int, legal: list[int]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @staticmethod
+    def _redact_event(ev: dict[str, Any], seat: int) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+    def _check_invariants(self, events: bool = True) -> None:
+        raise NotImplementedError
 
     @property
     def ruleset(self) -> str:
@@ -116,11 +183,11 @@ class RoundBase:
             raise SeatError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
         return int(seat) if 0 <= seat < self.players else None
 
-    def legal_actions(self, seat: int) -> list:
+    def legal_actions(self, seat: int) -> list[object]:
         """The legal actions of ``seat`` as typed action objects (empty if he is not to act)."""
         return [self.decode_action(seat, i) for i in self.legal_indices(seat)]
 
-    def legal_mask(self, seat: int) -> np.ndarray:
+    def legal_mask(self, seat: int) -> npt.NDArray[np.bool_]:
         """Boolean mask of size ``ACTION_SIZE`` (the family's action layout)."""
         m = np.zeros(self.ACTION_SIZE, dtype=bool)
         idx = self.legal_indices(seat)
@@ -151,7 +218,7 @@ class RoundBase:
         """What ``seat`` may see, as plain JSON-able data (never what the rules hide from him)."""
         return make_view(self, seat)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[type[RoundBase], Mapping[str, Any]]]:
         # pickle / copy.deepcopy through the JSON-able state (a compiled core holds C data)
         return (_from_state, (type(self), self.to_dict()))
 
@@ -160,7 +227,7 @@ class RoundBase:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]):
+    def from_dict(cls, d: dict[str, Any]) -> "RoundBase":
         """The round a saved state (:meth:`to_dict`) describes.  The state is not copied into the
         engine: the round is dealt again from the log's header, every action of the log is
         replayed through :meth:`step`, and the result must equal ``d`` field by field (see
@@ -169,7 +236,7 @@ class RoundBase:
         return load_round(cls, d)
 
     @classmethod
-    def from_json(cls, data: "str | bytes | dict[str, Any]"):
+    def from_json(cls, data: "str | bytes | dict[str, Any]") -> "RoundBase":
         """Inverse of :meth:`to_json` (also accepts the dict of :meth:`to_dict`); any damage,
         including invalid or too deeply nested JSON, is a :class:`~mahjong_core.errors.StateError`."""
         return cls.from_dict(data if isinstance(data, dict) else load_json(data, "the round state"))
@@ -199,5 +266,5 @@ class RoundBase:
         return replay_log(cls, log, verify=as_flag(verify, "verify"))
 
 
-def _from_state(cls: type, d: dict[str, Any]) -> RoundBase:
+def _from_state(cls: type[RoundBase], d: dict[str, Any]) -> RoundBase:
     return cls.from_dict(d)

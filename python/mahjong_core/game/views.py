@@ -10,7 +10,7 @@ concealed tiles, face-down kongs, the wall order or future dice
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .._validate import as_seat
@@ -42,7 +42,7 @@ def make_view(r: Any, seat: int) -> dict[str, Any]:
     return {k: v[k] for k in r.VIEW_KEYS}
 
 
-def redacted(events: "list[dict[str, Any]]", seat: int, redact: Any) -> list[dict[str, Any]]:
+def redacted(events: "Sequence[Mapping[str, Any]]", seat: int, redact: Any) -> list[dict[str, Any]]:
     """The per-seat event stream: ``redact(event, seat)`` of every event (the family's rule),
     the events it hides (``None``) left out."""
     out: list[dict[str, Any]] = []

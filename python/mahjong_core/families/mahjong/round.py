@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from ..._round import RoundCore
 from .rulesets import get_ruleset
@@ -67,6 +68,10 @@ def _compiled(s: FlowSettings) -> _Compiled:
     return c
 
 
+# the quick properties of a result: (draw, winner, loser, method, total, dealer, next_dealer)
+_Quick = tuple[bool, "int | None", "int | None", "str | None", int, int, int]
+
+
 class RoundResult:
     """The outcome of a finished round: plain data (``to_dict()``) plus convenience properties.
 
@@ -79,10 +84,10 @@ class RoundResult:
     __slots__ = ("_d", "_scores", "_quick", "_build")
 
     def __init__(self, d: "RoundResultDict | None", scores: "list[Score] | None" = None, *,
-                 quick: "tuple | None" = None, build: Any = None) -> None:
+                 quick: "_Quick | None" = None, build: Any = None) -> None:
         self._d = d
         self._scores = scores
-        self._quick = quick          # (draw, winner, loser, method, total, dealer, next_dealer)
+        self._quick = quick
         self._build = build
 
     def to_dict(self) -> RoundResultDict:
@@ -91,18 +96,18 @@ class RoundResult:
             self._build = None
         return self._d
 
-    def _q(self, k: int) -> Any:
+    def _q(self) -> _Quick:
         if self._quick is not None:
-            return self._quick[k]
+            return self._quick
         d = self.to_dict()
         w = d["winners"]
         return (d["draw"], w[0]["seat"] if w else None, w[0]["loser"] if w else None,
-                w[0]["method"] if w else None, w[0]["total"] if w else 0, d["dealer"], d["next_dealer"])[k]
+                w[0]["method"] if w else None, w[0]["total"] if w else 0, d["dealer"], d["next_dealer"])
 
     @property
     def draw(self) -> bool:
         """True for an exhaustive draw (荒牌)."""
-        return self._q(0)
+        return self._q()[0]
 
     @property
     def winners(self) -> list[WinnerRecord]:
@@ -110,33 +115,33 @@ class RoundResult:
 
     @property
     def winner(self) -> "int | None":
-        return self._q(1)
+        return self._q()[1]
 
     @property
     def loser(self) -> "int | None":
         """The discarder (or the robbed kong's declarer); ``None`` for a self-drawn win or a draw."""
-        return self._q(2)
+        return self._q()[2]
 
     @property
     def method(self) -> "str | None":
-        return self._q(3)
+        return self._q()[3]
 
     @property
     def dealer(self) -> int:
-        return self._q(5)
+        return self._q()[5]
 
     @property
     def next_dealer(self) -> int:
-        return self._q(6)
+        return self._q()[6]
 
     @property
     def dealer_continues(self) -> bool:
-        return self._q(6) == self._q(5)
+        return self._q()[6] == self._q()[5]
 
     @property
     def total(self) -> int:
         """Hand value F of the (first) winner, flowers included; 0 on a draw."""
-        return self._q(4)
+        return self._q()[4]
 
     @property
     def fans(self) -> list[dict[str, Any]]:
@@ -162,7 +167,7 @@ class RoundResult:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RoundResult) and other.to_dict() == self.to_dict()
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[RoundResult], tuple[RoundResultDict]]:
         # as plain data: the lazy form refers to the finished round's compiled state
         return (RoundResult, (self.to_dict(),))
 
@@ -355,30 +360,105 @@ class Round(MahjongRoundBase):
         return self._core.phase == PH_OVER
 
     # read-only state (copies; the core owns the state)
-    turn = property(lambda self: self._core.turn, doc="Seat on turn (meaningful in the turn phase).")
-    drawn = property(lambda self: self._core.drawn, doc="The tile just drawn by the player on turn, or -1.")
-    drawn_src = property(lambda self: self._core.drawn_src, doc="Where it came from: 0 none, 1 head, 2 kong, 3 flower.")
-    must_discard = property(lambda self: self._core.must_discard, doc="1 after a chi or pon (2.3).")
-    claim_tile = property(lambda self: self._core.claim_tile, doc="The discard (or added-kong tile) being answered, or -1.")
-    claim_from = property(lambda self: self._core.claim_from)
-    claim_last = property(lambda self: self._core.claim_last)
-    claim_humanly = property(lambda self: self._core.claim_humanly)
-    dealer_first = property(lambda self: self._core.dealer_first)
-    calls_made = property(lambda self: self._core.calls_made)
-    earthly_seat = property(lambda self: self._core.earthly_seat)
-    n_steps = property(lambda self: self._core.n_steps, doc="Actions applied so far.")
-    n_discards = property(lambda self: self._core.n_discards,
-                          doc="Discards made so far (claimed ones included): the length of the round.")
-    ready = property(lambda self: self._core.flags_list("ready"), doc="Per seat: 报听 declared.")
-    ready_concealed = property(lambda self: self._core.flags_list("ready_concealed"))
-    heavenly_ready = property(lambda self: self._core.flags_list("heavenly_ready"))
-    drew = property(lambda self: self._core.flags_list("drew"))
-    hands = property(lambda self: self._core.hands_array(), doc="A copy of the concealed counts, (P, 34) uint8.")
-    melds = property(lambda self: self._core.melds_list(),
-                     doc="Per seat, meld records [kind (0 chi 1 pon 2 kong 3 ckong), first, from, claimed, added].")
-    discards = property(lambda self: self._core.discards_list(), doc="Per seat, the discard pool in order.")
-    flowers = property(lambda self: self._core.flowers_list(), doc="Per seat, the flowers set aside.")
-    dice = property(lambda self: self._core.dice_list())
+    @property
+    def turn(self) -> int:
+        """Seat on turn (meaningful in the turn phase)."""
+        return self._core.turn
+
+    @property
+    def drawn(self) -> int:
+        """The tile just drawn by the player on turn, or -1."""
+        return self._core.drawn
+
+    @property
+    def drawn_src(self) -> int:
+        """Where it came from: 0 none, 1 head, 2 kong, 3 flower."""
+        return self._core.drawn_src
+
+    @property
+    def must_discard(self) -> int:
+        """1 after a chi or pon (2.3)."""
+        return self._core.must_discard
+
+    @property
+    def claim_tile(self) -> int:
+        """The discard (or added-kong tile) being answered, or -1."""
+        return self._core.claim_tile
+
+    @property
+    def claim_from(self) -> int:
+        return self._core.claim_from
+
+    @property
+    def claim_last(self) -> int:
+        return self._core.claim_last
+
+    @property
+    def claim_humanly(self) -> int:
+        return self._core.claim_humanly
+
+    @property
+    def dealer_first(self) -> int:
+        return self._core.dealer_first
+
+    @property
+    def calls_made(self) -> int:
+        return self._core.calls_made
+
+    @property
+    def earthly_seat(self) -> int:
+        return self._core.earthly_seat
+
+    @property
+    def n_steps(self) -> int:
+        """Actions applied so far."""
+        return self._core.n_steps
+
+    @property
+    def n_discards(self) -> int:
+        """Discards made so far (claimed ones included): the length of the round."""
+        return self._core.n_discards
+
+    @property
+    def ready(self) -> list[int]:
+        """Per seat: 报听 declared."""
+        return self._core.flags_list("ready")
+
+    @property
+    def ready_concealed(self) -> list[int]:
+        return self._core.flags_list("ready_concealed")
+
+    @property
+    def heavenly_ready(self) -> list[int]:
+        return self._core.flags_list("heavenly_ready")
+
+    @property
+    def drew(self) -> list[int]:
+        return self._core.flags_list("drew")
+
+    @property
+    def hands(self) -> npt.NDArray[np.uint8]:
+        """A copy of the concealed counts, (P, 34) uint8."""
+        return self._core.hands_array()
+
+    @property
+    def melds(self) -> list[list[list[int]]]:
+        """Per seat, meld records [kind (0 chi 1 pon 2 kong 3 ckong), first, from, claimed, added]."""
+        return self._core.melds_list()
+
+    @property
+    def discards(self) -> list[list[int]]:
+        """Per seat, the discard pool in order."""
+        return self._core.discards_list()
+
+    @property
+    def flowers(self) -> list[list[int]]:
+        """Per seat, the flowers set aside."""
+        return self._core.flowers_list()
+
+    @property
+    def dice(self) -> list[int]:
+        return self._core.dice_list()
 
     @property
     def pending(self) -> list[int]:

@@ -9,9 +9,10 @@ engine :class:`mahjong_core.families.mahjong._ref.round_py.Round` both derive fr
 
 from __future__ import annotations
 
-from typing import Any, Sequence, cast
+from typing import TYPE_CHECKING, Any, Sequence, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from ..._validate import as_int, as_seat
 from ...errors import MahjongError, TileCountError
@@ -20,7 +21,7 @@ from .actions import (
     Chi, DeclareReady, Discard, Kong, Pass, Pon, Win,
 )
 from ...game.round_base import RoundBase
-from ...game.schema import MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE, short_repr
+from ...game.schema import MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE, Obj, short_repr
 from ...game.state import SCHEMA_VERSION
 from ..registry import DEFAULT_RULESET
 from .constants import MELD_NAMES, PHASE_NAMES
@@ -44,6 +45,32 @@ class MahjongRoundBase(RoundBase):
     ACTION_SIZE = ACTION_SIZE
     PHASE_NAMES = PHASE_NAMES
     VIEW_KEYS = VIEW_KEYS
+
+    # what the engines provide beyond RoundBase's hooks (see RoundBase: the state is declared for
+    # the type checker only, the methods raise unless the engine defines them)
+    settings: FlowSettings
+    header: dict[str, Any]
+    round_wind: int
+
+    if TYPE_CHECKING:   # read-only here; stubtest_allowlist.txt names them (absent at run time)
+        @property
+        def claim_tile(self) -> int: ...
+        @property
+        def wall_remaining(self) -> int: ...
+
+    def _start(self, s: FlowSettings, header: dict[str, Any], tiles: list[int], dice: list[int],
+               kong_dice: list[int]) -> None:
+        """Deal the round the constructor checked (the engine's own state and first events)."""
+        raise NotImplementedError
+
+    def _live(self) -> int:
+        raise NotImplementedError
+
+    def hand_counts(self, seat: int) -> npt.NDArray[np.uint8]:
+        raise NotImplementedError
+
+    def _pon_of(self, seat: int, t: int) -> int:
+        raise NotImplementedError
 
     def __init__(
         self,
@@ -113,7 +140,7 @@ class MahjongRoundBase(RoundBase):
         return settings_and_options(ruleset, options, min_fan)
 
     @classmethod
-    def _header_shape(cls) -> Any:
+    def _header_shape(cls) -> Obj:
         return header_shape()
 
     @classmethod

@@ -50,6 +50,10 @@ class Round(MahjongRoundBase):
     """The reference engine's round (same construction arguments as
     :class:`mahjong_core.game.Round`, see :class:`~mahjong_core.game.round_base.RoundBase`)."""
 
+    # state this engine assigns, which the bases declare read-only (the compiled engine computes it)
+    phase: int
+    claim_tile: int
+
     # ------------------------------------------------------------------ construction
     def _start(self, s: FlowSettings, header: dict[str, Any], tiles: list[int], dice: list[int],
                kong_dice: list[int]) -> None:
