@@ -62,9 +62,9 @@ class Action:
     @property
     def id(self) -> int:
         if self.kind == "discard":
-            return int(self.face)  # type: ignore[arg-type]
+            return int(self.face)  # type: ignore[arg-type]  # a discard carries a face (from_id builds it; coerce checks _valid first)
         if self.kind == "chi":
-            return chi_id(*self.pair)  # type: ignore[misc]
+            return chi_id(*self.pair)  # type: ignore[misc]  # a chi carries a pair (from_id builds it; coerce checks _valid first)
         return _SINGLE_ID[self.kind]
 
     @classmethod
@@ -101,16 +101,16 @@ class Action:
 
     def __str__(self) -> str:
         if self.kind == "discard":
-            return f"discard {face_name(self.face, 'pips')}"  # type: ignore[arg-type]
+            return f"discard {face_name(self.face, 'pips')}"  # type: ignore[arg-type]  # valid discard has a face
         if self.kind == "chi":
-            return f"chi {face_name(self.pair[0], 'pips')} {face_name(self.pair[1], 'pips')}"  # type: ignore[index]
+            return f"chi {face_name(self.pair[0], 'pips')} {face_name(self.pair[1], 'pips')}"  # type: ignore[index]  # valid chi has a pair
         return self.kind
 
 
 def _valid(a: Action) -> bool:
     if a.kind == "discard":
         f = a.face
-        return f is not None and is_int(f) and 0 <= f < N_FACES and a.pair is None
+        return bool(f is not None and is_int(f) and 0 <= f < N_FACES and a.pair is None)
     if a.kind == "chi":
         p = a.pair
         return (a.face is None and isinstance(p, tuple) and len(p) == 2 and all(is_int(x) and 0 <= x < N_FACES for x in p)
