@@ -46,3 +46,11 @@ def test_first_actor_fits_extra_card():
         RoundSettings(banker_extra_card=False)
     with pytest.raises(RulesetError, match="first_actor"):
         RoundSettings(first_actor="banker_turns")
+
+
+def test_fields_are_the_options_table():
+    # RoundSettings is written out field by field for type checkers: hold it to the table
+    from dataclasses import MISSING, fields
+    got = [(f.name, f.default) for f in fields(RoundSettings)]
+    assert got == [(key, opt.default) for key, opt in OPTIONS.items()]
+    assert all(f.default_factory is MISSING for f in fields(RoundSettings))

@@ -19,8 +19,8 @@ that cannot be made).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, make_dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..._validate import short_repr
@@ -36,60 +36,109 @@ UNSUPPORTED: dict[str, tuple[Any, str]] = {
 """Option values the reference engine refuses: key -> (value, why)."""
 
 
-def _post_init(self: Any) -> None:
-    for key in OPTIONS:
-        value = check_value(key, getattr(self, key))
-        if key == "face_names" and value is not None:
-            value = tuple(value)
-        object.__setattr__(self, key, value)
-        bad = UNSUPPORTED.get(key)
-        if bad is not None and value == bad[0]:
-            raise RulesetError(f"option {key}={value!r} is not supported: {bad[1]}")
-    if (self.first_actor == "banker_turns") == self.banker_extra_card:
-        # CP-4/CP-5: a banker with 21 cards discards first; without the extra card he turns first
-        raise RulesetError(f"option first_actor={self.first_actor!r} does not fit banker_extra_card="
-                           f"{self.banker_extra_card!r} (banker_discards needs the extra card, banker_turns needs none)")
-
-
-def _from_options(cls: Any, options: Mapping[str, Any] | None = None, **more: Any) -> Any:
-    """Settings from an options mapping (and keywords); unknown keys raise ``RulesetError``."""
-    merged: dict[str, Any] = {}
-    for src in (options or {}), more:
-        if not isinstance(src, Mapping):
-            raise RulesetError(f"options must be a mapping of option keys, got {short_repr(src)}")
-        for k, v in src.items():
-            if k not in OPTIONS:
-                raise RulesetError(f"unknown changpai-ydr option {short_repr(k)}")
-            merged[k] = v
-    return cls(**merged)
-
-
-def _to_options(self: Any) -> dict[str, Any]:
-    """Every option as plain JSON-able data (spec 8.4 ``options``)."""
-    d = asdict(self)
-    if d["face_names"] is not None:
-        d["face_names"] = list(d["face_names"])
-    return d
-
-
-def _hand_options(self: Any) -> dict[str, Any]:
-    """The keywords the compiled scorer (``_lc_hand.score`` / ``wait_scores``) reads."""
-    return {k: getattr(self, k) for k in _SCORE_KEYS}
-
-
 _SCORE_KEYS = ("wumenjiang", "wumenjiang_weight", "xiang_bonus_on_fan_faces", "fan_cap", "kan_as_peng",
                "win_split_kan", "all_black_waives_tuo", "caishen_count")
 
-RoundSettings = make_dataclass(
-    "RoundSettings",
-    [(key, Any, opt.default) for key, opt in OPTIONS.items()],
-    frozen=True,
-    namespace={
-        "__post_init__": _post_init,
-        "from_options": classmethod(_from_options),
-        "to_options": _to_options,
-        "score_options": _hand_options,
-        "__doc__": "Every option of spec section 6 (keys, defaults and allowed values: ``options.OPTIONS``).",
-    },
-)
-RoundSettings.__module__ = __name__
+
+@dataclass(frozen=True)
+class RoundSettings:
+    """Every option of spec section 6 (keys, defaults and allowed values: ``options.OPTIONS``)."""
+
+    # One field per option, in the table's order with its default (test_lc_round_settings checks
+    # these against OPTIONS); the allowed values are checked in __post_init__ by check_value.
+    caishen_count: int = 5
+    banker_extra_card: bool = True
+    turn_direction: str = "ccw"
+    draw_source: str = "front"
+    mao_bonus: str = "live"
+    tmax_quad_value: str = "xiang"
+    kan_as_peng: bool = True
+    chi_may_use_kan: bool = False
+    seven_triple_claim: str = "chi"
+    chi_same_face_discard_ban: str = "seven_only"
+    claim_tie_break: str = "nearest"
+    multiple_winners: bool = False
+    hu_overrides_mandatory: bool = True
+    bi_peng: bool = False
+    liang_mao_bi_jin: bool = True
+    wei_zhang_bi_jin: bool = True
+    bi_jin_bi_da: bool = True
+    liang_fan_ke_tiao: bool = False
+    liang_fan_measure: str = "theoretical"
+    dang_rule: str = "taken_or_dead_per_face"
+    qi_stage_pass: bool = True
+    discard_chi_skips_folded: bool = True
+    sha_draw_quad: str = "declare_and_draw"
+    tiao_definition: str = "discard_or_chi"
+    last_mao_claim_is_hu_only: bool = True
+    ready_requires_live: bool = False
+    win_split_kan: bool = True
+    peng_bar_on_pass: bool = True
+    tuhuo_fixed: bool = True
+    first_actor: str = "banker_discards"
+    baozi_hand_counts: bool = True
+    last_card_rule: str = "no_other_live"
+    held_fan_includes_kan: bool = True
+    caishen_owner: str = "receiver"
+    wumenjiang_weight: str = "power_of_two"
+    jiang_reveal: str = "after_deal"
+    jiang_caishen_rule: str = "seed"
+    qi_fan_measure: str = "theoretical"
+    empty_replacement_ends: bool = True
+    all_folded_ends: bool = True
+    qualification_check: str = "decision_points"
+    face_names: Sequence[str] | None = None
+    guo_hu_scope: str = "face"
+    show_replacement_draws: bool = True
+    baozi_actions_allowed: bool = True
+    announcements: str = "auto"
+    all_black_waives_tuo: bool = False
+    wumenjiang: bool = True
+    xiang_bonus_on_fan_faces: bool = False
+    extra_mingtang: str = "none"
+    fan_cap: int = 0
+    settlement_mode: str = "tikan"
+    baozi_convert: bool = True
+    folded_players_pay: bool = True
+    banker_after_win: str = "winner"
+    banker_after_void: str = "stay"
+    banker_after_baozi: str = "stay"
+    base: float = 1
+
+    def __post_init__(self) -> None:
+        for key in OPTIONS:
+            value = check_value(key, getattr(self, key))
+            if key == "face_names" and value is not None:
+                value = tuple(value)
+            object.__setattr__(self, key, value)
+            bad = UNSUPPORTED.get(key)
+            if bad is not None and value == bad[0]:
+                raise RulesetError(f"option {key}={value!r} is not supported: {bad[1]}")
+        if (self.first_actor == "banker_turns") == self.banker_extra_card:
+            # CP-4/CP-5: a banker with 21 cards discards first; without the extra card he turns first
+            raise RulesetError(f"option first_actor={self.first_actor!r} does not fit banker_extra_card="
+                               f"{self.banker_extra_card!r} (banker_discards needs the extra card, banker_turns needs none)")
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any] | None = None, **more: Any) -> RoundSettings:
+        """Settings from an options mapping (and keywords); unknown keys raise ``RulesetError``."""
+        merged: dict[str, Any] = {}
+        for src in (options or {}), more:
+            if not isinstance(src, Mapping):
+                raise RulesetError(f"options must be a mapping of option keys, got {short_repr(src)}")
+            for k, v in src.items():
+                if k not in OPTIONS:
+                    raise RulesetError(f"unknown changpai-ydr option {short_repr(k)}")
+                merged[k] = v
+        return cls(**merged)
+
+    def to_options(self) -> dict[str, Any]:
+        """Every option as plain JSON-able data (spec 8.4 ``options``)."""
+        d = asdict(self)
+        if d["face_names"] is not None:
+            d["face_names"] = list(d["face_names"])
+        return d
+
+    def score_options(self) -> dict[str, Any]:
+        """The keywords the compiled scorer (``_lc_hand.score`` / ``wait_scores``) reads."""
+        return {k: getattr(self, k) for k in _SCORE_KEYS}
