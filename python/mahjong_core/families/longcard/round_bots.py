@@ -106,7 +106,7 @@ class RuleBot(_Protocol):
         self.backend = counting_backend(impl)
 
     def _ready(self, hand: list[int], groups: tuple[Group, ...], banker: bool) -> bool:
-        kw = {"declared": groups, "banker": banker, "win_split_kan": self.s.win_split_kan,
+        kw: dict[str, Any] = {"declared": groups, "banker": banker, "win_split_kan": self.s.win_split_kan,
               "all_black_waives_tuo": self.s.all_black_waives_tuo}
         if (sum(hand) + 3 * len(groups)) % 3 == 2:      # 20 effective: ready now
             return bool(_lc_hand.waits(bytes(hand), **kw))
