@@ -330,7 +330,7 @@ def _children(pid: int) -> list[str]:
 
 @pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"),
                     reason="needs /proc/<pid>/task/<pid>/children (Linux) to see the workers start")
-@pytest.mark.parametrize(("started", "delay"), [(1, 0.0), (1, 0.05), (1, 0.2), (2, 0.5), (2, 1.0)])
+@pytest.mark.parametrize(("started", "delay"), [(1, 0.0), (1, 0.05), (1, 0.2), (2, 0.5)])
 def test_ctrl_c_during_a_parallel_simulation_is_one_line_and_130(tmp_path, started, delay):
     # SIGINT as the first worker appears (before its initializer may have run), and later, mid-run
     out = tmp_path / "r.json"
