@@ -107,7 +107,7 @@ from .families.longcard.options import RULESET as LONGCARD
 from .families.longcard.ruleset import FAMILY_NAME as LONGCARD_FAMILY
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
+    from concurrent.futures import Executor, ProcessPoolExecutor
 
     from distributed import Client
 
@@ -465,6 +465,29 @@ def _ignore_sigint() -> None:  # pragma: no cover - runs in the worker processes
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _start_pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool whose workers are all running before Ctrl-C is honoured again.
+
+    A SIGINT that reaches a freshly forked worker before its initializer ran can kill it (the
+    parent's handler is inherited), leaving a broken pool while the parent shuts it down.
+    While the pool forks its workers (the first ``submit`` starts them all under ``fork``),
+    SIGINT only sets a flag, in the parent and in the inherited handler of the workers; the
+    interrupt is raised once they are up, so the caller's ``finally`` stops a whole pool."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    interrupted: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    try:
+        pool.submit(int).result()  # starts the workers; waits until one ran its initializer
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise KeyboardInterrupt
+    return pool
+
+
 def _connect(address: str, timeout: float) -> Client:
     from .simulation.dask_support import check_address, connect
 
@@ -491,7 +514,6 @@ def _show_progress(args: argparse.Namespace) -> bool:
 
 def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...], batches: int
                     ) -> SimulationResult | LongcardSimulationResult:
-    from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     from .simulation import simulate
@@ -504,12 +526,12 @@ def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...
         executor = client = _connect(args.scheduler, args.scheduler_timeout)
     elif args.local_dask:
         executor = "dask"
-    elif workers > 1:
-        executor = pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
     else:
         executor = None
     dask = args.scheduler or args.local_dask
     try:
+        if executor is None and workers > 1:
+            executor = pool = _start_pool(workers)
         return simulate(
             ruleset, args.rounds, bots, seed=args.seed, executor=executor, batch_size=args.batch_size,
             workers=workers, progress=_show_progress(args), min_fan=args.min_fan,
