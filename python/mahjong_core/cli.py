@@ -529,13 +529,37 @@ def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...
     else:
         executor = None
     dask = args.scheduler or args.local_dask
+    progress: Any = _show_progress(args)
+    deferred: list[int] = []
+    previous: Any = None
+    bar: Any = None
     try:
         if executor is None and workers > 1:
             executor = pool = _start_pool(workers)
-        return simulate(
+            # Ctrl-C during the run only sets a flag, acted on between two finished batches: a
+            # KeyboardInterrupt raised inside the executor's own code (a submit writing to its
+            # wake-up pipe, say) can leave its manager thread waiting forever, and the shutdown
+            # below would then hang.
+            previous = signal.signal(signal.SIGINT, lambda signum, frame: deferred.append(signum))
+            if progress:
+                from tqdm import tqdm
+
+                bar = tqdm(total=args.rounds, unit="round", smoothing=0.1)
+
+            def tick(n: int) -> None:
+                if deferred:
+                    raise KeyboardInterrupt
+                if bar is not None:
+                    bar.update(n)
+
+            progress = tick
+        result = simulate(
             ruleset, args.rounds, bots, seed=args.seed, executor=executor, batch_size=args.batch_size,
-            workers=workers, progress=_show_progress(args), min_fan=args.min_fan,
+            workers=workers, progress=progress, min_fan=args.min_fan,
         )
+        if deferred:   # interrupted after the last batch: still an interrupt, nothing written
+            raise KeyboardInterrupt
+        return result
     except BrokenProcessPool:
         raise RunError("a simulation worker process died unexpectedly (killed, or out of memory); "
                        "nothing was written", "WorkerCrashed") from None
@@ -546,8 +570,12 @@ def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...
             raise  # an internal error; main() reports it
         raise RunError(f"the Dask run failed: {type(exc).__name__}: {exc}", type(exc).__name__) from None
     finally:
+        if bar is not None:
+            bar.close()
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
         if client is not None:
             client.close()
 
