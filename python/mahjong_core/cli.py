@@ -531,6 +531,7 @@ def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...
     dask = args.scheduler or args.local_dask
     progress: Any = _show_progress(args)
     deferred: list[int] = []
+    deferring = False
     previous: Any = None
     bar: Any = None
     try:
@@ -541,10 +542,11 @@ def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...
             # wake-up pipe, say) can leave its manager thread waiting forever, and the shutdown
             # below would then hang.
             previous = signal.signal(signal.SIGINT, lambda signum, frame: deferred.append(signum))
+            deferring = True
             if progress:
-                from tqdm import tqdm
+                from .simulation.runner import progress_bar
 
-                bar = tqdm(total=args.rounds, unit="round", smoothing=0.1)
+                bar = progress_bar(args.rounds)
 
             def tick(n: int) -> None:
                 if deferred:
@@ -574,8 +576,8 @@ def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...
             bar.close()
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+        if deferring:
+            signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
         if client is not None:
             client.close()
 

@@ -74,6 +74,16 @@ def _points(room: Room, players: tuple[str, ...], res: Any, memo: "dict[HandOutc
     return pts
 
 
+def progress_bar(rounds: int) -> Any:
+    """The tqdm bar of a run of ``rounds`` rounds (``progress=True``; the CLI draws the same bar
+    when it ticks the run itself)."""
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a dependency
+        raise SimulationError("progress=True needs tqdm: pip install tqdm") from None
+    return tqdm(total=rounds, unit="round", smoothing=0.1)
+
+
 def run_batch(ruleset: str, bots: "Sequence[str | Bot]", seed: int, batch: int, rounds: int,
               min_fan: int | None = None, record_wins: bool = False
               ) -> "SimulationResult | LongcardSimulationResult":
@@ -243,12 +253,7 @@ def simulate(
     jobs = [(ruleset, bots, seed, b, n, min_fan, record_wins) for b, n in enumerate(sizes)]
     bar = None
     if progress is True or progress is np.True_:
-        try:
-            from tqdm import tqdm
-        except ImportError:  # pragma: no cover - tqdm is a dependency
-            raise SimulationError("progress=True needs tqdm: pip install tqdm") from None
-
-        bar = tqdm(total=rounds, unit="round", smoothing=0.1)
+        bar = progress_bar(rounds)
         tick: Callable[[int], object] = bar.update
     elif callable(progress):
         tick = progress
