@@ -105,6 +105,7 @@ from .families.mahjong.tiles import format_tiles, parse_hand, tile_glyph, tile_n
 from .families import registry
 from .families.longcard.options import RULESET as LONGCARD
 from .families.longcard.ruleset import FAMILY_NAME as LONGCARD_FAMILY
+from .server.cli import add_arguments as serve_arguments   # the options only: no web framework imported
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, ProcessPoolExecutor
@@ -747,6 +748,14 @@ def _epilog(command: str) -> str:
     return "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    for module in ("starlette", "uvicorn", "websockets"):
+        _require(module, "serve", "server")
+    from .server.cli import run, settings_from
+
+    return run(settings_from(args))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Fast, exact rules engine for Chinese mahjong.",
                      formatter_class=_HelpFormatter,
@@ -845,6 +854,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, choices=(0, 1), help="your seat (0 deals first)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
     p.set_defaults(func=_cmd_play)
+
+    p = command("serve", 'the reference game server and web table (needs "mahjong-core[server]")')
+    serve_arguments(p)
+    p.set_defaults(func=_cmd_serve)
     return parser
 
 
