@@ -25,7 +25,7 @@ class LiveServer:
         self.settings = settings
         self.lobby: Lobby | None = None
 
-    def __enter__(self) -> LiveServer:
+    def __enter__(self) -> LiveServer:  # noqa: PYI034 - typing.Self needs Python 3.11
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", 0))
@@ -124,7 +124,10 @@ class Client:
                 assert self.state is not None
                 await self.send({"type": "act", "index": choose(self.state["view"])})
                 self.state = None   # wait for the answer before acting again
-            await self.recv()
+            try:
+                await self.recv(0.2)
+            except asyncio.TimeoutError:
+                continue            # nothing yet (the other seat may have stopped): look at `until` again
 
     async def close(self, code: int = 1000) -> None:
         assert self.ws is not None

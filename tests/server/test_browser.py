@@ -48,7 +48,10 @@ def _driver():  # type: ignore[no-untyped-def]
 
 
 def test_play_a_round_against_a_bot_by_clicking(tmp_path):
-    from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
+    from selenium.common.exceptions import (
+        ElementClickInterceptedException,
+        StaleElementReferenceException,
+    )
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 

@@ -70,8 +70,12 @@ class Connection:
             self.closing = True
 
     async def drain(self) -> None:
-        """Stop the writer after it has written what is queued (when the reader ends)."""
+        """End the writer when the reader ends: let it write a queued close frame (briefly), else stop it."""
+        queued_close = self.closing and not self.writer.done()
         self.closing = True
+        if queued_close:
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(asyncio.shield(self.writer), 1.0)
         if not self.writer.done():
             self.writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
