@@ -13,9 +13,9 @@ import pytest
 pytest.importorskip("starlette", reason="the server extra: pip install 'mahjong-core[server]'")
 pytest.importorskip("uvicorn", reason="the server extra")
 
-from mahjong_core.server import ServerSettings  # noqa: E402
+from mahjong_core.server import ServerSettings
 
-from .harness import Client, LiveServer, stored  # noqa: E402
+from .harness import Client, LiveServer, stored
 
 
 def _settings(tmp_path: Path, **kw: Any) -> ServerSettings:
@@ -95,7 +95,7 @@ def test_the_third_disconnect_in_a_hand_is_an_escape(tmp_path):
             for n in (1, 2, 3):
                 assert c.ws is not None
                 c.ws.transport.abort()
-                await _wait_until(lambda: table.tracker.disconnects[seat["seat"]] == n or table.status == "over")
+                await _wait_until(lambda n=n: table.tracker.disconnects[seat["seat"]] == n or table.status == "over")
                 if n < 3:
                     assert table.status == "playing"
                     await c.open()

@@ -14,10 +14,10 @@ pytest.importorskip("starlette", reason="the server extra: pip install 'mahjong-
 pytest.importorskip("uvicorn", reason="the server extra")
 websockets = pytest.importorskip("websockets", reason="the server extra")
 
-from mahjong_core.server import ServerSettings  # noqa: E402
-from mahjong_core.server.protocol import ProtocolError, RateLimit, parse_message  # noqa: E402
+from mahjong_core.server import ServerSettings
+from mahjong_core.server.protocol import ProtocolError, RateLimit, parse_message
 
-from .harness import Client, LiveServer  # noqa: E402
+from .harness import Client, LiveServer
 
 BAD = [
     "not json", "[1, 2]", "null", '"act"', "{}", '{"type": "nope"}', '{"type": "act"}',

@@ -12,10 +12,10 @@ import pytest
 pytest.importorskip("starlette", reason="the server extra: pip install 'mahjong-core[server]'")
 pytest.importorskip("uvicorn", reason="the server extra")
 
-from mahjong_core.server import ServerSettings  # noqa: E402
+from mahjong_core.server import ServerSettings
 
-from .harness import Client, LiveServer, stored  # noqa: E402
-from .test_server_play import check_streams  # noqa: E402
+from .harness import Client, LiveServer, stored
+from .test_server_play import check_streams
 
 
 def test_a_restart_mid_round_resumes_every_table_exactly(tmp_path):
@@ -27,7 +27,7 @@ def test_a_restart_mid_round_resumes_every_table_exactly(tmp_path):
         async def first() -> None:
             await ca.open()
             await cb.open()
-            mid = lambda c: len(ca.events) > 40 or len(cb.events) > 40   # noqa: E731
+            mid = lambda c: len(ca.events) > 40 or len(cb.events) > 40
             await asyncio.gather(ca.play(mid), cb.play(mid))
 
         asyncio.run(first())

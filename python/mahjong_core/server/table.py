@@ -109,7 +109,9 @@ class Table:
                 seat.stream = lobby.store.events(row.id, k)
                 t.seats[k] = seat
         if row.match is not None:
-            t.match = Match.from_json(row.match)
+            match = Match.from_json(row.match)
+            assert isinstance(match, Match)
+            t.match = match
         t.tracker.disconnects = list(row.escape)
         if t._in_hand():
             t.deadline = now + lobby.settings.act_timeout_s
