@@ -144,8 +144,9 @@ def stored(db: str) -> dict[str, Any]:
             "balances": dict(con.execute("SELECT name, balance FROM accounts").fetchall()),
             "transfers": con.execute("SELECT table_id, round, payer, payee, amount, reason FROM transfers "
                                      "ORDER BY id").fetchall(),
-            "tables": {r[0]: {"status": r[1], "match": r[2], "end_reason": r[3], "disconnects": json.loads(r[4])}
-                       for r in con.execute("SELECT id, status, match, end_reason, disconnects FROM tables")},
+            "tables": {r[0]: {"status": r[1], "match": f'{r[2][:-1]},"round":{r[5]}}}' if r[2] else None,
+                              "end_reason": r[3], "disconnects": json.loads(r[4])}
+                       for r in con.execute("SELECT id, status, match, end_reason, disconnects, round FROM tables")},
             "streams": {},
             "hands": [(t, k, json.loads(rec)) for t, k, rec in
                       con.execute("SELECT table_id, round, record FROM hands ORDER BY rowid")],

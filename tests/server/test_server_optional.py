@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from mahjong_core.errors import MahjongError
 from mahjong_core.server import ServerSettings
 

@@ -30,6 +30,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--disconnect-limit", type=int, default=None,
                    help="disconnects in a hand that make an escape where the room counts them (default: 3)")
     p.add_argument("--tick", type=float, default=d.tick_s, help="seconds between two checks of the clocks")
+    p.add_argument("--rate", type=float, default=d.rate_per_s,
+                   help="messages per second a connection may send on average (more is flooding)")
+    p.add_argument("--burst", type=int, default=d.burst, help="messages a connection may send at once")
     p.add_argument("--seed", type=int, default=None, help="seed of the tables' matches (default: random)")
 
 
@@ -38,7 +41,7 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
     return ServerSettings(host=args.host, port=args.port, db=args.db, bots=args.bots, rounds=args.rounds,
                           opening_balance=args.opening_balance, act_timeout_s=args.act_timeout,
                           away_limit_s=args.away_limit, disconnect_limit=args.disconnect_limit,
-                          tick_s=args.tick, seed=args.seed)
+                          tick_s=args.tick, rate_per_s=args.rate, burst=args.burst, seed=args.seed)
 
 
 def run(settings: ServerSettings) -> int:

@@ -2,8 +2,11 @@
 
 What is stored, and when (each in one transaction):
 
-* after every step of a round: the table's row (its match as ``Match.to_json()``, seats, escape
-  counters) and the new events of every seat's stream;
+* after every step of a round: the table's row (the current round's state, seats, disconnect
+  counters) and the new events of every seat's stream; the rest of the match's state (its
+  arguments, finished rounds' actions and results) when a round ends.  Together they are the
+  match's ``Match.to_json()`` (:meth:`TableRow.match_json`), split so that a step does not
+  rewrite the finished rounds;
 * when a hand is settled: that step's writes plus the new balances and 积分 of its players, its
   transfers and the hand's record, all in the same transaction;
 * a new account: its row and its opening deposit.
@@ -33,7 +36,7 @@ CREATE TABLE IF NOT EXISTS transfers (
     amount INTEGER NOT NULL, reason TEXT NOT NULL, requested INTEGER);
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, room TEXT NOT NULL, status TEXT NOT NULL, seed INTEGER NOT NULL,
-    seats TEXT NOT NULL, disconnects TEXT NOT NULL, match TEXT, end_reason TEXT);
+    seats TEXT NOT NULL, disconnects TEXT NOT NULL, match TEXT, round TEXT, end_reason TEXT);
 CREATE TABLE IF NOT EXISTS events (
     table_id TEXT NOT NULL, seat INTEGER NOT NULL, id INTEGER NOT NULL, event TEXT NOT NULL,
     PRIMARY KEY (table_id, seat, id)) WITHOUT ROWID;
@@ -45,7 +48,8 @@ CREATE TABLE IF NOT EXISTS hands (
 @dataclass
 class TableRow:
     """A table as stored: ``seats`` is a list of ``{"name", "token_hash", "bot"}`` (or None for
-    an empty seat), ``escape`` the per-hand disconnect counters, ``match`` the match JSON."""
+    an empty seat), ``escape`` the per-hand disconnect counters, ``head`` the match's JSON without
+    its current round (None in a commit: unchanged), ``round`` the current round's JSON."""
 
     id: str
     room: str
@@ -53,8 +57,15 @@ class TableRow:
     seed: int
     seats: list[Any]
     escape: list[int]
-    match: str | None
+    head: str | None
+    round: str | None
     end_reason: str | None = None
+
+    def match_json(self) -> str | None:
+        """The match's ``to_json()``: its head with the current round as the last key."""
+        if self.head is None or self.round is None:
+            return None
+        return f'{self.head[:-1]},"round":{self.round}}}'
 
 
 @dataclass
@@ -94,10 +105,10 @@ class Store:
 
     def open_tables(self) -> list[TableRow]:
         """The tables that are not over, in the order they were created."""
-        rows = self.db.execute("SELECT id, room, status, seed, seats, disconnects, match, end_reason FROM tables "
-                               "WHERE status != 'over' ORDER BY rowid").fetchall()
-        return [TableRow(i, room, status, seed, json.loads(seats), json.loads(esc), match, end)
-                for i, room, status, seed, seats, esc, match, end in rows]
+        rows = self.db.execute("SELECT id, room, status, seed, seats, disconnects, match, round, end_reason "
+                               "FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
+        return [TableRow(i, room, status, seed, json.loads(seats), json.loads(esc), head, rnd, end)
+                for i, room, status, seed, seats, esc, head, rnd, end in rows]
 
     def events(self, table_id: str, seat: int) -> list[dict[str, Any]]:
         rows = self.db.execute("SELECT id, event FROM events WHERE table_id = ? AND seat = ? ORDER BY id",
@@ -124,11 +135,12 @@ class Store:
         """Write the table row and ``change`` in one transaction (all or nothing)."""
         with self._transaction():
             self.db.execute(
-                "INSERT INTO tables (id, room, status, seed, seats, disconnects, match, end_reason) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET status = excluded.status, "
-                "seats = excluded.seats, disconnects = excluded.disconnects, match = excluded.match, "
+                "INSERT INTO tables (id, room, status, seed, seats, disconnects, match, round, end_reason) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET status = excluded.status, "
+                "seats = excluded.seats, disconnects = excluded.disconnects, "
+                "match = coalesce(excluded.match, tables.match), round = excluded.round, "
                 "end_reason = excluded.end_reason",
-                (row.id, row.room, row.status, row.seed, _dumps(row.seats), _dumps(row.escape), row.match,
+                (row.id, row.room, row.status, row.seed, _dumps(row.seats), _dumps(row.escape), row.head, row.round,
                  row.end_reason))
             if change.events:
                 self.db.executemany("INSERT INTO events (table_id, seat, id, event) VALUES (?, ?, ?, ?)",

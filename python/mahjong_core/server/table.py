@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import IllegalActionError
-from ..game import GreedyBot, Match, redact_events
+from ..game import GreedyBot, Match
+from ..game.views import redacted
 from ..settlement import (
     EscapeTracker,
     HandOutcome,
@@ -95,6 +97,7 @@ class Table:
         self._bot = GreedyBot()
         self._pending = Commit()
         self._sent = [0] * room.players   # stream events sent to the current connection, per seat
+        self._head_round = -1             # the round index when the match's head was last stored
 
     @classmethod
     def restore(cls, lobby: Lobby, row: TableRow) -> Table:
@@ -108,10 +111,12 @@ class Table:
                 seat = Seat(d["name"], d["token_hash"], bool(d["bot"]), away_since=None if d["bot"] else now)
                 seat.stream = lobby.store.events(row.id, k)
                 t.seats[k] = seat
-        if row.match is not None:
-            match = Match.from_json(row.match)
+        saved = row.match_json()
+        if saved is not None:
+            match = Match.from_json(saved)
             assert isinstance(match, Match)
             t.match = match
+            t._head_round = match.round_index
         t.tracker.disconnects = list(row.escape)
         if t._in_hand():
             t.deadline = now + lobby.settings.act_timeout_s
@@ -249,9 +254,11 @@ class Table:
 
     def _step(self, k: int, index: int) -> None:
         assert self.match is not None
-        events = self.match.round.step(k, index)   # IllegalActionError: nothing changed
+        rnd = self.match.round
+        events = rnd.step(k, index)   # IllegalActionError: nothing changed
         for s in range(len(self.seats)):
-            for ev in redact_events(events, s):
+            # the engine's own redaction of its own events (redact_events would check their shape again)
+            for ev in redacted(events, s, rnd._redact_event):
                 self._emit(s, ev)
         if self.match.round.is_over:
             self._settle()
@@ -336,9 +343,18 @@ class Table:
         self._pending.events.append((k, len(seat.stream), event))
 
     def row(self) -> TableRow:
+        """The table as stored; the match's head only when a round started since the last commit."""
+        head = rnd = None
+        if self.match is not None:
+            if self._head_round != self.match.round_index:
+                d = self.match.to_dict()
+                del d["round"]                       # the last key: TableRow.match_json puts it back
+                head = json.dumps(d, ensure_ascii=False, separators=(",", ":"))
+                self._head_round = self.match.round_index
+            rnd = self.match.round.to_json()
         return TableRow(self.id, self.room.name, self.status, self.seed,
                         [None if s is None else s.row() for s in self.seats], list(self.tracker.disconnects),
-                        None if self.match is None else self.match.to_json(), self.end_reason)
+                        head, rnd, self.end_reason)
 
     def _commit(self) -> None:
         """Write the table and everything pending in one transaction."""
