@@ -128,22 +128,24 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--warmup", type=float, default=3.0)
     ap.add_argument("--think-ms", type=float, default=0.0, help="client think time before each action")
-    ap.add_argument("--server-cpu", type=int, default=0, help="the core the server is pinned to")
+    ap.add_argument("--server-cpu", type=int, default=0,
+                    help="the core the server is pinned to (-1: not pinned; it is one thread either way)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="mahjong-load-"))
     db = tmp / "load.sqlite3"
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT / "python") + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    cmd = [sys.executable, "-m", "mahjong_core", "serve", "--port", str(port), "--db", str(db), "--no-bots",
+    cmd = [sys.executable, *os.environ.get("MAHJONG_SERVE_WRAPPER", "-m mahjong_core").split(), "serve", "--port", str(port), "--db", str(db), "--no-bots",
            "--rounds", "1000000", "--act-timeout", "600", "--rate", "10000", "--burst", "10000", "--seed", "1"]
     cores = sorted(os.sched_getaffinity(0))
-    server_core = args.server_cpu if args.server_cpu in cores else cores[0]
+    server_core = None if args.server_cpu < 0 else args.server_cpu if args.server_cpu in cores else cores[0]
     log = (tmp / "server.log").open("w")
     server = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
-    os.sched_setaffinity(server.pid, {server_core})
-    others = [c for c in cores if c != server_core]
-    if others:
-        os.sched_setaffinity(0, set(others))
+    if server_core is not None:
+        os.sched_setaffinity(server.pid, {server_core})
+        others = [c for c in cores if c != server_core]
+        if others:
+            os.sched_setaffinity(0, set(others))
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):
@@ -185,11 +187,13 @@ def main() -> int:
     hands = sum(s.hands for s in seats) / 2
     q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [float("nan")] * 99
     print(f"{args.tables} two-player tables ({2 * args.tables} WebSocket clients), {elapsed:.1f} s measured "
-          f"after {args.warmup:g} s warm-up, think time {args.think_ms:g} ms; server pinned to core {server_core}")
+          f"after {args.warmup:g} s warm-up, think time {args.think_ms:g} ms; server "
+          f"{'not pinned' if server_core is None else f'pinned to core {server_core}'}")
     print(f"  hands/s          {hands / elapsed:10.1f}   ({hands:.0f} hands; {hands_db} settled in the database)")
     print(f"  actions/s        {len(lat) / elapsed:10.1f}")
     print(f"  action latency   p50 {q[49] * 1e3:7.2f} ms   p99 {q[98] * 1e3:7.2f} ms   max {lat[-1] * 1e3:7.2f} ms")
-    print(f"  server CPU       {cpu / wall * 100:9.1f} % of one core (load average {os.getloadavg()[0]:.2f})")
+    print(f"  server CPU       {cpu / wall * 100:9.1f} % of one core (load average {os.getloadavg()[0]:.2f}); "
+          f"{cpu / max(1, len(lat)) * 1e6:.0f} µs per action")
     print(f"  clients' CPU     {client_cpu / wall * 100:9.1f} % of one core")
     print(f"  ledger total     {total:,} = deposits {deposits:,}: {'ok' if total == deposits else 'MISMATCH'}")
     print(f"  streams          {'ok: no event lost or repeated' if not problems else f'{len(problems)} problems'}")

@@ -343,23 +343,35 @@ class Table:
         self._pending.events.append((k, len(seat.stream), event))
 
     def row(self) -> TableRow:
-        """The table as stored; the match's head only when a round started since the last commit."""
+        """The table as stored; the match's head only when a round started since it was last stored."""
         head = rnd = None
         if self.match is not None:
             if self._head_round != self.match.round_index:
                 d = self.match.to_dict()
                 del d["round"]                       # the last key: TableRow.match_json puts it back
                 head = json.dumps(d, ensure_ascii=False, separators=(",", ":"))
-                self._head_round = self.match.round_index
             rnd = self.match.round.to_json()
         return TableRow(self.id, self.room.name, self.status, self.seed,
                         [None if s is None else s.row() for s in self.seats], list(self.tracker.disconnects),
                         head, rnd, self.end_reason)
 
     def _commit(self) -> None:
-        """Write the table and everything pending in one transaction."""
+        """Write the table and everything pending in one transaction.  If the write fails, what
+        was pending stays pending (the next commit writes it) and the error goes to the caller,
+        before any frame about it is sent."""
+        row = self.row()
         change, self._pending = self._pending, Commit()
-        self.lobby.store.commit(self.row(), change)
+        try:
+            self.lobby.store.commit(row, change)
+        except BaseException:
+            change.events += self._pending.events
+            change.accounts.update(self._pending.accounts)
+            change.transfers += self._pending.transfers
+            change.hand = self._pending.hand or change.hand
+            self._pending = change
+            raise
+        if row.head is not None and self.match is not None:
+            self._head_round = self.match.round_index
 
     def _flush(self) -> None:
         for k, seat in enumerate(self.seats):

@@ -1,0 +1,87 @@
+"""The table and its store without the network: a failed write loses nothing (what was pending is
+written by the next commit) and a table reloaded from the database equals the live one."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+import pytest
+
+from mahjong_core.server import ServerSettings
+from mahjong_core.server.lobby import Lobby
+from mahjong_core.server.store import Store
+
+from .harness import choose
+
+
+class Outbox:
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.frames.append(frame)
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+
+def _play(table: Any, outs: list[Outbox], steps: int) -> None:
+    for _ in range(steps):
+        for k, out in enumerate(outs):
+            view = out.frames[-1]["state"]["view"]
+            if view and view["legal_indices"] and table.status == "playing":
+                assert table.act(k, choose(view)) is None
+                break
+
+
+def test_a_failed_write_is_written_by_the_next_commit(tmp_path, monkeypatch):
+    db = str(tmp_path / "store.sqlite3")
+    lobby = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=8))
+    a, b = lobby.join("ann", "coins"), lobby.join("bo", "coins")
+    table = lobby.tables[a["table"]]
+    outs = [Outbox(), Outbox()]
+    for k in (0, 1):
+        table.attach(k, outs[k], 0)
+    _play(table, outs, 30)
+    real = Store.commit
+    calls = []
+
+    def failing(self: Store, row: Any, change: Any) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("disk I/O error")
+        real(self, row, change)
+
+    monkeypatch.setattr(Store, "commit", failing)
+    k = next(k for k in (0, 1) if outs[k].frames[-1]["state"]["view"]["legal_indices"])
+    sent = len(outs[k].frames)
+    with pytest.raises(sqlite3.OperationalError):
+        table.act(k, choose(outs[k].frames[-1]["state"]["view"]))
+    assert len(outs[k].frames) == sent            # nothing was sent about the unwritten step
+    table.tick(lobby.now())                       # ... the next commit (a disconnect here) writes it all
+    table.detach(k, outs[k], 1006)
+    monkeypatch.setattr(Store, "commit", real)
+    lobby.close()
+    again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=8))
+    t2 = again.tables[a["table"]]
+    assert t2.match is not None and table.match is not None
+    assert t2.match.to_json() == table.match.to_json()
+    assert [s.stream for s in t2.seats] == [s.stream for s in table.seats]   # type: ignore[union-attr]
+    assert t2.tracker.disconnects == table.tracker.disconnects
+    assert again.ledger.total == lobby.ledger.total == 2 * 10_000
+    again.close()
+
+
+def test_a_waiting_table_and_its_seat_survive_a_restart(tmp_path):
+    db = str(tmp_path / "wait.sqlite3")
+    lobby = Lobby(ServerSettings(db=db, bots=False))
+    a = lobby.join("solo", "bamboo")
+    lobby.close()
+    again = Lobby(ServerSettings(db=db, bots=False))
+    t = again.tables[a["table"]]
+    assert t.status == "waiting" and t.seats[a["seat"]] is not None and t.seats[a["seat"]].accepts(a["token"])
+    assert not t.seats[a["seat"]].accepts(a["token"] + "x")
+    b = again.join("pair", "bamboo")
+    assert b["table"] == a["table"] and t.status == "playing"
+    again.close()
