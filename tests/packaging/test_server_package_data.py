@@ -12,21 +12,12 @@ import shutil
 import subprocess
 import sys
 import zipfile
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from .test_packaging import ROOT, _tracked
+
 STATIC = ("index.html", "table.css", "table.js")
-
-
-def _tracked() -> list[str]:
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed: no tracked tree to build from")
-    proc = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True, check=False)
-    if proc.returncode != 0:
-        pytest.skip("not a git checkout (an unpacked sdist?)")
-    return [p for p in proc.stdout.decode().split("\0") if p]
 
 
 def test_the_wheel_and_the_sdist_carry_the_web_table(tmp_path):

@@ -133,6 +133,36 @@ class Client:
         assert self.ws is not None
         await self.ws.close(code)
 
+    def drop(self) -> None:
+        """Lose the connection: no close frame (the server sees code 1006)."""
+        assert self.ws is not None
+        self.ws.transport.abort()
+
+    async def resume(self) -> None:
+        """Connect again, resuming after the last event held, and wait for the update."""
+        await self.open()
+        await self.recv()
+
+
+def run_client(srv: LiveServer, seat: dict[str, Any], script: Any) -> Client:
+    """Connect one client to ``seat``, wait for its first update, run ``await script(client)``."""
+    async def main() -> Client:
+        c = Client(srv.ws_url, seat)
+        await c.open()
+        await c.recv()
+        await script(c)
+        return c
+
+    return asyncio.run(main())
+
+
+async def finish(*clients: Client) -> list[Client]:
+    """Play the clients' match to its end, then close them."""
+    await asyncio.gather(*(c.play() for c in clients))
+    for c in clients:
+        await c.close()
+    return list(clients)
+
 
 def stored(db: str) -> dict[str, Any]:
     """What the database holds: balances, transfers, tables, per-seat streams, hands."""

@@ -15,7 +15,7 @@ pytest.importorskip("uvicorn", reason="the server extra")
 
 from mahjong_core.server import ServerSettings
 
-from .harness import Client, LiveServer, stored
+from .harness import Client, LiveServer, run_client, stored
 
 
 def _settings(tmp_path: Path, **kw: Any) -> ServerSettings:
@@ -32,7 +32,10 @@ async def _wait_until(pred: Any, timeout: float = 5.0) -> None:
         await asyncio.sleep(0.01)
 
 
-def _escape_settled(db: dict[str, Any], table: str, name: str, reason: str) -> list[tuple[Any, ...]]:
+def _escape_settled(s: ServerSettings, table: str, name: str, reason: str) -> list[tuple[Any, ...]]:
+    """The escape penalty ``name`` paid at ``table`` (the hand recorded as escaped, the ledger total kept)."""
+    db = stored(s.db)
+    assert sum(db["balances"].values()) == 2 * s.opening_balance
     assert db["tables"][table]["status"] == "over"
     assert reason in db["tables"][table]["end_reason"]
     rec = [h for h in db["hands"] if h[0] == table][-1][2]
@@ -40,34 +43,19 @@ def _escape_settled(db: dict[str, Any], table: str, name: str, reason: str) -> l
     return [t for t in db["transfers"] if t[0] == table and t[5] == "escape_penalty" and t[2] == name]
 
 
-def _run(srv: LiveServer, seat: dict[str, Any], script: Any) -> Client:
-    async def main() -> Client:
-        c = Client(srv.ws_url, seat)
-        await c.open()
-        await c.recv()
-        await script(c)
-        return c
-
-    return asyncio.run(main())
-
-
 def test_away_longer_than_the_limit_is_an_escape(tmp_path):
     s = _settings(tmp_path, away_limit_s=0.3)
     with LiveServer(s) as srv:
-        seat = srv.join("amy", "bamboo")
+        seat, table = _seated(srv, "amy", "bamboo")
 
         async def script(c: Client) -> None:
-            assert c.ws is not None
-            c.ws.transport.abort()            # one disconnect (the room's limit is 3) ...
+            c.drop()                          # one disconnect (the room's limit is 3) ...
             t0 = time.monotonic()
-            table = srv.lobby.tables[seat["table"]]  # type: ignore[union-attr]
             await _wait_until(lambda: table.status == "over")
             assert time.monotonic() - t0 >= 0.3      # ... then away past the limit
-        _run(srv, seat, script)
-    db = stored(s.db)
-    paid = _escape_settled(db, seat["table"], "amy", "away")
+        run_client(srv, seat, script)
+    paid = _escape_settled(s, seat["table"], "amy", "away")
     assert paid == [(seat["table"], 1, "amy", f"bot-{seat['table']}-1", 60, "escape_penalty")]   # 60 x base
-    assert sum(db["balances"].values()) == 2 * s.opening_balance
 
 
 def test_closing_the_client_is_an_escape_in_the_bamboo_room(tmp_path):
@@ -79,32 +67,32 @@ def test_closing_the_client_is_an_escape_in_the_bamboo_room(tmp_path):
             await c.close(1000)
             table = srv.lobby.tables.get(seat["table"])  # type: ignore[union-attr]
             await _wait_until(lambda: table is None or table.status == "over")
-        _run(srv, seat, script)
-    db = stored(s.db)
-    assert len(_escape_settled(db, seat["table"], "ben", "closed_client")) == 1
-    assert sum(db["balances"].values()) == 2 * s.opening_balance
+        run_client(srv, seat, script)
+    assert len(_escape_settled(s, seat["table"], "ben", "closed_client")) == 1
+
+
+def _seated(srv: LiveServer, name: str, room: str) -> tuple[dict[str, Any], Any]:
+    """Join ``room`` (bots fill the other seat) and return the seat and its live table."""
+    seat = srv.join(name, room)
+    assert srv.lobby is not None
+    return seat, srv.lobby.tables[seat["table"]]
 
 
 def test_the_third_disconnect_in_a_hand_is_an_escape(tmp_path):
     s = _settings(tmp_path, away_limit_s=60.0)
     with LiveServer(s) as srv:
-        seat = srv.join("cat", "bamboo")
-        table = srv.lobby.tables[seat["table"]]  # type: ignore[union-attr]
+        seat, table = _seated(srv, "cat", "bamboo")
 
         async def script(c: Client) -> None:
             for n in (1, 2, 3):
-                assert c.ws is not None
-                c.ws.transport.abort()
+                c.drop()
                 await _wait_until(lambda n=n: table.tracker.disconnects[seat["seat"]] == n or table.status == "over")
+                assert table.status == ("playing" if n < 3 else "over")
                 if n < 3:
-                    assert table.status == "playing"
-                    await c.open()
-                    await c.recv()
+                    await c.resume()
             await _wait_until(lambda: table.status == "over")
-        _run(srv, seat, script)
-    db = stored(s.db)
-    assert len(_escape_settled(db, seat["table"], "cat", "disconnects")) == 1
-    assert sum(db["balances"].values()) == 2 * s.opening_balance
+        run_client(srv, seat, script)
+    assert len(_escape_settled(s, seat["table"], "cat", "disconnects")) == 1
 
 
 def test_a_forced_quit_pays_the_coins_penalty_half_to_the_system(tmp_path):
@@ -118,27 +106,22 @@ def test_a_forced_quit_pays_the_coins_penalty_half_to_the_system(tmp_path):
                 await c.recv()
             assert [ev["type"] for ev in c.events[-3:]] == ["escape", "settlement", "match_end"]
             await c.close()
-        _run(srv, seat, script)
-    db = stored(s.db)
-    paid = _escape_settled(db, seat["table"], "dan", "forced_quit")
+        run_client(srv, seat, script)
+    paid = _escape_settled(s, seat["table"], "dan", "forced_quit")
     assert sorted((t[3], t[4]) for t in paid) == sorted([("system", 16), (f"bot-{seat['table']}-1", 16)])
-    assert sum(db["balances"].values()) == 2 * s.opening_balance
 
 
 def test_in_the_coins_room_closing_and_disconnecting_are_not_escapes(tmp_path):
     s = _settings(tmp_path, away_limit_s=0.05)
     with LiveServer(s) as srv:
-        seat = srv.join("eve", "coins")
-        table = srv.lobby.tables[seat["table"]]  # type: ignore[union-attr]
+        seat, table = _seated(srv, "eve", "coins")
 
         async def script(c: Client) -> None:
             for _ in range(4):
-                assert c.ws is not None
-                c.ws.transport.abort()
+                c.drop()
                 await asyncio.sleep(0.1)       # away past the limit: not counted in this room
-                await c.open()
-                await c.recv()
+                await c.resume()
             assert table.status == "playing" and table.tracker.disconnects[seat["seat"]] == 4
             await c.close(1000)
-        _run(srv, seat, script)
+        run_client(srv, seat, script)
     assert not [t for t in stored(s.db)["transfers"] if t[5] == "escape_penalty"]

@@ -15,7 +15,15 @@ pytest.importorskip("httpx", reason="the server extra")
 
 from mahjong_core.server import ServerSettings
 
-from .harness import Client, LiveServer, engine_events, engine_streams, stored
+from .harness import (
+    Client,
+    LiveServer,
+    engine_events,
+    engine_streams,
+    finish,
+    run_client,
+    stored,
+)
 
 
 def settings(tmp_path: Path, **kw: object) -> ServerSettings:
@@ -45,10 +53,7 @@ def test_two_clients_play_a_match_with_settlement_after_every_round(tmp_path):
             ca, cb = Client(srv.ws_url, a), Client(srv.ws_url, b)
             await ca.open()
             await cb.open()
-            await asyncio.gather(ca.play(), cb.play())
-            await ca.close()
-            await cb.close()
-            return [ca, cb]
+            return await finish(ca, cb)
 
         clients = asyncio.run(main())
     db = stored(s.db)
@@ -71,15 +76,7 @@ def test_bots_fill_the_empty_seats_and_a_win_shows_its_fans(tmp_path):
     s = settings(tmp_path, bots=True, rounds=3, seed=3)
     with LiveServer(s) as srv:
         a = srv.join("carol", "bamboo")
-
-        async def main() -> Client:
-            c = Client(srv.ws_url, a)
-            await c.open()
-            await c.play()
-            await c.close()
-            return c
-
-        c = asyncio.run(main())
+        c = run_client(srv, a, finish)
     db = stored(s.db)
     check_streams(db, a["table"], [c])
     assert c.state is not None and [p["bot"] for p in c.state["players"]] == [a["seat"] == 1, a["seat"] == 0]
@@ -102,8 +99,7 @@ def test_reconnect_resumes_after_the_last_event_id(tmp_path):
             await cb.open()
             # play 20 events, drop dave's connection, let erin play on alone while dave is away
             await asyncio.gather(ca.play(lambda c: len(c.events) > 40), cb.play(lambda c: len(c.events) > 40))
-            assert ca.ws is not None
-            ca.ws.transport.abort()       # no close frame: a lost connection
+            ca.drop()                     # no close frame: a lost connection
             seen = list(ca.events)
             # a second connection of the same seat from scratch gets the whole stream again ...
             fresh = Client(srv.ws_url, a)
@@ -113,10 +109,7 @@ def test_reconnect_resumes_after_the_last_event_id(tmp_path):
             await fresh.close()
             # ... and the first client resumes where it stopped: the harness checks id continuity
             await ca.open()
-            await asyncio.gather(ca.play(), cb.play())
-            await ca.close()
-            await cb.close()
-            return [ca, cb]
+            return await finish(ca, cb)
 
         clients = asyncio.run(main())
     check_streams(stored(s.db), a["table"], clients)
@@ -127,15 +120,12 @@ def test_a_seat_that_does_not_act_gets_the_bot_and_the_match_still_ends(tmp_path
     with LiveServer(s) as srv:
         a = srv.join("frank", "coins")
 
-        async def main() -> Client:
-            c = Client(srv.ws_url, a)
-            await c.open()
+        async def idle(c: Client) -> None:
             while not c.over:       # never acts
                 await c.recv()
             await c.close()
-            return c
 
-        c = asyncio.run(main())
+        c = run_client(srv, a, idle)
     assert c.events[-1]["type"] == "match_end"
     check_streams(stored(s.db), a["table"], [c])
 

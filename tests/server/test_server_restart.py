@@ -14,7 +14,7 @@ pytest.importorskip("uvicorn", reason="the server extra")
 
 from mahjong_core.server import ServerSettings
 
-from .harness import Client, LiveServer, stored
+from .harness import Client, LiveServer, finish, stored
 from .test_server_play import check_streams
 
 
@@ -53,9 +53,7 @@ def test_a_restart_mid_round_resumes_every_table_exactly(tmp_path):
         async def second() -> None:
             await ca.open()            # resume from the last event each client holds
             await cb.open()
-            await asyncio.gather(ca.play(), cb.play())
-            await ca.close()
-            await cb.close()
+            await finish(ca, cb)
 
         asyncio.run(second())
     db = stored(s.db)

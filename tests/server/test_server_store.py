@@ -7,7 +7,6 @@ import sqlite3
 from typing import Any
 
 import pytest
-
 from mahjong_core.server import ServerSettings
 from mahjong_core.server.lobby import Lobby
 from mahjong_core.server.store import Store
@@ -38,7 +37,8 @@ def _play(table: Any, outs: list[Outbox], steps: int) -> None:
 def test_a_failed_write_is_written_by_the_next_commit(tmp_path, monkeypatch):
     db = str(tmp_path / "store.sqlite3")
     lobby = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=8))
-    a, b = lobby.join("ann", "coins"), lobby.join("bo", "coins")
+    a = lobby.join("ann", "coins")
+    lobby.join("bo", "coins")
     table = lobby.tables[a["table"]]
     outs = [Outbox(), Outbox()]
     for k in (0, 1):
