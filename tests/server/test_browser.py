@@ -64,10 +64,14 @@ def test_play_a_round_against_a_bot_by_clicking(tmp_path):
             browser.find_element(By.ID, "name").send_keys("browser")
             Select(browser.find_element(By.ID, "room")).select_by_value("bamboo")
             browser.find_element(By.ID, "join").click()
-            clicks = 0
+            out = Path(os.environ.get("MAHJONG_SCREENSHOT_DIR", tmp_path))
+            out.mkdir(parents=True, exist_ok=True)
+            clicks, during = 0, False
             end = time.monotonic() + 60
             while "match over" not in browser.find_element(By.ID, "phase").text:
                 assert time.monotonic() < end, "the round did not end"
+                if not during and browser.find_elements(By.CSS_SELECTOR, "#actions button[data-kind=pass]"):
+                    during = browser.save_screenshot(str(out / "web_table_claim.png"))   # a claim window
                 target = None
                 for css in ("#actions button[data-kind=win]", "#actions button[data-kind=pass]",
                             "#hand .tile.playable", "#actions button.act"):
@@ -86,8 +90,6 @@ def test_play_a_round_against_a_bot_by_clicking(tmp_path):
             assert result.is_displayed() and "Round 1" in result.text and "Balances" in result.text
             # phone-sized: nothing wider than the screen
             assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
-            out = Path(os.environ.get("MAHJONG_SCREENSHOT_DIR", tmp_path))
-            out.mkdir(parents=True, exist_ok=True)
             assert browser.save_screenshot(str(out / "web_table.png"))
         assert clicks >= 5, "the round was played by clicking"
         db = stored(s.db)
