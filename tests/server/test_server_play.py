@@ -153,3 +153,15 @@ def test_join_checks_names_rooms_entry_limits_and_double_seating(tmp_path):
         assert httpx.get(srv.base + "/api/accounts/gina", timeout=10).json()["balance"] == 500
         page = httpx.get(srv.base + "/", timeout=10)
         assert page.status_code == 200 and "<html" in page.text.lower()
+
+
+def test_a_four_player_public_table_with_three_bots(tmp_path):
+    s = settings(tmp_path, bots=True, rounds=1, seed=6)
+    with LiveServer(s) as srv:
+        a = srv.join("jin", "public")
+        c = run_client(srv, a, finish)
+    db = stored(s.db)
+    check_streams(db, a["table"], [c])
+    assert c.state is not None and sum(p["bot"] for p in c.state["players"]) == 3
+    assert [ev["type"] for ev in c.events].count("settlement") == 1
+    assert sum(db["balances"].values()) == 4 * s.opening_balance
