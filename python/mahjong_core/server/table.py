@@ -225,9 +225,11 @@ class Table:
                 return
         if self.deadline is not None and now >= self.deadline:
             assert self.match is not None
+            rnd = self.match.round
             for k in self.match.seats_to_act():
-                if self._in_hand() and self.match.round.legal_indices(k):
-                    self._step(k, self._bot.act_index(self.match.round, k))
+                # only the seats whose time is up: not a seat of the next round, if this one ended
+                if self.match.round is rnd and not rnd.is_over and rnd.legal_indices(k):
+                    self._step(k, self._bot.act_index(rnd, k))
             self._after_steps()
 
     # ------------------------------------------------------------------ the match
