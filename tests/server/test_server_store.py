@@ -85,3 +85,20 @@ def test_a_waiting_table_and_its_seat_survive_a_restart(tmp_path):
     b = again.join("pair", "bamboo")
     assert b["table"] == a["table"] and t.status == "playing"
     again.close()
+
+
+def test_the_stored_round_is_the_rounds_own_json_at_every_step(tmp_path):
+    lobby = Lobby(ServerSettings(db=str(tmp_path / "json.sqlite3"), bots=False, rounds=2, seed=9))
+    a = lobby.join("kai", "coins")
+    lobby.join("lu", "coins")
+    table = lobby.tables[a["table"]]
+    outs = [Outbox(), Outbox()]
+    for k in (0, 1):
+        table.attach(k, outs[k], 0)
+    while table.status == "playing":
+        assert table.match is not None
+        row = table.row()
+        assert row.round == table.match.round.to_json()
+        assert row.match_json() is None or row.match_json() == table.match.to_json()
+        _play(table, outs, 1)
+    lobby.close()

@@ -54,6 +54,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _dumps(value: Any) -> str:
+    """JSON as the engine writes its states (``RoundBase.to_json``)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 class Outbox(Protocol):
     """Where a table sends a connection's frames (the web layer queues them)."""
 
@@ -98,6 +103,8 @@ class Table:
         self._pending = Commit()
         self._sent = [0] * room.players   # stream events sent to the current connection, per seat
         self._head_round = -1             # the round index when the match's head was last stored
+        self._log_of: Any = None          # the round whose log events are encoded in _log_json
+        self._log_json: list[str] = []
 
     @classmethod
     def restore(cls, lobby: Lobby, row: TableRow) -> Table:
@@ -351,11 +358,24 @@ class Table:
             if self._head_round != self.match.round_index:
                 d = self.match.to_dict()
                 del d["round"]                       # the last key: TableRow.match_json puts it back
-                head = json.dumps(d, ensure_ascii=False, separators=(",", ":"))
-            rnd = self.match.round.to_json()
+                head = _dumps(d)
+            rnd = self._round_json()
         return TableRow(self.id, self.room.name, self.status, self.seed,
                         [None if s is None else s.row() for s in self.seats], list(self.tracker.disconnects),
                         head, rnd, self.end_reason)
+
+    def _round_json(self) -> str:
+        """``self.match.round.to_json()``, without encoding the round's log again at every step:
+        the log only grows, so its events are encoded once and kept (the log is the state's last key)."""
+        assert self.match is not None
+        rnd = self.match.round
+        if self._log_of is not rnd:
+            self._log_of, self._log_json = rnd, []
+        log = rnd.log
+        self._log_json += [_dumps(ev) for ev in log[len(self._log_json):]]
+        d = dict(rnd.to_dict())
+        del d["log"]
+        return f'{_dumps(d)[:-1]},"log":[{",".join(self._log_json)}]}}'
 
     def _commit(self) -> None:
         """Write the table and everything pending in one transaction.  If the write fails, what
