@@ -32,7 +32,7 @@ class LiveServer:
         self.port = sock.getsockname()[1]
         self.lobby = Lobby(self.settings)
         config = uvicorn.Config(create_app(self.settings, self.lobby), ws_max_size=self.settings.max_message_bytes,
-                                log_level="warning", lifespan="on")
+                                ws_per_message_deflate=self.settings.compression, log_level="warning", lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
         self.thread.start()

@@ -46,7 +46,7 @@ def test_serve_without_the_extra_is_a_usage_error():
 
 
 @pytest.mark.parametrize("kw", [{"port": 70000}, {"host": ""}, {"act_timeout_s": 0}, {"away_limit_s": -1.0},
-                                {"disconnect_limit": 0}, {"bots": 1}, {"rounds": 0}, {"tick_s": float("nan")},
+                                {"disconnect_limit": 0}, {"bots": 1}, {"compression": "no"}, {"rounds": 0}, {"tick_s": float("nan")},
                                 {"max_message_bytes": 10}, {"seed": -1}])
 def test_settings_refuse_bad_values(kw):
     with pytest.raises(MahjongError):

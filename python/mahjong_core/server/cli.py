@@ -33,6 +33,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rate", type=float, default=d.rate_per_s,
                    help="messages per second a connection may send on average (more is flooding)")
     p.add_argument("--burst", type=int, default=d.burst, help="messages a connection may send at once")
+    p.add_argument("--no-compression", dest="compression", action="store_false",
+                   help="no permessage-deflate on the WebSockets (less CPU, more bytes)")
     p.add_argument("--seed", type=int, default=None, help="seed of the tables' matches (default: random)")
 
 
@@ -41,7 +43,8 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
     return ServerSettings(host=args.host, port=args.port, db=args.db, bots=args.bots, rounds=args.rounds,
                           opening_balance=args.opening_balance, act_timeout_s=args.act_timeout,
                           away_limit_s=args.away_limit, disconnect_limit=args.disconnect_limit,
-                          tick_s=args.tick, rate_per_s=args.rate, burst=args.burst, seed=args.seed)
+                          tick_s=args.tick, rate_per_s=args.rate, burst=args.burst, compression=args.compression,
+                          seed=args.seed)
 
 
 def run(settings: ServerSettings) -> int:
@@ -52,7 +55,8 @@ def run(settings: ServerSettings) -> int:
     from .app import create_app
 
     config = uvicorn.Config(create_app(settings), host=settings.host, port=settings.port,
-                            ws_max_size=settings.max_message_bytes, log_level="info")
+                            ws_max_size=settings.max_message_bytes, ws_per_message_deflate=settings.compression,
+                            log_level="info")
     print(f"mahjong-core serve: http://{settings.host}:{settings.port}/  (database {settings.db})", flush=True)
     uvicorn.Server(config).run()
     return 0

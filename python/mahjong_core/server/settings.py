@@ -67,6 +67,9 @@ class ServerSettings:
     """... with this many at once; more is flooding and closes the connection (code 1008)."""
     max_errors: int = 20
     """Refused messages (malformed, illegal) a connection may send before it is closed."""
+    compression: bool = True
+    """permessage-deflate on the WebSockets: fewer bytes on a phone's link, some CPU per frame
+    (off on a fast local network; bench/bench_server_load.py measures both)."""
     seed: int | None = None
     """Seed of the first table's match (table n uses seed + n); None = fresh entropy per table."""
 
@@ -76,8 +79,9 @@ class ServerSettings:
         _count(self.port, "port", 0, 65_535)
         if not isinstance(self.db, str) or not self.db:
             raise MahjongError(f"db must be a path, got {self.db!r}")
-        if not isinstance(self.bots, bool):
-            raise MahjongError(f"bots must be True or False, got {self.bots!r}")
+        for flag in ("bots", "compression"):
+            if not isinstance(getattr(self, flag), bool):
+                raise MahjongError(f"{flag} must be True or False, got {getattr(self, flag)!r}")
         _count(self.rounds, "rounds", 1, 1_000_000)
         _count(self.opening_balance, "opening_balance", 0, 10 ** 15)
         for name, lo in (("act_timeout_s", 0.01), ("hello_timeout_s", 0.01), ("tick_s", 0.001),
