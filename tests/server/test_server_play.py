@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the server extra: pip install 'mahjong-core[server]'")
 pytest.importorskip("uvicorn", reason="the server extra")
-pytest.importorskip("websockets", reason="the server extra")
+websockets = pytest.importorskip("websockets", reason="the server extra")
 pytest.importorskip("httpx", reason="the server extra")
 
 from mahjong_core.server import ServerSettings
@@ -106,7 +106,14 @@ def test_reconnect_resumes_after_the_last_event_id(tmp_path):
             await fresh.open(last_id=0)
             await fresh.recv()
             assert fresh.events[:len(seen)] == seen
-            await fresh.close()
+            # ... and replaces the first (closed with 4000: not a disconnect of the seat)
+            other = Client(srv.ws_url, a)
+            await other.open(last_id=len(seen))
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                while True:
+                    await fresh.recv()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4000
+            await other.close()
             # ... and the first client resumes where it stopped: the harness checks id continuity
             await ca.open()
             return await finish(ca, cb)

@@ -102,3 +102,20 @@ def test_the_stored_round_is_the_rounds_own_json_at_every_step(tmp_path):
         assert row.match_json() is None or row.match_json() == table.match.to_json()
         _play(table, outs, 1)
     lobby.close()
+
+
+def test_the_away_clock_starts_with_the_match_not_while_a_table_waits(tmp_path):
+    now = [0.0]
+    lobby = Lobby(ServerSettings(db=str(tmp_path / "clock.sqlite3"), bots=False, away_limit_s=1.0),
+                  clock=lambda: now[0])
+    a = lobby.join("early", "bamboo")
+    now[0] = 50.0                         # a long wait for an opponent: not away from a match
+    lobby.join("late", "bamboo")
+    table = lobby.tables[a["table"]]
+    now[0] = 50.9
+    lobby.tick()
+    assert table.status == "playing"
+    now[0] = 51.1                         # neither has connected since the match started
+    lobby.tick()
+    assert table.status == "over" and table.end_reason == "seat 0 escaped (away)"
+    lobby.close()

@@ -244,6 +244,10 @@ class Table:
         self.match = Match(self.room.ruleset, self.seed, rounds=self.lobby.settings.rounds,
                            min_fan=self.room.min_fan)
         self.status = "playing"
+        now = self.lobby.now()
+        for seat in self.seats:      # the away clock of a seat not yet connected starts with the match
+            if seat is not None and seat.away_since is not None:
+                seat.away_since = now
         names = list(self.names)
         for k in range(len(self.seats)):
             self._emit(k, {"type": "match_start", "players": names, "seat": k, "room": self.room.name,
