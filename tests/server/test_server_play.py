@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -72,13 +73,19 @@ def test_two_clients_play_a_match_with_settlement_after_every_round(tmp_path):
     assert moved == sum(ev.get("total") or 0 for ev in clients[0].events if ev["type"] == "settlement") * 15
 
 
-def test_bots_fill_the_empty_seats_and_a_win_shows_its_fans(tmp_path):
-    s = settings(tmp_path, bots=True, rounds=3, seed=3)
+def bot_match(tmp_path: Path, name: str, room: str, **kw: Any) -> tuple[ServerSettings, dict, Client, dict]:
+    """One client plays a whole match against the bots that fill the table; its stream checked."""
+    s = settings(tmp_path, bots=True, **kw)
     with LiveServer(s) as srv:
-        a = srv.join("carol", "bamboo")
+        a = srv.join(name, room)
         c = run_client(srv, a, finish)
     db = stored(s.db)
     check_streams(db, a["table"], [c])
+    return s, a, c, db
+
+
+def test_bots_fill_the_empty_seats_and_a_win_shows_its_fans(tmp_path):
+    s, a, c, db = bot_match(tmp_path, "carol", "bamboo", rounds=3, seed=3)
     assert c.state is not None and [p["bot"] for p in c.state["players"]] == [a["seat"] == 1, a["seat"] == 0]
     wins = [ev for ev in c.events if ev["type"] == "settlement" and ev["winner"] is not None]
     assert wins, "seed 3 has a won round"
@@ -163,12 +170,7 @@ def test_join_checks_names_rooms_entry_limits_and_double_seating(tmp_path):
 
 
 def test_a_four_player_public_table_with_three_bots(tmp_path):
-    s = settings(tmp_path, bots=True, rounds=1, seed=6)
-    with LiveServer(s) as srv:
-        a = srv.join("jin", "public")
-        c = run_client(srv, a, finish)
-    db = stored(s.db)
-    check_streams(db, a["table"], [c])
+    s, _, c, db = bot_match(tmp_path, "jin", "public", rounds=1, seed=6)
     assert c.state is not None and sum(p["bot"] for p in c.state["players"]) == 3
     assert [ev["type"] for ev in c.events].count("settlement") == 1
     assert sum(db["balances"].values()) == 4 * s.opening_balance

@@ -25,6 +25,18 @@ class Outbox:
         pass
 
 
+def _two_players(db: str, **kw: Any) -> tuple[Lobby, Any, list[Outbox]]:
+    """A coins table of two players, both connected to outboxes."""
+    lobby = Lobby(ServerSettings(db=db, bots=False, **kw))
+    a = lobby.join("ann", "coins")
+    lobby.join("bo", "coins")
+    table = lobby.tables[a["table"]]
+    outs = [Outbox(), Outbox()]
+    for k in (0, 1):
+        table.attach(k, outs[k], 0)
+    return lobby, table, outs
+
+
 def _play(table: Any, outs: list[Outbox], steps: int) -> None:
     for _ in range(steps):
         for k, out in enumerate(outs):
@@ -36,13 +48,7 @@ def _play(table: Any, outs: list[Outbox], steps: int) -> None:
 
 def test_a_failed_write_is_written_by_the_next_commit(tmp_path, monkeypatch):
     db = str(tmp_path / "store.sqlite3")
-    lobby = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=8))
-    a = lobby.join("ann", "coins")
-    lobby.join("bo", "coins")
-    table = lobby.tables[a["table"]]
-    outs = [Outbox(), Outbox()]
-    for k in (0, 1):
-        table.attach(k, outs[k], 0)
+    lobby, table, outs = _two_players(db, rounds=2, seed=8)
     _play(table, outs, 30)
     real = Store.commit
     calls = []
@@ -64,7 +70,7 @@ def test_a_failed_write_is_written_by_the_next_commit(tmp_path, monkeypatch):
     monkeypatch.setattr(Store, "commit", real)
     lobby.close()
     again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=8))
-    t2 = again.tables[a["table"]]
+    t2 = again.tables[table.id]
     assert t2.match is not None and table.match is not None
     assert t2.match.to_json() == table.match.to_json()
     assert [s.stream for s in t2.seats] == [s.stream for s in table.seats]   # type: ignore[union-attr]
@@ -88,13 +94,7 @@ def test_a_waiting_table_and_its_seat_survive_a_restart(tmp_path):
 
 
 def test_the_stored_round_is_the_rounds_own_json_at_every_step(tmp_path):
-    lobby = Lobby(ServerSettings(db=str(tmp_path / "json.sqlite3"), bots=False, rounds=2, seed=9))
-    a = lobby.join("kai", "coins")
-    lobby.join("lu", "coins")
-    table = lobby.tables[a["table"]]
-    outs = [Outbox(), Outbox()]
-    for k in (0, 1):
-        table.attach(k, outs[k], 0)
+    lobby, table, outs = _two_players(str(tmp_path / "json.sqlite3"), rounds=2, seed=9)
     while table.status == "playing":
         assert table.match is not None
         row = table.row()
