@@ -36,7 +36,7 @@ class LiveServer:
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
         self.thread.start()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         while not self.server.started:
             assert time.monotonic() < deadline and self.thread.is_alive(), "the server did not start"
             time.sleep(0.01)

@@ -109,7 +109,7 @@ def test_oversized_flooding_and_unauthenticated_connections_are_closed(tmp_path)
             await c.send('{"type": "ping", "pad": "' + "x" * 5000 + '"}')       # > max_message_bytes
             assert await _closed_code(c.ws) == 1009
             await c.open()
-            for _ in range(30):                                                 # > burst
+            for _ in range(60):                                                 # > burst + refill
                 await c.send({"type": "ping"})
             assert await _closed_code(c.ws) == 1008
             for hello in ({"type": "hello", "table": seat["table"], "seat": seat["seat"], "token": "wrong"},
