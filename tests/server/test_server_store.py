@@ -3,6 +3,7 @@ written by the next commit) and a table reloaded from the database equals the li
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from typing import Any
 
@@ -18,8 +19,8 @@ class Outbox:
     def __init__(self) -> None:
         self.frames: list[dict[str, Any]] = []
 
-    def send(self, frame: dict[str, Any]) -> None:
-        self.frames.append(frame)
+    def send(self, frame: str) -> None:
+        self.frames.append(json.loads(frame))
 
     def close(self, code: int, reason: str) -> None:
         pass

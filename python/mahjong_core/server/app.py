@@ -44,9 +44,9 @@ class Connection:
         self.closing = False
         self.writer = asyncio.create_task(self._write())
 
-    def send(self, frame: dict[str, Any]) -> None:
+    def send(self, frame: str) -> None:
         if not self.closing:
-            self.queue.put_nowait(("frame", json.dumps(frame, ensure_ascii=False, separators=(",", ":"))))
+            self.queue.put_nowait(("frame", frame))
 
     def close(self, code: int, reason: str) -> None:
         if not self.closing:
@@ -54,7 +54,7 @@ class Connection:
             self.queue.put_nowait(("close", (code, reason)))
 
     def error(self, message: str) -> None:
-        self.send({"type": "error", "message": message})
+        self.send(json.dumps({"type": "error", "message": message}, ensure_ascii=False, separators=(",", ":")))
 
     async def _write(self) -> None:
         try:
@@ -245,7 +245,7 @@ def _handle(message: Any, conn: Connection, lobby: Lobby, settings: ServerSettin
     if kind == "hello":
         return "already authenticated"
     if kind == "ping":
-        conn.send({"type": "pong"})
+        conn.send('{"type":"pong"}')
         return None
     if kind == "quit":
         return table.quit(k)

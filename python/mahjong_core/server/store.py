@@ -72,8 +72,8 @@ class TableRow:
 class Commit:
     """What one transaction writes besides the table row."""
 
-    events: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
-    """New stream events as ``(seat, id, event)``."""
+    events: list[tuple[int, int, str]] = field(default_factory=list)
+    """New stream events as ``(seat, id, event's JSON)``."""
     accounts: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Accounts whose balance or 积分 changed: ``name -> (balance, points)``."""
     transfers: list[Transfer] = field(default_factory=list)
@@ -110,13 +110,14 @@ class Store:
         return [TableRow(i, room, status, seed, json.loads(seats), json.loads(esc), head, rnd, end)
                 for i, room, status, seed, seats, esc, head, rnd, end in rows]
 
-    def events(self, table_id: str, seat: int) -> list[dict[str, Any]]:
+    def events(self, table_id: str, seat: int) -> list[str]:
+        """A seat's stream: each event's JSON as it was stored (and sent)."""
         rows = self.db.execute("SELECT id, event FROM events WHERE table_id = ? AND seat = ? ORDER BY id",
                                (table_id, seat)).fetchall()
         for k, (i, _) in enumerate(rows):
             if i != k + 1:
                 raise RuntimeError(f"table {table_id} seat {seat}: stored event ids are not 1..n (id {i} at {k})")
-        return [json.loads(ev) for _, ev in rows]
+        return [ev for _, ev in rows]
 
     def table_count(self) -> int:
         n: int = self.db.execute("SELECT count(*) FROM tables").fetchone()[0]
@@ -144,7 +145,7 @@ class Store:
                  row.end_reason))
             if change.events:
                 self.db.executemany("INSERT INTO events (table_id, seat, id, event) VALUES (?, ?, ?, ?)",
-                                    [(row.id, seat, i, _dumps(ev)) for seat, i, ev in change.events])
+                                    [(row.id, seat, i, ev) for seat, i, ev in change.events])
             if change.accounts:
                 self.db.executemany("UPDATE accounts SET balance = ?, points = ? WHERE name = ?",
                                     [(b, p, name) for name, (b, p) in change.accounts.items()])

@@ -62,7 +62,8 @@ def _dumps(value: Any) -> str:
 class Outbox(Protocol):
     """Where a table sends a connection's frames (the web layer queues them)."""
 
-    def send(self, frame: dict[str, Any]) -> None: ...
+    def send(self, frame: str) -> None:
+        """Queue one text frame: a JSON object already encoded (each frame is encoded once, by the table)."""
     def close(self, code: int, reason: str) -> None: ...
 
 
@@ -72,7 +73,8 @@ class Seat:
     token_hash: str
     """SHA-256 of the seat's token (empty for a bot: a bot seat accepts no connection)."""
     bot: bool
-    stream: list[dict[str, Any]] = field(default_factory=list)
+    stream: list[str] = field(default_factory=list)
+    """The seat's stream events, each encoded once as JSON: the text stored and the text sent."""
     conn: Outbox | None = None
     away_since: float | None = None
     """When the seat's connection was lost (monotonic clock); None while connected (or a bot)."""
@@ -166,9 +168,9 @@ class Table:
             seat.conn.close(4000, "replaced by a newer connection of this seat")
         seat.conn = conn
         seat.away_since = None
-        conn.send({"type": "welcome", "table": self.id, "seat": k, "room": self.room.name,
+        conn.send(_dumps({"type": "welcome", "table": self.id, "seat": k, "room": self.room.name,
                    "ruleset": self.room.ruleset, "players": list(self.names) if self.free_seat() is None else None,
-                   "last_id": len(seat.stream)})
+                   "last_id": len(seat.stream)}))
         self._sent[k] = min(max(last_id, 0), len(seat.stream))
         self._send_update(k)
 
@@ -352,8 +354,9 @@ class Table:
     # ------------------------------------------------------------------ streams, store, frames
     def _emit(self, k: int, event: dict[str, Any]) -> None:
         seat = self._seat(k)
-        seat.stream.append(event)
-        self._pending.events.append((k, len(seat.stream), event))
+        text = _dumps(event)   # encoded once: stored, and sent as it is in the update frames
+        seat.stream.append(text)
+        self._pending.events.append((k, len(seat.stream), text))
 
     def row(self) -> TableRow:
         """The table as stored; the match's head only when a round started since it was last stored."""
@@ -400,29 +403,37 @@ class Table:
             self._head_round = self.match.round_index
 
     def _flush(self) -> None:
+        players = self._players()
         for k, seat in enumerate(self.seats):
             if seat is not None and seat.conn is not None:
-                self._send_update(k)
+                self._send_update(k, players)
 
-    def _send_update(self, k: int) -> None:
+    def _send_update(self, k: int, players: list[dict[str, Any] | None] | None = None) -> None:
+        """One ``update`` frame: the stream's events not yet sent (their stored JSON, not encoded
+        again) and the seat's state."""
         seat = self._seat(k)
         assert seat.conn is not None
-        start = self._sent[k]
-        events = [{"id": i + 1, "event": seat.stream[i]} for i in range(start, len(seat.stream))]
-        self._sent[k] = len(seat.stream)
-        seat.conn.send({"type": "update", "events": events, "state": self.state(k)})
+        start, stream = self._sent[k], seat.stream
+        events = ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, len(stream))])
+        self._sent[k] = len(stream)
+        seat.conn.send(f'{{"type":"update","events":[{events}],"state":{_dumps(self.state(k, players))}}}')
 
-    def state(self, k: int) -> dict[str, Any]:
+    def _players(self) -> list[dict[str, Any] | None]:
+        ledger = self.lobby.ledger
+        return [None if s is None else dict(
+            {"name": s.name, "bot": s.bot, "connected": s.bot or s.conn is not None,
+             "balance": ledger.balance(s.name)}, **self.level(s.name)) for s in self.seats]
+
+    def state(self, k: int, players: list[dict[str, Any] | None] | None = None) -> dict[str, Any]:
         """What the web table draws for seat ``k``: the engine's view of the seat (nothing the
-        seat may not see), the deadline, the players with their balances and levels."""
+        seat may not see), the deadline, the players with their balances and levels (``players``:
+        that list when the caller has it already)."""
         view = None
         if self.match is not None:
             view = self.match.round.view(k)
         now = self.lobby.now()
-        ledger = self.lobby.ledger
-        players = [None if s is None else dict(
-            {"name": s.name, "bot": s.bot, "connected": s.bot or s.conn is not None,
-             "balance": ledger.balance(s.name)}, **self.level(s.name)) for s in self.seats]
+        if players is None:
+            players = self._players()
         return {"last_id": len(self._seat(k).stream), "status": self.status, "end_reason": self.end_reason,
                 "round": None if self.match is None else min(self.match.round_index + 1, self.match.rounds or 0),
                 "rounds": self.lobby.settings.rounds,
