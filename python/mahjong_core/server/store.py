@@ -2,11 +2,13 @@
 
 What is stored, and when (each in one transaction):
 
-* after every step of a round: the table's row (the current round's state, seats, disconnect
-  counters) and the new events of every seat's stream; the rest of the match's state (its
-  arguments, finished rounds' actions and results) when a round ends.  Together they are the
-  match's ``Match.to_json()`` (:meth:`TableRow.match_json`), split so that a step does not
-  rewrite the finished rounds;
+* after every step of a round: the table's row (the current round's state without its log,
+  seats, disconnect counters), the round's new log events (``round_log``: the log only grows,
+  so a step appends its events instead of rewriting the whole log) and the new events of every
+  seat's stream; the rest of the match's state (its arguments, finished rounds' actions and
+  results) when a round ends, and then the new round's log replaces the old one.  Together they
+  are the match's ``Match.to_json()`` (:meth:`TableRow.match_json`), split so that a step writes
+  only what it changed;
 * when a hand is settled: that step's writes plus the new balances and 积分 of its players, its
   transfers and the hand's record, all in the same transaction;
 * a new account: its row and its opening deposit.
@@ -40,16 +42,23 @@ CREATE TABLE IF NOT EXISTS tables (
 CREATE TABLE IF NOT EXISTS events (
     table_id TEXT NOT NULL, seat INTEGER NOT NULL, id INTEGER NOT NULL, event TEXT NOT NULL,
     PRIMARY KEY (table_id, seat, id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS round_log (
+    table_id TEXT NOT NULL, i INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (table_id, i)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS hands (
     table_id TEXT NOT NULL, round INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (table_id, round));
 """
+
+_LAYOUT = 1
+"""``PRAGMA user_version`` of the current layout (0: the first, each round's log in its table row)."""
 
 
 @dataclass
 class TableRow:
     """A table as stored: ``seats`` is a list of ``{"name", "token_hash", "bot"}`` (or None for
     an empty seat), ``escape`` the per-hand disconnect counters, ``head`` the match's JSON without
-    its current round (None in a commit: unchanged), ``round`` the current round's JSON."""
+    its current round (None in a commit: unchanged), ``round`` the current round's JSON without
+    its log, ``log`` the JSON of the round's log events from index ``log_start`` on (read back:
+    the whole log; in a commit: the events not yet stored, ``log_start`` 0 for a new round)."""
 
     id: str
     room: str
@@ -60,12 +69,21 @@ class TableRow:
     head: str | None
     round: str | None
     end_reason: str | None = None
+    log: list[str] = field(default_factory=list)
+    log_start: int = 0
+
+    def round_json(self) -> str | None:
+        """The current round's ``to_json()``: its state with the log as the last key (a read row)."""
+        if self.round is None:
+            return None
+        return f'{self.round[:-1]},"log":[{",".join(self.log)}]}}'
 
     def match_json(self) -> str | None:
-        """The match's ``to_json()``: its head with the current round as the last key."""
-        if self.head is None or self.round is None:
+        """The match's ``to_json()``: its head with the current round as the last key (a read row)."""
+        rnd = self.round_json()
+        if self.head is None or rnd is None:
             return None
-        return f'{self.head[:-1]},"round":{self.round}}}'
+        return f'{self.head[:-1]},"round":{rnd}}}'
 
 
 @dataclass
@@ -94,6 +112,23 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
+        if self.db.execute("PRAGMA user_version").fetchone()[0] < _LAYOUT:
+            self._upgrade()
+
+    def _upgrade(self) -> None:
+        """A database of the first layout kept each round's log inside its table row: move the
+        logs into ``round_log`` (same JSON text, key order kept), in one transaction."""
+        with self._transaction():
+            for table_id, rnd in self.db.execute("SELECT id, round FROM tables WHERE round IS NOT NULL").fetchall():
+                state = json.loads(rnd)
+                if "log" not in state:
+                    continue
+                log = state.pop("log")
+                self.db.execute("UPDATE tables SET round = ? WHERE id = ?", (_dumps(state), table_id))
+                self.db.execute("DELETE FROM round_log WHERE table_id = ?", (table_id,))
+                self.db.executemany("INSERT INTO round_log (table_id, i, event) VALUES (?, ?, ?)",
+                                    [(table_id, i, _dumps(ev)) for i, ev in enumerate(log)])
+            self.db.execute(f"PRAGMA user_version = {_LAYOUT}")
 
     def close(self) -> None:
         self.db.close()
@@ -107,8 +142,26 @@ class Store:
         """The tables that are not over, in the order they were created."""
         rows = self.db.execute("SELECT id, room, status, seed, seats, disconnects, match, round, end_reason "
                                "FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
-        return [TableRow(i, room, status, seed, json.loads(seats), json.loads(esc), head, rnd, end)
+        return [TableRow(i, room, status, seed, json.loads(seats), json.loads(esc), head, rnd, end,
+                         self._round_log(i))
                 for i, room, status, seed, seats, esc, head, rnd, end in rows]
+
+    def table(self, table_id: str) -> TableRow | None:
+        """One table as stored (over or not), None if there is no such table."""
+        r = self.db.execute("SELECT id, room, status, seed, seats, disconnects, match, round, end_reason "
+                            "FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if r is None:
+            return None
+        i, room, status, seed, seats, esc, head, rnd, end = r
+        return TableRow(i, room, status, seed, json.loads(seats), json.loads(esc), head, rnd, end,
+                        self._round_log(i))
+
+    def _round_log(self, table_id: str) -> list[str]:
+        rows = self.db.execute("SELECT i, event FROM round_log WHERE table_id = ? ORDER BY i", (table_id,)).fetchall()
+        for k, (i, _) in enumerate(rows):
+            if i != k:
+                raise RuntimeError(f"table {table_id}: stored round log indices are not 0..n-1 (index {i} at {k})")
+        return [ev for _, ev in rows]
 
     def events(self, table_id: str, seat: int) -> list[str]:
         """A seat's stream: each event's JSON as it was stored (and sent)."""
@@ -143,6 +196,11 @@ class Store:
                 "end_reason = excluded.end_reason",
                 (row.id, row.room, row.status, row.seed, _dumps(row.seats), _dumps(row.escape), row.head, row.round,
                  row.end_reason))
+            if row.round is not None and row.log_start == 0:   # a new round: its log replaces the last one's
+                self.db.execute("DELETE FROM round_log WHERE table_id = ?", (row.id,))
+            if row.log:
+                self.db.executemany("INSERT INTO round_log (table_id, i, event) VALUES (?, ?, ?)",
+                                    [(row.id, row.log_start + j, ev) for j, ev in enumerate(row.log)])
             if change.events:
                 self.db.executemany("INSERT INTO events (table_id, seat, id, event) VALUES (?, ?, ?, ?)",
                                     [(row.id, seat, i, ev) for seat, i, ev in change.events])

@@ -105,8 +105,8 @@ class Table:
         self._pending = Commit()
         self._sent = [0] * room.players   # stream events sent to the current connection, per seat
         self._head_round = -1             # the round index when the match's head was last stored
-        self._log_of: Any = None          # the round whose log events are encoded in _log_json
-        self._log_json: list[str] = []
+        self._log_of: Any = None          # the round whose log is stored (its first _log_stored events)
+        self._log_stored = 0
 
     @classmethod
     def restore(cls, lobby: Lobby, row: TableRow) -> Table:
@@ -126,6 +126,7 @@ class Table:
             assert isinstance(match, Match)
             t.match = match
             t._head_round = match.round_index
+            t._log_of, t._log_stored = match.round, len(row.log)
         t.tracker.disconnects = list(row.escape)
         if t._in_hand():
             t.deadline = now + lobby.settings.act_timeout_s
@@ -359,30 +360,26 @@ class Table:
         self._pending.events.append((k, len(seat.stream), text))
 
     def row(self) -> TableRow:
-        """The table as stored; the match's head only when a round started since it was last stored."""
+        """The table as stored: the match's head only when a round started since it was last
+        stored; the current round's state without its log, and the log's events not yet stored
+        (the log only grows: a step writes its new events, not the whole log again)."""
         head = rnd = None
+        log: list[str] = []
+        log_start = 0
         if self.match is not None:
             if self._head_round != self.match.round_index:
                 d = self.match.to_dict()
                 del d["round"]                       # the last key: TableRow.match_json puts it back
                 head = _dumps(d)
-            rnd = self._round_json()
+            r = self.match.round
+            log_start = self._log_stored if self._log_of is r else 0
+            log = [_dumps(ev) for ev in r.log[log_start:]]
+            state = dict(r.to_dict())
+            del state["log"]                         # the last key: TableRow.round_json puts it back
+            rnd = _dumps(state)
         return TableRow(self.id, self.room.name, self.status, self.seed,
                         [None if s is None else s.row() for s in self.seats], list(self.tracker.disconnects),
-                        head, rnd, self.end_reason)
-
-    def _round_json(self) -> str:
-        """``self.match.round.to_json()``, without encoding the round's log again at every step:
-        the log only grows, so its events are encoded once and kept (the log is the state's last key)."""
-        assert self.match is not None
-        rnd = self.match.round
-        if self._log_of is not rnd:
-            self._log_of, self._log_json = rnd, []
-        log = rnd.log
-        self._log_json += [_dumps(ev) for ev in log[len(self._log_json):]]
-        d = dict(rnd.to_dict())
-        del d["log"]
-        return f'{_dumps(d)[:-1]},"log":[{",".join(self._log_json)}]}}'
+                        head, rnd, self.end_reason, log, log_start)
 
     def _commit(self) -> None:
         """Write the table and everything pending in one transaction.  If the write fails, what
@@ -399,8 +396,10 @@ class Table:
             change.hand = self._pending.hand or change.hand
             self._pending = change
             raise
-        if row.head is not None and self.match is not None:
-            self._head_round = self.match.round_index
+        if self.match is not None:
+            if row.head is not None:
+                self._head_round = self.match.round_index
+            self._log_of, self._log_stored = self.match.round, row.log_start + len(row.log)
 
     def _flush(self) -> None:
         players = self._players()
