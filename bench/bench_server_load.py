@@ -12,7 +12,8 @@ Reported: hands/s and actions/s over the measured window, the action latency (fr
 action to receiving that seat's update) at p50/p99/max, the server's CPU use, and two checks
 after the server has stopped: the ledger total in the database equals the deposits (nothing
 created or lost by the settled hands), and every client's stream is a gap-free, repeat-free
-prefix (ids 1, 2, 3 ...) of the stream the database holds for its seat.  Nothing fails on a
+prefix (ids 1, 2, 3 ...) of the stream the database holds for its seat.  The last line says
+whether issue 17's target (100 tables, p99 < 50 ms) was met in this run.  Nothing fails on a
 number; a failed check exits 1.
 """
 
@@ -38,6 +39,8 @@ from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
 OPENING = 10_000
+TARGET_TABLES, TARGET_P99_MS = 100, 50.0
+"""Issue 17's target: 100 concurrent two-player tables on one core, p99 action latency under 50 ms."""
 
 
 def choose(view: dict[str, Any]) -> int:
@@ -203,6 +206,11 @@ def main() -> int:
     print(f"  streams          {'ok: no event lost or repeated' if not problems else f'{len(problems)} problems'}")
     for p in problems[:10]:
         print("   ", p)
+    p99 = q[98] * 1e3
+    verdict = "MET" if args.tables >= TARGET_TABLES and p99 < TARGET_P99_MS else "NOT MET"
+    why = "" if args.tables >= TARGET_TABLES else f": only {args.tables} tables"
+    print(f"  target           {TARGET_TABLES} two-player tables with p99 action latency < {TARGET_P99_MS:g} ms: "
+          f"{verdict} in this run{why} (p99 {p99:.1f} ms; the server had {cpu / wall * 100:.0f} % of a core)")
     return 0 if total == deposits and not problems else 1
 
 

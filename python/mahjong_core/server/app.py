@@ -24,6 +24,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketState
 
+from .encoding import dumps
 from .lobby import JoinError, Lobby
 from .protocol import ProtocolError, RateLimit, parse_message
 from .settings import ServerSettings
@@ -54,7 +55,7 @@ class Connection:
             self.queue.put_nowait(("close", (code, reason)))
 
     def error(self, message: str) -> None:
-        self.send(json.dumps({"type": "error", "message": message}, ensure_ascii=False, separators=(",", ":")))
+        self.send(dumps({"type": "error", "message": message}))
 
     async def _write(self) -> None:
         try:

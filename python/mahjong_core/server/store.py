@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..settlement import Transfer
+from .encoding import dumps
 
 __all__ = ["Commit", "Store", "TableRow"]
 
@@ -99,9 +100,6 @@ class Commit:
     """A settled hand: ``(round, record)``."""
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
 
 class Store:
     """One SQLite connection, used by the thread that runs the server's event loop."""
@@ -124,10 +122,10 @@ class Store:
                 if "log" not in state:
                     continue
                 log = state.pop("log")
-                self.db.execute("UPDATE tables SET round = ? WHERE id = ?", (_dumps(state), table_id))
+                self.db.execute("UPDATE tables SET round = ? WHERE id = ?", (dumps(state), table_id))
                 self.db.execute("DELETE FROM round_log WHERE table_id = ?", (table_id,))
                 self.db.executemany("INSERT INTO round_log (table_id, i, event) VALUES (?, ?, ?)",
-                                    [(table_id, i, _dumps(ev)) for i, ev in enumerate(log)])
+                                    [(table_id, i, dumps(ev)) for i, ev in enumerate(log)])
             self.db.execute(f"PRAGMA user_version = {_LAYOUT}")
 
     def close(self) -> None:
@@ -194,7 +192,7 @@ class Store:
                 "seats = excluded.seats, disconnects = excluded.disconnects, "
                 "match = coalesce(excluded.match, tables.match), round = excluded.round, "
                 "end_reason = excluded.end_reason",
-                (row.id, row.room, row.status, row.seed, _dumps(row.seats), _dumps(row.escape), row.head, row.round,
+                (row.id, row.room, row.status, row.seed, dumps(row.seats), dumps(row.escape), row.head, row.round,
                  row.end_reason))
             if row.round is not None and row.log_start == 0:   # a new round: its log replaces the last one's
                 self.db.execute("DELETE FROM round_log WHERE table_id = ?", (row.id,))
@@ -211,7 +209,7 @@ class Store:
             if change.hand is not None:
                 k, record = change.hand
                 self.db.execute("INSERT INTO hands (table_id, round, record) VALUES (?, ?, ?)",
-                                (row.id, k, _dumps(record)))
+                                (row.id, k, dumps(record)))
 
     def _insert_transfers(self, table_id: str | None, transfers: list[Transfer]) -> None:
         if transfers:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -32,6 +31,7 @@ from ..settlement import (
     settle_hand,
     update_score,
 )
+from .encoding import dumps
 from .store import Commit, TableRow
 
 if TYPE_CHECKING:
@@ -53,10 +53,6 @@ SERVER_RESTART = 1012
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
-
-def _dumps(value: Any) -> str:
-    """JSON as the engine writes its states (``RoundBase.to_json``)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 class Outbox(Protocol):
@@ -169,7 +165,7 @@ class Table:
             seat.conn.close(4000, "replaced by a newer connection of this seat")
         seat.conn = conn
         seat.away_since = None
-        conn.send(_dumps({"type": "welcome", "table": self.id, "seat": k, "room": self.room.name,
+        conn.send(dumps({"type": "welcome", "table": self.id, "seat": k, "room": self.room.name,
                    "ruleset": self.room.ruleset, "players": list(self.names) if self.free_seat() is None else None,
                    "last_id": len(seat.stream)}))
         self._sent[k] = min(max(last_id, 0), len(seat.stream))
@@ -355,7 +351,7 @@ class Table:
     # ------------------------------------------------------------------ streams, store, frames
     def _emit(self, k: int, event: dict[str, Any]) -> None:
         seat = self._seat(k)
-        text = _dumps(event)   # encoded once: stored, and sent as it is in the update frames
+        text = dumps(event)   # encoded once: stored, and sent as it is in the update frames
         seat.stream.append(text)
         self._pending.events.append((k, len(seat.stream), text))
 
@@ -370,13 +366,13 @@ class Table:
             if self._head_round != self.match.round_index:
                 d = self.match.to_dict()
                 del d["round"]                       # the last key: TableRow.match_json puts it back
-                head = _dumps(d)
+                head = dumps(d)
             r = self.match.round
             log_start = self._log_stored if self._log_of is r else 0
-            log = [_dumps(ev) for ev in r.log[log_start:]]
+            log = [dumps(ev) for ev in r.log[log_start:]]
             state = dict(r.to_dict())
             del state["log"]                         # the last key: TableRow.round_json puts it back
-            rnd = _dumps(state)
+            rnd = dumps(state)
         return TableRow(self.id, self.room.name, self.status, self.seed,
                         [None if s is None else s.row() for s in self.seats], list(self.tracker.disconnects),
                         head, rnd, self.end_reason, log, log_start)
@@ -415,7 +411,7 @@ class Table:
         start, stream = self._sent[k], seat.stream
         events = ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, len(stream))])
         self._sent[k] = len(stream)
-        seat.conn.send(f'{{"type":"update","events":[{events}],"state":{_dumps(self.state(k, players))}}}')
+        seat.conn.send(f'{{"type":"update","events":[{events}],"state":{dumps(self.state(k, players))}}}')
 
     def _players(self) -> list[dict[str, Any] | None]:
         ledger = self.lobby.ledger
