@@ -131,7 +131,7 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--warmup", type=float, default=3.0)
     ap.add_argument("--think-ms", type=float, default=0.0, help="client think time before each action")
-    ap.add_argument("--no-compression", action="store_true", help="serve without permessage-deflate")
+    ap.add_argument("--compression", action="store_true", help="serve with permessage-deflate (serve's default: off)")
     ap.add_argument("--server-cpu", type=int, default=0,
                     help="the core the server is pinned to (-1: not pinned; it is one thread either way)")
     args = ap.parse_args()
@@ -140,7 +140,7 @@ def main() -> int:
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT / "python") + os.pathsep + os.environ.get("PYTHONPATH", ""))
     cmd = [sys.executable, *os.environ.get("MAHJONG_SERVE_WRAPPER", "-m mahjong_core").split(), "serve", "--port", str(port), "--db", str(db), "--no-bots",
-           "--rounds", "1000000", "--act-timeout", "600", "--rate", "10000", "--burst", "10000", "--seed", "1"] + (["--no-compression"] if args.no_compression else [])
+           "--rounds", "1000000", "--act-timeout", "600", "--rate", "10000", "--burst", "10000", "--seed", "1"] + (["--compression"] if args.compression else ["--no-compression"])
     cores = sorted(os.sched_getaffinity(0))
     server_core = None if args.server_cpu < 0 else args.server_cpu if args.server_cpu in cores else cores[0]
     log = (tmp / "server.log").open("w")
@@ -194,7 +194,7 @@ def main() -> int:
     q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [float("nan")] * 99
     print(f"{args.tables} two-player tables ({2 * args.tables} WebSocket clients), {elapsed:.1f} s measured "
           f"after {args.warmup:g} s warm-up, think time {args.think_ms:g} ms, "
-          f"compression {'off' if args.no_compression else 'on'}; server "
+          f"compression {'on' if args.compression else 'off'}; server "
           f"{'not pinned' if server_core is None else f'pinned to core {server_core}'}")
     print(f"  hands/s          {hands / elapsed:10.1f}   ({hands:.0f} hands; {hands_db} settled in the database)")
     print(f"  actions/s        {len(lat) / elapsed:10.1f}")
