@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import IllegalActionError
 from ..game import GreedyBot, Match
-from ..game.views import redacted
 from ..settlement import (
     EscapeTracker,
     HandOutcome,
@@ -103,6 +102,7 @@ class Table:
         self._head_round = -1             # the round index when the match's head was last stored
         self._log_of: Any = None          # the round whose log is stored (its first _log_stored events)
         self._log_stored = 0
+        self._log_texts: dict[int, tuple[Any, str]] = {}   # id -> (log event, its JSON), until stored
 
     @classmethod
     def restore(cls, lobby: Lobby, row: TableRow) -> Table:
@@ -268,10 +268,16 @@ class Table:
         assert self.match is not None
         rnd = self.match.round
         events = rnd.step(k, index)   # IllegalActionError: nothing changed
+        # each new log event is encoded once: for the stored log (row) and for every seat whose
+        # redacted copy is equal to it (the same JSON value, so the same text is stored and sent)
+        texts = [dumps(ev) for ev in events]
+        self._log_texts.update({id(ev): (ev, text) for ev, text in zip(events, texts)})
+        redact = rnd._redact_event   # the engine's own redaction of its own events (as redacted() does)
         for s in range(len(self.seats)):
-            # the engine's own redaction of its own events (redact_events would check their shape again)
-            for ev in redacted(events, s, rnd._redact_event):
-                self._emit(s, ev)
+            for ev, text in zip(events, texts):
+                seen = redact(ev, s)
+                if seen is not None:
+                    self._emit(s, seen, text if seen == ev else None)
         if self.match.round.is_over:
             self._settle()
         self._commit()
@@ -349,9 +355,11 @@ class Table:
         return {"points": points, "level": lv.number, "zh": lv.zh, "en": lv.en}
 
     # ------------------------------------------------------------------ streams, store, frames
-    def _emit(self, k: int, event: dict[str, Any]) -> None:
+    def _emit(self, k: int, event: dict[str, Any], text: str | None = None) -> None:
+        """Append ``event`` (whose JSON is ``text`` when the caller has it) to seat ``k``'s stream."""
         seat = self._seat(k)
-        text = dumps(event)   # encoded once: stored, and sent as it is in the update frames
+        if text is None:
+            text = dumps(event)   # encoded once: stored, and sent as it is in the update frames
         seat.stream.append(text)
         self._pending.events.append((k, len(seat.stream), text))
 
@@ -369,7 +377,9 @@ class Table:
                 head = dumps(d)
             r = self.match.round
             log_start = self._log_stored if self._log_of is r else 0
-            log = [dumps(ev) for ev in r.log[log_start:]]
+            known = self._log_texts
+            log = [known[id(ev)][1] if id(ev) in known and known[id(ev)][0] is ev else dumps(ev)
+                   for ev in r.log[log_start:]]
             state = dict(r.to_dict())
             del state["log"]                         # the last key: TableRow.round_json puts it back
             rnd = dumps(state)
@@ -396,6 +406,7 @@ class Table:
             if row.head is not None:
                 self._head_round = self.match.round_index
             self._log_of, self._log_stored = self.match.round, row.log_start + len(row.log)
+        self._log_texts.clear()
 
     def _flush(self) -> None:
         players = self._players()
