@@ -54,21 +54,24 @@ cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 no
     legal-action mask to ``mask`` (A_SIZE entries 0/1)."""
     cdef int P = r.P, D = _obs_discard_cap(r), ph = r.phase, k, s, i, n, kind, turn
     cdef int n_legal = r._legal(seat)
+    cdef int order[MAXP]          # order[k] = the seat k places after ``seat``
     cdef const int* m
+    cdef const uint8_t* pool
     memset(o, 0, _obs_len(P, D))
     memset(mask, 0, A_SIZE)
     for k in range(n_legal):
         mask[r.opts[seat][k]] = 1
+    for k in range(P):
+        order[k] = seat + k - (P if seat + k >= P else 0)
     # hand, drawn
-    for i in range(NK):
-        o[i] = r.hands[seat][i]
+    memcpy(o, r.hands[seat], NK)
     o += NK
     if ph == PH_TURN and r.turn == seat and r.drawn >= 0:
         o[r.drawn] = 1
     o += NK
     # melds
     for k in range(P):
-        s = (seat + k) % P
+        s = order[k]
         for i in range(r.n_melds[s]):
             m = r.melds[s][i]
             kind = m[0]
@@ -85,18 +88,19 @@ cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 no
             if m[3] >= 0:
                 o[4 * i + 2] = m[3] + 1
             if m[2] >= 0:
-                o[4 * i + 3] = (m[2] - seat + P) % P + 1
+                o[4 * i + 3] = _obs_rel(m[2], seat, P) + 1
         o += 16
     # discards
     for k in range(P):
-        s = (seat + k) % P
+        s = order[k]
         n = r.n_pool[s] if r.n_pool[s] < D else D
+        pool = r.pool[s]
         for i in range(n):
-            o[i] = r.pool[s][i] + 1
+            o[i] = pool[i] + 1
         o += D
     # flowers
     for k in range(P):
-        s = (seat + k) % P
+        s = order[k]
         for i in range(r.n_flowers[s]):
             o[r.flowers[s][i] - 34] = 1
         o += 8
@@ -105,7 +109,7 @@ cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 no
         o[r._seat_wind(seat) - 27] = 1
         o[4 + r.round_wind - 27] = 1
     o += 8
-    o[(r.dealer - seat + P) % P] = 1
+    o[_obs_rel(r.dealer, seat, P)] = 1
     o += P
     o[0] = <uint8_t> r.remaining
     o[1] = <uint8_t> r._live()
@@ -115,20 +119,25 @@ cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 no
     # turn / claim
     turn = r.turn if ph == PH_TURN else (r.claim_from if (ph == PH_CLAIM or ph == PH_ROB) else -1)
     if turn >= 0:
-        o[(turn - seat + P) % P] = 1
+        o[_obs_rel(turn, seat, P)] = 1
     o += P
     if ph == PH_CLAIM or ph == PH_ROB:
         o[r.claim_tile] = 1
         o[NK] = r.claim_last
     o += NK + 1
     for k in range(P):
-        s = (seat + k) % P
+        s = order[k]
         o[k] = 1 if r.ready[s] else 0
         o[P + k] = <uint8_t> _sum34(r.hands[s])
     o += 2 * P
     o[0] = 1 if n_legal > 0 else 0
     o[1] = 1 if (ph == PH_TURN and r.turn == seat and r.must_discard) else 0
     return 0
+
+
+cdef inline int _obs_rel(int s, int seat, int P) noexcept nogil:
+    """Seat ``s`` relative to ``seat`` (0 = ``seat`` itself, 1 = the next in turn order ...)."""
+    return s - seat + (P if s < seat else 0)
 
 
 def observation_fields(int players, int discard_cap):

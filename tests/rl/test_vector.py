@@ -148,22 +148,25 @@ def test_vector_rounds_rewards_and_next_deal(ruleset: str) -> None:
     rng = np.random.default_rng(0)
     finished = 0
     for _ in range(400):
-        rounds = vec.rounds
+        cores = [vec.core(i) for i in range(6)]
         obs, mask, actor, rewards, done = vec.step(np.array([_random_action(m, rng) for m in mask]))
         for i in np.flatnonzero(done):
-            assert rounds[i].is_over and vec.rounds[i] is not rounds[i]
-            assert rewards[i].tolist() == rule(rounds[i]._core) and rewards[i].sum() == 0
+            assert cores[i].phase == 4 and vec.core(i) is not cores[i]
+            assert rewards[i].tolist() == rule(cores[i]) and rewards[i].sum() == 0
             finished += 1
         assert not rewards[~done].any() and (actor == 0).all() and mask.any(axis=1).all()
         for i in range(6):   # the returned observation is the (new) round's own
-            np.testing.assert_array_equal(obs[i], observe(vec.rounds[i]._core, 0)[0])
+            np.testing.assert_array_equal(obs[i], observe(vec.core(i), 0)[0])
     assert finished >= 6
+    # a row is the core of a Round dealt from its seed and dealer: round(i) replays it
+    for i in range(6):
+        r = vec.round(i)
+        assert r._core.events() == vec.core(i).events() and r.n_steps == vec.core(i).n_steps
     # one generator: the same seed deals the same rounds
-    again = VectorRounds(ruleset, 6, seed=4, bots=bots)
-    again.reset()
-    first = VectorRounds(ruleset, 6, seed=4, bots=bots)
-    first.reset()
-    assert [r.seed for r in again.rounds] == [r.seed for r in first.rounds]
+    a, b = VectorRounds(ruleset, 6, seed=4, bots=bots), VectorRounds(ruleset, 6, seed=4, bots=bots)
+    a.reset()
+    b.reset()
+    assert [a.core(i).events() for i in range(6)] == [b.core(i).events() for i in range(6)]
 
 
 def test_vector_rounds_refuses_bad_arguments() -> None:
@@ -175,5 +178,7 @@ def test_vector_rounds_refuses_bad_arguments() -> None:
         VectorRounds("two-player", 0)
     with pytest.raises(MahjongError, match="reset"):
         VectorRounds("two-player", 2).step(np.zeros(2, int))
+    with pytest.raises(MahjongError, match="reset"):
+        VectorRounds("two-player", 2).round(0)
     with pytest.raises(MahjongError, match="option"):
         VectorRounds("two-player", 2, options={"no_such_option": 1})

@@ -8,16 +8,20 @@ from typing import Any
 
 import numpy as np
 
+from .._round import RoundCore
 from ..errors import MahjongError
-from ..families.mahjong.round import Round
+from ..families.mahjong.round import Round, _compiled
+from ..families.mahjong.settings import settings_and_options
+from ..families.mahjong.wall import shuffle_wall
 from ..families.registry import get_ruleset
 
-__all__ = ["BOT_NAMES", "bot_kinds", "deal"]
+__all__ = ["BOT_NAMES", "CoreDealer", "bot_kinds", "deal"]
 
 BOT_NAMES = ("greedy", "random")
 """The built-in bots (compiled; index = the engine's bot kind)."""
 
 _CALLER = -1   # the engine's code of a seat the caller acts for
+_EAST = 27     # a round's default wind (Round's round_wind)
 
 
 def deal(ruleset: str, rng: np.random.Generator, options: dict[str, Any] | None) -> Round:
@@ -26,6 +30,25 @@ def deal(ruleset: str, rng: np.random.Generator, options: dict[str, Any] | None)
     seed = int(rng.integers(2 ** 63))
     dealer = int(rng.integers(get_ruleset(ruleset).players))
     return Round(ruleset, seed=seed, dealer=dealer, options=options)
+
+
+class CoreDealer:
+    """Deals compiled rounds fast (no :class:`Round` wrapper: the vectorised loop needs only the
+    core), each exactly the core of ``Round(ruleset, seed=seed, dealer=dealer, options=options)``
+    for the ``(seed, dealer)`` it returns -- the seed and dealer drawn from ``rng`` as in
+    :func:`deal`, so a row can be rebuilt as a :class:`Round` and replayed."""
+
+    def __init__(self, ruleset: str, options: dict[str, Any] | None) -> None:
+        self.settings, _ = settings_and_options(ruleset, options)
+        self._c = _compiled(self.settings)
+
+    def __call__(self, rng: np.random.Generator) -> tuple[RoundCore, int, int]:
+        seed = int(rng.integers(2 ** 63))
+        dealer = int(rng.integers(self.settings.players))
+        tiles, dice, kong_dice = shuffle_wall(self.settings, seed)
+        c = self._c
+        return RoundCore(c.settings_dict, c.code, c.special, c.kind_mask, dealer, _EAST, tiles, dice,
+                         kong_dice), seed, dealer
 
 
 def bot_kinds(bots: Sequence[Any], players: int) -> list[int]:

@@ -24,12 +24,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._round import RoundBatch, observe
+from .._round import RoundBatch, RoundCore, observe
 from ..errors import MahjongError
 from ..families.mahjong.round import Round
 from .encoding import ObservationLayout, observation_layout
 from .rewards import RewardRule
-from .rounds import bot_kinds, deal
+from .rounds import CoreDealer, bot_kinds
 
 __all__ = ["VectorRounds"]
 
@@ -58,25 +58,24 @@ class VectorRounds:
             raise MahjongError("bots: at least one seat must be left to the caller (None)")
         self._random = _RANDOM in self._kinds
         self._options = options
+        self._dealer = CoreDealer(self.ruleset, options)   # bad options are refused here
         self.reward = RewardRule(self.ruleset, reward, room)
         self._rng = np.random.default_rng(seed)
         self._batch: RoundBatch | None = None
-        self._rounds: list[Round] = []
-        Round(self.ruleset, seed=0, options=options)   # bad options are refused here, not at reset
+        self._deals: list[tuple[int, int]] = []
 
     # ------------------------------------------------------------------ dealing
-    def _deal(self) -> tuple[Round, Any]:
-        r = deal(self.ruleset, self._rng, self._options)
+    def _deal(self) -> tuple[RoundCore, tuple[int, int], Any]:
+        core, seed, dealer = self._dealer(self._rng)
         gen = np.random.PCG64(int(self._rng.integers(2 ** 63))) if self._random else None
-        return r, gen
+        return core, (seed, dealer), gen
 
     def _redeal(self, i: int) -> None:
         batch = self._batch
         assert batch is not None
         while True:
-            r, gen = self._deal()
-            batch.set_round(i, r._core, gen)
-            self._rounds[i] = r
+            core, self._deals[i], gen = self._deal()
+            batch.set_round(i, core, gen)
             if batch.actor(i) >= 0:
                 return
 
@@ -85,26 +84,39 @@ class VectorRounds:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         dealt = [self._deal() for _ in range(self.n)]
-        self._rounds = [r for r, _ in dealt]
+        self._deals = [d for _, d, _ in dealt]
         kinds = np.array([self._kinds] * self.n, dtype=np.int8)
-        self._batch = RoundBatch([r._core for r in self._rounds], kinds, [g for _, g in dealt])
+        self._batch = RoundBatch([c for c, _, _ in dealt], kinds, [g for _, _, g in dealt])
         for i in range(self.n):
             if self._batch.actor(i) < 0:
                 self._redeal(i)
         obs, mask, actor, _ = self._batch.observe()
         return obs, mask, actor
 
-    @property
-    def rounds(self) -> list[Round]:
-        """The rounds being played, by row (a finished one is replaced in the step it ends)."""
-        return list(self._rounds)
+    def core(self, i: int) -> RoundCore:
+        """The compiled round of row ``i`` (a finished one is replaced in the step it ends)."""
+        return self._live_batch().core(i)
+
+    def round(self, i: int) -> Round:
+        """Row ``i``'s round as a :class:`~mahjong_core.game.Round` (its log, views, JSON): dealt
+        again from its seed and dealer, with the row's actions so far replayed."""
+        core = self.core(i)
+        seed, dealer = self._deals[i]
+        r = Round(self.ruleset, seed=seed, dealer=dealer, options=self._options)
+        pairs = core.action_pairs()
+        for k in range(0, len(pairs), 2):
+            r.step(pairs[k], pairs[k + 1])
+        return r
+
+    def _live_batch(self) -> RoundBatch:
+        if self._batch is None:
+            raise MahjongError("call reset() first")
+        return self._batch
 
     def step(self, actions: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         """Apply one action per round (see the module docstring); an illegal action raises
         :class:`~mahjong_core.errors.IllegalActionError` naming the row, and nothing changes."""
-        batch = self._batch
-        if batch is None:
-            raise MahjongError("call reset() before step()")
+        batch = self._live_batch()
         obs, mask, actor, done = batch.step(actions)
         rewards = np.zeros((self.n, self.players))
         for i in np.flatnonzero(done).tolist():
