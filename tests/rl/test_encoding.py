@@ -13,6 +13,7 @@ from mahjong_core._round import observation_shape, observe
 from mahjong_core.errors import ArrayShapeError, MahjongError, RulesetError
 from mahjong_core.families.mahjong.actions import PASS
 from mahjong_core.families.mahjong.constants import PH_CLAIM, PH_ROB
+from mahjong_core.families.mahjong.wall import Wall, deal_order
 from mahjong_core.rl import mahjong_rulesets, observation_layout
 
 import mahjong_core as mj
@@ -103,54 +104,20 @@ def test_observation_is_the_encoded_view(ruleset: str) -> None:
 # concealed tiles); the same public history is replayed there, and the observer, asked to act
 # in both, must get the same observation and mask.
 # ---------------------------------------------------------------------------------------------
-class _WallSim:
-    """Which wall position each draw takes (the engine's wall, spec 1.4: stacks of two, head,
-    tail and die draws), to know where every seat's tiles came from."""
-
-    def __init__(self, n: int) -> None:
-        self.taken = [False] * n
-        self.head, self.tail = 0, n // 2 - 1
-
-    def _empty(self, j: int) -> bool:
-        return self.taken[2 * j] and self.taken[2 * j + 1]
-
-    def take(self, j: int) -> int:
-        i = 2 * j if not self.taken[2 * j] else 2 * j + 1
-        self.taken[i] = True
-        while self.head <= self.tail and self._empty(self.head):
-            self.head += 1
-        while self.tail >= self.head and self._empty(self.tail):
-            self.tail -= 1
-        return i
-
-    def die_stack(self, d: int) -> int:
-        j, c = self.tail, 1
-        while c < d:
-            k = j - 1
-            while k >= self.head and self._empty(k):
-                k -= 1
-            if k < self.head:
-                break
-            j, c = k, c + 1
-        return j
-
-
 def _received_positions(r: mj.Round, wall: list[int]) -> dict[int, list[int]]:
-    """The wall positions of every tile each seat received, in order (deal, then draws)."""
-    P, dealer = r.players, r.dealer
-    sim = _WallSim(len(wall))
-    got: dict[int, list[int]] = {s: [] for s in range(P)}
-    order = [(dealer + k) % P for _ in range(3) for k in range(P) for _ in range(4)]
-    order += [dealer, dealer] + [(dealer + k) % P for k in range(1, P)]
-    for seat in order:
-        got[seat].append(sim.take(sim.head))
+    """The wall positions of every tile each seat received, in order (deal, then draws): the
+    logical wall of the engine (``Wall``) with each tile replaced by its position."""
+    positions = Wall(list(range(len(wall))))
+    got: dict[int, list[int]] = {s: [] for s in range(r.players)}
+    for seat in deal_order(r.players, r.dealer):
+        got[seat].append(positions.draw_head())
     for ev in r.log:
         if ev["type"] != "draw":
             continue
         src = ev["from"]
-        j = sim.head if src == "head" else sim.tail if src == "tail" else sim.die_stack(ev["die"])
-        pos = sim.take(j)
-        assert wall[pos] == ev["tile"], "the wall simulation lost track of a draw"
+        pos = (positions.draw_head() if src == "head" else positions.draw_tail() if src == "tail"
+               else positions.draw_die(ev["die"]))
+        assert wall[pos] == ev["tile"], "the position replay lost track of a draw"
         got[ev["seat"]].append(pos)
     return got
 

@@ -9,7 +9,7 @@
 
 The learner plays ``seat``; the other seats are the compiled greedy or random bots, played inside
 the engine (``_round.RoundBatch`` of one round) between two of the learner's actions.  Observation
-and action spaces are those of :mod:`mahjong_core.rl.spaces`.  The reward is the seat's
+and action spaces are those of :mod:`mahjong_core.rl.env_common`.  The reward is the seat's
 (:mod:`mahjong_core.rl.rewards`) when the round ends, else 0.  A round the bots finish before the
 learner acts is dealt again.  An action outside the mask ends the episode with ``illegal_reward``
 (``info["illegal_action"]`` is True), or raises :class:`~mahjong_core.errors.IllegalActionError`
@@ -30,10 +30,8 @@ from .._validate import is_int
 from ..errors import IllegalActionError, MahjongError
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
-from .encoding import observation_layout
-from .rewards import RewardRule
+from .env_common import RENDER_MODES, EnvSettings, action_index, observation_space
 from .rounds import bot_kinds, deal
-from .spaces import RENDER_MODES, action_index, observation_space
 
 __all__ = ["MahjongEnv"]
 
@@ -53,8 +51,9 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
                  opponents: str | Sequence[str] = "greedy", reward: str = "points", room: Any = None,
                  options: dict[str, Any] | None = None, illegal_action: str = "terminate",
                  illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
-        self.layout = observation_layout(ruleset)
-        self.ruleset = self.layout.ruleset
+        settings = EnvSettings(ruleset, reward, room, options, render_mode)
+        self.layout, self.ruleset, self.reward_rule = settings.layout, settings.ruleset, settings.reward_rule
+        self.render_mode, self._options = settings.render_mode, settings.options
         P = self.layout.players
         if not is_int(seat) or not 0 <= seat < P:
             raise MahjongError(f"seat must be 0-{P - 1}, got {seat!r}")
@@ -70,12 +69,6 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
             raise MahjongError(f"illegal_action must be one of {', '.join(_ILLEGAL)}, got {illegal_action!r}")
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise MahjongError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        self.render_mode = render_mode
-        self.reward_rule = RewardRule(self.ruleset, reward, room)
-        self._options = options
-        Round(self.ruleset, seed=0, options=options)   # bad options are refused here, not at reset
         self.observation_space = observation_space(self.ruleset)
         self.action_space = spaces.Discrete(ACTION_SIZE)
         self.round: Round | None = None

@@ -26,14 +26,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .._round import observe
-from ..errors import MahjongError
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
 from ..families.mahjong.tiles import format_tiles
-from .encoding import observation_layout
-from .rewards import RewardRule
+from .env_common import RENDER_MODES, EnvSettings, action_index, observation_space
 from .rounds import deal
-from .spaces import RENDER_MODES, action_index, observation_space
 
 __all__ = ["MahjongAECEnv", "env"]
 
@@ -51,14 +48,9 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
                  options: dict[str, Any] | None = None, seed: int | None = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
-        self.layout = observation_layout(ruleset)
-        self.ruleset = self.layout.ruleset
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise MahjongError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        self.render_mode = render_mode
-        self.reward_rule = RewardRule(self.ruleset, reward, room)
-        self._options = options
-        Round(self.ruleset, seed=0, options=options)   # bad options are refused here, not at reset
+        settings = EnvSettings(ruleset, reward, room, options, render_mode)
+        self.layout, self.ruleset, self.reward_rule = settings.layout, settings.ruleset, settings.reward_rule
+        self.render_mode, self._options = settings.render_mode, settings.options
         self.possible_agents = [f"player_{k}" for k in range(self.layout.players)]
         self._seat_of = {a: k for k, a in enumerate(self.possible_agents)}
         self._obs_space = observation_space(self.ruleset)
