@@ -15,7 +15,9 @@ documented dicts on demand (:meth:`RoundCore.events`).
 
 Files: this one holds the state machine (RoundCore: state, transitions, legal options, the
 Python API of the core); ``_round_bots.pxi`` the built-in bots, ``_round_events.pxi`` the decoding
-of the event records, ``_round_rng.pxi`` NumPy's Generator algorithms (wall shuffle, random bot).
+of the event records, ``_round_rng.pxi`` NumPy's Generator algorithms (wall shuffle, random bot),
+``_round_obs.pxi`` the observation encoding of ``mahjong_core.rl`` (it includes ``_round_vec.pxi``,
+``RoundBatch``: N rounds stepped without the GIL, which is why the state machine's methods are nogil).
 
 The pure-Python reference of this machine is :mod:`mahjong_core._ref.round_py`; the parity tests
 hold the two to identical events, legal actions and state.

@@ -24,6 +24,7 @@ cdef class RoundBatch:
 
     cdef list _cores
     cdef list _gens
+    cdef dict _rows               # id(core) -> its row: a round is stepped by one row only
     cdef PyObject** _ptr
     cdef mj_bitgen_t** _bg
     cdef int8_t* _kinds
@@ -47,6 +48,8 @@ cdef class RoundBatch:
         cdef Py_ssize_t i, n
         cdef int s
         cdef RoundCore c
+        if self._ptr != NULL:
+            raise MahjongError("a RoundBatch is initialised once")
         cores = list(cores)
         n = len(cores)
         if n < 1:
@@ -77,6 +80,7 @@ cdef class RoundBatch:
         self.n = n
         self._cores = [None] * n
         self._gens = [None] * n
+        self._rows = {}
         for i in range(n):
             for s in range(self.players):
                 self._kinds[i * MAXP + s] = <int8_t> b[i, s]
@@ -91,10 +95,23 @@ cdef class RoundBatch:
             random = random or self._kinds[i * MAXP + s] == BOT_RANDOM
         if random and gen is None:
             raise MahjongError(f"row {i} has a random bot: it needs a generator (a NumPy BitGenerator)")
+        cdef mj_bitgen_t* bg = NULL
+        if gen is not None:
+            try:
+                bg = <mj_bitgen_t*> PyCapsule_GetPointer(gen.capsule, "BitGenerator")
+            except (AttributeError, TypeError, ValueError):
+                raise MahjongError(f"generators[{i}] must be a NumPy BitGenerator or None, got "
+                                   f"{type(gen).__name__}") from None
+        j = self._rows.get(id(c), i)
+        if j != i:
+            raise MahjongError(f"that round is already row {j} of this batch (a round is stepped by one row only)")
+        if self._cores[i] is not None:
+            del self._rows[id(self._cores[i])]
+        self._rows[id(c)] = i
         self._cores[i] = c
         self._gens[i] = gen
         self._ptr[i] = <PyObject*> c
-        self._bg[i] = <mj_bitgen_t*> PyCapsule_GetPointer(gen.capsule, "BitGenerator") if gen is not None else NULL
+        self._bg[i] = bg
         self._actor[i] = _vec_advance(c, self._kinds + i * MAXP, self._bg[i])
         return 0
 

@@ -113,6 +113,19 @@ def test_batch_refuses_bad_arguments() -> None:
         RoundBatch([], np.zeros((0, 2)))
     with pytest.raises(MahjongError, match="row"):
         RoundBatch(one, np.array([[-1, 0]])).core(1)
+    with pytest.raises(MahjongError, match="BitGenerator"):
+        RoundBatch(one, np.array([[-1, 1]]), [np.random.default_rng(1)])   # a Generator, not its BitGenerator
+    # one round in two rows would be stepped twice per call: refused, at creation and on replacement
+    two = [mj.Round("two-player", seed=i)._core for i in range(2)]
+    with pytest.raises(MahjongError, match="already row 0"):
+        RoundBatch([two[0], two[0]], np.full((2, 2), -1))
+    batch = RoundBatch(two, np.full((2, 2), -1))
+    with pytest.raises(MahjongError, match="already row 1"):
+        batch.set_round(0, two[1])
+    batch.set_round(0, mj.Round("two-player", seed=5)._core)
+    batch.set_round(1, two[0])          # the round left row 0: it may take another row
+    with pytest.raises(MahjongError, match="once"):
+        batch.__init__(two, np.full((2, 2), -1))
 
 
 def test_batches_step_in_threads() -> None:
