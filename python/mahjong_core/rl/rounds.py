@@ -8,11 +8,11 @@ from typing import Any
 
 import numpy as np
 
-from .._round import RoundCore
+from .._round import RoundCore, shuffle_tiles
 from ..errors import MahjongError
 from ..families.mahjong.round import Round, _compiled
 from ..families.mahjong.settings import settings_and_options
-from ..families.mahjong.wall import shuffle_wall
+from ..families.mahjong.wall import N_KONG_DICE
 from ..families.registry import get_ruleset
 
 __all__ = ["BOT_NAMES", "CoreDealer", "bot_kinds", "deal"]
@@ -33,22 +33,33 @@ def deal(ruleset: str, rng: np.random.Generator, options: dict[str, Any] | None)
 
 
 class CoreDealer:
-    """Deals compiled rounds fast (no :class:`Round` wrapper: the vectorised loop needs only the
-    core), each exactly the core of ``Round(ruleset, seed=seed, dealer=dealer, options=options)``
-    for the ``(seed, dealer)`` it returns -- the seed and dealer drawn from ``rng`` as in
-    :func:`deal`, so a row can be rebuilt as a :class:`Round` and replayed."""
+    """Deals compiled rounds fast, for the vectorised loop (no :class:`Round` wrapper, no seed
+    sequence per round): the wall, dice and kong dice are shuffled on the bit stream of ``rng``
+    (NumPy's algorithms, as :func:`~mahjong_core.families.mahjong.wall.shuffle_wall` does on a
+    round's own generator) and the dealer drawn from it.  :meth:`as_round` rebuilds a dealt
+    round as a :class:`Round` from the wall it holds."""
 
     def __init__(self, ruleset: str, options: dict[str, Any] | None) -> None:
         self.settings, _ = settings_and_options(ruleset, options)
+        self.options = options
         self._c = _compiled(self.settings)
+        self._tiles = self.settings.tile_set()
 
-    def __call__(self, rng: np.random.Generator) -> tuple[RoundCore, int, int]:
-        seed = int(rng.integers(2 ** 63))
-        dealer = int(rng.integers(self.settings.players))
-        tiles, dice, kong_dice = shuffle_wall(self.settings, seed)
+    def __call__(self, rng: np.random.Generator) -> RoundCore:
+        tiles, dice, kong_dice = shuffle_tiles(self._tiles, rng.bit_generator, N_KONG_DICE)
         c = self._c
-        return RoundCore(c.settings_dict, c.code, c.special, c.kind_mask, dealer, _EAST, tiles, dice,
-                         kong_dice), seed, dealer
+        return RoundCore(c.settings_dict, c.code, c.special, c.kind_mask, int(rng.integers(self.settings.players)),
+                         _EAST, tiles, dice, kong_dice)
+
+    def as_round(self, core: RoundCore) -> Round:
+        """``core``'s round as a :class:`Round` (a scripted wall: the core's), its actions replayed."""
+        state = core.get_state()
+        r = Round(self.settings.ruleset, dealer=core.dealer, options=self.options, wall=state["wall"]["tiles"],
+                  dice=state["dice"], kong_dice=state["kong_dice"])
+        pairs = core.action_pairs()
+        for k in range(0, len(pairs), 2):
+            r.step(pairs[k], pairs[k + 1])
+        return r
 
 
 def bot_kinds(bots: Sequence[Any], players: int) -> list[int]:

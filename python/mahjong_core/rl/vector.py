@@ -40,8 +40,8 @@ class VectorRounds:
     """``n`` rounds of ``ruleset`` stepped together.  ``bots``: one entry per seat, None for a seat
     the caller acts for (default: every seat, self-play) or ``"greedy"`` / ``"random"`` for a
     built-in bot; ``reward`` / ``room``: see :mod:`mahjong_core.rl.rewards`; ``options``: game
-    options of :class:`~mahjong_core.game.Round`; ``seed``: the deals (round seeds, dealers,
-    random bots) come from one generator seeded with it.  A round that the bots finish before
+    options of :class:`~mahjong_core.game.Round`; ``seed``: the deals (walls, dice, dealers,
+    the random bots' generators) come from one generator seeded with it.  A round that the bots finish before
     any caller seat acts is dealt again.  Not thread-safe: one per thread."""
 
     def __init__(self, ruleset: str = "two-player", n: int = 64, *, seed: int | None = None,
@@ -62,19 +62,18 @@ class VectorRounds:
         self.reward = RewardRule(self.ruleset, reward, room)
         self._rng = np.random.default_rng(seed)
         self._batch: RoundBatch | None = None
-        self._deals: list[tuple[int, int]] = []
 
     # ------------------------------------------------------------------ dealing
-    def _deal(self) -> tuple[RoundCore, tuple[int, int], Any]:
-        core, seed, dealer = self._dealer(self._rng)
+    def _deal(self) -> tuple[RoundCore, Any]:
+        core = self._dealer(self._rng)
         gen = np.random.PCG64(int(self._rng.integers(2 ** 63))) if self._random else None
-        return core, (seed, dealer), gen
+        return core, gen
 
     def _redeal(self, i: int) -> None:
         batch = self._batch
         assert batch is not None
         while True:
-            core, self._deals[i], gen = self._deal()
+            core, gen = self._deal()
             batch.set_round(i, core, gen)
             if batch.actor(i) >= 0:
                 return
@@ -84,9 +83,8 @@ class VectorRounds:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         dealt = [self._deal() for _ in range(self.n)]
-        self._deals = [d for _, d, _ in dealt]
         kinds = np.array([self._kinds] * self.n, dtype=np.int8)
-        self._batch = RoundBatch([c for c, _, _ in dealt], kinds, [g for _, _, g in dealt])
+        self._batch = RoundBatch([c for c, _ in dealt], kinds, [g for _, g in dealt])
         for i in range(self.n):
             if self._batch.actor(i) < 0:
                 self._redeal(i)
@@ -98,15 +96,9 @@ class VectorRounds:
         return self._live_batch().core(i)
 
     def round(self, i: int) -> Round:
-        """Row ``i``'s round as a :class:`~mahjong_core.game.Round` (its log, views, JSON): dealt
-        again from its seed and dealer, with the row's actions so far replayed."""
-        core = self.core(i)
-        seed, dealer = self._deals[i]
-        r = Round(self.ruleset, seed=seed, dealer=dealer, options=self._options)
-        pairs = core.action_pairs()
-        for k in range(0, len(pairs), 2):
-            r.step(pairs[k], pairs[k + 1])
-        return r
+        """Row ``i``'s round as a :class:`~mahjong_core.game.Round` (its log, views, JSON): the
+        same wall, dice and dealer, with the row's actions so far replayed."""
+        return self._dealer.as_round(self.core(i))
 
     def _live_batch(self) -> RoundBatch:
         if self._batch is None:
