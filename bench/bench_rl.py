@@ -3,7 +3,8 @@
     python bench/bench_rl.py [--steps N] [--batch N] [--quick]
 
 Per mahjong ruleset, every seat played by the same policy -- a uniformly random legal action --
-in three loops (a step = one action applied to a round; dealing new rounds is timed too):
+in three loops (a step = one action applied to a round; dealing new rounds is timed too), taking
+turns pass by pass:
 
 * server: the public-API server loop over ``Round`` (as in ``bench_game.py``): per step
   ``seats_to_act()``, ``legal_indices(seat)``, the policy, ``step(seat, index)``;
@@ -132,8 +133,15 @@ def threads_pass(ruleset: str, steps: int, seed: int, batch: int, threads: int) 
     return time.perf_counter() - t, sum(done)
 
 
-def best_rate(fn: Callable[[], tuple[float, int]]) -> float:
-    return max(n / dt for dt, n in (fn() for _ in range(REPEAT)))
+def best_rates(passes: dict[str, Callable[[], tuple[float, int]]]) -> dict[str, float]:
+    """Steps/s of each loop, the best of REPEAT passes; the loops take turns pass by pass, so that
+    a change in the machine's load falls on all of them alike."""
+    best = dict.fromkeys(passes, 0.0)
+    for _ in range(REPEAT):
+        for name, fn in passes.items():
+            dt, n = fn()
+            best[name] = max(best[name], n / dt)
+    return best
 
 
 def main(argv: Any = None) -> dict[str, float]:
@@ -155,12 +163,15 @@ def main(argv: Any = None) -> dict[str, float]:
     for rs in mahjong_rulesets():
         server_pass(rs, steps // 10, 1)
         aec_pass(rs, steps // 10, 1)
-        server = best_rate(lambda rs=rs: server_pass(rs, steps, 1))
-        aec = best_rate(lambda rs=rs: aec_pass(rs, steps, 1))
-        vector = best_rate(lambda rs=rs: vector_pass(rs, vsteps, 1, batch))
-        engine = best_rate(lambda rs=rs: batch_pass(rs, vsteps, 1, batch))
-        one = best_rate(lambda rs=rs: threads_pass(rs, vsteps, 1, batch, 1))
-        two = best_rate(lambda rs=rs: threads_pass(rs, vsteps, 1, batch, 2))
+        rate = best_rates({
+            "server": lambda rs=rs: server_pass(rs, steps, 1),
+            "aec": lambda rs=rs: aec_pass(rs, steps, 1),
+            "vector": lambda rs=rs: vector_pass(rs, vsteps, 1, batch),
+            "engine": lambda rs=rs: batch_pass(rs, vsteps, 1, batch),
+            "one": lambda rs=rs: threads_pass(rs, vsteps, 1, batch, 1),
+            "two": lambda rs=rs: threads_pass(rs, vsteps, 1, batch, 2),
+        })
+        server, aec, vector, engine, one, two = (rate[k] for k in ("server", "aec", "vector", "engine", "one", "two"))
         print(f"{rs:<18} {server:>12,.0f} {aec:>10,.0f} {aec / server:>10.0%} {vector:>12,.0f} "
               f"{vector / aec:>10.1f}x {engine:>16,.0f} {two / one:>11.2f}x")
         figures.update({f"{rs} | server": server, f"{rs} | aec": aec, f"{rs} | vector": vector,

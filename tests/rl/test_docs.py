@@ -7,6 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra (pip install '.[test]' installs it)")
+pytest.importorskip("gymnasium", reason="the rl extra (pip install '.[test]' installs it)")
 from mahjong_core.rl import gymnasium_env, pettingzoo_env, vector
 
 README = Path(__file__).resolve().parents[2] / "README.md"

@@ -10,6 +10,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra (pip install '.[test]' installs it)")
+pytest.importorskip("gymnasium", reason="the rl extra (pip install '.[test]' installs it)")
 from gymnasium.utils.env_checker import check_env
 from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.rl import RewardRule, mahjong_rulesets, observation_layout

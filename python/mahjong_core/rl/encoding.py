@@ -32,6 +32,11 @@ section           shape       content
 
 The legal actions come as a separate ``int8`` mask of ``ACTION_SIZE`` (110) entries, the layout
 of :mod:`mahjong_core.families.mahjong.actions`.
+
+Everything here is in the seat's view (``Round.view(seat)``; ``tests/rl`` holds the two equal at
+every step), so the observation a seat gets when it is asked to act is the same whatever the
+tiles it cannot see (the tested leak property).  Between its decisions a seat sees, as its view
+shows, that a claim window is open on its discard (phase ``claim``), not who is asked.
 """
 
 from __future__ import annotations

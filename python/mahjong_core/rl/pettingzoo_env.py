@@ -94,12 +94,12 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         core.step(seat, action_index(action))
         self._cumulative_rewards[agent] = 0.0
         to_act = core.seats_to_act()
-        if to_act:
+        if to_act:   # the rewards stay 0 until the end: nothing to accumulate
             self.agent_selection = self.possible_agents[to_act[0]]
-        else:
-            for a, r in zip(self.possible_agents, self.reward_rule(core)):
-                self.rewards[a] = r
-                self.terminations[a] = True
+            return
+        for a, r in zip(self.possible_agents, self.reward_rule(core)):
+            self.rewards[a] = r
+            self.terminations[a] = True
         self._accumulate_rewards()
 
     def render(self) -> str | None:
