@@ -79,7 +79,8 @@ def aec_pass(ruleset: str, steps: int, seed: int) -> tuple[float, int]:
 def _pick(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
     """A random legal action per row: the legal entry with the largest random byte (ties, rare,
     go to the lowest index)."""
-    return (rng.integers(1, 256, mask.shape, dtype=np.uint8) * mask.view(np.uint8)).argmax(axis=1)
+    noise = np.frombuffer(rng.bytes(mask.size), dtype=np.uint8).reshape(mask.shape) | 1
+    return (noise * mask.view(np.uint8)).argmax(axis=1)
 
 
 def vector_pass(ruleset: str, steps: int, seed: int, batch: int) -> tuple[float, int]:
