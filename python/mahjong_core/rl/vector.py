@@ -40,9 +40,10 @@ class VectorRounds:
     """``n`` rounds of ``ruleset`` stepped together.  ``bots``: one entry per seat, None for a seat
     the caller acts for (default: every seat, self-play) or ``"greedy"`` / ``"random"`` for a
     built-in bot; ``reward`` / ``room``: see :mod:`mahjong_core.rl.rewards`; ``options``: game
-    options of :class:`~mahjong_core.game.Round`; ``seed``: the deals (walls, dice, dealers,
-    the random bots' generators) come from one generator seeded with it.  A round that the bots finish before
-    any caller seat acts is dealt again.  Not thread-safe: one per thread."""
+    options of :class:`~mahjong_core.game.Round`; ``seed``: the deals (walls, dice, dealers, the
+    random bots' generators) come from one generator seeded with it.  A round that the bots
+    finish before any caller seat acts is dealt again.  Not thread-safe: one per thread (several
+    threads each stepping their own run in parallel: the stepping loop releases the GIL)."""
 
     def __init__(self, ruleset: str = "two-player", n: int = 64, *, seed: int | None = None,
                  bots: Sequence[str | None] | None = None, reward: str = "points", room: Any = None,
