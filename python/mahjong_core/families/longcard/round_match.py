@@ -88,7 +88,8 @@ class HandResult:
 
     @property
     def next_dealer(self) -> int:
-        return self._d["next_banker"]
+        banker: int = self._d["next_banker"]
+        return banker
 
 
 class LongcardRound(RoundBase):
@@ -118,7 +119,7 @@ class LongcardRound(RoundBase):
         self._offers: tuple[int, int, dict[int, str | None]] = (-1, -1, {})
 
     @staticmethod
-    def _settings_and_options(ruleset: Any, options: Any, min_fan: Any) -> tuple[MatchSettings, dict]:
+    def _settings_and_options(ruleset: Any, options: Any, min_fan: Any) -> tuple[MatchSettings, dict[str, Any]]:
         rs = registry.get_ruleset(ruleset)
         if rs.family != FAMILY_NAME:
             raise RulesetError(f"{rs.name!r} is not a long-card ruleset")
@@ -128,8 +129,10 @@ class LongcardRound(RoundBase):
         return MatchSettings(rs.name, PLAYERS, hand), dict(options or {})
 
     # ------------------------------------------------------------------ state read by the base
+    # RoundBase declares ``dealer`` a plain attribute (the mahjong round assigns it); here it is the
+    # hand's banker, read-only.
     @property
-    def dealer(self) -> int:
+    def dealer(self) -> int:  # type: ignore[override]
         return self.hand.banker
 
     @property

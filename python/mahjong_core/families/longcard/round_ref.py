@@ -490,7 +490,7 @@ class Round(RoundRules, RoundRecord):
     # claim windows (3.5, 8.2 protocol)
     def _open_window(self, c: int, src: int, kind: str) -> None:
         self.offer, self.offer_from, self.offer_kind = c, src, kind
-        self.claim_answered: list[int] = []
+        self.claim_answered = []
         self.claim_best = None
         self.phase = "claim"
         self._queue_claimants()
