@@ -4,6 +4,8 @@ test asks for them; 五门将 on, J1 = the first card after the deal, J2 = the l
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from mahjong_core.errors import IllegalActionError
@@ -330,6 +332,36 @@ def test_guo_hu_needs_a_higher_fan_on_that_face():
     assert not r._wins_with(1, F["36"]) and r._wins_with(1, F["14"])
 
 
+def _sha_then_self_win(guohu_36: int = -1):
+    """B turns 55 (he holds three: 杀 is mandatory), the replacement 36 completes his hand."""
+    r = scripted({0: PLAIN, 1: READY}, banker=0, front="15 55 36", last="36")
+    run(r, OPEN + ((0, "d 23"), (1, "pass")))
+    r.guohu[1][F["36"]] = guohu_36
+    do(r, 1, "sha")
+    assert r.phase == "discard" and r.actor == 1 and r.drawn == F["36"] and r.self_win_ok
+    return r
+
+
+def test_guo_hu_of_a_passed_self_drawn_win():
+    """3.9 过胡 for a self-drawn win (4.2: on his own replacement draw): discarding instead of winning records
+    the fan passed on the drawn face, as passing a claimed win does."""
+    r = _sha_then_self_win()
+    assert "hu" in ids(r, 1)
+    fan = r._score(1, r.hands[1]).total
+    do(r, 1, "d 25")
+    assert r.guohu[1][F["36"]] == fan == 2 and max(r.guohu[1][f] for f in range(21) if f != F["36"]) == -1
+
+
+def test_self_drawn_win_on_a_passed_face_needs_a_higher_fan():
+    """3.9: a win on X after passing one on X needs more fan, drawn or claimed alike."""
+    assert "hu" not in ids(_sha_then_self_win(guohu_36=2), 1)        # the same 2 fan: no win
+    assert "hu" in ids(_sha_then_self_win(guohu_36=1), 1)            # 2 > 1
+    r = _sha_then_self_win(guohu_36=2)
+    r.settings = dataclasses.replace(r.settings, guo_hu_scope="hand")
+    r.guohu[1][F["36"]], r.guohu[1][F["14"]] = -1, 2                 # scope "hand": any face's pass counts
+    assert "hu" not in ids(r, 1)
+
+
 def test_illegal_step_changes_nothing():
     r = flow()
     before = r.snapshot()
@@ -397,11 +429,22 @@ def test_tian_hu_banker_wins_with_21():
     do(r, 0, "qi")
     while r.phase == "stay":
         do(r, r.actor, "fold")
-    assert r.phase == "discard" and "hu" in ids(r, 0)
+    assert r.phase == "discard" and "hu" in ids(r, 0) and r.drawn == -1
     do(r, 0, "hu")
     s = _lc_hand.score(np.array(r.hands[0], np.uint8), None, banker=True, jiang=r.jiang)
     assert r.result["end"] == "win" and r.result["winner"] == 0 and r.result["card"] is None
     assert r.result["fan"] == s.total and r.result["deltas"] == [2 * (s.total + 1), -s.total - 1, -s.total - 1]
+
+
+def test_passed_tian_hu_records_no_guo_hu():
+    """3.9 names the face of the passed win; 天胡 is won on no drawn card, so passing it bars no face."""
+    r = scripted({0: READY, 1: PLAIN}, banker=0, front="14")
+    do(r, 0, "qi")
+    while r.phase == "stay":
+        do(r, r.actor, "fold")
+    assert "hu" in ids(r, 0)
+    do(r, 0, "d 46")
+    assert all(v == -1 for v in r.guohu[0])
 
 
 def test_seven_triple_claim_as_peng_class():

@@ -79,6 +79,7 @@ class RoundState:
     claim_best: tuple[int, int, int, int] | None      # (rank, distance, seat, action id)
     discard_ban: int
     self_win_ok: bool
+    drawn: int                                        # the last replacement kept in hand, -1 = none (3.9)
     tou_order: list[int]
 
     if TYPE_CHECKING:   # defined by Round (round_ref.py); declared here for the two halves that call them
