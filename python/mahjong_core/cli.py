@@ -16,7 +16,9 @@ Commands
     the statistics as one JSON object), writes JSON/CSV/PNG.  The JSON records
     its provenance (package version, seed, batch size, minimum fan, ruleset,
     bots, workers).  ``--ruleset changpai-ydr`` simulates long-card hands: win
-    rate per seat, 黄庄 and void hands, 包子, fan and points of the wins.
+    rate per seat, 黄庄 and void hands, 包子 (per seat and cause), fan, 陀 and
+    points of the wins; its CSV has one row per fan source, its chart shows the
+    fan sources, the fan and 陀 distributions and the win and 包子 rates by seat.
 ``match [--ruleset R] [--room ROOM] [--rounds N] [--bots greedy,random] [--seed S] [--json] [--out F.json]``
     A match between bots with settlement in a room: each round's fans and the ledger.
 ``play [--ruleset two-player] [--seed S] [--glyphs]``
@@ -92,7 +94,7 @@ import signal
 import sys
 import unicodedata
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence, cast
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from . import __version__
 from ._validate import as_int
@@ -584,10 +586,8 @@ def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     rs = registry.get_ruleset(args.ruleset)
-    if _is_longcard(rs.name):   # its statistics are per hand, with no fan table to chart
-        given = [o for o, v in (("--csv", args.csv), ("--plot", args.plot), ("--min-fan", args.min_fan)) if v is not None]
-        if given:
-            raise UsageError(f"{given[0]}: not an option of simulate --ruleset {rs.name}")
+    if _is_longcard(rs.name) and args.min_fan is not None:   # qualification is by 卯 and 陀 (spec 2.8)
+        raise UsageError(f"--min-fan: not an option of simulate --ruleset {rs.name}")
     bots = _seat_bots(args.bots, rs)
     batches = -(-args.rounds // args.batch_size)
     if batches > MAX_BATCHES:
@@ -601,21 +601,20 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError("--json and --csv - both write to standard output; give --csv a file name", "OutputError")
 
     result = _run_simulation(args, rs.name, bots, batches)
-    fans = cast("SimulationResult", result)   # --csv, --plot (fan tables): refused above for long-card
 
     # files first: a reader that closes standard output early does not cost them
     written = [outputs.write("--out", _write_text(result.to_json())),
-               outputs.write("--csv", lambda path: _write_text(fans.to_csv())(path))]
+               outputs.write("--csv", lambda path: _write_text(result.to_csv())(path))]
     if plot_path:
         from .simulation.plots import plot_result
 
-        written.append(outputs.write("--plot", lambda path: plot_result(fans, path)))
+        written.append(outputs.write("--plot", lambda path: plot_result(result, path)))
     if args.json or outputs.stdout == "--out":  # the statistics are the output: one JSON object
         print(result.to_json())
         return EXIT_OK
     report = sys.stdout
     if outputs.stdout == "--csv":  # the CSV is the output; the summary goes to stderr
-        sys.stdout.write(fans.to_csv())
+        sys.stdout.write(result.to_csv())
         report = sys.stderr
     if not args.quiet:
         print(result.summary(), file=report)
@@ -806,7 +805,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--min-fan", type=_int_in(0, MAX_MIN_FAN), default=None, help=f"0-{MAX_MIN_FAN}")
     p.add_argument("--out", type=_output_path,
                    help="write the statistics and their provenance as JSON; - for standard output")
-    p.add_argument("--csv", type=_output_path, help="write the fan frequencies as CSV; - for standard output")
+    p.add_argument("--csv", type=_output_path, help="write the fan frequencies (changpai-ydr: fan sources) as CSV; "
+                                                    "- for standard output")
     p.add_argument("--plot", type=_output_path,
                    help='write charts (PNG, or the format of the extension); needs "mahjong-core[plot]"')
     dask = p.add_mutually_exclusive_group()
