@@ -21,8 +21,11 @@ Commands
     fan sources, the fan and 陀 distributions and the win and 包子 rates by seat.
 ``match [--ruleset R] [--room ROOM] [--rounds N] [--bots greedy,random] [--seed S] [--json] [--out F.json]``
     A match between bots with settlement in a room: each round's fans and the ledger.
-``play [--ruleset two-player] [--seed S] [--glyphs]``
-    Play a round against the greedy bot in the terminal.
+    ``--ruleset changpai-ydr``: hands of 长牌 with the banker rules, each hand's end
+    (win, 包子, 黄庄, void) and payments (spec 5, in points; no rooms).
+``play [--ruleset two-player] [--seed S] [--seat N] [--glyphs]``
+    Play a round against the greedy bot in the terminal; ``--ruleset changpai-ydr``
+    plays a 长牌 hand against two RuleBots (seat 0-2).
 
 ``python -m mahjong_core ...`` is the same command line.  ``--help`` shows every
 option's default and examples that run as shown.  ``--out -`` (and ``--csv -``)
@@ -649,15 +652,33 @@ def _round_line(k: int, res: RoundResult, transfers: Sequence[Transfer]) -> str:
     return f"round {k} (dealer seat {res.dealer}): {line}\n    {moved}"
 
 
+def _cmd_longcard_match(args: argparse.Namespace) -> int:
+    from .families.longcard import cli as longcard_cli
+
+    if args.room is not None:
+        raise UsageError(f"--room: {args.ruleset} has no rooms; its hands settle in points (spec 5)")
+    bots = _seat_bots(args.bots or "greedy,random,random", registry.get_ruleset(args.ruleset))
+    outputs = _Outputs([("--out", args.out)])
+
+    def write_out(text: str) -> str | None:
+        path = outputs.write("--out", _write_text(text))
+        return _shown(path) if path else None
+
+    return longcard_cli.cmd_match(args.seed, args.rounds, bots, 10_000 if args.balance is None else args.balance,
+                                  args.json or outputs.stdout == "--out", write_out, args.quiet)
+
+
 def _cmd_match(args: argparse.Namespace) -> int:
     from .game import GreedyBot, Match, RandomBot, play_round
     from .settlement import HandOutcome, Ledger, get_room, settle_hand
 
+    if _is_longcard(args.ruleset):
+        return _cmd_longcard_match(args)
     rs = get_ruleset(args.ruleset)
     room = get_room(rs.default_room if args.room is None else args.room)
     if room.ruleset != rs.name:
         raise UsageError(f"--room: room {room.name!r} is a {room.ruleset} room, not {rs.name}")
-    bots = _seat_bots(args.bots, rs)
+    bots = _seat_bots(args.bots or "greedy,random", rs)
     outputs = _Outputs([("--out", args.out)])
     as_json = args.json or outputs.stdout == "--out"  # the JSON record goes to standard output
     balance = args.balance if args.balance is not None else max(room.entry_min * 10, 10_000)
@@ -706,6 +727,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # a line that is not UTF-8 is asked again, not a crash
+    if _is_longcard(args.ruleset):
+        from .families.longcard.play import play_terminal as play_longcard
+
+        return play_longcard(args.seed, you=args.seat, glyphs=args.glyphs)
+    if args.seat > 1:
+        raise UsageError(f"--seat {args.seat}: {args.ruleset} has two seats, 0 and 1")
     return play_terminal(args.ruleset, args.seed, glyphs=args.glyphs, you=args.seat)
 
 
@@ -737,7 +764,8 @@ EXAMPLES = {
                  "mahjong-core simulate --ruleset changpai-ydr -n 200 --bots greedy,random,random --seed 1",
                  "mahjong-core simulate --rounds 200 --out - --quiet"],
     "match": ["mahjong-core match --rounds 2 --bots greedy,random",
-              "mahjong-core match --rounds 2 --json"],
+              "mahjong-core match --rounds 2 --json",
+              "mahjong-core match --ruleset changpai-ydr --rounds 3 --bots greedy,random,random --seed 1"],
 }
 """The examples each command's ``--help`` shows (every one runs and exits 0: tests/cli)."""
 
@@ -824,10 +852,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_simulate)
 
     p = command("match", "a match between bots with settlement in a room")
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES, help="the rules to play")
-    p.add_argument("--room", default=None, help="room name (default: the ruleset's seed room)")
-    p.add_argument("--rounds", type=_int_in(1, MAX_MATCH_ROUNDS), default=8, help=f"1 to {MAX_MATCH_ROUNDS:,}")
-    p.add_argument("--bots", default="greedy,random", help="one bot name per seat or one for all: greedy, random")
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(), help="the rules to play")
+    p.add_argument("--room", default=None, help="room name (default: the ruleset's seed room; 长牌 has none)")
+    p.add_argument("--rounds", type=_int_in(1, MAX_MATCH_ROUNDS), default=8,
+                   help=f"1 to {MAX_MATCH_ROUNDS:,} (hands of {LONGCARD})")
+    p.add_argument("--bots", default=None, help="one bot name per seat or one for all: greedy, random "
+                                                "(default: greedy, then random for every other seat)")
     p.add_argument("--seed", type=seed, default=0, help="a non-negative integer")
     p.add_argument("--balance", type=_int_in(0), default=None, help="opening balance of every player "
                                                                    "(default: ten times the room's minimum entry, "
@@ -838,11 +868,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", "-q", action="store_true", help="no 'wrote' line")
     p.set_defaults(func=_cmd_match)
 
-    p = command("play", "play a two-player round against the greedy bot")
+    p = command("play", f"play a two-player round against the greedy bot, or a {LONGCARD} hand against two")
     p.add_argument("--ruleset", default=DEFAULT_RULESET, help="the rules to play",
-                   choices=tuple(n for n in RULESET_NAMES if get_ruleset(n).players == 2))
+                   choices=(*(n for n in RULESET_NAMES if get_ruleset(n).players == 2), LONGCARD))
     p.add_argument("--seed", type=seed, default=None, help="a non-negative integer (default: random)")
-    p.add_argument("--seat", type=int, default=0, choices=(0, 1), help="your seat (0 deals first)")
+    p.add_argument("--seat", type=int, default=0, choices=(0, 1, 2),
+                   help=f"your seat (0 deals first; 2 only in {LONGCARD}, whose banker the seed draws)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
     p.set_defaults(func=_cmd_play)
     return parser
