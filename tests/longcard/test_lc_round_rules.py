@@ -504,6 +504,89 @@ def test_announcements_on_replacements():
     assert not [e for e in r2.events if e["type"] == "announce"]
 
 
+def test_announcements_on_claims_and_bi_peng_announcements():
+    """3.12: 四根 / 五根 when he claims (吃 or 胡) a card of a face he has 碰'd / 杀'd; under 必碰, 二根 / 三根 when a 杀
+    replacement makes a concealed pair / triple of a face already visible, 现过 for a face he has 吃'd."""
+    from mahjong_core.families.longcard.groups import Group
+    r = flow(bi_peng=True)
+    r.groups[0] = [Group("peng", (F["11"],) * 3), Group("sha", (F["44"],) * 4)]
+    r._announce_gen(0, F["11"])
+    r._announce_gen(0, F["44"])
+    r._announce_gen(0, F["55"])              # a face neither 碰'd nor 杀'd: nothing
+    r.tangzi[1] = [F["13"], F["16"]]          # one 13 and one 16 visible in B's 堂子
+    r.hands[0][F["13"]], r.hands[0][F["16"]] = 2, 3
+    r._announce_draw(0, F["13"], True)
+    r._announce_draw(0, F["16"], True)
+    r.chi_faces[0][F["34"]] = 1
+    r._announce_draw(0, F["34"], True)
+    assert [(e["name"], e["face"]) for e in r.events if e["type"] == "announce"] == [
+        ("四根", F["11"]), ("五根", F["44"]), ("二根", F["13"]), ("三根", F["16"]), ("现过", F["34"])]
+    r2 = flow()                               # without 必碰: 二根 / 三根 / 现过 are not announced
+    r2.tangzi[1] = [F["13"]]
+    r2.hands[0][F["13"]] = 2
+    r2.chi_faces[0][F["34"]] = 1
+    r2._announce_draw(0, F["13"], True)
+    r2._announce_draw(0, F["34"], True)
+    assert not [e for e in r2.events if e["type"] == "announce"]
+
+
+def test_turned_caishen_is_laid_out_and_the_turner_turns_again():
+    """3.4 TURN: a turned 财神 is laid out by the turner (+1 fan) and he turns the next card."""
+    r = flow(front="12 13 CS 11", caishen_count=5)
+    run(r, TO_B_TURN)
+    do(r, 1, "pass")                          # B turns 财神, then 11
+    assert r.caishen == [0, 1, 0] and r.offer == F["11"] and r.offer_from == 1 and r.phase == "claim"
+    assert [e for e in r.events_for(2) if e["type"] == "caishen"] == [{"type": "caishen", "seat": 1, "count": 1}]
+    assert total_cards(r) == 110
+
+
+def test_replacement_caishen_is_laid_out_and_drawn_again():
+    """3.6 rule 1: a 财神 drawn as a replacement is laid out (+1) and the player draws again."""
+    r = flow(front="12 13 55 CS 16", caishen_count=5)
+    run(r, TO_OFFER)
+    do(r, 0, "sha")
+    assert r.caishen[0] == 1 and r.hands[0][F["16"]] == 2 and r.effective(0) == 21 and r.drawn == F["16"]
+    assert [e["type"] for e in r.events[-3:]] == ["replacement", "caishen", "replacement"]
+
+
+def test_replacement_fifth_copy_of_a_weixiang_face_reveals_it():
+    """3.6 rule 3 (吐火到自己补到): B, holding a declared 吐火未响 of 长二, 杀s the 45 he turned and draws the fifth
+    长二: his 吐火未响 becomes a laid 吐火响 and he draws again."""
+    r = flow(front="12 13 45 22 16")
+    run(r, TO_B_TURN)
+    do(r, 1, "pass")                          # B turns 45 and holds three: 杀 (the turner too, 3.5)
+    assert ids(r, 1) == {"sha", "fold"}
+    do(r, 1, "sha")
+    assert [(g.kind, g.face) for g in r.groups[1]] == [("tuhuo_xiang", F["22"]), ("sha", parse_cards("45")[0])]
+    assert r.phase == "discard" and r.actor == 1 and r.effective(1) == 21 and r.drawn == F["16"]
+    assert {"type": "declare", "seat": 1, "kind": "tuhuo_xiang", "face": F["22"]} in r.events_for(0)
+
+
+def test_weixiang_cards_cannot_be_discarded():
+    """3.10 (CP-56): the cards of a declared 吐火未响 are no discard."""
+    r = flow(front="12 13 45 16")
+    run(r, TO_B_TURN)
+    do(r, 1, "pass")
+    do(r, 1, "sha")
+    assert [g.kind for g in r.groups[1]] == ["tuhuo_weixiang", "sha"] and r.phase == "discard"
+    assert r.hands[1][F["22"]] == 0 and not r.legal_mask(1)[F["22"]] and "d 22" not in " ".join(ids(r, 1))
+    with pytest.raises(IllegalActionError):
+        do(r, 1, "d 22")
+
+
+def test_the_turner_may_win_on_the_card_he_turned():
+    """3.5: 胡 on a turned card is open to every seat, the turner included (4.2)."""
+    r = scripted({0: PLAIN, 1: READY}, banker=0, front="15 14", last="36")
+    run(r, OPEN + ((0, "d 23"),))
+    while r.phase == "claim":
+        do(r, r.actor, "pass")
+    do(r, 1, "pass")                          # B turns 14, which completes his hand
+    assert (r.offer, r.offer_from, r.actor) == (F["14"], 1, 1) and "hu" in ids(r, 1)
+    do(r, 1, "hu")
+    assert r.result["end"] == "win" and r.result["winner"] == 1 and r.result["card"] == F["14"]
+    assert r.result["deltas"][1] == 2 * (r.result["fan"] + 1)
+
+
 def test_turn_direction_cw():
     """CP-2 alternative: clockwise, seat - 1 is 下家."""
     r = flow(turn_direction="cw")
