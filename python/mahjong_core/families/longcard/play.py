@@ -111,6 +111,7 @@ def play_terminal(seed: int | None = None, *, you: int = 0, glyphs: bool = False
     Bad arguments raise a :class:`~mahjong_core.errors.MahjongError` before anything is shown."""
     import numpy as np
 
+    from ...play import read_choice
     from .round_bots import RuleBot
     from .round_match import LongcardRound
 
@@ -144,22 +145,10 @@ def play_terminal(seed: int | None = None, *, you: int = 0, glyphs: bool = False
             cause = rnd.hand.penalty_of(you, i) if penalised[i] else None
             mark = f"   <- 包子 {cause} {BAOZI_CAUSES[cause]}" if cause else ""
             screen.write(f"  {k:>2}. {screen.action(Action.from_id(i), rnd.hand.phase)}{mark}")
-        while True:
-            screen.out.write("> ")
-            screen.out.flush()
-            line = inp.readline()
-            if not line or line.strip().lower() in ("q", "quit", "exit"):
-                screen.write("\nbye")
-                return 0
-            try:
-                choice = int(line.strip())
-                if not 1 <= choice <= len(indices):
-                    raise ValueError
-            except ValueError:
-                screen.write(f"type a number from 1 to {len(indices)}, or q")
-                continue
-            rnd.step(you, indices[choice - 1])
-            break
+        choice = read_choice(inp, screen.out, len(indices))
+        if choice is None:
+            return 0
+        rnd.step(you, indices[choice - 1])
     for e in rnd.view(you)["events"][shown:]:
         line = screen.event(e)
         if line:

@@ -11,8 +11,6 @@ any order and the result does not depend on the number of workers (see
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -22,7 +20,7 @@ import numpy as np
 
 from ...errors import SimulationError
 from ...game.bots import play_steps
-from ...simulation.stats import RunSummary, _package_version
+from ...simulation.stats import RunSummary, _package_version, csv_table
 from .fans import FAN_SOURCES
 from .round_bots import _Protocol
 from .round_ref import BAOZI_CAUSES
@@ -209,12 +207,7 @@ class LongcardSimulationResult(RunSummary):
 
     def to_csv(self) -> str:
         """One row per fan source (the columns of :meth:`fan_table_rows`), like the mahjong fan table."""
-        buf = io.StringIO()
-        rows = self.fan_table_rows()
-        writer = csv.DictWriter(buf, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-        return buf.getvalue()
+        return csv_table(self.fan_table_rows())
 
     def summary(self) -> str:
         return "\n".join([
