@@ -31,7 +31,7 @@ class Match(SharedMatch):
     round_class = Round
     FAMILY_ARGS = {"round_wind": Int(27, 30), "wind_rotation": Bool()}
 
-    def __new__(cls, ruleset: Any = None, *args: Any, **kwargs: Any) -> Match:
+    def __new__(cls, ruleset: Any = None, *args: Any, **kwargs: Any) -> Match:  # noqa: PYI034
         # ``mj.Match("changpai-ydr", ...)``: a match of long-card hands (LongcardMatch), as mj.Round does
         if cls is Match and _is_longcard(ruleset):
             from ..longcard.round_match import longcard_match

@@ -198,7 +198,7 @@ class Round(MahjongRoundBase):
     RESULT_TYPE = RoundResult
 
     # ------------------------------------------------------------------ construction
-    def __new__(cls, ruleset: Any = None, *args: Any, **kwargs: Any) -> Round:
+    def __new__(cls, ruleset: Any = None, *args: Any, **kwargs: Any) -> Round:  # noqa: PYI034
         # ``mj.Round(ruleset="changpai-ydr", seed=...)``: the shared entry point gives a long-card ruleset
         # its own round under the same API (LongcardRound, issue 13); every other ruleset is a mahjong one
         if cls is Round and _is_longcard(ruleset):
