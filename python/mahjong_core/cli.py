@@ -21,6 +21,8 @@ Commands
     A match between bots with settlement in a room: each round's fans and the ledger.
 ``play [--ruleset two-player] [--seed S] [--glyphs]``
     Play a round against the greedy bot in the terminal.
+``advise TILES [--ruleset R] [--melds M ...] [--visible TILES] [--lang en|zh] [--json]``
+    Rank the discards of a 14-tile hand by fan-aware shanten (families/mahjong/advise_cli.py).
 
 ``python -m mahjong_core ...`` is the same command line.  ``--help`` shows every
 option's default and examples that run as shown.  ``--out -`` (and ``--csv -``)
@@ -103,6 +105,7 @@ from .families.mahjong.hand import FORMS, form_shanten, is_win, shanten, waits
 from .families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES, Ruleset, get_ruleset
 from .families.mahjong.tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
 from .families import registry
+from .families.mahjong import advise_cli
 from .families.longcard.options import RULESET as LONGCARD
 from .families.longcard.ruleset import FAMILY_NAME as LONGCARD_FAMILY
 
@@ -739,6 +742,7 @@ EXAMPLES = {
                  "mahjong-core simulate --rounds 200 --out - --quiet"],
     "match": ["mahjong-core match --rounds 2 --bots greedy,random",
               "mahjong-core match --rounds 2 --json"],
+    "advise": advise_cli.EXAMPLES,
 }
 """The examples each command's ``--help`` shows (every one runs and exits 0: tests/cli)."""
 
@@ -845,6 +849,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, choices=(0, 1), help="your seat (0 deals first)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
     p.set_defaults(func=_cmd_play)
+
+    advise_cli.add_arguments(command("advise", advise_cli.HELP))
     return parser
 
 
