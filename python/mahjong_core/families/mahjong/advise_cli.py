@@ -29,7 +29,7 @@ EXAMPLES = [
     'mahjong-core advise "1112345678999m5m" --visible "1m9m" --json',
 ]
 
-_TEXT = {
+_TEXT: dict[str, dict[str, Any]] = {
     "en": {
         "head": "hand {hand}{melds}  ({ruleset}, minimum {min_fan} fans, {unseen} tiles unseen)",
         "melds": " + {melds}",

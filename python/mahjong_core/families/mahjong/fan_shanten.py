@@ -354,10 +354,10 @@ def score_hands(prob: Problem, hands: list[bytes]) -> Scored:
         z = np.zeros((0, 34), np.int16)
         return Scored(z, np.zeros(0, np.int16), np.zeros(0, bool), np.zeros((0, nf), np.uint16))
     ws = np.frombuffer(b"".join(hands), dtype=np.uint8).reshape(-1, 34)
-    rows, kinds = np.nonzero(ws)
+    held_rows, held_kinds = np.nonzero(ws)
     nflag = len(prob.flags)
-    rows = np.repeat(rows, nflag)
-    kinds = np.repeat(kinds, nflag).astype(np.int16)
+    rows = np.repeat(held_rows, nflag)
+    kinds: np.ndarray = np.repeat(held_kinds, nflag).astype(np.int16)
     flags = np.tile(np.array(prob.flags, np.uint32), len(rows) // nflag)
     concealed = ws[rows].copy()
     concealed[np.arange(len(rows)), kinds] -= 1
