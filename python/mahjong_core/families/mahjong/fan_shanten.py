@@ -267,12 +267,21 @@ def _seven_pairs(base: Sequence[int], cap: Sequence[int], kinds: Sequence[int], 
                  out: set[bytes]) -> None:
     """Every seven-pairs hand (a kind twice = four copies) within ``budget`` of ``base``."""
     w = [0] * 34
+    # pair slots of the kinds from j on that cost nothing / one drawn tile: a bound on what the
+    # pairs still to choose must cost, so hopeless branches stop at once
+    free = [0] * (len(kinds) + 1)
+    one = [0] * (len(kinds) + 1)
+    for j in range(len(kinds) - 1, -1, -1):
+        b = min(base[kinds[j]], cap[kinds[j]])
+        free[j] = free[j + 1] + b // 2
+        one[j] = one[j + 1] + b % 2
 
     def rec(i: int, left: int, cost: int) -> None:
         if left == 0:
             out.add(bytes(w))
             return
-        if len(kinds) - i < (left + 1) // 2:
+        short = left - free[i]
+        if short > 0 and cost + min(short, one[i]) + 2 * max(0, short - one[i]) > budget:
             return
         for j in range(i, len(kinds)):
             t = kinds[j]
@@ -455,14 +464,14 @@ class Found:
 
 def best_rows(sc: Scored, hand: Sequence[int], live: Sequence[int], mask: np.ndarray | None = None) -> Found:
     """The qualifying rows of ``sc`` (and of ``mask``) needing the fewest draws from ``hand``."""
-    n, need = draws_needed(sc, hand, live)
-    ok = sc.ok if mask is None else sc.ok & mask
-    n = np.where(ok, n, 99)
+    idx = np.flatnonzero(sc.ok if mask is None else sc.ok & mask)
+    sub = Scored(sc.hands[idx], sc.wins[idx], sc.ok[idx], sc.counts[idx])
+    n, need = draws_needed(sub, hand, live)
     if not len(n) or n.min() >= 99:
         return Found(None, np.zeros(0, np.intp), np.zeros((0, 34), np.int16))
     best = int(n.min())
     rows = np.flatnonzero(n == best)
-    return Found(best, rows, need[rows])
+    return Found(best, idx[rows], need[rows])
 
 
 def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
