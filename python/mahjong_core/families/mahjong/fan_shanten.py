@@ -477,14 +477,14 @@ def best_rows(sc: Scored, hand: Sequence[int], live: Sequence[int], mask: np.nda
 def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
            shapes: Sequence[Shape], start: int, max_draws: int, fan_column: int | None = None,
            ) -> tuple[list[Found], int]:
-    """Raise the budget from ``start`` until every hand of ``hands`` (each within a tile or two of
-    ``base``) has a qualifying completion needing at most ``budget`` draws, or ``max_draws``.
+    """Raise the budget from ``start`` until every hand of ``hands`` has a qualifying completion
+    needing at most ``budget`` draws, or the budget reaches ``max_draws``.
 
-    A completion needing ``n`` draws from a hand has at least ``n`` - (the tiles the hand lacks of
-    ``base``) tiles outside ``base``...: the callers pass hands that are ``base`` or ``base`` minus
-    one tile, where ``|W - hand| >= |W - base|``, so every row with ``n <= budget`` is enumerated and
-    a :class:`Found` with ``n <= budget`` is exact, rows included.  Returns the results and the
-    last budget searched."""
+    The enumeration keeps the complete hands ``W`` with ``|W - base| <= budget``.  The callers pass
+    hands that are ``base`` itself or ``base`` minus one tile, for which ``n >= |W - hand| >=
+    |W - base|``: every row needing ``n <= budget`` draws is enumerated, so a :class:`Found` with
+    ``n <= budget`` is exact, its rows included; a hand without one gets ``Found(None)`` (it needs
+    more than ``budget`` draws).  Returns the results and the last budget searched."""
     budget = max(start, 0)
     while True:
         found_hands: set[bytes] = set()
