@@ -4,7 +4,6 @@ effective tiles and completion counts held to a brute force."""
 from __future__ import annotations
 
 import doctest
-from itertools import combinations, combinations_with_replacement
 from math import comb
 
 import numpy as np
@@ -19,7 +18,10 @@ from mahjong_core.errors import (
 )
 from mahjong_core.families.mahjong import advise as advise_module
 from mahjong_core.families.mahjong.fan_shanten import fan_shanten
-from mahjong_core.families.mahjong.fan_shanten_ref import fan_shanten_ref
+from mahjong_core.families.mahjong.fan_shanten_ref import (
+    completing_sets,
+    fan_shanten_ref,
+)
 
 import mahjong_core as mj
 from tests.advisor.hands import near_complete
@@ -154,36 +156,6 @@ def test_results_are_immutable_and_json():
 
 
 # ------------------------------------------------------------------ brute force
-def _completing_sets(hand13, melds, live, ruleset, n, win):
-    """Every multiset of n drawn kinds (within the live copies) that finishes the hand with enough fans."""
-    rs = mj.get_ruleset(ruleset)
-    held = [t for t in range(34) for _ in range(hand13[t])]
-    methods = {"any": (False, True), "discard": (False,), "self_drawn": (True,)}[win]
-    out = []
-    for drawn in combinations_with_replacement(rs.kinds, n):
-        if any(drawn.count(t) > live[t] for t in set(drawn)):
-            continue
-        ok = False
-        for w in set(drawn):
-            rest = sorted(held + list(drawn))
-            rest.remove(w)
-            for removed in set(combinations(rest, n - 1)):
-                conc = list(rest)
-                for t in removed:
-                    conc.remove(t)
-                if not mj.is_win(conc + [w] and np.bincount(conc + [w], minlength=34).astype(np.uint8), ruleset=rs):
-                    continue
-                if any(mj.score(np.bincount(conc, minlength=34).astype(np.uint8), w, ruleset=rs, melds=melds,
-                                self_drawn=sd).non_flower_total >= rs.min_fan for sd in methods):
-                    ok = True
-                    break
-            if ok:
-                break
-        if ok:
-            out.append(drawn)
-    return out
-
-
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(case=near_complete("two-player", max_swaps=2, max_melds=1), extra=st.integers(0, 15))
 def test_effective_tiles_and_ways_equal_brute_force(case, extra):
@@ -212,7 +184,8 @@ def test_effective_tiles_and_ways_equal_brute_force(case, extra):
                                                 win=case["win"], max_draws=2)
         assert o.fan_shanten == fan_shanten(after, ruleset="two-player", melds=melds, visible=seen,
                                             win=case["win"], breakdown=False).shanten
-        sets = _completing_sets(after, melds, live, "two-player", o.fan_shanten + 1, case["win"])
+        sets = completing_sets(after, o.fan_shanten + 1, ruleset="two-player", melds=melds, visible=seen,
+                               win=case["win"])
         assert [e.tile for e in o.effective] == sorted({k for s in sets for k in s})
         assert all(e.live == live[e.tile] for e in o.effective)
         assert o.live_total == sum(live[e.tile] for e in o.effective)

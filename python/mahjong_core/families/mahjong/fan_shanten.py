@@ -168,9 +168,11 @@ def _visible_counts(visible: Any, rs: Ruleset) -> list[int]:
     return out
 
 
-def prepare(hand: Any, *, ruleset: str | Ruleset, melds: Any, visible: Any, seat_wind: Any,
-            round_wind: Any, win: str, min_fan: Any, tiles: int) -> Problem:
-    """Check every argument and build a :class:`Problem`; ``tiles`` is 13 or 14 (kongs as 3)."""
+def prepare(hand: Any, *, tiles: int, ruleset: str | Ruleset = DEFAULT_RULESET, melds: Any = (),
+            visible: Any = None, seat_wind: Any = None, round_wind: Any = None, win: str = "any",
+            min_fan: Any = None) -> Problem:
+    """Check every argument and build a :class:`Problem`; ``tiles`` is 13 or 14 (kongs as 3).
+    The keywords are those of :func:`fan_shanten` and :func:`~.advise.advise`, same defaults."""
     rs = get_ruleset(ruleset)
     counts = [int(v) for v in (parse_hand(hand) if isinstance(hand, str) else to_counts(hand))]
     outside = [t for t in range(34) if counts[t] and not (rs.kind_mask >> t) & 1]
