@@ -192,3 +192,19 @@ def test_effective_tiles_and_ways_equal_brute_force(case, extra):
         ways = sum(np.prod([comb(live[k], s.count(k)) for k in set(s)]) for s in sets)
         assert o.ways == ways
         assert o.probability == pytest.approx(ways / comb(sum(live), o.fan_shanten + 1))
+
+
+def test_search_limit_gives_lower_bounds():
+    # 159m 159p 159s ESWNC: discarding a 5 leaves 十三幺 two tiles away (shanten 2); discarding an
+    # orphan leaves three away.  The search always tries the first budget (plain shanten + 1 = 3
+    # draws for the best discard) and stops there when max_draws is smaller: the orphan discards
+    # then get the lower bound 3, no effective tiles, and rank after the exact ones.
+    a = mj.advise("159m159p159sESWNC", ruleset="public", max_draws=1)
+    exact = [o for o in a.options if o.fan_exact]
+    inexact = [o for o in a.options if not o.fan_exact]
+    assert [o.discard_tile for o in exact] == ["5m", "5p", "5s"] and all(o.fan_shanten == 2 for o in exact)
+    assert a.options[:3] == tuple(exact)
+    assert len(inexact) == 11
+    assert all(o.fan_shanten == 3 and o.effective == () and o.live_total == o.ways == 0 for o in inexact)
+    full = mj.advise("159m159p159sESWNC", ruleset="public")
+    assert all(o.fan_exact and o.fan_shanten == 3 for o in full.options[3:])

@@ -23,8 +23,9 @@ counted as 3) and answers, for every distinct tile it may discard:
 
 Options are ranked best first by: fan-aware shanten (an exact value before a lower bound of the
 same value), then ``live_total`` (more first), ``ways`` (more first), plain shanten, and the tile
-index.  A discard whose fan-aware shanten is not found within ``max_draws`` drawn tiles has
-``fan_exact`` False, its value a lower bound, and no effective tiles.
+index.  A discard whose fan-aware shanten the search does not reach (``max_draws`` drawn tiles,
+or the first budget, the best discard's plain shanten + 1, when that is larger: see
+:mod:`.fan_shanten`) has ``fan_exact`` False, its value a lower bound, and no effective tiles.
 
 >>> a = advise("123m456p789s11pEEN", ruleset="public")     # 花龙 (8) whatever the pair
 >>> o = a.best

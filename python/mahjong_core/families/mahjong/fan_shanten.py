@@ -39,10 +39,12 @@ hands ``W`` themselves (groups and pair, seven pairs, the special forms) whose d
 ``|W - H|`` (tiles of ``W`` not in ``H``) is at most a budget, scores all of them with the compiled
 evaluator in one batch call without the GIL, and raises the budget until the answer is known.
 Every ``(W, w)`` with ``n <= budget`` is enumerated, so a value found within the budget is exact
-and so are the sets of minimal completions (the advisor's effective tiles).  The search stops at
-``max_draws`` (default 6 tiles): above it :attr:`FanShanten.exact` is False and the value is a
-lower bound.  The fast version is therefore exact on every input whose fan-aware shanten is below
-``max_draws``; the hypothesis tests hold it to the reference on such hands.
+and so are the sets of minimal completions (the advisor's effective tiles).  The first budget is
+plain shanten + 1 (a lower bound); the search stops at ``max_draws`` drawn tiles (default 6), or
+after that first budget if it is larger.  When it stops without an answer,
+:attr:`FanShanten.exact` is False and the value is a lower bound (the last budget).  The fast
+version is therefore exact on every input whose fan-aware shanten is below
+``max(max_draws, plain shanten + 1)``; the hypothesis tests hold it to the reference on such hands.
 """
 
 from __future__ import annotations
