@@ -49,6 +49,7 @@ version is therefore exact on every input whose fan-aware shanten is below
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -302,8 +303,9 @@ def _seven_pairs(base: Sequence[int], cap: Sequence[int], kinds: Sequence[int], 
     rec(0, 7, 0)
 
 
-def _special_hands(rs_kinds: frozenset[int]) -> list[list[int]]:
-    """Every thirteen-orphans and 全不靠 hand (public only)."""
+@functools.cache
+def _special_hands(rs_kinds: frozenset[int]) -> np.ndarray:
+    """Every thirteen-orphans and 全不靠 hand (public only), as rows of 34 counts."""
     hands = []
     for extra in _ORPHANS:
         w = [0] * 34
@@ -320,7 +322,7 @@ def _special_hands(rs_kinds: frozenset[int]) -> list[list[int]]:
                     if k != i and k != j:
                         w[t] = 1
                 hands.append(w)
-    return [w for w in hands if all(rs_kinds.__contains__(t) for t in range(34) if w[t])]
+    return np.array([w for w in hands if all(t in rs_kinds for t in range(34) if w[t])], np.int16)
 
 
 def enumerate_hands(prob: Problem, base: Sequence[int], shape: Shape, budget: int) -> list[bytes]:
@@ -343,9 +345,10 @@ def enumerate_hands(prob: Problem, base: Sequence[int], shape: Shape, budget: in
         if shape.seven_pairs:
             _seven_pairs(base, cap, shape.pairs, budget, out)
         if shape.specials and prob.rs.special_forms:
-            for w in _special_hands(frozenset(prob.rs.kinds)):
-                if all(w[t] <= cap[t] for t in range(34)) and _distance(w, base) <= budget:
-                    out.add(bytes(w))
+            ws = _special_hands(frozenset(prob.rs.kinds))
+            keep = ((ws <= np.array(cap)).all(axis=1)
+                    & (np.maximum(ws - np.array(base, np.int16), 0).sum(axis=1) <= budget))
+            out.update(w.astype(np.uint8).tobytes() for w in ws[keep])
     return sorted(out)
 
 
