@@ -51,3 +51,34 @@ def near_complete(draw: Any, ruleset: str, max_swaps: int, max_melds: int = 2) -
     return {"hand": hand, "melds": melds, "visible": visible,
             "win": draw(st.sampled_from(["any", "discard", "self_drawn"])),
             "seat_wind": draw(st.sampled_from("ESWN")), "round_wind": draw(st.sampled_from("ESWN"))}
+
+
+@st.composite
+def near_special(draw: Any) -> np.ndarray:
+    """A ``public`` hand of 13 tiles one or two tiles from a special form: the knitted straight
+    with a group and a pair, 全不靠 (七星不靠 included) or thirteen orphans."""
+    from mahjong_core.families.mahjong.fan_shanten import _HONORS, _KNITTED, _ORPHANS
+
+    kinds = get_ruleset("public").kinds
+    form = draw(st.sampled_from(["knitted", "honors_knitted", "orphans"]))
+    counts = [0] * 34
+    if form == "knitted":
+        for t in draw(st.sampled_from(_KNITTED)) + draw(st.sampled_from(all_groups(kinds))):
+            counts[t] += 1
+        counts[draw(st.sampled_from(kinds))] += 2
+    elif form == "honors_knitted":
+        pool = draw(st.permutations(list(draw(st.sampled_from(_KNITTED))) + list(_HONORS)))
+        for t in pool[:14]:
+            counts[t] += 1
+    else:
+        for t in _ORPHANS:
+            counts[t] += 1
+        counts[draw(st.sampled_from(_ORPHANS))] += 1
+    if max(counts) > 4:
+        from hypothesis import assume
+        assume(False)
+    tiles = list(draw(st.permutations([t for t in range(34) for _ in range(counts[t])])))[1:]
+    if draw(st.booleans()):
+        tiles.pop(draw(st.integers(0, len(tiles) - 1)))
+        tiles.append(draw(st.sampled_from([t for t in kinds if tiles.count(t) < 4])))
+    return np.bincount(np.array(tiles, dtype=np.intp), minlength=34).astype(np.uint8)

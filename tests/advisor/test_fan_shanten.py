@@ -6,6 +6,7 @@ import doctest
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from mahjong_core.errors import (
     HandSizeError,
     MahjongError,
@@ -17,7 +18,7 @@ from mahjong_core.families.mahjong.fan_shanten import fan_shanten
 from mahjong_core.families.mahjong.fan_shanten_ref import fan_shanten_ref
 
 import mahjong_core as mj
-from tests.advisor.hands import near_complete
+from tests.advisor.hands import near_complete, near_special
 
 
 def test_doctests():
@@ -159,3 +160,17 @@ def test_fast_equals_reference_public(case):
 @given(case=near_complete("two-player", max_swaps=2, max_melds=1))
 def test_target_breakdown_equals_reference(case, target):
     _check(case, "two-player", 2, target)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(hand=near_special(), win=st.sampled_from(["any", "discard", "self_drawn"]))
+def test_special_forms_equal_reference(hand, win):
+    fast = fan_shanten(hand, ruleset="public", win=win)
+    by = {t.fan: t.shanten for t in fast.targets}
+    for target in (None, "knitted_straight", "lesser_honors_and_knitted_tiles", "thirteen_orphans"):
+        ref = fan_shanten_ref(hand, ruleset="public", max_draws=2, win=win, target=target)
+        got = fast.shanten if target is None else by[target]
+        if ref is None:
+            assert got is None or got >= 2
+        else:
+            assert got == ref
