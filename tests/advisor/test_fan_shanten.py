@@ -174,3 +174,19 @@ def test_special_forms_equal_reference(hand, win):
             assert got is None or got >= 2
         else:
             assert got == ref
+
+
+def test_straight_targets_use_declared_chows():
+    # chi 123m + 456m 789m: 清龙 (16) is there already; the hand waits on 1p / E
+    r = fan_shanten("456m789m11pEE", ruleset="public", melds=["chi 123m"])
+    by = {t.fan: t.shanten for t in r.targets}
+    assert r.shanten == 0 and by["pure_straight"] == 0
+    r = fan_shanten("456p789s11pEE", ruleset="public", melds=["chi 123m"])
+    assert {t.fan: t.shanten for t in r.targets}["mixed_straight"] == 0
+
+
+@pytest.mark.parametrize("target", ["pure_straight", "mixed_straight", "all_pungs", "full_flush"])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(case=near_complete("public", max_swaps=1, max_melds=2))
+def test_public_targets_with_melds_equal_reference(case, target):
+    _check(case, "public", 2, target)

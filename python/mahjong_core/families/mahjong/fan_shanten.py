@@ -59,7 +59,7 @@ import numpy as np
 from ... import _fan
 from ..._validate import short_repr as _short_repr
 from ...errors import HandSizeError, MahjongError, RulesetError, TileCountError
-from ._constants import FLAG_SELF_DRAWN, MELD_NONE
+from ._constants import FLAG_SELF_DRAWN, MELD_CHI, MELD_NONE
 from .hand import shanten as _plain_shanten
 from .rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 from .scoring import _parse_melds
@@ -422,8 +422,26 @@ def standard_shape(rs: Ruleset) -> Shape:
     return Shape(all_groups(kinds), kinds, seeds, seven_pairs=True, specials=True)
 
 
-def targets(rs: Ruleset) -> tuple[Target, ...]:
-    """The target fans of a ruleset and the hands each is searched over."""
+def _straight_seeds(straights: Iterable[tuple[int, int, int]],
+                    melds: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Seeds of a three-chow target (chows given by their first tiles): the chows no declared
+    chow supplies, as fixed concealed tiles, with their number of groups."""
+    seeds = []
+    for chows in straights:
+        declared = [first for kind, first in melds if kind == MELD_CHI]
+        left = []
+        for first in chows:
+            if first in declared:
+                declared.remove(first)
+            else:
+                left.append(first)
+        seeds.append((tuple(sorted(t for first in left for t in (first, first + 1, first + 2))), len(left)))
+    return tuple(seeds)
+
+
+def targets(rs: Ruleset, melds: tuple[tuple[int, int], ...] = ()) -> tuple[Target, ...]:
+    """The target fans of a ruleset and the hands each is searched over (``melds``: the declared
+    groups, which may supply a straight's chows)."""
     kinds = set(rs.kinds)
     suits = [s for s in range(3) if set(_suit_kinds(s)) <= kinds]
     honors = tuple(t for t in _HONORS if t in kinds)
@@ -443,12 +461,10 @@ def targets(rs: Ruleset) -> tuple[Target, ...]:
     out.append(Target("all_pungs", (shape(rs.kinds, seven=False, pungs_only=True),)))
     out.append(Target("seven_pairs", (Shape((), tuple(rs.kinds), (), seven_pairs=True),)))
     if len(suits) == 3:
-        straights = tuple(((9 * s, 9 * s + 1, 9 * s + 2, 9 * s + 3, 9 * s + 4, 9 * s + 5, 9 * s + 6, 9 * s + 7,
-                            9 * s + 8), 3) for s in suits)
-        out.append(Target("pure_straight", (shape(rs.kinds, seven=False, seeds=straights),)))
-        mixed = tuple((tuple(sorted((9 * a, 9 * a + 1, 9 * a + 2, 9 * b + 3, 9 * b + 4, 9 * b + 5,
-                                     9 * c + 6, 9 * c + 7, 9 * c + 8))), 3)
-                      for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
+        pure = _straight_seeds(((9 * s, 9 * s + 3, 9 * s + 6) for s in suits), melds)
+        out.append(Target("pure_straight", (shape(rs.kinds, seven=False, seeds=pure),)))
+        mixed = _straight_seeds(((9 * a, 9 * b + 3, 9 * c + 6) for a, b, c in
+                                 ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))), melds)
         out.append(Target("mixed_straight", (shape(rs.kinds, seven=False, seeds=mixed),)))
     if rs.special_forms:
         out.append(Target("thirteen_orphans", (Shape((), (), (), specials=True),)))
@@ -518,7 +534,7 @@ def target_shanten(prob: Problem, hand: Sequence[int], live: Sequence[int], star
     column = {fid: i for i, fid in enumerate(_fan.fan_ids(prob.rs.code))}
     names = {f.id: f for f in prob.rs.fans}
     out = []
-    for target in targets(prob.rs):
+    for target in targets(prob.rs, prob.melds):
         (found,), _ = search(prob, hand, [hand], live, target.shapes, start, max_draws, column[target.fan])
         f = names[target.fan]
         out.append(TargetShanten(target.fan, f.zh, f.en, None if found.n is None else found.n - 1))
