@@ -42,6 +42,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=200, help="seeds (each played with the advisor and without)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-draws", type=int, default=4)
+    ap.add_argument("--progress", type=int, default=0, help="print running totals every N seeds (0: never)")
     args = ap.parse_args()
     advisor = AdvisorBot(max_draws=args.max_draws)
     players = mj.get_ruleset(args.ruleset).players
@@ -56,6 +57,8 @@ def main() -> None:
         adv_wins += a
         greedy_wins += g
         diffs.append(int(a) - int(g))
+        if args.progress and (i + 1) % args.progress == 0:
+            print(f"  {i + 1} seeds: advisor {adv_wins}, greedy {greedy_wins} wins", flush=True)
     n = args.rounds
     pa, pg = adv_wins / n, greedy_wins / n
     mean = sum(diffs) / n
