@@ -49,7 +49,6 @@ version is therefore exact on every input whose fan-aware shanten is below
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -303,9 +302,15 @@ def _seven_pairs(base: Sequence[int], cap: Sequence[int], kinds: Sequence[int], 
     rec(0, 7, 0)
 
 
-@functools.cache
+_SPECIAL_HANDS: dict[frozenset[int], np.ndarray] = {}
+"""The special-form hands of each tile set, built on first use (a plain dict: stubtest reads a
+cached function's signature as ``*args, **kwargs``)."""
+
+
 def _special_hands(rs_kinds: frozenset[int]) -> np.ndarray:
     """Every thirteen-orphans and 全不靠 hand (public only), as rows of 34 counts."""
+    if rs_kinds in _SPECIAL_HANDS:
+        return _SPECIAL_HANDS[rs_kinds]
     hands = []
     for extra in _ORPHANS:
         w = [0] * 34
@@ -322,7 +327,9 @@ def _special_hands(rs_kinds: frozenset[int]) -> np.ndarray:
                     if k != i and k != j:
                         w[t] = 1
                 hands.append(w)
-    return np.array([w for w in hands if all(t in rs_kinds for t in range(34) if w[t])], np.int16)
+    out = np.array([w for w in hands if all(t in rs_kinds for t in range(34) if w[t])], np.int16)
+    _SPECIAL_HANDS[rs_kinds] = out
+    return out
 
 
 def enumerate_hands(prob: Problem, base: Sequence[int], shape: Shape, budget: int) -> list[bytes]:
