@@ -108,6 +108,7 @@ from .families import registry
 from .families.mahjong import advise_cli
 from .families.longcard.options import RULESET as LONGCARD
 from .families.longcard.ruleset import FAMILY_NAME as LONGCARD_FAMILY
+from .server.cli import add_arguments as serve_arguments   # the options only: no web framework imported
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, ProcessPoolExecutor
@@ -751,6 +752,14 @@ def _epilog(command: str) -> str:
     return "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    for module in ("starlette", "uvicorn", "websockets"):
+        _require(module, "serve", "server")
+    from .server.cli import run, settings_from
+
+    return run(settings_from(args))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Fast, exact rules engine for Chinese mahjong.",
                      formatter_class=_HelpFormatter,
@@ -851,6 +860,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_play)
 
     advise_cli.add_arguments(command("advise", advise_cli.HELP))
+
+    p = command("serve", 'the reference game server and web table (needs "mahjong-core[server]")')
+    serve_arguments(p)
+    p.set_defaults(func=_cmd_serve)
     return parser
 
 
