@@ -124,8 +124,8 @@ class Advice:
 
 
 def _option(d: int, found: Found, budget: int, plain: int, live: tuple[int, ...], unseen: int) -> DiscardOption:
-    if found.n is None:
-        return DiscardOption(d, budget, False, plain, (), 0, 0, 0.0)
+    if found.n is None:   # more than `budget` draws: shanten >= budget, and never below plain shanten
+        return DiscardOption(d, max(budget, plain), False, plain, (), 0, 0, 0.0)
     kinds = sorted({int(t) for t in np.flatnonzero(found.need.any(axis=0))})
     effective = tuple(LiveTile(t, live[t]) for t in kinds)
     ways = 0
