@@ -50,7 +50,8 @@ def near_complete(draw: Any, ruleset: str, max_swaps: int, max_melds: int = 2) -
             visible[t] += 1
     return {"hand": hand, "melds": melds, "visible": visible,
             "win": draw(st.sampled_from(["any", "discard", "self_drawn"])),
-            "seat_wind": draw(st.sampled_from("ESWN")), "round_wind": draw(st.sampled_from("ESWN"))}
+            "seat_wind": draw(st.sampled_from("ESWN")), "round_wind": draw(st.sampled_from("ESWN")),
+            "min_fan": draw(st.sampled_from([None, None, None, 0, 6, 16]))}
 
 
 @st.composite

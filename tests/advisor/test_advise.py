@@ -170,7 +170,8 @@ def test_effective_tiles_and_ways_equal_brute_force(case, extra):
     if hand[t] + meld_counts[t] + case["visible"][t] >= 4:
         return
     hand[t] += 1
-    a = mj.advise(hand, ruleset="two-player", melds=melds, visible=case["visible"], win=case["win"])
+    ctx = {"ruleset": "two-player", "melds": melds, "win": case["win"], "min_fan": case["min_fan"]}
+    a = mj.advise(hand, visible=case["visible"], **ctx)
     live = [4 - int(hand[k]) - int(meld_counts[k]) - case["visible"][k] if k in rs.kinds else 0 for k in range(34)]
     assert a.unseen == sum(live)
     for o in a.options[:2]:
@@ -180,12 +181,9 @@ def test_effective_tiles_and_ways_equal_brute_force(case, extra):
         after[o.discard] -= 1
         seen = list(case["visible"])
         seen[o.discard] += 1
-        assert o.fan_shanten == fan_shanten_ref(after, ruleset="two-player", melds=melds, visible=seen,
-                                                win=case["win"], max_draws=2)
-        assert o.fan_shanten == fan_shanten(after, ruleset="two-player", melds=melds, visible=seen,
-                                            win=case["win"], breakdown=False).shanten
-        sets = completing_sets(after, o.fan_shanten + 1, ruleset="two-player", melds=melds, visible=seen,
-                               win=case["win"])
+        assert o.fan_shanten == fan_shanten_ref(after, visible=seen, max_draws=2, **ctx)
+        assert o.fan_shanten == fan_shanten(after, visible=seen, breakdown=False, **ctx).shanten
+        sets = completing_sets(after, o.fan_shanten + 1, visible=seen, **ctx)
         assert [e.tile for e in o.effective] == sorted({k for s in sets for k in s})
         assert all(e.live == live[e.tile] for e in o.effective)
         assert o.live_total == sum(live[e.tile] for e in o.effective)

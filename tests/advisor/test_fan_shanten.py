@@ -123,10 +123,10 @@ def test_result_is_immutable_and_json():
 def _check(case, ruleset, max_draws, target=None):
     ref = fan_shanten_ref(case["hand"], ruleset=ruleset, max_draws=max_draws, target=target,
                           melds=case["melds"], visible=case["visible"], win=case["win"],
-                          seat_wind=case["seat_wind"], round_wind=case["round_wind"])
+                          seat_wind=case["seat_wind"], round_wind=case["round_wind"], min_fan=case["min_fan"])
     fast = fan_shanten(case["hand"], ruleset=ruleset, melds=case["melds"], visible=case["visible"],
                        win=case["win"], seat_wind=case["seat_wind"], round_wind=case["round_wind"],
-                       breakdown=target is not None)
+                       min_fan=case["min_fan"], breakdown=target is not None)
     if target is None:
         got = fast.shanten if fast.exact else None
     else:
