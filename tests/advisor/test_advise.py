@@ -206,3 +206,10 @@ def test_search_limit_gives_lower_bounds():
     assert all(o.fan_shanten == 3 and o.effective == () and o.live_total == o.ways == 0 for o in inexact)
     full = mj.advise("159m159p159sESWNC", ruleset="public")
     assert all(o.fan_exact and o.fan_shanten == 3 for o in full.options[3:])
+
+
+def test_bad_visible_counts_are_named():
+    with pytest.raises(TileCountError, match="^visible: count -1 for 1m"):
+        mj.advise("1112345678999m5m", visible=np.full(34, -1))
+    with pytest.raises(mj.ArrayShapeError, match="^visible: "):
+        mj.advise("1112345678999m5m", visible=5)

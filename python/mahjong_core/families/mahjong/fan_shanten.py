@@ -163,7 +163,10 @@ def _visible_counts(visible: Any, rs: Ruleset) -> list[int]:
         if over:
             raise TileCountError(f"visible: {out[over[0]]} copies of {tile_short(over[0])}; a tile has only 4")
     else:
-        out = [int(v) for v in to_counts(visible)]
+        try:
+            out = [int(v) for v in to_counts(visible)]
+        except MahjongError as exc:     # same class, the message says which argument it was
+            raise type(exc)(f"visible: {exc}") from None
     outside = [t for t in range(34) if out[t] and not (rs.kind_mask >> t) & 1]
     if outside:
         raise RulesetError(f"visible tile {tile_short(outside[0])} is not played in ruleset {rs.name!r}")
