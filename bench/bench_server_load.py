@@ -2,6 +2,7 @@
 tables of WebSocket bot clients for a fixed time.
 
     python bench/bench_server_load.py [--tables 100] [--seconds 30] [--think-ms 0] [--server-cpu 0]
+                                      [--compression] [--tree OTHER/python]
 
 The server (``mahjong-core serve``, SQLite in a temporary directory, no bots: every seat is a
 client) runs in its own process pinned to one core (``--server-cpu``); the clients run in this
@@ -132,13 +133,16 @@ def main() -> int:
     ap.add_argument("--warmup", type=float, default=3.0)
     ap.add_argument("--think-ms", type=float, default=0.0, help="client think time before each action")
     ap.add_argument("--compression", action="store_true", help="serve with permessage-deflate (serve's default: off)")
+    ap.add_argument("--tree", type=Path, default=ROOT / "python",
+                    help="the python/ directory whose server runs (another build, e.g. main's, for a before/after "
+                         "comparison in alternating runs; default: this one)")
     ap.add_argument("--server-cpu", type=int, default=0,
                     help="the core the server is pinned to (-1: not pinned; it is one thread either way)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="mahjong-load-"))
     db = tmp / "load.sqlite3"
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "python") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = dict(os.environ, PYTHONPATH=str(args.tree.resolve()) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     cmd = [sys.executable, *os.environ.get("MAHJONG_SERVE_WRAPPER", "-m mahjong_core").split(), "serve", "--port", str(port), "--db", str(db), "--no-bots",
            "--rounds", "1000000", "--act-timeout", "600", "--rate", "10000", "--burst", "10000", "--seed", "1"] + (["--compression"] if args.compression else ["--no-compression"])
     cores = sorted(os.sched_getaffinity(0))
@@ -194,7 +198,7 @@ def main() -> int:
     q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [float("nan")] * 99
     print(f"{args.tables} two-player tables ({2 * args.tables} WebSocket clients), {elapsed:.1f} s measured "
           f"after {args.warmup:g} s warm-up, think time {args.think_ms:g} ms, "
-          f"compression {'on' if args.compression else 'off'}; server "
+          f"compression {'on' if args.compression else 'off'}; server {args.tree} "
           f"{'not pinned' if server_core is None else f'pinned to core {server_core}'}")
     print(f"  hands/s          {hands / elapsed:10.1f}   ({hands:.0f} hands; {hands_db} settled in the database)")
     print(f"  actions/s        {len(lat) / elapsed:10.1f}")
