@@ -153,3 +153,37 @@ def test_a_database_of_the_first_layout_is_upgraded_and_resumes(tmp_path):
     assert again.store.db.execute("PRAGMA user_version").fetchone()[0] == 1
     assert again.store.db.execute("SELECT count(*) FROM round_log").fetchone()[0] == len(t2.match.round.log)
     again.close()
+
+
+def test_the_wal_is_checkpointed_by_its_own_thread_and_the_thread_ends_with_the_store(tmp_path):
+    """Commits do not checkpoint (wal_autocheckpoint=0 on the event loop's connection); the
+    checkpoint thread copies them into the database file, and it ends when the store closes."""
+    import shutil
+    import threading
+    import time
+
+    db = tmp_path / "ckpt.sqlite3"
+    before = threading.active_count()
+    store = Store(str(db), checkpoint_s=0.02)
+    assert store.checkpointer is not None and store.checkpointer.is_alive()
+    assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    store.ensure_system("system")
+    for _ in range(100):                       # the main file alone (no WAL) holds the row once checkpointed
+        time.sleep(0.02)
+        shutil.copyfile(db, tmp_path / "copy.sqlite3")
+        con = sqlite3.connect(tmp_path / "copy.sqlite3")
+        try:
+            found = con.execute("SELECT count(*) FROM accounts").fetchone()[0] == 1
+        except sqlite3.DatabaseError:          # the schema itself not copied yet
+            found = False
+        finally:
+            con.close()
+        if found:
+            break
+    assert found
+    checkpointer = store.checkpointer
+    store.close()
+    assert not checkpointer.is_alive() and threading.active_count() == before
+    memory = Store(":memory:")
+    assert memory.checkpointer is None
+    memory.close()
