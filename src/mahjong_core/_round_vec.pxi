@@ -176,12 +176,12 @@ cdef class RoundBatch:
                     bad = i
                     break
             if bad < 0:
-                for i in range(self.n):
+                for i in range(self.n):   # one pass: a row's round is stepped and observed while in cache
                     seat = self._actor[i]
                     if seat >= 0:
                         self._actor[i] = _vec_apply(<RoundCore> self._ptr[i], seat, <int> act[i],
                                                     self._kinds + i * MAXP, self._bg[i])
-                self._fill_all(o, m, a, d)
+                    self._fill_row(i, o, m, a, d)
         if bad >= 0:
             raise IllegalActionError(f"row {bad}: action {act[bad]} is not legal for seat {self._actor[bad]} now")
         return obs, mask, actor, done
@@ -192,16 +192,21 @@ cdef class RoundBatch:
 
     cdef int _fill_all(self, uint8_t* obs, int8_t* mask, int8_t* actor, uint8_t* done) except -1 nogil:
         cdef Py_ssize_t i
-        cdef int seat
         for i in range(self.n):
-            seat = self._actor[i]
-            actor[i] = <int8_t> seat
-            done[i] = 1 if seat < 0 else 0
-            if seat < 0:
-                memset(obs + i * self.obs_len, 0, self.obs_len)
-                memset(mask + i * A_SIZE, 0, A_SIZE)
-            else:
-                _obs_fill(<RoundCore> self._ptr[i], seat, obs + i * self.obs_len, mask + i * A_SIZE)
+            self._fill_row(i, obs, mask, actor, done)
+        return 0
+
+    cdef inline int _fill_row(self, Py_ssize_t i, uint8_t* obs, int8_t* mask, int8_t* actor,
+                              uint8_t* done) except -1 nogil:
+        """Row ``i`` of the outputs: its actor's observation and mask (zeros once it is over)."""
+        cdef int seat = self._actor[i]
+        actor[i] = <int8_t> seat
+        done[i] = 1 if seat < 0 else 0
+        if seat < 0:
+            memset(obs + i * self.obs_len, 0, self.obs_len)
+            memset(mask + i * A_SIZE, 0, A_SIZE)
+        else:
+            _obs_fill(<RoundCore> self._ptr[i], seat, obs + i * self.obs_len, mask + i * A_SIZE)
         return 0
 
 
