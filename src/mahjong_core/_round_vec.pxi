@@ -86,16 +86,21 @@ cdef class RoundBatch:
                 self._kinds[i * MAXP + s] = <int8_t> b[i, s]
             self._set(i, cores[i], gens[i])
 
-    cdef int _set(self, Py_ssize_t i, RoundCore c, object gen) except -1:
+    cdef mj_bitgen_t* _bots_bitgen(self, Py_ssize_t i, object gen) except? NULL:
+        """The random bots' bit generator of row ``i`` (NULL for None), checked: a row with a
+        random bot needs one."""
         cdef int s
         cdef bint random = False
-        if c.rs != self.rs or _obs_discard_cap(c) != self.discard_cap:
-            raise MahjongError(f"round {i} is not of the batch's ruleset (every round of a batch plays one ruleset)")
         for s in range(self.players):
             random = random or self._kinds[i * MAXP + s] == BOT_RANDOM
         if random and gen is None:
             raise MahjongError(f"row {i} has a random bot: it needs a generator (a NumPy BitGenerator)")
-        cdef mj_bitgen_t* bg = NULL if gen is None else _bitgen_of(gen, f"generators[{i}]")
+        return NULL if gen is None else _bitgen_of(gen, f"generators[{i}]")
+
+    cdef int _set(self, Py_ssize_t i, RoundCore c, object gen) except -1:
+        if c.rs != self.rs or _obs_discard_cap(c) != self.discard_cap:
+            raise MahjongError(f"round {i} is not of the batch's ruleset (every round of a batch plays one ruleset)")
+        cdef mj_bitgen_t* bg = self._bots_bitgen(i, gen)
         j = self._rows.get(id(c), i)
         if j != i:
             raise MahjongError(f"that round is already row {j} of this batch (a round is stepped by one row only)")
@@ -124,6 +129,7 @@ cdef class RoundBatch:
         bots finished the round)."""
         if not 0 <= i < self.n:
             raise MahjongError(f"row must be 0-{self.n - 1}, got {i}")
+        self._bots_bitgen(i, generator)      # refused before any draw
         self._set(i, _vec_new_round(<RoundCore> self._ptr[i], _bitgen_of(bit_generator, "bit_generator")),
                   generator)
         return self._actor[i]

@@ -175,8 +175,12 @@ def test_deal_refuses_bad_arguments() -> None:
         batch.deal(0, np.random.default_rng(1))
     with pytest.raises(MahjongError, match="row"):
         batch.deal(1, np.random.PCG64(1))
+    bits = np.random.PCG64(1)
     with pytest.raises(MahjongError, match="generator"):   # row 0 has a random bot
-        batch.deal(0, np.random.PCG64(1))
+        batch.deal(0, bits)
+    with pytest.raises(MahjongError, match="generators"):
+        batch.deal(0, bits, np.random.default_rng(2))
+    assert bits.state == np.random.PCG64(1).state        # refused before any draw
 
 
 def test_batches_step_in_threads() -> None:
