@@ -172,7 +172,7 @@ def test_compiled_deal_equals_core_dealer(ruleset: str, options: dict | None) ->
 def test_deal_refuses_bad_arguments() -> None:
     batch = RoundBatch([mj.Round("two-player", seed=1)._core], np.array([[-1, 1]]), [np.random.PCG64(1)])
     with pytest.raises(MahjongError, match="bit_generator must be a NumPy BitGenerator"):
-        batch.deal(0, np.random.default_rng(1))
+        batch.deal(0, np.random.default_rng(1), np.random.PCG64(3))
     with pytest.raises(MahjongError, match="row"):
         batch.deal(1, np.random.PCG64(1))
     bits = np.random.PCG64(1)
