@@ -52,7 +52,7 @@ class RewardRule:
         self._names = tuple(f"seat{k}" for k in range(self.players))
         # net payments per seat of one win, by (winner, loser, method, value, non-flower total,
         # min fan): the settlement is a function of those, and a run settles the same few often
-        self._paid: dict[tuple[int, int, int, int, int, int], list[float]] = {}
+        self._paid: dict[tuple[int, int | None, str | None, int, int, int], list[float]] = {}
         if reward == "fans":
             if room is not None:
                 raise MahjongError("room is a setting of reward='points' only")
@@ -81,7 +81,8 @@ class RewardRule:
                 out[k] += net[k]
         return out
 
-    def _settle(self, seat: int, loser: int, method: int, total: int, non_flower: int, min_fan: int) -> list[float]:
+    def _settle(self, seat: int, loser: int | None, method: str | None, total: int, non_flower: int,
+                min_fan: int) -> list[float]:
         """Each seat's net payment for one win, from the settlement layer."""
         assert self.room is not None
         net = [0.0] * self.players
