@@ -522,22 +522,39 @@ cdef inline bint _is_win(const uint8_t* c, int n, bint special) noexcept nogil:
     return residues and s0 >= 3 and s1 >= 3 and s2 >= 3 and _knitted_straight_complete(c, n)
 
 
+cdef inline void _merge_upto(uint8_t* acc, const uint8_t* row, int groups) noexcept nogil:
+    cdef uint8_t out[DIST_ROW]
+    cdef int m, m1, b0, b1, v
+    for m in range(groups + 1):
+        b0 = BIG
+        b1 = BIG
+        for m1 in range(m + 1):
+            v = acc[2 * m1] + row[2 * (m - m1)]
+            b0 = v if v < b0 else b0
+            v = acc[2 * m1] + row[2 * (m - m1) + 1]
+            b1 = v if v < b1 else b1
+            v = acc[2 * m1 + 1] + row[2 * (m - m1)]
+            b1 = v if v < b1 else b1
+        out[2 * m] = <uint8_t> b0
+        out[2 * m + 1] = <uint8_t> b1
+    memcpy(acc, out, 2 * groups + 2)
+
+
 cdef inline void _merge(uint8_t* acc, const uint8_t* row, int groups) noexcept nogil:
     """acc := min-plus convolution of acc and row over (groups, pairs), for the entries of at
     most `groups` groups: an entry depends only on entries with no more groups, and no caller
-    reads past its target, so the higher ones are left as they were."""
-    cdef uint8_t out[DIST_ROW]
-    cdef int m, p, m1, p1, best, v
-    for m in range(groups + 1):
-        for p in range(2):
-            best = BIG
-            for m1 in range(m + 1):
-                for p1 in range(p + 1):
-                    v = acc[2 * m1 + p1] + row[2 * (m - m1) + (p - p1)]
-                    if v < best:
-                        best = v
-            out[2 * m + p] = <uint8_t> best
-    memcpy(acc, out, 2 * groups + 2)
+    reads past its target, so the higher ones are left as they were.  (Each group count is its
+    own call so that the compiler unrolls the loops: the discard evaluation merges often.)"""
+    if groups == 4:
+        _merge_upto(acc, row, 4)
+    elif groups == 3:
+        _merge_upto(acc, row, 3)
+    elif groups == 2:
+        _merge_upto(acc, row, 2)
+    elif groups == 1:
+        _merge_upto(acc, row, 1)
+    else:
+        _merge_upto(acc, row, 0)
 
 
 cdef inline int _standard_distance(const uint8_t* c, int groups) noexcept nogil:

@@ -1,5 +1,7 @@
 # Included by _round.pyx.  Decoding of the event buffer: the machine writes fixed records of EV_W
 # ints (RoundCore._ev); these functions turn them into the documented log dicts on demand.
+from cpython.dict cimport PyDict_Copy
+from cpython.list cimport PyList_GET_ITEM
 
 cdef list _decode_events(RoundCore r, Py_ssize_t start):
     """Event dicts from record ``start`` on (the documented log format, header excluded)."""
@@ -56,7 +58,9 @@ cdef list _decode_events(RoundCore r, Py_ssize_t start):
     return out
 
 
-cdef dict _action_dict(int i, int aux):
+cdef dict _new_action_dict(int i, int aux):
+    """The action dict (Action.to_dict()) of mask index ``i``; ``aux``: an added kong (kong
+    indices), the lowest tile (chi) or the claimed tile (exposed kong)."""
     if i < A_DISCARD_READY:
         return {"type": "discard", "tile": i, "ready": False}
     if i < A_KONG_SELF:
@@ -74,3 +78,21 @@ cdef dict _action_dict(int i, int aux):
     if i == A_DECLARE_READY:
         return {"type": "declare_ready"}
     return {"type": "pass"}
+
+
+# Every action dict but a chi's holds only immutable values, so a fresh one is a copy of a
+# template made once (a dict copy is cheaper than building the dict key by key: views list about
+# a dozen of them per step).
+cdef list _ACTION_TEMPLATES = [_new_action_dict(i, 0) for i in range(A_SIZE)]
+cdef list _ADDED_KONG_TEMPLATES = [_new_action_dict(A_KONG_SELF + t, 1) for t in range(NK)]
+cdef list _CLAIMED_KONG_TEMPLATES = [_new_action_dict(A_KONG_CLAIM, t) for t in range(NK)]
+
+
+cdef dict _action_dict(int i, int aux):
+    if A_CHI_LOW <= i <= A_CHI_HIGH:
+        return _new_action_dict(i, aux)
+    if i == A_KONG_CLAIM:
+        return PyDict_Copy(<object> PyList_GET_ITEM(_CLAIMED_KONG_TEMPLATES, aux))
+    if aux and A_KONG_SELF <= i < A_CHI_LOW:
+        return PyDict_Copy(<object> PyList_GET_ITEM(_ADDED_KONG_TEMPLATES, i - A_KONG_SELF))
+    return PyDict_Copy(<object> PyList_GET_ITEM(_ACTION_TEMPLATES, i))
