@@ -872,11 +872,12 @@ cdef inline uint64_t _held(const uint8_t* c) noexcept nogil:
     return m
 
 
-cdef uint64_t _special_lowering(const uint8_t* h, int n, int best, const SpecialCounts* sc) noexcept nogil:
-    """The kinds k whose addition brings a `public` special form of h (n tiles, counts sc)
-    below `best`, given that none of them is below `best`: a tile lowers a form's shanten by at
-    most one, so only the forms at `best` count, each with the tiles that lower it."""
-    cdef uint64_t mask = 0, held = _held(h)
+cdef uint64_t _special_lowering(const uint8_t* h, int n, int best, const SpecialCounts* sc,
+                                uint64_t held) noexcept nogil:
+    """The kinds k whose addition brings a `public` special form of h (n tiles, counts sc, kinds
+    held: held) below `best`, given that none of them is below `best`: a tile lowers a form's
+    shanten by at most one, so only the forms at `best` count, each with the tiles that lower it."""
+    cdef uint64_t mask = 0
     cdef uint8_t rest[34]
     cdef const uint8_t* rows[4]
     cdef uint32_t idx[4]
@@ -958,7 +959,7 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
     cdef uint8_t oth2[DIST_ROW]         # every row of c - d but y merged (y != d's component)
     cdef int std[34]                    # standard-form shanten of c - d
     cdef int d, k, j, x, y, a, b, g, pairs, p1, v, sp, best = 99, acc
-    cdef uint64_t lower
+    cdef uint64_t lower, held = 0
     cdef SpecialCounts sc0, sc1
     memcpy(tmp, c, N_KINDS)
     g = (n - 1) // 3
@@ -973,6 +974,7 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
         oth_ok[j] = False
     if special:
         _special_counts(c, &sc0)
+        held = _held(c)
     for d in range(N_KINDS):
         if not (discards >> d) & 1:
             continue
@@ -1042,7 +1044,8 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
         if special:
             sc1 = sc0
             _special_counts_change(&sc1, d, c[d], tmp[d])
-            lower |= _special_lowering(tmp, n - 1, best, &sc1)
+            lower |= _special_lowering(tmp, n - 1, best, &sc1,
+                                       held & ~((<uint64_t> (tmp[d] == 0)) << d))
         lower &= allowed
         acc = 0
         while lower:
