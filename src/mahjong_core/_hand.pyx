@@ -855,6 +855,16 @@ cdef inline uint64_t _lowering(const uint8_t* oth, int j, uint32_t i, int groups
     return mask << (9 * j)
 
 
+cdef inline uint64_t _any_lowering(int j, uint32_t i) noexcept nogil:
+    """Every kind of component j (as a 34-kind mask) that lowers some entry of its table row i:
+    a bound on what _lowering can give for that component."""
+    cdef uint64_t mask = 0
+    cdef int e
+    for e in range(DIST_ROW):
+        mask |= SUIT_LOWER[i * DIST_ROW + e] if j < 3 else HONOR_LOWER[i * DIST_ROW + e]
+    return mask << (9 * j)
+
+
 cdef inline void _pair_merge(const uint8_t** rows, int a, int b, int groups, uint8_t* out) noexcept nogil:
     memcpy(out, rows[a], DIST_ROW)
     _merge(out, rows[b], groups)
@@ -959,19 +969,24 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
     cdef uint8_t oth2[DIST_ROW]         # every row of c - d but y merged (y != d's component)
     cdef int std[34]                    # standard-form shanten of c - d
     cdef int d, k, j, x, y, a, b, g, pairs, p1, v, sp, best = 99, acc
-    cdef uint64_t lower, held = 0
+    cdef uint64_t lower, rel, relevant = 0, held = 0
+    cdef uint64_t any_low[4]            # _any_lowering of c's components
+    cdef bint any_ok[4]
     cdef SpecialCounts sc0, sc1
     memcpy(tmp, c, N_KINDS)
     g = (n - 1) // 3
     pairs = 0
     for k in range(N_KINDS):
         pairs += c[k] >> 1
+        relevant |= (<uint64_t> (unseen[k] > 0 and c[k] < 4)) << k
+    relevant &= allowed
     for j in range(16):
         pm_ok[j] = False
     for j in range(4):
         idx[j] = _row_index(c, j)
         rows[j] = _dist_row(j, idx[j])
         oth_ok[j] = False
+        any_ok[j] = False
     if special:
         _special_counts(c, &sc0)
         held = _held(c)
@@ -1014,13 +1029,32 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
             continue
         x = _comp(d)
         tmp[d] -= 1
+        # the kinds that count: in the ruleset, unseen, and below four copies in c - d
+        rel = relevant | ((<uint64_t> (unseen[d] > 0)) << d & allowed)
         lower = 0
+        if n >= 13:
+            p1 = pairs - (c[d] >> 1) + (tmp[d] >> 1)
+            if 6 - (p1 if p1 < 7 else 7) == best:
+                # seven pairs: a second copy of a kind held once (or a fourth of one held three times)
+                for k in range(N_KINDS):
+                    lower |= (<uint64_t> (tmp[k] & 1)) << k
+        if special:
+            sc1 = sc0
+            _special_counts_change(&sc1, d, c[d], tmp[d])
+            lower |= _special_lowering(tmp, n - 1, best, &sc1,
+                                       held & ~((<uint64_t> (tmp[d] == 0)) << d))
         if std[d] == best:
             ix = _row_index(tmp, x)
+            lower |= _lowering(oth[x], x, ix, g)
             rx = _dist_row(x, ix)
-            lower = _lowering(oth[x], x, ix, g)
             for y in range(4):
                 if y == x:
+                    continue
+                # skip a component none of whose tiles that count can lower any of its entries
+                if not any_ok[y]:
+                    any_low[y] = _any_lowering(y, idx[y])
+                    any_ok[y] = True
+                if not (any_low[y] & rel & ~lower):
                     continue
                 # c - d without component y: the pair of rows other than x and y, then rx
                 a = 0
@@ -1035,24 +1069,12 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
                 memcpy(oth2, pm[4 * a + b], DIST_ROW)
                 _merge(oth2, rx, g)
                 lower |= _lowering(oth2, y, idx[y], g)
-        if n >= 13:
-            p1 = pairs - (c[d] >> 1) + (tmp[d] >> 1)
-            if 6 - (p1 if p1 < 7 else 7) == best:
-                # seven pairs: a second copy of a kind held once (or a fourth of one held three times)
-                for k in range(N_KINDS):
-                    lower |= (<uint64_t> (tmp[k] & 1)) << k
-        if special:
-            sc1 = sc0
-            _special_counts_change(&sc1, d, c[d], tmp[d])
-            lower |= _special_lowering(tmp, n - 1, best, &sc1,
-                                       held & ~((<uint64_t> (tmp[d] == 0)) << d))
-        lower &= allowed
+        lower &= rel
         acc = 0
         while lower:
             k = mj_ctz64(lower)
             lower &= lower - 1
-            if tmp[k] < 4 and unseen[k] > 0:
-                acc += unseen[k]
+            acc += unseen[k]
         tmp[d] += 1
         acc_out[d] = acc
     return best
