@@ -698,9 +698,10 @@ cdef class RoundCore:
 
     cdef int _fill(self, int seat) except -1 nogil:
         """Compute and cache the options of ``seat`` in the current phase."""
-        cdef uint8_t flag[A_SIZE]
-        cdef int i, n = 0, ph = self.phase
-        memset(flag, 0, A_SIZE)
+        cdef uint8_t flag[A_SIZE + 8]      # padded to whole 8-byte words
+        cdef int i, base, n = 0, ph = self.phase
+        cdef uint64_t word
+        memset(flag, 0, A_SIZE + 8)
         if ph == PH_TURN:
             self._turn_options(seat, flag)
         elif ph == PH_READY_WINDOW:
@@ -710,10 +711,14 @@ cdef class RoundCore:
                 flag[A_DECLARE_READY] = 1
         else:
             self._claim_options(seat, flag)
-        for i in range(A_SIZE):
-            if flag[i]:
-                self.opts[seat][n] = <uint8_t> i
-                n += 1
+        # a handful of the 110 flags are set: skip the empty 8-byte words
+        for base in range(0, A_SIZE, 8):
+            memcpy(&word, flag + base, 8)
+            if word:
+                for i in range(base, base + 8):
+                    if flag[i]:
+                        self.opts[seat][n] = <uint8_t> i
+                        n += 1
         self.n_opts[seat] = n
         self.opts_valid[seat] = 1
         return n
