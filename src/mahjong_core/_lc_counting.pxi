@@ -252,16 +252,22 @@ def theoretical_fan(hand, declared=None, dead=None, *, jiang=None, caishen=0, wu
     _load_live(hand, declared, dead, c, live, &d)
     cdef _FanArgs a = _fan_args(jiang, caishen, wumenjiang, wumenjiang_weight, xiang_bonus_on_fan_faces, 0,
                                 kan_as_peng, True, False, caishen_count)
-    cdef int fan = a.caishen, i, f, n, kind
-    for i in range(d.n):
-        kind = d.kinds[i]
-        f = d.faces[i]
+    return lc_theoretical_fan(c, live, d.n, d.kinds, d.faces, a.weights.w, a.caishen, a.kan_as_peng, a.xiang_bonus)
+
+
+cdef int lc_theoretical_fan(const uint8_t* c, const uint8_t* live, int n_decl, const uint8_t* kinds,
+                            const uint8_t* faces, const int* w, int caishen, bint kan_as_peng,
+                            bint xiang_bonus) noexcept nogil:
+    cdef int fan = caishen, i, f, n, kind
+    for i in range(n_decl):
+        kind = kinds[i]
+        f = faces[i]
         if kind == K_WEIXIANG and live[f] >= 1:
             kind = K_XIANG
-        fan += _kind_fan(kind, a.weights.w[f], a)
+        fan += _kind_fan_of(kind, w[f], kan_as_peng, xiang_bonus)
     for f in range(N_FACES):
         n = c[f]
-        if n == 2 and a.weights.w[f] and live[f] >= 1:
+        if n == 2 and w[f] and live[f] >= 1:
             kind = K_PENG
         elif n == 3:
             kind = K_SHA if live[f] >= 1 else K_KAN
@@ -271,7 +277,7 @@ def theoretical_fan(hand, declared=None, dead=None, *, jiang=None, caishen=0, wu
             kind = K_XIANG
         else:
             continue
-        fan += _kind_fan(kind, a.weights.w[f], a)
+        fan += _kind_fan_of(kind, w[f], kan_as_peng, xiang_bonus)
     return fan
 
 
@@ -283,27 +289,36 @@ def counting(hand, declared=None, dead=None, *, mao_bonus="live", tmax_quad_valu
     qualification is ``卯 >= 7`` and ``T_max >=`` the threshold (2.8)."""
     cdef uint8_t c[N_FACES]
     cdef uint8_t live[N_FACES]
-    cdef uint8_t forced[MAX_UNITS]
-    cdef CountOpts o
-    cdef int i, n_forced = 0, n_laid = 0, laid_tuo = 0, mao, tmax
+    cdef int mao, tmax
     cdef Declared d
     _load_live(hand, declared, dead, c, live, &d)
-    o.mao_bonus = _bonus_mode(mao_bonus)
+    cdef int mode = _bonus_mode(mao_bonus)
     if tmax_quad_value != "xiang" and tmax_quad_value != "weixiang":
         _options.check_value("tmax_quad_value", tmax_quad_value)
-    o.quad_xiang = tmax_quad_value == "xiang"
-    o.chi_kan = _flag(chi_may_use_kan, "chi_may_use_kan")
-    laid_tuo = d.tuo
-    for i in range(d.n):
-        if d.kinds[i] == K_WEIXIANG:             # valued as a whole unit that may still grow
-            forced[n_forced] = d.faces[i]
+    cdef bint quad_xiang = tmax_quad_value == "xiang"
+    cdef bint chi_kan = _flag(chi_may_use_kan, "chi_may_use_kan")
+    with nogil:
+        lc_count_plan(c, live, d.n, d.kinds, d.faces, d.tuo, mode, quad_xiang, chi_kan, &mao, &tmax)
+    return mao, tmax
+
+
+cdef void lc_count_plan(const uint8_t* c, const uint8_t* live, int n_decl, const uint8_t* kinds,
+                        const uint8_t* faces, int decl_tuo, int mao_bonus, bint quad_xiang, bint chi_kan,
+                        int* out_mao, int* out_tmax) noexcept nogil:
+    cdef uint8_t forced[MAX_UNITS]
+    cdef CountOpts o
+    cdef int i, n_forced = 0, n_laid = 0, laid_tuo = decl_tuo
+    o.mao_bonus = mao_bonus
+    o.quad_xiang = quad_xiang
+    o.chi_kan = chi_kan
+    for i in range(n_decl):
+        if kinds[i] == K_WEIXIANG:             # valued as a whole unit that may still grow
+            forced[n_forced] = faces[i]
             n_forced += 1
-            laid_tuo -= SAME_TUO[d.faces[i]][4]
+            laid_tuo -= SAME_TUO[faces[i]][4]
         else:
             n_laid += 1
-    with nogil:
-        _count_plan(c, live, n_laid, laid_tuo, n_forced, forced, &o, &mao, &tmax)
-    return mao, tmax
+    _count_plan(c, live, n_laid, laid_tuo, n_forced, forced, &o, out_mao, out_tmax)
 
 
 def group_count(hand):
@@ -313,6 +328,12 @@ def group_count(hand):
     cdef int n = _load(hand, c)
     if n > MAX_CARDS:
         raise HandSizeError(f"{n} concealed cards; a hand holds at most {MAX_CARDS}")
+    cdef bint whole
+    cdef int total = lc_group_count(c, &whole)
+    return total, whole
+
+
+cdef int lc_group_count(const uint8_t* c, bint* whole) noexcept nogil:
     cdef int32_t idx[N_COMP]
     cdef int f, comp, total = 0
     memset(idx, 0, sizeof(idx))
@@ -320,7 +341,8 @@ def group_count(hand):
         idx[COMP[f]] += c[f] * MULT[f]
     for comp in range(N_COMP):
         total += MAX_GROUPS[comp][idx[comp]]
-    return total, _table_sum(idx, False) >= 0
+    whole[0] = _table_sum(idx, False) >= 0
+    return total
 
 
 cdef void _build_max_groups(int comp) noexcept nogil:
