@@ -570,14 +570,20 @@ def is_win(hand, *, declared=None, banker=False, win_split_kan=True, all_black_w
 
 cdef uint32_t _waits_mask(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep, bint waive) noexcept nogil:
     cdef uint32_t mask = 0
-    cdef int x, t
+    cdef int32_t idx[N_COMP]
+    cdef int x, t, f
+    memset(idx, 0, sizeof(idx))
+    for f in range(N_FACES):                 # the table indices of c, then one card added at a time
+        idx[COMP[f]] += c[f] * MULT[f]
     for x in range(N_FACES):
         if c[x] + own[x] >= COPIES:
             continue
         c[x] += 1
-        t = _max_tuo(c, keep)
+        idx[COMP[x]] += MULT[x]
+        t = _table_sum(idx, keep)
         if t >= 0 and (t + base_tuo >= thr or (waive and _all_black(c))):
             mask |= (<uint32_t> 1) << x
+        idx[COMP[x]] -= MULT[x]
         c[x] -= 1
     return mask
 

@@ -31,7 +31,7 @@ from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core._lc_hand cimport (
     MAX_DECLARED, K_PENG, K_CHI, K_SHA, K_WEIXIANG, K_XIANG,
     lc_max_tuo, lc_all_black, lc_red, lc_group_tuo, lc_same_tuo, lc_waits_mask, lc_group_count,
-    lc_count_plan, lc_theoretical_fan,
+    lc_count_plan, lc_theoretical_fan, LcPlanPart, LC_N_COMP, lc_plan_parts, lc_plan_combine, lc_face_comp,
 )
 from mahjong_core.families.longcard import fans as _fans
 from mahjong_core.families.longcard import round_ref as _round_ref
@@ -241,6 +241,7 @@ cdef class HandCore:
     # ---- the decision of the seat to act: action id -> 包子 cause (-1 not offered, 0 none, 1-6 = B1-B6)
     cdef int8_t dec[N_ACTIONS]
     cdef int dec_log                       # len(log) when dec was worked out (-1: stale)
+    cdef bint dec_q                        # Q(actor) at that point (the RuleBot asks it again)
     # ---- log and events
     cdef int16_t* log
     cdef int nlog, cap_log
@@ -517,7 +518,7 @@ cdef class HandCore:
         return int(_RefView(self)._score(p, self._hand_list(p, extra)).total)
 
     cdef list _hand_list(self, int p, int extra):
-        h = [self.hands[p][f] for f in range(N_FACES)]
+        h = _u8list(self.hands[p], N_FACES)
         if extra >= 0:
             h[extra] += 1
         return h
@@ -743,6 +744,7 @@ cdef class HandCore:
         if self.phase == PH_END or p != self.actor:
             return 0
         q = self._qualified(p)
+        self.dec_q = q
         if self.phase == PH_QI:
             if q and self._f_theo(p) >= 1:
                 out[QI] = 0
@@ -1334,51 +1336,71 @@ cdef class HandCore:
     @property
     def log(self):
         """Every action as [seat, action id]."""
+        cdef int k
         return [[self.log[2 * k], self.log[2 * k + 1]] for k in range(self.nlog)]
 
     @property
     def stock(self):
-        return [self.stock[k] for k in range(self.nstock)]
+        return _u8list(self.stock, self.nstock)
 
     @property
     def hands(self):
-        return [[self.hands[p][f] for f in range(N_FACES)] for p in range(PLAYERS)]
+        return self._py_hands()
 
     @property
     def caishen(self):
-        return [self.caishen[p] for p in range(PLAYERS)]
+        return [self.caishen[0], self.caishen[1], self.caishen[2]]
 
     @property
     def folded(self):
-        return [bool(self.folded[p]) for p in range(PLAYERS)]
+        return [bool(self.folded[0]), bool(self.folded[1]), bool(self.folded[2])]
 
     @property
     def groups(self):
         """Each seat's declared groups (:class:`~mahjong_core.families.longcard.groups.Group`)."""
-        return [[_Group(_KINDS[self.gkind[p][i]], tuple(self.gcards[p][i][k] for k in range(_group_size(self.gkind[p][i]))))
-                 for i in range(self.ng[p])] for p in range(PLAYERS)]
+        return self._py_groups()
 
     @property
     def tangzi(self):
-        return [[self.tangzi[p][i] for i in range(self.ntangzi[p])] for p in range(PLAYERS)]
+        cdef int p
+        return [_u8list(self.tangzi[p], self.ntangzi[p]) for p in range(PLAYERS)]
+
+    cdef list _py_hands(self):
+        cdef int p
+        return [_u8list(self.hands[p], N_FACES) for p in range(PLAYERS)]
+
+    cdef list _py_groups(self):
+        cdef int p, i
+        out = []
+        for p in range(PLAYERS):
+            out.append([_Group(_KINDS[self.gkind[p][i]], tuple(_u8list(self.gcards[p][i], _group_size(self.gkind[p][i]))))
+                        for i in range(self.ng[p])])
+        return out
 
     def snapshot(self):
         """The fields the parity tests compare with the reference's (names as in round_ref)."""
+        cdef int p, f, i
         return {
-            "phase": self.phase, "actor": self.actor, "pos": self.pos, "banker": self.banker,
-            "hands": self.hands, "caishen": self.caishen, "folded": self.folded,
+            "phase": PHASE_NAMES[self.phase], "actor": self.actor, "pos": self.pos, "banker": self.banker,
+            "hands": self._py_hands(), "caishen": [self.caishen[p] for p in range(PLAYERS)],
+            "folded": [bool(self.folded[p]) for p in range(PLAYERS)],
             "asked": [bool(self.asked[p]) for p in range(PLAYERS)],
-            "groups": [[(g.kind, g.cards) for g in gs] for gs in self.groups],
+            "groups": [[(g.kind, g.cards) for g in gs] for gs in self._py_groups()],
             "group_from": [[self.gfrom[p][i] for i in range(self.ng[p])] for p in range(PLAYERS)],
-            "tangzi": self.tangzi, "qi_player": self.qi_player,
-            "qi_faces": [self.qi_faces[f] for f in range(N_FACES)], "dang": [self.dang[f] for f in range(N_FACES)],
-            "peng_barred": [[self.peng_barred[p][f] for f in range(N_FACES)] for p in range(PLAYERS)],
+            "tangzi": [_u8list(self.tangzi[p], self.ntangzi[p]) for p in range(PLAYERS)], "qi_player": self.qi_player,
+            "qi_faces": _u8list(self.qi_faces, N_FACES), "dang": _u8list(self.dang, N_FACES),
+            "peng_barred": [_u8list(self.peng_barred[p], N_FACES) for p in range(PLAYERS)],
             "guohu": [[self.guohu[p][f] for f in range(N_FACES)] for p in range(PLAYERS)],
-            "chi_faces": [[self.chi_faces[p][f] for f in range(N_FACES)] for p in range(PLAYERS)],
+            "chi_faces": [_u8list(self.chi_faces[p], N_FACES) for p in range(PLAYERS)],
             "offer": self.offer, "offer_from": self.offer_from, "offer_kind": _OFFER_KINDS[self.offer_kind],
             "discard_ban": self.discard_ban, "self_win_ok": bool(self.self_win_ok), "started": bool(self.started),
             "result": self.result,
         }
+
+
+cdef list _u8list(const uint8_t* c, int n):
+    cdef int k
+    return [c[k] for k in range(n)]
 
 
 cdef inline void _sort3(int a, int b, int c, uint8_t* out) noexcept nogil:
@@ -1405,10 +1427,11 @@ class _RefView:
     _score = _round_rules.RoundRules._score
 
     def __init__(self, HandCore core):
+        cdef int p
         self.settings = core.settings
-        self.hands = core.hands
-        self.groups = core.groups
-        self.caishen = core.caishen
+        self.hands = core._py_hands()
+        self.groups = core._py_groups()
+        self.caishen = [core.caishen[p] for p in range(PLAYERS)]
         self.banker = core.banker
         self.jiang = core.jiang
 

@@ -45,10 +45,19 @@ cdef bint _bot_ready(HandCore h, int p, SeatCards* s) noexcept nogil:
     return False
 
 
-cdef void _bot_key(HandCore h, int p, SeatCards* s, const uint8_t* dead, BotKey* k) noexcept nogil:
+cdef void _bot_key(HandCore h, int p, SeatCards* s, const uint8_t* dead, LcPlanPart* parts, int comp,
+                   BotKey* k) noexcept nogil:
+    """The key of the cards ``s``; ``parts``: the plan parts of the seat's cards before the change,
+    whose cards changed in the point class ``comp`` only (that part is recomputed)."""
+    cdef uint8_t live[N_FACES]
+    cdef int f
+    for f in range(N_FACES):
+        live[f] = COPIES - s.c[f] - s.own[f] - dead[f]
     k.ready = _bot_ready(h, p, s)
-    h._plan(s, dead, &k.mao, &k.tmax)
-    k.ft = h._theo(s, dead, h.caishen[p])
+    lc_plan_parts(s.c, live, h.mao_bonus, h.quad_xiang, h.chi_kan, comp, parts)
+    lc_plan_combine(parts, live, s.n, s.kinds, s.faces, s.tuo, h.mao_bonus, h.quad_xiang, h.chi_kan,
+                    &k.mao, &k.tmax)
+    k.ft = lc_theoretical_fan(s.c, live, s.n, s.kinds, s.faces, h.w, h.caishen[p], h.kan_as_peng, h.xiang_bonus)
 
 
 cdef int _rule_choice(HandCore h, int p) noexcept nogil:
@@ -59,6 +68,9 @@ cdef int _rule_choice(HandCore h, int p) noexcept nogil:
     cdef uint8_t dead[N_FACES]
     cdef uint8_t g[3]
     cdef BotKey key, best_key
+    cdef uint8_t live[N_FACES]
+    cdef LcPlanPart base_parts[LC_N_COMP]
+    cdef LcPlanPart parts[LC_N_COMP]
     for a in range(N_ACTIONS):
         if dec[a] >= 0 and first_legal < 0:
             first_legal = a
@@ -67,7 +79,7 @@ cdef int _rule_choice(HandCore h, int p) noexcept nogil:
             break
     if first_ok < 0:
         return first_legal
-    if dec[FOLD] == 0 and not h._qualified(p):
+    if dec[FOLD] == 0 and not h.dec_q:          # Q(p), worked out with the offered actions
         return FOLD
     if dec[QI] == 0:
         return QI
@@ -75,12 +87,16 @@ cdef int _rule_choice(HandCore h, int p) noexcept nogil:
         return HU
     h._seat(p, &base)
     h._dead_for(p, dead)
+    for x in range(N_FACES):
+        live[x] = COPIES - base.c[x] - base.own[x] - dead[x]
+    lc_plan_parts(base.c, live, h.mao_bonus, h.quad_xiang, h.chi_kan, -1, base_parts)
     if h.phase == PH_DISCARD:
         for a in range(N_FACES):
             if dec[a] == 0:
                 s = base
                 s.c[a] -= 1
-                _bot_key(h, p, &s, dead, &key)
+                memcpy(parts, base_parts, sizeof(parts))
+                _bot_key(h, p, &s, dead, parts, lc_face_comp(a), &key)
                 if best < 0 or _key_gt(&key, &best_key):
                     best = a
                     best_key = key
@@ -106,7 +122,8 @@ cdef int _rule_choice(HandCore h, int p) noexcept nogil:
         s.c[y] -= 1
         _sort3(x, y, h.offer, g)
         _seat_add(&s, K_PENG if g[0] == g[2] else K_CHI, g)
-        _bot_key(h, p, &s, dead, &key)
+        memcpy(parts, base_parts, sizeof(parts))
+        _bot_key(h, p, &s, dead, parts, lc_face_comp(h.offer), &key)    # a group joins one point class
         if best < 0 or _key_gt(&key, &best_key):
             best = a
             best_key = key

@@ -8,12 +8,13 @@ _DRAW_WHY = ("caishen", "extra")
 
 
 cdef dict _event_dict(HandCore h, const int16_t* e):
-    cdef int t = e[0], k, f
+    cdef int t = e[0], k, i, f
     d = {"type": _EVENT_NAMES[t], "seat": e[1], "to": None if e[2] == NO_TO else e[2]}
     if t == EV_DEAL:
         k = e[3]
         hand = [0] * N_FACES
-        for f in h.stock[DEAL * k: DEAL * k + DEAL]:
+        for i in range(DEAL * k, DEAL * k + DEAL):
+            f = h.stock[i]
             if f != CAISHEN:
                 hand[f] += 1
         d["hand"] = hand
