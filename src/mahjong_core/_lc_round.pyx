@@ -21,8 +21,8 @@ ones, and the constructor takes its stock and banker from the checked Python lay
 (:mod:`mahjong_core.families.longcard.round_engine`).
 """
 
-from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t
-from libc.stdlib cimport malloc, realloc, free
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, uint64_t
+from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset, memcpy
 
 import json
@@ -60,6 +60,8 @@ cdef enum:
     FOLD = 258
     MAX_OPTS = 40            # claims of one seat on one card (4 + the 吃 pairs; checked at import)
     MAX_CHI_WITH = 36        # 吃 pairs with one card (checked at import)
+    MEMO_BITS = 10           # plan-part memo of 1024 slots (72 KB) per hand
+    MEMO_SIZE = 1 << MEMO_BITS
     # phases, in the order of round_match._PHASES
     PH_DEAL = 0
     PH_QI = 1
@@ -119,6 +121,8 @@ cdef int N_CHI_WITH[N_FACES]
 cdef uint8_t CHI_A[N_ACTIONS]                        # the held pair of a 吃 action id
 cdef uint8_t CHI_B[N_ACTIONS]
 cdef int CHI_ID[N_FACES][N_FACES]
+cdef int COMP_NF[LC_N_COMP]                          # the faces of each point class (lc_face_comp)
+cdef int COMP_FACES[LC_N_COMP][6]
 
 
 def _init_tables():
@@ -134,6 +138,10 @@ def _init_tables():
         for k, (a, b) in enumerate(pairs):
             CHI_WITH[c][k][0] = a
             CHI_WITH[c][k][1] = b
+    for c in range(N_FACES):
+        k = lc_face_comp(c)
+        COMP_FACES[k][COMP_NF[k]] = c
+        COMP_NF[k] += 1
     for k in range(CHI_BASE, PENG):
         a, b = _chi_pair(k)
         CHI_A[k] = a
@@ -242,6 +250,10 @@ cdef class HandCore:
     cdef int8_t dec[N_ACTIONS]
     cdef int dec_log                       # len(log) when dec was worked out (-1: stale)
     cdef bint dec_q                        # Q(actor) at that point (the RuleBot asks it again)
+    # ---- memo of plan parts (lc_plan_parts) by point class, concealed and live counts of its faces:
+    # between two decisions most classes of a seat's cards are unchanged
+    cdef uint64_t* memo_key
+    cdef LcPlanPart* memo_part
     # ---- log and events
     cdef int16_t* log
     cdef int nlog, cap_log
@@ -251,10 +263,14 @@ cdef class HandCore:
     def __cinit__(self):
         self.log = NULL
         self.ev = NULL
+        self.memo_key = NULL
+        self.memo_part = NULL
 
     def __dealloc__(self):
         free(self.log)
         free(self.ev)
+        free(self.memo_key)
+        free(self.memo_part)
 
     def __init__(self, settings, stock, int banker):
         """``settings``: a RoundSettings; ``stock``: the checked card ids (105 + caishen_count);
@@ -311,7 +327,9 @@ cdef class HandCore:
         self.log = <int16_t*> malloc(2 * self.cap_log * sizeof(int16_t))
         self.cap_ev = 512
         self.ev = <int16_t*> malloc(EV_FIELDS * self.cap_ev * sizeof(int16_t))
-        if self.log == NULL or self.ev == NULL:
+        self.memo_key = <uint64_t*> calloc(MEMO_SIZE, sizeof(uint64_t))
+        self.memo_part = <LcPlanPart*> malloc(MEMO_SIZE * sizeof(LcPlanPart))
+        if self.log == NULL or self.ev == NULL or self.memo_key == NULL or self.memo_part == NULL:
             raise MemoryError()
         self.result = None
         self.dec_log = -1
@@ -453,13 +471,34 @@ cdef class HandCore:
         for f in range(N_FACES):
             live[f] = COPIES - s.c[f] - s.own[f] - dead[f]
 
+    cdef void _parts(self, const uint8_t* c, const uint8_t* live, int comp, LcPlanPart* parts) noexcept nogil:
+        """lc_plan_parts (every class when comp < 0, else that one) through the memo."""
+        cdef int j, k, f
+        cdef uint64_t key, slot
+        for j in range(LC_N_COMP):
+            if comp >= 0 and j != comp:
+                continue
+            key = j | (<uint64_t> 1 << 63)
+            for k in range(COMP_NF[j]):
+                f = COMP_FACES[j][k]
+                key |= <uint64_t> (c[f] | (live[f] << 3)) << (3 + 6 * k)
+            slot = (key * <uint64_t> 0x9E3779B97F4A7C15) >> (64 - MEMO_BITS)
+            if self.memo_key[slot] != key:
+                lc_plan_parts(c, live, self.mao_bonus, self.quad_xiang, self.chi_kan, j, parts)
+                self.memo_key[slot] = key
+                self.memo_part[slot] = parts[j]
+            else:
+                parts[j] = self.memo_part[slot]
+
     cdef void _plan(self, const SeatCards* s, const uint8_t* dead, int* mao, int* tmax) noexcept nogil:
         cdef uint8_t live[N_FACES]
+        cdef LcPlanPart parts[LC_N_COMP]
         cdef int f
         for f in range(N_FACES):
             live[f] = COPIES - s.c[f] - s.own[f] - dead[f]
-        lc_count_plan(s.c, live, s.n, s.kinds, s.faces, s.tuo, self.mao_bonus, self.quad_xiang, self.chi_kan,
-                      mao, tmax)
+        self._parts(s.c, live, -1, parts)
+        lc_plan_combine(parts, live, s.n, s.kinds, s.faces, s.tuo, self.mao_bonus, self.quad_xiang, self.chi_kan,
+                        mao, tmax)
 
     cdef int _theo(self, const SeatCards* s, const uint8_t* dead, int caishen) noexcept nogil:
         cdef uint8_t live[N_FACES]
@@ -1271,7 +1310,7 @@ cdef class HandCore:
         res["deltas"] = hand_deltas(res, s, folded)
         res["next_banker"] = next_banker(res, s, self.banker)
         res["counts"] = kind != "void" and (kind != "baozi" or s.baozi_hand_counts)      # CP-8, CP-57
-        self.result = json.loads(json.dumps(res))
+        self.result = _json_plain(res)
         self.phase = PH_END
         self.actor = -1
         self._event(EV_END, -1, NO_TO, 0, 0, 0)
@@ -1396,6 +1435,40 @@ cdef class HandCore:
             "discard_ban": self.discard_ban, "self_win_ok": bool(self.self_win_ok), "started": bool(self.started),
             "result": self.result,
         }
+
+
+cdef object _json_plain(object res):
+    """``json.loads(json.dumps(res))`` (what the reference stores) without the text in between for
+    the types a result holds; anything else goes through json."""
+    try:
+        return _plain(res)
+    except _NotPlain:
+        return json.loads(json.dumps(res))
+
+
+class _NotPlain(Exception):
+    pass
+
+
+cdef object _plain(object x):
+    cdef type t = type(x)
+    if t is dict:
+        out = {}
+        for k, v in (<dict> x).items():
+            if type(k) is str:
+                out[k] = _plain(v)
+            elif type(k) is int:
+                out[str(k)] = _plain(v)
+            else:
+                raise _NotPlain
+        return out
+    if t is list or t is tuple:
+        return [_plain(v) for v in x]
+    if t is str or t is int or t is bool or x is None:
+        return x
+    if t is float and x == x and x not in (float("inf"), float("-inf")):
+        return x
+    raise _NotPlain
 
 
 cdef list _u8list(const uint8_t* c, int n):

@@ -54,7 +54,7 @@ cdef void _bot_key(HandCore h, int p, SeatCards* s, const uint8_t* dead, LcPlanP
     for f in range(N_FACES):
         live[f] = COPIES - s.c[f] - s.own[f] - dead[f]
     k.ready = _bot_ready(h, p, s)
-    lc_plan_parts(s.c, live, h.mao_bonus, h.quad_xiang, h.chi_kan, comp, parts)
+    h._parts(s.c, live, comp, parts)
     lc_plan_combine(parts, live, s.n, s.kinds, s.faces, s.tuo, h.mao_bonus, h.quad_xiang, h.chi_kan,
                     &k.mao, &k.tmax)
     k.ft = lc_theoretical_fan(s.c, live, s.n, s.kinds, s.faces, h.w, h.caishen[p], h.kan_as_peng, h.xiang_bonus)
@@ -89,7 +89,7 @@ cdef int _rule_choice(HandCore h, int p) noexcept nogil:
     h._dead_for(p, dead)
     for x in range(N_FACES):
         live[x] = COPIES - base.c[x] - base.own[x] - dead[x]
-    lc_plan_parts(base.c, live, h.mao_bonus, h.quad_xiang, h.chi_kan, -1, base_parts)
+    h._parts(base.c, live, -1, base_parts)
     if h.phase == PH_DISCARD:
         for a in range(N_FACES):
             if dec[a] == 0:
