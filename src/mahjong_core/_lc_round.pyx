@@ -1373,6 +1373,10 @@ cdef class HandCore:
         return self.nev
 
     @property
+    def n_actions(self):
+        return self.nlog
+
+    @property
     def log(self):
         """Every action as [seat, action id]."""
         cdef int k

@@ -51,7 +51,7 @@ from .round_settings import RoundSettings
 from .round_settlement import ledger_requests
 from .ruleset import FAMILY_NAME
 
-__all__ = ["HandResult", "LongcardMatch", "LongcardRound"]
+__all__ = ["HandResult", "LongcardMatch", "LongcardRound", "hand_stock"]
 
 _PHASES = ("deal", "qi", "stay", "discard", "turn", "claim", "execute", "end")
 _HAND_VIEW_KEYS = ("actor", "banker", "qi_player", "jiang", "stock_left", "offer", "hand", "discard_ban", "table",
@@ -66,6 +66,14 @@ def _logged(ev: dict[str, Any]) -> dict[str, Any]:
         return ev
     return {"type": "action", "seat": ev["seat"],
             "action": {**Action.from_id(ev["action"]).to_dict(), "phase": ev["phase"]}}
+
+
+def hand_stock(seed: int, spawn_key: Any, caishen_count: int) -> list[int]:
+    """The stock of a hand of a match: the deck shuffled by ``SeedSequence(seed, spawn_key)`` (the
+    compiled engine's matches deal from here too)."""
+    g = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=tuple(spawn_key))))
+    deck = [f for f in range(N_FACES) for _ in range(COPIES)] + [CAISHEN] * caishen_count
+    return [deck[i] for i in g.permutation(len(deck))]
 
 
 @dataclass(frozen=True)
@@ -106,10 +114,8 @@ class LongcardRound(RoundBase):
         self.seed = as_int(0 if seed is None else seed, "seed", 0, MAX_SEED)
         spawn_key = [as_int(k, "spawn_key", 0, MAX_SPAWN_VALUE) for k in list(spawn_key)[:MAX_SPAWN_KEY]]
         banker = as_seat(dealer, PLAYERS, "dealer (a seat)")
-        g = np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed, spawn_key=tuple(spawn_key))))
         s = self.settings.hand
-        deck = [f for f in range(N_FACES) for _ in range(COPIES)] + [CAISHEN] * s.caishen_count
-        stock = [deck[i] for i in g.permutation(len(deck))]
+        stock = hand_stock(self.seed, spawn_key, s.caishen_count)
         self.hand = Round(settings=s, banker=banker, stock=stock, impl=impl)
         self.log: list[dict[str, Any]] = [{"type": "header", "schema_version": SCHEMA_VERSION,
                                            "ruleset": self.settings.ruleset, "seed": self.seed,

@@ -1,0 +1,129 @@
+"""The compiled long-card hand engine behind a checked entry: whole hands played in C by the built-in bots.
+
+:class:`mahjong_core._lc_round.HandCore` is the state machine of :mod:`.round_ref` ported to Cython
+with the RandomBot and RuleBot of :mod:`.round_bots`; the parity tests hold it to the reference, event
+for event.  Everything entering it is checked here (settings, seed, stock, banker, bots), since the
+compiled code runs without bounds checks.
+
+- :func:`new_core`: a fresh hand, dealt exactly as ``Round(seed, settings=..., banker=..., stock=...)``.
+- :func:`play_hand`: a whole hand played by the built-in bots; the same result as the reference with
+  the same bots (``RandomBot(bot_seeds[k])``, ``RuleBot(settings)``).
+- :func:`compiled_bots`: the built-in bot objects of a simulation as the compiled engine's bot kinds.
+- :func:`play_match`: the hands of a :class:`.round_match.LongcardMatch` (same stocks, same bankers)
+  played in C, for the simulator.
+
+>>> play_hand(3)["end"] == play_hand(3, engine="reference")["end"]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..._lc_round import BOT_KINDS, HandCore
+from ..._validate import as_seat, is_int, short_repr
+from ...errors import MahjongError
+from .cards import CAISHEN, COPIES, N_FACES
+from .round_bots import RandomBot, RuleBot
+from .round_bots import play_hand as _play_reference
+from .round_match import LongcardMatch, hand_stock
+from .round_record import checked_stock
+from .round_ref import Round
+from .round_rules import PLAYERS
+from .round_settings import RoundSettings
+
+__all__ = ["BOT_KINDS", "ENGINES", "compiled_bots", "new_core", "play_hand", "play_match"]
+
+ENGINES = ("compiled", "reference")
+"""Engines of a hand of play, the default first."""
+
+
+def _settings(settings: Any, options: Any) -> RoundSettings:
+    if settings is None:
+        return RoundSettings.from_options(options)
+    if options:
+        raise MahjongError("give settings or options, not both")
+    if not isinstance(settings, RoundSettings):
+        raise MahjongError(f"settings must be a RoundSettings, got {short_repr(settings)}")
+    return settings
+
+
+def new_core(seed: Any = None, *, settings: RoundSettings | None = None, options: Any = None, banker: Any = None,
+             stock: Any = None) -> HandCore:
+    """A fresh compiled hand, dealt as :class:`.round_ref.Round` deals it: the stock shuffled by a NumPy
+    ``Generator`` from ``seed`` unless given (checked), the banker drawn from it unless given."""
+    s = _settings(settings, options)
+    if seed is not None and not (is_int(seed) and 0 <= seed < 2**128):
+        raise MahjongError(f"seed must be None or an integer >= 0, got {short_repr(seed)}")
+    rng = np.random.default_rng(seed)
+    deck = [f for f in range(N_FACES) for _ in range(COPIES)] + [CAISHEN] * s.caishen_count
+    cards = [deck[i] for i in rng.permutation(len(deck))] if stock is None else checked_stock(stock, deck)
+    seat = int(rng.integers(PLAYERS)) if banker is None else as_seat(banker, PLAYERS, "banker")
+    return HandCore(s, cards, seat)
+
+
+def _bot_names(bots: Any) -> tuple[str, str, str]:
+    names = (bots,) * PLAYERS if isinstance(bots, str) else tuple(bots) if isinstance(bots, (list, tuple)) else None
+    if names is None or len(names) != PLAYERS or any(b not in BOT_KINDS for b in names):
+        raise MahjongError(f"bots: one of {', '.join(BOT_KINDS)} or three of them, got {short_repr(bots)}")
+    return names  # type: ignore[return-value]  # three names, checked
+
+
+def play_hand(seed: Any = None, settings: RoundSettings | None = None, *, options: Any = None,
+              bots: str | Sequence[str] = "rule", bot_seeds: Sequence[Any] | None = None, banker: Any = None,
+              stock: Any = None, engine: str = "compiled") -> dict[str, Any]:
+    """Play one hand to its end with the built-in bots and return its result (``round_ref.Round.result``).
+
+    ``bots``: ``"rule"`` (spec 8.5's greedy bot) or ``"random"``, or one per seat; ``bot_seeds``: the
+    seed of each random bot (its NumPy ``Generator``).  ``engine="reference"`` plays the same hand on
+    :mod:`.round_ref` with :class:`.round_bots.RandomBot` / :class:`.round_bots.RuleBot`."""
+    names = _bot_names(bots)
+    seeds = [None] * PLAYERS if bot_seeds is None else list(bot_seeds)
+    if len(seeds) != PLAYERS:
+        raise MahjongError(f"bot_seeds: one seed per seat, got {short_repr(bot_seeds)}")
+    if engine == "compiled":
+        core = new_core(seed, settings=settings, options=options, banker=banker, stock=stock)
+        rngs = [np.random.default_rng(x) if n == "random" else None for n, x in zip(names, seeds)]
+        return core.play(names, rngs)  # type: ignore[no-any-return]  # the compiled core's result dict
+    if engine != "reference":
+        raise MahjongError(f"engine must be one of {', '.join(ENGINES)}, got {short_repr(engine)}")
+    r = Round(seed, settings=_settings(settings, options), banker=banker, stock=stock)
+    objs = [RandomBot(x) if n == "random" else RuleBot(r.settings) for n, x in zip(names, seeds)]
+    return _play_reference(r, objs)
+
+
+def compiled_bots(bots: Sequence[Any], settings: RoundSettings) -> tuple[tuple[str, ...], list[Any]] | None:
+    """The compiled engine's bot kinds and random generators for ``bots`` (one object per seat), or None
+    when one of them is not a built-in bot it plays (another bot, a RuleBot of other settings)."""
+    kinds: list[str] = []
+    rngs: list[Any] = []
+    for b in bots:
+        if type(b) is RandomBot:
+            kinds.append("random")
+            rngs.append(b.rng)          # the same generator: the bot's later choices go on from it
+        elif type(b) is RuleBot and b.s == settings:
+            kinds.append("rule")
+            rngs.append(None)
+        else:
+            return None
+    return tuple(kinds), rngs
+
+
+def play_match(match: LongcardMatch, kinds: Sequence[str], rngs: Sequence[Any]) -> Iterator[tuple[dict[str, Any], int]]:
+    """Play the hands of a fresh ``match`` in C: hand ``k`` deals the stock of the match's hand ``k``
+    (:func:`.round_match.hand_stock`) with the banker the previous hand named (spec 3.14), as
+    :class:`.round_match.LongcardMatch` does.  Yields each hand's result with its ``dealer`` (the
+    banker) and the number of actions taken.  ``match`` itself is not advanced."""
+    if match.round_index != 0 or not match.rounds:
+        raise MahjongError("play_match needs a fresh match with a number of rounds")
+    names = tuple(kinds)
+    settings = match.round.settings.hand
+    banker = match.first_dealer
+    for k in range(match.rounds):
+        core = HandCore(settings, hand_stock(match.seed, (k + 1,), settings.caishen_count), banker)
+        res = core.play(names, list(rngs))
+        yield {**res, "dealer": banker}, core.n_actions
+        banker = res["next_banker"]
