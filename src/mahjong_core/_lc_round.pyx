@@ -1364,6 +1364,16 @@ cdef class HandCore:
         _play(self, bots, rngs, max_steps)
         return self.result
 
+    def choose(self, str bot, rng=None):
+        """The action the built-in ``bot`` ("random" / "rule"; ``rng``: the random bot's Generator)
+        would take for the seat to act now, without taking it."""
+        if self.phase == PH_END:
+            raise IllegalActionError("the hand is over")
+        if bot not in BOT_KINDS or (bot == "random" and rng is None):
+            raise MahjongError(f"bot: one of {', '.join(BOT_KINDS)} (a random bot with its Generator), got {bot!r}")
+        self._offered(self.actor)
+        return _rule_choice(self, self.actor) if bot == "rule" else _random_choice(self, rng)
+
     def events(self, int start=0):
         """The events from number ``start`` on, as the reference's dicts."""
         return _events(self, max(start, 0))
