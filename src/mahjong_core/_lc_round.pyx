@@ -115,6 +115,9 @@ _BONUS_MODES = ("live", "any", "s1", "off")
 _BAN_RULES = ("none", "seven_only", "all")
 _DANG_RULES = ("taken_or_dead_per_face", "taken_only", "any_face_releases_all")
 
+cdef int THR_OTHER = _fans.threshold(False)      # 陀 thresholds (2.8), banker and the others
+cdef int THR_BANKER = _fans.threshold(True)
+cdef dict _WEIGHTS = {}                         # face weights by (jiang, wumenjiang, wumenjiang_weight)
 cdef bint IS_SEVEN[N_FACES]
 cdef uint8_t CHI_WITH[N_FACES][MAX_CHI_WITH][2]     # _round_rules._CHI_PAIRS_WITH in C
 cdef int N_CHI_WITH[N_FACES]
@@ -313,8 +316,8 @@ cdef class HandCore:
         self.show_repl = s.show_replacement_draws
         self.all_folded_ends = s.all_folded_ends
         self.qi_s1 = s.qi_fan_measure == "s1"
-        self.thr[0] = _fans.threshold(False)
-        self.thr[1] = _fans.threshold(True)
+        self.thr[0] = THR_OTHER
+        self.thr[1] = THR_BANKER
         cdef int k, c
         self.nstock = len(stock)
         for k in range(self.nstock):
@@ -334,7 +337,12 @@ cdef class HandCore:
         self.result = None
         self.dec_log = -1
         self._deal()
-        w = _fans.face_weights(self.jiang, wumenjiang=s.wumenjiang, wumenjiang_weight=s.wumenjiang_weight)
+        key = (self.jiang, s.wumenjiang, s.wumenjiang_weight)
+        w = _WEIGHTS.get(key)
+        if w is None:
+            w = _fans.face_weights(self.jiang, wumenjiang=s.wumenjiang, wumenjiang_weight=s.wumenjiang_weight)
+            if len(_WEIGHTS) < 4096:      # (J1, J2) pairs x the two options: a few thousand at most
+                _WEIGHTS[key] = w
         for k in range(N_FACES):
             self.w[k] = w[k]
 

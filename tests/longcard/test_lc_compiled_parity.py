@@ -14,7 +14,10 @@ from mahjong_core.families.longcard.round_bots import RandomBot, RuleBot
 from mahjong_core.families.longcard.round_engine import new_core, play_hand
 from mahjong_core.families.longcard.round_ref import Round, _masks
 from mahjong_core.families.longcard.round_settings import RoundSettings
-from mahjong_core.families.longcard.simulation import LongcardSimulationResult, play_batch
+from mahjong_core.families.longcard.simulation import (
+    LongcardSimulationResult,
+    play_batch,
+)
 
 # every flow setting of spec section 6 away from its default at least once
 OPTIONS = [

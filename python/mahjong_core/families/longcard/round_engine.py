@@ -41,9 +41,14 @@ ENGINES = ("compiled", "reference")
 """Engines of a hand of play, the default first."""
 
 
+_DEFAULT = RoundSettings()
+_DECKS = {n: tuple([f for f in range(N_FACES) for _ in range(COPIES)] + [CAISHEN] * n) for n in (0, 5, 10)}
+"""The deck of each ``caishen_count`` (the options allow 0, 5, 10)."""
+
+
 def _settings(settings: Any, options: Any) -> RoundSettings:
     if settings is None:
-        return RoundSettings.from_options(options)
+        return _DEFAULT if options is None else RoundSettings.from_options(options)
     if options:
         raise MahjongError("give settings or options, not both")
     if not isinstance(settings, RoundSettings):
@@ -59,8 +64,8 @@ def new_core(seed: Any = None, *, settings: RoundSettings | None = None, options
     if seed is not None and not (is_int(seed) and 0 <= seed < 2**128):
         raise MahjongError(f"seed must be None or an integer >= 0, got {short_repr(seed)}")
     rng = np.random.default_rng(seed)
-    deck = [f for f in range(N_FACES) for _ in range(COPIES)] + [CAISHEN] * s.caishen_count
-    cards = [deck[i] for i in rng.permutation(len(deck))] if stock is None else checked_stock(stock, deck)
+    deck = _DECKS[s.caishen_count]
+    cards = [deck[i] for i in rng.permutation(len(deck)).tolist()] if stock is None else checked_stock(stock, list(deck))
     seat = int(rng.integers(PLAYERS)) if banker is None else as_seat(banker, PLAYERS, "banker")
     return HandCore(s, cards, seat)
 
@@ -87,7 +92,7 @@ def play_hand(seed: Any = None, settings: RoundSettings | None = None, *, option
     if engine == "compiled":
         core = new_core(seed, settings=settings, options=options, banker=banker, stock=stock)
         rngs = [np.random.default_rng(x) if n == "random" else None for n, x in zip(names, seeds)]
-        return core.play(names, rngs)  # type: ignore[no-any-return]  # the compiled core's result dict
+        return core.play(names, rngs)
     if engine != "reference":
         raise MahjongError(f"engine must be one of {', '.join(ENGINES)}, got {short_repr(engine)}")
     r = Round(seed, settings=_settings(settings, options), banker=banker, stock=stock)

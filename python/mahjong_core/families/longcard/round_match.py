@@ -73,7 +73,7 @@ def hand_stock(seed: int, spawn_key: Any, caishen_count: int) -> list[int]:
     compiled engine's matches deal from here too)."""
     g = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=tuple(spawn_key))))
     deck = [f for f in range(N_FACES) for _ in range(COPIES)] + [CAISHEN] * caishen_count
-    return [deck[i] for i in g.permutation(len(deck))]
+    return [deck[i] for i in g.permutation(len(deck)).tolist()]
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,8 @@ __all__ = ["UNSUPPORTED", "RoundSettings"]
 UNSUPPORTED: dict[str, tuple[Any, str]] = {
     "multiple_winners": (True, "the spec (CP-18) defines one winner per card only"),
     "empty_replacement_ends": (False, "the spec (CP-43) defines no play after a replacement draw that cannot be made"),
-    "all_folded_ends": (False, "the spec (CP-44) defines no play after every seat folded (a folded seat would be "
-                               "asked to turn or fold again, and the hand might never end)"),
+    "all_folded_ends": (False, ("the spec (CP-44) defines no play after every seat folded (a folded seat would be "
+                                "asked to turn or fold again, and the hand might never end)")),
 }
 """Option values the reference engine refuses: key -> (value, why)."""
 
