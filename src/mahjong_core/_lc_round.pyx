@@ -27,6 +27,8 @@ from libc.string cimport memset, memcpy
 
 import json
 
+from numpy.random import Generator as _Generator
+
 from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core._lc_hand cimport (
     MAX_DECLARED, K_PENG, K_CHI, K_SHA, K_WEIXIANG, K_XIANG,
@@ -275,14 +277,31 @@ cdef class HandCore:
         free(self.memo_key)
         free(self.memo_part)
 
-    def __init__(self, settings, stock, int banker):
-        """``settings``: a RoundSettings; ``stock``: the checked card ids (105 + caishen_count);
-        ``banker``: a seat.  Use :func:`.round_engine.new_core`, which checks them."""
+    def __init__(self, settings, stock, banker):
+        """``settings``: a RoundSettings; ``stock``: the deck's card ids in order (105 + caishen_count:
+        every face 5 times); ``banker``: a seat.  :func:`.round_engine.new_core` shuffles and checks them
+        with the reference's messages; this constructor checks them again, since nothing unchecked may
+        reach the C state."""
         if type(settings) is not _RoundSettings:
-            raise MahjongError("settings must be a RoundSettings")
+            raise MahjongError(f"settings must be a RoundSettings, got {type(settings).__name__}")
         s = settings
-        if len(stock) != 105 + s.caishen_count or not 0 <= banker < PLAYERS:
-            raise MahjongError("stock or banker out of range (use round_engine.new_core)")
+        if type(banker) is not int or not 0 <= banker < PLAYERS:
+            raise MahjongError(f"banker must be a seat 0-2, got {banker!r}")
+        if type(stock) is not list or len(stock) != 105 + s.caishen_count:
+            raise MahjongError(f"stock must be a list of {105 + s.caishen_count} card ids (105 + caishen_count)")
+        cdef int k, c
+        cdef int seen[N_FACES + 1]
+        memset(seen, 0, sizeof(seen))
+        for k in range(len(stock)):
+            x = stock[k]
+            if type(x) is not int or not 0 <= x <= CAISHEN:
+                raise MahjongError(f"stock[{k}]: a card id is an int 0-21, got {x!r}")
+            c = x
+            seen[c] += 1
+            self.stock[k] = c
+        for c in range(N_FACES + 1):
+            if seen[c] != (s.caishen_count if c == CAISHEN else COPIES):
+                raise MahjongError("stock: not the deck (each face 5 times, caishen_count 财神)")
         self.settings = s
         self.caishen_count = s.caishen_count
         self.dirn = 1 if s.turn_direction == "ccw" else -1
@@ -318,13 +337,7 @@ cdef class HandCore:
         self.qi_s1 = s.qi_fan_measure == "s1"
         self.thr[0] = THR_OTHER
         self.thr[1] = THR_BANKER
-        cdef int k, c
         self.nstock = len(stock)
-        for k in range(self.nstock):
-            c = stock[k]
-            if not 0 <= c <= CAISHEN:
-                raise MahjongError("a stock card id is 0-21")
-            self.stock[k] = c
         self.banker = banker
         self.cap_log = 256
         self.log = <int16_t*> malloc(2 * self.cap_log * sizeof(int16_t))
@@ -1341,50 +1354,54 @@ cdef class HandCore:
         """The seat that decides now, or [] when the hand is over."""
         return [] if self.phase == PH_END else [self.actor]
 
-    def offered(self, int seat):
+    def offered(self, seat):
         """{action id: 包子 cause name or None} of every action ``seat`` may take now."""
-        if not 0 <= seat < PLAYERS:
-            raise MahjongError(f"a seat is 0-2, got {seat}")
+        _check_seat(seat)
         if self.phase == PH_END or seat != self.actor:
             return {}
         self._offered(seat)
         return {a: (None if self.dec[a] == 0 else f"B{self.dec[a]}") for a in range(N_ACTIONS) if self.dec[a] >= 0}
 
-    def step(self, int seat, int action):
+    def step(self, seat, action):
         """Apply one decision; one not offered raises IllegalActionError and changes nothing."""
+        _check_seat(seat)
         if self.phase == PH_END:
             raise IllegalActionError("the hand is over")
         if seat != self.actor:
             raise IllegalActionError(f"seat {seat} is not to act (seat {self.actor} is)")
-        if not 0 <= action < N_ACTIONS:
-            raise IllegalActionError(f"an action id is an integer 0-{N_ACTIONS - 1}, got {action}")
+        if type(action) is not int or not 0 <= action < N_ACTIONS:
+            raise IllegalActionError(f"an action id is an int 0-{N_ACTIONS - 1}, got {action!r}")
         self._offered(seat)
         if self.dec[action] < 0:
             raise IllegalActionError(f"action {action} is not legal for seat {seat} in phase {self.phase}")
         self._apply(seat, action)
 
-    def play(self, bots=("rule", "rule", "rule"), rngs=(None, None, None), int max_steps=10_000):
+    def play(self, bots=("rule", "rule", "rule"), rngs=(None, None, None), max_steps=10_000):
         """Play the hand to its end with the built-in bots (``bots``: one of "random", "rule" per seat;
         ``rngs``: a NumPy Generator per random bot) and return the result."""
         bots = tuple(bots)
         rngs = list(rngs)
         _check_bots(bots, rngs)
+        if type(max_steps) is not int or not 1 <= max_steps <= 1_000_000:
+            raise MahjongError(f"max_steps must be an int 1-1000000, got {max_steps!r}")
         _play(self, bots, rngs, max_steps)
         return self.result
 
-    def choose(self, str bot, rng=None):
+    def choose(self, bot, rng=None):
         """The action the built-in ``bot`` ("random" / "rule"; ``rng``: the random bot's Generator)
         would take for the seat to act now, without taking it."""
         if self.phase == PH_END:
             raise IllegalActionError("the hand is over")
-        if bot not in BOT_KINDS or (bot == "random" and rng is None):
+        if bot not in BOT_KINDS or (bot == "random" and not isinstance(rng, _Generator)):
             raise MahjongError(f"bot: one of {', '.join(BOT_KINDS)} (a random bot with its Generator), got {bot!r}")
         self._offered(self.actor)
         return _rule_choice(self, self.actor) if bot == "rule" else _random_choice(self, rng)
 
-    def events(self, int start=0):
-        """The events from number ``start`` on, as the reference's dicts."""
-        return _events(self, max(start, 0))
+    def events(self, start=0):
+        """The events from number ``start`` (0 or more) on, as the reference's dicts."""
+        if type(start) is not int or start < 0:
+            raise MahjongError(f"start must be an int >= 0, got {start!r}")
+        return _events(self, min(start, self.nev))
 
     @property
     def n_events(self):
@@ -1457,6 +1474,12 @@ cdef class HandCore:
             "discard_ban": self.discard_ban, "self_win_ok": bool(self.self_win_ok), "started": bool(self.started),
             "result": self.result,
         }
+
+
+cdef int _check_seat(object seat) except -1:
+    if type(seat) is not int or not 0 <= seat < PLAYERS:
+        raise MahjongError(f"a seat is an int 0-2, got {seat!r}")
+    return 0
 
 
 cdef object _json_plain(object res):

@@ -144,13 +144,14 @@ cdef int _random_choice(HandCore h, object rng) except -1:
             if h.dec[a] > 0:
                 ok[n] = a
                 n += 1
-    return ok[<int> rng.integers(n)]
+    k = rng.integers(n)
+    return ok[<int> k]
 
 
 def _check_bots(bots, rngs):
-    if len(bots) != PLAYERS or any(b not in BOT_KINDS for b in bots):
+    if len(bots) != PLAYERS or any(type(b) is not str or b not in BOT_KINDS for b in bots):
         raise MahjongError(f"bots: three of {', '.join(BOT_KINDS)}, got {bots!r}")
-    if len(rngs) != PLAYERS or any(b == "random" and r is None for b, r in zip(bots, rngs)):
+    if len(rngs) != PLAYERS or any(b == "random" and not isinstance(r, _Generator) for b, r in zip(bots, rngs)):
         raise MahjongError("rngs: a NumPy Generator for every random bot")
 
 
