@@ -7,7 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from mahjong_core._lc_round import HandCore
-from mahjong_core.errors import IllegalActionError, MahjongError, RulesetError, StateError
+from mahjong_core.errors import (
+    IllegalActionError,
+    MahjongError,
+    RulesetError,
+    StateError,
+)
 from mahjong_core.families.longcard.round_engine import new_core, play_hand
 from mahjong_core.families.longcard.round_settings import RoundSettings
 
