@@ -9,6 +9,8 @@ compiled code runs without bounds checks.
 - :func:`play_hand`: a whole hand played by the built-in bots; the same result as the reference with
   the same bots (``RandomBot(bot_seeds[k])``, ``RuleBot(settings)``).
 - :func:`compiled_bots`: the built-in bot objects of a simulation as the compiled engine's bot kinds.
+- :class:`CompiledHand`: a compiled hand with the reference hand's step API (what
+  ``LongcardRound(engine="compiled")`` steps).
 - :func:`play_match`: the hands of a :class:`.round_match.LongcardMatch` (same stocks, same bankers)
   played in C, for the simulator.
 
@@ -19,23 +21,25 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..._lc_round import BOT_KINDS, HandCore
 from ..._validate import as_seat, is_int, short_repr
-from ...errors import MahjongError
+from ...errors import IllegalActionError, MahjongError
 from .cards import CAISHEN, COPIES, N_FACES
-from .round_bots import RandomBot, RuleBot
-from .round_bots import play_hand as _play_reference
-from .round_match import LongcardMatch, hand_stock
-from .round_record import checked_stock
-from .round_ref import Round
+from .groups import Group
+from .round_actions import Action
+from .round_record import RoundRecord, checked_stock
+from .round_ref import Round, _masks
 from .round_rules import PLAYERS
 from .round_settings import RoundSettings
 
-__all__ = ["BOT_KINDS", "ENGINES", "compiled_bots", "new_core", "play_hand", "play_match"]
+if TYPE_CHECKING:
+    from .round_match import LongcardMatch
+
+__all__ = ["BOT_KINDS", "ENGINES", "CompiledHand", "compiled_bots", "new_core", "play_hand", "play_match"]
 
 ENGINES = ("compiled", "reference")
 """Engines of a hand of play, the default first."""
@@ -95,14 +99,19 @@ def play_hand(seed: Any = None, settings: RoundSettings | None = None, *, option
         return core.play(names, rngs)
     if engine != "reference":
         raise MahjongError(f"engine must be one of {', '.join(ENGINES)}, got {short_repr(engine)}")
+    from .round_bots import RandomBot, RuleBot
+    from .round_bots import play_hand as play_reference
+
     r = Round(seed, settings=_settings(settings, options), banker=banker, stock=stock)
     objs = [RandomBot(x) if n == "random" else RuleBot(r.settings) for n, x in zip(names, seeds)]
-    return _play_reference(r, objs)
+    return play_reference(r, objs)
 
 
 def compiled_bots(bots: Sequence[Any], settings: RoundSettings) -> tuple[tuple[str, ...], list[Any]] | None:
     """The compiled engine's bot kinds and random generators for ``bots`` (one object per seat), or None
     when one of them is not a built-in bot it plays (another bot, a RuleBot of other settings)."""
+    from .round_bots import RandomBot, RuleBot
+
     kinds: list[str] = []
     rngs: list[Any] = []
     for b in bots:
@@ -124,6 +133,8 @@ def play_match(match: LongcardMatch, kinds: Sequence[str], rngs: Sequence[Any]) 
     banker) and the number of actions taken.  ``match`` itself is not advanced."""
     if match.round_index != 0 or not match.rounds:
         raise MahjongError("play_match needs a fresh match with a number of rounds")
+    from .round_match import hand_stock
+
     names = tuple(kinds)
     settings = match.round.settings.hand
     banker = match.first_dealer
@@ -132,3 +143,115 @@ def play_match(match: LongcardMatch, kinds: Sequence[str], rngs: Sequence[Any]) 
         res = core.play(names, list(rngs))
         yield {**res, "dealer": banker}, core.n_actions
         banker = res["next_banker"]
+
+
+class CompiledHand(RoundRecord):
+    """A compiled hand (:class:`HandCore`) with the step API of :class:`.round_ref.Round` that
+    :class:`.round_match.LongcardRound` and the bots use: ``seats_to_act``, ``legal_actions``,
+    ``legal_mask`` / ``penalised_mask``, ``step``, ``view`` / ``events_for`` (the reference's
+    :class:`.round_record.RoundRecord`, read from the core's fields), ``events``, ``log``,
+    ``result``, ``card_census``.  Built like ``Round(seed, settings=..., banker=..., stock=...)``."""
+
+    card_census = Round.card_census
+    effective = Round.effective
+
+    def __init__(self, seed: Any = None, *, settings: RoundSettings | None = None, options: Any = None,
+                 banker: Any = None, stock: Any = None, impl: Any = "compiled") -> None:
+        if impl != "compiled":     # the replay record's rebuild passes it: the compiled engine counts in C
+            raise MahjongError(f"a compiled hand counts with impl='compiled', got {short_repr(impl)}")
+        self.core = new_core(seed, settings=settings, options=options, banker=banker, stock=stock)
+        self.settings = self.core.settings
+        self.banker = self.core.banker
+        self.jiang = self.core.jiang
+        self._events: list[dict[str, Any]] = []
+        self._state: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------------ the core's state, read once per step
+    def _snap(self) -> dict[str, Any]:
+        if self._state is None:
+            self._state = self.core.snapshot()
+        return self._state
+
+    def __getattr__(self, name: str) -> Any:
+        # the state fields RoundRecord.view and card_census read (hands, groups, tangzi, offer, ...)
+        if name in _SNAPSHOT_FIELDS:
+            value = self._snap()[name]
+            return [[Group(k, c) for k, c in gs] for gs in value] if name == "groups" else value
+        raise AttributeError(name)
+
+    @property
+    def phase(self) -> str:
+        return str(self.core.phase)
+
+    @property
+    def actor(self) -> int:
+        return int(self.core.actor)
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.core.result
+
+    @property
+    def stock(self) -> list[int]:
+        return self.core.stock
+
+    @property
+    def stock_left(self) -> int:
+        return int(self.core.stock_left)
+
+    @property
+    def log(self) -> list[list[int]]:
+        return self.core.log
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        self._events += self.core.events(len(self._events))
+        return self._events
+
+    @property
+    def seen(self) -> list[list[dict[str, Any]]]:
+        return [[{k: v for k, v in e.items() if k != "to"} for e in self.events if e["to"] in (None, p)]
+                for p in range(PLAYERS)]
+
+    # ------------------------------------------------------------------ decisions
+    def seats_to_act(self) -> list[int]:
+        return self.core.seats_to_act()
+
+    def _offered(self, p: int) -> dict[int, str | None]:
+        return self.core.offered(p)
+
+    def legal_actions(self, seat: Any) -> list[Action]:
+        p = as_seat(seat, PLAYERS)
+        return [Action.from_id(a) for a in sorted(self._offered(p))]
+
+    def legal_mask(self, seat: Any) -> np.ndarray:
+        return _masks(self._offered(as_seat(seat, PLAYERS)))[0]
+
+    def penalised_mask(self, seat: Any) -> np.ndarray:
+        return _masks(self._offered(as_seat(seat, PLAYERS)))[1]
+
+    def step(self, seat: Any, action: Any) -> None:
+        """Apply one decision; an illegal one raises :class:`IllegalActionError` and changes nothing."""
+        if self.core.phase == "end":
+            raise IllegalActionError("the hand is over")
+        p = as_seat(seat, PLAYERS)
+        a = Action.coerce(action).id
+        if p != self.actor:
+            raise IllegalActionError(f"seat {p} is not to act (seat {self.actor} is)")
+        if a not in self._offered(p):
+            raise IllegalActionError(f"{Action.from_id(a)} is not legal for seat {p} in phase {self.phase}")
+        self._apply(p, a, None)
+
+    def _apply(self, p: int, a: int, cause: str | None) -> None:
+        """Apply an offered action (checked by the caller; the core knows its 包子 cause)."""
+        self.core.step(p, a)
+        self._state = None
+
+    def __repr__(self) -> str:
+        return (f"<longcard CompiledHand phase={self.phase} actor={self.actor} banker={self.banker} "
+                f"stock_left={self.stock_left}>")
+
+
+_SNAPSHOT_FIELDS = frozenset({"pos", "hands", "caishen", "folded", "asked", "groups", "group_from", "tangzi",
+                              "qi_player", "qi_faces", "dang", "peng_barred", "guohu", "chi_faces", "offer",
+                              "offer_from", "offer_kind", "discard_ban", "self_win_ok", "started"})

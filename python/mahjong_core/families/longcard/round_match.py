@@ -23,7 +23,7 @@ finished hand's payments (5) through the shared :class:`~mahjong_core.settlement
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -50,6 +50,9 @@ from .round_rules import PLAYERS
 from .round_settings import RoundSettings
 from .round_settlement import ledger_requests
 from .ruleset import FAMILY_NAME
+
+if TYPE_CHECKING:
+    from .round_engine import CompiledHand
 
 __all__ = ["HandResult", "LongcardMatch", "LongcardRound", "hand_stock"]
 
@@ -108,7 +111,7 @@ class LongcardRound(RoundBase):
     RESULT_TYPE = HandResult
 
     def __init__(self, ruleset: Any = "changpai-ydr", seed: Any = None, *, dealer: Any = 0, options: Any = None,
-                 spawn_key: Any = (), impl: Any = "compiled") -> None:
+                 spawn_key: Any = (), impl: Any = "compiled", engine: Any = "reference") -> None:
         self.settings, opts = self._settings_and_options(ruleset, options, None)
         self.players = PLAYERS
         self.seed = as_int(0 if seed is None else seed, "seed", 0, MAX_SEED)
@@ -116,7 +119,14 @@ class LongcardRound(RoundBase):
         banker = as_seat(dealer, PLAYERS, "dealer (a seat)")
         s = self.settings.hand
         stock = hand_stock(self.seed, spawn_key, s.caishen_count)
-        self.hand = Round(settings=s, banker=banker, stock=stock, impl=impl)
+        if engine == "compiled":        # the compiled hand engine (round_engine), the same hand in C
+            from .round_engine import CompiledHand
+
+            self.hand: Round | CompiledHand = CompiledHand(settings=s, banker=banker, stock=stock, impl=impl)
+        elif engine == "reference":
+            self.hand = Round(settings=s, banker=banker, stock=stock, impl=impl)
+        else:
+            raise RulesetError(f"engine must be 'reference' or 'compiled', got {short_repr(engine)}")
         self.log: list[dict[str, Any]] = [{"type": "header", "schema_version": SCHEMA_VERSION,
                                            "ruleset": self.settings.ruleset, "seed": self.seed,
                                            "spawn_key": spawn_key, "dealer": banker, "options": opts}]
