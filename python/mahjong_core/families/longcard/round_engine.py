@@ -27,12 +27,11 @@ import numpy as np
 
 from ..._lc_round import BOT_KINDS, HandCore
 from ..._validate import as_seat, is_int, short_repr
-from ...errors import IllegalActionError, MahjongError
+from ...errors import MahjongError
 from .cards import CAISHEN, COPIES, N_FACES
 from .groups import Group
-from .round_actions import Action
 from .round_record import RoundRecord, checked_stock
-from .round_ref import Round, _masks
+from .round_ref import Round
 from .round_rules import PLAYERS
 from .round_settings import RoundSettings
 
@@ -152,8 +151,15 @@ class CompiledHand(RoundRecord):
     :class:`.round_record.RoundRecord`, read from the core's fields), ``events``, ``log``,
     ``result``, ``card_census``.  Built like ``Round(seed, settings=..., banker=..., stock=...)``."""
 
+    # the reference's own methods over this class's fields: one implementation of the step checks
     card_census = Round.card_census
     effective = Round.effective
+    legal_actions = Round.legal_actions
+    legal_mask = Round.legal_mask
+    penalised_mask = Round.penalised_mask
+    penalty_of = Round.penalty_of
+    play_decision = Round.play_decision
+    step = Round.step
 
     def __init__(self, seed: Any = None, *, settings: RoundSettings | None = None, options: Any = None,
                  banker: Any = None, stock: Any = None, impl: Any = "compiled") -> None:
@@ -220,30 +226,8 @@ class CompiledHand(RoundRecord):
     def _offered(self, p: int) -> dict[int, str | None]:
         return self.core.offered(p)
 
-    def legal_actions(self, seat: Any) -> list[Action]:
-        p = as_seat(seat, PLAYERS)
-        return [Action.from_id(a) for a in sorted(self._offered(p))]
-
-    def legal_mask(self, seat: Any) -> np.ndarray:
-        return _masks(self._offered(as_seat(seat, PLAYERS)))[0]
-
-    def penalised_mask(self, seat: Any) -> np.ndarray:
-        return _masks(self._offered(as_seat(seat, PLAYERS)))[1]
-
-    def step(self, seat: Any, action: Any) -> None:
-        """Apply one decision; an illegal one raises :class:`IllegalActionError` and changes nothing."""
-        if self.core.phase == "end":
-            raise IllegalActionError("the hand is over")
-        p = as_seat(seat, PLAYERS)
-        a = Action.coerce(action).id
-        if p != self.actor:
-            raise IllegalActionError(f"seat {p} is not to act (seat {self.actor} is)")
-        if a not in self._offered(p):
-            raise IllegalActionError(f"{Action.from_id(a)} is not legal for seat {p} in phase {self.phase}")
-        self._apply(p, a, None)
-
     def _apply(self, p: int, a: int, cause: str | None) -> None:
-        """Apply an offered action (checked by the caller; the core knows its 包子 cause)."""
+        """Apply an offered action (checked by the caller: ``step``; the core knows its 包子 cause)."""
         self.core.step(p, a)
         self._state = None
 
