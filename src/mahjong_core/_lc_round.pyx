@@ -21,6 +21,7 @@ ones, and the constructor takes its stock and banker from the checked Python lay
 (:mod:`mahjong_core.families.longcard.round_engine`).
 """
 
+cimport cython
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset, memcpy
@@ -203,6 +204,9 @@ cdef inline void _seat_add(SeatCards* s, int kind, const uint8_t* cards) noexcep
             s.red = True
 
 
+# nonecheck off for the engine's methods and the bots (the checked build turns it on): their
+# HandCore is ``self`` or the engine that calls them, never None, and the nogil ones cannot test it
+@cython.nonecheck(False)
 cdef class HandCore:
     """One hand of 长牌 幺地人 in C (see the module docstring).  Built by
     :func:`mahjong_core.families.longcard.round_engine.new_core` from checked settings, stock and banker."""

@@ -28,6 +28,7 @@ cdef inline bint _key_gt(const BotKey* x, const BotKey* y) noexcept nogil:
     return x.ft > y.ft
 
 
+@cython.nonecheck(False)
 cdef bint _bot_ready(HandCore h, int p, SeatCards* s) noexcept nogil:
     """round_bots.RuleBot._ready: waits now (20 effective cards), or after some discard (21)."""
     cdef int d, n = 3 * s.n
@@ -45,6 +46,7 @@ cdef bint _bot_ready(HandCore h, int p, SeatCards* s) noexcept nogil:
     return False
 
 
+@cython.nonecheck(False)
 cdef void _bot_key(HandCore h, int p, SeatCards* s, const uint8_t* dead, LcPlanPart* parts, int comp,
                    BotKey* k) noexcept nogil:
     """The key of the cards ``s``; ``parts``: the plan parts of the seat's cards before the change,
@@ -60,6 +62,7 @@ cdef void _bot_key(HandCore h, int p, SeatCards* s, const uint8_t* dead, LcPlanP
     k.ft = lc_theoretical_fan(s.c, live, s.n, s.kinds, s.faces, h.w, h.caishen[p], h.kan_as_peng, h.xiang_bonus)
 
 
+@cython.nonecheck(False)
 cdef int _rule_choice(HandCore h, int p) noexcept nogil:
     """round_bots.RuleBot.choose on the offered actions of p (``h.dec``)."""
     cdef const int8_t* dec = h.dec
@@ -130,6 +133,7 @@ cdef int _rule_choice(HandCore h, int p) noexcept nogil:
     return best
 
 
+@cython.nonecheck(False)
 cdef int _random_choice(HandCore h, object rng) except -1:
     """round_bots.RandomBot.choose: ``ok[rng.integers(len(ok))]`` over the unpenalised actions (all
     offered ones when every one is penalised)."""
@@ -155,6 +159,7 @@ def _check_bots(bots, rngs):
         raise MahjongError("rngs: a NumPy Generator for every random bot")
 
 
+@cython.nonecheck(False)
 cdef int _play(HandCore h, tuple bots, list rngs, int max_steps) except -1:
     cdef int kinds[PLAYERS]
     cdef int p, a, steps = 0

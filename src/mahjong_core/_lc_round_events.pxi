@@ -7,6 +7,7 @@ _EVENT_NAMES = ("deal", "jiang", "caishen", "draw", "action", "declare", "turn",
 _DRAW_WHY = ("caishen", "extra")
 
 
+@cython.nonecheck(False)
 cdef dict _event_dict(HandCore h, const int16_t* e):
     cdef int t = e[0], k, i, f
     d = {"type": _EVENT_NAMES[t], "seat": e[1], "to": None if e[2] == NO_TO else e[2]}
