@@ -173,3 +173,23 @@ def test_everybody_folded_without_all_folded_ends_is_refused():
     from mahjong_core.errors import RulesetError
     with pytest.raises(RulesetError, match="all_folded_ends"):
         RoundSettings(all_folded_ends=False)
+
+
+@pytest.mark.parametrize("seed, options", [(4167, {"liang_mao_bi_jin": False}), (10748, {})])
+def test_wei_zhang_bi_jin_b4_agrees(seed, options):
+    # 尾张必进 (B4) is rare in bot play: these seeds reach it with a random (odd: rule) bot policy; the
+    # offered causes agree at every step and a PASS there is the same 包子 on both engines
+    r = Round(seed, options=options)
+    core = new_core(seed, options=options)
+    g = np.random.default_rng(seed)
+    while r.phase != "end":
+        p = r.actor
+        offered = r._offered(p)
+        assert core.offered(p) == offered
+        if "B4" in offered.values():
+            a = next(a for a, c in offered.items() if c == "B4")
+        else:
+            a = core.choose("rule") if seed % 2 else core.choose("random", g)
+        r.step(p, a)
+        core.step(p, a)
+    assert r.result["cause"] == "B4" and core.result == r.result and core.events() == r.events
