@@ -16,11 +16,18 @@ Commands
     the statistics as one JSON object), writes JSON/CSV/PNG.  The JSON records
     its provenance (package version, seed, batch size, minimum fan, ruleset,
     bots, workers).  ``--ruleset changpai-ydr`` simulates long-card hands: win
-    rate per seat, 黄庄 and void hands, 包子, fan and points of the wins.
+    rate per seat, 黄庄 and void hands, 包子 (per seat and cause), fan, 陀 and
+    points of the wins; its CSV has one row per fan source, its chart shows the
+    fan sources, the fan and 陀 distributions and the win and 包子 rates by seat.
 ``match [--ruleset R] [--room ROOM] [--rounds N] [--bots greedy,random] [--seed S] [--json] [--out F.json]``
     A match between bots with settlement in a room: each round's fans and the ledger.
-``play [--ruleset two-player] [--seed S] [--glyphs]``
-    Play a round against the greedy bot in the terminal.
+    ``--ruleset changpai-ydr``: hands of 长牌 with the banker rules, each hand's end
+    (win, 包子, 黄庄, void) and payments (spec 5, in points; no rooms).
+``play [--ruleset two-player] [--seed S] [--seat N] [--glyphs]``
+    Play a round against the greedy bot in the terminal; ``--ruleset changpai-ydr``
+    plays a 长牌 hand against two RuleBots (seat 0-2).
+``advise TILES [--ruleset R] [--melds M ...] [--visible TILES] [--lang en|zh] [--json]``
+    Rank the discards of a 14-tile hand by fan-aware shanten (families/mahjong/advise_cli.py).
 
 ``python -m mahjong_core ...`` is the same command line.  ``--help`` shows every
 option's default and examples that run as shown.  ``--out -`` (and ``--csv -``)
@@ -92,7 +99,7 @@ import signal
 import sys
 import unicodedata
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence, cast
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from . import __version__
 from ._validate import as_int
@@ -103,8 +110,10 @@ from .families.mahjong.hand import FORMS, form_shanten, is_win, shanten, waits
 from .families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES, Ruleset, get_ruleset
 from .families.mahjong.tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
 from .families import registry
+from .families.mahjong import advise_cli
 from .families.longcard.options import RULESET as LONGCARD
 from .families.longcard.ruleset import FAMILY_NAME as LONGCARD_FAMILY
+from .server.cli import add_arguments as serve_arguments   # the options only: no web framework imported
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, ProcessPoolExecutor
@@ -584,10 +593,8 @@ def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     rs = registry.get_ruleset(args.ruleset)
-    if _is_longcard(rs.name):   # its statistics are per hand, with no fan table to chart
-        given = [o for o, v in (("--csv", args.csv), ("--plot", args.plot), ("--min-fan", args.min_fan)) if v is not None]
-        if given:
-            raise UsageError(f"{given[0]}: not an option of simulate --ruleset {rs.name}")
+    if _is_longcard(rs.name) and args.min_fan is not None:   # qualification is by 卯 and 陀 (spec 2.8)
+        raise UsageError(f"--min-fan: not an option of simulate --ruleset {rs.name}")
     bots = _seat_bots(args.bots, rs)
     batches = -(-args.rounds // args.batch_size)
     if batches > MAX_BATCHES:
@@ -601,21 +608,20 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError("--json and --csv - both write to standard output; give --csv a file name", "OutputError")
 
     result = _run_simulation(args, rs.name, bots, batches)
-    fans = cast("SimulationResult", result)   # --csv, --plot (fan tables): refused above for long-card
 
     # files first: a reader that closes standard output early does not cost them
     written = [outputs.write("--out", _write_text(result.to_json())),
-               outputs.write("--csv", lambda path: _write_text(fans.to_csv())(path))]
+               outputs.write("--csv", lambda path: _write_text(result.to_csv())(path))]
     if plot_path:
         from .simulation.plots import plot_result
 
-        written.append(outputs.write("--plot", lambda path: plot_result(fans, path)))
+        written.append(outputs.write("--plot", lambda path: plot_result(result, path)))
     if args.json or outputs.stdout == "--out":  # the statistics are the output: one JSON object
         print(result.to_json())
         return EXIT_OK
     report = sys.stdout
     if outputs.stdout == "--csv":  # the CSV is the output; the summary goes to stderr
-        sys.stdout.write(fans.to_csv())
+        sys.stdout.write(result.to_csv())
         report = sys.stderr
     if not args.quiet:
         print(result.summary(), file=report)
@@ -650,15 +656,33 @@ def _round_line(k: int, res: RoundResult, transfers: Sequence[Transfer]) -> str:
     return f"round {k} (dealer seat {res.dealer}): {line}\n    {moved}"
 
 
+def _cmd_longcard_match(args: argparse.Namespace) -> int:
+    from .families.longcard import cli as longcard_cli
+
+    if args.room is not None:
+        raise UsageError(f"--room: {args.ruleset} has no rooms; its hands settle in points (spec 5)")
+    bots = _seat_bots(args.bots or "greedy,random,random", registry.get_ruleset(args.ruleset))
+    outputs = _Outputs([("--out", args.out)])
+
+    def write_out(text: str) -> str | None:
+        path = outputs.write("--out", _write_text(text))
+        return _shown(path) if path else None
+
+    return longcard_cli.cmd_match(args.seed, args.rounds, bots, 10_000 if args.balance is None else args.balance,
+                                  args.json or outputs.stdout == "--out", write_out, args.quiet)
+
+
 def _cmd_match(args: argparse.Namespace) -> int:
     from .game import GreedyBot, Match, RandomBot, play_round
     from .settlement import HandOutcome, Ledger, get_room, settle_hand
 
+    if _is_longcard(args.ruleset):
+        return _cmd_longcard_match(args)
     rs = get_ruleset(args.ruleset)
     room = get_room(rs.default_room if args.room is None else args.room)
     if room.ruleset != rs.name:
         raise UsageError(f"--room: room {room.name!r} is a {room.ruleset} room, not {rs.name}")
-    bots = _seat_bots(args.bots, rs)
+    bots = _seat_bots(args.bots or "greedy,random", rs)
     outputs = _Outputs([("--out", args.out)])
     as_json = args.json or outputs.stdout == "--out"  # the JSON record goes to standard output
     balance = args.balance if args.balance is not None else max(room.entry_min * 10, 10_000)
@@ -707,6 +731,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # a line that is not UTF-8 is asked again, not a crash
+    if _is_longcard(args.ruleset):
+        from .families.longcard.play import play_terminal as play_longcard
+
+        return play_longcard(args.seed, you=args.seat, glyphs=args.glyphs)
+    if args.seat > 1:
+        raise UsageError(f"--seat {args.seat}: {args.ruleset} has two seats, 0 and 1")
     return play_terminal(args.ruleset, args.seed, glyphs=args.glyphs, you=args.seat)
 
 
@@ -738,13 +768,23 @@ EXAMPLES = {
                  "mahjong-core simulate --ruleset changpai-ydr -n 200 --bots greedy,random,random --seed 1",
                  "mahjong-core simulate --rounds 200 --out - --quiet"],
     "match": ["mahjong-core match --rounds 2 --bots greedy,random",
-              "mahjong-core match --rounds 2 --json"],
+              "mahjong-core match --rounds 2 --json",
+              "mahjong-core match --ruleset changpai-ydr --rounds 3 --bots greedy,random,random --seed 1"],
+    "advise": advise_cli.EXAMPLES,
 }
 """The examples each command's ``--help`` shows (every one runs and exits 0: tests/cli)."""
 
 
 def _epilog(command: str) -> str:
     return "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    for module in ("starlette", "uvicorn", "websockets"):
+        _require(module, "serve", "server")
+    from .server.cli import run, settings_from
+
+    return run(settings_from(args))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -806,7 +846,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--min-fan", type=_int_in(0, MAX_MIN_FAN), default=None, help=f"0-{MAX_MIN_FAN}")
     p.add_argument("--out", type=_output_path,
                    help="write the statistics and their provenance as JSON; - for standard output")
-    p.add_argument("--csv", type=_output_path, help="write the fan frequencies as CSV; - for standard output")
+    p.add_argument("--csv", type=_output_path, help="write the fan frequencies (changpai-ydr: fan sources) as CSV; "
+                                                    "- for standard output")
     p.add_argument("--plot", type=_output_path,
                    help='write charts (PNG, or the format of the extension); needs "mahjong-core[plot]"')
     dask = p.add_mutually_exclusive_group()
@@ -824,10 +865,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_simulate)
 
     p = command("match", "a match between bots with settlement in a room")
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES, help="the rules to play")
-    p.add_argument("--room", default=None, help="room name (default: the ruleset's seed room)")
-    p.add_argument("--rounds", type=_int_in(1, MAX_MATCH_ROUNDS), default=8, help=f"1 to {MAX_MATCH_ROUNDS:,}")
-    p.add_argument("--bots", default="greedy,random", help="one bot name per seat or one for all: greedy, random")
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(), help="the rules to play")
+    p.add_argument("--room", default=None, help="room name (default: the ruleset's seed room; 长牌 has none)")
+    p.add_argument("--rounds", type=_int_in(1, MAX_MATCH_ROUNDS), default=8,
+                   help=f"1 to {MAX_MATCH_ROUNDS:,} (hands of {LONGCARD})")
+    p.add_argument("--bots", default=None, help="one bot name per seat or one for all: greedy, random "
+                                                "(default: greedy, then random for every other seat)")
     p.add_argument("--seed", type=seed, default=0, help="a non-negative integer")
     p.add_argument("--balance", type=_int_in(0), default=None, help="opening balance of every player "
                                                                    "(default: ten times the room's minimum entry, "
@@ -838,13 +881,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", "-q", action="store_true", help="no 'wrote' line")
     p.set_defaults(func=_cmd_match)
 
-    p = command("play", "play a two-player round against the greedy bot")
+    p = command("play", f"play a two-player round against the greedy bot, or a {LONGCARD} hand against two")
     p.add_argument("--ruleset", default=DEFAULT_RULESET, help="the rules to play",
-                   choices=tuple(n for n in RULESET_NAMES if get_ruleset(n).players == 2))
+                   choices=(*(n for n in RULESET_NAMES if get_ruleset(n).players == 2), LONGCARD))
     p.add_argument("--seed", type=seed, default=None, help="a non-negative integer (default: random)")
-    p.add_argument("--seat", type=int, default=0, choices=(0, 1), help="your seat (0 deals first)")
+    p.add_argument("--seat", type=int, default=0, choices=(0, 1, 2),
+                   help=f"your seat (0 deals first; 2 only in {LONGCARD}, whose banker the seed draws)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
     p.set_defaults(func=_cmd_play)
+
+    advise_cli.add_arguments(command("advise", advise_cli.HELP))
+
+    p = command("serve", 'the reference game server and web table (needs "mahjong-core[server]")')
+    serve_arguments(p)
+    p.set_defaults(func=_cmd_serve)
     return parser
 
 

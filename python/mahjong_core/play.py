@@ -19,7 +19,7 @@ from .families.mahjong.json_types import MeldView, PlayerView
 from .families.mahjong.rulesets import get_ruleset
 from .families.mahjong.tiles import format_tiles, tile_glyph, tile_name, tile_short
 
-__all__ = ["play_terminal"]
+__all__ = ["play_terminal", "read_choice"]
 
 
 def _tiles(tiles: list[int], glyphs: bool) -> str:
@@ -74,6 +74,25 @@ def _show(view: PlayerView, glyphs: bool, out: TextIO) -> None:
         out.write(f"claim  {view['claim']}\n")
 
 
+def read_choice(inp: TextIO, out: TextIO, n: int) -> int | None:
+    """Ask for a number from 1 to ``n`` until one is typed; None (after "bye") when the player types
+    ``q`` or the input ends.  Shared by every family's terminal game."""
+    while True:
+        out.write("> ")
+        out.flush()
+        line = inp.readline()
+        if not line or line.strip().lower() in ("q", "quit", "exit"):
+            out.write("\nbye\n")
+            return None
+        try:
+            choice = int(line.strip())
+            if 1 <= choice <= n:
+                return choice
+        except ValueError:
+            pass
+        out.write(f"type a number from 1 to {n}, or q\n")
+
+
 def play_terminal(ruleset: str = DEFAULT_RULESET, seed: int | None = None, *, glyphs: bool = False,
                   you: int = 0, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Play one round; returns 0 when the round ended or the player quit.
@@ -109,22 +128,10 @@ def play_terminal(ruleset: str = DEFAULT_RULESET, seed: int | None = None, *, gl
         indices = view["legal_indices"]
         for k, index in enumerate(indices, 1):
             out.write(f"  {k:>2}. {_describe(index, glyphs)}\n")
-        while True:
-            out.write("> ")
-            out.flush()
-            line = inp.readline()
-            if not line or line.strip().lower() in ("q", "quit", "exit"):
-                out.write("\nbye\n")
-                return 0
-            try:
-                choice = int(line.strip())
-                if not 1 <= choice <= len(indices):
-                    raise ValueError
-            except ValueError:
-                out.write(f"type a number from 1 to {len(indices)}, or q\n")
-                continue
-            rnd.step(you, indices[choice - 1])
-            break
+        choice = read_choice(inp, out, len(indices))
+        if choice is None:
+            return 0
+        rnd.step(you, indices[choice - 1])
     res = rnd.result
     if res is None:   # pragma: no cover - the loop above runs until the round is over
         raise StateError("the round ended without a result")

@@ -253,6 +253,7 @@ cdef class HandCore:
     cdef int best_r, best_d, best_seat, best_a
     cdef int discard_ban
     cdef bint self_win_ok
+    cdef int drawn                         # the last replacement kept in hand: X of a self-drawn win
     cdef int tou[PLAYERS]
     cdef int ntou
     # ---- the decision of the seat to act: action id -> 包子 cause (-1 not offered, 0 none, 1-6 = B1-B6)
@@ -401,6 +402,7 @@ cdef class HandCore:
         cdef int order[PLAYERS]
         self._order_from(self.banker, order)
         self.qi_player = -1
+        self.drawn = -1
         self.offer = self.offer_from = -1
         self.offer_kind = OK_NONE
         self.discard_ban = -1
@@ -587,21 +589,40 @@ cdef class HandCore:
             h[extra] += 1
         return h
 
+    cdef int _guohu_bar(self, int p, int card) noexcept nogil:
+        """Largest fan passed that a win on ``card`` must exceed (3.9, CP-52); -1 = none."""
+        cdef int passed = -1, f
+        if not self.guohu_hand:
+            return self.guohu[p][card]
+        for f in range(N_FACES):
+            if self.guohu[p][f] > passed:
+                passed = self.guohu[p][f]
+        return passed
+
     cdef bint _wins_with(self, int p, int card) except -1:
         cdef SeatCards s
-        cdef int passed, f
+        cdef int passed
         self._seat(p, &s)
         s.c[card] += 1
         if s.c[card] > COPIES or not self._is_win_cards(p, &s):
             return False
-        if self.guohu_hand:
-            passed = -1
-            for f in range(N_FACES):
-                if self.guohu[p][f] > passed:
-                    passed = self.guohu[p][f]
-        else:
-            passed = self.guohu[p][card]
+        passed = self._guohu_bar(p, card)
         return passed < 0 or self._score_total(p, card) > passed
+
+    cdef bint _self_win(self, int p) except -1:
+        """May p win on his own cards now (4.2: 天胡, or after his replacement draws)?  A self-drawn win
+        on the drawn face X is subject to 过胡 (3.9) like a claimed one; 天胡 has no drawn card."""
+        cdef SeatCards s
+        cdef int passed
+        if not self.self_win_ok:
+            return False
+        self._seat(p, &s)
+        if not self._is_win_cards(p, &s):
+            return False
+        if self.drawn < 0:
+            return True
+        passed = self._guohu_bar(p, self.drawn)
+        return passed < 0 or self._score_total(p, -1) > passed
 
     cdef bint _ready_after_claim(self, int p, int a, int b, int card) noexcept nogil:
         """After claiming ``card`` with the held pair (a, b) (and a suitable discard), is p ready (3.7)?"""
@@ -828,7 +849,7 @@ cdef class HandCore:
                 for f in range(N_FACES):
                     if self.hands[p][f] and f != self.discard_ban:
                         out[f] = 5 if self._is_tiao(p, f) else 0
-                if self.self_win_ok and self._self_win(p):
+                if self._self_win(p):
                     out[HU] = 0
                 out[FOLD] = fold_cause
             else:                                   # the claim window
@@ -880,11 +901,6 @@ cdef class HandCore:
                 if out[a] > 0:
                     out[a] = -1
         return 0
-
-    cdef bint _self_win(self, int p) noexcept nogil:
-        cdef SeatCards s
-        self._seat(p, &s)
-        return self._is_win_cards(p, &s)
 
     cdef int _offered(self, int p) except -1:
         if self.dec_log != self.nlog or p != self.actor:
@@ -1024,6 +1040,7 @@ cdef class HandCore:
         if self.folded[b]:
             self._turn_due(self._next_active(b))
         elif self.extra_card:
+            self.drawn = -1                           # 天胡 is not a win on a drawn card
             self._discard_due(b, True, -1)            # 天胡 allowed (CP-45)
         else:
             self._turn_due(b)
@@ -1045,6 +1062,8 @@ cdef class HandCore:
         self.actor = p
         self.self_win_ok = self_win
         self.discard_ban = ban
+        if not self_win:
+            self.drawn = -1
         self.offer = self.offer_from = -1
         self.offer_kind = OK_NONE
 
@@ -1069,6 +1088,7 @@ cdef class HandCore:
         return 0
 
     cdef int _do_discard(self, int p, int a) except -1:
+        cdef int x
         if a == FOLD:
             if not self._fold(p):
                 self._turn_due(self._next_active(p))
@@ -1076,6 +1096,10 @@ cdef class HandCore:
         if a == HU:
             self._end_win(p, -1)
             return 0
+        if self.drawn >= 0 and self._self_win(p):      # 过胡 (3.9) of a self-drawn win on the drawn face
+            x = self._score_total(p, -1)
+            if x > self.guohu[p][self.drawn]:
+                self.guohu[p][self.drawn] = x
         self.hands[p][a] -= 1
         self._event(EV_DISCARD, p, NO_TO, a, 0, 0)
         self._open_window(a, p, OK_DISCARD)
@@ -1265,6 +1289,7 @@ cdef class HandCore:
                 self._lay(p, K_WEIXIANG, c)
                 owed += 1
                 continue
+            self.drawn = c
             self._announce_draw(p, c, sha_face >= 0)                    # 5
         return True
 
@@ -1476,6 +1501,7 @@ cdef class HandCore:
             "chi_faces": [_u8list(self.chi_faces[p], N_FACES) for p in range(PLAYERS)],
             "offer": self.offer, "offer_from": self.offer_from, "offer_kind": _OFFER_KINDS[self.offer_kind],
             "discard_ban": self.discard_ban, "self_win_ok": bool(self.self_win_ok), "started": bool(self.started),
+            "drawn": self.drawn,
             "result": self.result,
         }
 

@@ -1,7 +1,7 @@
 # Included by _round.pyx.  NumPy's Generator algorithms on the generator's own bit stream (the
 # seeded wall shuffle and the random bot's draws), equal to the NumPy calls on the same generator.
 
-cdef inline uint64_t _interval(mj_bitgen_t* bg, uint64_t mx) noexcept:
+cdef inline uint64_t _interval(mj_bitgen_t* bg, uint64_t mx) noexcept nogil:
     """NumPy's ``random_interval``: uniform on [0, mx] by masked rejection (32-bit draws)."""
     cdef uint64_t mask = mx, value
     if mx == 0:
@@ -23,7 +23,7 @@ cdef inline uint64_t _interval(mj_bitgen_t* bg, uint64_t mx) noexcept:
     return value
 
 
-cdef inline uint32_t _bounded(mj_bitgen_t* bg, uint32_t rng) noexcept:
+cdef inline uint32_t _bounded(mj_bitgen_t* bg, uint32_t rng) noexcept nogil:
     """NumPy's ``Generator.integers`` draw on [0, rng] (rng < 2**32 - 1): Lemire's method on
     32-bit draws."""
     cdef uint32_t rng_excl = rng + 1, leftover, threshold

@@ -45,7 +45,7 @@ IDS = [",".join(o) or "default" for o in OPTIONS]
 
 STATE = ("phase", "actor", "pos", "banker", "hands", "caishen", "folded", "asked", "groups", "group_from", "tangzi",
          "qi_player", "qi_faces", "dang", "peng_barred", "guohu", "chi_faces", "offer", "offer_from", "offer_kind",
-         "discard_ban", "self_win_ok", "started", "result")
+         "discard_ban", "self_win_ok", "started", "drawn", "result")
 
 
 def lockstep(seed: int, options: dict, kind: str) -> dict:

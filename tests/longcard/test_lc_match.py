@@ -132,3 +132,27 @@ def test_registry_and_refusals():
     p = r.seats_to_act()[0]
     a = r.legal_actions(p)[0]
     assert r.action_index(p, a.to_dict()) == r.action_index(p, a) == a.id == Action.coerce(a.to_dict()).id
+
+
+def test_mj_round_and_mj_match_take_the_long_card_ruleset():
+    """Issue 13, the embedding API: ``mj.Round(ruleset="changpai-ydr", seed=...)`` is the long-card hand
+    under the shared API (the same hand as LongcardRound), ``mj.Match("changpai-ydr", ...)`` the match;
+    mahjong rulesets still give the mahjong classes, and mahjong-only keywords are refused."""
+    import mahjong_core as mj
+
+    r = mj.Round(ruleset="changpai-ydr", seed=3, dealer=1)
+    assert type(r) is LongcardRound
+    play_round(r, [RuleBot() for _ in range(3)])
+    assert r.to_json() == _played().to_json()
+    assert type(copy.deepcopy(r)) is LongcardRound and type(mj.Round("two-player", seed=1)) is mj.Round
+    m = mj.Match("changpai-ydr", seed=5, rounds=2)
+    assert type(m) is LongcardMatch and type(pickle.loads(pickle.dumps(m))) is LongcardMatch
+    play_match(m, [RuleBot() for _ in range(3)])
+    assert len(m.results) == 2 and type(mj.Match("public", seed=5, rounds=1)) is mj.Match
+    for bad in ({"min_fan": 3}, {"round_wind": 28}, {"wall": [1, 2]}):
+        with pytest.raises(RulesetError, match=f"got {next(iter(bad))}"):
+            mj.Round(ruleset="changpai-ydr", seed=1, **bad)
+    with pytest.raises(RulesetError, match="got wind_rotation"):
+        mj.Match("changpai-ydr", 1, wind_rotation=True)
+    with pytest.raises(RulesetError, match="unknown ruleset 'nope'"):
+        mj.Round("nope")

@@ -4,6 +4,8 @@ test asks for them; 五门将 on, J1 = the first card after the deal, J2 = the l
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from mahjong_core.errors import IllegalActionError
@@ -330,6 +332,36 @@ def test_guo_hu_needs_a_higher_fan_on_that_face():
     assert not r._wins_with(1, F["36"]) and r._wins_with(1, F["14"])
 
 
+def _sha_then_self_win(guohu_36: int = -1):
+    """B turns 55 (he holds three: 杀 is mandatory), the replacement 36 completes his hand."""
+    r = scripted({0: PLAIN, 1: READY}, banker=0, front="15 55 36", last="36")
+    run(r, OPEN + ((0, "d 23"), (1, "pass")))
+    r.guohu[1][F["36"]] = guohu_36
+    do(r, 1, "sha")
+    assert r.phase == "discard" and r.actor == 1 and r.drawn == F["36"] and r.self_win_ok
+    return r
+
+
+def test_guo_hu_of_a_passed_self_drawn_win():
+    """3.9 过胡 for a self-drawn win (4.2: on his own replacement draw): discarding instead of winning records
+    the fan passed on the drawn face, as passing a claimed win does."""
+    r = _sha_then_self_win()
+    assert "hu" in ids(r, 1)
+    fan = r._score(1, r.hands[1]).total
+    do(r, 1, "d 25")
+    assert r.guohu[1][F["36"]] == fan == 2 and max(r.guohu[1][f] for f in range(21) if f != F["36"]) == -1
+
+
+def test_self_drawn_win_on_a_passed_face_needs_a_higher_fan():
+    """3.9: a win on X after passing one on X needs more fan, drawn or claimed alike."""
+    assert "hu" not in ids(_sha_then_self_win(guohu_36=2), 1)        # the same 2 fan: no win
+    assert "hu" in ids(_sha_then_self_win(guohu_36=1), 1)            # 2 > 1
+    r = _sha_then_self_win(guohu_36=2)
+    r.settings = dataclasses.replace(r.settings, guo_hu_scope="hand")
+    r.guohu[1][F["36"]], r.guohu[1][F["14"]] = -1, 2                 # scope "hand": any face's pass counts
+    assert "hu" not in ids(r, 1)
+
+
 def test_illegal_step_changes_nothing():
     r = flow()
     before = r.snapshot()
@@ -397,11 +429,22 @@ def test_tian_hu_banker_wins_with_21():
     do(r, 0, "qi")
     while r.phase == "stay":
         do(r, r.actor, "fold")
-    assert r.phase == "discard" and "hu" in ids(r, 0)
+    assert r.phase == "discard" and "hu" in ids(r, 0) and r.drawn == -1
     do(r, 0, "hu")
     s = _lc_hand.score(np.array(r.hands[0], np.uint8), None, banker=True, jiang=r.jiang)
     assert r.result["end"] == "win" and r.result["winner"] == 0 and r.result["card"] is None
     assert r.result["fan"] == s.total and r.result["deltas"] == [2 * (s.total + 1), -s.total - 1, -s.total - 1]
+
+
+def test_passed_tian_hu_records_no_guo_hu():
+    """3.9 names the face of the passed win; 天胡 is won on no drawn card, so passing it bars no face."""
+    r = scripted({0: READY, 1: PLAIN}, banker=0, front="14")
+    do(r, 0, "qi")
+    while r.phase == "stay":
+        do(r, r.actor, "fold")
+    assert "hu" in ids(r, 0)
+    do(r, 0, "d 46")
+    assert all(v == -1 for v in r.guohu[0])
 
 
 def test_seven_triple_claim_as_peng_class():
@@ -459,6 +502,89 @@ def test_announcements_on_replacements():
     r2.groups[0] = [Group("peng", (F["11"],) * 3)]
     r2._announce_draw(0, F["11"], True)
     assert not [e for e in r2.events if e["type"] == "announce"]
+
+
+def test_announcements_on_claims_and_bi_peng_announcements():
+    """3.12: 四根 / 五根 when he claims (吃 or 胡) a card of a face he has 碰'd / 杀'd; under 必碰, 二根 / 三根 when a 杀
+    replacement makes a concealed pair / triple of a face already visible, 现过 for a face he has 吃'd."""
+    from mahjong_core.families.longcard.groups import Group
+    r = flow(bi_peng=True)
+    r.groups[0] = [Group("peng", (F["11"],) * 3), Group("sha", (F["44"],) * 4)]
+    r._announce_gen(0, F["11"])
+    r._announce_gen(0, F["44"])
+    r._announce_gen(0, F["55"])              # a face neither 碰'd nor 杀'd: nothing
+    r.tangzi[1] = [F["13"], F["16"]]          # one 13 and one 16 visible in B's 堂子
+    r.hands[0][F["13"]], r.hands[0][F["16"]] = 2, 3
+    r._announce_draw(0, F["13"], True)
+    r._announce_draw(0, F["16"], True)
+    r.chi_faces[0][F["34"]] = 1
+    r._announce_draw(0, F["34"], True)
+    assert [(e["name"], e["face"]) for e in r.events if e["type"] == "announce"] == [
+        ("四根", F["11"]), ("五根", F["44"]), ("二根", F["13"]), ("三根", F["16"]), ("现过", F["34"])]
+    r2 = flow()                               # without 必碰: 二根 / 三根 / 现过 are not announced
+    r2.tangzi[1] = [F["13"]]
+    r2.hands[0][F["13"]] = 2
+    r2.chi_faces[0][F["34"]] = 1
+    r2._announce_draw(0, F["13"], True)
+    r2._announce_draw(0, F["34"], True)
+    assert not [e for e in r2.events if e["type"] == "announce"]
+
+
+def test_turned_caishen_is_laid_out_and_the_turner_turns_again():
+    """3.4 TURN: a turned 财神 is laid out by the turner (+1 fan) and he turns the next card."""
+    r = flow(front="12 13 CS 11", caishen_count=5)
+    run(r, TO_B_TURN)
+    do(r, 1, "pass")                          # B turns 财神, then 11
+    assert r.caishen == [0, 1, 0] and r.offer == F["11"] and r.offer_from == 1 and r.phase == "claim"
+    assert [e for e in r.events_for(2) if e["type"] == "caishen"] == [{"type": "caishen", "seat": 1, "count": 1}]
+    assert total_cards(r) == 110
+
+
+def test_replacement_caishen_is_laid_out_and_drawn_again():
+    """3.6 rule 1: a 财神 drawn as a replacement is laid out (+1) and the player draws again."""
+    r = flow(front="12 13 55 CS 16", caishen_count=5)
+    run(r, TO_OFFER)
+    do(r, 0, "sha")
+    assert r.caishen[0] == 1 and r.hands[0][F["16"]] == 2 and r.effective(0) == 21 and r.drawn == F["16"]
+    assert [e["type"] for e in r.events[-3:]] == ["replacement", "caishen", "replacement"]
+
+
+def test_replacement_fifth_copy_of_a_weixiang_face_reveals_it():
+    """3.6 rule 3 (吐火到自己补到): B, holding a declared 吐火未响 of 长二, 杀s the 45 he turned and draws the fifth
+    长二: his 吐火未响 becomes a laid 吐火响 and he draws again."""
+    r = flow(front="12 13 45 22 16")
+    run(r, TO_B_TURN)
+    do(r, 1, "pass")                          # B turns 45 and holds three: 杀 (the turner too, 3.5)
+    assert ids(r, 1) == {"sha", "fold"}
+    do(r, 1, "sha")
+    assert [(g.kind, g.face) for g in r.groups[1]] == [("tuhuo_xiang", F["22"]), ("sha", parse_cards("45")[0])]
+    assert r.phase == "discard" and r.actor == 1 and r.effective(1) == 21 and r.drawn == F["16"]
+    assert {"type": "declare", "seat": 1, "kind": "tuhuo_xiang", "face": F["22"]} in r.events_for(0)
+
+
+def test_weixiang_cards_cannot_be_discarded():
+    """3.10 (CP-56): the cards of a declared 吐火未响 are no discard."""
+    r = flow(front="12 13 45 16")
+    run(r, TO_B_TURN)
+    do(r, 1, "pass")
+    do(r, 1, "sha")
+    assert [g.kind for g in r.groups[1]] == ["tuhuo_weixiang", "sha"] and r.phase == "discard"
+    assert r.hands[1][F["22"]] == 0 and not r.legal_mask(1)[F["22"]] and "d 22" not in " ".join(ids(r, 1))
+    with pytest.raises(IllegalActionError):
+        do(r, 1, "d 22")
+
+
+def test_the_turner_may_win_on_the_card_he_turned():
+    """3.5: 胡 on a turned card is open to every seat, the turner included (4.2)."""
+    r = scripted({0: PLAIN, 1: READY}, banker=0, front="15 14", last="36")
+    run(r, OPEN + ((0, "d 23"),))
+    while r.phase == "claim":
+        do(r, r.actor, "pass")
+    do(r, 1, "pass")                          # B turns 14, which completes his hand
+    assert (r.offer, r.offer_from, r.actor) == (F["14"], 1, 1) and "hu" in ids(r, 1)
+    do(r, 1, "hu")
+    assert r.result["end"] == "win" and r.result["winner"] == 1 and r.result["card"] == F["14"]
+    assert r.result["deltas"][1] == 2 * (r.result["fan"] + 1)
 
 
 def test_turn_direction_cw():

@@ -9,8 +9,14 @@ import numpy as np
 import pytest
 from mahjong_core.errors import SimulationError
 from mahjong_core.families.longcard.family import new_match
+from mahjong_core.families.longcard.fans import FAN_SOURCES
 from mahjong_core.families.longcard.round_bots import RuleBot
-from mahjong_core.families.longcard.simulation import ENDS, LongcardSimulationResult
+from mahjong_core.families.longcard.simulation import (
+    BAOZI,
+    ENDS,
+    MAX_TUO,
+    LongcardSimulationResult,
+)
 from mahjong_core.game.bots import play_steps
 
 import mahjong_core as mj
@@ -66,6 +72,18 @@ def test_stats_match_the_hands_played_one_by_one():
     assert r.mean_fan == pytest.approx(np.mean([h["fan"] for h in wins]))
     assert r.mean_win_points == pytest.approx(np.mean([h["deltas"][h["winner"]] for h in wins]))
     assert r.winning_hands == [h["score"] for h in wins]
+    # fan sources and 陀 (spec 4.4), rebuilt from each win's score
+    rows = {row["id"]: row for row in r.fan_table_rows()}
+    assert [row["id"] for row in r.fan_table_rows()] == [src.id for src in FAN_SOURCES]
+    for src in FAN_SOURCES:
+        used = [f for h in wins for f in h["score"]["fans"] if f["id"] == src.id]
+        assert rows[src.id]["rounds"] == sum(any(f["id"] == src.id for f in h["score"]["fans"]) for h in wins)
+        assert rows[src.id]["instances"] == sum(f["count"] for f in used)
+        assert rows[src.id]["fan"] == sum(f["points"] * f["count"] for f in used)
+    assert sum(row["fan"] for row in rows.values()) == sum(h["score"]["fan"] for h in wins)
+    assert r.tuo_hist.tolist()[:MAX_TUO] == [sum(h["score"]["tuo"] == t for h in wins) for t in range(MAX_TUO)]
+    assert r.mean_tuo == pytest.approx(np.mean([h["score"]["tuo"] for h in wins]))
+    assert r.baozi_by_cause.tolist() == [sum(h.get("cause") == c for h in hands) for c in BAOZI]
     d = r.to_dict()
     assert d["huangzhuang_rate"] == pytest.approx(r.by_end[ENDS.index("huangzhuang")] / n)
     assert d["void_rate"] == pytest.approx(r.by_end[ENDS.index("void")] / n)
@@ -107,6 +125,8 @@ def test_cli_simulate_json(capsys):
     assert out["rounds"] == 12 and len(out["win_rate_by_seat"]) == 3 and set(out["by_end"]) == set(ENDS)
     assert out["provenance"]["seed"] == 1 and out["provenance"]["ruleset"] == RS
     assert {"huangzhuang_rate", "void_rate", "baozi", "mean_fan", "mean_win_points", "points_by_seat"} <= set(out)
+    assert {"baozi_rate", "baozi_rate_by_seat", "baozi_by_cause", "fan_sources", "mean_tuo", "tuo_histogram"} <= set(out)
+    assert sum(out["tuo_histogram"]) == out["wins"] and set(out["baozi_by_cause"]) == set(BAOZI)
 
 
 def test_cli_simulate_text_and_help(capsys):
@@ -121,8 +141,8 @@ def test_cli_simulate_text_and_help(capsys):
 @pytest.mark.parametrize("argv, fragment", [
     (["--bots", "greedy,random"], "3 players"),
     (["--min-fan", "3"], "--min-fan"),
-    (["--csv", "x.csv"], "--csv"),
-    (["--plot", "x.png"], "--plot"),
+    (["--plot", "-"], "--plot -"),
+    (["--plot", "x.nosuchformat"], "cannot write .nosuchformat"),
     (["-n", "0"], "-n"),
 ])
 def test_cli_bad_arguments_exit_2(argv, fragment, capsys, tmp_path, monkeypatch):
@@ -152,3 +172,55 @@ def test_bot_objects_play_through_the_shared_round_api_with_the_same_hands():
     assert shared["provenance"]["bots"] == ["_Wrapped"] * 3
     assert {k: v for k, v in shared.items() if k not in ("bots", "provenance")} == \
         {k: v for k, v in direct.items() if k not in ("bots", "provenance")}
+
+
+def test_baozi_rates_count_the_offenders():
+    r = LongcardSimulationResult(RS, ("greedy",) * 3)
+    win = {"end": "win", "winner": 1, "dealer": 0, "fan": 2, "deltas": [-3, 6, -3],
+           "score": {"tuo": 35, "fan": 2, "fans": [{"id": "peng", "points": 2, "count": 1}]}}
+    baozi = {"end": "baozi", "offender": 2, "cause": "B3", "dealer": 0, "fan": 3, "deltas": [4, 4, -8]}
+    for result in (win, baozi, baozi, {"end": "huangzhuang", "dealer": 1, "deltas": [0, 0, 0]}):
+        r.add_hand(result, 10)
+    assert r.baozi_rate == 0.5 and r.baozi_rate_by_seat == [0.0, 0.0, 0.5]
+    assert r.baozi_by_cause.tolist() == [0, 0, 2, 0, 0, 0] and r.tuo_hist[35] == 1 and r.mean_tuo == 35
+    assert r.fan_table_rows()[0] | {} == {"id": "peng", "name": "碰", "name_en": FAN_SOURCES[0].en,
+                                          "per": FAN_SOURCES[0].per, "rounds": 1, "instances": 1, "fan": 2,
+                                          "per_win": 1.0, "fan_share": 1.0}
+    merged = LongcardSimulationResult(RS, ("greedy",) * 3).merge(r).merge(r)
+    assert merged.baozi_by_cause.tolist() == [0, 0, 4, 0, 0, 0] and merged.source_fan[0] == 4
+    assert merged.tuo_hist[35] == 2
+
+
+def test_cli_simulate_writes_json_csv_and_plot(tmp_path, capsys):
+    pytest.importorskip("matplotlib", reason="--plot needs the plot extra")
+    out, table, chart = tmp_path / "s.json", tmp_path / "s.csv", tmp_path / "s.png"
+    assert cli.main(["simulate", "--ruleset", RS, "-n", "20", "--seed", "2", "--workers", "1", "--out", str(out),
+                     "--csv", str(table), "--plot", str(chart)]) == 0
+    text = capsys.readouterr().out
+    assert all(f"wrote {p}" in text for p in (out, table, chart)) and "mean 陀" in text
+    expected = _sim(20, seed=2, bots="greedy")
+    assert json.loads(out.read_text(encoding="utf-8"))["fan_sources"] == expected.fan_table_rows()
+    assert table.read_bytes().decode("utf-8") == expected.to_csv()
+    lines = expected.to_csv().splitlines()
+    assert lines[0] == "id,name,name_en,per,rounds,instances,fan,per_win,fan_share" and len(lines) == 1 + len(FAN_SOURCES)
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cli_simulate_csv_to_standard_output(capsys):
+    assert cli.main(["simulate", "--ruleset", RS, "-n", "8", "--seed", "4", "--csv", "-"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == _sim(8, seed=4, bots="greedy").to_csv() and "8 hands of changpai-ydr" in captured.err
+
+
+def test_plot_result_takes_a_long_card_result(tmp_path):
+    pytest.importorskip("matplotlib", reason="plots need the plot extra")
+    import warnings
+
+    from mahjong_core.simulation.plots import plot_result
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")      # no glyph missing from the default font (English labels)
+        path = plot_result(_sim(15, seed=3), tmp_path / "lc.png")
+    assert path == tmp_path / "lc.png" and path.stat().st_size > 10_000
+    with pytest.raises(SimulationError, match="directory"):
+        plot_result(_sim(3, seed=3), tmp_path / "missing" / "x.png")

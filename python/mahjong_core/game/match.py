@@ -23,7 +23,7 @@ next dealer is the round's own ``result.next_dealer``.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping, Protocol, cast
+from typing import Any, Callable, Mapping, Protocol, Sequence, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -100,7 +100,7 @@ class Match:
         # per finished round: its result as a dict, or (result, record) until first asked for;
         # and its actions as (seat, mask index) byte pairs
         self._results: list[dict[str, Any] | _Pending] = []
-        self._actions: list[bytes] = []
+        self._actions: list[Sequence[int]] = []
         self.round = self._new_round(0, self.first_dealer)
 
     # ------------------------------------------------------------------ the family's hooks

@@ -32,7 +32,8 @@ Methods of the engine:
                                returns the events it caused, the ``action`` event first
 ``to_dict()``                  the whole state as JSON-able data: ``schema_version``, ``header``
                                (the log's first event), the family's fields, ``result``, ``log``
-``_action_pairs()``            every action applied so far as ``(seat, mask index)`` byte pairs
+``_action_pairs()``            every action applied so far as flat ``seat, mask index`` pairs (bytes
+                               when every index fits a byte)
 ``decode_action(seat, i)``     the action object of legal mask index ``i``
 ``_encode_action(seat, a)``    the mask index of an action object, its dict or an index, else
                                :class:`~mahjong_core.errors.IllegalActionError`
@@ -140,7 +141,7 @@ class RoundBase:
     def to_dict(self) -> Mapping[str, Any]:
         raise NotImplementedError
 
-    def _action_pairs(self) -> bytes:
+    def _action_pairs(self) -> Sequence[int]:
         raise NotImplementedError
 
     def decode_action(self, seat: int, i: int) -> object:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .._validate import as_int
 from ..errors import SimulationError
 from .stats import SimulationResult, check_output
+
+if TYPE_CHECKING:
+    from ..families.longcard.simulation import LongcardSimulationResult
 
 __all__ = ["plot_result", "require_matplotlib"]
 
@@ -21,11 +25,19 @@ def require_matplotlib() -> None:
         raise SimulationError("plotting needs matplotlib: pip install 'mahjong-core[plot]'") from None
 
 
-def plot_result(result: SimulationResult, path: "str | Path", top: int = 25) -> Path:
+def plot_result(result: SimulationResult | LongcardSimulationResult, path: str | Path, top: int = 25) -> Path:
     """Write one PNG with three panels: fan frequency (top ``top`` fans per win), the fan-total
-    histogram and the win rate by seat.  Returns the path written."""
+    histogram and the win rate by seat.  Returns the path written.  A long-card result gets its own
+    four panels (:func:`~mahjong_core.families.longcard.simulation_plots.plot_longcard_result`)."""
+    from ..families.longcard.simulation import LongcardSimulationResult
+
+    if isinstance(result, LongcardSimulationResult):
+        from ..families.longcard.simulation_plots import plot_longcard_result
+
+        return plot_longcard_result(result, path)
     if not isinstance(result, SimulationResult):
-        raise SimulationError(f"result must be a SimulationResult, got {type(result).__name__}")
+        raise SimulationError(f"result must be a SimulationResult or LongcardSimulationResult, "
+                              f"got {type(result).__name__}")
     top = as_int(top, "top", 1, error=SimulationError)
     path = check_output(path, "plot")
     require_matplotlib()

@@ -20,7 +20,7 @@ from ..errors import SimulationError
 from ..families.mahjong.constants import WIN_METHODS
 from ..families.registry import get_ruleset
 
-__all__ = ["SimulationResult", "RunSummary", "METHODS", "MAX_TOTAL", "MAX_LENGTH", "check_output"]
+__all__ = ["SimulationResult", "RunSummary", "METHODS", "MAX_TOTAL", "MAX_LENGTH", "check_output", "csv_table"]
 
 METHODS = ("draw",) + WIN_METHODS
 MAX_TOTAL = 400
@@ -49,6 +49,15 @@ def check_output(path: Any, what: str = "output") -> Path:
     if not os.access(parent, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
         raise SimulationError(f"{what} {str(p)!r} is not writable")
     return p
+
+
+def csv_table(rows: list[dict[str, Any]]) -> str:
+    """``rows`` (dicts with the same keys, at least one) as CSV text with a header line."""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=list(rows[0]))
+    writer.writeheader()
+    writer.writerows(rows)
+    return buf.getvalue()
 
 
 def _unset() -> np.ndarray:
@@ -253,12 +262,7 @@ class SimulationResult(RunSummary):
 
     def to_csv(self) -> str:
         """One row per fan: id, names, points, rounds, instances, per_win."""
-        buf = io.StringIO()
-        rows = self.fan_table_rows()
-        writer = csv.DictWriter(buf, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-        return buf.getvalue()
+        return csv_table(self.fan_table_rows())
 
     def summary(self) -> str:
         lines = [

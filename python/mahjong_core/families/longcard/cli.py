@@ -1,9 +1,11 @@
-"""The ``changpai-ydr`` side of ``mahjong-core hand`` and ``mahjong-core score`` (called by
-:mod:`mahjong_core.cli` when ``--ruleset changpai-ydr`` is given)."""
+"""The ``changpai-ydr`` side of ``mahjong-core hand``, ``score``, ``match`` and ``play`` (called by
+:mod:`mahjong_core.cli` when ``--ruleset changpai-ydr`` is given); the terminal game is
+:mod:`.play`."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ...errors import HandSizeError
@@ -11,7 +13,7 @@ from .cards import face_name, format_cards, to_counts
 from .counting import counting_summary
 from .options import RULESET
 
-__all__ = ["cmd_hand", "cmd_score", "hand_report"]
+__all__ = ["cmd_hand", "cmd_match", "cmd_score", "describe_result", "hand_report", "match_report"]
 
 
 def hand_report(text: str, banker: bool = False) -> dict[str, Any]:
@@ -78,3 +80,91 @@ def cmd_score(tiles: str, win: str | None, declared: Any, banker: bool, jiang: s
           f"{s.points('fan_cheng_fan')} (番乘番)")
     return 0
 
+
+
+# ------------------------------------------------------------------ match
+_END_WORDS = {"huangzhuang": "黄庄 (the stock ran out)", "void": "void hand (nobody 起; the cards are redealt)"}
+
+
+def describe_result(res: dict[str, Any], you: int | None = None) -> str:
+    """One line for a finished hand's result (its ``end``, winner or offender, fan); ``you`` names
+    that seat "you"."""
+    def who(seat: int) -> str:
+        return "you" if seat == you else f"seat {seat}"
+
+    end = res["end"]
+    if end == "win":
+        card = res.get("card")
+        how = "self-drawn (自摸)" if card is None else f"on {face_name(card, 'pips')} {face_name(card)}"
+        fans = ", ".join(f"{f['name']}{'×' + str(f['count']) if f['count'] > 1 else ''} {f['points'] * f['count']}"
+                         for f in res["score"]["fans"]) or "平胡 0"
+        return f"{who(res['winner'])} won (胡) {how}, {res['fan']} fan, {res['score']['tuo']} 陀: {fans}"
+    if end == "baozi":
+        from .round_ref import BAOZI_CAUSES
+
+        return (f"包子 by {who(res['offender'])}: {res['cause']} {BAOZI_CAUSES[res['cause']]}, "
+                f"{res['fan']} fan paid to each other seat")
+    return _END_WORDS[end]
+
+
+def match_report(seed: int, rounds: int, bots: Sequence[str], balance: int, options: dict[str, Any] | None = None
+                 ) -> dict[str, Any]:
+    """Play ``rounds`` hands between ``bots`` (names per seat: greedy, random) from ``seed`` and settle
+    every hand's payments (spec 5) on a shared :class:`~mahjong_core.settlement.Ledger` opened with
+    ``balance`` per player.  The record ``mahjong-core match --ruleset changpai-ydr --json`` prints."""
+    from ...game.bots import play_steps
+    from ...settlement import Ledger
+    from .family import FAMILY, new_match
+    from .round_settlement import ledger_requests
+
+    names = [f"seat{i}-{b}" for i, b in enumerate(bots)]
+    players = [FAMILY.bots[b](seed + i) for i, b in enumerate(bots)]
+    match = new_match(ruleset=RULESET, seed=seed, rounds=rounds, options=options)
+    settings = match.round.settings.hand
+    ledger = Ledger(dict.fromkeys(names, balance))
+    records = []
+    k = 0
+    while not match.is_over:
+        k += 1
+        play_steps(match.round, players)
+        res = match.round.result.to_dict()
+        transfers = ledger.apply(ledger_requests(res, names), round=k)
+        rec: dict[str, Any] = {"round": k, "dealer": res["dealer"], "end": res["end"]}
+        for key in ("winner", "card", "offender", "cause", "fan"):
+            if key in res:
+                rec[key] = res[key]
+        if "score" in res:
+            rec.update(tuo=res["score"]["tuo"], fans=res["score"]["fans"])
+        rec.update(deltas=res["deltas"], next_dealer=res["next_banker"], text=describe_result(res),
+                   transfers=[t.to_dict() for t in transfers])
+        records.append(rec)
+        match.next_round()
+    return {"ruleset": RULESET, "seed": seed, "settlement_mode": settings.settlement_mode, "base": settings.base,
+            "players": names, "opening_balance": balance, "rounds": records, "balances": dict(ledger.balances),
+            "total": ledger.total}
+
+
+def cmd_match(seed: int, rounds: int, bots: Sequence[str], balance: int, as_json: bool,
+              write_out: Any, quiet: bool) -> int:
+    """``mahjong-core match --ruleset changpai-ydr``: each hand's end and payments, then the ledger;
+    ``write_out(text)`` writes the JSON record where ``--out`` asks (returns the path or None)."""
+    record = match_report(seed, rounds, bots, balance)
+    text = json.dumps(record, ensure_ascii=False)
+    written = write_out(text + "\n")
+    if as_json:
+        print(text)
+        return 0
+    mode = {"tikan": "梯坎番 N+1", "fan_cheng_fan": "番乘番 2^N"}[record["settlement_mode"]]
+    print(f"{RULESET} match, {rounds} hands, settlement {mode} x {record['base']}, "
+          f"opening balance {balance:,} each")
+    for rec in record["rounds"]:
+        print(f"hand {rec['round']} (banker seat {rec['dealer']}): {rec['text']}")
+        moved = "; ".join(f"{t['payer']} -> {t['payee']} {t['amount']:,} ({t['reason']})" for t in rec["transfers"])
+        print(f"    {moved or 'no payment'}")
+    print("ledger:")
+    for name, value in record["balances"].items():
+        print(f"  {name:<16} {value:>10,}")
+    print(f"  {'total':<16} {record['total']:>10,}")
+    if written and not quiet:
+        print(f"wrote {written}")
+    return 0

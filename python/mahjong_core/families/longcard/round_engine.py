@@ -238,4 +238,4 @@ class CompiledHand(RoundRecord):
 
 _SNAPSHOT_FIELDS = frozenset({"pos", "hands", "caishen", "folded", "asked", "groups", "group_from", "tangzi",
                               "qi_player", "qi_faces", "dang", "peng_barred", "guohu", "chi_faces", "offer",
-                              "offer_from", "offer_kind", "discard_ban", "self_win_ok", "started"})
+                              "offer_from", "offer_kind", "discard_ban", "self_win_ok", "started", "drawn"})

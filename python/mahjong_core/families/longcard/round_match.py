@@ -54,7 +54,7 @@ from .ruleset import FAMILY_NAME
 if TYPE_CHECKING:
     from .round_engine import CompiledHand
 
-__all__ = ["HandResult", "LongcardMatch", "LongcardRound", "hand_stock"]
+__all__ = ["HandResult", "LongcardMatch", "LongcardRound", "hand_stock", "longcard_match", "longcard_round"]
 
 _PHASES = ("deal", "qi", "stay", "discard", "turn", "claim", "execute", "end")
 _HAND_VIEW_KEYS = ("actor", "banker", "qi_player", "jiang", "stock_left", "offer", "hand", "discard_ban", "table",
@@ -99,7 +99,8 @@ class HandResult:
 
     @property
     def next_dealer(self) -> int:
-        return self._d["next_banker"]
+        banker: int = self._d["next_banker"]
+        return banker
 
 
 class LongcardRound(RoundBase):
@@ -134,7 +135,7 @@ class LongcardRound(RoundBase):
         self._offers: tuple[int, int, dict[int, str | None]] = (-1, -1, {})
 
     @staticmethod
-    def _settings_and_options(ruleset: Any, options: Any, min_fan: Any) -> tuple[MatchSettings, dict]:
+    def _settings_and_options(ruleset: Any, options: Any, min_fan: Any) -> tuple[MatchSettings, dict[str, Any]]:
         rs = registry.get_ruleset(ruleset)
         if rs.family != FAMILY_NAME:
             raise RulesetError(f"{rs.name!r} is not a long-card ruleset")
@@ -144,8 +145,10 @@ class LongcardRound(RoundBase):
         return MatchSettings(rs.name, PLAYERS, hand), dict(options or {})
 
     # ------------------------------------------------------------------ state read by the base
+    # RoundBase declares ``dealer`` a plain attribute (the mahjong round assigns it); here it is the
+    # hand's banker, read-only.
     @property
-    def dealer(self) -> int:
+    def dealer(self) -> int:  # type: ignore[override]
         return self.hand.banker
 
     @property
@@ -267,3 +270,30 @@ class LongcardMatch(Match):
             led.apply(ledger_requests(res, names), round=k)
         return led
 
+
+
+_ROUND_ARGUMENTS = ("seed", "dealer", "options", "spawn_key", "impl")
+_MATCH_ARGUMENTS = ("seed", "rounds", "first_dealer", "min_fan", "options", "auto_advance")
+
+
+def _checked_arguments(ruleset: Any, what: str, names: tuple[str, ...], args: tuple[Any, ...],
+                       kwargs: dict[str, Any]) -> None:
+    other = sorted(k for k in kwargs if k not in names)
+    if other or len(args) > 1:
+        got = ", ".join(other) if other else f"{len(args) + 1} positional arguments"
+        raise RulesetError(f"{short_repr(ruleset)} {what} take ruleset, seed and the keywords "
+                           f"{', '.join(names[1:])}; got {got}")
+
+
+def longcard_round(ruleset: Any = "changpai-ydr", *args: Any, **kwargs: Any) -> LongcardRound:
+    """A :class:`LongcardRound` from the arguments of ``mj.Round(ruleset, seed, ...)``; a keyword of the
+    mahjong round only (``min_fan``, ``round_wind``, ``wall`` ...) is a :class:`RulesetError`."""
+    _checked_arguments(ruleset, "rounds", _ROUND_ARGUMENTS, args, kwargs)
+    return LongcardRound(ruleset, *args, **kwargs)
+
+
+def longcard_match(ruleset: Any = "changpai-ydr", *args: Any, **kwargs: Any) -> LongcardMatch:
+    """A :class:`LongcardMatch` from the arguments of ``mj.Match(ruleset, seed, ...)``; a keyword of the
+    mahjong match only (``round_wind``, ``wind_rotation``) is a :class:`RulesetError`."""
+    _checked_arguments(ruleset, "matches", _MATCH_ARGUMENTS, args, kwargs)
+    return LongcardMatch(ruleset, *args, **kwargs)

@@ -8,13 +8,13 @@ writes / reads the replay record: ``{"ruleset", "version", "options", "banker", 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..._validate import as_seat, is_int, short_repr
 from ...errors import MahjongError, StateError
 from .cards import CAISHEN
 from .options import RULESET
-from .round_rules import PLAYERS
+from .round_rules import PLAYERS, RoundState
 from .round_settings import RoundSettings
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ VERSION = 2
 """Version of the replay record (spec 8.4)."""
 
 
-class RoundRecord:
+class RoundRecord(RoundState):
     """Views and JSON of a hand (mixed into :class:`.round_ref.Round`)."""
 
     # ------------------------------------------------------------------ views (8.3)
@@ -81,7 +81,7 @@ class RoundRecord:
             settings = RoundSettings.from_options(d["options"])
             if not is_int(d["banker"]) or not 0 <= d["banker"] < PLAYERS:
                 raise StateError(f"banker: expected a seat 0-2, got {short_repr(d['banker'])}")
-            r = cls(settings=settings, banker=d["banker"], stock=d["stock"], impl=impl)
+            r = cast("Round", cls(settings=settings, banker=d["banker"], stock=d["stock"], impl=impl))
         except StateError:
             raise
         except MahjongError as e:

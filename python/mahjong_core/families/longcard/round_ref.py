@@ -133,6 +133,7 @@ class Round(RoundRules, RoundRecord):
         self.claim_best: tuple[int, int, int, int] | None = None   # (rank, distance, seat, action id)
         self.discard_ban = -1
         self.self_win_ok = False
+        self.drawn = -1                                # the last replacement kept in hand: X of a self-drawn win
         self.tou_order: list[int] = []
         order = self._order_from(self.banker)
         for k, p in enumerate(order):                  # 3.2: seat k from the banker takes the next 20
@@ -249,7 +250,7 @@ class Round(RoundRules, RoundRecord):
             for f in range(N_FACES):
                 if h[f] and f != self.discard_ban:
                     out[f] = "B5" if self._is_tiao(p, f) else None
-            if self.self_win_ok and _lc_hand.is_win(bytes(h), **self._hand_kw(p)):
+            if self._self_win(p):
                 out[HU] = None
             out[FOLD] = fold_cause
             return out
@@ -440,6 +441,7 @@ class Round(RoundRules, RoundRecord):
         if self.folded[b]:
             self._turn_due(self.next_active(b))
         elif self.settings.banker_extra_card:
+            self.drawn = -1                                # 天胡 is not a win on a drawn card
             self._discard_due(b, self_win=True, ban=-1)   # 天胡 allowed (CP-45)
         else:
             self._turn_due(b)
@@ -455,7 +457,19 @@ class Round(RoundRules, RoundRecord):
     def _discard_due(self, p: int, *, self_win: bool, ban: int) -> None:
         self.phase, self.actor = "discard", p
         self.self_win_ok, self.discard_ban = self_win, ban
+        if not self_win:
+            self.drawn = -1
         self.offer, self.offer_from, self.offer_kind = -1, -1, ""
+
+    def _self_win(self, p: int) -> bool:
+        """May p win on his own cards now (4.2: 天胡, or after his replacement draws)?  A self-drawn win
+        on the drawn face X is subject to 过胡 (3.9) like a claimed one; 天胡 has no drawn card."""
+        if not self.self_win_ok or not _lc_hand.is_win(bytes(self.hands[p]), **self._hand_kw(p)):
+            return False
+        if self.drawn < 0:
+            return True
+        passed = self._guohu_bar(p, self.drawn)
+        return passed < 0 or self._score(p, self.hands[p]).total > passed
 
     # the turn cycle (3.4)
     def _do_turn(self, p: int, a: int) -> None:
@@ -483,6 +497,9 @@ class Round(RoundRules, RoundRecord):
         if a == HU:
             self._end_win(p, None)
             return
+        if self.drawn >= 0 and self._self_win(p):      # 过胡 (3.9) of a self-drawn win on the drawn face
+            x = self.drawn
+            self.guohu[p][x] = max(self.guohu[p][x], self._score(p, self.hands[p]).total)
         self.hands[p][a] -= 1
         self._event("discard", p, card=a)
         self._open_window(a, p, "discard")
@@ -490,7 +507,7 @@ class Round(RoundRules, RoundRecord):
     # claim windows (3.5, 8.2 protocol)
     def _open_window(self, c: int, src: int, kind: str) -> None:
         self.offer, self.offer_from, self.offer_kind = c, src, kind
-        self.claim_answered: list[int] = []
+        self.claim_answered = []
         self.claim_best = None
         self.phase = "claim"
         self._queue_claimants()
@@ -630,6 +647,7 @@ class Round(RoundRules, RoundRecord):
                 self._lay(p, "tuhuo_weixiang", c, 4)
                 owed += 1
                 continue
+            self.drawn = c
             self._announce_draw(p, c, sha_face >= 0)                    # 5
         return True
 

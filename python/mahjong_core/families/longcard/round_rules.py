@@ -9,7 +9,7 @@ card on offer, the 起 player's 跳牌 ban and 挡, the two-卯 state, the last 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -20,8 +20,12 @@ from .fans import face_weights
 from .groups import Group, is_chi_group
 from .round_actions import HU, PENG, SHA, XIANG, chi_id, chi_pair
 from .round_counting import CompiledCounting, ReferenceCounting
+from .round_settings import RoundSettings
 
-__all__ = ["CHI_RANK", "PLAYERS", "RANKS", "RoundRules"]
+if TYPE_CHECKING:
+    from .result import Score
+
+__all__ = ["CHI_RANK", "PLAYERS", "RANKS", "RoundRules", "RoundState"]
 
 PLAYERS = 3
 RANKS = {HU: 6, XIANG: 5, SHA: 4, PENG: 3}
@@ -34,12 +38,66 @@ _CHI_PAIRS_WITH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 """``_CHI_PAIRS_WITH[c]``: every pair (a <= b) of faces that forms a 吃 group with the card c."""
 
 
-class RoundRules:
-    """State queries of a hand (mixed into :class:`.round_ref.Round`, whose fields they read).
-
-    ``self.backend`` is the counting backend (:mod:`.round_counting`): compiled, or the reference."""
+class RoundState:
+    """The fields of a hand, declared for the type checker (no values, no behaviour): both halves mixed
+    into :class:`.round_ref.Round` (:class:`RoundRules`, :class:`.round_record.RoundRecord`) read them,
+    and ``Round.__init__``/``Round._deal`` assign them.  Card counts are per face (21 ints)."""
 
     backend: CompiledCounting | ReferenceCounting
+    """The counting backend (:mod:`.round_counting`): compiled, or the reference."""
+    settings: RoundSettings
+    banker: int
+    stock: list[int]                                  # card ids in stock order (spec 8.4)
+    pos: int                                          # stock[pos:] is still in the stock
+    log: list[list[int]]                              # [seat, action id] of every action taken
+    hands: list[list[int]]                            # concealed counts per seat
+    caishen: list[int]                                # 财神 laid out per seat
+    groups: list[list[Group]]                         # declared groups per seat
+    group_from: list[list[int]]                       # provider seat of each declared group, -1 = own
+    tangzi: list[list[int]]                           # 堂子 (discard area) per seat
+    folded: list[bool]
+    asked: list[bool]
+    jiang: tuple[int, int] | None                     # 五门将 J1, J2 (None without wumenjiang)
+    qi_player: int                                    # -1 = nobody has 起 yet
+    qi_faces: list[int]                               # S of 3.8 (hidden)
+    dang: list[int]                                   # faces released by 挡 (3.8)
+    peng_barred: list[list[int]]                      # 过碰 per seat and face (3.9)
+    guohu: list[list[int]]                            # largest passed fan per seat and face (3.9), -1 = none
+    chi_faces: list[list[int]]
+    events: list[dict[str, Any]]
+    seen: list[list[dict[str, Any]]]                  # each seat's events
+    result: dict[str, Any] | None
+    started: bool
+    phase: str
+    actor: int
+    offer: int                                        # the card on offer, -1 = none
+    offer_from: int
+    offer_kind: str                                   # "discard", "turn" or ""
+    claim_queue: list[int]
+    claim_answered: list[int]
+    claim_opts: dict[int, dict[int, int]]             # seat -> action id -> priority
+    claim_best: tuple[int, int, int, int] | None      # (rank, distance, seat, action id)
+    discard_ban: int
+    self_win_ok: bool
+    drawn: int                                        # the last replacement kept in hand, -1 = none (3.9)
+    tou_order: list[int]
+
+    if TYPE_CHECKING:   # defined by Round (round_ref.py); declared here for the two halves that call them
+        def __init__(self, seed: Any = None, *, settings: RoundSettings | None = None, options: Any = None,
+                     banker: Any = None, stock: Any = None, impl: Any = "compiled") -> None: ...
+
+        @property
+        def stock_left(self) -> int: ...
+
+        def _step_dir(self) -> int: ...
+
+        def next_active(self, p: int) -> int: ...
+
+        def step(self, seat: Any, action: Any) -> None: ...
+
+
+class RoundRules(RoundState):
+    """State queries of a hand (mixed into :class:`.round_ref.Round`, whose fields they read)."""
 
     def _dead_for(self, p: int) -> list[int]:
         """Copies dead outside p's own declared groups: every 堂子 and the other seats' groups (2.4)."""
@@ -99,7 +157,7 @@ class RoundRules:
         return {"declared": self.groups[p], "banker": p == self.banker, "win_split_kan": s.win_split_kan,
                 "all_black_waives_tuo": s.all_black_waives_tuo}
 
-    def _score(self, p: int, counts: list[int]):
+    def _score(self, p: int, counts: list[int]) -> Score:
         return _lc_hand.score(bytes(counts), None, declared=self.groups[p], banker=p == self.banker,
                               jiang=self.jiang, caishen=self.caishen[p], **self.settings.score_options())
 

@@ -20,16 +20,25 @@ import numpy as np
 
 from ...errors import SimulationError
 from ...game.bots import play_steps
-from ...simulation.stats import RunSummary, _package_version
+from ...simulation.stats import RunSummary, _package_version, csv_table
+from .fans import FAN_SOURCES
 from .round_bots import _Protocol
+from .round_ref import BAOZI_CAUSES
 from .round_rules import PLAYERS
 
-__all__ = ["ENDS", "MAX_FAN", "LongcardSimulationResult", "play_batch", "record_hand"]
+__all__ = ["BAOZI", "ENDS", "MAX_FAN", "MAX_TUO", "LongcardSimulationResult", "play_batch", "record_hand"]
 
 ENDS = ("win", "baozi", "void", "huangzhuang")
 """How a hand ends (spec 3.13, 3.14; ``result["end"]``)."""
 MAX_FAN = 100
 """Fans of a win above this go into the last histogram bin."""
+MAX_TUO = 200
+"""陀 of a win above this go into the last histogram bin."""
+BAOZI = tuple(BAOZI_CAUSES)
+"""包子 causes B1-B6 (spec 3.13; ``result["cause"]``)."""
+
+
+_SOURCE_INDEX = {src.id: k for k, src in enumerate(FAN_SOURCES)}
 
 
 def _z(n: int) -> np.ndarray:
@@ -53,6 +62,11 @@ class LongcardSimulationResult(RunSummary):
     win_points: int = 0                                                       # points the winners received
     points_by_seat: np.ndarray = field(default_factory=lambda: _z(PLAYERS))   # net points (sum of deltas)
     actions: int = 0                                                          # actions taken, all hands
+    source_wins: np.ndarray = field(default_factory=lambda: _z(len(FAN_SOURCES)))   # wins each source counted in
+    source_count: np.ndarray = field(default_factory=lambda: _z(len(FAN_SOURCES)))  # instances (groups, steps ...)
+    source_fan: np.ndarray = field(default_factory=lambda: _z(len(FAN_SOURCES)))    # fan each source gave
+    tuo_hist: np.ndarray = field(default_factory=lambda: _z(MAX_TUO + 1))     # wins per 陀 of the winning hand
+    baozi_by_cause: np.ndarray = field(default_factory=lambda: _z(len(BAOZI)))
     winning_hands: list[dict[str, Any]] = field(default_factory=list)
     """With ``record_wins=True``: the score of every winning hand, in hand order."""
     seed: int | None = None
@@ -79,8 +93,21 @@ class LongcardSimulationResult(RunSummary):
             self.dealer_wins += w == result["dealer"]
             self.fan_hist[min(int(result["fan"]), MAX_FAN)] += 1
             self.win_points += int(deltas[w])
+            self._add_score(result["score"])
         elif end == "baozi":
             self.baozi_by_seat[result["offender"]] += 1
+            self.baozi_by_cause[BAOZI.index(result["cause"])] += 1
+
+    def _add_score(self, score: dict[str, Any]) -> None:
+        """The fan sources (spec 4.4) and the 陀 of one win, from its score (``Score.to_dict()``)."""
+        self.tuo_hist[min(int(score["tuo"]), MAX_TUO)] += 1
+        counted = np.zeros(len(FAN_SOURCES), np.bool_)
+        for f in score["fans"]:
+            k = _SOURCE_INDEX[f["id"]]
+            counted[k] = True
+            self.source_count[k] += f["count"]
+            self.source_fan[k] += f["points"] * f["count"]
+        self.source_wins += counted
 
     def merge(self, other: LongcardSimulationResult) -> LongcardSimulationResult:
         """Add another result's counters to this one (same ruleset and bots)."""
@@ -91,7 +118,8 @@ class LongcardSimulationResult(RunSummary):
         self.win_points += other.win_points
         self.actions += other.actions
         self.winning_hands.extend(other.winning_hands)
-        for name in ("by_end", "wins_by_seat", "baozi_by_seat", "dealer_rounds", "fan_hist", "points_by_seat"):
+        for name in ("by_end", "wins_by_seat", "baozi_by_seat", "dealer_rounds", "fan_hist", "points_by_seat",
+                     "source_wins", "source_count", "source_fan", "tuo_hist", "baozi_by_cause"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         return self
 
@@ -119,6 +147,31 @@ class LongcardSimulationResult(RunSummary):
         return float((self.fan_hist * np.arange(MAX_FAN + 1)).sum()) / self.wins if self.wins else 0.0
 
     @property
+    def baozi_rate(self) -> float:
+        """包子 hands per hand."""
+        return self._per_hand(self.baozi)
+
+    @property
+    def baozi_rate_by_seat(self) -> list[float]:
+        """包子 of each seat (the offender) per hand."""
+        return [self._per_hand(n) for n in self.baozi_by_seat]
+
+    @property
+    def mean_tuo(self) -> float:
+        """Mean 陀 of a winning hand."""
+        return float((self.tuo_hist * np.arange(MAX_TUO + 1)).sum()) / self.wins if self.wins else 0.0
+
+    def fan_table_rows(self) -> list[dict[str, Any]]:
+        """Per fan source (spec 4.4): id, names, what one instance is, the wins in which it counted
+        (``rounds``, as in the mahjong table), its instances and fan summed over them, its share of
+        the wins (``per_win``) and of all the fan won (``fan_share``)."""
+        fan = int(self.source_fan.sum())
+        return [{"id": src.id, "name": src.zh, "name_en": src.en, "per": src.per, "rounds": int(n),
+                 "instances": int(k), "fan": int(f), "per_win": float(n) / self.wins if self.wins else 0.0,
+                 "fan_share": float(f) / fan if fan else 0.0}
+                for src, n, k, f in zip(FAN_SOURCES, self.source_wins, self.source_count, self.source_fan)]
+
+    @property
     def mean_win_points(self) -> float:
         """Mean points a winner received (spec 5.2)."""
         return self.win_points / self.wins if self.wins else 0.0
@@ -126,6 +179,7 @@ class LongcardSimulationResult(RunSummary):
     # -------------------------------------------------------------- output
     def to_dict(self) -> dict[str, Any]:
         last_fan = int(np.flatnonzero(self.fan_hist).max()) if self.fan_hist.any() else 0
+        last_tuo = int(np.flatnonzero(self.tuo_hist).max()) if self.tuo_hist.any() else 0
         return {
             **self._head(),
             "dealer_wins": self.dealer_wins,
@@ -134,8 +188,14 @@ class LongcardSimulationResult(RunSummary):
             "void_rate": self.void_rate,
             "baozi": self.baozi,
             "baozi_by_seat": self.baozi_by_seat.tolist(),
+            "baozi_rate": self.baozi_rate,
+            "baozi_rate_by_seat": self.baozi_rate_by_seat,
+            "baozi_by_cause": dict(zip(BAOZI, self.baozi_by_cause.tolist())),
             "mean_fan": self.mean_fan,
             "fan_histogram": self.fan_hist[: last_fan + 1].tolist(),
+            "fan_sources": self.fan_table_rows(),
+            "mean_tuo": self.mean_tuo,
+            "tuo_histogram": self.tuo_hist[: last_tuo + 1].tolist(),
             "mean_win_points": self.mean_win_points,
             "points_by_seat": self.points_by_seat.tolist(),
             "mean_actions": self._per_hand(self.actions),
@@ -145,14 +205,18 @@ class LongcardSimulationResult(RunSummary):
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
 
+    def to_csv(self) -> str:
+        """One row per fan source (the columns of :meth:`fan_table_rows`), like the mahjong fan table."""
+        return csv_table(self.fan_table_rows())
+
     def summary(self) -> str:
         return "\n".join([
             f"{self.rounds:,} hands of {self.ruleset} ({', '.join(self.bots)})",
             f"win rate by seat: {', '.join(f'{r:.3f}' for r in self.win_rate_by_seat)}",
             (f"黄庄 {self.huangzhuang_rate:.3f}, void hands {self.void_rate:.3f}, 包子 {self.baozi:,} "
              f"(by seat {', '.join(map(str, self.baozi_by_seat.tolist()))})"),
-            (f"mean fan of a win {self.mean_fan:.2f}, mean points won {self.mean_win_points:.2f}; "
-             f"mean hand length {self._per_hand(self.actions):.1f} actions"),
+            (f"mean fan of a win {self.mean_fan:.2f}, mean 陀 {self.mean_tuo:.1f}, mean points won "
+             f"{self.mean_win_points:.2f}; mean hand length {self._per_hand(self.actions):.1f} actions"),
             f"points by seat: {', '.join(str(p) for p in self.points_by_seat.tolist())}",
         ])
 

@@ -3,13 +3,13 @@ its prevalent wind (spec 2.10, OP-13).  The dealer rules are the round's (``next
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..._validate import as_flag
 from ...game.match import Match as SharedMatch
 from ...game.schema import Bool, Int
 from ..registry import DEFAULT_RULESET
-from .round import Round
+from .round import Round, _is_longcard
 from .tiles import parse_wind
 
 __all__ = ["Match"]
@@ -30,6 +30,14 @@ class Match(SharedMatch):
 
     round_class = Round
     FAMILY_ARGS = {"round_wind": Int(27, 30), "wind_rotation": Bool()}
+
+    def __new__(cls, ruleset: Any = None, *args: Any, **kwargs: Any) -> Match:  # noqa: PYI034
+        # ``mj.Match("changpai-ydr", ...)``: a match of long-card hands (LongcardMatch), as mj.Round does
+        if cls is Match and _is_longcard(ruleset):
+            from ..longcard.round_match import longcard_match
+
+            return cast("Match", longcard_match(ruleset, *args, **kwargs))
+        return super().__new__(cls)
 
     def __init__(self, ruleset: str = DEFAULT_RULESET, seed: "int | None" = None, *, rounds: "int | None" = None,
                  first_dealer: "int | None" = None, round_wind: int = 27, wind_rotation: bool = False,

@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._round import RoundCore
+from ...errors import MahjongError
 from .rulesets import get_ruleset
 from .constants import MELD_NAMES, PH_OVER, PH_TURN, PHASE_NAMES
 from .scoring import FLAGS, Score, score, score_kwargs
@@ -178,6 +179,16 @@ class RoundResult:
                 f"total={self.total}, next_dealer={self.next_dealer})")
 
 
+def _is_longcard(ruleset: Any) -> bool:
+    from ..longcard.ruleset import FAMILY_NAME
+    from ..registry import get_ruleset as registered
+
+    try:
+        return bool(registered(ruleset).family == FAMILY_NAME)
+    except MahjongError:
+        return False     # not a registered ruleset: the mahjong constructor names the error
+
+
 class Round(MahjongRoundBase):
     """One round of mahjong under ``ruleset``, from a seed (or a scripted wall), played by the
     compiled engine.  ``Round(ruleset="two-player", seed=1)``; the keyword arguments are those of
@@ -187,6 +198,15 @@ class Round(MahjongRoundBase):
     RESULT_TYPE = RoundResult
 
     # ------------------------------------------------------------------ construction
+    def __new__(cls, ruleset: Any = None, *args: Any, **kwargs: Any) -> Round:  # noqa: PYI034
+        # ``mj.Round(ruleset="changpai-ydr", seed=...)``: the shared entry point gives a long-card ruleset
+        # its own round under the same API (LongcardRound, issue 13); every other ruleset is a mahjong one
+        if cls is Round and _is_longcard(ruleset):
+            from ..longcard.round_match import longcard_round
+
+            return cast("Round", longcard_round(ruleset, *args, **kwargs))
+        return super().__new__(cls)
+
     def _start(self, s: FlowSettings, header: dict[str, Any], tiles: list[int], dice: list[int],
                kong_dice: list[int]) -> None:
         c = _compiled(s)

@@ -1,0 +1,84 @@
+"""Fan-aware shanten and the advisor: calls/s of the fast search and of the brute-force reference
+on the same seeded hands, their ratio, and advisor calls/s on random hands.  One run.
+
+    python bench/bench_fan_shanten.py [--hands N] [--seed S]
+
+Hands for the ratio are a complete hand minus one tile with 0-2 tiles replaced (the reference
+is only practical there): ``two-player`` with the reference limited to 3 drawn tiles, ``public``
+to 2.  The fast version runs without the target breakdown (the reference computes none); both
+give the same values (tests/advisor).  Advisor hands are 14 random tiles of the ruleset's wall.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import numpy as np
+from mahjong_core.families.mahjong.fan_shanten import all_groups
+from mahjong_core.families.mahjong.fan_shanten_ref import fan_shanten_ref
+
+import mahjong_core as mj
+
+
+def near_complete(rng: random.Random, ruleset: str) -> np.ndarray:
+    kinds = mj.get_ruleset(ruleset).kinds
+    groups = all_groups(kinds)
+    while True:
+        c = [0] * 34
+        for g in rng.choices(groups, k=4):
+            for t in g:
+                c[t] += 1
+        c[rng.choice(kinds)] += 2
+        if max(c) > 4:
+            continue
+        tiles = [t for t in range(34) for _ in range(c[t])]
+        rng.shuffle(tiles)
+        tiles.pop()
+        for _ in range(rng.randrange(3)):
+            tiles.pop(rng.randrange(len(tiles)))
+            tiles.append(rng.choice([t for t in kinds if tiles.count(t) < 4]))
+        return np.bincount(tiles, minlength=34).astype(np.uint8)
+
+
+def rate(fn, items) -> tuple[float, list]:
+    t = time.perf_counter()
+    out = [fn(x) for x in items]
+    return len(items) / (time.perf_counter() - t), out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    print(f"{'ruleset':<12} {'hands':>5} {'fast/s':>8} {'ref/s':>8} {'ratio':>7}  agree")
+    for ruleset, limit in (("two-player", 3), ("public", 2)):
+        hands = [near_complete(rng, ruleset) for _ in range(args.hands)]
+        fast_rate, fast = rate(lambda h, rs=ruleset: mj.fan_shanten(h, ruleset=rs, breakdown=False), hands)
+        ref_rate, ref = rate(lambda h, rs=ruleset, n=limit: fan_shanten_ref(h, ruleset=rs, max_draws=n), hands)
+        agree = sum((f.shanten == r) if r is not None else f.shanten >= limit for f, r in zip(fast, ref))
+        print(f"{ruleset:<12} {len(hands):>5} {fast_rate:>8.1f} {ref_rate:>8.1f} {fast_rate / ref_rate:>6.1f}x  "
+              f"{agree}/{len(hands)}")
+    print()
+    print(f"{'ruleset':<12} {'hands':>5} {'advise/s':>9} {'fan_shanten/s (13 tiles, with breakdown)':>42}")
+    for ruleset in ("two-player", "public"):
+        kinds = mj.get_ruleset(ruleset).kinds
+        wall = [t for t in kinds for _ in range(4)]
+        hands = [np.bincount(rng.sample(wall, 14), minlength=34).astype(np.uint8) for _ in range(args.hands)]
+        r, _ = rate(lambda h, rs=ruleset: mj.advise(h, ruleset=rs), hands)
+        b, _ = rate(lambda h, rs=ruleset: mj.fan_shanten(_drop(h), ruleset=rs), hands)
+        print(f"{ruleset:<12} {len(hands):>5} {r:>9.1f} {b:>42.1f}")
+
+
+def _drop(h: np.ndarray) -> np.ndarray:
+    """The hand without its first tile (13 tiles for fan_shanten)."""
+    out = h.copy()
+    out[int(np.flatnonzero(out)[0])] -= 1
+    return out
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,210 @@
+"""Load test of the reference server (issue 17) on the loopback: many concurrent two-player
+tables of WebSocket bot clients for a fixed time.
+
+    python bench/bench_server_load.py [--tables 100] [--seconds 30] [--think-ms 0] [--server-cpu 0]
+
+The server (``mahjong-core serve``, SQLite in a temporary directory, no bots: every seat is a
+client) runs in its own process pinned to one core (``--server-cpu``); the clients run in this
+process (pinned to another core when there is one).  Every client acts as soon as it may (after
+``--think-ms``): win when allowed, never claim, else discard its first legal tile.
+
+Reported: hands/s and actions/s over the measured window, the action latency (from sending an
+action to receiving that seat's update) at p50/p99/max, the server's CPU use, and two checks
+after the server has stopped: the ledger total in the database equals the deposits (nothing
+created or lost by the settled hands), and every client's stream is a gap-free, repeat-free
+prefix (ids 1, 2, 3 ...) of the stream the database holds for its seat.  Nothing fails on a
+number; a failed check exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+OPENING = 10_000
+
+
+def choose(view: dict[str, Any]) -> int:
+    acts, idx = view["legal_actions"], view["legal_indices"]
+    for kind in ("win", "pass", "discard"):
+        for a, i in zip(acts, idx):
+            if a["type"] == kind:
+                return int(i)
+    return int(idx[0])
+
+
+class Seat:
+    def __init__(self, join: dict[str, Any]) -> None:
+        self.join = join
+        self.n_events = 0
+        self.events: list[dict[str, Any]] = []
+        self.latencies: list[float] = []
+        self.hands = 0
+        self.problems: list[str] = []
+
+
+async def run_seat(url: str, seat: Seat, stop: asyncio.Event, think: float, measuring: list[bool]) -> None:
+    async with connect(url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "table": seat.join["table"], "seat": seat.join["seat"],
+                                  "token": seat.join["token"], "last_event_id": 0}))
+        sent_at: float | None = None
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), 0.5)
+            except asyncio.TimeoutError:
+                continue
+            now = time.perf_counter()
+            frame = json.loads(raw)
+            if frame["type"] == "error":
+                seat.problems.append(frame["message"])
+                continue
+            if frame["type"] != "update":
+                continue
+            for item in frame["events"]:
+                if item["id"] != seat.n_events + 1:
+                    seat.problems.append(f"event id {item['id']} after {seat.n_events}")
+                seat.n_events = item["id"]
+                seat.events.append(item["event"])
+                if item["event"]["type"] == "settlement" and measuring[0]:
+                    seat.hands += 1
+            if sent_at is not None:
+                if measuring[0]:
+                    seat.latencies.append(now - sent_at)
+                sent_at = None
+            view = frame["state"]["view"]
+            if frame["state"]["status"] == "playing" and view and view["legal_indices"]:
+                if think:
+                    await asyncio.sleep(think)
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "index": choose(view)}))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def main_async(args: argparse.Namespace, base: str, seats: list[Seat]) -> tuple[float, float]:
+    stop = asyncio.Event()
+    measuring = [False]
+    url = base.replace("http", "ws") + "/ws"
+    tasks = [asyncio.create_task(run_seat(url, s, stop, args.think_ms / 1000, measuring)) for s in seats]
+    await asyncio.sleep(args.warmup)
+    measuring[0] = True
+    t0 = time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    measuring[0] = False
+    elapsed = time.perf_counter() - t0
+    stop.set()
+    await asyncio.gather(*tasks)
+    return t0, elapsed
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=100)
+    ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--warmup", type=float, default=3.0)
+    ap.add_argument("--think-ms", type=float, default=0.0, help="client think time before each action")
+    ap.add_argument("--no-compression", action="store_true", help="serve without permessage-deflate")
+    ap.add_argument("--server-cpu", type=int, default=0,
+                    help="the core the server is pinned to (-1: not pinned; it is one thread either way)")
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="mahjong-load-"))
+    db = tmp / "load.sqlite3"
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "python") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    cmd = [sys.executable, *os.environ.get("MAHJONG_SERVE_WRAPPER", "-m mahjong_core").split(), "serve", "--port", str(port), "--db", str(db), "--no-bots",
+           "--rounds", "1000000", "--act-timeout", "600", "--rate", "10000", "--burst", "10000", "--seed", "1"] + (["--no-compression"] if args.no_compression else [])
+    cores = sorted(os.sched_getaffinity(0))
+    server_core = None if args.server_cpu < 0 else args.server_cpu if args.server_cpu in cores else cores[0]
+    log = (tmp / "server.log").open("w")
+    server = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+    if server_core is not None:
+        os.sched_setaffinity(server.pid, {server_core})
+        others = [c for c in cores if c != server_core]
+        if others:
+            os.sched_setaffinity(0, set(others))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(400):
+            if server.poll() is not None:
+                raise SystemExit(f"the server exited ({server.returncode}):\n" + (tmp / "server.log").read_text())
+            try:
+                httpx.get(base + "/api/rooms", timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        seats = []
+        with httpx.Client(timeout=30) as http:
+            for n in range(2 * args.tables):
+                r = http.post(base + "/api/join", json={"name": f"p{n}", "room": "coins"})
+                r.raise_for_status()
+                seats.append(Seat(r.json()))
+        cpu0, client0 = cpu_seconds(server.pid), time.process_time()
+        t0 = time.perf_counter()
+        _, elapsed = asyncio.run(main_async(args, base, seats))
+        cpu, client_cpu = cpu_seconds(server.pid) - cpu0, time.process_time() - client0
+        wall = time.perf_counter() - t0
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    # checks against what the server committed
+    con = sqlite3.connect(db)
+    total = con.execute("SELECT sum(balance) FROM accounts").fetchone()[0]
+    deposits = con.execute("SELECT sum(amount) FROM transfers WHERE reason = 'deposit'").fetchone()[0]
+    problems = [p for s in seats for p in s.problems]
+    for s in seats:
+        stored = [json.loads(row[0]) for row in con.execute("SELECT event FROM events WHERE table_id = ? AND seat = ? "
+                                                "ORDER BY id", (s.join["table"], s.join["seat"]))]
+        if stored[:len(s.events)] != s.events:
+            problems.append(f"{s.join['table']} seat {s.join['seat']}: the stream differs from the stored one")
+    hands_db = con.execute("SELECT count(*) FROM hands").fetchone()[0]
+    con.close()
+    lat = sorted(x for s in seats for x in s.latencies)
+    hands = sum(s.hands for s in seats) / 2
+    q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [float("nan")] * 99
+    print(f"{args.tables} two-player tables ({2 * args.tables} WebSocket clients), {elapsed:.1f} s measured "
+          f"after {args.warmup:g} s warm-up, think time {args.think_ms:g} ms, "
+          f"compression {'off' if args.no_compression else 'on'}; server "
+          f"{'not pinned' if server_core is None else f'pinned to core {server_core}'}")
+    print(f"  hands/s          {hands / elapsed:10.1f}   ({hands:.0f} hands; {hands_db} settled in the database)")
+    print(f"  actions/s        {len(lat) / elapsed:10.1f}")
+    print(f"  action latency   p50 {q[49] * 1e3:7.2f} ms   p99 {q[98] * 1e3:7.2f} ms   max {lat[-1] * 1e3:7.2f} ms")
+    print(f"  server CPU       {cpu / wall * 100:9.1f} % of one core (load average {os.getloadavg()[0]:.2f}); "
+          f"{cpu / max(1, len(lat)) * 1e6:.0f} µs per action")
+    print(f"  clients' CPU     {client_cpu / wall * 100:9.1f} % of one core")
+    print(f"  ledger total     {total:,} = deposits {deposits:,}: {'ok' if total == deposits else 'MISMATCH'}")
+    print(f"  streams          {'ok: no event lost or repeated' if not problems else f'{len(problems)} problems'}")
+    for p in problems[:10]:
+        print("   ", p)
+    return 0 if total == deposits and not problems else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""The client messages a connection may send, checked before anything reads them, and the
+flood limit.  Pure Python (no web framework), so that the checks are tested on their own.
+
+Client → server, one JSON object per text frame:
+
+* ``{"type": "hello", "table": "t1", "seat": 0, "token": "...", "last_event_id": 0}`` — first,
+  and only once: the seat's token from the join; the server answers ``welcome`` and an
+  ``update`` holding the stream's events after ``last_event_id`` (resume).
+* ``{"type": "act", "index": 12}`` — the action of that mask index (one of the view's
+  ``legal_indices``).
+* ``{"type": "quit"}`` — leave during a hand (强退: an escape).
+* ``{"type": "ping"}`` — answered with ``pong``.
+
+Server → client: ``welcome``, ``update`` (``events``: ``[{"id", "event"}]`` in id order, and
+``state``: the seat's view, deadline, players, balances), ``error`` (``message``; nothing was
+changed) and ``pong``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["MESSAGE_KEYS", "ProtocolError", "RateLimit", "parse_message"]
+
+MESSAGE_KEYS: dict[str, dict[str, tuple[type, bool]]] = {
+    # type -> key -> (JSON type, required)
+    "hello": {"table": (str, True), "seat": (int, True), "token": (str, True), "last_event_id": (int, False)},
+    "act": {"index": (int, True)},
+    "quit": {},
+    "ping": {},
+}
+MAX_INT = 1 << 31
+MAX_STR = 256
+
+
+class ProtocolError(ValueError):
+    """A message that is not one of the protocol's: the connection gets an error frame."""
+
+
+def _no_constant(name: str) -> Any:
+    raise ProtocolError(f"not a JSON number: {name}")
+
+
+def parse_message(text: str) -> dict[str, Any]:
+    """The checked message of a text frame: an object with a known ``type`` and exactly its keys,
+    ints in range (never bool, float or NaN), short strings; else :class:`ProtocolError`."""
+    try:
+        msg = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError(f"not valid JSON ({type(exc).__name__})") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("a message must be a JSON object")
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in MESSAGE_KEYS:
+        raise ProtocolError(f"unknown message type; expected one of {', '.join(MESSAGE_KEYS)}")
+    keys = MESSAGE_KEYS[kind]
+    for key in msg:
+        if key != "type" and key not in keys:
+            raise ProtocolError(f"{kind}: unknown key {key[:40]!r}")
+    for key, (typ, required) in keys.items():
+        if key not in msg:
+            if required:
+                raise ProtocolError(f"{kind}: missing key {key!r}")
+            continue
+        value = msg[key]
+        if typ is int:
+            if type(value) is not int or not 0 <= value < MAX_INT:
+                raise ProtocolError(f"{kind}: {key} must be an integer 0-{MAX_INT - 1}")
+        elif not isinstance(value, str) or not 0 < len(value) <= MAX_STR:
+            raise ProtocolError(f"{kind}: {key} must be a string of 1-{MAX_STR} characters")
+    return msg
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages per second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int, now: float) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.last = now
+
+    def allow(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True

@@ -1,0 +1,108 @@
+"""The server's settings: where it listens, where it stores, and every clock of the escape rules.
+
+Every limit is a setting so that tests can shorten the clocks (seconds, floats) and an operator
+can tune them; the defaults are the seeds' (away 90 s, 3 disconnects) or the room's own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+
+from ..errors import MahjongError
+from ..settlement import Room, get_room
+
+__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "ServerSettings"]
+
+DEFAULT_HOST = "127.0.0.1"
+"""Loopback only: the server is reachable from other machines only when told (``--host``)."""
+DEFAULT_PORT = 8765
+
+
+def _seconds(value: object, what: str, lo: float = 0.0) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or not lo <= value <= 86_400:
+        raise MahjongError(f"{what} must be a number of seconds {lo:g}-86400, got {value!r}")
+    return float(value)
+
+
+def _count(value: object, what: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise MahjongError(f"{what} must be an integer {lo}-{hi}, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """What ``mahjong-core serve`` runs with (each field is also a command-line option)."""
+
+    host: str = DEFAULT_HOST
+    port: int = DEFAULT_PORT
+    db: str = "mahjong-server.sqlite3"
+    """SQLite database path (``":memory:"`` keeps nothing across a restart)."""
+    bots: bool = True
+    """Fill the empty seats of a new table with bots at once (False: wait for other players)."""
+    rounds: int = 8
+    """Rounds (hands) of a match; each is settled when it ends."""
+    opening_balance: int = 10_000
+    """What a new account (player or bot) is given, as a deposit into the ledger."""
+    act_timeout_s: float = 20.0
+    """A seat that does not act within this time has the greedy bot act for it (托管), so a
+    table never stalls; the web table shows it as the countdown of a turn or claim window."""
+    away_limit_s: float | None = None
+    """Away (no connection) longer than this is an escape where the room counts it; None = the
+    room's own limit (90 s in the seeds)."""
+    disconnect_limit: int | None = None
+    """Disconnects in one hand that make an escape where the room counts them; None = the room's (3)."""
+    hello_timeout_s: float = 10.0
+    """A new connection must authenticate (its first message) within this time."""
+    tick_s: float = 0.25
+    """How often the clocks are checked."""
+    max_message_bytes: int = 4096
+    """A larger client message closes the connection (code 1009)."""
+    rate_per_s: float = 20.0
+    """Messages a connection may send per second on average ..."""
+    burst: int = 40
+    """... with this many at once; more is flooding and closes the connection (code 1008)."""
+    max_errors: int = 20
+    """Refused messages (malformed, illegal) a connection may send before it is closed."""
+    compression: bool = True
+    """permessage-deflate on the WebSockets: fewer bytes on a phone's link, some CPU per frame
+    (off on a fast local network; bench/bench_server_load.py measures both)."""
+    seed: int | None = None
+    """Seed of the first table's match (table n uses seed + n); None = fresh entropy per table."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.host, str) or not self.host:
+            raise MahjongError(f"host must be a non-empty string, got {self.host!r}")
+        _count(self.port, "port", 0, 65_535)
+        if not isinstance(self.db, str) or not self.db:
+            raise MahjongError(f"db must be a path, got {self.db!r}")
+        for flag in ("bots", "compression"):
+            if not isinstance(getattr(self, flag), bool):
+                raise MahjongError(f"{flag} must be True or False, got {getattr(self, flag)!r}")
+        _count(self.rounds, "rounds", 1, 1_000_000)
+        _count(self.opening_balance, "opening_balance", 0, 10 ** 15)
+        for name, lo in (("act_timeout_s", 0.01), ("hello_timeout_s", 0.01), ("tick_s", 0.001),
+                         ("rate_per_s", 0.01)):
+            object.__setattr__(self, name, _seconds(getattr(self, name), name, lo))
+        if self.away_limit_s is not None:
+            object.__setattr__(self, "away_limit_s", _seconds(self.away_limit_s, "away_limit_s"))
+        if self.disconnect_limit is not None:
+            _count(self.disconnect_limit, "disconnect_limit", 1, 1000)
+        _count(self.max_message_bytes, "max_message_bytes", 64, 1 << 20)
+        _count(self.burst, "burst", 1, 10_000)
+        _count(self.max_errors, "max_errors", 1, 10_000)
+        if self.seed is not None:
+            _count(self.seed, "seed", 0, 2 ** 63 - 1)
+
+    def room(self, name: str | Room) -> Room:
+        """The room with this server's clock overrides (away limit, disconnect count)."""
+        room = get_room(name)
+        changes: dict[str, object] = {}
+        if self.away_limit_s is not None:
+            changes["away_limit_s"] = self.away_limit_s
+        if self.disconnect_limit is not None:
+            changes["escape_disconnects"] = self.disconnect_limit
+        return dataclasses.replace(room, **changes) if changes else room  # type: ignore[arg-type]

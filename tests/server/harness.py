@@ -1,0 +1,213 @@
+"""A live server on the loopback (uvicorn in a thread, its own event loop) and WebSocket bot clients."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import threading
+import time
+from typing import Any
+
+import httpx
+import uvicorn
+from mahjong_core.server import ServerSettings
+from mahjong_core.server.app import create_app
+from mahjong_core.server.lobby import Lobby
+from websockets.asyncio.client import ClientConnection, connect
+
+
+class LiveServer:
+    """``with LiveServer(settings) as srv:`` — a server on 127.0.0.1 and a free port; ``srv.lobby``
+    is its lobby (read it only while the clients are idle: it lives on the server's thread)."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.settings = settings
+        self.lobby: Lobby | None = None
+
+    def __enter__(self) -> LiveServer:  # noqa: PYI034 - typing.Self needs Python 3.11
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        self.lobby = Lobby(self.settings)
+        config = uvicorn.Config(create_app(self.settings, self.lobby), ws_max_size=self.settings.max_message_bytes,
+                                ws_per_message_deflate=self.settings.compression, log_level="warning", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline and self.thread.is_alive(), "the server did not start"
+            time.sleep(0.01)
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        assert self.lobby is not None
+        self.lobby.close()
+
+    def join(self, name: str, room: str) -> dict[str, Any]:
+        r = httpx.post(self.base + "/api/join", json={"name": name, "room": room}, timeout=10)
+        assert r.status_code == 200, r.text
+        return dict(r.json())
+
+
+def choose(view: dict[str, Any]) -> int:
+    """A simple client policy: win when allowed, never claim, discard the first legal tile."""
+    acts = view["legal_actions"]
+    idx = view["legal_indices"]
+    for kind in ("win", "pass"):
+        for a, i in zip(acts, idx):
+            if a["type"] == kind:
+                return int(i)
+    for a, i in zip(acts, idx):
+        if a["type"] == "discard":
+            return int(i)
+    return int(idx[0])
+
+
+class Client:
+    """One seat's WebSocket: keeps the stream (checking ids), the last state and the errors."""
+
+    def __init__(self, url: str, seat: dict[str, Any]) -> None:
+        self.url = url
+        self.seat = seat
+        self.events: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self.errors: list[str] = []
+        self.ws: ClientConnection | None = None
+
+    async def open(self, last_id: int | None = None) -> None:
+        self.ws = await connect(self.url, max_size=None)
+        hello = {"type": "hello", "table": self.seat["table"], "seat": self.seat["seat"],
+                 "token": self.seat["token"], "last_event_id": len(self.events) if last_id is None else last_id}
+        await self.ws.send(json.dumps(hello))
+        welcome = json.loads(await self.ws.recv())
+        assert welcome["type"] == "welcome", welcome
+
+    async def recv(self, timeout: float = 10.0) -> dict[str, Any]:
+        assert self.ws is not None
+        frame: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        if frame["type"] == "update":
+            for item in frame["events"]:
+                assert item["id"] == len(self.events) + 1, (item["id"], len(self.events))   # no gap, no repeat
+                self.events.append(item["event"])
+            self.state = frame["state"]
+            assert self.state is not None and self.state["last_id"] == len(self.events)
+        elif frame["type"] == "error":
+            self.errors.append(frame["message"])
+        return frame
+
+    async def send(self, msg: Any) -> None:
+        assert self.ws is not None
+        await self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
+
+    @property
+    def over(self) -> bool:
+        return self.state is not None and self.state["status"] == "over"
+
+    def to_act(self) -> bool:
+        v = None if self.state is None else self.state["view"]
+        return bool(v and v["legal_indices"]) and self.state is not None and self.state["status"] == "playing"
+
+    async def play(self, until: Any = None, timeout: float = 30.0) -> None:
+        """Act whenever to act, until ``until(self)`` (default: the match is over)."""
+        done = until or (lambda c: c.over)
+        end = time.monotonic() + timeout
+        while not done(self):
+            assert time.monotonic() < end, "the match did not progress"
+            if self.to_act():
+                assert self.state is not None
+                await self.send({"type": "act", "index": choose(self.state["view"])})
+                self.state = None   # wait for the answer before acting again
+            try:
+                await self.recv(0.2)
+            except asyncio.TimeoutError:
+                continue            # nothing yet (the other seat may have stopped): look at `until` again
+
+    async def close(self, code: int = 1000) -> None:
+        assert self.ws is not None
+        await self.ws.close(code)
+
+    def drop(self) -> None:
+        """Lose the connection: no close frame (the server sees code 1006)."""
+        assert self.ws is not None
+        self.ws.transport.abort()
+
+    async def resume(self) -> None:
+        """Connect again, resuming after the last event held, and wait for the update."""
+        await self.open()
+        await self.recv()
+
+
+def run_client(srv: LiveServer, seat: dict[str, Any], script: Any) -> Client:
+    """Connect one client to ``seat``, wait for its first update, run ``await script(client)``."""
+    async def main() -> Client:
+        c = Client(srv.ws_url, seat)
+        await c.open()
+        await c.recv()
+        await script(c)
+        return c
+
+    return asyncio.run(main())
+
+
+async def finish(*clients: Client) -> list[Client]:
+    """Play the clients' match to its end, then close them."""
+    await asyncio.gather(*(c.play() for c in clients))
+    for c in clients:
+        await c.close()
+    return list(clients)
+
+
+def stored(db: str) -> dict[str, Any]:
+    """What the database holds: balances, transfers, tables, per-seat streams, hands."""
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    try:
+        out = {
+            "balances": dict(con.execute("SELECT name, balance FROM accounts").fetchall()),
+            "transfers": con.execute("SELECT table_id, round, payer, payee, amount, reason FROM transfers "
+                                     "ORDER BY id").fetchall(),
+            "tables": {r[0]: {"status": r[1], "match": f'{r[2][:-1]},"round":{r[5]}}}' if r[2] else None,
+                              "end_reason": r[3], "disconnects": json.loads(r[4])}
+                       for r in con.execute("SELECT id, status, match, end_reason, disconnects, round FROM tables")},
+            "streams": {},
+            "hands": [(t, k, json.loads(rec)) for t, k, rec in
+                      con.execute("SELECT table_id, round, record FROM hands ORDER BY rowid")],
+        }
+        for t, seat, ev in con.execute("SELECT table_id, seat, event FROM events ORDER BY table_id, seat, id"):
+            out["streams"].setdefault((t, seat), []).append(json.loads(ev))
+        return out
+    finally:
+        con.close()
+
+
+def engine_streams(match_json: str, seat: int) -> list[dict[str, Any]]:
+    """The engine events seat ``seat`` should have been sent over a whole match: every round
+    replayed from the stored match's actions, its log through the engine's redaction."""
+    from mahjong_core.game import Match, redact_events
+
+    d = json.loads(match_json)
+    m = Match(d["ruleset"], d["seed"], rounds=d["rounds"], first_dealer=d["first_dealer"], options=d["options"])
+    out: list[dict[str, Any]] = []
+    for actions in d["actions"]:
+        for s, i in actions:
+            m.round.step(s, i)
+        out += redact_events(m.round.log, seat)
+        m.next_round()
+    if not m.is_over:
+        cur = Match.from_json(match_json).round
+        out += redact_events(cur.log, seat)
+    return out
+
+
+def engine_events(stream: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    from mahjong_core.server.table import TABLE_EVENTS
+
+    return [ev for ev in stream if ev["type"] not in TABLE_EVENTS]

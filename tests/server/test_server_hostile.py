@@ -1,0 +1,135 @@
+"""Hostile clients: malformed, illegal, oversized and flooding messages and bad tokens get an error
+frame or a closed connection; the table's state never changes and the server keeps serving."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the server extra: pip install 'mahjong-core[server]'")
+pytest.importorskip("uvicorn", reason="the server extra")
+websockets = pytest.importorskip("websockets", reason="the server extra")
+
+from mahjong_core.server import ServerSettings
+from mahjong_core.server.protocol import ProtocolError, RateLimit, parse_message
+
+from .harness import Client, LiveServer
+
+BAD = [
+    "not json", "[1, 2]", "null", '"act"', "{}", '{"type": "nope"}', '{"type": "act"}',
+    '{"type": "act", "index": true}', '{"type": "act", "index": 1.0}', '{"type": "act", "index": -1}',
+    '{"type": "act", "index": 99999999999999999999}', '{"type": "act", "index": "3"}',
+    '{"type": "act", "index": 3, "seat": 1}', '{"type": "act", "index": NaN}', "[" * 1500 + "]" * 1500,
+    '{"type": "hello", "table": "t1", "seat": 0, "token": "x"}', b"\x00\x01binary",
+]
+
+
+def _settings(tmp_path: Path, **kw: Any) -> ServerSettings:
+    base: dict[str, Any] = {"db": str(tmp_path / "hostile.sqlite3"), "bots": True, "rounds": 1, "seed": 4,
+                            "tick_s": 0.02, "act_timeout_s": 30.0, "max_errors": 50}
+    base.update(kw)
+    return ServerSettings(**base)
+
+
+@pytest.mark.parametrize("text", ["x", "[]", '{"type": "ping", "extra": 1}', '{"type": "act", "index": 1e3}',
+                                  '{"type": "hello", "table": "", "seat": 0, "token": "t"}',
+                                  '{"type": "hello", "table": "t", "seat": 0, "token": "' + "a" * 300 + '"}'])
+def test_parse_message_refuses(text):
+    with pytest.raises(ProtocolError):
+        parse_message(text)
+
+
+def test_parse_message_accepts_the_protocol():
+    assert parse_message('{"type": "act", "index": 5}') == {"type": "act", "index": 5}
+    assert parse_message('{"type": "hello", "table": "t1", "seat": 1, "token": "abc", "last_event_id": 7}')["seat"] == 1
+
+
+def test_rate_limit_is_a_token_bucket():
+    r = RateLimit(10.0, 3, now=0.0)
+    assert [r.allow(0.0) for _ in range(4)] == [True, True, True, False]
+    assert r.allow(0.1) and not r.allow(0.1)
+
+
+def test_bad_messages_get_error_frames_and_change_nothing(tmp_path):
+    s = _settings(tmp_path)
+    with LiveServer(s) as srv:
+        seat = srv.join("mallory", "coins")
+        table = srv.lobby.tables[seat["table"]]  # type: ignore[union-attr]
+
+        async def main() -> None:
+            c = Client(srv.ws_url, seat)
+            await c.open()
+            await c.recv()
+            assert c.state is not None
+            before, n_events = table.match.to_json(), len(c.events)   # type: ignore[union-attr]
+            view = c.state["view"]
+            illegal = next(i for i in range(110) if i not in view["legal_indices"])
+            for msg in [*BAD, json.dumps({"type": "act", "index": illegal})]:
+                await c.send(msg)
+                frame = await c.recv()
+                assert frame["type"] == "error", (msg, frame)
+            assert len(c.errors) == len(BAD) + 1
+            assert table.match.to_json() == before and len(table.seats[seat["seat"]].stream) == n_events  # type: ignore[union-attr]
+            # still connected and served: a legal action is played
+            if view["legal_indices"]:
+                await c.send({"type": "act", "index": view["legal_indices"][0]})
+                frame = await c.recv()
+                assert frame["type"] == "update" and frame["events"]
+            await c.send({"type": "ping"})
+            while (await c.recv())["type"] != "pong":
+                pass
+            await c.close()
+
+        asyncio.run(main())
+
+
+async def _closed_code(ws: Any) -> int:
+    try:
+        while True:
+            await asyncio.wait_for(ws.recv(), 5)
+    except websockets.ConnectionClosed as exc:
+        assert exc.rcvd is not None
+        return int(exc.rcvd.code)
+
+
+def test_oversized_flooding_and_unauthenticated_connections_are_closed(tmp_path):
+    s = _settings(tmp_path, hello_timeout_s=0.2, burst=10, rate_per_s=5.0)
+    with LiveServer(s) as srv:
+        seat = srv.join("trudy", "coins")
+        table = srv.lobby.tables[seat["table"]]  # type: ignore[union-attr]
+
+        async def main() -> None:
+            before = table.match.to_json()   # type: ignore[union-attr]
+            c = Client(srv.ws_url, seat)
+            await c.open()
+            await c.send('{"type": "ping", "pad": "' + "x" * 5000 + '"}')       # > max_message_bytes
+            assert await _closed_code(c.ws) == 1009
+            await c.open()
+            for _ in range(60):                                                 # > burst + refill
+                await c.send({"type": "ping"})
+            assert await _closed_code(c.ws) == 1008
+            for hello in ({"type": "hello", "table": seat["table"], "seat": seat["seat"], "token": "wrong"},
+                          {"type": "hello", "table": "t999", "seat": 0, "token": seat["token"]},
+                          {"type": "hello", "table": seat["table"], "seat": 7, "token": seat["token"]},
+                          {"type": "hello", "table": seat["table"], "seat": 1 - seat["seat"], "token": seat["token"]},
+                          {"type": "act", "index": 0}):
+                ws = await websockets.connect(srv.ws_url)
+                await ws.send(json.dumps(hello))
+                frame = json.loads(await ws.recv())
+                assert frame["type"] == "error" and "token" in frame["message"], frame
+                assert await _closed_code(ws) == 1008
+            ws = await websockets.connect(srv.ws_url)                          # says nothing
+            assert await _closed_code(ws) == 1008
+            assert table.match.to_json() == before   # type: ignore[union-attr]
+            # the seat still plays
+            await c.open()
+            await c.recv()
+            await c.close()
+
+        asyncio.run(main())
+    raw = Path(s.db).read_bytes() + b"".join(p.read_bytes() for p in Path(s.db).parent.glob("*-wal"))
+    assert seat["token"].encode() not in raw      # only its hash is stored

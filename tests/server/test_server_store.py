@@ -1,0 +1,121 @@
+"""The table and its store without the network: a failed write loses nothing (what was pending is
+written by the next commit) and a table reloaded from the database equals the live one."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+import pytest
+from mahjong_core.server import ServerSettings
+from mahjong_core.server.lobby import Lobby
+from mahjong_core.server.store import Store
+
+from .harness import choose
+
+
+class Outbox:
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.frames.append(frame)
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+
+def _two_players(db: str, **kw: Any) -> tuple[Lobby, Any, list[Outbox]]:
+    """A coins table of two players, both connected to outboxes."""
+    lobby = Lobby(ServerSettings(db=db, bots=False, **kw))
+    a = lobby.join("ann", "coins")
+    lobby.join("bo", "coins")
+    table = lobby.tables[a["table"]]
+    outs = [Outbox(), Outbox()]
+    for k in (0, 1):
+        table.attach(k, outs[k], 0)
+    return lobby, table, outs
+
+
+def _play(table: Any, outs: list[Outbox], steps: int) -> None:
+    for _ in range(steps):
+        for k, out in enumerate(outs):
+            view = out.frames[-1]["state"]["view"]
+            if view and view["legal_indices"] and table.status == "playing":
+                assert table.act(k, choose(view)) is None
+                break
+
+
+def test_a_failed_write_is_written_by_the_next_commit(tmp_path, monkeypatch):
+    db = str(tmp_path / "store.sqlite3")
+    lobby, table, outs = _two_players(db, rounds=2, seed=8)
+    _play(table, outs, 30)
+    real = Store.commit
+    calls = []
+
+    def failing(self: Store, row: Any, change: Any) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("disk I/O error")
+        real(self, row, change)
+
+    monkeypatch.setattr(Store, "commit", failing)
+    k = next(k for k in (0, 1) if outs[k].frames[-1]["state"]["view"]["legal_indices"])
+    sent = len(outs[k].frames)
+    with pytest.raises(sqlite3.OperationalError):
+        table.act(k, choose(outs[k].frames[-1]["state"]["view"]))
+    assert len(outs[k].frames) == sent            # nothing was sent about the unwritten step
+    table.tick(lobby.now())                       # ... the next commit (a disconnect here) writes it all
+    table.detach(k, outs[k], 1006)
+    monkeypatch.setattr(Store, "commit", real)
+    lobby.close()
+    again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=8))
+    t2 = again.tables[table.id]
+    assert t2.match is not None and table.match is not None
+    assert t2.match.to_json() == table.match.to_json()
+    assert [s.stream for s in t2.seats] == [s.stream for s in table.seats]   # type: ignore[union-attr]
+    assert t2.tracker.disconnects == table.tracker.disconnects
+    assert again.ledger.total == lobby.ledger.total == 2 * 10_000
+    again.close()
+
+
+def test_a_waiting_table_and_its_seat_survive_a_restart(tmp_path):
+    db = str(tmp_path / "wait.sqlite3")
+    lobby = Lobby(ServerSettings(db=db, bots=False))
+    a = lobby.join("solo", "bamboo")
+    lobby.close()
+    again = Lobby(ServerSettings(db=db, bots=False))
+    t = again.tables[a["table"]]
+    assert t.status == "waiting" and t.seats[a["seat"]] is not None and t.seats[a["seat"]].accepts(a["token"])
+    assert not t.seats[a["seat"]].accepts(a["token"] + "x")
+    b = again.join("pair", "bamboo")
+    assert b["table"] == a["table"] and t.status == "playing"
+    again.close()
+
+
+def test_the_stored_round_is_the_rounds_own_json_at_every_step(tmp_path):
+    lobby, table, outs = _two_players(str(tmp_path / "json.sqlite3"), rounds=2, seed=9)
+    while table.status == "playing":
+        assert table.match is not None
+        row = table.row()
+        assert row.round == table.match.round.to_json()
+        assert row.match_json() is None or row.match_json() == table.match.to_json()
+        _play(table, outs, 1)
+    lobby.close()
+
+
+def test_the_away_clock_starts_with_the_match_not_while_a_table_waits(tmp_path):
+    now = [0.0]
+    lobby = Lobby(ServerSettings(db=str(tmp_path / "clock.sqlite3"), bots=False, away_limit_s=1.0),
+                  clock=lambda: now[0])
+    a = lobby.join("early", "bamboo")
+    now[0] = 50.0                         # a long wait for an opponent: not away from a match
+    lobby.join("late", "bamboo")
+    table = lobby.tables[a["table"]]
+    now[0] = 50.9
+    lobby.tick()
+    assert table.status == "playing"
+    now[0] = 51.1                         # neither has connected since the match started
+    lobby.tick()
+    assert table.status == "over" and table.end_reason == "seat 0 escaped (away)"
+    lobby.close()
