@@ -30,6 +30,7 @@ from ..._validate import as_seat, is_int, short_repr
 from ...errors import MahjongError
 from .cards import CAISHEN, COPIES, N_FACES
 from .groups import Group
+from .round_actions import Action
 from .round_record import RoundRecord, checked_stock
 from .round_ref import Round
 from .round_rules import PLAYERS
@@ -152,14 +153,24 @@ class CompiledHand(RoundRecord):
     ``result``, ``card_census``.  Built like ``Round(seed, settings=..., banker=..., stock=...)``."""
 
     # the reference's own methods over this class's fields: one implementation of the step checks
-    card_census = Round.card_census
-    effective = Round.effective
-    legal_actions = Round.legal_actions
-    legal_mask = Round.legal_mask
-    penalised_mask = Round.penalised_mask
-    penalty_of = Round.penalty_of
-    play_decision = Round.play_decision
-    step = Round.step
+    if TYPE_CHECKING:
+        def card_census(self) -> list[int]: ...
+        def effective(self, p: int) -> int: ...
+        def legal_actions(self, seat: Any) -> list[Action]: ...
+        def legal_mask(self, seat: Any) -> np.ndarray: ...
+        def penalised_mask(self, seat: Any) -> np.ndarray: ...
+        def penalty_of(self, seat: Any, action: Any) -> str | None: ...
+        def play_decision(self, bot: Any) -> None: ...
+        def step(self, seat: Any, action: Any) -> None: ...
+    else:
+        card_census = Round.card_census
+        effective = Round.effective
+        legal_actions = Round.legal_actions
+        legal_mask = Round.legal_mask
+        penalised_mask = Round.penalised_mask
+        penalty_of = Round.penalty_of
+        play_decision = Round.play_decision
+        step = Round.step
 
     def __init__(self, seed: Any = None, *, settings: RoundSettings | None = None, options: Any = None,
                  banker: Any = None, stock: Any = None, impl: Any = "compiled") -> None:
@@ -169,55 +180,41 @@ class CompiledHand(RoundRecord):
         self.settings = self.core.settings
         self.banker = self.core.banker
         self.jiang = self.core.jiang
-        self._events: list[dict[str, Any]] = []
-        self._state: dict[str, Any] | None = None
+        self.stock = self.core.stock
+        self.log = []
+        self.events = []
+        self.seen = [[] for _ in range(PLAYERS)]
+        self._sync()
 
-    # ------------------------------------------------------------------ the core's state, read once per step
+    def _sync(self) -> None:
+        """Read the core after a step: the plain fields, and the new events (each seat's too, as
+        ``round_ref.Round._event`` files them)."""
+        self.phase = str(self.core.phase)
+        self.actor = int(self.core.actor)
+        self.result = self.core.result
+        self._state: dict[str, Any] | None = None
+        for e in self.core.events(len(self.events)):
+            self.events.append(e)
+            shown = {k: v for k, v in e.items() if k != "to"}
+            for p in range(PLAYERS) if e["to"] is None else (e["to"],):
+                self.seen[p].append(shown)
+
     def _snap(self) -> dict[str, Any]:
         if self._state is None:
             self._state = self.core.snapshot()
         return self._state
 
     def __getattr__(self, name: str) -> Any:
-        # the state fields RoundRecord.view and card_census read (hands, groups, tangzi, offer, ...)
+        # the other state fields RoundRecord.view and card_census read (hands, groups, tangzi, offer, ...),
+        # from one snapshot of the core per step
         if name in _SNAPSHOT_FIELDS:
             value = self._snap()[name]
             return [[Group(k, c) for k, c in gs] for gs in value] if name == "groups" else value
         raise AttributeError(name)
 
     @property
-    def phase(self) -> str:
-        return str(self.core.phase)
-
-    @property
-    def actor(self) -> int:
-        return int(self.core.actor)
-
-    @property
-    def result(self) -> dict[str, Any] | None:
-        return self.core.result
-
-    @property
-    def stock(self) -> list[int]:
-        return self.core.stock
-
-    @property
     def stock_left(self) -> int:
         return int(self.core.stock_left)
-
-    @property
-    def log(self) -> list[list[int]]:
-        return self.core.log
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        self._events += self.core.events(len(self._events))
-        return self._events
-
-    @property
-    def seen(self) -> list[list[dict[str, Any]]]:
-        return [[{k: v for k, v in e.items() if k != "to"} for e in self.events if e["to"] in (None, p)]
-                for p in range(PLAYERS)]
 
     # ------------------------------------------------------------------ decisions
     def seats_to_act(self) -> list[int]:
@@ -229,7 +226,8 @@ class CompiledHand(RoundRecord):
     def _apply(self, p: int, a: int, cause: str | None) -> None:
         """Apply an offered action (checked by the caller: ``step``; the core knows its 包子 cause)."""
         self.core.step(p, a)
-        self._state = None
+        self.log.append([p, a])
+        self._sync()
 
     def __repr__(self) -> str:
         return (f"<longcard CompiledHand phase={self.phase} actor={self.actor} banker={self.banker} "
