@@ -309,9 +309,25 @@ cdef class RoundCore:
         if self.ready_window and self.ready_mode == READY_NONE:
             raise ValueError("ready_window needs a ready_mode other than 'none'")
         self.nf = fan_count_of(rs_code)
+        cdef uint8_t wall[MAX_TILES]
+        cdef int d[2]
+        cdef int kd[N_KONG_DICE]
+        for i in range(len(tiles)):
+            wall[i] = tiles[i]
+        d[0], d[1] = dice[0], dice[1]
+        for i in range(N_KONG_DICE):
+            kd[i] = kong_dice[i]
+        self._start(dealer, round_wind, wall, len(tiles), d, kd)
+
+    cdef int _start(self, int dealer, int round_wind, const uint8_t* tiles, int n_tiles, const int* dice,
+                    const int* kong_dice) except -1:
+        """Deal a round on the settings already set: the wall ``tiles`` (n_tiles, the ruleset's
+        tile set), ``dice`` (2) and ``kong_dice`` (N_KONG_DICE), all checked by the caller
+        (``__init__``, or ``RoundBatch``'s dealer, which shuffles the tile set itself)."""
+        cdef int i
         self.dealer = dealer
         self.round_wind = round_wind
-        self.n_tiles = len(tiles)
+        self.n_tiles = n_tiles
         for i in range(self.n_tiles):
             self.tiles[i] = tiles[i]
         memset(self.taken, 0, MAX_TILES)

@@ -86,22 +86,21 @@ cdef class RoundBatch:
                 self._kinds[i * MAXP + s] = <int8_t> b[i, s]
             self._set(i, cores[i], gens[i])
 
-    cdef int _set(self, Py_ssize_t i, RoundCore c, object gen) except -1:
+    cdef mj_bitgen_t* _bots_bitgen(self, Py_ssize_t i, object gen) except? NULL:
+        """The random bots' bit generator of row ``i`` (NULL for None), checked: a row with a
+        random bot needs one."""
         cdef int s
         cdef bint random = False
-        if c.rs != self.rs or _obs_discard_cap(c) != self.discard_cap:
-            raise MahjongError(f"round {i} is not of the batch's ruleset (every round of a batch plays one ruleset)")
         for s in range(self.players):
             random = random or self._kinds[i * MAXP + s] == BOT_RANDOM
         if random and gen is None:
             raise MahjongError(f"row {i} has a random bot: it needs a generator (a NumPy BitGenerator)")
-        cdef mj_bitgen_t* bg = NULL
-        if gen is not None:
-            try:
-                bg = <mj_bitgen_t*> PyCapsule_GetPointer(gen.capsule, "BitGenerator")
-            except (AttributeError, TypeError, ValueError):
-                raise MahjongError(f"generators[{i}] must be a NumPy BitGenerator or None, got "
-                                   f"{type(gen).__name__}") from None
+        return NULL if gen is None else _bitgen_of(gen, f"generators[{i}]")
+
+    cdef int _set(self, Py_ssize_t i, RoundCore c, object gen) except -1:
+        if c.rs != self.rs or _obs_discard_cap(c) != self.discard_cap:
+            raise MahjongError(f"round {i} is not of the batch's ruleset (every round of a batch plays one ruleset)")
+        cdef mj_bitgen_t* bg = self._bots_bitgen(i, gen)
         j = self._rows.get(id(c), i)
         if j != i:
             raise MahjongError(f"that round is already row {j} of this batch (a round is stepped by one row only)")
@@ -120,6 +119,20 @@ cdef class RoundBatch:
         if not 0 <= i < self.n:
             raise MahjongError(f"row must be 0-{self.n - 1}, got {i}")
         self._set(i, core, generator)
+
+    def deal(self, Py_ssize_t i, bit_generator, generator=None):
+        """Give row ``i`` a new round of the batch's ruleset, settings and round wind, dealt in the
+        compiled engine from ``bit_generator`` (a NumPy BitGenerator) exactly as
+        :class:`~mahjong_core.rl.rounds.CoreDealer` deals from a Generator on it: the tile set
+        permuted, the dice, the kong dice, then the dealer.  ``generator``: the random bots' bit
+        generator of the new round (see :meth:`set_round`).  Returns the row's actor (-1 if the
+        bots finished the round)."""
+        if not 0 <= i < self.n:
+            raise MahjongError(f"row must be 0-{self.n - 1}, got {i}")
+        self._bots_bitgen(i, generator)      # refused before any draw
+        self._set(i, _vec_new_round(<RoundCore> self._ptr[i], _bitgen_of(bit_generator, "bit_generator")),
+                  generator)
+        return self._actor[i]
 
     def core(self, Py_ssize_t i):
         """The RoundCore of row ``i``."""
@@ -169,12 +182,12 @@ cdef class RoundBatch:
                     bad = i
                     break
             if bad < 0:
-                for i in range(self.n):
+                for i in range(self.n):   # one pass: a row's round is stepped and observed while in cache
                     seat = self._actor[i]
                     if seat >= 0:
                         self._actor[i] = _vec_apply(<RoundCore> self._ptr[i], seat, <int> act[i],
                                                     self._kinds + i * MAXP, self._bg[i])
-                self._fill_all(o, m, a, d)
+                    self._fill_row(i, o, m, a, d)
         if bad >= 0:
             raise IllegalActionError(f"row {bad}: action {act[bad]} is not legal for seat {self._actor[bad]} now")
         return obs, mask, actor, done
@@ -185,16 +198,21 @@ cdef class RoundBatch:
 
     cdef int _fill_all(self, uint8_t* obs, int8_t* mask, int8_t* actor, uint8_t* done) except -1 nogil:
         cdef Py_ssize_t i
-        cdef int seat
         for i in range(self.n):
-            seat = self._actor[i]
-            actor[i] = <int8_t> seat
-            done[i] = 1 if seat < 0 else 0
-            if seat < 0:
-                memset(obs + i * self.obs_len, 0, self.obs_len)
-                memset(mask + i * A_SIZE, 0, A_SIZE)
-            else:
-                _obs_fill(<RoundCore> self._ptr[i], seat, obs + i * self.obs_len, mask + i * A_SIZE)
+            self._fill_row(i, obs, mask, actor, done)
+        return 0
+
+    cdef inline int _fill_row(self, Py_ssize_t i, uint8_t* obs, int8_t* mask, int8_t* actor,
+                              uint8_t* done) except -1 nogil:
+        """Row ``i`` of the outputs: its actor's observation and mask (zeros once it is over)."""
+        cdef int seat = self._actor[i]
+        actor[i] = <int8_t> seat
+        done[i] = 1 if seat < 0 else 0
+        if seat < 0:
+            memset(obs + i * self.obs_len, 0, self.obs_len)
+            memset(mask + i * A_SIZE, 0, A_SIZE)
+        else:
+            _obs_fill(<RoundCore> self._ptr[i], seat, obs + i * self.obs_len, mask + i * A_SIZE)
         return 0
 
 
@@ -224,3 +242,44 @@ cdef int _vec_advance(RoundCore r, const int8_t* kinds, mj_bitgen_t* bg) except 
         if steps > VEC_MAX_BOT_STEPS:  # pragma: no cover - a flow bug
             raise RuntimeError("round did not finish")
     return -1
+
+
+cdef mj_bitgen_t* _bitgen_of(object gen, str what) except NULL:
+    try:
+        return <mj_bitgen_t*> PyCapsule_GetPointer(gen.capsule, "BitGenerator")
+    except (AttributeError, TypeError, ValueError):
+        raise MahjongError(f"{what} must be a NumPy BitGenerator, got {type(gen).__name__}") from None
+
+
+cdef RoundCore _vec_new_round(RoundCore proto, mj_bitgen_t* bg):
+    """A new round with ``proto``'s settings and round wind, its wall, dice and dealer drawn from
+    ``bg`` without Python objects (CoreDealer's deal: ``_shuffle_wall`` of the ruleset's sorted
+    tile set, then ``integers(players)`` for the dealer)."""
+    cdef RoundCore c = RoundCore.__new__(RoundCore)
+    cdef uint8_t wall[MAX_TILES]
+    cdef int dice[2]
+    cdef int kong_dice[N_KONG_DICE]
+    cdef int k, j, n = 0, dealer
+    for k in range(NK):           # the tile set, sorted: four of each kind in play, then the flowers
+        if (proto.kinds_mask >> k) & 1:
+            for j in range(4):
+                wall[n] = <uint8_t> k
+                n += 1
+    for k in range(NK, 42):
+        wall[n] = <uint8_t> k
+        n += 1
+    if n != proto.n_tiles:  # pragma: no cover - a settings bug (RoundCore checked proto's wall)
+        raise RuntimeError(f"internal error: a tile set of {n} tiles for a wall of {proto.n_tiles}")
+    _shuffle_wall(bg, wall, n, dice, kong_dice, N_KONG_DICE)
+    dealer = <int> _bounded(bg, <uint32_t> (proto.P - 1))
+    # every setting RoundCore.__init__ reads from the settings dict (the rest is the deal's state)
+    c.P, c.rs, c.special, c.kinds_mask, c.min_fan, c.stacks = (proto.P, proto.rs, proto.special, proto.kinds_mask,
+                                                                proto.min_fan, proto.stacks)
+    c.chi_prev_only, c.kong_die, c.ready_mode, c.ready_locks = (proto.chi_prev_only, proto.kong_die,
+                                                                proto.ready_mode, proto.ready_locks)
+    c.ready_window, c.first_turn, c.seat_winds = proto.ready_window, proto.first_turn, proto.seat_winds
+    c.dealer_on_draw_next, c.reserved, c.multiple_winners = (proto.dealer_on_draw_next, proto.reserved,
+                                                             proto.multiple_winners)
+    c.rob_kong, c.fan_options, c.nf = proto.rob_kong, proto.fan_options, proto.nf
+    c._start(dealer, proto.round_wind, wall, n, dice, kong_dice)
+    return c

@@ -16,6 +16,7 @@ from mahjong_core.rl import (
     mahjong_rulesets,
     observation_layout,
 )
+from mahjong_core.rl.rounds import CoreDealer
 
 import mahjong_core as mj
 
@@ -126,6 +127,60 @@ def test_batch_refuses_bad_arguments() -> None:
     batch.set_round(1, two[0])          # the round left row 0: it may take another row
     with pytest.raises(MahjongError, match="once"):
         batch.__init__(two, np.full((2, 2), -1))
+
+
+# options that change the flow (the compiled deal copies every setting of the row's round)
+_OPTIONS = (None, {"min_fan": 0, "multiple_winners": True, "dealer_on_draw": "next", "reserved_tail_tiles": 14,
+                   "ready_mode": "any_discard", "ready_locks_hand": False, "kong_replacement": "die",
+                   "first_turn_fans": True, "seat_winds": True, "replacement_bloom": "last_tile"})
+
+
+@pytest.mark.parametrize("options", _OPTIONS)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_compiled_deal_equals_core_dealer(ruleset: str, options: dict | None) -> None:
+    """``RoundBatch.deal`` deals, from a bit generator, the round ``CoreDealer`` deals from a
+    Generator on the same bit stream, with the same settings: played alike, they stay alike."""
+    if options and ruleset == "public":   # no 报听 and no first-turn fans in public
+        options = {k: v for k, v in options.items() if k not in ("ready_mode", "ready_locks_hand", "first_turn_fans")}
+    dealer = CoreDealer(ruleset, options)
+    P = observation_layout(ruleset).players
+    batch = RoundBatch([dealer(np.random.default_rng(99))], np.full((1, P), -1))
+    rng = np.random.default_rng(5)
+    for seed in range(8):
+        want = dealer(np.random.default_rng(seed))
+        bits = np.random.PCG64(seed)
+        old = batch.core(0)
+        assert batch.deal(0, bits) == want.seats_to_act()[0]
+        got = batch.core(0)
+        assert got is not old and got.dealer == want.dealer and got.get_state() == want.get_state()
+        _, mask, actor, done = batch.observe()
+        while not done[0]:
+            a = _random_action(mask[0], rng)
+            want.step(int(actor[0]), a)
+            _, mask, actor, done = batch.step(np.array([a]))
+            if not done[0]:
+                assert want.seats_to_act()[0] == actor[0]
+        assert got.events() == want.events() and got.result_info() == want.result_info()
+    # the generator was left where a Generator on it would be after the same draws
+    gen = np.random.default_rng(7)
+    dealer(gen)
+    bits = np.random.PCG64(7)
+    batch.deal(0, bits)
+    assert bits.state == gen.bit_generator.state
+
+
+def test_deal_refuses_bad_arguments() -> None:
+    batch = RoundBatch([mj.Round("two-player", seed=1)._core], np.array([[-1, 1]]), [np.random.PCG64(1)])
+    with pytest.raises(MahjongError, match="bit_generator must be a NumPy BitGenerator"):
+        batch.deal(0, np.random.default_rng(1), np.random.PCG64(3))
+    with pytest.raises(MahjongError, match="row"):
+        batch.deal(1, np.random.PCG64(1))
+    bits = np.random.PCG64(1)
+    with pytest.raises(MahjongError, match="generator"):   # row 0 has a random bot
+        batch.deal(0, bits)
+    with pytest.raises(MahjongError, match="generators"):
+        batch.deal(0, bits, np.random.default_rng(2))
+    assert bits.state == np.random.PCG64(1).state        # refused before any draw
 
 
 def test_batches_step_in_threads() -> None:

@@ -34,9 +34,19 @@ The legal actions come as a separate ``int8`` mask of ``ACTION_SIZE`` (110) entr
 of :mod:`mahjong_core.families.mahjong.actions`.
 
 Everything here is in the seat's view (``Round.view(seat)``; ``tests/rl`` holds the two equal at
-every step), so the observation a seat gets when it is asked to act is the same whatever the
-tiles it cannot see (the tested leak property).  Between its decisions a seat sees, as its view
-shows, that a claim window is open on its discard (phase ``claim``), not who is asked.
+every step).
+
+**When an observation is defined: at the seat's decision points only** -- when the seat is the
+first to act (the AEC environment's selected agent, ``VectorRounds``' / ``RoundBatch``'s actor of
+a row, the Gymnasium environment's seat when ``step`` returns).  That is what the environments
+hand out, and there the observation is the same whatever the tiles the seat cannot see (the
+tested leak property).  Why only there: the engine opens a claim window (phase ``claim`` or
+``rob``) only when some seat can claim the tile (win, pon, kong or chi), so a seat that is *not*
+asked and observed during that window would learn from ``phase`` and ``claim_tile`` that another
+seat holds tiles that claim it -- a fact about hidden hands.  A seat that is asked knows the
+window is open (it is asked), and nothing in its observation says who else is.  So
+``_round.observe(core, seat)`` (and ``MahjongAECEnv.observe`` for an agent that is not selected)
+at any other moment is outside the contract; ``RoundBatch`` writes only the actors' rows.
 """
 
 from __future__ import annotations

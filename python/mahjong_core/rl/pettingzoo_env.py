@@ -12,7 +12,9 @@ act, as in :func:`~mahjong_core.game.play_round`: in a claim window the seats an
 other, each seeing only its own options (the answers are applied together when the last one is
 in).  Observations are dicts: ``"observation"`` the seat's encoded view
 (:mod:`mahjong_core.rl.encoding`) and ``"action_mask"`` its legal actions (int8, 110 entries, the
-layout of :mod:`mahjong_core.families.mahjong.actions`).  Rewards come when the round ends
+layout of :mod:`mahjong_core.families.mahjong.actions`).  An observation is defined for the
+selected agent (``last()``): observing another agent during a claim window would tell it that
+some seat can claim the discard (see "When an observation is defined" in the encoding module).  Rewards come when the round ends
 (:mod:`mahjong_core.rl.rewards`); then every agent is terminated.  An illegal action raises
 :class:`~mahjong_core.errors.IllegalActionError` and changes nothing.
 """

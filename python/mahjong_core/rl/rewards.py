@@ -41,7 +41,7 @@ class RewardRule:
     ``reward`` is ``"points"`` or ``"fans"``; ``room`` (points only) a room name or
     :class:`~mahjong_core.settlement.Room` of the ruleset (default :func:`default_room`)."""
 
-    __slots__ = ("_names", "mode", "players", "room", "ruleset")
+    __slots__ = ("_names", "_paid", "mode", "players", "room", "ruleset")
 
     def __init__(self, ruleset: str, reward: Any = "points", room: str | Room | None = None) -> None:
         if not isinstance(reward, str) or reward not in REWARD_MODES:
@@ -50,6 +50,9 @@ class RewardRule:
         self.mode = reward
         self.players = get_ruleset(self.ruleset).players
         self._names = tuple(f"seat{k}" for k in range(self.players))
+        # net payments per seat of one win, by (winner, loser, method, value, non-flower total,
+        # min fan): the settlement is a function of those, and a run settles the same few often
+        self._paid: dict[tuple[int, int | None, str | None, int, int, int], list[float]] = {}
         if reward == "fans":
             if room is not None:
                 raise MahjongError("room is a setting of reward='points' only")
@@ -70,9 +73,22 @@ class RewardRule:
             if self.room is None:
                 out[seat] += float(total)
                 continue
-            outcome = HandOutcome(self._names, winner=seat, loser=loser, method=method, hand_value=total,
-                                  non_flower_total=non_flower, min_fan=core.min_fan)
-            for payer, payee, amount, _ in hand_payments(self.room, outcome):
-                out[self._names.index(payer)] -= amount
-                out[self._names.index(payee)] += amount
+            key = (seat, loser, method, total, non_flower, core.min_fan)
+            net = self._paid.get(key)
+            if net is None:
+                net = self._paid[key] = self._settle(*key)
+            for k in range(self.players):
+                out[k] += net[k]
         return out
+
+    def _settle(self, seat: int, loser: int | None, method: str | None, total: int, non_flower: int,
+                min_fan: int) -> list[float]:
+        """Each seat's net payment for one win, from the settlement layer."""
+        assert self.room is not None
+        net = [0.0] * self.players
+        outcome = HandOutcome(self._names, winner=seat, loser=loser, method=method, hand_value=total,
+                              non_flower_total=non_flower, min_fan=min_fan)
+        for payer, payee, amount, _ in hand_payments(self.room, outcome):
+            net[self._names.index(payer)] -= amount
+            net[self._names.index(payee)] += amount
+        return net

@@ -71,12 +71,14 @@ class VectorRounds:
         return core, gen
 
     def _redeal(self, i: int) -> None:
+        """A new round in row ``i``, dealt in the compiled engine (no Python objects but the core)
+        from the environment's generator: the random bots' generator first, then the deal."""
         batch = self._batch
         assert batch is not None
+        bits = self._rng.bit_generator
         while True:
-            core, gen = self._deal()
-            batch.set_round(i, core, gen)
-            if batch.actor(i) >= 0:
+            gen = np.random.PCG64(int(self._rng.integers(2 ** 63))) if self._random else None
+            if batch.deal(i, bits, gen) >= 0:
                 return
 
     def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8], npt.NDArray[np.int8]]:
