@@ -23,6 +23,7 @@ The pure-Python reference of this machine is :mod:`mahjong_core._ref.round_py`; 
 hold the two to identical events, legal actions and state.
 """
 
+cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset, memcpy
@@ -202,6 +203,10 @@ cdef int _check_dice(list dice, int n, str what) except -1:
     return 0
 
 
+# Its nogil methods (the vectorised stepping of _round_vec.pxi runs them without the GIL) read and
+# write fields of self, which is never None inside a method; the checked build's nonecheck would
+# need the GIL to raise there, so it is off for this class only (bounds checks stay on).
+@cython.nonecheck(False)
 cdef class RoundCore:
     """State and transitions of one round (see the module docstring)."""
 
