@@ -55,7 +55,7 @@ from typing import Any
 
 import numpy as np
 
-from ... import _fan
+from ... import _advise, _fan
 from ..._validate import short_repr as _short_repr
 from ...errors import HandSizeError, MahjongError, RulesetError, TileCountError
 from ._constants import FLAG_SELF_DRAWN, MELD_CHI, MELD_NONE
@@ -362,6 +362,66 @@ def enumerate_hands(prob: Problem, base: Sequence[int], shape: Shape, budget: in
     return sorted(out)
 
 
+_POW5 = 5 ** np.arange(17, dtype=np.int64)
+
+
+def distinct_rows(a: np.ndarray) -> np.ndarray:
+    """The distinct rows of an (M, 34) array of counts 0-4, in no promised order.  Each row is
+    packed into two base-5 keys and the keys sorted: ``np.unique(axis=0)`` sorts void records,
+    several times slower, and this sits in the advisor's inner loop."""
+    if len(a) < 2:
+        return a
+    k1 = a[:, :17].astype(np.int64) @ _POW5
+    k2 = a[:, 17:].astype(np.int64) @ _POW5
+    order = np.lexsort((k2, k1))
+    k1, k2 = k1[order], k2[order]
+    first = np.ones(len(a), bool)
+    first[1:] = (k1[1:] != k1[:-1]) | (k2[1:] != k2[:-1])
+    return a[order[first]]
+
+
+_SHAPE_ARRAYS: dict[Shape, tuple[np.ndarray, np.ndarray]] = {}
+"""Each shape's groups (G, 3) and pair kinds as the int32 arrays the compiled loops take."""
+
+
+def _shape_arrays(shape: Shape) -> tuple[np.ndarray, np.ndarray]:
+    if shape not in _SHAPE_ARRAYS:
+        _SHAPE_ARRAYS[shape] = (np.array(shape.groups, np.int32).reshape(-1, 3),
+                                np.array(shape.pairs, np.int32))
+    return _SHAPE_ARRAYS[shape]
+
+
+def enumerate_array(prob: Problem, base: Sequence[int], shape: Shape, budget: int) -> np.ndarray:
+    """:func:`enumerate_hands` by the compiled loops: the same hands as rows of 34 counts
+    (uint8), some possibly more than once."""
+    n_groups = 4 - len(prob.melds)
+    cap = [4 - m - v for m, v in zip(prob.meld_counts, prob.visible)]
+    cap_a = np.array(cap, np.int16)
+    base_a = np.array(base, np.int16)
+    groups, pairs = _shape_arrays(shape)
+    parts = [np.zeros((0, 34), np.uint8)]
+    for seed, seed_groups in shape.seeds:
+        if seed_groups > n_groups:
+            continue
+        w = [0] * 34
+        for t in seed:
+            w[t] += 1
+        if any(w[t] > cap[t] for t in seed):
+            continue
+        cost = _distance(w, base)
+        if cost <= budget:
+            parts.append(_advise.fill_groups(np.array(w, np.uint8), base_a, cap_a, groups, pairs,
+                                             n_groups - seed_groups, cost, budget))
+    if not prob.melds:
+        if shape.seven_pairs:
+            parts.append(_advise.seven_pairs(base_a, cap_a, pairs, budget))
+        if shape.specials and prob.rs.special_forms:
+            ws = _special_hands(frozenset(prob.rs.kinds))
+            keep = (ws <= cap_a).all(axis=1) & (np.maximum(ws - base_a, 0).sum(axis=1) <= budget)
+            parts.append(ws[keep].astype(np.uint8))
+    return np.concatenate(parts)
+
+
 # ------------------------------------------------------------------ scoring the candidates
 @dataclass
 class Scored:
@@ -375,12 +435,17 @@ class Scored:
 
 def score_hands(prob: Problem, hands: list[bytes]) -> Scored:
     """Score every complete hand with each kind it holds as the winning tile, for every win method."""
-    nf = _fan.fan_count(prob.rs.code)
-    if not hands:
-        z = np.zeros((0, 34), np.int16)
-        return Scored(z, np.zeros(0, np.int16), np.zeros(0, bool), np.zeros((0, nf), np.uint16))
     ws = np.frombuffer(b"".join(hands), dtype=np.uint8).reshape(-1, 34)
     held_rows, held_kinds = np.nonzero(ws)
+    return score_rows(prob, ws, held_rows, held_kinds)
+
+
+def score_rows(prob: Problem, ws: np.ndarray, held_rows: np.ndarray, held_kinds: np.ndarray) -> Scored:
+    """Score the complete hands ``ws[held_rows]`` winning on ``held_kinds``, for every win method."""
+    if not len(held_rows):
+        nf = _fan.fan_count(prob.rs.code)
+        z = np.zeros((0, 34), np.int16)
+        return Scored(z, np.zeros(0, np.int16), np.zeros(0, bool), np.zeros((0, nf), np.uint16))
     nflag = len(prob.flags)
     rows = np.repeat(held_rows, nflag)
     kinds: np.ndarray = np.repeat(held_kinds, nflag).astype(np.int16)
@@ -507,9 +572,33 @@ def best_rows(sc: Scored, hand: Sequence[int], live: Sequence[int], mask: np.nda
     return Found(best, idx[rows], need[rows])
 
 
+def best_rows_compiled(sc: Scored, hand: Sequence[int], live: Sequence[int],
+                       mask: np.ndarray | None = None) -> Found:
+    """:func:`best_rows` by the compiled loop (same rows, same order)."""
+    keep = sc.ok if mask is None else sc.ok & mask
+    h = np.array(hand, np.uint8)
+    n, idx = _advise.fewest_draws(sc.hands, sc.wins, keep.view(np.uint8), h, np.array(live, np.uint8))
+    if n < 0:
+        return Found(None, np.zeros(0, np.intp), np.zeros((0, 34), np.int16))
+    _, need = draws_needed(Scored(sc.hands[idx], sc.wins[idx], sc.ok[idx], sc.counts[idx]), hand, live)
+    return Found(n, idx, need)
+
+
+def _score_compiled(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
+                    shapes: Sequence[Shape], budget: int) -> Scored:
+    """The rows of one budget, enumerated and pruned by the compiled loops, scored: only the
+    (hand, winning tile) pairs some hand of ``hands`` can reach within ``budget`` draws (the
+    others can never be the answer of :func:`search`, which keeps rows needing at most
+    ``budget``), so every :class:`Found` is the one of the Python path."""
+    ws = distinct_rows(np.concatenate([enumerate_array(prob, base, shape, budget) for shape in shapes]))
+    rows, kinds = _advise.reachable_wins(ws, np.array(hands, np.uint8).reshape(-1, 34),
+                                         np.array(live, np.uint8), budget)
+    return score_rows(prob, ws, rows, kinds)
+
+
 def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
            shapes: Sequence[Shape], start: int, max_draws: int, fan_column: int | None = None,
-           ) -> tuple[list[Found], int]:
+           compiled: bool = True) -> tuple[list[Found], int]:
     """Raise the budget from ``start`` until every hand of ``hands`` has a qualifying completion
     needing at most ``budget`` draws, or the budget reaches ``max_draws``.
 
@@ -517,15 +606,20 @@ def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], l
     hands that are ``base`` itself or ``base`` minus one tile, for which ``n >= |W - hand| >=
     |W - base|``: every row needing ``n <= budget`` draws is enumerated, so a :class:`Found` with
     ``n <= budget`` is exact, its rows included; a hand without one gets ``Found(None)`` (it needs
-    more than ``budget`` draws).  Returns the results and the last budget searched."""
+    more than ``budget`` draws).  Returns the results and the last budget searched.
+    ``compiled=False``: the pure-Python enumeration, scoring every row (the tests' second path)."""
     budget = max(start, 0)
     while True:
-        found_hands: set[bytes] = set()
-        for shape in shapes:
-            found_hands.update(enumerate_hands(prob, base, shape, budget))
-        sc = score_hands(prob, sorted(found_hands))
+        if compiled:
+            sc = _score_compiled(prob, base, hands, live, shapes, budget)
+        else:
+            found_hands: set[bytes] = set()
+            for shape in shapes:
+                found_hands.update(enumerate_hands(prob, base, shape, budget))
+            sc = score_hands(prob, sorted(found_hands))
         mask = None if fan_column is None else sc.counts[:, fan_column] > 0
-        results = [best_rows(sc, h, live, mask) for h in hands]
+        best = best_rows_compiled if compiled else best_rows
+        results = [best(sc, h, live, mask) for h in hands]
         if all(f.n is not None and f.n <= budget for f in results) or budget >= max_draws:
             return [f if f.n is not None and f.n <= budget else Found(None, f.rows[:0], f.need[:0])
                     for f in results], budget
@@ -539,13 +633,14 @@ def _check_max_draws(max_draws: Any) -> int:
 
 
 def target_shanten(prob: Problem, hand: Sequence[int], live: Sequence[int], start: int,
-                   max_draws: int) -> tuple[TargetShanten, ...]:
+                   max_draws: int, compiled: bool = True) -> tuple[TargetShanten, ...]:
     """The breakdown by target fan of one 3k+1 hand."""
     column = {fid: i for i, fid in enumerate(_fan.fan_ids(prob.rs.code))}
     names = {f.id: f for f in prob.rs.fans}
     out = []
     for target in targets(prob.rs, prob.melds):
-        (found,), _ = search(prob, hand, [hand], live, target.shapes, start, max_draws, column[target.fan])
+        (found,), _ = search(prob, hand, [hand], live, target.shapes, start, max_draws, column[target.fan],
+                             compiled)
         f = names[target.fan]
         out.append(TargetShanten(target.fan, f.zh, f.en, None if found.n is None else found.n - 1))
     return tuple(out)
@@ -582,9 +677,15 @@ def fan_shanten(
     limit = _check_max_draws(max_draws)
     prob = prepare(hand, ruleset=ruleset, melds=melds, visible=visible, seat_wind=seat_wind,
                    round_wind=round_wind, win=win, min_fan=min_fan, tiles=13)
+    return solve(prob, limit, breakdown)
+
+
+def solve(prob: Problem, limit: int, breakdown: bool, compiled: bool = True) -> FanShanten:
+    """:func:`fan_shanten` of a validated 13-tile problem (``compiled``: see :func:`search`)."""
     plain = _plain_shanten(np.array(prob.hand, np.uint8), ruleset=prob.rs)
     live = prob.live
-    (found,), budget = search(prob, prob.hand, [prob.hand], live, [standard_shape(prob.rs)], plain + 1, limit)
+    (found,), budget = search(prob, prob.hand, [prob.hand], live, [standard_shape(prob.rs)], plain + 1, limit,
+                              compiled=compiled)
     value, exact = (found.n - 1, True) if found.n is not None else (budget, False)
-    tgt = target_shanten(prob, prob.hand, live, plain + 1, limit) if breakdown else ()
+    tgt = target_shanten(prob, prob.hand, live, plain + 1, limit, compiled) if breakdown else ()
     return FanShanten(value, exact, plain, prob.min_fan, tgt)

@@ -1,0 +1,270 @@
+# cython: language_level=3
+"""Compiled inner loops of the fan-aware shanten search (:mod:`mahjong_core.families.mahjong.fan_shanten`).
+
+Private module.  The Python search enumerates complete hands ``W`` near a base hand, scores them
+with the compiled fan evaluator and keeps, per candidate hand, the qualifying rows needing the
+fewest draws.  Profiling ``advise`` on random ``public`` hands put four fifths of its time in the
+Python parts of that loop (the group recursion, the seven-pairs recursion and the per-candidate
+numpy passes); they are here, word for word the same rules as the Python versions they replace
+(``_fill``, ``_seven_pairs``, ``draws_needed`` and ``best_rows``), which stay in
+``fan_shanten`` as the path the tests hold this one against.
+
+The callers pass C-contiguous arrays of the documented dtypes (``fan_shanten`` builds them); no
+argument here comes from a user, and nothing checks bounds.
+"""
+
+import numpy as np
+
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcpy, memset
+from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t
+
+cdef enum:
+    NK = 34
+
+
+cdef struct Out:
+    uint8_t* data
+    Py_ssize_t n
+    Py_ssize_t cap
+    bint failed
+
+
+cdef void _emit(Out* o, const uint8_t* w) noexcept nogil:
+    cdef uint8_t* grown
+    if o.failed:
+        return
+    if o.n == o.cap:
+        grown = <uint8_t*>realloc(o.data, (2 * o.cap) * NK)
+        if grown == NULL:
+            o.failed = True
+            return
+        o.data = grown
+        o.cap *= 2
+    memcpy(o.data + o.n * NK, w, NK)
+    o.n += 1
+
+
+cdef object _take(Out* o):
+    """The emitted rows as an (n, 34) uint8 array; frees the buffer."""
+    if o.failed:
+        free(o.data)
+        raise MemoryError("fan-aware shanten: out of memory enumerating complete hands")
+    arr = np.empty((o.n, NK), np.uint8)
+    cdef uint8_t[:, ::1] view = arr
+    if o.n:
+        memcpy(&view[0, 0], o.data, o.n * NK)
+    free(o.data)
+    return arr
+
+
+cdef int _start(Out* o) except -1:
+    o.data = <uint8_t*>malloc(256 * NK)
+    if o.data == NULL:
+        raise MemoryError()
+    o.n = 0
+    o.cap = 256
+    o.failed = False
+    return 0
+
+
+cdef struct Fill:
+    uint8_t w[NK]
+    int16_t base[NK]
+    int16_t cap[NK]
+    const int32_t* groups
+    int n_groups
+    const int32_t* pairs
+    int n_pairs
+    int budget
+
+
+cdef void _fill(Fill* f, Out* o, int start, int left, int cost) noexcept nogil:
+    cdef int g, a, b, c3, c, i, p
+    if left == 0:
+        for i in range(f.n_pairs):
+            p = f.pairs[i]
+            c = cost + (f.w[p] >= f.base[p]) + (f.w[p] + 1 >= f.base[p])
+            if c <= f.budget and f.w[p] + 2 <= f.cap[p]:
+                f.w[p] += 2
+                _emit(o, f.w)
+                f.w[p] -= 2
+        return
+    for g in range(start, f.n_groups):
+        a = f.groups[3 * g]
+        b = f.groups[3 * g + 1]
+        c3 = f.groups[3 * g + 2]
+        c = cost
+        f.w[a] += 1
+        c += f.w[a] > f.base[a]
+        f.w[b] += 1
+        c += f.w[b] > f.base[b]
+        f.w[c3] += 1
+        c += f.w[c3] > f.base[c3]
+        if c <= f.budget and f.w[a] <= f.cap[a] and f.w[b] <= f.cap[b] and f.w[c3] <= f.cap[c3]:
+            _fill(f, o, g, left - 1, c)
+        f.w[a] -= 1
+        f.w[b] -= 1
+        f.w[c3] -= 1
+
+
+def fill_groups(const uint8_t[::1] seed, const int16_t[::1] base, const int16_t[::1] cap,
+                const int32_t[:, ::1] groups, const int32_t[::1] pairs, int left, int cost, int budget):
+    """Every way to add ``left`` groups (rows of ``groups``, indices non-decreasing) and then a
+    pair (from ``pairs``) to ``seed`` keeping the tiles not in ``base`` at most ``budget``
+    (``cost``: those of ``seed``) and every count within ``cap``; rows of 34 counts, a hand
+    reached by two decompositions appearing twice."""
+    cdef Fill f
+    cdef Out o
+    cdef int t
+    for t in range(NK):
+        f.w[t] = seed[t]
+        f.base[t] = base[t]
+        f.cap[t] = cap[t]
+    f.groups = &groups[0, 0] if groups.shape[0] else NULL
+    f.n_groups = <int>groups.shape[0]
+    f.pairs = &pairs[0] if pairs.shape[0] else NULL
+    f.n_pairs = <int>pairs.shape[0]
+    f.budget = budget
+    _start(&o)
+    with nogil:
+        _fill(&f, &o, 0, left, cost)
+    return _take(&o)
+
+
+cdef struct Pairs:
+    uint8_t w[NK]
+    int16_t base[NK]
+    int16_t cap[NK]
+    int kinds[NK]
+    int free[NK + 1]
+    int one[NK + 1]
+    int n_kinds
+    int budget
+
+
+cdef void _pairs(Pairs* s, Out* o, int i, int left, int cost) noexcept nogil:
+    cdef int short, j, t, m, c
+    if left == 0:
+        _emit(o, s.w)
+        return
+    short = left - s.free[i]
+    if short > 0 and cost + min(short, s.one[i]) + 2 * max(0, short - s.one[i]) > s.budget:
+        return
+    for j in range(i, s.n_kinds):
+        t = s.kinds[j]
+        m = 2
+        while m <= 4:
+            if m // 2 > left or m > s.cap[t]:
+                break
+            c = cost + max(0, m - s.base[t])
+            if c > s.budget:
+                break
+            s.w[t] = m
+            _pairs(s, o, j + 1, left - m // 2, c)
+            s.w[t] = 0
+            m += 2
+
+
+def seven_pairs(const int16_t[::1] base, const int16_t[::1] cap, const int32_t[::1] kinds, int budget):
+    """Every seven-pairs hand (a kind twice = four copies) of ``kinds`` within ``budget`` tiles
+    of ``base`` and within ``cap``; rows of 34 counts."""
+    cdef Pairs s
+    cdef Out o
+    cdef int j, t, b
+    memset(s.w, 0, NK)
+    for t in range(NK):
+        s.base[t] = base[t]
+        s.cap[t] = cap[t]
+    s.n_kinds = <int>kinds.shape[0]
+    for j in range(s.n_kinds):
+        s.kinds[j] = kinds[j]
+    s.free[s.n_kinds] = 0
+    s.one[s.n_kinds] = 0
+    for j in range(s.n_kinds - 1, -1, -1):
+        b = min(s.base[s.kinds[j]], s.cap[s.kinds[j]])
+        s.free[j] = s.free[j + 1] + b // 2
+        s.one[j] = s.one[j + 1] + b % 2
+    s.budget = budget
+    _start(&o)
+    with nogil:
+        _pairs(&s, &o, 0, 7, 0)
+    return _take(&o)
+
+
+def reachable_wins(const uint8_t[:, ::1] ws, const uint8_t[:, ::1] hands, const uint8_t[::1] live, int budget):
+    """The (row of ``ws``, winning kind) pairs, in row-major order, for which some hand of
+    ``hands`` reaches ``ws[row]`` winning on that kind within ``budget`` draws the unseen copies
+    ``live`` allow (the rule of ``draws_needed``: the winning tile must be drawn).  Rows needing
+    more draws for every hand can never be a search's answer, so they are not scored."""
+    cdef Py_ssize_t m = ws.shape[0], k = hands.shape[0], r, h, n = 0
+    cdef int t, d, x, ok_all
+    cdef uint8_t keep[NK]
+    out_rows = np.empty(m * NK, np.intp)
+    out_kinds = np.empty(m * NK, np.int16)
+    cdef Py_ssize_t[::1] rows_v = out_rows
+    cdef int16_t[::1] kinds_v = out_kinds
+    with nogil:
+        for r in range(m):
+            memset(keep, 0, NK)
+            for h in range(k):
+                d = 0
+                ok_all = 1
+                for t in range(NK):
+                    x = ws[r, t] - hands[h, t]
+                    if x > 0:
+                        d += x
+                        if x > live[t]:
+                            ok_all = 0
+                if not ok_all or d > budget:
+                    continue
+                for t in range(NK):
+                    if ws[r, t] and not keep[t]:
+                        if ws[r, t] > hands[h, t]:
+                            keep[t] = 1
+                        elif d + 1 <= budget and live[t] >= 1:
+                            keep[t] = 1
+            for t in range(NK):
+                if keep[t]:
+                    rows_v[n] = r
+                    kinds_v[n] = t
+                    n += 1
+    return out_rows[:n].copy(), out_kinds[:n].copy()
+
+
+def fewest_draws(const int16_t[:, ::1] ws, const int16_t[::1] wins, const uint8_t[::1] keep,
+                 const uint8_t[::1] hand, const uint8_t[::1] live):
+    """Among the rows with ``keep`` set: the fewest draws from ``hand`` to the complete hand
+    ``ws[row]`` winning on ``wins[row]`` (``draws_needed``), and the rows needing exactly that
+    many, ascending; ``(-1, empty)`` when no row is reachable with the unseen copies ``live``."""
+    cdef Py_ssize_t m = ws.shape[0], r, n = 0
+    cdef int t, x, d, best = 1 << 30, ok_all, w
+    out = np.empty(m, np.intp)
+    cdef Py_ssize_t[::1] out_v = out
+    with nogil:
+        for r in range(m):
+            if not keep[r]:
+                continue
+            d = 0
+            ok_all = 1
+            for t in range(NK):
+                x = ws[r, t] - hand[t]
+                if x > 0:
+                    d += x
+                    if x > live[t]:
+                        ok_all = 0
+            w = wins[r]
+            if ws[r, w] <= hand[w]:
+                d += 1
+                if live[w] < 1:
+                    ok_all = 0
+            if not ok_all or d > best:
+                continue
+            if d < best:
+                best = d
+                n = 0
+            out_v[n] = r
+            n += 1
+    if n == 0:
+        return -1, out[:0].copy()
+    return best, out[:n].copy()
