@@ -192,11 +192,12 @@ def seven_pairs(const int16_t[::1] base, const int16_t[::1] cap, const int32_t[:
     return _take(&o)
 
 
-def reachable_wins(const uint8_t[:, ::1] ws, const uint8_t[:, ::1] hands, const uint8_t[::1] live, int budget):
+def reachable_wins(const uint8_t[:, ::1] ws, const uint8_t[:, ::1] hands, const uint8_t[::1] live,
+                   int low, int budget):
     """The (row of ``ws``, winning kind) pairs, in row-major order, for which some hand of
-    ``hands`` reaches ``ws[row]`` winning on that kind within ``budget`` draws the unseen copies
-    ``live`` allow (the rule of ``draws_needed``: the winning tile must be drawn).  Rows needing
-    more draws for every hand can never be a search's answer, so they are not scored."""
+    ``hands`` reaches ``ws[row]`` winning on that kind in ``low`` to ``budget`` draws the unseen
+    copies ``live`` allow (the rule of ``draws_needed``: the winning tile must be drawn).  The
+    search knows no other row can be its answer, so the others are not scored."""
     cdef Py_ssize_t m = ws.shape[0], k = hands.shape[0], r, h, n = 0
     cdef int t, d, x, ok_all
     cdef uint8_t keep[NK]
@@ -221,8 +222,8 @@ def reachable_wins(const uint8_t[:, ::1] ws, const uint8_t[:, ::1] hands, const 
                 for t in range(NK):
                     if ws[r, t] and not keep[t]:
                         if ws[r, t] > hands[h, t]:
-                            keep[t] = 1
-                        elif d + 1 <= budget and live[t] >= 1:
+                            keep[t] = d >= low
+                        elif d + 1 <= budget and d + 1 >= low and live[t] >= 1:
                             keep[t] = 1
             for t in range(NK):
                 if keep[t]:

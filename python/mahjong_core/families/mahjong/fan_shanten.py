@@ -585,14 +585,15 @@ def best_rows_compiled(sc: Scored, hand: Sequence[int], live: Sequence[int],
 
 
 def _score_compiled(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
-                    shapes: Sequence[Shape], budget: int) -> Scored:
+                    shapes: Sequence[Shape], low: int, budget: int) -> Scored:
     """The rows of one budget, enumerated and pruned by the compiled loops, scored: only the
-    (hand, winning tile) pairs some hand of ``hands`` can reach within ``budget`` draws (the
-    others can never be the answer of :func:`search`, which keeps rows needing at most
-    ``budget``), so every :class:`Found` is the one of the Python path."""
+    (hand, winning tile) pairs some hand of ``hands`` can reach in ``low`` to ``budget`` draws
+    (:func:`search` keeps rows needing at most ``budget``, and passes as ``low`` a number of
+    draws below which it knows no row qualifies), so every :class:`Found` is the one of the
+    Python path."""
     ws = distinct_rows(np.concatenate([enumerate_array(prob, base, shape, budget) for shape in shapes]))
     rows, kinds = _advise.reachable_wins(ws, np.array(hands, np.uint8).reshape(-1, 34),
-                                         np.array(live, np.uint8), budget)
+                                         np.array(live, np.uint8), low, budget)
     return score_rows(prob, ws, rows, kinds)
 
 
@@ -609,9 +610,12 @@ def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], l
     more than ``budget`` draws).  Returns the results and the last budget searched.
     ``compiled=False``: the pure-Python enumeration, scoring every row (the tests' second path)."""
     budget = max(start, 0)
+    results = [Found(None, np.zeros(0, np.intp), np.zeros((0, 34), np.int16)) for _ in hands]
+    pending = list(range(len(hands)))
+    low = 0
     while True:
         if compiled:
-            sc = _score_compiled(prob, base, hands, live, shapes, budget)
+            sc = _score_compiled(prob, base, [hands[i] for i in pending], live, shapes, low, budget)
         else:
             found_hands: set[bytes] = set()
             for shape in shapes:
@@ -619,10 +623,17 @@ def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], l
             sc = score_hands(prob, sorted(found_hands))
         mask = None if fan_column is None else sc.counts[:, fan_column] > 0
         best = best_rows_compiled if compiled else best_rows
-        results = [best(sc, h, live, mask) for h in hands]
+        for i in pending:
+            results[i] = best(sc, hands[i], live, mask)
         if all(f.n is not None and f.n <= budget for f in results) or budget >= max_draws:
             return [f if f.n is not None and f.n <= budget else Found(None, f.rows[:0], f.need[:0])
                     for f in results], budget
+        if compiled:
+            # a hand found is final; one not found has no qualifying row needing <= budget
+            # draws, so the next round needs only the rows its pending hands reach in exactly
+            # budget + 1
+            pending = [i for i in pending if results[i].n is None or results[i].n > budget]
+            low = budget + 1
         budget += 1
 
 
