@@ -234,38 +234,56 @@ def reachable_wins(const uint8_t[:, ::1] ws, const uint8_t[:, ::1] hands, const 
 
 
 def fewest_draws(const int16_t[:, ::1] ws, const int16_t[::1] wins, const uint8_t[::1] keep,
-                 const uint8_t[::1] hand, const uint8_t[::1] live):
-    """Among the rows with ``keep`` set: the fewest draws from ``hand`` to the complete hand
-    ``ws[row]`` winning on ``wins[row]`` (``draws_needed``), and the rows needing exactly that
-    many, ascending; ``(-1, empty)`` when no row is reachable with the unseen copies ``live``."""
-    cdef Py_ssize_t m = ws.shape[0], r, n = 0
-    cdef int t, x, d, best = 1 << 30, ok_all, w
-    out = np.empty(m, np.intp)
-    cdef Py_ssize_t[::1] out_v = out
-    with nogil:
-        for r in range(m):
-            if not keep[r]:
-                continue
-            d = 0
-            ok_all = 1
-            for t in range(NK):
-                x = ws[r, t] - hand[t]
-                if x > 0:
-                    d += x
-                    if x > live[t]:
+                 const uint8_t[:, ::1] hands, const uint8_t[::1] live):
+    """For each hand of ``hands``, among the rows with ``keep`` set: the fewest draws to the
+    complete hand ``ws[row]`` winning on ``wins[row]`` (the rule of ``draws_needed``: the tiles
+    of ``ws[row]`` not in the hand, and one more copy of the winning tile when the hand holds
+    them all, within the unseen copies ``live``), the rows needing exactly that many
+    (ascending) and their drawn multisets; ``(-1, empty, empty)`` when no row is reachable."""
+    cdef Py_ssize_t m = ws.shape[0], k = hands.shape[0], r, h, n, i
+    cdef int t, x, d, best, ok_all, w
+    idx = np.empty(m, np.intp)
+    cdef Py_ssize_t[::1] idx_v = idx
+    cdef int16_t[:, ::1] need_v
+    out = []
+    for h in range(k):
+        n = 0
+        best = 1 << 30
+        with nogil:
+            for r in range(m):
+                if not keep[r]:
+                    continue
+                d = 0
+                ok_all = 1
+                for t in range(NK):
+                    x = ws[r, t] - hands[h, t]
+                    if x > 0:
+                        d += x
+                        if x > live[t]:
+                            ok_all = 0
+                w = wins[r]
+                if ws[r, w] <= hands[h, w]:
+                    d += 1
+                    if live[w] < 1:
                         ok_all = 0
-            w = wins[r]
-            if ws[r, w] <= hand[w]:
-                d += 1
-                if live[w] < 1:
-                    ok_all = 0
-            if not ok_all or d > best:
-                continue
-            if d < best:
-                best = d
-                n = 0
-            out_v[n] = r
-            n += 1
-    if n == 0:
-        return -1, out[:0].copy()
-    return best, out[:n].copy()
+                if not ok_all or d > best:
+                    continue
+                if d < best:
+                    best = d
+                    n = 0
+                idx_v[n] = r
+                n += 1
+        need = np.zeros((n, NK), np.int16)
+        need_v = need
+        with nogil:
+            for i in range(n):
+                r = idx_v[i]
+                for t in range(NK):
+                    x = ws[r, t] - hands[h, t]
+                    if x > 0:
+                        need_v[i, t] = x
+                w = wins[r]
+                if need_v[i, w] == 0:
+                    need_v[i, w] = 1
+        out.append((best if n else -1, idx[:n].copy(), need))
+    return out

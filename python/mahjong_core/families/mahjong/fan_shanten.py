@@ -572,16 +572,13 @@ def best_rows(sc: Scored, hand: Sequence[int], live: Sequence[int], mask: np.nda
     return Found(best, idx[rows], need[rows])
 
 
-def best_rows_compiled(sc: Scored, hand: Sequence[int], live: Sequence[int],
-                       mask: np.ndarray | None = None) -> Found:
-    """:func:`best_rows` by the compiled loop (same rows, same order)."""
+def best_rows_compiled(sc: Scored, hands: Sequence[Sequence[int]], live: Sequence[int],
+                       mask: np.ndarray | None = None) -> list[Found]:
+    """:func:`best_rows` of each hand by the compiled loop (same rows, same order)."""
     keep = sc.ok if mask is None else sc.ok & mask
-    h = np.array(hand, np.uint8)
-    n, idx = _advise.fewest_draws(sc.hands, sc.wins, keep.view(np.uint8), h, np.array(live, np.uint8))
-    if n < 0:
-        return Found(None, np.zeros(0, np.intp), np.zeros((0, 34), np.int16))
-    _, need = draws_needed(Scored(sc.hands[idx], sc.wins[idx], sc.ok[idx], sc.counts[idx]), hand, live)
-    return Found(n, idx, need)
+    out = _advise.fewest_draws(sc.hands, sc.wins, keep.view(np.uint8), np.array(hands, np.uint8).reshape(-1, 34),
+                               np.array(live, np.uint8))
+    return [Found(None if n < 0 else n, idx, need) for n, idx, need in out]
 
 
 def _score_compiled(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
@@ -622,9 +619,12 @@ def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], l
                 found_hands.update(enumerate_hands(prob, base, shape, budget))
             sc = score_hands(prob, sorted(found_hands))
         mask = None if fan_column is None else sc.counts[:, fan_column] > 0
-        best = best_rows_compiled if compiled else best_rows
-        for i in pending:
-            results[i] = best(sc, hands[i], live, mask)
+        if compiled:
+            for i, f in zip(pending, best_rows_compiled(sc, [hands[i] for i in pending], live, mask)):
+                results[i] = f
+        else:
+            for i in pending:
+                results[i] = best_rows(sc, hands[i], live, mask)
         if all(f.n is not None and f.n <= budget for f in results) or budget >= max_draws:
             return [f if f.n is not None and f.n <= budget else Found(None, f.rows[:0], f.need[:0])
                     for f in results], budget
