@@ -648,13 +648,40 @@ def target_shanten(prob: Problem, hand: Sequence[int], live: Sequence[int], star
     """The breakdown by target fan of one 3k+1 hand."""
     column = {fid: i for i, fid in enumerate(_fan.fan_ids(prob.rs.code))}
     names = {f.id: f for f in prob.rs.fans}
-    out = []
-    for target in targets(prob.rs, prob.melds):
-        (found,), _ = search(prob, hand, [hand], live, target.shapes, start, max_draws, column[target.fan],
-                             compiled)
-        f = names[target.fan]
-        out.append(TargetShanten(target.fan, f.zh, f.en, None if found.n is None else found.n - 1))
-    return tuple(out)
+    tlist = targets(prob.rs, prob.melds)
+    if compiled:
+        draws = _target_draws(prob, hand, live, tlist, [column[t.fan] for t in tlist], start, max_draws)
+    else:
+        draws = [search(prob, hand, [hand], live, t.shapes, start, max_draws, column[t.fan], False)[0][0].n
+                 for t in tlist]
+    return tuple(TargetShanten(t.fan, names[t.fan].zh, names[t.fan].en, None if n is None else n - 1)
+                 for t, n in zip(tlist, draws))
+
+
+def _target_draws(prob: Problem, hand: Sequence[int], live: Sequence[int], tlist: Sequence[Target],
+                  columns: Sequence[int], start: int, max_draws: int) -> list[int | None]:
+    """The fewest draws to each target (None: more than the search limit), all targets in one
+    :func:`search`-like loop: each budget enumerates the union of the shapes of the targets
+    still pending and scores it once.  A target's shapes hold every complete hand counting its
+    fan, so the rows the other shapes add never count it and each answer is the one of its own
+    :func:`search` (the tests hold the two paths equal); later rounds keep only the rows
+    needing exactly the new budget, as in :func:`search`."""
+    budget = max(start, 0)
+    low = 0
+    out: list[int | None] = [None] * len(tlist)
+    pending = list(range(len(tlist)))
+    while True:
+        shapes = list(dict.fromkeys(s for i in pending for s in tlist[i].shapes))
+        sc = _score_compiled(prob, hand, [hand], live, shapes, low, budget)
+        for i in pending:
+            (f,) = best_rows_compiled(sc, [hand], live, sc.counts[:, columns[i]] > 0)
+            if f.n is not None and f.n <= budget:
+                out[i] = f.n
+        pending = [i for i in pending if out[i] is None]
+        if not pending or budget >= max_draws:
+            return out
+        low = budget + 1
+        budget += 1
 
 
 def fan_shanten(
