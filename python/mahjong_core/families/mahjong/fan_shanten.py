@@ -27,8 +27,8 @@ now; tiles seen later are not foreseen.
 Plain shanten is the same definition with every complete hand allowed, so it is a lower bound.
 
 The **breakdown by target** gives, for each common fan that carries a hand over the minimum
-(清一色, 混一色, 碰碰和, 七对, and in ``public`` 十三幺, 全不靠, 组合龙, 清龙, 花龙, ...), the same number
-with the extra condition that the scored hand counts that fan.
+(清一色, 混一色, 碰碰和, 七对, 清龙, and in ``public`` 花龙, 三色三同顺, 三色三步高, 五门齐, 十三幺, 全不靠,
+组合龙), the same number with the extra condition that the scored hand counts that fan.
 
 Implementations
 ---------------
@@ -482,6 +482,9 @@ def draws_needed(sc: Scored, hand: Sequence[int], live: Sequence[int]) -> tuple[
 class Target:
     fan: str
     shapes: tuple[Shape, ...]
+    all_types: bool = False
+    """五门齐: the shapes are every complete hand; the compiled search scores only those that,
+    with the melds, hold all five types (a hand without them cannot count the fan)."""
 
 
 def _suit_kinds(s: int) -> tuple[int, ...]:
@@ -538,9 +541,18 @@ def targets(rs: Ruleset, melds: tuple[tuple[int, int], ...] = ()) -> tuple[Targe
     if len(suits) == 3:
         pure = _straight_seeds(((9 * s, 9 * s + 3, 9 * s + 6) for s in suits), melds)
         out.append(Target("pure_straight", (shape(rs.kinds, seven=False, seeds=pure),)))
-        mixed = _straight_seeds(((9 * a, 9 * b + 3, 9 * c + 6) for a, b, c in
-                                 ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))), melds)
+        perms = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+        mixed = _straight_seeds(((9 * a, 9 * b + 3, 9 * c + 6) for a, b, c in perms), melds)
         out.append(Target("mixed_straight", (shape(rs.kinds, seven=False, seeds=mixed),)))
+        # 三色三同顺 (8) and 三色三步高 (6): three chows in the three suits, the same ranks or
+        # ranks one apart; like the straights, a hand counts them only with those chows
+        triple = _straight_seeds(((r, 9 + r, 18 + r) for r in range(7)), melds)
+        out.append(Target("mixed_triple_chow", (shape(rs.kinds, seven=False, seeds=triple),)))
+        shifted = _straight_seeds(((9 * a + r, 9 * b + r + 1, 9 * c + r + 2) for r in range(5)
+                                   for a, b, c in perms), melds)
+        out.append(Target("mixed_shifted_chows", (shape(rs.kinds, seven=False, seeds=shifted),)))
+        if honors:
+            out.append(Target("all_types", (standard_shape(rs),), all_types=True))
     if rs.special_forms:
         out.append(Target("thirteen_orphans", (Shape((), (), (), specials=True),)))
         out.append(Target("lesser_honors_and_knitted_tiles", (Shape((), (), (), specials=True),)))
@@ -581,14 +593,29 @@ def best_rows_compiled(sc: Scored, hands: Sequence[Sequence[int]], live: Sequenc
     return [Found(None if n < 0 else n, idx, need) for n, idx, need in out]
 
 
+_TYPE_KINDS = (range(0, 9), range(9, 18), range(18, 27), range(27, 31), range(31, 34))
+"""The five types of 五门齐: the three suits, the winds, the dragons."""
+
+
+def _holds_all_types(ws: np.ndarray, meld_counts: Sequence[int]) -> np.ndarray:
+    """Which complete hands (rows) hold, with the melds, a tile of each of the five types."""
+    ok = np.ones(len(ws), bool)
+    for kinds in _TYPE_KINDS:
+        if not any(meld_counts[t] for t in kinds):
+            ok &= ws[:, kinds.start:kinds.stop].any(axis=1)
+    return ok
+
+
 def _score_compiled(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
-                    shapes: Sequence[Shape], low: int, budget: int) -> Scored:
+                    shapes: Sequence[Shape], low: int, budget: int, all_types: bool = False) -> Scored:
     """The rows of one budget, enumerated and pruned by the compiled loops, scored: only the
     (hand, winning tile) pairs some hand of ``hands`` can reach in ``low`` to ``budget`` draws
     (:func:`search` keeps rows needing at most ``budget``, and passes as ``low`` a number of
     draws below which it knows no row qualifies), so every :class:`Found` is the one of the
-    Python path."""
+    Python path.  ``all_types``: only the hands holding the five types (五门齐) with the melds."""
     ws = distinct_rows(np.concatenate([enumerate_array(prob, base, shape, budget) for shape in shapes]))
+    if all_types:
+        ws = ws[_holds_all_types(ws, prob.meld_counts)]
     rows, kinds = _advise.reachable_wins(ws, np.array(hands, np.uint8).reshape(-1, 34),
                                          np.array(live, np.uint8), low, budget)
     return score_rows(prob, ws, rows, kinds)
@@ -660,28 +687,32 @@ def target_shanten(prob: Problem, hand: Sequence[int], live: Sequence[int], star
 
 def _target_draws(prob: Problem, hand: Sequence[int], live: Sequence[int], tlist: Sequence[Target],
                   columns: Sequence[int], start: int, max_draws: int) -> list[int | None]:
-    """The fewest draws to each target (None: more than the search limit), all targets in one
-    :func:`search`-like loop: each budget enumerates the union of the shapes of the targets
-    still pending and scores it once.  A target's shapes hold every complete hand counting its
-    fan, so the rows the other shapes add never count it and each answer is the one of its own
-    :func:`search` (the tests hold the two paths equal); later rounds keep only the rows
-    needing exactly the new budget, as in :func:`search`."""
-    budget = max(start, 0)
-    low = 0
+    """The fewest draws to each target (None: more than the search limit).  The targets given
+    by shapes run in one :func:`search`-like loop: each budget enumerates the union of the
+    shapes of the targets still pending and scores it once.  A target's shapes hold every
+    complete hand counting its fan, so the rows the other shapes add never count it and each
+    answer is the one of its own :func:`search` (the tests hold the two paths equal); later
+    rounds keep only the rows needing exactly the new budget, as in :func:`search`.  五门齐
+    runs alone over the hands holding the five types."""
     out: list[int | None] = [None] * len(tlist)
-    pending = list(range(len(tlist)))
-    while True:
-        shapes = list(dict.fromkeys(s for i in pending for s in tlist[i].shapes))
-        sc = _score_compiled(prob, hand, [hand], live, shapes, low, budget)
-        for i in pending:
-            (f,) = best_rows_compiled(sc, [hand], live, sc.counts[:, columns[i]] > 0)
-            if f.n is not None and f.n <= budget:
-                out[i] = f.n
-        pending = [i for i in pending if out[i] is None]
-        if not pending or budget >= max_draws:
-            return out
-        low = budget + 1
-        budget += 1
+    for group in ([i for i, t in enumerate(tlist) if not t.all_types],
+                  [i for i, t in enumerate(tlist) if t.all_types]):
+        budget = max(start, 0)
+        low = 0
+        pending = group
+        while pending:
+            shapes = list(dict.fromkeys(s for i in pending for s in tlist[i].shapes))
+            sc = _score_compiled(prob, hand, [hand], live, shapes, low, budget, tlist[pending[0]].all_types)
+            for i in pending:
+                (f,) = best_rows_compiled(sc, [hand], live, sc.counts[:, columns[i]] > 0)
+                if f.n is not None and f.n <= budget:
+                    out[i] = f.n
+            pending = [i for i in pending if out[i] is None]
+            if budget >= max_draws:
+                break
+            low = budget + 1
+            budget += 1
+    return out
 
 
 def fan_shanten(
