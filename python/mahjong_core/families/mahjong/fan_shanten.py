@@ -613,9 +613,10 @@ def _score_compiled(prob: Problem, base: Sequence[int], hands: Sequence[Sequence
     (:func:`search` keeps rows needing at most ``budget``, and passes as ``low`` a number of
     draws below which it knows no row qualifies), so every :class:`Found` is the one of the
     Python path.  ``all_types``: only the hands holding the five types (五门齐) with the melds."""
-    ws = distinct_rows(np.concatenate([enumerate_array(prob, base, shape, budget) for shape in shapes]))
+    ws = np.concatenate([enumerate_array(prob, base, shape, budget) for shape in shapes])
     if all_types:
         ws = ws[_holds_all_types(ws, prob.meld_counts)]
+    ws = distinct_rows(ws)
     rows, kinds = _advise.reachable_wins(ws, np.array(hands, np.uint8).reshape(-1, 34),
                                          np.array(live, np.uint8), low, budget)
     return score_rows(prob, ws, rows, kinds)
