@@ -440,16 +440,19 @@ def score_hands(prob: Problem, hands: list[bytes]) -> Scored:
     return score_rows(prob, ws, held_rows, held_kinds)
 
 
-def score_rows(prob: Problem, ws: np.ndarray, held_rows: np.ndarray, held_kinds: np.ndarray) -> Scored:
-    """Score the complete hands ``ws[held_rows]`` winning on ``held_kinds``, for every win method."""
+def score_rows(prob: Problem, ws: np.ndarray, held_rows: np.ndarray, held_kinds: np.ndarray,
+               win_flags: Sequence[int] | None = None) -> Scored:
+    """Score the complete hands ``ws[held_rows]`` winning on ``held_kinds``, for every win method
+    (``win_flags``: these evaluator flags instead of the problem's)."""
     if not len(held_rows):
         nf = _fan.fan_count(prob.rs.code)
         z = np.zeros((0, 34), np.int16)
         return Scored(z, np.zeros(0, np.int16), np.zeros(0, bool), np.zeros((0, nf), np.uint16))
-    nflag = len(prob.flags)
+    win_flags = prob.flags if win_flags is None else win_flags
+    nflag = len(win_flags)
     rows = np.repeat(held_rows, nflag)
     kinds: np.ndarray = np.repeat(held_kinds, nflag).astype(np.int16)
-    flags = np.tile(np.array(prob.flags, np.uint32), len(rows) // nflag)
+    flags = np.tile(np.array(win_flags, np.uint32), len(rows) // nflag)
     concealed = ws[rows].copy()
     concealed[np.arange(len(rows)), kinds] -= 1
     meld_row = np.full((4, 2), MELD_NONE, np.uint8)
@@ -607,19 +610,30 @@ def _holds_all_types(ws: np.ndarray, meld_counts: Sequence[int]) -> np.ndarray:
 
 
 def _score_compiled(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
-                    shapes: Sequence[Shape], low: int, budget: int, all_types: bool = False) -> Scored:
+                    shapes: Sequence[Shape], low: int, budget: int, all_types: bool = False,
+                    ok_only: bool = False) -> Scored:
     """The rows of one budget, enumerated and pruned by the compiled loops, scored: only the
     (hand, winning tile) pairs some hand of ``hands`` can reach in ``low`` to ``budget`` draws
     (:func:`search` keeps rows needing at most ``budget``, and passes as ``low`` a number of
     draws below which it knows no row qualifies), so every :class:`Found` is the one of the
-    Python path.  ``all_types``: only the hands holding the five types (五门齐) with the melds."""
+    Python path.  ``all_types``: only the hands holding the five types (五门齐) with the melds.
+    ``ok_only``: the caller reads only ``ok`` (no fan column), so rows are scored per (hand,
+    winning tile) until one win method qualifies."""
     ws = np.concatenate([enumerate_array(prob, base, shape, budget) for shape in shapes])
     if all_types:
         ws = ws[_holds_all_types(ws, prob.meld_counts)]
     ws = distinct_rows(ws)
     rows, kinds = _advise.reachable_wins(ws, np.array(hands, np.uint8).reshape(-1, 34),
                                          np.array(live, np.uint8), low, budget)
-    return score_rows(prob, ws, rows, kinds)
+    if not ok_only or len(prob.flags) == 1:
+        return score_rows(prob, ws, rows, kinds)
+    # win="any" and only "reaches the minimum" asked: a (hand, winning tile) that qualifies on a
+    # discard needs no self-drawn row (same draws, same drawn tiles)
+    first = score_rows(prob, ws, rows, kinds, prob.flags[:1])
+    miss = ~first.ok
+    second = score_rows(prob, ws, rows[miss], kinds[miss], prob.flags[1:])
+    return Scored(np.concatenate([first.hands, second.hands]), np.concatenate([first.wins, second.wins]),
+                  np.concatenate([first.ok, second.ok]), np.concatenate([first.counts, second.counts]))
 
 
 def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
@@ -640,7 +654,8 @@ def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], l
     low = 0
     while True:
         if compiled:
-            sc = _score_compiled(prob, base, [hands[i] for i in pending], live, shapes, low, budget)
+            sc = _score_compiled(prob, base, [hands[i] for i in pending], live, shapes, low, budget,
+                                 ok_only=fan_column is None)
         else:
             found_hands: set[bytes] = set()
             for shape in shapes:
