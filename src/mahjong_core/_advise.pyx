@@ -192,6 +192,23 @@ def seven_pairs(const int16_t[::1] base, const int16_t[::1] cap, const int32_t[:
     return _take(&o)
 
 
+ctypedef fused count_t:
+    uint8_t
+    int16_t
+
+
+cdef inline int _missing(const count_t* w, const uint8_t* hand, const uint8_t* live) noexcept nogil:
+    """Tiles of ``w`` not in ``hand``; -1 when the unseen copies ``live`` do not hold them."""
+    cdef int t, x, d = 0
+    for t in range(NK):
+        x = w[t] - hand[t]
+        if x > 0:
+            if x > live[t]:
+                return -1
+            d += x
+    return d
+
+
 def reachable_wins(const uint8_t[:, ::1] ws, const uint8_t[:, ::1] hands, const uint8_t[::1] live,
                    int low, int budget):
     """The (row of ``ws``, winning kind) pairs, in row-major order, for which some hand of
@@ -199,7 +216,7 @@ def reachable_wins(const uint8_t[:, ::1] ws, const uint8_t[:, ::1] hands, const 
     copies ``live`` allow (the rule of ``draws_needed``: the winning tile must be drawn).  The
     search knows no other row can be its answer, so the others are not scored."""
     cdef Py_ssize_t m = ws.shape[0], k = hands.shape[0], r, h, n = 0
-    cdef int t, d, x, ok_all
+    cdef int t, d
     cdef uint8_t keep[NK]
     out_rows = np.empty(m * NK, np.intp)
     out_kinds = np.empty(m * NK, np.int16)
@@ -209,15 +226,8 @@ def reachable_wins(const uint8_t[:, ::1] ws, const uint8_t[:, ::1] hands, const 
         for r in range(m):
             memset(keep, 0, NK)
             for h in range(k):
-                d = 0
-                ok_all = 1
-                for t in range(NK):
-                    x = ws[r, t] - hands[h, t]
-                    if x > 0:
-                        d += x
-                        if x > live[t]:
-                            ok_all = 0
-                if not ok_all or d > budget:
+                d = _missing(&ws[r, 0], &hands[h, 0], &live[0])
+                if d < 0 or d > budget:
                     continue
                 for t in range(NK):
                     if ws[r, t] and not keep[t]:
@@ -241,7 +251,7 @@ def fewest_draws(const int16_t[:, ::1] ws, const int16_t[::1] wins, const uint8_
     them all, within the unseen copies ``live``), the rows needing exactly that many
     (ascending) and their drawn multisets; ``(-1, empty, empty)`` when no row is reachable."""
     cdef Py_ssize_t m = ws.shape[0], k = hands.shape[0], r, h, n, i
-    cdef int t, x, d, best, ok_all, w
+    cdef int t, x, d, best, w
     idx = np.empty(m, np.intp)
     cdef Py_ssize_t[::1] idx_v = idx
     cdef int16_t[:, ::1] need_v
@@ -253,20 +263,15 @@ def fewest_draws(const int16_t[:, ::1] ws, const int16_t[::1] wins, const uint8_
             for r in range(m):
                 if not keep[r]:
                     continue
-                d = 0
-                ok_all = 1
-                for t in range(NK):
-                    x = ws[r, t] - hands[h, t]
-                    if x > 0:
-                        d += x
-                        if x > live[t]:
-                            ok_all = 0
+                d = _missing(&ws[r, 0], &hands[h, 0], &live[0])
+                if d < 0:
+                    continue
                 w = wins[r]
                 if ws[r, w] <= hands[h, w]:
-                    d += 1
                     if live[w] < 1:
-                        ok_all = 0
-                if not ok_all or d > best:
+                        continue
+                    d += 1
+                if d > best:
                     continue
                 if d < best:
                     best = d

@@ -335,11 +335,17 @@ def _special_hands(rs_kinds: frozenset[int]) -> np.ndarray:
     return out
 
 
-def enumerate_hands(prob: Problem, base: Sequence[int], shape: Shape, budget: int) -> list[bytes]:
-    """Every complete concealed part of ``shape`` within ``budget`` tiles of ``base``."""
+def _cap(prob: Problem) -> list[int]:
+    """The most copies of each kind a concealed part may hold (4 less the melds and visible)."""
+    return [4 - m - v for m, v in zip(prob.meld_counts, prob.visible)]
+
+
+def _seed_starts(prob: Problem, base: Sequence[int], shape: Shape, cap: Sequence[int],
+                 budget: int) -> list[tuple[list[int], int, int]]:
+    """The starts of the standard form: each seed of ``shape`` that fits, as (counts, groups
+    still to add, tiles not in ``base``), within ``budget``."""
     n_groups = 4 - len(prob.melds)
-    cap = [4 - m - v for m, v in zip(prob.meld_counts, prob.visible)]
-    out: set[bytes] = set()
+    out = []
     for seed, seed_groups in shape.seeds:
         if seed_groups > n_groups:
             continue
@@ -350,7 +356,16 @@ def enumerate_hands(prob: Problem, base: Sequence[int], shape: Shape, budget: in
             continue
         cost = _distance(w, base)
         if cost <= budget:
-            _fill(w, base, cap, shape.groups, 0, n_groups - seed_groups, shape.pairs, cost, budget, out)
+            out.append((w, n_groups - seed_groups, cost))
+    return out
+
+
+def enumerate_hands(prob: Problem, base: Sequence[int], shape: Shape, budget: int) -> list[bytes]:
+    """Every complete concealed part of ``shape`` within ``budget`` tiles of ``base``."""
+    cap = _cap(prob)
+    out: set[bytes] = set()
+    for w, left, cost in _seed_starts(prob, base, shape, cap, budget):
+        _fill(w, base, cap, shape.groups, 0, left, shape.pairs, cost, budget, out)
     if not prob.melds:
         if shape.seven_pairs:
             _seven_pairs(base, cap, shape.pairs, budget, out)
@@ -394,24 +409,13 @@ def _shape_arrays(shape: Shape) -> tuple[np.ndarray, np.ndarray]:
 def enumerate_array(prob: Problem, base: Sequence[int], shape: Shape, budget: int) -> np.ndarray:
     """:func:`enumerate_hands` by the compiled loops: the same hands as rows of 34 counts
     (uint8), some possibly more than once."""
-    n_groups = 4 - len(prob.melds)
-    cap = [4 - m - v for m, v in zip(prob.meld_counts, prob.visible)]
+    cap = _cap(prob)
     cap_a = np.array(cap, np.int16)
     base_a = np.array(base, np.int16)
     groups, pairs = _shape_arrays(shape)
     parts = [np.zeros((0, 34), np.uint8)]
-    for seed, seed_groups in shape.seeds:
-        if seed_groups > n_groups:
-            continue
-        w = [0] * 34
-        for t in seed:
-            w[t] += 1
-        if any(w[t] > cap[t] for t in seed):
-            continue
-        cost = _distance(w, base)
-        if cost <= budget:
-            parts.append(_advise.fill_groups(np.array(w, np.uint8), base_a, cap_a, groups, pairs,
-                                             n_groups - seed_groups, cost, budget))
+    for w, left, cost in _seed_starts(prob, base, shape, cap, budget):
+        parts.append(_advise.fill_groups(np.array(w, np.uint8), base_a, cap_a, groups, pairs, left, cost, budget))
     if not prob.melds:
         if shape.seven_pairs:
             parts.append(_advise.seven_pairs(base_a, cap_a, pairs, budget))
