@@ -600,7 +600,7 @@ def best_rows_compiled(sc: Scored, hands: Sequence[Sequence[int]], live: Sequenc
     return [Found(None if n < 0 else n, idx, need) for n, idx, need in out]
 
 
-_TYPE_KINDS = (range(0, 9), range(9, 18), range(18, 27), range(27, 31), range(31, 34))
+_TYPE_KINDS = (range(9), range(9, 18), range(18, 27), range(27, 31), range(31, 34))
 """The five types of 五门齐: the three suits, the winds, the dragons."""
 
 
