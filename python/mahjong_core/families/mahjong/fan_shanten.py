@@ -640,6 +640,10 @@ def _score_compiled(prob: Problem, base: Sequence[int], hands: Sequence[Sequence
                   np.concatenate([first.ok, second.ok]), np.concatenate([first.counts, second.counts]))
 
 
+def _within(f: Found, budget: int) -> bool:
+    return f.n is not None and f.n <= budget
+
+
 def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
            shapes: Sequence[Shape], start: int, max_draws: int, fan_column: int | None = None,
            compiled: bool = True) -> tuple[list[Found], int]:
@@ -672,14 +676,13 @@ def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], l
         else:
             for i in pending:
                 results[i] = best_rows(sc, hands[i], live, mask)
-        if all(f.n is not None and f.n <= budget for f in results) or budget >= max_draws:
-            return [f if f.n is not None and f.n <= budget else Found(None, f.rows[:0], f.need[:0])
-                    for f in results], budget
+        if all(_within(f, budget) for f in results) or budget >= max_draws:
+            return [f if _within(f, budget) else Found(None, f.rows[:0], f.need[:0]) for f in results], budget
         if compiled:
             # a hand found is final; one not found has no qualifying row needing <= budget
             # draws, so the next round needs only the rows its pending hands reach in exactly
             # budget + 1
-            pending = [i for i in pending if results[i].n is None or results[i].n > budget]
+            pending = [i for i in pending if not _within(results[i], budget)]
             low = budget + 1
         budget += 1
 
@@ -725,7 +728,7 @@ def _target_draws(prob: Problem, hand: Sequence[int], live: Sequence[int], tlist
             sc = _score_compiled(prob, hand, [hand], live, shapes, low, budget, tlist[pending[0]].all_types)
             for i in pending:
                 (f,) = best_rows_compiled(sc, [hand], live, sc.counts[:, columns[i]] > 0)
-                if f.n is not None and f.n <= budget:
+                if _within(f, budget):
                     out[i] = f.n
             pending = [i for i in pending if out[i] is None]
             if budget >= max_draws:
