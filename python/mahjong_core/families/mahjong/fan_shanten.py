@@ -490,8 +490,8 @@ class Target:
     fan: str
     shapes: tuple[Shape, ...]
     all_types: bool = False
-    """五门齐: the shapes are every complete hand; the compiled search scores only those that,
-    with the melds, hold all five types (a hand without them cannot count the fan)."""
+    """五门齐: the compiled search scores only the hands that, with the melds, hold all five
+    types (a hand without them cannot count the fan)."""
 
 
 def _suit_kinds(s: int) -> tuple[int, ...]:
@@ -522,6 +522,27 @@ def _straight_seeds(straights: Iterable[tuple[int, int, int]],
                 left.append(first)
         seeds.append((tuple(sorted(t for first in left for t in (first, first + 1, first + 2))), len(left)))
     return tuple(seeds)
+
+
+def _all_types_shapes(rs: Ruleset, melds: tuple[tuple[int, int], ...]) -> tuple[Shape, ...]:
+    """The hands that may count 五门齐: a wind and a dragon the melds lack come in the concealed
+    part as a pung or the pair (honors form no chow), or as pairs of seven pairs, or beside a
+    knitted straight; the suits are left to the filter of :class:`Target`."""
+    kinds = tuple(rs.kinds)
+    groups = all_groups(kinds)
+    in_melds = {t for kind, first in melds for t in meld_tiles(kind, first)}
+    winds, dragons = tuple(range(27, 31)), tuple(range(31, 34))
+    missing = [x for x in (winds, dragons) if not in_melds & set(x)]
+    knitted = Shape(groups, kinds, tuple((p, 3) for p in _KNITTED), seven_pairs=True, specials=True)
+    if not missing:
+        return (standard_shape(rs),)
+    if len(missing) == 1:
+        (xs,) = missing
+        return (Shape(groups, xs), Shape(groups, kinds, tuple(((x, x, x), 1) for x in xs)), knitted)
+    return (Shape(groups, winds, tuple(((d, d, d), 1) for d in dragons)),
+            Shape(groups, dragons, tuple(((w, w, w), 1) for w in winds)),
+            Shape(groups, kinds, tuple(((w, w, w, d, d, d), 2) for w in winds for d in dragons)),
+            knitted)
 
 
 def targets(rs: Ruleset, melds: tuple[tuple[int, int], ...] = ()) -> tuple[Target, ...]:
@@ -558,8 +579,8 @@ def targets(rs: Ruleset, melds: tuple[tuple[int, int], ...] = ()) -> tuple[Targe
         shifted = _straight_seeds(((9 * a + r, 9 * b + r + 1, 9 * c + r + 2) for r in range(5)
                                    for a, b, c in perms), melds)
         out.append(Target("mixed_shifted_chows", (shape(rs.kinds, seven=False, seeds=shifted),)))
-        if honors:
-            out.append(Target("all_types", (standard_shape(rs),), all_types=True))
+        if set(_HONORS) <= kinds:
+            out.append(Target("all_types", _all_types_shapes(rs, melds), all_types=True))
     if rs.special_forms:
         out.append(Target("thirteen_orphans", (Shape((), (), (), specials=True),)))
         out.append(Target("lesser_honors_and_knitted_tiles", (Shape((), (), (), specials=True),)))
