@@ -4,9 +4,9 @@
 import numpy as np
 import numpy.typing as npt
 
-def fill_groups(seed: npt.NDArray[np.uint8], base: npt.NDArray[np.int16], cap: npt.NDArray[np.int16],
-                groups: npt.NDArray[np.int32], pairs: npt.NDArray[np.int32], left: int, cost: int,
-                budget: int) -> npt.NDArray[np.uint8]: ...
+def fill_groups(seeds: npt.NDArray[np.uint8], lefts: npt.NDArray[np.int32], costs: npt.NDArray[np.int32],
+                base: npt.NDArray[np.int16], cap: npt.NDArray[np.int16], groups: npt.NDArray[np.int32],
+                pairs: npt.NDArray[np.int32], budget: int) -> npt.NDArray[np.uint8]: ...
 def seven_pairs(base: npt.NDArray[np.int16], cap: npt.NDArray[np.int16], kinds: npt.NDArray[np.int32],
                 budget: int) -> npt.NDArray[np.uint8]: ...
 def reachable_wins(ws: npt.NDArray[np.uint8], hands: npt.NDArray[np.uint8], live: npt.NDArray[np.uint8],

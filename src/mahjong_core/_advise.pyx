@@ -108,17 +108,18 @@ cdef void _fill(Fill* f, Out* o, int start, int left, int cost) noexcept nogil:
         f.w[c3] -= 1
 
 
-def fill_groups(const uint8_t[::1] seed, const int16_t[::1] base, const int16_t[::1] cap,
-                const int32_t[:, ::1] groups, const int32_t[::1] pairs, int left, int cost, int budget):
-    """Every way to add ``left`` groups (rows of ``groups``, indices non-decreasing) and then a
-    pair (from ``pairs``) to ``seed`` keeping the tiles not in ``base`` at most ``budget``
-    (``cost``: those of ``seed``) and every count within ``cap``; rows of 34 counts, a hand
-    reached by two decompositions appearing twice."""
+def fill_groups(const uint8_t[:, ::1] seeds, const int32_t[::1] lefts, const int32_t[::1] costs,
+                const int16_t[::1] base, const int16_t[::1] cap, const int32_t[:, ::1] groups,
+                const int32_t[::1] pairs, int budget):
+    """For each seed (a row of counts, ``costs`` its tiles not in ``base``): every way to add
+    ``lefts`` groups (rows of ``groups``, indices non-decreasing) and then a pair (from
+    ``pairs``) keeping the tiles not in ``base`` at most ``budget`` and every count within
+    ``cap``; rows of 34 counts, a hand reached by two decompositions or seeds appearing twice."""
     cdef Fill f
     cdef Out o
     cdef int t
+    cdef Py_ssize_t i
     for t in range(NK):
-        f.w[t] = seed[t]
         f.base[t] = base[t]
         f.cap[t] = cap[t]
     f.groups = &groups[0, 0] if groups.shape[0] else NULL
@@ -128,7 +129,10 @@ def fill_groups(const uint8_t[::1] seed, const int16_t[::1] base, const int16_t[
     f.budget = budget
     _start(&o)
     with nogil:
-        _fill(&f, &o, 0, left, cost)
+        for i in range(seeds.shape[0]):
+            for t in range(NK):
+                f.w[t] = seeds[i, t]
+            _fill(&f, &o, 0, lefts[i], costs[i])
     return _take(&o)
 
 

@@ -395,27 +395,35 @@ def distinct_rows(a: np.ndarray) -> np.ndarray:
     return a[order[first]]
 
 
-_SHAPE_ARRAYS: dict[Shape, tuple[np.ndarray, np.ndarray]] = {}
-"""Each shape's groups (G, 3) and pair kinds as the int32 arrays the compiled loops take."""
+_SHAPE_ARRAYS: dict[Shape, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+"""Each shape's groups (G, 3), pair kinds, seeds (S, 34) and seeds' groups as the arrays the
+compiled loops take."""
 
 
-def _shape_arrays(shape: Shape) -> tuple[np.ndarray, np.ndarray]:
+def _shape_arrays(shape: Shape) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     if shape not in _SHAPE_ARRAYS:
-        _SHAPE_ARRAYS[shape] = (np.array(shape.groups, np.int32).reshape(-1, 3),
-                                np.array(shape.pairs, np.int32))
+        seeds = np.zeros((len(shape.seeds), 34), np.int16)
+        for i, (seed, _) in enumerate(shape.seeds):
+            for t in seed:
+                seeds[i, t] += 1
+        _SHAPE_ARRAYS[shape] = (np.array(shape.groups, np.int32).reshape(-1, 3), np.array(shape.pairs, np.int32),
+                                seeds, np.array([g for _, g in shape.seeds], np.int32))
     return _SHAPE_ARRAYS[shape]
 
 
 def enumerate_array(prob: Problem, base: Sequence[int], shape: Shape, budget: int) -> np.ndarray:
     """:func:`enumerate_hands` by the compiled loops: the same hands as rows of 34 counts
     (uint8), some possibly more than once."""
-    cap = _cap(prob)
-    cap_a = np.array(cap, np.int16)
+    cap_a = np.array(_cap(prob), np.int16)
     base_a = np.array(base, np.int16)
-    groups, pairs = _shape_arrays(shape)
+    groups, pairs, seeds, seed_groups = _shape_arrays(shape)
     parts = [np.zeros((0, 34), np.uint8)]
-    for w, left, cost in _seed_starts(prob, base, shape, cap, budget):
-        parts.append(_advise.fill_groups(np.array(w, np.uint8), base_a, cap_a, groups, pairs, left, cost, budget))
+    if len(seeds):      # the seeds of _seed_starts, all at once
+        lefts = (4 - len(prob.melds)) - seed_groups
+        costs = np.maximum(seeds - base_a, 0).sum(axis=1, dtype=np.int32)
+        fit = (lefts >= 0) & (seeds <= cap_a).all(axis=1) & (costs <= budget)
+        parts.append(_advise.fill_groups(seeds[fit].astype(np.uint8), lefts[fit], costs[fit], base_a, cap_a,
+                                         groups, pairs, budget))
     if not prob.melds:
         if shape.seven_pairs:
             parts.append(_advise.seven_pairs(base_a, cap_a, pairs, budget))
@@ -545,9 +553,20 @@ def _all_types_shapes(rs: Ruleset, melds: tuple[tuple[int, int], ...]) -> tuple[
             knitted)
 
 
+_TARGETS: dict[tuple[int, tuple[int, ...], bool, tuple[tuple[int, int], ...]], tuple[Target, ...]] = {}
+"""The targets of each ruleset (its fan tables, tiles and forms) and melds seen, built on first use."""
+
+
 def targets(rs: Ruleset, melds: tuple[tuple[int, int], ...] = ()) -> tuple[Target, ...]:
     """The target fans of a ruleset and the hands each is searched over (``melds``: the declared
     groups, which may supply a straight's chows)."""
+    key = (rs.code, rs.kinds, rs.special_forms, melds)
+    if key not in _TARGETS:
+        _TARGETS[key] = _build_targets(rs, melds)
+    return _TARGETS[key]
+
+
+def _build_targets(rs: Ruleset, melds: tuple[tuple[int, int], ...]) -> tuple[Target, ...]:
     kinds = set(rs.kinds)
     suits = [s for s in range(3) if set(_suit_kinds(s)) <= kinds]
     honors = tuple(t for t in _HONORS if t in kinds)
