@@ -36,8 +36,12 @@ Implementations
 reference: it tries every ``A`` of size 1, 2, ... and every ``W`` inside ``H + A`` and asks the
 public ``is_win`` and ``score``.  This module is the fast version: it enumerates the complete
 hands ``W`` themselves (groups and pair, seven pairs, the special forms) whose distance
-``|W - H|`` (tiles of ``W`` not in ``H``) is at most a budget, scores all of them with the compiled
+``|W - H|`` (tiles of ``W`` not in ``H``) is at most a budget, scores them with the compiled
 evaluator in one batch call without the GIL, and raises the budget until the answer is known.
+The enumeration, the choice of the ``(W, w)`` worth scoring (those some hand reaches within the
+budget; after the first budget, in exactly the budget) and the fewest-draws pass are compiled
+(``mahjong_core._advise``); ``compiled=False`` runs the same search in Python, scoring every
+``(W, w)``, and the tests hold the two equal.
 Every ``(W, w)`` with ``n <= budget`` is enumerated, so a value found within the budget is exact
 and so are the sets of minimal completions (the advisor's effective tiles).  The first budget is
 plain shanten + 1 (a lower bound); the search stops at ``max_draws`` drawn tiles (default 6), or
