@@ -213,3 +213,12 @@ def test_bad_visible_counts_are_named():
         mj.advise("1112345678999m5m", visible=np.full(34, -1))
     with pytest.raises(mj.ArrayShapeError, match="^visible: "):
         mj.advise("1112345678999m5m", visible=5)
+
+
+def test_five_types_carry_the_best_discard():
+    # 55789m678p345sSCC: the pair-breaking 5m leaves 5789m678p345sSCC, one draw from ready for
+    # 五门齐 (6) + 箭刻 (2); every other discard is two away from the minimum
+    a = mj.advise("55789m678p345sSCC", ruleset="public")
+    assert (a.best.discard_tile, a.best.fan_shanten) == ("5m", 1)
+    assert all(o.fan_shanten >= 2 for o in a.options[1:])
+    assert {t.fan: t.shanten for t in a.targets}["all_types"] == 1

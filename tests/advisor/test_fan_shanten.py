@@ -185,8 +185,29 @@ def test_straight_targets_use_declared_chows():
     assert {t.fan: t.shanten for t in r.targets}["mixed_straight"] == 0
 
 
-@pytest.mark.parametrize("target", ["pure_straight", "mixed_straight", "all_pungs", "full_flush"])
+@pytest.mark.parametrize("target", ["pure_straight", "mixed_straight", "all_pungs", "full_flush", "all_types",
+                                    "mixed_triple_chow", "mixed_shifted_chows"])
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(case=near_complete("public", max_swaps=1, max_melds=2))
 def test_public_targets_with_melds_equal_reference(case, target):
     _check(case, "public", 2, target)
+
+
+@pytest.mark.parametrize(("hand", "target", "value"), [
+    # 789m 678p 345s + S and CC: drawing S and C gives 五门齐 (6) + 箭刻 (2) = 8, the only way
+    # there in two draws (plain shanten is 1 too, but 789m678p345sSS + a C pung is the shape)
+    ("5789m678p345sSCC", "all_types", 1),
+    # 123m 123p 12s: 3s makes 三色三同顺 (8) at once
+    ("123m123p12s789s55p", "mixed_triple_chow", 0),
+    # 123m 234p 34s: 5s makes 三色三步高 (6); then a pair from 5p or E
+    ("123m234p34s789s5pE", "mixed_shifted_chows", 1),
+])
+def test_breakdown_targets_over_three_suits(hand, target, value):
+    r = fan_shanten(hand, ruleset="public")
+    by = {t.fan: t.shanten for t in r.targets}
+    assert by[target] == value == r.shanten
+    assert fan_shanten_ref(hand, ruleset="public", max_draws=2, target=target) == value
+
+
+def test_all_types_is_public_only():
+    assert "all_types" not in {t.fan for t in fan_shanten("123456789m11mEE", ruleset="two-player").targets}

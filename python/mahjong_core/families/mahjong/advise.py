@@ -45,8 +45,10 @@ from ._constants import MELD_NAMES
 from .fan_shanten import (
     DEFAULT_MAX_DRAWS,
     Found,
+    Problem,
     TargetShanten,
     _check_max_draws,
+    distinct_rows,
     prepare,
     search,
     standard_shape,
@@ -123,17 +125,18 @@ class Advice:
         }
 
 
+_COMB = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)
+"""C(n, k) for the counts a tile kind can have (0-4)."""
+
+
 def _option(d: int, found: Found, budget: int, plain: int, live: tuple[int, ...], unseen: int) -> DiscardOption:
     if found.n is None:   # more than `budget` draws: shanten >= budget, and never below plain shanten
         return DiscardOption(d, max(budget, plain), False, plain, (), 0, 0, 0.0)
     kinds = sorted({int(t) for t in np.flatnonzero(found.need.any(axis=0))})
     effective = tuple(LiveTile(t, live[t]) for t in kinds)
-    ways = 0
-    for a in {row.tobytes(): row for row in found.need}.values():
-        w = 1
-        for t in np.flatnonzero(a):
-            w *= comb(live[t], int(a[t]))
-        ways += w
+    # one product of binomials per distinct drawn multiset: C(live[t], a[t]) from a table
+    distinct = distinct_rows(found.need)
+    ways = int(_COMB[np.asarray(live)[None, :], distinct].prod(axis=1).sum())
     total = comb(unseen, found.n)
     return DiscardOption(d, found.n - 1, True, plain, effective, sum(e.live for e in effective), ways,
                          ways / total if total else 0.0)
@@ -169,6 +172,11 @@ def advise(
     limit = _check_max_draws(max_draws)
     prob = prepare(hand, ruleset=ruleset, melds=melds, visible=visible, seat_wind=seat_wind,
                    round_wind=round_wind, win=win, min_fan=min_fan, tiles=14)
+    return advise_problem(prob, limit)
+
+
+def advise_problem(prob: Problem, limit: int, compiled: bool = True) -> Advice:
+    """:func:`advise` of a validated 14-tile problem (``compiled``: see :func:`.fan_shanten.search`)."""
     live = prob.live
     unseen = sum(live)
     discards = [t for t in range(34) if prob.hand[t]]
@@ -178,10 +186,11 @@ def advise(
         h[d] -= 1
         after.append(tuple(h))
     plains = [_plain_shanten(np.array(h, np.uint8), ruleset=prob.rs) for h in after]
-    found, budget = search(prob, prob.hand, after, live, [standard_shape(prob.rs)], min(plains) + 1, limit)
+    found, budget = search(prob, prob.hand, after, live, [standard_shape(prob.rs)], min(plains) + 1, limit,
+                           compiled=compiled)
     options = [_option(d, f, budget, p, live, unseen) for d, f, p in zip(discards, found, plains)]
     options.sort(key=lambda o: (o.fan_shanten, not o.fan_exact, -o.live_total, -o.ways, o.shanten, o.discard))
     best = options[0]
     best_hand = after[discards.index(best.discard)]
-    tgt = target_shanten(prob, best_hand, live, plains[discards.index(best.discard)] + 1, limit)
+    tgt = target_shanten(prob, best_hand, live, plains[discards.index(best.discard)] + 1, limit, compiled)
     return Advice(prob.rs.name, prob.hand, prob.melds, prob.min_fan, unseen, tuple(options), tgt)

@@ -27,8 +27,8 @@ now; tiles seen later are not foreseen.
 Plain shanten is the same definition with every complete hand allowed, so it is a lower bound.
 
 The **breakdown by target** gives, for each common fan that carries a hand over the minimum
-(清一色, 混一色, 碰碰和, 七对, and in ``public`` 十三幺, 全不靠, 组合龙, 清龙, 花龙, ...), the same number
-with the extra condition that the scored hand counts that fan.
+(清一色, 混一色, 碰碰和, 七对, 清龙, and in ``public`` 花龙, 三色三同顺, 三色三步高, 五门齐, 十三幺, 全不靠,
+组合龙), the same number with the extra condition that the scored hand counts that fan.
 
 Implementations
 ---------------
@@ -36,8 +36,12 @@ Implementations
 reference: it tries every ``A`` of size 1, 2, ... and every ``W`` inside ``H + A`` and asks the
 public ``is_win`` and ``score``.  This module is the fast version: it enumerates the complete
 hands ``W`` themselves (groups and pair, seven pairs, the special forms) whose distance
-``|W - H|`` (tiles of ``W`` not in ``H``) is at most a budget, scores all of them with the compiled
+``|W - H|`` (tiles of ``W`` not in ``H``) is at most a budget, scores them with the compiled
 evaluator in one batch call without the GIL, and raises the budget until the answer is known.
+The enumeration, the choice of the ``(W, w)`` worth scoring (those some hand reaches within the
+budget; after the first budget, in exactly the budget) and the fewest-draws pass are compiled
+(``mahjong_core._advise``); ``compiled=False`` runs the same search in Python, scoring every
+``(W, w)``, and the tests hold the two equal.
 Every ``(W, w)`` with ``n <= budget`` is enumerated, so a value found within the budget is exact
 and so are the sets of minimal completions (the advisor's effective tiles).  The first budget is
 plain shanten + 1 (a lower bound); the search stops at ``max_draws`` drawn tiles (default 6), or
@@ -55,7 +59,7 @@ from typing import Any
 
 import numpy as np
 
-from ... import _fan
+from ... import _advise, _fan
 from ..._validate import short_repr as _short_repr
 from ...errors import HandSizeError, MahjongError, RulesetError, TileCountError
 from ._constants import FLAG_SELF_DRAWN, MELD_CHI, MELD_NONE
@@ -335,11 +339,17 @@ def _special_hands(rs_kinds: frozenset[int]) -> np.ndarray:
     return out
 
 
-def enumerate_hands(prob: Problem, base: Sequence[int], shape: Shape, budget: int) -> list[bytes]:
-    """Every complete concealed part of ``shape`` within ``budget`` tiles of ``base``."""
+def _cap(prob: Problem) -> list[int]:
+    """The most copies of each kind a concealed part may hold (4 less the melds and visible)."""
+    return [4 - m - v for m, v in zip(prob.meld_counts, prob.visible)]
+
+
+def _seed_starts(prob: Problem, base: Sequence[int], shape: Shape, cap: Sequence[int],
+                 budget: int) -> list[tuple[list[int], int, int]]:
+    """The starts of the standard form: each seed of ``shape`` that fits, as (counts, groups
+    still to add, tiles not in ``base``), within ``budget``."""
     n_groups = 4 - len(prob.melds)
-    cap = [4 - m - v for m, v in zip(prob.meld_counts, prob.visible)]
-    out: set[bytes] = set()
+    out = []
     for seed, seed_groups in shape.seeds:
         if seed_groups > n_groups:
             continue
@@ -350,7 +360,16 @@ def enumerate_hands(prob: Problem, base: Sequence[int], shape: Shape, budget: in
             continue
         cost = _distance(w, base)
         if cost <= budget:
-            _fill(w, base, cap, shape.groups, 0, n_groups - seed_groups, shape.pairs, cost, budget, out)
+            out.append((w, n_groups - seed_groups, cost))
+    return out
+
+
+def enumerate_hands(prob: Problem, base: Sequence[int], shape: Shape, budget: int) -> list[bytes]:
+    """Every complete concealed part of ``shape`` within ``budget`` tiles of ``base``."""
+    cap = _cap(prob)
+    out: set[bytes] = set()
+    for w, left, cost in _seed_starts(prob, base, shape, cap, budget):
+        _fill(w, base, cap, shape.groups, 0, left, shape.pairs, cost, budget, out)
     if not prob.melds:
         if shape.seven_pairs:
             _seven_pairs(base, cap, shape.pairs, budget, out)
@@ -360,6 +379,63 @@ def enumerate_hands(prob: Problem, base: Sequence[int], shape: Shape, budget: in
                     & (np.maximum(ws - np.array(base, np.int16), 0).sum(axis=1) <= budget))
             out.update(w.astype(np.uint8).tobytes() for w in ws[keep])
     return sorted(out)
+
+
+_POW5 = 5 ** np.arange(17, dtype=np.int64)
+
+
+def distinct_rows(a: np.ndarray) -> np.ndarray:
+    """The distinct rows of an (M, 34) array of counts 0-4, in no promised order.  Each row is
+    packed into two base-5 keys and the keys sorted: ``np.unique(axis=0)`` sorts void records,
+    several times slower, and this sits in the advisor's inner loop."""
+    if len(a) < 2:
+        return a
+    k1 = a[:, :17].astype(np.int64) @ _POW5
+    k2 = a[:, 17:].astype(np.int64) @ _POW5
+    order = np.lexsort((k2, k1))
+    k1, k2 = k1[order], k2[order]
+    first = np.ones(len(a), bool)
+    first[1:] = (k1[1:] != k1[:-1]) | (k2[1:] != k2[:-1])
+    return a[order[first]]
+
+
+_SHAPE_ARRAYS: dict[Shape, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+"""Each shape's groups (G, 3), pair kinds, seeds (S, 34) and seeds' groups as the arrays the
+compiled loops take."""
+
+
+def _shape_arrays(shape: Shape) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    if shape not in _SHAPE_ARRAYS:
+        seeds = np.zeros((len(shape.seeds), 34), np.int16)
+        for i, (seed, _) in enumerate(shape.seeds):
+            for t in seed:
+                seeds[i, t] += 1
+        _SHAPE_ARRAYS[shape] = (np.array(shape.groups, np.int32).reshape(-1, 3), np.array(shape.pairs, np.int32),
+                                seeds, np.array([g for _, g in shape.seeds], np.int32))
+    return _SHAPE_ARRAYS[shape]
+
+
+def enumerate_array(prob: Problem, base: Sequence[int], shape: Shape, budget: int) -> np.ndarray:
+    """:func:`enumerate_hands` by the compiled loops: the same hands as rows of 34 counts
+    (uint8), some possibly more than once."""
+    cap_a = np.array(_cap(prob), np.int16)
+    base_a = np.array(base, np.int16)
+    groups, pairs, seeds, seed_groups = _shape_arrays(shape)
+    parts = [np.zeros((0, 34), np.uint8)]
+    if len(seeds):      # the seeds of _seed_starts, all at once
+        lefts = (4 - len(prob.melds)) - seed_groups
+        costs = np.maximum(seeds - base_a, 0).sum(axis=1, dtype=np.int32)
+        fit = (lefts >= 0) & (seeds <= cap_a).all(axis=1) & (costs <= budget)
+        parts.append(_advise.fill_groups(seeds[fit].astype(np.uint8), lefts[fit], costs[fit], base_a, cap_a,
+                                         groups, pairs, budget))
+    if not prob.melds:
+        if shape.seven_pairs:
+            parts.append(_advise.seven_pairs(base_a, cap_a, pairs, budget))
+        if shape.specials and prob.rs.special_forms:
+            ws = _special_hands(frozenset(prob.rs.kinds))
+            keep = (ws <= cap_a).all(axis=1) & (np.maximum(ws - base_a, 0).sum(axis=1) <= budget)
+            parts.append(ws[keep].astype(np.uint8))
+    return np.concatenate(parts)
 
 
 # ------------------------------------------------------------------ scoring the candidates
@@ -375,16 +451,24 @@ class Scored:
 
 def score_hands(prob: Problem, hands: list[bytes]) -> Scored:
     """Score every complete hand with each kind it holds as the winning tile, for every win method."""
-    nf = _fan.fan_count(prob.rs.code)
-    if not hands:
-        z = np.zeros((0, 34), np.int16)
-        return Scored(z, np.zeros(0, np.int16), np.zeros(0, bool), np.zeros((0, nf), np.uint16))
     ws = np.frombuffer(b"".join(hands), dtype=np.uint8).reshape(-1, 34)
     held_rows, held_kinds = np.nonzero(ws)
-    nflag = len(prob.flags)
+    return score_rows(prob, ws, held_rows, held_kinds)
+
+
+def score_rows(prob: Problem, ws: np.ndarray, held_rows: np.ndarray, held_kinds: np.ndarray,
+               win_flags: Sequence[int] | None = None) -> Scored:
+    """Score the complete hands ``ws[held_rows]`` winning on ``held_kinds``, for every win method
+    (``win_flags``: these evaluator flags instead of the problem's)."""
+    if not len(held_rows):
+        nf = _fan.fan_count(prob.rs.code)
+        z = np.zeros((0, 34), np.int16)
+        return Scored(z, np.zeros(0, np.int16), np.zeros(0, bool), np.zeros((0, nf), np.uint16))
+    win_flags = prob.flags if win_flags is None else win_flags
+    nflag = len(win_flags)
     rows = np.repeat(held_rows, nflag)
     kinds: np.ndarray = np.repeat(held_kinds, nflag).astype(np.int16)
-    flags = np.tile(np.array(prob.flags, np.uint32), len(rows) // nflag)
+    flags = np.tile(np.array(win_flags, np.uint32), len(rows) // nflag)
     concealed = ws[rows].copy()
     concealed[np.arange(len(rows)), kinds] -= 1
     meld_row = np.full((4, 2), MELD_NONE, np.uint8)
@@ -417,6 +501,9 @@ def draws_needed(sc: Scored, hand: Sequence[int], live: Sequence[int]) -> tuple[
 class Target:
     fan: str
     shapes: tuple[Shape, ...]
+    all_types: bool = False
+    """五门齐: the compiled search scores only the hands that, with the melds, hold all five
+    types (a hand without them cannot count the fan)."""
 
 
 def _suit_kinds(s: int) -> tuple[int, ...]:
@@ -449,9 +536,41 @@ def _straight_seeds(straights: Iterable[tuple[int, int, int]],
     return tuple(seeds)
 
 
+def _all_types_shapes(rs: Ruleset, melds: tuple[tuple[int, int], ...]) -> tuple[Shape, ...]:
+    """The hands that may count 五门齐: a wind and a dragon the melds lack come in the concealed
+    part as a pung or the pair (honors form no chow), or as pairs of seven pairs, or beside a
+    knitted straight; the suits are left to the filter of :class:`Target`."""
+    kinds = tuple(rs.kinds)
+    groups = all_groups(kinds)
+    in_melds = {t for kind, first in melds for t in meld_tiles(kind, first)}
+    winds, dragons = tuple(range(27, 31)), tuple(range(31, 34))
+    missing = [x for x in (winds, dragons) if not in_melds & set(x)]
+    knitted = Shape(groups, kinds, tuple((p, 3) for p in _KNITTED), seven_pairs=True, specials=True)
+    if not missing:
+        return (standard_shape(rs),)
+    if len(missing) == 1:
+        (xs,) = missing
+        return (Shape(groups, xs), Shape(groups, kinds, tuple(((x, x, x), 1) for x in xs)), knitted)
+    return (Shape(groups, winds, tuple(((d, d, d), 1) for d in dragons)),
+            Shape(groups, dragons, tuple(((w, w, w), 1) for w in winds)),
+            Shape(groups, kinds, tuple(((w, w, w, d, d, d), 2) for w in winds for d in dragons)),
+            knitted)
+
+
+_TARGETS: dict[tuple[int, tuple[int, ...], bool, tuple[tuple[int, int], ...]], tuple[Target, ...]] = {}
+"""The targets of each ruleset (its fan tables, tiles and forms) and melds seen, built on first use."""
+
+
 def targets(rs: Ruleset, melds: tuple[tuple[int, int], ...] = ()) -> tuple[Target, ...]:
     """The target fans of a ruleset and the hands each is searched over (``melds``: the declared
     groups, which may supply a straight's chows)."""
+    key = (rs.code, rs.kinds, rs.special_forms, melds)
+    if key not in _TARGETS:
+        _TARGETS[key] = _build_targets(rs, melds)
+    return _TARGETS[key]
+
+
+def _build_targets(rs: Ruleset, melds: tuple[tuple[int, int], ...]) -> tuple[Target, ...]:
     kinds = set(rs.kinds)
     suits = [s for s in range(3) if set(_suit_kinds(s)) <= kinds]
     honors = tuple(t for t in _HONORS if t in kinds)
@@ -473,9 +592,18 @@ def targets(rs: Ruleset, melds: tuple[tuple[int, int], ...] = ()) -> tuple[Targe
     if len(suits) == 3:
         pure = _straight_seeds(((9 * s, 9 * s + 3, 9 * s + 6) for s in suits), melds)
         out.append(Target("pure_straight", (shape(rs.kinds, seven=False, seeds=pure),)))
-        mixed = _straight_seeds(((9 * a, 9 * b + 3, 9 * c + 6) for a, b, c in
-                                 ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))), melds)
+        perms = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+        mixed = _straight_seeds(((9 * a, 9 * b + 3, 9 * c + 6) for a, b, c in perms), melds)
         out.append(Target("mixed_straight", (shape(rs.kinds, seven=False, seeds=mixed),)))
+        # 三色三同顺 (8) and 三色三步高 (6): three chows in the three suits, the same ranks or
+        # ranks one apart; like the straights, a hand counts them only with those chows
+        triple = _straight_seeds(((r, 9 + r, 18 + r) for r in range(7)), melds)
+        out.append(Target("mixed_triple_chow", (shape(rs.kinds, seven=False, seeds=triple),)))
+        shifted = _straight_seeds(((9 * a + r, 9 * b + r + 1, 9 * c + r + 2) for r in range(5)
+                                   for a, b, c in perms), melds)
+        out.append(Target("mixed_shifted_chows", (shape(rs.kinds, seven=False, seeds=shifted),)))
+        if set(_HONORS) <= kinds:
+            out.append(Target("all_types", _all_types_shapes(rs, melds), all_types=True))
     if rs.special_forms:
         out.append(Target("thirteen_orphans", (Shape((), (), (), specials=True),)))
         out.append(Target("lesser_honors_and_knitted_tiles", (Shape((), (), (), specials=True),)))
@@ -507,9 +635,62 @@ def best_rows(sc: Scored, hand: Sequence[int], live: Sequence[int], mask: np.nda
     return Found(best, idx[rows], need[rows])
 
 
+def best_rows_compiled(sc: Scored, hands: Sequence[Sequence[int]], live: Sequence[int],
+                       mask: np.ndarray | None = None) -> list[Found]:
+    """:func:`best_rows` of each hand by the compiled loop (same rows, same order)."""
+    keep = sc.ok if mask is None else sc.ok & mask
+    out = _advise.fewest_draws(sc.hands, sc.wins, keep.view(np.uint8), np.array(hands, np.uint8).reshape(-1, 34),
+                               np.array(live, np.uint8))
+    return [Found(None if n < 0 else n, idx, need) for n, idx, need in out]
+
+
+_TYPE_KINDS = (range(9), range(9, 18), range(18, 27), range(27, 31), range(31, 34))
+"""The five types of 五门齐: the three suits, the winds, the dragons."""
+
+
+def _holds_all_types(ws: np.ndarray, meld_counts: Sequence[int]) -> np.ndarray:
+    """Which complete hands (rows) hold, with the melds, a tile of each of the five types."""
+    ok = np.ones(len(ws), bool)
+    for kinds in _TYPE_KINDS:
+        if not any(meld_counts[t] for t in kinds):
+            ok &= ws[:, kinds.start:kinds.stop].any(axis=1)
+    return ok
+
+
+def _score_compiled(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
+                    shapes: Sequence[Shape], low: int, budget: int, all_types: bool = False,
+                    ok_only: bool = False) -> Scored:
+    """The rows of one budget, enumerated and pruned by the compiled loops, scored: only the
+    (hand, winning tile) pairs some hand of ``hands`` can reach in ``low`` to ``budget`` draws
+    (:func:`search` keeps rows needing at most ``budget``, and passes as ``low`` a number of
+    draws below which it knows no row qualifies), so every :class:`Found` is the one of the
+    Python path.  ``all_types``: only the hands holding the five types (五门齐) with the melds.
+    ``ok_only``: the caller reads only ``ok`` (no fan column), so rows are scored per (hand,
+    winning tile) until one win method qualifies."""
+    ws = np.concatenate([enumerate_array(prob, base, shape, budget) for shape in shapes])
+    if all_types:
+        ws = ws[_holds_all_types(ws, prob.meld_counts)]
+    ws = distinct_rows(ws)
+    rows, kinds = _advise.reachable_wins(ws, np.array(hands, np.uint8).reshape(-1, 34),
+                                         np.array(live, np.uint8), low, budget)
+    if not ok_only or len(prob.flags) == 1:
+        return score_rows(prob, ws, rows, kinds)
+    # win="any" and only "reaches the minimum" asked: a (hand, winning tile) that qualifies on a
+    # discard needs no self-drawn row (same draws, same drawn tiles)
+    first = score_rows(prob, ws, rows, kinds, prob.flags[:1])
+    miss = ~first.ok
+    second = score_rows(prob, ws, rows[miss], kinds[miss], prob.flags[1:])
+    return Scored(np.concatenate([first.hands, second.hands]), np.concatenate([first.wins, second.wins]),
+                  np.concatenate([first.ok, second.ok]), np.concatenate([first.counts, second.counts]))
+
+
+def _within(f: Found, budget: int) -> bool:
+    return f.n is not None and f.n <= budget
+
+
 def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
            shapes: Sequence[Shape], start: int, max_draws: int, fan_column: int | None = None,
-           ) -> tuple[list[Found], int]:
+           compiled: bool = True) -> tuple[list[Found], int]:
     """Raise the budget from ``start`` until every hand of ``hands`` has a qualifying completion
     needing at most ``budget`` draws, or the budget reaches ``max_draws``.
 
@@ -517,18 +698,36 @@ def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], l
     hands that are ``base`` itself or ``base`` minus one tile, for which ``n >= |W - hand| >=
     |W - base|``: every row needing ``n <= budget`` draws is enumerated, so a :class:`Found` with
     ``n <= budget`` is exact, its rows included; a hand without one gets ``Found(None)`` (it needs
-    more than ``budget`` draws).  Returns the results and the last budget searched."""
+    more than ``budget`` draws).  Returns the results and the last budget searched.
+    ``compiled=False``: the pure-Python enumeration, scoring every row (the tests' second path)."""
     budget = max(start, 0)
+    results = [Found(None, np.zeros(0, np.intp), np.zeros((0, 34), np.int16)) for _ in hands]
+    pending = list(range(len(hands)))
+    low = 0
     while True:
-        found_hands: set[bytes] = set()
-        for shape in shapes:
-            found_hands.update(enumerate_hands(prob, base, shape, budget))
-        sc = score_hands(prob, sorted(found_hands))
+        if compiled:
+            sc = _score_compiled(prob, base, [hands[i] for i in pending], live, shapes, low, budget,
+                                 ok_only=fan_column is None)
+        else:
+            found_hands: set[bytes] = set()
+            for shape in shapes:
+                found_hands.update(enumerate_hands(prob, base, shape, budget))
+            sc = score_hands(prob, sorted(found_hands))
         mask = None if fan_column is None else sc.counts[:, fan_column] > 0
-        results = [best_rows(sc, h, live, mask) for h in hands]
-        if all(f.n is not None and f.n <= budget for f in results) or budget >= max_draws:
-            return [f if f.n is not None and f.n <= budget else Found(None, f.rows[:0], f.need[:0])
-                    for f in results], budget
+        if compiled:
+            for i, f in zip(pending, best_rows_compiled(sc, [hands[i] for i in pending], live, mask)):
+                results[i] = f
+        else:
+            for i in pending:
+                results[i] = best_rows(sc, hands[i], live, mask)
+        if all(_within(f, budget) for f in results) or budget >= max_draws:
+            return [f if _within(f, budget) else Found(None, f.rows[:0], f.need[:0]) for f in results], budget
+        if compiled:
+            # a hand found is final; one not found has no qualifying row needing <= budget
+            # draws, so the next round needs only the rows its pending hands reach in exactly
+            # budget + 1
+            pending = [i for i in pending if not _within(results[i], budget)]
+            low = budget + 1
         budget += 1
 
 
@@ -539,16 +738,48 @@ def _check_max_draws(max_draws: Any) -> int:
 
 
 def target_shanten(prob: Problem, hand: Sequence[int], live: Sequence[int], start: int,
-                   max_draws: int) -> tuple[TargetShanten, ...]:
+                   max_draws: int, compiled: bool = True) -> tuple[TargetShanten, ...]:
     """The breakdown by target fan of one 3k+1 hand."""
     column = {fid: i for i, fid in enumerate(_fan.fan_ids(prob.rs.code))}
     names = {f.id: f for f in prob.rs.fans}
-    out = []
-    for target in targets(prob.rs, prob.melds):
-        (found,), _ = search(prob, hand, [hand], live, target.shapes, start, max_draws, column[target.fan])
-        f = names[target.fan]
-        out.append(TargetShanten(target.fan, f.zh, f.en, None if found.n is None else found.n - 1))
-    return tuple(out)
+    tlist = targets(prob.rs, prob.melds)
+    if compiled:
+        draws = _target_draws(prob, hand, live, tlist, [column[t.fan] for t in tlist], start, max_draws)
+    else:
+        draws = [search(prob, hand, [hand], live, t.shapes, start, max_draws, column[t.fan], False)[0][0].n
+                 for t in tlist]
+    return tuple(TargetShanten(t.fan, names[t.fan].zh, names[t.fan].en, None if n is None else n - 1)
+                 for t, n in zip(tlist, draws))
+
+
+def _target_draws(prob: Problem, hand: Sequence[int], live: Sequence[int], tlist: Sequence[Target],
+                  columns: Sequence[int], start: int, max_draws: int) -> list[int | None]:
+    """The fewest draws to each target (None: more than the search limit).  The targets given
+    by shapes run in one :func:`search`-like loop: each budget enumerates the union of the
+    shapes of the targets still pending and scores it once.  A target's shapes hold every
+    complete hand counting its fan, so the rows the other shapes add never count it and each
+    answer is the one of its own :func:`search` (the tests hold the two paths equal); later
+    rounds keep only the rows needing exactly the new budget, as in :func:`search`.  五门齐
+    runs alone over the hands holding the five types."""
+    out: list[int | None] = [None] * len(tlist)
+    for group in ([i for i, t in enumerate(tlist) if not t.all_types],
+                  [i for i, t in enumerate(tlist) if t.all_types]):
+        budget = max(start, 0)
+        low = 0
+        pending = group
+        while pending:
+            shapes = list(dict.fromkeys(s for i in pending for s in tlist[i].shapes))
+            sc = _score_compiled(prob, hand, [hand], live, shapes, low, budget, tlist[pending[0]].all_types)
+            for i in pending:
+                (f,) = best_rows_compiled(sc, [hand], live, sc.counts[:, columns[i]] > 0)
+                if _within(f, budget):
+                    out[i] = f.n
+            pending = [i for i in pending if out[i] is None]
+            if budget >= max_draws:
+                break
+            low = budget + 1
+            budget += 1
+    return out
 
 
 def fan_shanten(
@@ -582,9 +813,15 @@ def fan_shanten(
     limit = _check_max_draws(max_draws)
     prob = prepare(hand, ruleset=ruleset, melds=melds, visible=visible, seat_wind=seat_wind,
                    round_wind=round_wind, win=win, min_fan=min_fan, tiles=13)
+    return solve(prob, limit, breakdown)
+
+
+def solve(prob: Problem, limit: int, breakdown: bool, compiled: bool = True) -> FanShanten:
+    """:func:`fan_shanten` of a validated 13-tile problem (``compiled``: see :func:`search`)."""
     plain = _plain_shanten(np.array(prob.hand, np.uint8), ruleset=prob.rs)
     live = prob.live
-    (found,), budget = search(prob, prob.hand, [prob.hand], live, [standard_shape(prob.rs)], plain + 1, limit)
+    (found,), budget = search(prob, prob.hand, [prob.hand], live, [standard_shape(prob.rs)], plain + 1, limit,
+                              compiled=compiled)
     value, exact = (found.n - 1, True) if found.n is not None else (budget, False)
-    tgt = target_shanten(prob, prob.hand, live, plain + 1, limit) if breakdown else ()
+    tgt = target_shanten(prob, prob.hand, live, plain + 1, limit, compiled) if breakdown else ()
     return FanShanten(value, exact, plain, prob.min_fan, tgt)
