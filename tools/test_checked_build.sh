@@ -119,7 +119,8 @@ if (($#)); then
   "$py" -m pytest -p no:cacheprovider "${workers[@]}" "$@" || failures+=("pytest $*")
 else
   # every test marked hostile (wherever it is), then the tests that drive each compiled module
-  # through ordinary use (round engine and bots, hand kernels, fan evaluator and scoring), where
+  # through ordinary use (round engine and bots, its vectorised stepping and observations, the long-card
+  # engine, the advisor's search, hand kernels, fan evaluator and scoring), where
   # the sanitizers find what valid data breaks.  (The parity suites are 10x slower under ASan.)
   # (only the files that mention the marker are collected: collecting every test module under
   # ASan costs more than the hostile tests of this tree)
@@ -129,6 +130,9 @@ else
     || failures+=("hostile tests")
   "$py" -m pytest -p no:cacheprovider -q "${workers[@]}" -m "not slow" \
       tests/game/test_round_core.py tests/hand/test_hand.py tests/fan/test_fan_cases.py tests/fan/test_score.py \
+      tests/rl/test_vector.py tests/rl/test_encoding.py \
+      tests/longcard/test_lc_compiled_hostile.py tests/longcard/test_lc_compiled_steps.py \
+      tests/advisor/test_compiled_search.py \
     || failures+=("compiled-module tests")
 fi
 say "tests: $((SECONDS - t0)) s"
