@@ -106,3 +106,13 @@ def test_the_simulation_reports_void_hands_apart(batch_size):
     d = r.to_dict()
     assert d["rounds"] == 3 and d["void_hands"] == voids and d["by_end"]["void"] == voids
     assert "3 hands of changpai-ydr" in r.summary() and f"{voids} void" in r.summary()
+
+
+def test_count_hand():
+    """The one rule both the match and the compiled match loop use."""
+    from mahjong_core.families.longcard.round_match import count_hand
+    assert count_hand({"end": "win", "counts": True}, 7) == (True, 0)
+    assert count_hand({"end": "baozi", "counts": False}, 7) == (False, 0)     # baozi_hand_counts=false
+    assert count_hand({"end": "void", "counts": False}, 0) == (False, 1)
+    assert count_hand({"end": "void", "counts": False}, MAX_VOID_RUN - 2) == (False, MAX_VOID_RUN - 1)
+    assert count_hand({"end": "void", "counts": False}, MAX_VOID_RUN - 1) == (True, 0)

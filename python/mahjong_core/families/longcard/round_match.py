@@ -52,7 +52,8 @@ from .round_settings import RoundSettings
 from .round_settlement import ledger_requests
 from .ruleset import FAMILY_NAME
 
-__all__ = ["MAX_VOID_RUN", "HandResult", "LongcardMatch", "LongcardRound", "longcard_match", "longcard_round"]
+__all__ = ["MAX_VOID_RUN", "HandResult", "LongcardMatch", "LongcardRound", "count_hand", "longcard_match",
+           "longcard_round"]
 
 _PHASES = ("deal", "qi", "stay", "discard", "turn", "claim", "execute", "end")
 _HAND_VIEW_KEYS = ("actor", "banker", "qi_player", "jiang", "stock_left", "offer", "hand", "discard_ban", "table",
@@ -244,6 +245,16 @@ MAX_VOID_RUN = 100
 """Void hands in a row after which the next void hand counts toward a match (see :class:`LongcardMatch`)."""
 
 
+def count_hand(result: dict[str, Any], void_run: int) -> tuple[bool, int]:
+    """Does a finished hand (its result) count toward a match after ``void_run`` uncounted void hands
+    in a row, and the run after it: its ``counts`` (3.14), except that the void hand ending a run of
+    :data:`MAX_VOID_RUN` counts."""
+    if result["end"] != "void":
+        return bool(result["counts"]), 0
+    counted = bool(result["counts"]) or void_run + 1 >= MAX_VOID_RUN
+    return counted, 0 if counted else void_run + 1
+
+
 class LongcardMatch(Match):
     """Hands of 长牌 in sequence with the banker rules (spec 3.1, 3.14): the shared match.
 
@@ -262,16 +273,9 @@ class LongcardMatch(Match):
         self._void_run = 0              # void hands in a row at the end of the results
         super().__init__(*args, **kwargs)
 
-    def _counts(self, result: dict[str, Any]) -> bool:
-        """Does this finished hand count toward the match (its ``counts``, or the void-run cap)?"""
-        void_run = self._void_run + 1 if result["end"] == "void" else 0
-        return bool(result["counts"]) or void_run >= MAX_VOID_RUN
-
     def _round_record(self, rnd: Any) -> dict[str, Any]:
         # called once per finished hand, as the shared match records it (before it asks is_over)
-        result = rnd._result
-        counted = self._counts(result)
-        self._void_run = self._void_run + 1 if result["end"] == "void" and not counted else 0
+        counted, self._void_run = count_hand(rnd._result, self._void_run)
         self.hands_counted += counted
         return {"counted": counted}
 
@@ -286,8 +290,8 @@ class LongcardMatch(Match):
         if self.is_over:
             raise IllegalActionError("the match is over; no action is accepted")
         ev: list[dict[str, Any]] = self.round.step(seat, action)
-        if self.round.is_over and (self.auto_advance or (
-                self.rounds is not None and self.hands_counted + self._counts(self.round._result) == self.rounds)):
+        if self.round.is_over and (self.auto_advance or self.rounds is not None and (
+                self.hands_counted + count_hand(self.round._result, self._void_run)[0] == self.rounds)):
             self.next_round()
         return ev
 
