@@ -2,6 +2,7 @@
 tables of WebSocket bot clients for a fixed time.
 
     python bench/bench_server_load.py [--tables 100] [--seconds 30] [--think-ms 0] [--server-cpu 0]
+                                      [--compression] [--tree OTHER/python]
 
 The server (``mahjong-core serve``, SQLite in a temporary directory, no bots: every seat is a
 client) runs in its own process pinned to one core (``--server-cpu``); the clients run in this
@@ -12,7 +13,8 @@ Reported: hands/s and actions/s over the measured window, the action latency (fr
 action to receiving that seat's update) at p50/p99/max, the server's CPU use, and two checks
 after the server has stopped: the ledger total in the database equals the deposits (nothing
 created or lost by the settled hands), and every client's stream is a gap-free, repeat-free
-prefix (ids 1, 2, 3 ...) of the stream the database holds for its seat.  Nothing fails on a
+prefix (ids 1, 2, 3 ...) of the stream the database holds for its seat.  The last line says
+whether issue 17's target (100 tables, p99 < 50 ms) was met in this run.  Nothing fails on a
 number; a failed check exits 1.
 """
 
@@ -38,6 +40,8 @@ from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
 OPENING = 10_000
+TARGET_TABLES, TARGET_P99_MS = 100, 50.0
+"""Issue 17's target: 100 concurrent two-player tables on one core, p99 action latency under 50 ms."""
 
 
 def choose(view: dict[str, Any]) -> int:
@@ -128,16 +132,19 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--warmup", type=float, default=3.0)
     ap.add_argument("--think-ms", type=float, default=0.0, help="client think time before each action")
-    ap.add_argument("--no-compression", action="store_true", help="serve without permessage-deflate")
+    ap.add_argument("--compression", action="store_true", help="serve with permessage-deflate (serve's default: off)")
+    ap.add_argument("--tree", type=Path, default=ROOT / "python",
+                    help="the python/ directory whose server runs (another build, e.g. main's, for a before/after "
+                         "comparison in alternating runs; default: this one)")
     ap.add_argument("--server-cpu", type=int, default=0,
                     help="the core the server is pinned to (-1: not pinned; it is one thread either way)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="mahjong-load-"))
     db = tmp / "load.sqlite3"
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "python") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = dict(os.environ, PYTHONPATH=str(args.tree.resolve()) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     cmd = [sys.executable, *os.environ.get("MAHJONG_SERVE_WRAPPER", "-m mahjong_core").split(), "serve", "--port", str(port), "--db", str(db), "--no-bots",
-           "--rounds", "1000000", "--act-timeout", "600", "--rate", "10000", "--burst", "10000", "--seed", "1"] + (["--no-compression"] if args.no_compression else [])
+           "--rounds", "1000000", "--act-timeout", "600", "--rate", "10000", "--burst", "10000", "--seed", "1"] + (["--compression"] if args.compression else ["--no-compression"])
     cores = sorted(os.sched_getaffinity(0))
     server_core = None if args.server_cpu < 0 else args.server_cpu if args.server_cpu in cores else cores[0]
     log = (tmp / "server.log").open("w")
@@ -191,7 +198,7 @@ def main() -> int:
     q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [float("nan")] * 99
     print(f"{args.tables} two-player tables ({2 * args.tables} WebSocket clients), {elapsed:.1f} s measured "
           f"after {args.warmup:g} s warm-up, think time {args.think_ms:g} ms, "
-          f"compression {'off' if args.no_compression else 'on'}; server "
+          f"compression {'on' if args.compression else 'off'}; server {args.tree} "
           f"{'not pinned' if server_core is None else f'pinned to core {server_core}'}")
     print(f"  hands/s          {hands / elapsed:10.1f}   ({hands:.0f} hands; {hands_db} settled in the database)")
     print(f"  actions/s        {len(lat) / elapsed:10.1f}")
@@ -203,6 +210,11 @@ def main() -> int:
     print(f"  streams          {'ok: no event lost or repeated' if not problems else f'{len(problems)} problems'}")
     for p in problems[:10]:
         print("   ", p)
+    p99 = q[98] * 1e3
+    verdict = "MET" if args.tables >= TARGET_TABLES and p99 < TARGET_P99_MS else "NOT MET"
+    why = "" if args.tables >= TARGET_TABLES else f": only {args.tables} tables"
+    print(f"  target           {TARGET_TABLES} two-player tables with p99 action latency < {TARGET_P99_MS:g} ms: "
+          f"{verdict} in this run{why} (p99 {p99:.1f} ms; the server had {cpu / wall * 100:.0f} % of a core)")
     return 0 if total == deposits and not problems else 1
 
 

@@ -55,6 +55,7 @@ from .errors import (
     LedgerError,
     NotWinningHandError,
     RoomEntryError,
+    JoinError,
     SeatError,
     SimulationError,
     StateError,
@@ -62,6 +63,8 @@ from .errors import (
 from .families.mahjong.fan_tables import FanDef, fan_table
 from .families.mahjong.rulesets import RULESET_NAMES, RULESETS, Ruleset, get_ruleset
 from .families.mahjong.scoring import Fan, Score, Scorer, score, score_batch
+from .families.mahjong.fan_shanten import FanShanten, TargetShanten, fan_shanten
+from .families.mahjong.advise import Advice, DiscardOption, LiveTile, advise
 from .game import GreedyBot, Match, RandomBot, Round, RoundResult, play_match, play_round
 from .simulation import SimulationResult, simulate
 from .families.mahjong import family as _family  # noqa: F401 - registers the mahjong family's callables
@@ -91,6 +94,7 @@ __all__ = [
     "FlagError",
     "LedgerError",
     "RoomEntryError",
+    "JoinError",
     "SimulationError",
     "FanDef",
     "fan_table",
@@ -99,6 +103,13 @@ __all__ = [
     "Scorer",
     "score",
     "score_batch",
+    "fan_shanten",
+    "FanShanten",
+    "TargetShanten",
+    "advise",
+    "Advice",
+    "DiscardOption",
+    "LiveTile",
     "Round",
     "RoundResult",
     "Match",

@@ -26,6 +26,8 @@ Commands
 ``play [--ruleset two-player] [--seed S] [--seat N] [--glyphs]``
     Play a round against the greedy bot in the terminal; ``--ruleset changpai-ydr``
     plays a 长牌 hand against two RuleBots (seat 0-2).
+``advise TILES [--ruleset R] [--melds M ...] [--visible TILES] [--lang en|zh] [--json]``
+    Rank the discards of a 14-tile hand by fan-aware shanten (families/mahjong/advise_cli.py).
 
 ``python -m mahjong_core ...`` is the same command line.  ``--help`` shows every
 option's default and examples that run as shown.  ``--out -`` (and ``--csv -``)
@@ -108,6 +110,7 @@ from .families.mahjong.hand import FORMS, form_shanten, is_win, shanten, waits
 from .families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES, Ruleset, get_ruleset
 from .families.mahjong.tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
 from .families import registry
+from .families.mahjong import advise_cli
 from .families.longcard.options import RULESET as LONGCARD
 from .families.longcard.ruleset import FAMILY_NAME as LONGCARD_FAMILY
 from .server.cli import add_arguments as serve_arguments   # the options only: no web framework imported
@@ -767,6 +770,7 @@ EXAMPLES = {
     "match": ["mahjong-core match --rounds 2 --bots greedy,random",
               "mahjong-core match --rounds 2 --json",
               "mahjong-core match --ruleset changpai-ydr --rounds 3 --bots greedy,random,random --seed 1"],
+    "advise": advise_cli.EXAMPLES,
 }
 """The examples each command's ``--help`` shows (every one runs and exits 0: tests/cli)."""
 
@@ -885,6 +889,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"your seat (0 deals first; 2 only in {LONGCARD}, whose banker the seed draws)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
     p.set_defaults(func=_cmd_play)
+
+    advise_cli.add_arguments(command("advise", advise_cli.HELP))
 
     p = command("serve", 'the reference game server and web table (needs "mahjong-core[server]")')
     serve_arguments(p)

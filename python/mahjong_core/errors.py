@@ -23,6 +23,7 @@ __all__ = [
     "LedgerError",
     "RoomEntryError",
     "SimulationError",
+    "JoinError",
 ]
 
 
@@ -88,3 +89,8 @@ class RoomEntryError(MahjongError):
 
 class SimulationError(MahjongError):
     """Bad simulation arguments (rounds, bots, workers, batch size, seed, outputs)."""
+
+
+class JoinError(MahjongError):
+    """A join the reference server's lobby refuses (bad name, unknown room, entry limits, already
+    seated)."""

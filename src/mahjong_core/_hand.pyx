@@ -27,6 +27,9 @@ tables computed here instead of shipped).
   kinds ``t`` with ``c[t] < 4`` such that ``c + t`` is complete.
 * Honor vectors (no chows) are indexed directly by base 5 (78 125 rows) in
   ``HONOR_DIST`` / ``HONOR_INFO`` with the same layout.
+* ``SUIT_LOWER[rank*10 + 2*m + p]`` (bits 0-8) and ``HONOR_LOWER[index*10 + 2*m + p]``
+  (bits 0-6): the kinds ``t`` with ``c[t] < 4`` whose addition lowers that distance (the
+  discard evaluation reads off the tiles that improve a hand from them).
 * ``SUIT_WIN_BITS`` is a bitset over all 5**9 base-5 suit indices: bit x set
   when vector x is complete.  It makes the batch win check a few arithmetic
   operations and three bit tests per hand.
@@ -41,7 +44,9 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy, memcmp
 from mahjong_core._bits cimport mj_ctz64
-from mahjong_core._mahjong_constants cimport N_KINDS, ORPHAN_KINDS, KNITTED_PATTERNS, KNITTED_PATTERN_MASKS
+from mahjong_core._mahjong_constants cimport (
+    N_KINDS, ORPHAN_KINDS, ORPHAN_MASK, KNITTED_PATTERNS, KNITTED_PATTERN_MASKS,
+)
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from mahjong_core._count_buffer cimport load_counts
 cimport numpy as cnp
@@ -105,8 +110,11 @@ cdef uint16_t SUIT_INFO[SUIT_RANKED]
 cdef uint8_t SUIT_WIN_BITS[SUIT_WIN_BYTES]
 cdef uint8_t HONOR_DIST[HONOR_SPACE * DIST_ROW]
 cdef uint16_t HONOR_INFO[HONOR_SPACE]
+cdef uint16_t SUIT_LOWER[SUIT_RANKED * DIST_ROW]
+cdef uint8_t HONOR_LOWER[HONOR_SPACE * DIST_ROW]
 
 cdef uint32_t POW5[10]
+cdef uint64_t HONOR_MASK = (<uint64_t> 0x7F) << 27   # kinds 27-33
 
 
 cdef void _mark_targets(uint8_t* mark, uint8_t* vec, int digits, bint chows,
@@ -182,9 +190,10 @@ cdef inline uint32_t _suit_rank(const uint8_t* c) noexcept nogil:
 
 
 cdef int _build_space(int digits, bint chows, uint8_t* dist_out, uint16_t* info_out,
-                      uint8_t* winbits_out, bint ranked) noexcept nogil:
-    """Fill the distance and info tables of one component kind.  Returns the
-    number of rows written (vectors with sum <= 14), or -1 on allocation failure."""
+                      uint8_t* winbits_out, bint ranked, uint16_t* lower16, uint8_t* lower8) noexcept nogil:
+    """Fill the distance, info and lowering tables of one component kind (the lowering masks
+    go to lower16 or to lower8).  Returns the number of rows written (vectors with sum <= 14),
+    or -1 on allocation failure."""
     cdef uint32_t S = POW5[digits]
     cdef uint8_t* tsum = <uint8_t*> malloc(S)
     cdef uint8_t* sub = <uint8_t*> malloc(S)
@@ -196,6 +205,8 @@ cdef int _build_space(int digits, bint chows, uint8_t* dist_out, uint16_t* info_
     cdef uint32_t x, rows = 0
     cdef int m, p, L, i, best, t
     cdef uint16_t info
+    cdef uint16_t low[DIST_ROW]
+    cdef uint32_t row, row2, e
     if tsum == NULL or sub == NULL or g == NULL or complete == NULL or row_of == NULL:
         free(tsum); free(sub); free(g); free(complete); free(row_of)
         return -1
@@ -257,6 +268,21 @@ cdef int _build_space(int digits, bint chows, uint8_t* dist_out, uint16_t* info_
                     if d[t] < 4 and complete[x + POW5[t]]:
                         info |= <uint16_t> (1 << (t + 1))
             info_out[row_of[x] if ranked else x] = info
+            # lowering masks: the kinds t (below 4 copies, room for a tile) with dist(x + t) < dist(x)
+            row = row_of[x] if ranked else x
+            memset(low, 0, sizeof(low))
+            if tsum[x] < MAX_TILES:
+                for t in range(digits):
+                    if d[t] < 4:
+                        row2 = row_of[x + POW5[t]] if ranked else x + POW5[t]
+                        for e in range(DIST_ROW):
+                            if dist_out[row2 * DIST_ROW + e] < dist_out[row * DIST_ROW + e]:
+                                low[e] |= <uint16_t> (1 << t)
+            for e in range(DIST_ROW):
+                if lower16 != NULL:
+                    lower16[row * DIST_ROW + e] = low[e]
+                else:
+                    lower8[row * DIST_ROW + e] = <uint8_t> low[e]
         _odometer_inc(d, digits)
 
     free(tsum); free(sub); free(g); free(complete); free(row_of)
@@ -294,10 +320,12 @@ cdef _build_tables():
                     acc += N[i][14 - s - c]
     memset(SUIT_WIN_BITS, 0, sizeof(SUIT_WIN_BITS))
     with nogil:
-        rows = _build_space(SUIT_DIGITS, True, SUIT_DIST, SUIT_INFO, SUIT_WIN_BITS, True)
+        rows = _build_space(SUIT_DIGITS, True, SUIT_DIST, SUIT_INFO, SUIT_WIN_BITS, True,
+                            SUIT_LOWER, NULL)
     assert rows == SUIT_RANKED, rows
     with nogil:
-        rows = _build_space(HONOR_DIGITS, False, HONOR_DIST, HONOR_INFO, NULL, False)
+        rows = _build_space(HONOR_DIGITS, False, HONOR_DIST, HONOR_INFO, NULL, False,
+                            NULL, HONOR_LOWER)
     assert rows == 43130, rows   # honor vectors with sum <= 14
     # the arithmetic rank agrees with the enumeration order
     memset(d, 0, 9)
@@ -335,8 +363,11 @@ def table_info():
         "honor_rows": HONOR_SPACE,
         "honor_dist_bytes": sizeof(HONOR_DIST),
         "honor_info_bytes": sizeof(HONOR_INFO),
+        "suit_lower_bytes": sizeof(SUIT_LOWER),
+        "honor_lower_bytes": sizeof(HONOR_LOWER),
         "total_bytes": sizeof(SUIT_DIST) + sizeof(SUIT_INFO) + sizeof(SUIT_WIN_BITS)
-                       + sizeof(HONOR_DIST) + sizeof(HONOR_INFO) + sizeof(RANK_T),
+                       + sizeof(HONOR_DIST) + sizeof(HONOR_INFO) + sizeof(RANK_T)
+                       + sizeof(SUIT_LOWER) + sizeof(HONOR_LOWER),
     }
 
 
@@ -491,28 +522,47 @@ cdef inline bint _is_win(const uint8_t* c, int n, bint special) noexcept nogil:
     return residues and s0 >= 3 and s1 >= 3 and s2 >= 3 and _knitted_straight_complete(c, n)
 
 
-cdef inline void _merge(uint8_t* acc, const uint8_t* row) noexcept nogil:
-    """acc := min-plus convolution of acc and row over (groups, pairs)."""
+cdef inline void _merge_upto(uint8_t* acc, const uint8_t* row, int groups) noexcept nogil:
     cdef uint8_t out[DIST_ROW]
-    cdef int m, p, m1, p1, best, v
-    for m in range(MAX_GROUPS + 1):
-        for p in range(2):
-            best = BIG
-            for m1 in range(m + 1):
-                for p1 in range(p + 1):
-                    v = acc[2 * m1 + p1] + row[2 * (m - m1) + (p - p1)]
-                    if v < best:
-                        best = v
-            out[2 * m + p] = <uint8_t> best
-    memcpy(acc, out, DIST_ROW)
+    cdef int m, m1, b0, b1, v
+    for m in range(groups + 1):
+        b0 = BIG
+        b1 = BIG
+        for m1 in range(m + 1):
+            v = acc[2 * m1] + row[2 * (m - m1)]
+            b0 = v if v < b0 else b0
+            v = acc[2 * m1] + row[2 * (m - m1) + 1]
+            b1 = v if v < b1 else b1
+            v = acc[2 * m1 + 1] + row[2 * (m - m1)]
+            b1 = v if v < b1 else b1
+        out[2 * m] = <uint8_t> b0
+        out[2 * m + 1] = <uint8_t> b1
+    memcpy(acc, out, 2 * groups + 2)
+
+
+cdef inline void _merge(uint8_t* acc, const uint8_t* row, int groups) noexcept nogil:
+    """acc := min-plus convolution of acc and row over (groups, pairs), for the entries of at
+    most `groups` groups: an entry depends only on entries with no more groups, and no caller
+    reads past its target, so the higher ones are left as they were.  (Each group count is its
+    own call so that the compiler unrolls the loops: the discard evaluation merges often.)"""
+    if groups == 4:
+        _merge_upto(acc, row, 4)
+    elif groups == 3:
+        _merge_upto(acc, row, 3)
+    elif groups == 2:
+        _merge_upto(acc, row, 2)
+    elif groups == 1:
+        _merge_upto(acc, row, 1)
+    else:
+        _merge_upto(acc, row, 0)
 
 
 cdef inline int _standard_distance(const uint8_t* c, int groups) noexcept nogil:
     cdef uint8_t acc[DIST_ROW]
     memcpy(acc, &SUIT_DIST[_suit_rank(c) * DIST_ROW], DIST_ROW)
-    _merge(acc, &SUIT_DIST[_suit_rank(c + 9) * DIST_ROW])
-    _merge(acc, &SUIT_DIST[_suit_rank(c + 18) * DIST_ROW])
-    _merge(acc, &HONOR_DIST[_b5_honor(c + 27) * DIST_ROW])
+    _merge(acc, &SUIT_DIST[_suit_rank(c + 9) * DIST_ROW], groups)
+    _merge(acc, &SUIT_DIST[_suit_rank(c + 18) * DIST_ROW], groups)
+    _merge(acc, &HONOR_DIST[_b5_honor(c + 27) * DIST_ROW], groups)
     return acc[2 * groups + 1]
 
 
@@ -530,64 +580,106 @@ cdef inline int _seven_pairs_shanten(const uint8_t* c) noexcept nogil:
     return 6 - pairs
 
 
-cdef inline int _thirteen_orphans_shanten(const uint8_t* c) noexcept nogil:
-    cdef int i, distinct = 0, pair = 0
+cdef struct SpecialCounts:
+    # what the `public` special forms' shanten needs of a hand, kept up to date tile by tile
+    # (the discard evaluation changes one or two tiles of one hand many times)
+    int orphans             # orphan kinds held
+    int orphan_pairs        # orphan kinds held twice or more
+    int knitted[6]          # _knitted_distinct: kinds of knitted pattern k plus honors held
+    int missing[6]          # kinds of knitted pattern k not held
+
+
+cdef inline void _special_counts(const uint8_t* c, SpecialCounts* sc) noexcept nogil:
+    cdef int i, k, honors = 0, held
+    sc.orphans = 0
+    sc.orphan_pairs = 0
     for i in range(13):
-        if c[ORPHAN_KINDS[i]]:
-            distinct += 1
-            if c[ORPHAN_KINDS[i]] >= 2:
-                pair = 1
-    return 13 - distinct - pair
-
-
-cdef inline int _honors_knitted_shanten(const uint8_t* c) noexcept nogil:
-    cdef int k, best = 0, v
+        sc.orphans += c[ORPHAN_KINDS[i]] != 0
+        sc.orphan_pairs += c[ORPHAN_KINDS[i]] >= 2
+    for i in range(27, 34):
+        honors += c[i] != 0
     for k in range(N_PATTERNS):
-        v = _knitted_distinct(c, k)
-        if v > best:
-            best = v
-    return 13 - best
+        held = 0
+        for i in range(9):
+            held += c[KNITTED_PATTERNS[k][i]] != 0
+        sc.knitted[k] = held + honors
+        sc.missing[k] = 9 - held
 
 
-cdef inline int _knitted_straight_shanten(const uint8_t* c, int n, int bound) noexcept nogil:
+cdef inline void _special_counts_change(SpecialCounts* sc, int t, int before, int after) noexcept nogil:
+    """Kind t's count goes from `before` to `after`."""
+    cdef int k
+    cdef int held = (after != 0) - (before != 0)
+    if (ORPHAN_MASK >> t) & 1:
+        sc.orphans += held
+        sc.orphan_pairs += (after >= 2) - (before >= 2)
+    if held == 0:
+        return
+    if t >= 27:
+        for k in range(N_PATTERNS):
+            sc.knitted[k] += held
+        return
+    for k in range(N_PATTERNS):
+        if (KNITTED_PATTERN_MASKS[k] >> t) & 1:
+            sc.knitted[k] += held
+            sc.missing[k] -= held
+
+
+cdef inline int _thirteen_orphans_shanten(const SpecialCounts* sc) noexcept nogil:
+    return 13 - sc.orphans - (sc.orphan_pairs != 0)
+
+
+cdef inline int _honors_knitted_shanten(const SpecialCounts* sc) noexcept nogil:
+    cdef int k, most = 0
+    for k in range(N_PATTERNS):
+        if sc.knitted[k] > most:
+            most = sc.knitted[k]
+    return 13 - most
+
+
+cdef inline int _knitted_straight_shanten(const uint8_t* c, int n, int bound, const int* missing) noexcept nogil:
     """min over patterns: missing pattern tiles + distance of the rest to
     (groups - 3) groups + pair, minus one.  Patterns whose missing tiles alone
     reach `bound` + 1 cannot beat `bound` and are skipped (the result is then
-    >= bound, which is all the caller needs)."""
+    >= bound, which is all the caller needs).  missing[k]: pattern k's kinds not held."""
     cdef uint8_t rest[34]
-    cdef int i, k, missing, v, best = BIG
+    cdef int i, k, v, best = BIG
     for k in range(N_PATTERNS):
-        missing = 0
-        for i in range(9):
-            missing += c[KNITTED_PATTERNS[k][i]] == 0
-        if missing - 1 >= bound or missing >= best:
+        if missing[k] - 1 >= bound or missing[k] >= best:
             continue
         memcpy(rest, c, N_KINDS)
         for i in range(9):
             if rest[KNITTED_PATTERNS[k][i]]:
                 rest[KNITTED_PATTERNS[k][i]] -= 1
-        v = missing + _standard_distance(rest, n // 3 - 3)
+        v = missing[k] + _standard_distance(rest, n // 3 - 3)
         if v < best:
             best = v
     return best - 1
 
 
-cdef inline int _special_min(const uint8_t* c, int n, int v) noexcept nogil:
-    """min(v, the `public` special forms' shanten of c); exact when below v (the knitted
-    straight skips the patterns that cannot beat v)."""
+cdef inline int _special_min_counted(const uint8_t* c, int n, int v, const SpecialCounts* sc) noexcept nogil:
+    """min(v, the `public` special forms' shanten of c), sc = _special_counts(c); exact when
+    below v (the knitted straight skips the patterns that cannot beat v)."""
     cdef int x
     if n >= 13:
-        x = _thirteen_orphans_shanten(c)
+        x = _thirteen_orphans_shanten(sc)
         if x < v:
             v = x
-        x = _honors_knitted_shanten(c)
+        x = _honors_knitted_shanten(sc)
         if x < v:
             v = x
     if n >= 10:
-        x = _knitted_straight_shanten(c, n, v)
+        x = _knitted_straight_shanten(c, n, v, sc.missing)
         if x < v:
             v = x
     return v
+
+
+cdef inline int _special_min(const uint8_t* c, int n, int v) noexcept nogil:
+    """min(v, the `public` special forms' shanten of c); exact when below v."""
+    cdef SpecialCounts sc
+    _special_counts(c, &sc)
+    return _special_min_counted(c, n, v, &sc)
 
 
 cdef inline int _shanten(const uint8_t* c, int n, bint special) noexcept nogil:
@@ -712,11 +804,18 @@ cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allo
 # ---------------------------------------------------------------------------
 # Discard evaluation: shanten after each discard and the live tiles that then lower it
 # ---------------------------------------------------------------------------
-cdef inline const uint8_t* _row(const uint8_t* c, int j) noexcept nogil:
-    """Distance row of component j (0-2 suits, 3 honors) of the 34 counts c."""
+cdef inline uint32_t _row_index(const uint8_t* c, int j) noexcept nogil:
+    """Table row of component j (0-2 suits: the rank, 3 honors: the base-5 index) of the 34
+    counts c."""
     if j < 3:
-        return &SUIT_DIST[_suit_rank(c + 9 * j) * DIST_ROW]
-    return &HONOR_DIST[_b5_honor(c + 27) * DIST_ROW]
+        return _suit_rank(c + 9 * j)
+    return _b5_honor(c + 27)
+
+
+cdef inline const uint8_t* _dist_row(int j, uint32_t i) noexcept nogil:
+    if j < 3:
+        return &SUIT_DIST[i * DIST_ROW]
+    return &HONOR_DIST[i * DIST_ROW]
 
 
 cdef inline int _single(const uint8_t* a, const uint8_t* b, int groups) noexcept nogil:
@@ -732,22 +831,116 @@ cdef inline int _single(const uint8_t* a, const uint8_t* b, int groups) noexcept
     return best
 
 
-cdef inline void _others(const uint8_t** rows, int skip, uint8_t* out) noexcept nogil:
-    """Merge of every component row except `skip`."""
-    cdef int j
-    cdef bint first = True
-    for j in range(4):
-        if j == skip:
-            continue
-        if first:
-            memcpy(out, rows[j], DIST_ROW)
-            first = False
-        else:
-            _merge(out, rows[j])
+cdef inline uint64_t _lowering(const uint8_t* oth, int j, uint32_t i, int groups) noexcept nogil:
+    """The kinds of component j (as a 34-kind mask) whose addition lowers the distance to
+    `groups` groups + pair of the hand made of component j (table row i) and the rest (merged
+    row oth).  A tile lowers one component's distance by at most one, so it lowers the hand's
+    exactly when it lowers component j's entry in a split that reaches the distance: the union
+    of those entries' lowering masks."""
+    cdef const uint8_t* r = _dist_row(j, i)
+    cdef int m1, p1, e, v, best = BIG
+    cdef uint64_t mask = 0, low
+    for m1 in range(groups + 1):
+        for p1 in range(2):
+            e = 2 * m1 + p1
+            v = oth[2 * (groups - m1) + 1 - p1] + r[e]
+            if v > best:
+                continue
+            low = SUIT_LOWER[i * DIST_ROW + e] if j < 3 else HONOR_LOWER[i * DIST_ROW + e]
+            if v < best:
+                best = v
+                mask = low
+            else:
+                mask |= low
+    return mask << (9 * j)
+
+
+cdef inline uint64_t _any_lowering(int j, uint32_t i) noexcept nogil:
+    """Every kind of component j (as a 34-kind mask) that lowers some entry of its table row i:
+    a bound on what _lowering can give for that component."""
+    cdef uint64_t mask = 0
+    cdef int e
+    for e in range(DIST_ROW):
+        mask |= SUIT_LOWER[i * DIST_ROW + e] if j < 3 else HONOR_LOWER[i * DIST_ROW + e]
+    return mask << (9 * j)
+
+
+cdef inline void _pair_merge(const uint8_t** rows, int a, int b, int groups, uint8_t* out) noexcept nogil:
+    memcpy(out, rows[a], DIST_ROW)
+    _merge(out, rows[b], groups)
 
 
 cdef inline int _comp(int t) noexcept nogil:
     return t // 9 if t < 27 else 3
+
+
+cdef inline uint64_t _held(const uint8_t* c) noexcept nogil:
+    cdef uint64_t m = 0
+    cdef int k
+    for k in range(N_KINDS):
+        m |= (<uint64_t> (c[k] != 0)) << k
+    return m
+
+
+cdef uint64_t _special_lowering(const uint8_t* h, int n, int best, const SpecialCounts* sc,
+                                uint64_t held) noexcept nogil:
+    """The kinds k whose addition brings a `public` special form of h (n tiles, counts sc, kinds
+    held: held) below `best`, given that none of them is below `best`: a tile lowers a form's
+    shanten by at most one, so only the forms at `best` count, each with the tiles that lower it."""
+    cdef uint64_t mask = 0
+    cdef uint8_t rest[34]
+    cdef const uint8_t* rows[4]
+    cdef uint32_t idx[4]
+    cdef uint8_t p01[DIST_ROW]
+    cdef uint8_t p23[DIST_ROW]
+    cdef uint8_t oth[DIST_ROW]
+    cdef int i, k, j, most, groups, v
+    if n + 1 >= 13:
+        if _thirteen_orphans_shanten(sc) == best:
+            # a missing orphan, or (no orphan pair yet) a second copy of a held one
+            mask |= ORPHAN_MASK & ~held
+            if sc.orphan_pairs == 0:
+                for i in range(13):
+                    if h[ORPHAN_KINDS[i]] == 1:
+                        mask |= (<uint64_t> 1) << ORPHAN_KINDS[i]
+        if _honors_knitted_shanten(sc) == best:
+            # a kind not held of a pattern (or the honors) that has the most kinds held
+            most = 13 - best
+            for k in range(N_PATTERNS):
+                if sc.knitted[k] == most:
+                    mask |= (KNITTED_PATTERN_MASKS[k] | HONOR_MASK) & ~held
+    if n + 1 >= 10:
+        groups = n // 3 - 3
+        for k in range(N_PATTERNS):
+            if sc.missing[k] - 1 > best:
+                continue
+            memcpy(rest, h, N_KINDS)
+            for i in range(9):
+                if rest[KNITTED_PATTERNS[k][i]]:
+                    rest[KNITTED_PATTERNS[k][i]] -= 1
+            for j in range(4):
+                idx[j] = _row_index(rest, j)
+                rows[j] = _dist_row(j, idx[j])
+            _pair_merge(rows, 0, 1, groups, p01)
+            _pair_merge(rows, 2, 3, groups, p23)
+            memcpy(oth, p01, DIST_ROW)
+            _merge(oth, rows[2], groups)
+            v = sc.missing[k] + _single(oth, rows[3], groups) - 1
+            if v != best:
+                continue
+            # a missing pattern kind, or a tile that lowers the rest's distance
+            mask |= KNITTED_PATTERN_MASKS[k] & ~held
+            mask |= _lowering(oth, 3, idx[3], groups)
+            memcpy(oth, p01, DIST_ROW)
+            _merge(oth, rows[3], groups)
+            mask |= _lowering(oth, 2, idx[2], groups)
+            memcpy(oth, p23, DIST_ROW)
+            _merge(oth, rows[1], groups)
+            mask |= _lowering(oth, 0, idx[0], groups)
+            memcpy(oth, p23, DIST_ROW)
+            _merge(oth, rows[0], groups)
+            mask |= _lowering(oth, 1, idx[1], groups)
+    return mask
 
 
 cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, uint64_t discards,
@@ -758,46 +951,73 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
     others.  Returns the lowest shanten (99 if `discards` is empty).  `n` = sum(c), 3k+2.
 
     The standard form is computed incrementally: the component rows of c are looked up once,
-    a discard or a draw changes one component, and only the (groups, pair) entry of the final
-    merge is evaluated; the `public` special forms are added per hand.  Equal to calling
-    _shanten on every hand (the tests check it)."""
+    a discard changes one component, and only the (groups, pair) entry of the final merge is
+    evaluated (the merges of two of c's rows are shared by all the discards).  The tiles that
+    lower the shanten of c - d come from the lowering tables: only the forms whose shanten is
+    `best` can go below it, each by one tile (see _lowering and _special_lowering).  The
+    `public` special forms are kept as counts that a discard updates in a few steps.  Equal to
+    calling _shanten on every hand (the tests check it)."""
     cdef uint8_t tmp[34]
+    cdef uint32_t idx[4]
     cdef const uint8_t* rows[4]
-    cdef const uint8_t* rows2[4]
-    cdef uint8_t oth[4][DIST_ROW]
+    cdef uint32_t ix
+    cdef const uint8_t* rx
+    cdef uint8_t pm[16][DIST_ROW]       # pm[4a + b]: rows a and b of c merged (a < b)
+    cdef bint pm_ok[16]
+    cdef uint8_t oth[4][DIST_ROW]       # every row of c but j merged
     cdef bint oth_ok[4]
-    cdef uint8_t oth2[4][DIST_ROW]
-    cdef bint oth2_ok[4]
-    cdef int d, k, j, x, y, g, pairs, p1, p2, v, sp, best = 99, acc
-    cdef bint sp_near
-    cdef const uint8_t* r
+    cdef uint8_t oth2[DIST_ROW]         # every row of c - d but y merged (y != d's component)
+    cdef int std[34]                    # standard-form shanten of c - d
+    cdef int d, k, j, x, y, a, b, g, pairs, p1, v, sp, best = 99, acc
+    cdef uint64_t lower, rel, relevant = 0, held = 0
+    cdef uint64_t any_low[4]            # _any_lowering of c's components
+    cdef bint any_ok[4]
+    cdef SpecialCounts sc0, sc1
     memcpy(tmp, c, N_KINDS)
     g = (n - 1) // 3
     pairs = 0
     for k in range(N_KINDS):
         pairs += c[k] >> 1
+        relevant |= (<uint64_t> (unseen[k] > 0 and c[k] < 4)) << k
+    relevant &= allowed
+    for j in range(16):
+        pm_ok[j] = False
     for j in range(4):
-        rows[j] = _row(c, j)
+        idx[j] = _row_index(c, j)
+        rows[j] = _dist_row(j, idx[j])
         oth_ok[j] = False
+        any_ok[j] = False
+    if special:
+        _special_counts(c, &sc0)
+        held = _held(c)
     for d in range(N_KINDS):
         if not (discards >> d) & 1:
             continue
         x = _comp(d)
         if not oth_ok[x]:
-            _others(rows, x, oth[x])
+            # the three other rows: a merged pair of them, then the third
+            a = 1 if x == 0 else 0
+            b = a + 1 if a + 1 != x else a + 2
+            y = b + 1 if b + 1 != x else b + 2
+            if not pm_ok[4 * a + b]:
+                _pair_merge(rows, a, b, g, pm[4 * a + b])
+                pm_ok[4 * a + b] = True
+            memcpy(oth[x], pm[4 * a + b], DIST_ROW)
+            _merge(oth[x], rows[y], g)
             oth_ok[x] = True
         tmp[d] -= 1
-        v = _single(oth[x], _row(tmp, x), g) - 1
-        tmp[d] += 1
+        v = _single(oth[x], _dist_row(x, _row_index(tmp, x)), g) - 1
+        std[d] = v
         if n - 1 >= 13:
-            p1 = pairs - (c[d] >> 1) + ((c[d] - 1) >> 1)
+            p1 = pairs - (c[d] >> 1) + (tmp[d] >> 1)
             sp = 6 - (p1 if p1 < 7 else 7)
             if sp < v:
                 v = sp
         if special:
-            tmp[d] -= 1
-            v = _special_min(tmp, n - 1, v)
-            tmp[d] += 1
+            sc1 = sc0
+            _special_counts_change(&sc1, d, c[d], tmp[d])
+            v = _special_min_counted(tmp, n - 1, v, &sc1)
+        tmp[d] += 1
         sh_out[d] = v
         if v < best:
             best = v
@@ -809,39 +1029,52 @@ cdef int _discard_eval(const uint8_t* c, int n, bint special, uint64_t allowed, 
             continue
         x = _comp(d)
         tmp[d] -= 1
-        p1 = pairs - (c[d] >> 1) + (tmp[d] >> 1)
-        for j in range(4):
-            rows2[j] = rows[j]
-            oth2_ok[j] = False
-        rows2[x] = _row(tmp, x)
-        # one tile lowers a special form's shanten by at most one: only if c - d is within one
-        # of `best` in some special form can a drawn tile bring that form below `best`
-        sp_near = special and _special_min(tmp, n - 1, best + 1) <= best
+        # the kinds that count: in the ruleset, unseen, and below four copies in c - d
+        rel = relevant | ((<uint64_t> (unseen[d] > 0)) << d & allowed)
+        lower = 0
+        if n >= 13:
+            p1 = pairs - (c[d] >> 1) + (tmp[d] >> 1)
+            if 6 - (p1 if p1 < 7 else 7) == best:
+                # seven pairs: a second copy of a kind held once (or a fourth of one held three times)
+                for k in range(N_KINDS):
+                    lower |= (<uint64_t> (tmp[k] & 1)) << k
+        if special:
+            sc1 = sc0
+            _special_counts_change(&sc1, d, c[d], tmp[d])
+            lower |= _special_lowering(tmp, n - 1, best, &sc1,
+                                       held & ~((<uint64_t> (tmp[d] == 0)) << d))
+        if std[d] == best:
+            ix = _row_index(tmp, x)
+            lower |= _lowering(oth[x], x, ix, g)
+            rx = _dist_row(x, ix)
+            for y in range(4):
+                if y == x:
+                    continue
+                # skip a component none of whose tiles that count can lower any of its entries
+                if not any_ok[y]:
+                    any_low[y] = _any_lowering(y, idx[y])
+                    any_ok[y] = True
+                if not (any_low[y] & rel & ~lower):
+                    continue
+                # c - d without component y: the pair of rows other than x and y, then rx
+                a = 0
+                while a == x or a == y:
+                    a += 1
+                b = a + 1
+                while b == x or b == y:
+                    b += 1
+                if not pm_ok[4 * a + b]:
+                    _pair_merge(rows, a, b, g, pm[4 * a + b])
+                    pm_ok[4 * a + b] = True
+                memcpy(oth2, pm[4 * a + b], DIST_ROW)
+                _merge(oth2, rx, g)
+                lower |= _lowering(oth2, y, idx[y], g)
+        lower &= rel
         acc = 0
-        for k in range(N_KINDS):
-            if not ((allowed >> k) & 1) or tmp[k] >= 4 or unseen[k] <= 0:
-                continue
-            y = _comp(k)
-            if y == x:
-                r = oth[x]
-            else:
-                if not oth2_ok[y]:
-                    _others(rows2, y, oth2[y])
-                    oth2_ok[y] = True
-                r = oth2[y]
-            tmp[k] += 1
-            v = _single(r, _row(tmp, y), g) - 1
-            if n >= 13:
-                p2 = p1 - (c[k] - (k == d)) // 2 + tmp[k] // 2
-                sp = 6 - (p2 if p2 < 7 else 7)
-                if sp < v:
-                    v = sp
-            if sp_near and v >= best:
-                # exact below `best`, which is all the comparison needs
-                v = _special_min(tmp, n, best)
-            tmp[k] -= 1
-            if v < best:
-                acc += unseen[k]
+        while lower:
+            k = mj_ctz64(lower)
+            lower &= lower - 1
+            acc += unseen[k]
         tmp[d] += 1
         acc_out[d] = acc
     return best
@@ -1279,6 +1512,8 @@ def form_shanten(counts, allowed, form):
     form = _as_int(form, "form", 0, 4)
     _load(counts, c)
     cdef int n = _checked(c, mask, Q_SHANTEN)
+    cdef SpecialCounts sc
+    _special_counts(c, &sc)
     if form == 0:
         return _standard_shanten(c, n)
     if form in (1, 2, 3):
@@ -1287,12 +1522,12 @@ def form_shanten(counts, allowed, form):
         if form == 1:
             return _seven_pairs_shanten(c)
         if form == 2:
-            return _thirteen_orphans_shanten(c)
-        return _honors_knitted_shanten(c)
+            return _thirteen_orphans_shanten(&sc)
+        return _honors_knitted_shanten(&sc)
     if form == 4:
         if n < 10:
             raise HandSizeError(f"{n} tiles: the knitted-straight form needs 10, 11, 13 or 14 concealed tiles")
-    return _knitted_straight_shanten(c, n, BIG)
+    return _knitted_straight_shanten(c, n, BIG, sc.missing)
 
 
 def form_is_win(counts, allowed, form):

@@ -12,7 +12,7 @@
 # depend on the live copies, so nothing is tabled across calls.
 
 cdef enum:
-    MAX_UNITS = 7           # a plan holds at most 7 groups (spec 2.7)
+    MAX_UNITS = LC_MAX_UNITS     # a plan holds at most 7 groups (spec 2.7)
     POOL_STATES = 4096      # 4^6: six faces of a component, 0-3 pool copies each
     BONUS_LIVE = 0
     BONUS_ANY = 1
@@ -137,48 +137,69 @@ cdef void _pool_component(int comp, const uint8_t* pool, const uint8_t* live, Co
         out_val[k] = val[size - 1][k]
 
 
-cdef void _count_plan(const uint8_t* c, const uint8_t* live, int n_laid, int laid_tuo, int n_forced,
-                      const uint8_t* forced, CountOpts* o, int* out_mao, int* out_tmax) noexcept nogil:
-    """(卯, T_max) of spec 2.6-2.7: declared groups, whole units, then the pool searched by component."""
+cdef void _plan_part(int comp, const uint8_t* c, const uint8_t* live, CountOpts* o, LcPlanPart* out) noexcept nogil:
+    """The part of the plan that the faces of one component decide: their whole units (a 坎 without
+    ``chi_may_use_kan``, 4 or 5 of a kind) and the search over their pool cards."""
     cdef uint8_t pool[N_FACES]
     cdef int8_t pair[N_FACES][N_FACES]
-    cdef int values[N_FACES]
-    cdef int pool_val[MAX_UNITS + 1]
-    cdef int comp_val[MAX_UNITS + 1]
-    cdef int merged[MAX_UNITS + 1]
-    cdef int f, k, j, y, t, nwhole = 0, mao = n_laid, comp_mao, room, best, acc
+    cdef int i, f, k, y, j
     cdef Unit u
-    for k in range(n_forced):
-        u = _whole_unit(forced[k], 4, live, o)
-        mao += u.mao
-        laid_tuo += u.value
-    for f in range(N_FACES):
+    memset(pool, 0, N_FACES)
+    out.mao = 0
+    out.nwhole = 0
+    for i in range(COMP_NF[comp]):
+        f = COMP_FACES[comp][i]
         pool[f] = c[f]
         if c[f] >= 4 or (c[f] == 3 and not o.chi_kan):
             u = _whole_unit(f, c[f], live, o)
-            mao += u.mao
-            j = nwhole                               # insertion: values sorted largest first
-            while j > 0 and values[j - 1] < u.value:
-                values[j] = values[j - 1]
+            out.mao += u.mao
+            j = out.nwhole                           # insertion: values sorted largest first
+            while j > 0 and out.whole[j - 1] < u.value:
+                out.whole[j] = out.whole[j - 1]
                 j -= 1
-            values[j] = u.value
-            nwhole += 1
+            out.whole[j] = u.value
+            out.nwhole += 1
             pool[f] = 0
-    for f in range(N_FACES):
+    for i in range(COMP_NF[comp]):
+        f = COMP_FACES[comp][i]
         if pool[f]:
             pair[f][f] = _pair_value(f, f, live) if pool[f] >= 2 else -1
             for k in range(NPART[f]):
                 y = PART[f][k]
                 pair[f][y] = _pair_value(f, y, live) if y > f else -1
+    _pool_component(comp, pool, live, o, pair, &j, out.val)
+    out.mao += j
+
+
+cdef void _combine_parts(const LcPlanPart* parts, const uint8_t* live, int n_laid, int laid_tuo, int n_forced,
+                         const uint8_t* forced, CountOpts* o, int* out_mao, int* out_tmax) noexcept nogil:
+    """(卯, T_max) of spec 2.6-2.7 from the six component parts: declared groups, forced units (declared
+    吐火未响), the whole units largest first, and the pools combined by a max-plus convolution."""
+    cdef int values[N_FACES]
+    cdef int pool_val[MAX_UNITS + 1]
+    cdef int merged[MAX_UNITS + 1]
+    cdef int k, j, i, t, nwhole = 0, mao = n_laid, room, best, acc, v
+    cdef Unit u
+    for k in range(n_forced):
+        u = _whole_unit(forced[k], 4, live, o)
+        mao += u.mao
+        laid_tuo += u.value
     memset(pool_val, 0, sizeof(pool_val))
     for j in range(N_COMP):
-        _pool_component(j, pool, live, o, pair, &comp_mao, comp_val)
-        mao += comp_mao
+        mao += parts[j].mao
+        for i in range(parts[j].nwhole):             # insertion: values sorted largest first
+            v = parts[j].whole[i]
+            k = nwhole
+            while k > 0 and values[k - 1] < v:
+                values[k] = values[k - 1]
+                k -= 1
+            values[k] = v
+            nwhole += 1
         for k in range(MAX_UNITS + 1):               # max-plus convolution: at most k units in all
             best = 0
             for t in range(k + 1):
-                if pool_val[t] + comp_val[k - t] > best:
-                    best = pool_val[t] + comp_val[k - t]
+                if pool_val[t] + parts[j].val[k - t] > best:
+                    best = pool_val[t] + parts[j].val[k - t]
             merged[k] = best
         memcpy(pool_val, merged, sizeof(merged))
     room = MAX_UNITS - n_laid - n_forced
@@ -252,16 +273,22 @@ def theoretical_fan(hand, declared=None, dead=None, *, jiang=None, caishen=0, wu
     _load_live(hand, declared, dead, c, live, &d)
     cdef _FanArgs a = _fan_args(jiang, caishen, wumenjiang, wumenjiang_weight, xiang_bonus_on_fan_faces, 0,
                                 kan_as_peng, True, False, caishen_count)
-    cdef int fan = a.caishen, i, f, n, kind
-    for i in range(d.n):
-        kind = d.kinds[i]
-        f = d.faces[i]
+    return lc_theoretical_fan(c, live, d.n, d.kinds, d.faces, a.weights.w, a.caishen, a.kan_as_peng, a.xiang_bonus)
+
+
+cdef int lc_theoretical_fan(const uint8_t* c, const uint8_t* live, int n_decl, const uint8_t* kinds,
+                            const uint8_t* faces, const int* w, int caishen, bint kan_as_peng,
+                            bint xiang_bonus) noexcept nogil:
+    cdef int fan = caishen, i, f, n, kind
+    for i in range(n_decl):
+        kind = kinds[i]
+        f = faces[i]
         if kind == K_WEIXIANG and live[f] >= 1:
             kind = K_XIANG
-        fan += _kind_fan(kind, a.weights.w[f], a)
+        fan += _kind_fan_of(kind, w[f], kan_as_peng, xiang_bonus)
     for f in range(N_FACES):
         n = c[f]
-        if n == 2 and a.weights.w[f] and live[f] >= 1:
+        if n == 2 and w[f] and live[f] >= 1:
             kind = K_PENG
         elif n == 3:
             kind = K_SHA if live[f] >= 1 else K_KAN
@@ -271,7 +298,7 @@ def theoretical_fan(hand, declared=None, dead=None, *, jiang=None, caishen=0, wu
             kind = K_XIANG
         else:
             continue
-        fan += _kind_fan(kind, a.weights.w[f], a)
+        fan += _kind_fan_of(kind, w[f], kan_as_peng, xiang_bonus)
     return fan
 
 
@@ -283,27 +310,62 @@ def counting(hand, declared=None, dead=None, *, mao_bonus="live", tmax_quad_valu
     qualification is ``卯 >= 7`` and ``T_max >=`` the threshold (2.8)."""
     cdef uint8_t c[N_FACES]
     cdef uint8_t live[N_FACES]
-    cdef uint8_t forced[MAX_UNITS]
-    cdef CountOpts o
-    cdef int i, n_forced = 0, n_laid = 0, laid_tuo = 0, mao, tmax
+    cdef int mao, tmax
     cdef Declared d
     _load_live(hand, declared, dead, c, live, &d)
-    o.mao_bonus = _bonus_mode(mao_bonus)
+    cdef int mode = _bonus_mode(mao_bonus)
     if tmax_quad_value != "xiang" and tmax_quad_value != "weixiang":
         _options.check_value("tmax_quad_value", tmax_quad_value)
-    o.quad_xiang = tmax_quad_value == "xiang"
-    o.chi_kan = _flag(chi_may_use_kan, "chi_may_use_kan")
-    laid_tuo = d.tuo
-    for i in range(d.n):
-        if d.kinds[i] == K_WEIXIANG:             # valued as a whole unit that may still grow
-            forced[n_forced] = d.faces[i]
+    cdef bint quad_xiang = tmax_quad_value == "xiang"
+    cdef bint chi_kan = _flag(chi_may_use_kan, "chi_may_use_kan")
+    with nogil:
+        lc_count_plan(c, live, d.n, d.kinds, d.faces, d.tuo, mode, quad_xiang, chi_kan, &mao, &tmax)
+    return mao, tmax
+
+
+cdef inline void _count_opts(CountOpts* o, int mao_bonus, bint quad_xiang, bint chi_kan) noexcept nogil:
+    o.mao_bonus = mao_bonus
+    o.quad_xiang = quad_xiang
+    o.chi_kan = chi_kan
+
+
+cdef void lc_plan_parts(const uint8_t* c, const uint8_t* live, int mao_bonus, bint quad_xiang, bint chi_kan,
+                        int comp, LcPlanPart* parts) noexcept nogil:
+    cdef CountOpts o
+    cdef int j
+    _count_opts(&o, mao_bonus, quad_xiang, chi_kan)
+    for j in range(N_COMP):
+        if comp < 0 or j == comp:
+            _plan_part(j, c, live, &o, &parts[j])
+
+
+cdef void lc_plan_combine(const LcPlanPart* parts, const uint8_t* live, int n_decl, const uint8_t* kinds,
+                          const uint8_t* faces, int decl_tuo, int mao_bonus, bint quad_xiang, bint chi_kan,
+                          int* out_mao, int* out_tmax) noexcept nogil:
+    cdef uint8_t forced[MAX_UNITS]
+    cdef CountOpts o
+    cdef int i, n_forced = 0, n_laid = 0, laid_tuo = decl_tuo
+    _count_opts(&o, mao_bonus, quad_xiang, chi_kan)
+    for i in range(n_decl):
+        if kinds[i] == K_WEIXIANG:             # valued as a whole unit that may still grow
+            forced[n_forced] = faces[i]
             n_forced += 1
-            laid_tuo -= SAME_TUO[d.faces[i]][4]
+            laid_tuo -= SAME_TUO[faces[i]][4]
         else:
             n_laid += 1
-    with nogil:
-        _count_plan(c, live, n_laid, laid_tuo, n_forced, forced, &o, &mao, &tmax)
-    return mao, tmax
+    _combine_parts(parts, live, n_laid, laid_tuo, n_forced, forced, &o, out_mao, out_tmax)
+
+
+cdef void lc_count_plan(const uint8_t* c, const uint8_t* live, int n_decl, const uint8_t* kinds,
+                        const uint8_t* faces, int decl_tuo, int mao_bonus, bint quad_xiang, bint chi_kan,
+                        int* out_mao, int* out_tmax) noexcept nogil:
+    cdef LcPlanPart parts[N_COMP]
+    lc_plan_parts(c, live, mao_bonus, quad_xiang, chi_kan, -1, parts)
+    lc_plan_combine(parts, live, n_decl, kinds, faces, decl_tuo, mao_bonus, quad_xiang, chi_kan, out_mao, out_tmax)
+
+
+cdef int lc_face_comp(int f) noexcept nogil:
+    return COMP[f]
 
 
 def group_count(hand):
@@ -313,6 +375,12 @@ def group_count(hand):
     cdef int n = _load(hand, c)
     if n > MAX_CARDS:
         raise HandSizeError(f"{n} concealed cards; a hand holds at most {MAX_CARDS}")
+    cdef bint whole
+    cdef int total = lc_group_count(c, &whole)
+    return total, whole
+
+
+cdef int lc_group_count(const uint8_t* c, bint* whole) noexcept nogil:
     cdef int32_t idx[N_COMP]
     cdef int f, comp, total = 0
     memset(idx, 0, sizeof(idx))
@@ -320,7 +388,8 @@ def group_count(hand):
         idx[COMP[f]] += c[f] * MULT[f]
     for comp in range(N_COMP):
         total += MAX_GROUPS[comp][idx[comp]]
-    return total, _table_sum(idx, False) >= 0
+    whole[0] = _table_sum(idx, False) >= 0
+    return total
 
 
 cdef void _build_max_groups(int comp) noexcept nogil:

@@ -425,14 +425,7 @@ cdef int _load(object hand, uint8_t* out) except -1:
     return n
 
 
-cdef enum:
-    MAX_DECLARED = 7     # groups.MAX_DECLARED (checked at import)
-    K_PENG = 0
-    K_KAN = 1
-    K_CHI = 2
-    K_SHA = 3
-    K_WEIXIANG = 4
-    K_XIANG = 5
+# MAX_DECLARED and the group kind codes K_* are in _lc_hand.pxd (the round engine reads them too)
 
 
 cdef class _GroupRec:
@@ -577,14 +570,20 @@ def is_win(hand, *, declared=None, banker=False, win_split_kan=True, all_black_w
 
 cdef uint32_t _waits_mask(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep, bint waive) noexcept nogil:
     cdef uint32_t mask = 0
-    cdef int x, t
+    cdef int32_t idx[N_COMP]
+    cdef int x, t, f
+    memset(idx, 0, sizeof(idx))
+    for f in range(N_FACES):                 # the table indices of c, then one card added at a time
+        idx[COMP[f]] += c[f] * MULT[f]
     for x in range(N_FACES):
         if c[x] + own[x] >= COPIES:
             continue
         c[x] += 1
-        t = _max_tuo(c, keep)
+        idx[COMP[x]] += MULT[x]
+        t = _table_sum(idx, keep)
         if t >= 0 and (t + base_tuo >= thr or (waive and _all_black(c))):
             mask |= (<uint32_t> 1) << x
+        idx[COMP[x]] -= MULT[x]
         c[x] -= 1
     return mask
 
@@ -701,15 +700,19 @@ cdef _FanArgs _fan_args_checked(object jiang, object caishen, object wumenjiang,
 cdef _FanArgs _DEFAULT_FAN_ARGS = _fan_args_checked(None, 0, True, "power_of_two", False, 0, True, True, False, 5)
 
 
-cdef inline int _kind_fan(int kind, int w, _FanArgs a) noexcept:
+cdef inline int _kind_fan_of(int kind, int w, bint kan_as_peng, bint xiang_bonus) noexcept nogil:
     """Face fan and 吐火响 bonus of one same-face group of the kind, face weight w (spec 4.4)."""
-    if kind == K_CHI or (kind == K_KAN and not a.kan_as_peng):
+    if kind == K_CHI or (kind == K_KAN and not kan_as_peng):
         return 0
     if kind == K_PENG or kind == K_KAN:
         return w
     if kind == K_SHA or kind == K_WEIXIANG:
         return 2 * w
-    return 3 * w + (1 if w == 0 or a.xiang_bonus else 0)
+    return 3 * w + (1 if w == 0 or xiang_bonus else 0)
+
+
+cdef inline int _kind_fan(int kind, int w, _FanArgs a) noexcept:
+    return _kind_fan_of(kind, w, a.kan_as_peng, a.xiang_bonus)
 
 
 cdef int _declared_fan(const Declared* d, _FanArgs a) noexcept:
@@ -973,3 +976,31 @@ def score_batch(counts2d, *, banker=False, jiang=None, caishen=0, wumenjiang=Tru
     return fan_out, tuo_out
 
 include "_lc_counting.pxi"
+
+
+# ---------------------------------------------------------------------------------------------
+# C entry points for the compiled round engine (declared in _lc_hand.pxd)
+# ---------------------------------------------------------------------------------------------
+cdef int lc_max_tuo(const uint8_t* c, bint keep_kans) noexcept nogil:
+    return _max_tuo(c, keep_kans)
+
+
+cdef bint lc_all_black(const uint8_t* c) noexcept nogil:
+    return _all_black(c)
+
+
+cdef bint lc_red(int f) noexcept nogil:
+    return RED[f]
+
+
+cdef int lc_group_tuo(const uint8_t* g) noexcept nogil:
+    return _group_tuo(g)
+
+
+cdef int lc_same_tuo(int f, int n) noexcept nogil:
+    return SAME_TUO[f][n]
+
+
+cdef uint32_t lc_waits_mask(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep,
+                            bint waive) noexcept nogil:
+    return _waits_mask(c, own, base_tuo, thr, keep, waive)

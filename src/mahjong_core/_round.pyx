@@ -15,12 +15,15 @@ documented dicts on demand (:meth:`RoundCore.events`).
 
 Files: this one holds the state machine (RoundCore: state, transitions, legal options, the
 Python API of the core); ``_round_bots.pxi`` the built-in bots, ``_round_events.pxi`` the decoding
-of the event records, ``_round_rng.pxi`` NumPy's Generator algorithms (wall shuffle, random bot).
+of the event records, ``_round_rng.pxi`` NumPy's Generator algorithms (wall shuffle, random bot),
+``_round_obs.pxi`` the observation encoding of ``mahjong_core.rl`` (it includes ``_round_vec.pxi``,
+``RoundBatch``: N rounds stepped without the GIL, which is why the state machine's methods are nogil).
 
 The pure-Python reference of this machine is :mod:`mahjong_core._ref.round_py`; the parity tests
 hold the two to identical events, legal actions and state.
 """
 
+cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset, memcpy
@@ -200,6 +203,10 @@ cdef int _check_dice(list dice, int n, str what) except -1:
     return 0
 
 
+# Its nogil methods (the vectorised stepping of _round_vec.pxi runs them without the GIL) read and
+# write fields of self, which is never None inside a method; the checked build's nonecheck would
+# need the GIL to raise there, so it is off for this class only (bounds checks stay on).
+@cython.nonecheck(False)
 cdef class RoundCore:
     """State and transitions of one round (see the module docstring)."""
 
@@ -307,9 +314,25 @@ cdef class RoundCore:
         if self.ready_window and self.ready_mode == READY_NONE:
             raise ValueError("ready_window needs a ready_mode other than 'none'")
         self.nf = fan_count_of(rs_code)
+        cdef uint8_t wall[MAX_TILES]
+        cdef int d[2]
+        cdef int kd[N_KONG_DICE]
+        for i in range(len(tiles)):
+            wall[i] = tiles[i]
+        d[0], d[1] = dice[0], dice[1]
+        for i in range(N_KONG_DICE):
+            kd[i] = kong_dice[i]
+        self._start(dealer, round_wind, wall, len(tiles), d, kd)
+
+    cdef int _start(self, int dealer, int round_wind, const uint8_t* tiles, int n_tiles, const int* dice,
+                    const int* kong_dice) except -1:
+        """Deal a round on the settings already set: the wall ``tiles`` (n_tiles, the ruleset's
+        tile set), ``dice`` (2) and ``kong_dice`` (N_KONG_DICE), all checked by the caller
+        (``__init__``, or ``RoundBatch``'s dealer, which shuffles the tile set itself)."""
+        cdef int i
         self.dealer = dealer
         self.round_wind = round_wind
-        self.n_tiles = len(tiles)
+        self.n_tiles = n_tiles
         for i in range(self.n_tiles):
             self.tiles[i] = tiles[i]
         memset(self.taken, 0, MAX_TILES)
@@ -348,7 +371,7 @@ cdef class RoundCore:
         self._setup()
 
     # ------------------------------------------------------------------ events
-    cdef inline int _ev(self, int t, int a, int b, int c, int d, int e) except -1:
+    cdef inline int _ev(self, int t, int a, int b, int c, int d, int e) except -1 nogil:
         cdef int32_t* p
         if self.ev_len + EV_W > self.ev_cap:
             p = <int32_t*> realloc(self.ev, 2 * self.ev_cap * sizeof(int32_t))
@@ -367,10 +390,10 @@ cdef class RoundCore:
         return 0
 
     # ------------------------------------------------------------------ wall
-    cdef inline bint _stack_empty(self, int j) noexcept:
+    cdef inline bint _stack_empty(self, int j) noexcept nogil:
         return self.taken[2 * j] and self.taken[2 * j + 1]
 
-    cdef int _take(self, int j) except -1:
+    cdef int _take(self, int j) except -1 nogil:
         cdef int i
         if self.remaining <= 0 or not 0 <= j < self.n_tiles // 2:  # pragma: no cover - a flow bug
             raise RuntimeError(f"internal error: draw from stack {j} of a wall with {self.remaining} tiles left")
@@ -381,7 +404,7 @@ cdef class RoundCore:
             self._trim_ends(self.head, self.tail)
         return self.tiles[i]
 
-    cdef void _trim_ends(self, int h, int t) noexcept:
+    cdef void _trim_ends(self, int h, int t) noexcept nogil:
         """head / tail := the first / last non-empty stack within [h, t]."""
         while h <= t and self._stack_empty(h):
             h += 1
@@ -390,7 +413,7 @@ cdef class RoundCore:
         self.head = h
         self.tail = t
 
-    cdef int _die_stack(self, int d) noexcept:
+    cdef int _die_stack(self, int d) noexcept nogil:
         cdef int j = self.tail, c = 1, k
         while c < d:
             k = j - 1
@@ -402,35 +425,35 @@ cdef class RoundCore:
             c += 1
         return j
 
-    cdef inline int _live(self) noexcept:
+    cdef inline int _live(self) noexcept nogil:
         return self.remaining - self.reserved
 
     # ------------------------------------------------------------------ caches
-    cdef inline void _touch(self) noexcept:
+    cdef inline void _touch(self) noexcept nogil:
         cdef int s
         for s in range(MAXP):
             self.opts_valid[s] = 0
             self.win_valid[s] = 0
 
     # ------------------------------------------------------------------ small queries
-    cdef inline int _pon_of(self, int seat, int t) noexcept:
+    cdef inline int _pon_of(self, int seat, int t) noexcept nogil:
         cdef int i
         for i in range(self.n_melds[seat]):
             if self.melds[seat][i][0] == M_PON and self.melds[seat][i][1] == t:
                 return i
         return -1
 
-    cdef inline bint _locked(self, int seat) noexcept:
+    cdef inline bint _locked(self, int seat) noexcept nogil:
         return self.ready[seat] and self.ready_locks
 
-    cdef inline bint _ready_allowed(self, int seat) noexcept:
+    cdef inline bint _ready_allowed(self, int seat) noexcept nogil:
         if self.ready_mode == READY_NONE or self.ready[seat]:
             return False
         if self.ready_mode == READY_HEAVENLY_ONLY:
             return seat == self.dealer and self.dealer_first
         return True
 
-    cdef void _visible(self, int* v) noexcept:
+    cdef void _visible(self, int* v) noexcept nogil:
         """D10: every discard pool and every exposed meld (concealed kongs are face down)."""
         cdef int s, i, k, f
         for i in range(NK):
@@ -455,11 +478,11 @@ cdef class RoundCore:
             raise MahjongError(f"seat must be 0-{self.P - 1}, got {seat}")
         return 0
 
-    cdef inline int _seat_wind(self, int seat) noexcept:
+    cdef inline int _seat_wind(self, int seat) noexcept nogil:
         return 27 + (seat - self.dealer + self.P) % self.P
 
     # ------------------------------------------------------------------ evaluation
-    cdef int _eval(self, int seat, WinEval* w) except -1:
+    cdef int _eval(self, int seat, WinEval* w) except -1 nogil:
         """Evaluate w (concealed, win_tile, flags filled) with the seat's melds and flowers."""
         cdef uint8_t mrows[8]
         cdef int i, code, sw = 27, rw = 27
@@ -482,7 +505,7 @@ cdef class RoundCore:
         w.form = totals[2]
         return 0
 
-    cdef inline uint32_t _base_flags(self, int seat) noexcept:
+    cdef inline uint32_t _base_flags(self, int seat) noexcept nogil:
         cdef uint32_t f = 0
         if self.ready_mode != READY_NONE and self.ready[seat]:
             f |= F_READY_DECLARED
@@ -492,10 +515,10 @@ cdef class RoundCore:
             f |= F_HEAVENLY_READY
         return f
 
-    cdef inline void _check_min(self, WinEval* w) noexcept:
+    cdef inline void _check_min(self, WinEval* w) noexcept nogil:
         w.why = WHY_OK if w.non_flower >= self.min_fan else WHY_BELOW_MIN
 
-    cdef WinEval* _self_win(self, int seat) except NULL:
+    cdef WinEval* _self_win(self, int seat) except NULL nogil:
         """Self-drawn win of the player on turn (cached until the state changes)."""
         cdef WinEval* w = &self.wins[seat]
         cdef WinEval tmp
@@ -560,7 +583,7 @@ cdef class RoundCore:
         self._check_min(w)
         return w
 
-    cdef WinEval* _claim_win(self, int seat) except NULL:
+    cdef WinEval* _claim_win(self, int seat) except NULL nogil:
         """Win on the claimed tile (a discard or a robbed added kong)."""
         cdef WinEval* w = &self.wins[seat]
         cdef uint8_t* h = self.hands[seat]
@@ -597,7 +620,7 @@ cdef class RoundCore:
         return w
 
     # ------------------------------------------------------------------ legal options
-    cdef int _turn_options(self, int seat, uint8_t* flag) except -1:
+    cdef int _turn_options(self, int seat, uint8_t* flag) except -1 nogil:
         cdef uint8_t* h = self.hands[seat]
         cdef int live = self._live(), t, d, n
         if not self.must_discard:
@@ -626,7 +649,7 @@ cdef class RoundCore:
                     h[t] += 1
         return 0
 
-    cdef int _claim_options(self, int seat, uint8_t* flag) except -1:
+    cdef int _claim_options(self, int seat, uint8_t* flag) except -1 nogil:
         cdef uint8_t* h
         cdef int t, n, r
         cdef bint any_ = False
@@ -657,14 +680,14 @@ cdef class RoundCore:
             flag[A_PASS] = 1
         return 0
 
-    cdef inline bint _is_pending(self, int seat) noexcept:
+    cdef inline bint _is_pending(self, int seat) noexcept nogil:
         cdef int k
         for k in range(self.n_pending):
             if self.pending[k] == seat:
                 return True
         return False
 
-    cdef int _legal(self, int seat) except -1:
+    cdef int _legal(self, int seat) except -1 nogil:
         """Fill the option cache of ``seat``; returns the number of legal actions."""
         cdef int ph = self.phase
         if ph == PH_OVER:
@@ -678,11 +701,12 @@ cdef class RoundCore:
             return self.n_opts[seat]
         return self._fill(seat)
 
-    cdef int _fill(self, int seat) except -1:
+    cdef int _fill(self, int seat) except -1 nogil:
         """Compute and cache the options of ``seat`` in the current phase."""
-        cdef uint8_t flag[A_SIZE]
-        cdef int i, n = 0, ph = self.phase
-        memset(flag, 0, A_SIZE)
+        cdef uint8_t flag[A_SIZE + 8]      # padded to whole 8-byte words
+        cdef int i, base, n = 0, ph = self.phase
+        cdef uint64_t word
+        memset(flag, 0, A_SIZE + 8)
         if ph == PH_TURN:
             self._turn_options(seat, flag)
         elif ph == PH_READY_WINDOW:
@@ -692,22 +716,26 @@ cdef class RoundCore:
                 flag[A_DECLARE_READY] = 1
         else:
             self._claim_options(seat, flag)
-        for i in range(A_SIZE):
-            if flag[i]:
-                self.opts[seat][n] = <uint8_t> i
-                n += 1
+        # a handful of the 110 flags are set: skip the empty 8-byte words
+        for base in range(0, A_SIZE, 8):
+            memcpy(&word, flag + base, 8)
+            if word:
+                for i in range(base, base + 8):
+                    if flag[i]:
+                        self.opts[seat][n] = <uint8_t> i
+                        n += 1
         self.n_opts[seat] = n
         self.opts_valid[seat] = 1
         return n
 
-    cdef inline bint _has(self, int seat, int i) noexcept:
+    cdef inline bint _has(self, int seat, int i) noexcept nogil:
         cdef int k
         for k in range(self.n_opts[seat]):
             if self.opts[seat][k] == i:
                 return True
         return False
 
-    cdef inline int _first_to_act(self) noexcept:
+    cdef inline int _first_to_act(self) noexcept nogil:
         if self.phase == PH_TURN:
             return self.turn
         if self.phase == PH_OVER or self.n_pending == 0:
@@ -786,7 +814,7 @@ cdef class RoundCore:
             self.hands[seat][t] += 1
         return 0
 
-    cdef inline int _add_flower(self, int seat, int t) except -1:
+    cdef inline int _add_flower(self, int seat, int t) except -1 nogil:
         """Set a flower aside (it also goes to the event log)."""
         if self.n_flowers[seat] >= 8:  # pragma: no cover - a flow bug
             raise RuntimeError("internal error: a ninth flower")
@@ -795,7 +823,7 @@ cdef class RoundCore:
         return self._ev(EV_FLOWER, seat, t, 0, 0, 0)
 
     # ------------------------------------------------------------------ step
-    cdef int _step(self, int seat, int i) except -1:
+    cdef int _step(self, int seat, int i) except -1 nogil:
         """Apply the legal action ``i`` of ``seat`` (the caller checked legality)."""
         cdef int ph = self.phase, aux = 0, k
         if A_KONG_SELF <= i < A_CHI_LOW:
@@ -837,7 +865,7 @@ cdef class RoundCore:
                 self.turn = self.dealer
         return 0
 
-    cdef inline void _remove_pending(self, int seat) noexcept:
+    cdef inline void _remove_pending(self, int seat) noexcept nogil:
         cdef int k, j = 0
         for k in range(self.n_pending):
             if self.pending[k] != seat:
@@ -846,7 +874,7 @@ cdef class RoundCore:
         self.n_pending = j
 
     # ------------------------------------------------------------------ transitions
-    cdef int _discard(self, int seat, int t, bint ready) except -1:
+    cdef int _discard(self, int seat, int t, bint ready) except -1 nogil:
         cdef int humanly = 0, i
         cdef bint concealed
         if self.n_pool[seat] >= MAX_POOL:  # pragma: no cover - a flow bug
@@ -871,7 +899,7 @@ cdef class RoundCore:
         self._ev(EV_DISCARD, seat, t, 1 if ready else 0, self.heavenly_ready[seat] if ready else 0, 0)
         return self._open_window(seat, t, humanly, False)
 
-    cdef inline void _leave_turn(self, int seat) noexcept:
+    cdef inline void _leave_turn(self, int seat) noexcept nogil:
         """The player on turn discards or kongs: his first turn (天胡 / 地胡 chances) is over and
         the drawn tile is no longer the last thing he received."""
         if seat == self.dealer:
@@ -881,7 +909,7 @@ cdef class RoundCore:
         self.drawn = -1
         self.drawn_src = SRC_NONE
 
-    cdef int _self_kong(self, int seat, int t) except -1:
+    cdef int _self_kong(self, int seat, int t) except -1 nogil:
         cdef int m
         self.calls_made = 1
         self._leave_turn(seat)
@@ -897,7 +925,7 @@ cdef class RoundCore:
         self._ev(EV_KONG, seat, 0, t, -1, 0)
         return self._replacement(seat)
 
-    cdef inline int _add_meld(self, int seat, int kind, int first, int frm, int claimed) except -1:
+    cdef inline int _add_meld(self, int seat, int kind, int first, int frm, int claimed) except -1 nogil:
         cdef int* m
         if self.n_melds[seat] >= 4:  # pragma: no cover - a flow bug
             raise RuntimeError("internal error: a fifth meld")
@@ -910,13 +938,13 @@ cdef class RoundCore:
         self.n_melds[seat] += 1
         return 0
 
-    cdef int _complete_added_kong(self, int seat, int t) except -1:
+    cdef int _complete_added_kong(self, int seat, int t) except -1 nogil:
         cdef int* m = self.melds[seat][self._pon_of(seat, t)]
         m[0] = M_KONG
         m[4] = 1
         return self._replacement(seat)
 
-    cdef int _open_window(self, int seat, int t, int humanly, bint rob) except -1:
+    cdef int _open_window(self, int seat, int t, int humanly, bint rob) except -1 nogil:
         cdef int P = self.P, k, c
         self.claim_tile = t
         self.claim_from = seat
@@ -935,7 +963,7 @@ cdef class RoundCore:
             return self._close_window_unclaimed()
         return 0
 
-    cdef inline void _clear_claim(self) noexcept:
+    cdef inline void _clear_claim(self) noexcept nogil:
         cdef int k
         self.claim_tile = -1
         self.claim_from = -1
@@ -945,7 +973,7 @@ cdef class RoundCore:
         for k in range(MAXP):
             self.responses[k] = -1
 
-    cdef int _close_window_unclaimed(self) except -1:
+    cdef int _close_window_unclaimed(self) except -1 nogil:
         cdef int seat = self.claim_from, t = self.claim_tile, last = self.claim_last
         cdef bint rob = self.phase == PH_ROB
         self._clear_claim()
@@ -956,7 +984,7 @@ cdef class RoundCore:
             return self._exhaustive()
         return self._start_turn((seat + 1) % self.P)
 
-    cdef int _resolve(self) except -1:
+    cdef int _resolve(self) except -1 nogil:
         cdef int P = self.P, s = self.claim_from, t = self.claim_tile, k, c, r, n = 0
         for k in range(1, P):
             c = (s + k) % P
@@ -984,7 +1012,7 @@ cdef class RoundCore:
                     return self._claim_group(c, s, t, r)
         return self._close_window_unclaimed()
 
-    cdef int _claim_group(self, int c, int s, int t, int r) except -1:
+    cdef int _claim_group(self, int c, int s, int t, int r) except -1 nogil:
         cdef uint8_t* h = self.hands[c]
         cdef int low, x
         self.n_pool[s] -= 1  # the claimed discard is the discarder's last one
@@ -1013,7 +1041,7 @@ cdef class RoundCore:
         self.must_discard = 1
         return 0
 
-    cdef int _start_turn(self, int seat) except -1:
+    cdef int _start_turn(self, int seat) except -1 nogil:
         cdef int t = self._take(self.head)
         if self.first_turn and not self.calls_made and seat != self.dealer and not self.drew[seat]:
             self.earthly_seat = seat
@@ -1021,7 +1049,7 @@ cdef class RoundCore:
         self._ev(EV_DRAW, seat, t, FROM_HEAD, 0, 0)
         return self._receive(seat, t, SRC_HEAD)
 
-    cdef int _replacement(self, int seat) except -1:
+    cdef int _replacement(self, int seat) except -1 nogil:
         cdef int d, t
         if self.kong_die:
             d = self.kong_dice[self.kong_dice_used]
@@ -1033,7 +1061,7 @@ cdef class RoundCore:
             self._ev(EV_DRAW, seat, t, FROM_TAIL, 0, 0)
         return self._receive(seat, t, SRC_KONG)
 
-    cdef int _receive(self, int seat, int t, int src) except -1:
+    cdef int _receive(self, int seat, int t, int src) except -1 nogil:
         while t >= 34:
             self._add_flower(seat, t)
             if self._live() <= 0:
@@ -1050,7 +1078,7 @@ cdef class RoundCore:
         self.must_discard = 0
         return 0
 
-    cdef int _next_dealer(self, int n) noexcept:
+    cdef int _next_dealer(self, int n) noexcept nogil:
         cdef int k
         if n == 0:
             return (self.dealer + 1) % self.P if self.dealer_on_draw_next else self.dealer
@@ -1059,7 +1087,7 @@ cdef class RoundCore:
                 return self.dealer
         return self.winners[0]
 
-    cdef int _exhaustive(self) except -1:
+    cdef int _exhaustive(self) except -1 nogil:
         self._clear_claim()
         self._touch()
         self.phase = PH_OVER
@@ -1073,7 +1101,7 @@ cdef class RoundCore:
         self._ev(EV_ROUND_END, 1, self.res_next_dealer, 0, 0, 0)
         return 0
 
-    cdef int _finish_win(self, int n, int loser, int method, int t) except -1:
+    cdef int _finish_win(self, int n, int loser, int method, int t) except -1 nogil:
         cdef int k, c
         for k in range(n):
             c = self.winners[k]
@@ -1386,3 +1414,4 @@ include "_round_bots.pxi"
 include "_round_events.pxi"
 include "_round_rng.pxi"
 include "_round_views.pxi"
+include "_round_obs.pxi"

@@ -2,10 +2,10 @@
 # mahjong_core.game.bots, move for move): they read the machine's state and its legal options and
 # return an action index; RoundCore.play_out / bot_choice drive them.  They never change the state.
 
-cdef int _bot_shanten(RoundCore r, const uint8_t* c) noexcept:
+cdef int _bot_shanten(RoundCore r, const uint8_t* c) noexcept nogil:
     return hand_shanten(c, _sum34(c), r.special)
 
-cdef int _bot_greedy(RoundCore r, int seat) except -2:
+cdef int _bot_greedy(RoundCore r, int seat) except -2 nogil:
     """GreedyBot (see mahjong_core.game.bots): wins whenever allowed; discards to the lowest
     shanten, ties broken by the most live tiles that lower it (then the highest tile); claims
     only what lowers the shanten; kongs when they do not raise it; 报听 when ready with live waits."""
@@ -69,7 +69,7 @@ cdef int _bot_greedy(RoundCore r, int seat) except -2:
         return A_DISCARD_READY + d
     return d
 
-cdef int _bot_claim_choice(RoundCore r, int seat, const uint8_t* h, int t, int cur) except -2:
+cdef int _bot_claim_choice(RoundCore r, int seat, const uint8_t* h, int t, int cur) except -2 nogil:
     """Pung first, then the chows (ascending): the first claim that strictly lowers the
     shanten below the best so far; else pass."""
     cdef uint8_t hh[NK]
@@ -97,7 +97,7 @@ cdef int _bot_claim_choice(RoundCore r, int seat, const uint8_t* h, int t, int c
             bs = s
     return b
 
-cdef int _bot_random(RoundCore r, int seat, mj_bitgen_t* bg) except -2:
+cdef int _bot_random(RoundCore r, int seat, mj_bitgen_t* bg) except -2 nogil:
     """RandomBot: ``legal[Generator.integers(len(legal))]`` with NumPy's exact bounded-integer
     algorithm (Lemire's method on 32-bit draws), so it equals the Python call on the same
     bit generator."""

@@ -1,5 +1,7 @@
 # Included by _round.pyx.  Decoding of the event buffer: the machine writes fixed records of EV_W
 # ints (RoundCore._ev); these functions turn them into the documented log dicts on demand.
+from cpython.dict cimport PyDict_Copy
+from cpython.list cimport PyList_GET_ITEM
 
 cdef list _decode_events(RoundCore r, Py_ssize_t start):
     """Event dicts from record ``start`` on (the documented log format, header excluded)."""
@@ -15,7 +17,9 @@ cdef list _decode_events(RoundCore r, Py_ssize_t start):
         if t == EV_DRAW:
             if p[3] == FROM_DIE:
                 out.append({"type": "draw", "seat": p[1], "tile": p[2], "from": "die", "die": p[4]})
-            else:
+            elif p[2] < NK:
+                out.append(PyDict_Copy(<object> PyList_GET_ITEM(_DRAW_TEMPLATES, (2 * p[1] + p[3]) * NK + p[2])))
+            else:  # a flower
                 out.append({"type": "draw", "seat": p[1], "tile": p[2], "from": _FROM_NAMES[p[3]]})
         elif t == EV_ACTION:
             out.append({"type": "action", "seat": p[1], "action": _action_dict(p[2], p[3])})
@@ -24,7 +28,7 @@ cdef list _decode_events(RoundCore r, Py_ssize_t start):
                 out.append({"type": "discard", "seat": p[1], "tile": p[2], "ready": True,
                             "heavenly": bool(p[4])})
             else:
-                out.append({"type": "discard", "seat": p[1], "tile": p[2]})
+                out.append(PyDict_Copy(<object> PyList_GET_ITEM(_DISCARD_TEMPLATES, p[1] * NK + p[2])))
         elif t == EV_FLOWER:
             out.append({"type": "flower", "seat": p[1], "tile": p[2]})
         elif t == EV_KONG:
@@ -56,7 +60,9 @@ cdef list _decode_events(RoundCore r, Py_ssize_t start):
     return out
 
 
-cdef dict _action_dict(int i, int aux):
+cdef dict _new_action_dict(int i, int aux):
+    """The action dict (Action.to_dict()) of mask index ``i``; ``aux``: an added kong (kong
+    indices), the lowest tile (chi) or the claimed tile (exposed kong)."""
     if i < A_DISCARD_READY:
         return {"type": "discard", "tile": i, "ready": False}
     if i < A_KONG_SELF:
@@ -74,3 +80,26 @@ cdef dict _action_dict(int i, int aux):
     if i == A_DECLARE_READY:
         return {"type": "declare_ready"}
     return {"type": "pass"}
+
+
+# Every action dict but a chi's holds only immutable values, so a fresh one is a copy of a
+# template made once (a dict copy is cheaper than building the dict key by key: views list about
+# a dozen of them per step).
+cdef list _ACTION_TEMPLATES = [_new_action_dict(i, 0) for i in range(A_SIZE)]
+# the same for the two most frequent events: draws from the head or the tail and plain discards
+cdef list _DRAW_TEMPLATES = [{"type": "draw", "seat": seat, "tile": t, "from": _FROM_NAMES[src]}
+                             for seat in range(MAXP) for src in (FROM_HEAD, FROM_TAIL) for t in range(NK)]
+cdef list _DISCARD_TEMPLATES = [{"type": "discard", "seat": seat, "tile": t}
+                                for seat in range(MAXP) for t in range(NK)]
+cdef list _ADDED_KONG_TEMPLATES = [_new_action_dict(A_KONG_SELF + t, 1) for t in range(NK)]
+cdef list _CLAIMED_KONG_TEMPLATES = [_new_action_dict(A_KONG_CLAIM, t) for t in range(NK)]
+
+
+cdef dict _action_dict(int i, int aux):
+    if A_CHI_LOW <= i <= A_CHI_HIGH:
+        return _new_action_dict(i, aux)
+    if i == A_KONG_CLAIM:
+        return PyDict_Copy(<object> PyList_GET_ITEM(_CLAIMED_KONG_TEMPLATES, aux))
+    if aux and A_KONG_SELF <= i < A_CHI_LOW:
+        return PyDict_Copy(<object> PyList_GET_ITEM(_ADDED_KONG_TEMPLATES, i - A_KONG_SELF))
+    return PyDict_Copy(<object> PyList_GET_ITEM(_ACTION_TEMPLATES, i))

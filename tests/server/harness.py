@@ -174,9 +174,9 @@ def stored(db: str) -> dict[str, Any]:
             "balances": dict(con.execute("SELECT name, balance FROM accounts").fetchall()),
             "transfers": con.execute("SELECT table_id, round, payer, payee, amount, reason FROM transfers "
                                      "ORDER BY id").fetchall(),
-            "tables": {r[0]: {"status": r[1], "match": f'{r[2][:-1]},"round":{r[5]}}}' if r[2] else None,
-                              "end_reason": r[3], "disconnects": json.loads(r[4])}
-                       for r in con.execute("SELECT id, status, match, end_reason, disconnects, round FROM tables")},
+            "tables": {r[0]: {"status": r[1], "match": _stored_match(db, r[0]),
+                              "end_reason": r[2], "disconnects": json.loads(r[3])}
+                       for r in con.execute("SELECT id, status, end_reason, disconnects FROM tables")},
             "streams": {},
             "hands": [(t, k, json.loads(rec)) for t, k, rec in
                       con.execute("SELECT table_id, round, record FROM hands ORDER BY rowid")],
@@ -186,6 +186,18 @@ def stored(db: str) -> dict[str, Any]:
         return out
     finally:
         con.close()
+
+
+def _stored_match(db: str, table_id: str) -> str | None:
+    """The match JSON the store holds for a table (its head, the round's state and its log)."""
+    from mahjong_core.server.store import Store
+
+    store = Store(db)
+    try:
+        row = store.table(table_id)
+        return None if row is None else row.match_json()
+    finally:
+        store.close()
 
 
 def engine_streams(match_json: str, seat: int) -> list[dict[str, Any]]:

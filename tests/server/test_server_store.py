@@ -3,6 +3,7 @@ written by the next commit) and a table reloaded from the database equals the li
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from typing import Any
 
@@ -18,8 +19,8 @@ class Outbox:
     def __init__(self) -> None:
         self.frames: list[dict[str, Any]] = []
 
-    def send(self, frame: dict[str, Any]) -> None:
-        self.frames.append(frame)
+    def send(self, frame: str) -> None:
+        self.frames.append(json.loads(frame))
 
     def close(self, code: int, reason: str) -> None:
         pass
@@ -93,14 +94,23 @@ def test_a_waiting_table_and_its_seat_survive_a_restart(tmp_path):
     again.close()
 
 
-def test_the_stored_round_is_the_rounds_own_json_at_every_step(tmp_path):
-    lobby, table, outs = _two_players(str(tmp_path / "json.sqlite3"), rounds=2, seed=9)
+def test_the_stored_match_is_the_matchs_own_json_at_every_step(tmp_path):
+    """A step appends the round's new log events and rewrites the rest of its state; read back,
+    the pieces are the match's to_json(), through the rounds' changes (a new round's log
+    replaces the last one's)."""
+    lobby, table, outs = _two_players(str(tmp_path / "json.sqlite3"), rounds=3, seed=9)
+    steps = rounds_seen = 0
     while table.status == "playing":
         assert table.match is not None
-        row = table.row()
-        assert row.round == table.match.round.to_json()
-        assert row.match_json() is None or row.match_json() == table.match.to_json()
+        row = lobby.store.table(table.id)
+        assert row is not None and row.match_json() == table.match.to_json()
+        assert row.round_json() == table.match.round.to_json()
+        rounds_seen = max(rounds_seen, table.match.round_index + 1)
         _play(table, outs, 1)
+        steps += 1
+    assert rounds_seen == 3 and steps > 30
+    row = lobby.store.table(table.id)
+    assert row is not None and row.match_json() == table.match.to_json()
     lobby.close()
 
 
@@ -119,3 +129,61 @@ def test_the_away_clock_starts_with_the_match_not_while_a_table_waits(tmp_path):
     lobby.tick()
     assert table.status == "over" and table.end_reason == "seat 0 escaped (away)"
     lobby.close()
+
+
+def test_a_database_of_the_first_layout_is_upgraded_and_resumes(tmp_path):
+    """The first layout kept each round's whole log in its table row: opening such a database
+    moves the logs into round_log, and the table resumes exactly."""
+    db = str(tmp_path / "old.sqlite3")
+    lobby, table, outs = _two_players(db, rounds=2, seed=5)
+    _play(table, outs, 25)
+    assert table.match is not None
+    before = table.match.to_json()
+    lobby.close()
+    con = sqlite3.connect(db)   # rewrite the row as the first layout stored it
+    con.execute("UPDATE tables SET round = ? WHERE id = ?", (json.dumps(json.loads(before)["round"],
+                ensure_ascii=False, separators=(",", ":")), table.id))
+    con.execute("DELETE FROM round_log")
+    con.execute("PRAGMA user_version = 0")
+    con.commit()
+    con.close()
+    again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=5))
+    t2 = again.tables[table.id]
+    assert t2.match is not None and t2.match.to_json() == before
+    assert again.store.db.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert again.store.db.execute("SELECT count(*) FROM round_log").fetchone()[0] == len(t2.match.round.log)
+    again.close()
+
+
+def test_the_wal_is_checkpointed_by_its_own_thread_and_the_thread_ends_with_the_store(tmp_path):
+    """Commits do not checkpoint (wal_autocheckpoint=0 on the event loop's connection); the
+    checkpoint thread copies them into the database file, and it ends when the store closes."""
+    import shutil
+    import threading
+    import time
+
+    db = tmp_path / "ckpt.sqlite3"
+    before = threading.active_count()
+    store = Store(str(db), checkpoint_s=0.02)
+    assert store.checkpointer is not None and store.checkpointer.is_alive()
+    assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    store.ensure_system("system")
+    for _ in range(100):                       # the main file alone (no WAL) holds the row once checkpointed
+        time.sleep(0.02)
+        shutil.copyfile(db, tmp_path / "copy.sqlite3")
+        con = sqlite3.connect(tmp_path / "copy.sqlite3")
+        try:
+            found = con.execute("SELECT count(*) FROM accounts").fetchone()[0] == 1
+        except sqlite3.DatabaseError:          # the schema itself not copied yet
+            found = False
+        finally:
+            con.close()
+        if found:
+            break
+    assert found
+    checkpointer = store.checkpointer
+    store.close()
+    assert not checkpointer.is_alive() and threading.active_count() == before
+    memory = Store(":memory:")
+    assert memory.checkpointer is None
+    memory.close()

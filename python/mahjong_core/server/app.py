@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections import deque
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketState
 
+from .encoding import dumps
 from .lobby import JoinError, Lobby
 from .protocol import ProtocolError, RateLimit, parse_message
 from .settings import ServerSettings
@@ -36,35 +38,42 @@ log = logging.getLogger("mahjong_core.server")
 
 
 class Connection:
-    """One WebSocket's outbox: frames are queued by the (synchronous) tables and written by a task."""
+    """One WebSocket's outbox: frames are queued by the (synchronous) tables and written by a
+    task, which writes everything queued at each wake-up (one wake-up per action, not per frame)."""
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
-        self.queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        self.frames: deque[str] = deque()
+        self.close_with: tuple[int, str] | None = None
         self.closing = False
+        self._queued = asyncio.Event()
         self.writer = asyncio.create_task(self._write())
 
-    def send(self, frame: dict[str, Any]) -> None:
+    def send(self, frame: str) -> None:
         if not self.closing:
-            self.queue.put_nowait(("frame", json.dumps(frame, ensure_ascii=False, separators=(",", ":"))))
+            self.frames.append(frame)
+            self._queued.set()
 
     def close(self, code: int, reason: str) -> None:
+        """Write a close frame after the frames already queued; nothing is queued after it."""
         if not self.closing:
             self.closing = True
-            self.queue.put_nowait(("close", (code, reason)))
+            self.close_with = (code, reason)
+            self._queued.set()
 
     def error(self, message: str) -> None:
-        self.send({"type": "error", "message": message})
+        self.send(dumps({"type": "error", "message": message}))
 
     async def _write(self) -> None:
+        frames, send = self.frames, self.ws.send
         try:
             while True:
-                kind, item = await self.queue.get()
-                if kind == "frame":
-                    await self.ws.send_text(item)
-                else:
-                    code, reason = item
-                    await self.ws.close(code, reason)
+                await self._queued.wait()
+                self._queued.clear()
+                while frames:
+                    await send({"type": "websocket.send", "text": frames.popleft()})
+                if self.close_with is not None:
+                    await self.ws.close(*self.close_with)
                     return
         except Exception:  # noqa: BLE001 - the peer is gone (any transport error): the reader sees the disconnect
             self.closing = True
@@ -177,12 +186,14 @@ async def _serve_connection(ws: WebSocket, lobby: Lobby, settings: ServerSetting
     deadline = loop.time() + settings.hello_timeout_s
     try:
         while True:
-            timeout = None if seated is not None else max(0.0, deadline - loop.time())
-            try:
-                message = await asyncio.wait_for(ws.receive(), timeout)
-            except asyncio.TimeoutError:
-                conn.close(1008, "no hello in time")
-                break
+            if seated is not None:
+                message = await ws.receive()
+            else:
+                try:
+                    message = await asyncio.wait_for(ws.receive(), max(0.0, deadline - loop.time()))
+                except asyncio.TimeoutError:
+                    conn.close(1008, "no hello in time")
+                    break
             if message["type"] == "websocket.disconnect":
                 code = int(message.get("code", 1006))
                 break
@@ -245,7 +256,7 @@ def _handle(message: Any, conn: Connection, lobby: Lobby, settings: ServerSettin
     if kind == "hello":
         return "already authenticated"
     if kind == "ping":
-        conn.send({"type": "pong"})
+        conn.send('{"type":"pong"}')
         return None
     if kind == "quit":
         return table.quit(k)

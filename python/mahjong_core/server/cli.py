@@ -33,8 +33,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rate", type=float, default=d.rate_per_s,
                    help="messages per second a connection may send on average (more is flooding)")
     p.add_argument("--burst", type=int, default=d.burst, help="messages a connection may send at once")
+    p.add_argument("--compression", dest="compression", action="store_true", default=d.compression,
+                   help="permessage-deflate on the WebSockets (fewer bytes, more CPU per frame)")
     p.add_argument("--no-compression", dest="compression", action="store_false",
-                   help="no permessage-deflate on the WebSockets (less CPU, more bytes)")
+                   help="no permessage-deflate on the WebSockets (the default)")
     p.add_argument("--seed", type=int, default=None, help="seed of the tables' matches (default: random)")
 
 

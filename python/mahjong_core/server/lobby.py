@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import MahjongError, RoomEntryError
+from ..errors import JoinError, RoomEntryError
 from ..settlement import OUTSIDE, ROOMS, SYSTEM, Ledger, Transfer
 from .settings import ServerSettings
 from .store import Store
@@ -26,10 +26,6 @@ __all__ = ["JoinError", "Lobby"]
 NAME = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 """Player names: letters, digits, ``_ . -``, at most 32 characters."""
 RESERVED = (SYSTEM, OUTSIDE)
-
-
-class JoinError(MahjongError):
-    """A join the lobby refuses (bad name, unknown room, entry limits, already seated)."""
 
 
 class Lobby:

@@ -67,9 +67,11 @@ class ServerSettings:
     """... with this many at once; more is flooding and closes the connection (code 1008)."""
     max_errors: int = 20
     """Refused messages (malformed, illegal) a connection may send before it is closed."""
-    compression: bool = True
-    """permessage-deflate on the WebSockets: fewer bytes on a phone's link, some CPU per frame
-    (off on a fast local network; bench/bench_server_load.py measures both)."""
+    compression: bool = False
+    """permessage-deflate on the WebSockets: less than half the bytes, for some CPU per frame.
+    Off by default: an update frame is about 1.2 KB (3 KB at most) and a player gets a few per
+    second, which any link carries, while deflating them cost about an eighth of the server's
+    CPU per action in bench/bench_server_load.py (which measures both)."""
     seed: int | None = None
     """Seed of the first table's match (table n uses seed + n); None = fresh entropy per table."""
 

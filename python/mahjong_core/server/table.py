@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import IllegalActionError
 from ..game import GreedyBot, Match
-from ..game.views import redacted
 from ..settlement import (
     EscapeTracker,
     HandOutcome,
@@ -32,6 +30,7 @@ from ..settlement import (
     settle_hand,
     update_score,
 )
+from .encoding import dumps
 from .store import Commit, TableRow
 
 if TYPE_CHECKING:
@@ -54,15 +53,12 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _dumps(value: Any) -> str:
-    """JSON as the engine writes its states (``RoundBase.to_json``)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
 
 class Outbox(Protocol):
     """Where a table sends a connection's frames (the web layer queues them)."""
 
-    def send(self, frame: dict[str, Any]) -> None: ...
+    def send(self, frame: str) -> None:
+        """Queue one text frame: a JSON object already encoded (each frame is encoded once, by the table)."""
     def close(self, code: int, reason: str) -> None: ...
 
 
@@ -72,7 +68,8 @@ class Seat:
     token_hash: str
     """SHA-256 of the seat's token (empty for a bot: a bot seat accepts no connection)."""
     bot: bool
-    stream: list[dict[str, Any]] = field(default_factory=list)
+    stream: list[str] = field(default_factory=list)
+    """The seat's stream events, each encoded once as JSON: the text stored and the text sent."""
     conn: Outbox | None = None
     away_since: float | None = None
     """When the seat's connection was lost (monotonic clock); None while connected (or a bot)."""
@@ -103,8 +100,9 @@ class Table:
         self._pending = Commit()
         self._sent = [0] * room.players   # stream events sent to the current connection, per seat
         self._head_round = -1             # the round index when the match's head was last stored
-        self._log_of: Any = None          # the round whose log events are encoded in _log_json
-        self._log_json: list[str] = []
+        self._log_of: Any = None          # the round whose log is stored (its first _log_stored events)
+        self._log_stored = 0
+        self._log_texts: dict[int, tuple[Any, str]] = {}   # id -> (log event, its JSON), until stored
 
     @classmethod
     def restore(cls, lobby: Lobby, row: TableRow) -> Table:
@@ -124,6 +122,7 @@ class Table:
             assert isinstance(match, Match)
             t.match = match
             t._head_round = match.round_index
+            t._log_of, t._log_stored = match.round, len(row.log)
         t.tracker.disconnects = list(row.escape)
         if t._in_hand():
             t.deadline = now + lobby.settings.act_timeout_s
@@ -166,9 +165,9 @@ class Table:
             seat.conn.close(4000, "replaced by a newer connection of this seat")
         seat.conn = conn
         seat.away_since = None
-        conn.send({"type": "welcome", "table": self.id, "seat": k, "room": self.room.name,
+        conn.send(dumps({"type": "welcome", "table": self.id, "seat": k, "room": self.room.name,
                    "ruleset": self.room.ruleset, "players": list(self.names) if self.free_seat() is None else None,
-                   "last_id": len(seat.stream)})
+                   "last_id": len(seat.stream)}))
         self._sent[k] = min(max(last_id, 0), len(seat.stream))
         self._send_update(k)
 
@@ -269,10 +268,16 @@ class Table:
         assert self.match is not None
         rnd = self.match.round
         events = rnd.step(k, index)   # IllegalActionError: nothing changed
+        # each new log event is encoded once: for the stored log (row) and for every seat whose
+        # redacted copy is equal to it (the same JSON value, so the same text is stored and sent)
+        texts = [dumps(ev) for ev in events]
+        self._log_texts.update({id(ev): (ev, text) for ev, text in zip(events, texts)})
+        redact = rnd._redact_event   # the engine's own redaction of its own events (as redacted() does)
         for s in range(len(self.seats)):
-            # the engine's own redaction of its own events (redact_events would check their shape again)
-            for ev in redacted(events, s, rnd._redact_event):
-                self._emit(s, ev)
+            for ev, text in zip(events, texts):
+                seen = redact(ev, s)
+                if seen is not None:
+                    self._emit(s, seen, text if seen == ev else None)
         if self.match.round.is_over:
             self._settle()
         self._commit()
@@ -350,36 +355,37 @@ class Table:
         return {"points": points, "level": lv.number, "zh": lv.zh, "en": lv.en}
 
     # ------------------------------------------------------------------ streams, store, frames
-    def _emit(self, k: int, event: dict[str, Any]) -> None:
+    def _emit(self, k: int, event: dict[str, Any], text: str | None = None) -> None:
+        """Append ``event`` (whose JSON is ``text`` when the caller has it) to seat ``k``'s stream."""
         seat = self._seat(k)
-        seat.stream.append(event)
-        self._pending.events.append((k, len(seat.stream), event))
+        if text is None:
+            text = dumps(event)   # encoded once: stored, and sent as it is in the update frames
+        seat.stream.append(text)
+        self._pending.events.append((k, len(seat.stream), text))
 
     def row(self) -> TableRow:
-        """The table as stored; the match's head only when a round started since it was last stored."""
+        """The table as stored: the match's head only when a round started since it was last
+        stored; the current round's state without its log, and the log's events not yet stored
+        (the log only grows: a step writes its new events, not the whole log again)."""
         head = rnd = None
+        log: list[str] = []
+        log_start = 0
         if self.match is not None:
             if self._head_round != self.match.round_index:
                 d = self.match.to_dict()
                 del d["round"]                       # the last key: TableRow.match_json puts it back
-                head = _dumps(d)
-            rnd = self._round_json()
+                head = dumps(d)
+            r = self.match.round
+            log_start = self._log_stored if self._log_of is r else 0
+            known = self._log_texts
+            log = [known[id(ev)][1] if id(ev) in known and known[id(ev)][0] is ev else dumps(ev)
+                   for ev in r.log[log_start:]]
+            state = dict(r.to_dict())
+            del state["log"]                         # the last key: TableRow.round_json puts it back
+            rnd = dumps(state)
         return TableRow(self.id, self.room.name, self.status, self.seed,
                         [None if s is None else s.row() for s in self.seats], list(self.tracker.disconnects),
-                        head, rnd, self.end_reason)
-
-    def _round_json(self) -> str:
-        """``self.match.round.to_json()``, without encoding the round's log again at every step:
-        the log only grows, so its events are encoded once and kept (the log is the state's last key)."""
-        assert self.match is not None
-        rnd = self.match.round
-        if self._log_of is not rnd:
-            self._log_of, self._log_json = rnd, []
-        log = rnd.log
-        self._log_json += [_dumps(ev) for ev in log[len(self._log_json):]]
-        d = dict(rnd.to_dict())
-        del d["log"]
-        return f'{_dumps(d)[:-1]},"log":[{",".join(self._log_json)}]}}'
+                        head, rnd, self.end_reason, log, log_start)
 
     def _commit(self) -> None:
         """Write the table and everything pending in one transaction.  If the write fails, what
@@ -396,33 +402,44 @@ class Table:
             change.hand = self._pending.hand or change.hand
             self._pending = change
             raise
-        if row.head is not None and self.match is not None:
-            self._head_round = self.match.round_index
+        if self.match is not None:
+            if row.head is not None:
+                self._head_round = self.match.round_index
+            self._log_of, self._log_stored = self.match.round, row.log_start + len(row.log)
+        self._log_texts.clear()
 
     def _flush(self) -> None:
+        players = self._players()
         for k, seat in enumerate(self.seats):
             if seat is not None and seat.conn is not None:
-                self._send_update(k)
+                self._send_update(k, players)
 
-    def _send_update(self, k: int) -> None:
+    def _send_update(self, k: int, players: list[dict[str, Any] | None] | None = None) -> None:
+        """One ``update`` frame: the stream's events not yet sent (their stored JSON, not encoded
+        again) and the seat's state."""
         seat = self._seat(k)
         assert seat.conn is not None
-        start = self._sent[k]
-        events = [{"id": i + 1, "event": seat.stream[i]} for i in range(start, len(seat.stream))]
-        self._sent[k] = len(seat.stream)
-        seat.conn.send({"type": "update", "events": events, "state": self.state(k)})
+        start, stream = self._sent[k], seat.stream
+        events = ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, len(stream))])
+        self._sent[k] = len(stream)
+        seat.conn.send(f'{{"type":"update","events":[{events}],"state":{dumps(self.state(k, players))}}}')
 
-    def state(self, k: int) -> dict[str, Any]:
+    def _players(self) -> list[dict[str, Any] | None]:
+        ledger = self.lobby.ledger
+        return [None if s is None else dict(
+            {"name": s.name, "bot": s.bot, "connected": s.bot or s.conn is not None,
+             "balance": ledger.balance(s.name)}, **self.level(s.name)) for s in self.seats]
+
+    def state(self, k: int, players: list[dict[str, Any] | None] | None = None) -> dict[str, Any]:
         """What the web table draws for seat ``k``: the engine's view of the seat (nothing the
-        seat may not see), the deadline, the players with their balances and levels."""
+        seat may not see), the deadline, the players with their balances and levels (``players``:
+        that list when the caller has it already)."""
         view = None
         if self.match is not None:
             view = self.match.round.view(k)
         now = self.lobby.now()
-        ledger = self.lobby.ledger
-        players = [None if s is None else dict(
-            {"name": s.name, "bot": s.bot, "connected": s.bot or s.conn is not None,
-             "balance": ledger.balance(s.name)}, **self.level(s.name)) for s in self.seats]
+        if players is None:
+            players = self._players()
         return {"last_id": len(self._seat(k).stream), "status": self.status, "end_reason": self.end_reason,
                 "round": None if self.match is None else min(self.match.round_index + 1, self.match.rounds or 0),
                 "rounds": self.lobby.settings.rounds,

@@ -64,9 +64,12 @@ class _Protocol:
 
 
 def _hand_of(rnd: Any) -> Round:
-    """The hand engine of ``rnd``: itself, or the hand a :class:`.round_match.LongcardRound` wraps."""
+    """The hand engine of ``rnd``: itself, or the hand a :class:`.round_match.LongcardRound` wraps
+    (a reference :class:`.round_ref.Round` or a :class:`.round_engine.CompiledHand`)."""
+    from .round_engine import CompiledHand
+
     hand = getattr(rnd, "hand", None)
-    return hand if isinstance(hand, Round) else rnd
+    return hand if isinstance(hand, (Round, CompiledHand)) else rnd  # type: ignore[return-value]  # the same step API
 
 
 class RandomBot(_Protocol):

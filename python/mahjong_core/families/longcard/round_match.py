@@ -24,7 +24,7 @@ the hand's ``next_banker`` (3.14: the winner, else the banker stays).  A void ha
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -52,8 +52,11 @@ from .round_settings import RoundSettings
 from .round_settlement import ledger_requests
 from .ruleset import FAMILY_NAME
 
-__all__ = ["MAX_VOID_RUN", "HandResult", "LongcardMatch", "LongcardRound", "count_hand", "longcard_match",
-           "longcard_round"]
+if TYPE_CHECKING:
+    from .round_engine import CompiledHand
+
+__all__ = ["MAX_VOID_RUN", "HandResult", "LongcardMatch", "LongcardRound", "count_hand", "hand_stock",
+           "longcard_match", "longcard_round"]
 
 _PHASES = ("deal", "qi", "stay", "discard", "turn", "claim", "execute", "end")
 _HAND_VIEW_KEYS = ("actor", "banker", "qi_player", "jiang", "stock_left", "offer", "hand", "discard_ban", "table",
@@ -68,6 +71,14 @@ def _logged(ev: dict[str, Any]) -> dict[str, Any]:
         return ev
     return {"type": "action", "seat": ev["seat"],
             "action": {**Action.from_id(ev["action"]).to_dict(), "phase": ev["phase"]}}
+
+
+def hand_stock(seed: int, spawn_key: Any, caishen_count: int) -> list[int]:
+    """The stock of a hand of a match: the deck shuffled by ``SeedSequence(seed, spawn_key)`` (the
+    compiled engine's matches deal from here too)."""
+    g = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=tuple(spawn_key))))
+    deck = [f for f in range(N_FACES) for _ in range(COPIES)] + [CAISHEN] * caishen_count
+    return [deck[i] for i in g.permutation(len(deck)).tolist()]
 
 
 @dataclass(frozen=True)
@@ -103,17 +114,22 @@ class LongcardRound(RoundBase):
     RESULT_TYPE = HandResult
 
     def __init__(self, ruleset: Any = "changpai-ydr", seed: Any = None, *, dealer: Any = 0, options: Any = None,
-                 spawn_key: Any = (), impl: Any = "compiled") -> None:
+                 spawn_key: Any = (), impl: Any = "compiled", engine: Any = "reference") -> None:
         self.settings, opts = self._settings_and_options(ruleset, options, None)
         self.players = PLAYERS
         self.seed = as_int(0 if seed is None else seed, "seed", 0, MAX_SEED)
         spawn_key = [as_int(k, "spawn_key", 0, MAX_SPAWN_VALUE) for k in list(spawn_key)[:MAX_SPAWN_KEY]]
         banker = as_seat(dealer, PLAYERS, "dealer (a seat)")
-        g = np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed, spawn_key=tuple(spawn_key))))
         s = self.settings.hand
-        deck = [f for f in range(N_FACES) for _ in range(COPIES)] + [CAISHEN] * s.caishen_count
-        stock = [deck[i] for i in g.permutation(len(deck))]
-        self.hand = Round(settings=s, banker=banker, stock=stock, impl=impl)
+        stock = hand_stock(self.seed, spawn_key, s.caishen_count)
+        if engine == "compiled":        # the compiled hand engine (round_engine), the same hand in C
+            from .round_engine import CompiledHand
+
+            self.hand: Round | CompiledHand = CompiledHand(settings=s, banker=banker, stock=stock, impl=impl)
+        elif engine == "reference":
+            self.hand = Round(settings=s, banker=banker, stock=stock, impl=impl)
+        else:
+            raise RulesetError(f"engine must be 'reference' or 'compiled', got {short_repr(engine)}")
         self.log: list[dict[str, Any]] = [{"type": "header", "schema_version": SCHEMA_VERSION,
                                            "ruleset": self.settings.ruleset, "seed": self.seed,
                                            "spawn_key": spawn_key, "dealer": banker, "options": opts}]

@@ -5,10 +5,10 @@ default; the allowed values and the open point (CP-n) of each come from :data:`.
 (one table for the hand layer and the round engine).  A bad value raises
 :class:`~mahjong_core.errors.RulesetError` naming the option.
 
-Two alternatives that the spec names but does not define are refused by the reference engine
+Three alternatives that the spec names but does not define are refused by the reference engine
 instead of being guessed: ``multiple_winners = True`` (CP-18 gives no rule for splitting a card
-between winners) and ``empty_replacement_ends = False`` (CP-43 gives no rule for a replacement draw
-that cannot be made).
+between winners), ``empty_replacement_ends = False`` (CP-43 gives no rule for a replacement draw
+that cannot be made) and ``all_folded_ends = False`` (CP-44 gives no play after everybody folded).
 
 >>> s = RoundSettings()
 >>> s.settlement_mode, s.bi_peng, s.caishen_count
@@ -32,6 +32,8 @@ __all__ = ["UNSUPPORTED", "RoundSettings"]
 UNSUPPORTED: dict[str, tuple[Any, str]] = {
     "multiple_winners": (True, "the spec (CP-18) defines one winner per card only"),
     "empty_replacement_ends": (False, "the spec (CP-43) defines no play after a replacement draw that cannot be made"),
+    "all_folded_ends": (False, ("the spec (CP-44) defines no play after every seat folded (a folded seat would be "
+                                "asked to turn or fold again, and the hand might never end)")),
 }
 """Option values the reference engine refuses: key -> (value, why)."""
 

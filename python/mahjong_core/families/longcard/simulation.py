@@ -239,16 +239,27 @@ def record_hand(out: LongcardSimulationResult, result: dict[str, Any], n_actions
 
 
 def play_batch(ruleset: str, bots: Sequence[Any], match_seed: int, rounds: int, min_fan: int | None,
-               record_wins: bool, out: LongcardSimulationResult) -> None:
+               record_wins: bool, out: LongcardSimulationResult, *, engine: str = "compiled") -> None:
     """Play ``rounds`` hands as one match from ``match_seed`` between ``bots`` (one object per seat)
-    into ``out``.  A built-in bot decides on the hand engine directly (:meth:`.round_ref.Round.play_decision`,
-    the hot path); any other bot plays through the shared round API."""
+    into ``out``.  ``engine="compiled"`` (the default, what :func:`mahjong_core.simulate` runs) plays
+    the hands of built-in bots in C (:func:`.round_engine.play_match`: the same hands, results and
+    bot random streams as the reference); ``engine="reference"``, or any other bot, plays on the
+    reference engine: a built-in bot decides on the hand directly
+    (:meth:`.round_ref.Round.play_decision`), any other bot through the shared round API."""
     from .family import new_match
+    from .round_engine import ENGINES, compiled_bots, play_match
 
     if min_fan is not None:
         raise SimulationError(f"{ruleset}: a long-card hand has no minimum fan (qualification is spec 2.8); "
                               f"leave min_fan None, got {min_fan!r}")
+    if engine not in ENGINES:
+        raise SimulationError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     match = new_match(ruleset=ruleset, seed=match_seed, rounds=rounds)
+    fast = compiled_bots(bots, match.round.settings.hand) if engine == "compiled" else None
+    if fast is not None:
+        for result, n_actions in play_match(match, *fast):
+            record_hand(out, result, n_actions, record_wins)
+        return
     direct = all(isinstance(b, _Protocol) for b in bots)
     while not match.is_over:
         rnd = match.round

@@ -65,7 +65,9 @@ class GreedyBot:
         return cls()
 
     def act_index(self, rnd: Round, seat: int) -> int:
-        i = rnd.builtin_bot_choice(as_seat(seat, rnd.players), _BOT_GREEDY)
+        if type(seat) is not int or not 0 <= seat < rnd.players:
+            seat = as_seat(seat, rnd.players)
+        i = rnd.builtin_bot_choice(seat, _BOT_GREEDY)
         if i < 0:
             raise _not_to_act(rnd, seat)
         return i

@@ -549,8 +549,12 @@ class Round(MahjongRoundBase):
         Built by the core straight from its state, with the redaction of
         :mod:`~mahjong_core.families.mahjong.round_views` (held equal to the reference's view by the
         parity tests)."""
-        seat = self._seat(seat)
-        return self._core.view(seat, SCHEMA_VERSION, self.settings.ruleset, self._result)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self._seat(seat)
+        result = self._result_d
+        if result is None and self._core.phase == PH_OVER:
+            result = self._result
+        return self._core.view(seat, SCHEMA_VERSION, self.settings.ruleset, result)
 
     def _action_pairs(self) -> bytes:
         """Every action applied so far, compactly: one ``(seat, mask index)`` byte pair each."""

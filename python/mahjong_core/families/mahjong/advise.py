@@ -1,0 +1,196 @@
+"""Discard advisor (何切 / 牌效) that knows the minimum fan.
+
+:func:`advise` takes a hand that must discard (3k+2 concealed tiles, 14 with the melds, kongs
+counted as 3) and answers, for every distinct tile it may discard:
+
+``fan_shanten``
+    the fan-aware shanten of the 13 tiles left (:mod:`.fan_shanten`: the fewest draws, minus
+    one, to a win that reaches the minimum fan, 起和), with the discarded tile counted as seen;
+``shanten``
+    the plain shanten of the same 13 tiles (any complete hand);
+``effective``
+    the effective tiles (进张): every kind whose draw lowers the fan-aware shanten, each with its
+    live count ``4 - in hand (the 14 tiles) - in the melds - visible``; a kind with no live copy is
+    left out (it cannot be drawn);
+``live_total``
+    the sum of those live counts;
+``ways`` and ``probability``
+    the second-order figure: with ``n = fan_shanten + 1``, ``ways`` is the number of sets of ``n``
+    unseen tiles (each physical copy counted apart) that, once all drawn, let the hand win with
+    enough fans, and ``probability = ways / C(unseen, n)`` is the chance that ``n`` tiles taken at
+    random from the unseen ones form such a set.  For a ready hand (n = 1) ``ways`` is
+    ``live_total`` and ``probability`` the chance that the next tile wins.
+
+Options are ranked best first by: fan-aware shanten (an exact value before a lower bound of the
+same value), then ``live_total`` (more first), ``ways`` (more first), plain shanten, and the tile
+index.  A discard whose fan-aware shanten the search does not reach (``max_draws`` drawn tiles,
+or the first budget, the best discard's plain shanten + 1, when that is larger: see
+:mod:`.fan_shanten`) has ``fan_exact`` False, its value a lower bound, and no effective tiles.
+
+>>> a = advise("123m456p789s11pEEN", ruleset="public")     # 花龙 (8) whatever the pair
+>>> o = a.best
+>>> o.discard_tile, o.fan_shanten, [e.to_json() for e in o.effective], o.live_total, o.ways
+('N', 0, [{'tile': '1p', 'live': 2}, {'tile': 'E', 'live': 2}], 4, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from ._constants import MELD_NAMES
+from .fan_shanten import (
+    DEFAULT_MAX_DRAWS,
+    Found,
+    Problem,
+    TargetShanten,
+    _check_max_draws,
+    distinct_rows,
+    prepare,
+    search,
+    standard_shape,
+    target_shanten,
+)
+from .hand import shanten as _plain_shanten
+from .rulesets import DEFAULT_RULESET, Ruleset
+from .tiles import format_counts, format_tiles, meld_tiles, tile_short
+
+__all__ = ["Advice", "DiscardOption", "LiveTile", "advise"]
+
+
+@dataclass(frozen=True)
+class LiveTile:
+    """An effective tile kind and its live (unseen) copies."""
+
+    tile: int
+    live: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tile": tile_short(self.tile), "live": self.live}
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """What one discard leaves (field meanings in the module docstring)."""
+
+    discard: int
+    fan_shanten: int
+    fan_exact: bool
+    shanten: int
+    effective: tuple[LiveTile, ...]
+    live_total: int
+    ways: int
+    probability: float
+
+    @property
+    def discard_tile(self) -> str:
+        return tile_short(self.discard)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"discard": self.discard_tile, "fan_shanten": self.fan_shanten, "fan_exact": self.fan_exact,
+                "shanten": self.shanten, "effective": [e.to_json() for e in self.effective],
+                "live_total": self.live_total, "ways": self.ways, "probability": self.probability}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The result of :func:`advise`: every distinct discard, best first."""
+
+    ruleset: str
+    hand: tuple[int, ...]
+    melds: tuple[tuple[int, int], ...]
+    min_fan: int
+    unseen: int
+    """Tiles not seen by the player (the pool the draws come from)."""
+    options: tuple[DiscardOption, ...]
+    targets: tuple[TargetShanten, ...]
+    """The breakdown by target fan of the hand after the best discard."""
+
+    @property
+    def best(self) -> DiscardOption:
+        return self.options[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "hand": format_counts(np.array(self.hand, np.uint8)),
+            "melds": [f"{MELD_NAMES[k]} {format_tiles(meld_tiles(k, f))}" for k, f in self.melds],
+            "min_fan": self.min_fan,
+            "unseen": self.unseen,
+            "options": [o.to_json() for o in self.options],
+            "targets": [t.to_json() for t in self.targets],
+        }
+
+
+_COMB = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)
+"""C(n, k) for the counts a tile kind can have (0-4)."""
+
+
+def _option(d: int, found: Found, budget: int, plain: int, live: tuple[int, ...], unseen: int) -> DiscardOption:
+    if found.n is None:   # more than `budget` draws: shanten >= budget, and never below plain shanten
+        return DiscardOption(d, max(budget, plain), False, plain, (), 0, 0, 0.0)
+    kinds = sorted({int(t) for t in np.flatnonzero(found.need.any(axis=0))})
+    effective = tuple(LiveTile(t, live[t]) for t in kinds)
+    # one product of binomials per distinct drawn multiset: C(live[t], a[t]) from a table
+    distinct = distinct_rows(found.need)
+    ways = int(_COMB[np.asarray(live)[None, :], distinct].prod(axis=1).sum())
+    total = comb(unseen, found.n)
+    return DiscardOption(d, found.n - 1, True, plain, effective, sum(e.live for e in effective), ways,
+                         ways / total if total else 0.0)
+
+
+def advise(
+    hand: Any,
+    *,
+    ruleset: str | Ruleset = DEFAULT_RULESET,
+    melds: Any = (),
+    visible: Any = None,
+    seat_wind: Any = None,
+    round_wind: Any = None,
+    win: str = "any",
+    min_fan: int | None = None,
+    max_draws: int = DEFAULT_MAX_DRAWS,
+) -> Advice:
+    """Rank every distinct discard of a hand that must discard (see the module docstring).
+
+    ``hand``: the concealed tiles (3k+2, a tile string or 34 counts); ``melds``: the declared
+    groups (``"chi 123m"``, ``"pon CCC"``, ``"kong EEEE"``, ``"ckong 9999m"``); ``visible``: the
+    tiles seen outside the hand and the player's own melds (discards of every player, the other
+    players' melds), flowers ignored; ``seat_wind``/``round_wind``: E S W N (default E);
+    ``win``: how a completed hand is scored, ``"any"`` (discard or self-draw, whichever reaches
+    the minimum), ``"discard"`` or ``"self_drawn"``; ``min_fan``: the ruleset's by default;
+    ``max_draws``: the search limit of the fan-aware shanten (1-14).
+
+    Raises :class:`~mahjong_core.errors.HandSizeError` (not 14 tiles with the melds),
+    :class:`~mahjong_core.errors.TileCountError` (a fifth copy across hand, melds and visible),
+    :class:`~mahjong_core.errors.RulesetError` (a tile the ruleset does not play) and the tile
+    and meld parse errors.
+    """
+    limit = _check_max_draws(max_draws)
+    prob = prepare(hand, ruleset=ruleset, melds=melds, visible=visible, seat_wind=seat_wind,
+                   round_wind=round_wind, win=win, min_fan=min_fan, tiles=14)
+    return advise_problem(prob, limit)
+
+
+def advise_problem(prob: Problem, limit: int, compiled: bool = True) -> Advice:
+    """:func:`advise` of a validated 14-tile problem (``compiled``: see :func:`.fan_shanten.search`)."""
+    live = prob.live
+    unseen = sum(live)
+    discards = [t for t in range(34) if prob.hand[t]]
+    after = []
+    for d in discards:
+        h = list(prob.hand)
+        h[d] -= 1
+        after.append(tuple(h))
+    plains = [_plain_shanten(np.array(h, np.uint8), ruleset=prob.rs) for h in after]
+    found, budget = search(prob, prob.hand, after, live, [standard_shape(prob.rs)], min(plains) + 1, limit,
+                           compiled=compiled)
+    options = [_option(d, f, budget, p, live, unseen) for d, f, p in zip(discards, found, plains)]
+    options.sort(key=lambda o: (o.fan_shanten, not o.fan_exact, -o.live_total, -o.ways, o.shanten, o.discard))
+    best = options[0]
+    best_hand = after[discards.index(best.discard)]
+    tgt = target_shanten(prob, best_hand, live, plains[discards.index(best.discard)] + 1, limit, compiled)
+    return Advice(prob.rs.name, prob.hand, prob.melds, prob.min_fan, unseen, tuple(options), tgt)

@@ -1,0 +1,80 @@
+"""A bot that discards by the advisor (:func:`~.advise.advise`) and otherwise plays as the greedy bot.
+
+On its turn it asks the greedy bot first: a win, a kong or anything but a discard is kept (the
+greedy bot wins whenever allowed); a discard is replaced by the advisor's best discard, computed
+from what the seat sees (its view: own hand and melds, every discard, the other players' melds).
+Claims are the greedy bot's.  ``bench/bench_advisor_bot.py`` measures it against the greedy bot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._constants import MELD_KINDS
+from .advise import advise
+from .bots import GreedyBot
+from .tiles import meld_tiles
+
+__all__ = ["AdvisorBot", "visible_tiles"]
+
+
+def visible_tiles(view: dict[str, Any]) -> list[int]:
+    """The tiles a seat sees outside its hand and its own melds, as 34 counts: every discard
+    still in a pool (a claimed discard leaves its pool for the meld), and the other players' melds
+    (a concealed kong of another player shows no tiles)."""
+    seen = [0] * 34
+    for pool in view["discards"]:
+        for t in pool:
+            seen[t] += 1
+    for seat, melds in enumerate(view["melds"]):
+        for m in melds:
+            if seat != view["seat"]:
+                for t in m.get("tiles") or ():
+                    if isinstance(t, int) and 0 <= t < 34:
+                        seen[t] += 1
+    return seen
+
+
+def _own_melds(view: dict[str, Any]) -> list[tuple[str, list[int]]]:
+    """The seat's own melds (its concealed kongs' tiles included: a seat sees its own)."""
+    return [(m["kind"], meld_tiles(MELD_KINDS[m["kind"]], min(m["tiles"]))) for m in view["melds"][view["seat"]]]
+
+
+class AdvisorBot:
+    """Discards by fan-aware shanten (the advisor); every other decision is the greedy bot's."""
+
+    name = "advisor"
+
+    def __init__(self, max_draws: int = 4) -> None:
+        self._greedy = GreedyBot()
+        self._max_draws = max_draws
+
+    def act_index(self, rnd: Any, seat: int) -> int:
+        choice = self._greedy.act_index(rnd, seat)
+        action = rnd.decode_action(seat, choice)
+        if type(action).__name__ != "Discard":
+            return choice
+        view = rnd.view(seat)
+        hand = view["hand"]              # the drawn tile included
+        counts = [0] * 34
+        for t in hand:
+            counts[t] += 1
+        winds = {}
+        if view.get("seat_winds"):
+            winds = {"seat_wind": view["seat_winds"][seat], "round_wind": view["round_wind"]}
+        advice = advise(counts, ruleset=rnd.ruleset, melds=_own_melds(view), visible=visible_tiles(view),
+                        min_fan=view["min_fan"], max_draws=self._max_draws, **winds)
+        ready = getattr(action, "ready", False)
+        options: dict[int, dict[bool, int]] = {}
+        for i in view["legal_indices"]:
+            a = rnd.decode_action(seat, i)
+            if type(a).__name__ == "Discard":
+                options.setdefault(a.tile, {})[bool(getattr(a, "ready", False))] = i
+        for o in advice.options:
+            if o.discard in options:
+                by_ready = options[o.discard]
+                return int(by_ready.get(ready, next(iter(by_ready.values()))))
+        return choice
+
+    def act(self, rnd: Any, seat: int) -> Any:
+        return rnd.decode_action(seat, self.act_index(rnd, seat))

@@ -1,0 +1,131 @@
+"""The ``advise`` command: the discard advisor (:func:`~.advise.advise`) on the command line.
+
+``mahjong-core advise TILES [--ruleset R] [--melds M ...] [--visible TILES] [--seat-wind W]
+[--round-wind W] [--win any|discard|self_drawn] [--min-fan N] [--max-draws N] [--top N]
+[--lang en|zh] [--json]`` prints every distinct discard, best first, with its fan-aware shanten,
+plain shanten, effective tiles with their live copies, their total, the completion count and its
+chance, then the breakdown by target fan after the best discard.  ``cli.py`` registers it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+import numpy as np
+
+from .advise import Advice, advise
+from .fan_shanten import DEFAULT_MAX_DRAWS, WIN_METHODS
+from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, RULESET_NAMES
+from .tiles import format_counts, format_tiles
+
+__all__ = ["EXAMPLES", "HELP", "add_arguments", "cmd_advise", "render"]
+
+HELP = "rank the discards of a 14-tile hand by fan-aware shanten (何切)"
+EXAMPLES = [
+    'mahjong-core advise "1234567m1199pEEC" --ruleset public',
+    'mahjong-core advise "55789m678p345sSCC" --ruleset public --lang zh --top 3',
+    'mahjong-core advise "1112345678999m5m" --visible "1m9m" --json',
+]
+
+_TEXT: dict[str, dict[str, Any]] = {
+    "en": {
+        "head": "hand {hand}{melds}  ({ruleset}, minimum {min_fan} fans, {unseen} tiles unseen)",
+        "melds": " + {melds}",
+        "columns": ("discard", "fan-shanten", "shanten", "live", "ways", "chance", "effective tiles (live copies)"),
+        "bound": ">={value}",
+        "none": "none",
+        "targets": "after discarding {tile}, fan-aware shanten toward:",
+        "unreached": "-",
+        "note": "fan-shanten: draws to a win reaching the minimum, minus one; chance: that the next "
+                "fan-shanten+1 unseen tiles finish such a win",
+    },
+    "zh": {
+        "head": "手牌 {hand}{melds}  （{ruleset}，起和 {min_fan} 番，未见 {unseen} 张）",
+        "melds": " + {melds}",
+        "columns": ("打出", "番向听", "向听", "进张数", "组合", "概率", "进张（剩余张数）"),
+        "bound": "≥{value}",
+        "none": "无",
+        "targets": "打出{tile}后，各目标番种的番向听：",
+        "unreached": "-",
+        "note": "番向听：摸到够起和番的和牌所需的最少张数减一；概率：接下来番向听+1张未见牌恰好凑成这样的和牌",
+    },
+}
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``advise`` on its sub-parser."""
+    p.add_argument("tiles", help='the concealed tiles, 14 with the melds (kongs as 3), e.g. "1234567m1199pEEC"')
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES, help="the rules to play")
+    p.add_argument("--melds", nargs="*", metavar="MELD", default=[],
+                   help='declared groups: "chi 123m", "pon CCC", "kong EEEE", "ckong 9999m"')
+    p.add_argument("--visible", default="",
+                   help="tiles seen outside the hand and the melds: every discard, the other players' melds "
+                        "(flowers are ignored)")
+    p.add_argument("--seat-wind", default=None, help="seat wind E/S/W/N (default E)")
+    p.add_argument("--round-wind", default=None, help="prevalent wind E/S/W/N (default E)")
+    p.add_argument("--win", default="any", choices=tuple(WIN_METHODS),
+                   help="how a finished hand is scored: on a discard, self-drawn, or whichever reaches the minimum")
+    p.add_argument("--min-fan", type=int, default=None, help=f"minimum fan (起和), 0-{MAX_MIN_FAN}; default the ruleset's")
+    p.add_argument("--max-draws", type=int, default=DEFAULT_MAX_DRAWS, help="search limit in drawn tiles, 1-14")
+    p.add_argument("--top", type=int, default=None, help="show only the best N discards (default all)")
+    p.add_argument("--lang", default="en", choices=("en", "zh"), help="language of the text output")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_advise)
+
+
+def _tile(t: int, lang: str) -> str:
+    return format_tiles([t], style="zh" if lang == "zh" else "compact")
+
+
+def render(advice: Advice, lang: str = "en", top: int | None = None) -> str:
+    """The text output of ``advise`` in English (``en``) or Chinese (``zh``)."""
+    text = _TEXT[lang]
+    j = advice.to_json()
+    melds = text["melds"].format(melds=", ".join(j["melds"])) if j["melds"] else ""
+    hand = format_counts(np.array(advice.hand, np.uint8), style="zh" if lang == "zh" else "compact")
+    lines = [text["head"].format(hand=hand, melds=melds, ruleset=advice.ruleset, min_fan=advice.min_fan,
+                                 unseen=advice.unseen)]
+    rows: list[tuple[str, ...]] = [text["columns"]]
+    for o in advice.options[:top]:
+        fan = str(o.fan_shanten) if o.fan_exact else text["bound"].format(value=o.fan_shanten)
+        effective = " ".join(f"{_tile(e.tile, lang)}×{e.live}" for e in o.effective) or text["none"]
+        rows.append((_tile(o.discard, lang), fan, str(o.shanten), str(o.live_total), str(o.ways),
+                     f"{100 * o.probability:.2f}%", effective))
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    for r in rows:
+        lines.append("  ".join(_pad(c, w) for c, w in zip(r, widths)) + "  " + r[-1])
+    lines.append(text["targets"].format(tile=_tile(advice.best.discard, lang)))
+    name = "zh" if lang == "zh" else "en"
+    lines.append("  " + ", ".join(
+        f"{getattr(t, name)} {text['unreached'] if t.shanten is None else t.shanten}" for t in advice.targets))
+    lines.append(text["note"])
+    return "\n".join(lines)
+
+
+def _width(s: str) -> int:
+    """Display width: CJK characters take two columns."""
+    return sum(2 if ord(ch) > 0x2E80 else 1 for ch in s)
+
+
+def _pad(s: str, width: int) -> str:
+    return s + " " * (width - _width(s))
+
+
+def cmd_advise(args: argparse.Namespace) -> int:
+    from ...cli import EXIT_OK, UsageError
+
+    if args.top is not None and args.top < 1:
+        raise UsageError(f"--top must be at least 1, got {args.top}")
+    advice = advise(args.tiles, ruleset=args.ruleset, melds=args.melds, visible=args.visible or None,
+                    seat_wind=args.seat_wind, round_wind=args.round_wind, win=args.win, min_fan=args.min_fan,
+                    max_draws=args.max_draws)
+    if args.json:
+        data: dict[str, Any] = advice.to_json()
+        if args.top is not None:
+            data["options"] = data["options"][: args.top]
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(render(advice, args.lang, args.top))
+    return EXIT_OK

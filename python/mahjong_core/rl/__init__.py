@@ -1,0 +1,54 @@
+"""Learning environments for the mahjong rulesets (``pip install "mahjong-core[rl]"``).
+
+* :mod:`~mahjong_core.rl.encoding`: the fixed observation encoding (a ``uint8`` vector per seat,
+  written by the compiled engine from what the seat may see) and its layout;
+* :mod:`~mahjong_core.rl.rewards`: rewards from the settlement layer (``"points"`` or ``"fans"``);
+* :class:`VectorRounds`: N rounds stepped together in the compiled engine, without the GIL;
+* :class:`MahjongAECEnv` (PettingZoo, every seat an agent) and :class:`MahjongEnv` (Gymnasium,
+  one seat against the built-in bots) need the ``rl`` extra (pettingzoo, gymnasium); they are
+  imported on first use, so ``import mahjong_core.rl`` works without it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .encoding import (
+    OBS_MELD_KINDS,
+    ObservationLayout,
+    mahjong_rulesets,
+    observation_layout,
+)
+from .rewards import REWARD_MODES, RewardRule, default_room
+from .vector import VectorRounds
+
+if TYPE_CHECKING:   # imported on first use (see __getattr__): they need the rl extra
+    from .gymnasium_env import MahjongEnv
+    from .pettingzoo_env import MahjongAECEnv
+
+__all__ = [
+    "OBS_MELD_KINDS",
+    "REWARD_MODES",
+    "MahjongAECEnv",
+    "MahjongEnv",
+    "ObservationLayout",
+    "RewardRule",
+    "VectorRounds",
+    "default_room",
+    "mahjong_rulesets",
+    "observation_layout",
+]
+
+_LAZY = {"MahjongAECEnv": "pettingzoo_env", "MahjongEnv": "gymnasium_env"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        try:
+            module = importlib.import_module(f".{_LAZY[name]}", __name__)
+        except ModuleNotFoundError as exc:
+            raise ImportError(f"mahjong_core.rl.{name} needs {exc.name}: pip install \"mahjong-core[rl]\"") from exc
+        return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,58 @@
+"""What both environments share: their settings' checks and their Gymnasium spaces.  A seat's
+observation is a dict of its encoded view (``"observation"``, :mod:`mahjong_core.rl.encoding`,
+bounded by the layout's ``high``) and its legal-action mask (``"action_mask"``, int8, 110
+entries); an action is a mask index (``Discrete(110)``, the layout of
+:mod:`mahjong_core.families.mahjong.actions`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from .._validate import is_int
+from ..errors import IllegalActionError, MahjongError
+from ..families.mahjong.actions import ACTION_SIZE
+from ..families.mahjong.round import Round
+from .encoding import ObservationLayout, observation_layout
+from .rewards import RewardRule
+
+__all__ = ["RENDER_MODES", "EnvSettings", "action_index", "observation_space"]
+
+RENDER_MODES = ("ansi",)
+
+
+def observation_space(ruleset: str) -> spaces.Dict:
+    """The observation space of a seat of ``ruleset``."""
+    layout = observation_layout(ruleset)
+    return spaces.Dict({
+        "observation": spaces.Box(low=np.zeros(layout.size, np.uint8), high=layout.high, dtype=np.uint8),
+        "action_mask": spaces.Box(low=0, high=1, shape=(ACTION_SIZE,), dtype=np.int8),
+    })
+
+
+def action_index(action: Any) -> int:
+    """A mask index given as a Python or NumPy integer (anything else is refused)."""
+    if not is_int(action):
+        raise IllegalActionError(f"an action is a mask index 0-{ACTION_SIZE - 1}, got {action!r}")
+    return int(action)
+
+
+class EnvSettings:
+    """The checked settings of an environment: ``layout`` (:class:`ObservationLayout`), the
+    ``reward_rule``, the game ``options`` (refused here when bad, not at the first reset) and the
+    ``render_mode`` (None or ``"ansi"``)."""
+
+    __slots__ = ("layout", "options", "render_mode", "reward_rule", "ruleset")
+
+    def __init__(self, ruleset: str, reward: str, room: Any, options: dict[str, Any] | None,
+                 render_mode: str | None) -> None:
+        self.layout: ObservationLayout = observation_layout(ruleset)
+        self.ruleset = self.layout.ruleset
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise MahjongError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self.reward_rule = RewardRule(self.ruleset, reward, room)
+        Round(self.ruleset, seed=0, options=options)
+        self.options = options

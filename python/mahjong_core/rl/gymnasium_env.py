@@ -1,0 +1,117 @@
+"""A Gymnasium single-agent environment: one seat against the built-in bots
+(``pip install "mahjong-core[rl]"``).
+
+>>> from mahjong_core.rl.gymnasium_env import MahjongEnv
+>>> env = MahjongEnv("two-player", opponents="greedy")
+>>> obs, info = env.reset(seed=1)
+>>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0
+((268,), True)
+
+The learner plays ``seat``; the other seats are the compiled greedy or random bots, played inside
+the engine (``_round.RoundBatch`` of one round) between two of the learner's actions.  Observation
+and action spaces are those of :mod:`mahjong_core.rl.env_common`.  The reward is the seat's
+(:mod:`mahjong_core.rl.rewards`) when the round ends, else 0.  A round the bots finish before the
+learner acts is dealt again.  An action outside the mask ends the episode with ``illegal_reward``
+(``info["illegal_action"]`` is True), or raises :class:`~mahjong_core.errors.IllegalActionError`
+with ``illegal_action="raise"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from .._round import RoundBatch, observe
+from .._validate import is_int
+from ..errors import IllegalActionError, MahjongError
+from ..families.mahjong.actions import ACTION_SIZE
+from ..families.mahjong.round import Round
+from .env_common import RENDER_MODES, EnvSettings, action_index, observation_space
+from .rounds import bot_kinds, deal
+
+__all__ = ["MahjongEnv"]
+
+_ILLEGAL = ("terminate", "raise")
+_RANDOM = 1
+
+
+class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
+    """``seat`` of a round of ``ruleset`` against built-in bots (see the module docstring).
+    ``opponents``: ``"greedy"``, ``"random"``, or one name per other seat in seat order;
+    ``reward`` / ``room``: :mod:`mahjong_core.rl.rewards`; ``options``: game options of
+    :class:`~mahjong_core.game.Round`."""
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 - as gymnasium.Env declares it
+
+    def __init__(self, ruleset: str = "two-player", *, seat: int = 0,
+                 opponents: str | Sequence[str] = "greedy", reward: str = "points", room: Any = None,
+                 options: dict[str, Any] | None = None, illegal_action: str = "terminate",
+                 illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
+        settings = EnvSettings(ruleset, reward, room, options, render_mode)
+        self.layout, self.ruleset, self.reward_rule = settings.layout, settings.ruleset, settings.reward_rule
+        self.render_mode, self._options = settings.render_mode, settings.options
+        P = self.layout.players
+        if not is_int(seat) or not 0 <= seat < P:
+            raise MahjongError(f"seat must be 0-{P - 1}, got {seat!r}")
+        self.seat = int(seat)
+        others: list[str | None] = [opponents] * (P - 1) if isinstance(opponents, str) else list(opponents)
+        if len(others) != P - 1:
+            raise MahjongError(f"opponents: one bot for each of the {P - 1} other seats, got {opponents!r}")
+        others.insert(self.seat, None)
+        self._kinds = bot_kinds(others, P)
+        if None in others[:self.seat] + others[self.seat + 1:]:
+            raise MahjongError("opponents must be bot names ('greedy' or 'random')")
+        if illegal_action not in _ILLEGAL:
+            raise MahjongError(f"illegal_action must be one of {', '.join(_ILLEGAL)}, got {illegal_action!r}")
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.observation_space = observation_space(self.ruleset)
+        self.action_space = spaces.Discrete(ACTION_SIZE)
+        self.round: Round | None = None
+        self._batch: RoundBatch | None = None
+        self._ended = True
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        assert self.round is not None
+        obs, mask = observe(self.round._core, self.seat)
+        return {"observation": obs, "action_mask": mask}
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Deal a round and let the bots play up to the learner's first action."""
+        super().reset(seed=seed)
+        rng = self.np_random
+        kinds = np.array([self._kinds], dtype=np.int8)
+        while True:
+            self.round = deal(self.ruleset, rng, self._options)
+            gen = np.random.PCG64(int(rng.integers(2 ** 63))) if _RANDOM in self._kinds else None
+            self._batch = RoundBatch([self.round._core], kinds, [gen])
+            if self._batch.actor(0) >= 0:
+                self._ended = False
+                return self._obs(), {}
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        batch = self._batch
+        if batch is None or self.round is None or self._ended:
+            raise MahjongError("the episode is over (or never started): call reset()")
+        i = action_index(action)
+        if not self.round._core.is_legal(self.seat, i):
+            if self.illegal_action == "raise":
+                raise IllegalActionError(f"action {i} is not legal for seat {self.seat} now")
+            self._ended = True
+            return self._obs(), self.illegal_reward, True, False, {"illegal_action": True}
+        obs, mask, _, done = batch.step(np.array([i]))
+        if not done[0]:   # the bots played up to the learner's next action
+            return {"observation": obs[0], "action_mask": mask[0]}, 0.0, False, False, {}
+        self._ended = True
+        return self._obs(), self.reward_rule(self.round._core)[self.seat], True, False, {}
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.round is None:
+            return None
+        v = self.round.view(self.seat)
+        return f"{self.ruleset} seat {self.seat}: phase {v['phase']}, hand {v['hand']}, wall {v['wall_remaining']}"

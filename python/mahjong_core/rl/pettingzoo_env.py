@@ -1,0 +1,123 @@
+"""A PettingZoo AEC environment for every mahjong ruleset (``pip install "mahjong-core[rl]"``).
+
+>>> from mahjong_core.rl.pettingzoo_env import MahjongAECEnv
+>>> env = MahjongAECEnv("public", seed=1)
+>>> env.reset()
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> sorted(obs), obs["observation"].shape, obs["action_mask"].shape
+(['action_mask', 'observation'], (600,), (110,))
+
+Agents ``player_0`` ... ``player_{P-1}`` are the seats.  The agent selected is the first seat to
+act, as in :func:`~mahjong_core.game.play_round`: in a claim window the seats answer one after the
+other, each seeing only its own options (the answers are applied together when the last one is
+in).  Observations are dicts: ``"observation"`` the seat's encoded view
+(:mod:`mahjong_core.rl.encoding`) and ``"action_mask"`` its legal actions (int8, 110 entries, the
+layout of :mod:`mahjong_core.families.mahjong.actions`).  An observation is defined for the
+selected agent (``last()``): observing another agent during a claim window would tell it that
+some seat can claim the discard (see "When an observation is defined" in the encoding module).  Rewards come when the round ends
+(:mod:`mahjong_core.rl.rewards`); then every agent is terminated.  An illegal action raises
+:class:`~mahjong_core.errors.IllegalActionError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from .._round import observe
+from ..families.mahjong.actions import ACTION_SIZE
+from ..families.mahjong.round import Round
+from ..families.mahjong.tiles import format_tiles
+from .env_common import RENDER_MODES, EnvSettings, action_index, observation_space
+from .rounds import deal
+
+__all__ = ["MahjongAECEnv", "env"]
+
+
+class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """Every seat of a round of ``ruleset`` an agent (see the module docstring).  ``reward``:
+    ``"points"`` or ``"fans"``, ``room``: the settlement room of ``"points"``; ``options``: game
+    options of :class:`~mahjong_core.game.Round`; ``seed``: the first reset's seed (a
+    ``reset(seed=...)`` reseeds).  Each reset deals a round whose seed and dealer come from the
+    environment's generator.  ``render_mode="ansi"``: :meth:`render` returns the table as text."""
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "mahjong_core_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
+
+    def __init__(self, ruleset: str = "two-player", *, reward: str = "points", room: Any = None,
+                 options: dict[str, Any] | None = None, seed: int | None = None,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        settings = EnvSettings(ruleset, reward, room, options, render_mode)
+        self.layout, self.ruleset, self.reward_rule = settings.layout, settings.ruleset, settings.reward_rule
+        self.render_mode, self._options = settings.render_mode, settings.options
+        self.possible_agents = [f"player_{k}" for k in range(self.layout.players)]
+        self._seat_of = {a: k for k, a in enumerate(self.possible_agents)}
+        self._obs_space = observation_space(self.ruleset)
+        self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(ACTION_SIZE) for a in self.possible_agents}
+        self._rng = np.random.default_rng(seed)
+        self.round: Round | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new round (``seed`` reseeds the environment's generator; ``options`` is
+        accepted for the API and unused: game options are a constructor setting)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.round = deal(self.ruleset, self._rng, self._options)
+        self._core = self.round._core
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self._core.seats_to_act()[0]]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        obs, mask = observe(self._core, self._seat_of[agent])
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        core = self._core
+        seat = self._seat_of[agent]
+        core.step(seat, action_index(action))
+        self._cumulative_rewards[agent] = 0.0
+        to_act = core.seats_to_act()
+        if to_act:   # the rewards stay 0 until the end: nothing to accumulate
+            self.agent_selection = self.possible_agents[to_act[0]]
+            return
+        for a, r in zip(self.possible_agents, self.reward_rule(core)):
+            self.rewards[a] = r
+            self.terminations[a] = True
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.round is None:
+            return None
+        r = self.round
+        lines = [f"{self.ruleset}: phase {r.view(0)['phase']}, wall {r.wall_remaining}"]
+        for seat, hand in enumerate(r.hands):
+            tiles = [t for t in range(34) for _ in range(int(hand[t]))]
+            lines.append(f"player_{seat}: {format_tiles(tiles)}  discards {format_tiles(r.discards[seat])}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        pass
+
+
+def env(ruleset: str = "two-player", **kwargs: Any) -> MahjongAECEnv:
+    """``MahjongAECEnv(ruleset, **kwargs)``: the PettingZoo factory convention."""
+    return MahjongAECEnv(ruleset, **kwargs)

@@ -1,0 +1,94 @@
+"""Rewards of a finished round for the learning environments, from the settlement layer.
+
+Two modes (the environments' ``reward=`` setting):
+
+* ``"points"``: what each seat wins or pays in a room of the settlement layer
+  (:func:`mahjong_core.settlement.hand_payments`, win payments only: no table or service fees),
+  net per seat, so the rewards of a round sum to zero.  The room defaults to the first of
+  :data:`~mahjong_core.settlement.ROOMS` that plays the ruleset (``two-player``: ``beginner``,
+  15 beans per fan; ``two-player-bamboo``: ``bamboo``; ``public``: ``public``, 8 points from
+  every payer plus the hand value from the discarder or every payer of a self-drawn win).
+* ``"fans"``: a winner gets his hand value F (fans, flowers included), every other seat 0.
+
+A draw gives every seat 0 in both modes.  Several winners of one discard (the
+``multiple_winners`` option) are settled one after the other and summed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._round import RoundCore
+from ..errors import MahjongError
+from ..families.registry import get_ruleset
+from ..settlement import ROOMS, HandOutcome, Room, get_room, hand_payments
+
+__all__ = ["REWARD_MODES", "RewardRule", "default_room"]
+
+REWARD_MODES = ("points", "fans")
+
+
+def default_room(ruleset: str) -> Room:
+    """The first room of :data:`~mahjong_core.settlement.ROOMS` that plays ``ruleset``."""
+    for room in ROOMS.values():
+        if room.ruleset == ruleset:
+            return room
+    raise MahjongError(f"no settlement room plays {ruleset!r}; pass reward='fans' or a Room")  # pragma: no cover
+
+
+class RewardRule:
+    """The rewards of a finished round of ``ruleset``: ``rule(core)`` -> one float per seat.
+    ``reward`` is ``"points"`` or ``"fans"``; ``room`` (points only) a room name or
+    :class:`~mahjong_core.settlement.Room` of the ruleset (default :func:`default_room`)."""
+
+    __slots__ = ("_names", "_paid", "mode", "players", "room", "ruleset")
+
+    def __init__(self, ruleset: str, reward: Any = "points", room: str | Room | None = None) -> None:
+        if not isinstance(reward, str) or reward not in REWARD_MODES:
+            raise MahjongError(f"reward must be one of {', '.join(REWARD_MODES)}, got {reward!r}")
+        self.ruleset = get_ruleset(ruleset).name
+        self.mode = reward
+        self.players = get_ruleset(self.ruleset).players
+        self._names = tuple(f"seat{k}" for k in range(self.players))
+        # net payments per seat of one win, by (winner, loser, method, value, non-flower total,
+        # min fan): the settlement is a function of those, and a run settles the same few often
+        self._paid: dict[tuple[int, int | None, str | None, int, int, int], list[float]] = {}
+        if reward == "fans":
+            if room is not None:
+                raise MahjongError("room is a setting of reward='points' only")
+            self.room: Room | None = None
+        else:
+            self.room = default_room(self.ruleset) if room is None else get_room(room)
+            if self.room.ruleset != self.ruleset:
+                raise MahjongError(f"room {self.room.name!r} plays {self.room.ruleset}, not {self.ruleset}")
+
+    def __call__(self, core: RoundCore) -> list[float]:
+        """The rewards of the finished round in ``core`` (zeros while it runs)."""
+        out = [0.0] * self.players
+        info = core.result_info()
+        if info is None or info[0]:
+            return out
+        _, _, loser, method, _, _ = info
+        for seat, total, non_flower in core.winner_totals():
+            if self.room is None:
+                out[seat] += float(total)
+                continue
+            key = (seat, loser, method, total, non_flower, core.min_fan)
+            net = self._paid.get(key)
+            if net is None:
+                net = self._paid[key] = self._settle(*key)
+            for k in range(self.players):
+                out[k] += net[k]
+        return out
+
+    def _settle(self, seat: int, loser: int | None, method: str | None, total: int, non_flower: int,
+                min_fan: int) -> list[float]:
+        """Each seat's net payment for one win, from the settlement layer."""
+        assert self.room is not None
+        net = [0.0] * self.players
+        outcome = HandOutcome(self._names, winner=seat, loser=loser, method=method, hand_value=total,
+                              non_flower_total=non_flower, min_fan=min_fan)
+        for payer, payee, amount, _ in hand_payments(self.room, outcome):
+            net[self._names.index(payer)] -= amount
+            net[self._names.index(payee)] += amount
+        return net

@@ -1,0 +1,123 @@
+"""Vectorised stepping: N rounds of one mahjong ruleset stepped together in the compiled engine.
+
+>>> from mahjong_core.rl import VectorRounds
+>>> vec = VectorRounds("two-player", 8, seed=1, bots=(None, "greedy"))
+>>> obs, mask, actor = vec.reset()
+>>> obs.shape, mask.shape, actor.tolist()
+((8, 268), (8, 110), [0, 0, 0, 0, 0, 0, 0, 0])
+
+:meth:`VectorRounds.step` takes one action (a mask index) per round, for that round's actor, and
+returns ``(obs, mask, actor, rewards, done)``: the next actors' observations ``(N, L)`` uint8,
+their legal-action masks ``(N, 110)`` int8, the actor seats ``(N,)``, the rewards ``(N, P)`` of the
+rounds that ended in this step (zeros elsewhere) and ``done`` ``(N,)``.  A round that ends is
+replaced at once by a new one (its first actor's observation is in the returned arrays).  The
+stepping loop -- legality checks, the actions, the built-in bots, the observations -- runs in
+``_round.RoundBatch`` without the GIL; only finished rounds come back to Python (rewards, the next
+deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._round import RoundBatch, RoundCore, observe
+from ..errors import MahjongError
+from ..families.mahjong.round import Round
+from .encoding import ObservationLayout, observation_layout
+from .rewards import RewardRule
+from .rounds import CoreDealer, bot_kinds
+
+__all__ = ["VectorRounds"]
+
+_RANDOM = 1
+
+
+class VectorRounds:
+    """``n`` rounds of ``ruleset`` stepped together.  ``bots``: one entry per seat, None for a seat
+    the caller acts for (default: every seat, self-play) or ``"greedy"`` / ``"random"`` for a
+    built-in bot; ``reward`` / ``room``: see :mod:`mahjong_core.rl.rewards`; ``options``: game
+    options of :class:`~mahjong_core.game.Round`; ``seed``: the deals (walls, dice, dealers, the
+    random bots' generators) come from one generator seeded with it.  A round that the bots
+    finish before any caller seat acts is dealt again.  Not thread-safe: one per thread (several
+    threads each stepping their own run in parallel: the stepping loop releases the GIL)."""
+
+    def __init__(self, ruleset: str = "two-player", n: int = 64, *, seed: int | None = None,
+                 bots: Sequence[str | None] | None = None, reward: str = "points", room: Any = None,
+                 options: dict[str, Any] | None = None) -> None:
+        self.layout: ObservationLayout = observation_layout(ruleset)
+        self.ruleset = self.layout.ruleset
+        self.players = self.layout.players
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise MahjongError(f"n must be a positive number of rounds, got {n!r}")
+        self.n = n
+        self._kinds = bot_kinds([None] * self.players if bots is None else bots, self.players)
+        if min(self._kinds) >= 0:
+            raise MahjongError("bots: at least one seat must be left to the caller (None)")
+        self._random = _RANDOM in self._kinds
+        self._options = options
+        self._dealer = CoreDealer(self.ruleset, options)   # bad options are refused here
+        self.reward = RewardRule(self.ruleset, reward, room)
+        self._rng = np.random.default_rng(seed)
+        self._batch: RoundBatch | None = None
+
+    # ------------------------------------------------------------------ dealing
+    def _deal(self) -> tuple[RoundCore, Any]:
+        core = self._dealer(self._rng)
+        gen = np.random.PCG64(int(self._rng.integers(2 ** 63))) if self._random else None
+        return core, gen
+
+    def _redeal(self, i: int) -> None:
+        """A new round in row ``i``, dealt in the compiled engine (no Python objects but the core)
+        from the environment's generator: the random bots' generator first, then the deal."""
+        batch = self._batch
+        assert batch is not None
+        bits = self._rng.bit_generator
+        while True:
+            gen = np.random.PCG64(int(self._rng.integers(2 ** 63))) if self._random else None
+            if batch.deal(i, bits, gen) >= 0:
+                return
+
+    def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+        """Deal ``n`` new rounds; returns ``(obs, mask, actor)`` of their first actors."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        dealt = [self._deal() for _ in range(self.n)]
+        kinds = np.array([self._kinds] * self.n, dtype=np.int8)
+        self._batch = RoundBatch([c for c, _ in dealt], kinds, [g for _, g in dealt])
+        for i in range(self.n):
+            if self._batch.actor(i) < 0:
+                self._redeal(i)
+        obs, mask, actor, _ = self._batch.observe()
+        return obs, mask, actor
+
+    def core(self, i: int) -> RoundCore:
+        """The compiled round of row ``i`` (a finished one is replaced in the step it ends)."""
+        return self._live_batch().core(i)
+
+    def round(self, i: int) -> Round:
+        """Row ``i``'s round as a :class:`~mahjong_core.game.Round` (its log, views, JSON): the
+        same wall, dice and dealer, with the row's actions so far replayed."""
+        return self._dealer.as_round(self.core(i))
+
+    def _live_batch(self) -> RoundBatch:
+        if self._batch is None:
+            raise MahjongError("call reset() first")
+        return self._batch
+
+    def step(self, actions: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+        """Apply one action per round (see the module docstring); an illegal action raises
+        :class:`~mahjong_core.errors.IllegalActionError` naming the row, and nothing changes."""
+        batch = self._live_batch()
+        obs, mask, actor, done = batch.step(actions)
+        rewards = np.zeros((self.n, self.players))
+        for i in np.flatnonzero(done).tolist():
+            rewards[i] = self.reward(batch.core(i))
+            self._redeal(i)
+            seat = batch.actor(i)
+            obs[i], mask[i] = observe(batch.core(i), seat)
+            actor[i] = seat
+        return obs, mask, actor, rewards, done

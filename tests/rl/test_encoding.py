@@ -1,0 +1,223 @@
+"""The observation encoding of mahjong_core.rl: its layout, parity with the encoding of the
+documented per-seat view (tests/rl/reference.py), and the leak property -- swapping the tiles a
+seat cannot see (other hands, the wall) never changes its observation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from mahjong_core._round import observation_shape, observe
+from mahjong_core.errors import ArrayShapeError, MahjongError, RulesetError
+from mahjong_core.families.mahjong.actions import PASS
+from mahjong_core.families.mahjong.constants import PH_CLAIM, PH_ROB
+from mahjong_core.families.mahjong.wall import Wall, deal_order
+from mahjong_core.rl import mahjong_rulesets, observation_layout
+
+import mahjong_core as mj
+from tests.rl.reference import encode_view, mask_of_view
+
+RULESETS = mahjong_rulesets()
+_WINDOWS = (PH_CLAIM, PH_ROB)
+
+
+def play_random(r: mj.Round, rng: np.random.Generator, steps: int) -> None:
+    """Up to ``steps`` uniformly random legal actions of the first seat to act."""
+    for _ in range(steps):
+        if r.is_over:
+            return
+        seat = r.seats_to_act()[0]
+        legal = r.legal_indices(seat)
+        r.step(seat, legal[int(rng.integers(len(legal)))])
+
+
+def test_rulesets() -> None:
+    assert RULESETS == ["two-player", "two-player-bamboo", "public"]
+    with pytest.raises(RulesetError, match="mahjong rulesets"):
+        observation_layout("changpai-ydr")
+    with pytest.raises(RulesetError):
+        observation_layout("no-such-ruleset")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_layout_matches_engine(ruleset: str) -> None:
+    lay = observation_layout(ruleset)
+    r = mj.Round(ruleset, seed=1)
+    P, D, L = observation_shape(r._core)
+    assert (lay.players, lay.discard_cap, lay.size) == (P, D, L)
+    assert D == r.settings.n_tiles - 13 * P
+    # the sections tile the vector exactly, in order
+    at = 0
+    for name, shape in lay.fields:
+        assert lay.slices[name] == slice(at, at + int(np.prod(shape)))
+        at += int(np.prod(shape))
+    assert at == L == lay.high.size
+    obs, mask = observe(r._core, r.seats_to_act()[0])
+    parts = lay.decode(obs)
+    assert parts["hand"].shape == (34,) and parts["melds"].shape == (P, 4, 4) and parts["discards"].shape == (P, D)
+    assert lay.decode(np.stack([obs, obs]))["discards"].shape == (2, P, D)
+    assert mask.dtype == np.int8 and mask.shape == (110,)
+
+
+def test_decode_refuses_other_arrays() -> None:
+    lay = observation_layout("public")
+    for bad in (np.zeros(5, np.uint8), np.zeros(lay.size, np.int64), np.zeros((2, 2, lay.size), np.uint8)):
+        with pytest.raises(ArrayShapeError, match="uint8 of shape"):
+            lay.decode(bad)
+
+
+def test_observe_refuses_bad_seat() -> None:
+    r = mj.Round("public", seed=1)
+    for seat in (-1, 4):
+        with pytest.raises(MahjongError, match="seat"):
+            observe(r._core, seat)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_observation_is_the_encoded_view(ruleset: str) -> None:
+    """At every step of random rounds, every seat's observation and mask equal the pure-Python
+    encoding of its view, and stay inside the layout's bounds."""
+    lay = observation_layout(ruleset)
+    rng = np.random.default_rng(7)
+    checked = 0
+    for seed in range(8):
+        r = mj.Round(ruleset, seed=seed, dealer=seed % lay.players)
+        while True:
+            for seat in range(lay.players):
+                obs, mask = observe(r._core, seat)
+                view = r.view(seat)
+                np.testing.assert_array_equal(obs, encode_view(view, r.must_discard, lay), err_msg=f"seed {seed} seat {seat}")
+                np.testing.assert_array_equal(mask, mask_of_view(view))
+                assert (obs <= lay.high).all()
+                checked += 1
+            if r.is_over:
+                break
+            play_random(r, rng, 1)
+    assert checked > 300
+
+
+# ---------------------------------------------------------------------------------------------
+# the leak property: swapping hidden tiles never changes an observation.  The other world keeps
+# every tile the observer saw where it was and permutes the rest (the wall left, the opponents'
+# concealed tiles); the same public history is replayed there, and the observer, asked to act
+# in both, must get the same observation and mask.
+# ---------------------------------------------------------------------------------------------
+def _received_positions(r: mj.Round, wall: list[int]) -> dict[int, list[int]]:
+    """The wall positions of every tile each seat received, in order (deal, then draws): the
+    logical wall of the engine (``Wall``) with each tile replaced by its position."""
+    positions = Wall(list(range(len(wall))))
+    got: dict[int, list[int]] = {s: [] for s in range(r.players)}
+    for seat in deal_order(r.players, r.dealer):
+        got[seat].append(positions.draw_head())
+    for ev in r.log:
+        if ev["type"] != "draw":
+            continue
+        src = ev["from"]
+        pos = (positions.draw_head() if src == "head" else positions.draw_tail() if src == "tail"
+               else positions.draw_die(ev["die"]))
+        assert wall[pos] == ev["tile"], "the position replay lost track of a draw"
+        got[ev["seat"]].append(pos)
+    return got
+
+
+def _hidden_positions(r: mj.Round, observer: int, wall: list[int], state: dict) -> list[int]:
+    """Positions of the tiles ``observer`` cannot see now: the untaken wall (flowers excluded:
+    they are shown as soon as drawn) and, for each opponent, the copies of each kind still
+    concealed -- the last ones received (earlier copies were the ones shown, first in first out)."""
+    hidden = [i for i, c in enumerate(state["wall"]["taken"]) if c == "0" and wall[i] < 34]
+    got = _received_positions(r, wall)
+    for o in range(r.players):
+        if o == observer:
+            continue
+        hand = r.hand_counts(o)
+        for t in range(34):
+            if hand[t]:
+                mine = [p for p in got[o] if wall[p] == t]
+                hidden += mine[len(mine) - int(hand[t]):]
+    return hidden
+
+
+def _replay(ruleset: str, r: mj.Round, wall: list[int], state: dict, observer: int) -> mj.Round | None:
+    """The same public history on another wall: the original actions in order, replayed in
+    lockstep with the original (``ra``); an opponent asked to answer a claim only in the other
+    world passes, his pass asked only in the original is dropped.  None when the other world
+    cannot produce the history (an opponent's claim, 报听 or win needs the tiles he had)."""
+    kw = {"dealer": r.dealer, "dice": state["dice"], "kong_dice": state["kong_dice"], "round_wind": r.round_wind}
+    ra, r2 = mj.Round(ruleset, wall=list(state["wall"]["tiles"]), **kw), mj.Round(ruleset, wall=wall, **kw)
+
+    def pass_extras(final: bool) -> bool:
+        """Opponents asked in r2's claim window but not in ra's pass: all of them once ra has
+        left the window (or at the end), else they may still answer later."""
+        while r2.phase in _WINDOWS:
+            same = ra.phase == r2.phase
+            extras = [s for s in r2.seats_to_act() if not same or s not in ra.seats_to_act()]
+            if not extras or (same and not final):
+                return True
+            if extras[0] == observer or PASS not in r2.legal_indices(extras[0]):
+                return False
+            r2.step(extras[0], PASS)
+        return True
+
+    pairs = r._core.action_pairs()
+    for k in range(0, len(pairs), 2):
+        seat, i = pairs[k], pairs[k + 1]
+        if not pass_extras(False):
+            return None
+        if seat not in r2.seats_to_act() and seat != observer and i == PASS:
+            ra.step(seat, i)
+            continue
+        if i not in r2.legal_indices(seat):
+            return None
+        r2.step(seat, i)
+        ra.step(seat, i)
+    return r2 if pass_extras(True) else None
+
+
+def _compare_worlds(ruleset: str, encode: Callable[[Any, int], tuple[np.ndarray, np.ndarray]]) -> tuple[int, int, int]:
+    """(worlds compared, of them with other opponents' hands, of them with another encoding)."""
+    rng = np.random.default_rng(11)
+    compared = changed_hands = differ = 0
+    for trial in range(60):
+        r = mj.Round(ruleset, seed=100 + trial, dealer=trial % observation_layout(ruleset).players)
+        play_random(r, rng, int(rng.integers(0, 60)))
+        if r.is_over:
+            continue
+        # the observation a seat decides on: one of the seats asked to act now (between its
+        # decisions a seat sees, as in its view, that a claim window is open on its discard)
+        asked = r.seats_to_act()
+        observer = asked[int(rng.integers(len(asked)))]
+        state = r._core.get_state()
+        wall = list(state["wall"]["tiles"])
+        hidden = _hidden_positions(r, observer, wall, state)
+        other = list(wall)
+        for p, t in zip(hidden, rng.permutation([wall[p] for p in hidden])):
+            other[p] = int(t)
+        r2 = _replay(ruleset, r, other, state, observer)
+        if r2 is None:
+            continue
+        compared += 1
+        (o1, m1), (o2, m2) = encode(r._core, observer), encode(r2._core, observer)
+        differ += not (np.array_equal(o1, o2) and np.array_equal(m1, m2))
+        if any((r.hand_counts(o) != r2.hand_counts(o)).any() for o in range(r.players) if o != observer):
+            changed_hands += 1
+    return compared, changed_hands, differ
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_swapping_hidden_tiles_never_changes_an_observation(ruleset: str) -> None:
+    compared, changed_hands, differ = _compare_worlds(ruleset, observe)
+    assert differ == 0
+    # the property was exercised: many comparisons, most of two worlds whose hidden hands differ
+    assert compared >= 15 and changed_hands >= compared // 2, (compared, changed_hands)
+
+
+def test_the_leak_check_catches_a_leak() -> None:
+    """The same comparison with an encoding that appends the opponents' hands finds the leak."""
+    def leaky(core: Any, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        obs, mask = observe(core, seat)
+        return np.concatenate([obs, core.hands_array().ravel()]), mask
+
+    _, changed_hands, differ = _compare_worlds("public", leaky)
+    assert differ >= changed_hands > 0

@@ -1,0 +1,194 @@
+"""The learning environments: PettingZoo's API test and Gymnasium's environment checker for every
+mahjong ruleset, rewards from the settlement layer, and the package importing without the
+``rl`` extra."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra (pip install '.[test]' installs it)")
+pytest.importorskip("gymnasium", reason="the rl extra (pip install '.[test]' installs it)")
+from gymnasium.utils.env_checker import check_env
+from mahjong_core.errors import IllegalActionError, MahjongError
+from mahjong_core.rl import RewardRule, mahjong_rulesets, observation_layout
+from mahjong_core.rl.gymnasium_env import MahjongEnv
+from mahjong_core.rl.pettingzoo_env import MahjongAECEnv, env
+from mahjong_core.settlement import HandOutcome, Ledger, get_room, settle_hand
+from pettingzoo.test import api_test
+
+import mahjong_core as mj
+
+RULESETS = mahjong_rulesets()
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("reward", ["points", "fans"])
+def test_pettingzoo_api_test(ruleset: str, reward: str) -> None:
+    for seed in range(3):
+        api_test(MahjongAECEnv(ruleset, reward=reward, seed=seed), num_cycles=200)
+
+
+@pytest.mark.filterwarnings("ignore:.*Not able to test alternative render modes")
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("opponents", ["greedy", "random"])
+def test_gymnasium_check_env(ruleset: str, opponents: str) -> None:
+    check_env(MahjongEnv(ruleset, opponents=opponents, seat=observation_layout(ruleset).players - 1))
+
+
+def _play_aec(e: MahjongAECEnv) -> dict[str, float]:
+    """One round, every agent playing the built-in greedy bot's choice; the final rewards."""
+    final: dict[str, float] = {}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        if term or trunc:
+            final[agent] = reward
+            e.step(None)
+            continue
+        assert e.round is not None
+        choice = e.round.builtin_bot_choice(int(agent.split("_")[1]), 0)
+        assert obs["action_mask"][choice] == 1
+        e.step(choice)
+    return final
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_aec_rewards_are_the_settlement(ruleset: str) -> None:
+    """Points: each seat's reward is its balance change when the hand is settled in the room
+    (settle_hand with a Ledger), fees left out; fans: the winner's hand value."""
+    room = get_room(RewardRule(ruleset).room)   # the ruleset's default room
+    wins = 0
+    for seed in range(12):
+        e = MahjongAECEnv(ruleset, seed=seed)
+        e.reset()
+        final = _play_aec(e)
+        assert e.round is not None and e.round.is_over
+        res = e.round.result
+        assert res is not None
+        names = [f"p{k}" for k in range(len(final))]
+        ledger = Ledger({n: 10 ** 9 for n in names})
+        settle_hand(ledger, room, HandOutcome.from_result(res, names))
+        fees = room.table_fee + room.service_fee
+        expected = [ledger.balance(n) - 10 ** 9 + fees for n in names]
+        assert [final[f"player_{k}"] for k in range(len(names))] == expected
+        fans = RewardRule(ruleset, "fans")(e.round._core)
+        assert fans == [float(res.total) if k == res.winner else 0.0 for k in range(len(names))]
+        wins += res.winner is not None
+    assert wins >= 3
+
+
+def test_reward_rule_refuses_bad_settings() -> None:
+    with pytest.raises(MahjongError, match="reward must be one of"):
+        RewardRule("public", "money")
+    with pytest.raises(MahjongError, match="plays two-player"):
+        RewardRule("public", "points", "beginner")
+    with pytest.raises(MahjongError, match="reward='points' only"):
+        RewardRule("public", "fans", "public")
+    assert RewardRule("two-player", room="coins").room.name == "coins"
+
+
+def test_aec_env_seeding_and_illegal_action() -> None:
+    a, b = env("public", seed=3), env("public", seed=3)
+    a.reset()
+    b.reset()
+    assert a.round is not None and b.round is not None and a.round.seed == b.round.seed
+    a.reset(seed=9)
+    b.reset(seed=9)
+    assert a.round.seed == b.round.seed and a.agent_selection == b.agent_selection
+    obs = a.observe(a.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    n = a.round.n_steps
+    with pytest.raises(IllegalActionError):
+        a.step(illegal)
+    with pytest.raises(IllegalActionError):
+        a.step("0")
+    assert a.round.n_steps == n
+    with pytest.raises(MahjongError):
+        MahjongAECEnv("changpai-ydr")
+    with pytest.raises(MahjongError, match="render_mode"):
+        MahjongAECEnv("public", render_mode="human")
+    text = MahjongAECEnv("public", render_mode="ansi", seed=1)
+    text.reset()
+    assert "player_3" in (text.render() or "")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_gym_env_plays_rounds(ruleset: str) -> None:
+    e = MahjongEnv(ruleset, opponents="greedy", seat=1)
+    rng = np.random.default_rng(2)
+    ends = 0
+    obs, _ = e.reset(seed=7)
+    for _ in range(1500):
+        legal = np.flatnonzero(obs["action_mask"])
+        assert legal.size and obs["observation"][observation_layout(ruleset).slices["flags"]][0] == 1
+        obs, reward, term, trunc, info = e.step(int(legal[rng.integers(legal.size)]))
+        assert not trunc and info == {}
+        if term:
+            assert e.round is not None and e.round.is_over
+            assert reward == RewardRule(ruleset)(e.round._core)[1]
+            assert not obs["action_mask"].any()
+            with pytest.raises(MahjongError, match="reset"):
+                e.step(0)
+            ends += 1
+            obs, _ = e.reset()
+        else:
+            assert reward == 0.0
+    assert ends >= 5
+
+
+def test_gym_env_illegal_action_and_settings() -> None:
+    e = MahjongEnv("public")
+    obs, _ = e.reset(seed=1)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, term, _, info = e.step(illegal)
+    assert (reward, term, info) == (-1.0, True, {"illegal_action": True})
+    strict = MahjongEnv("public", illegal_action="raise", illegal_reward=-5)
+    obs, _ = strict.reset(seed=1)
+    with pytest.raises(IllegalActionError):
+        strict.step(illegal)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    strict.step(legal)   # the refused action changed nothing
+    for kwargs in ({"seat": 4}, {"opponents": ["greedy"]}, {"opponents": ["greedy", "x", "random"]},
+                   {"illegal_action": "ignore"}, {"render_mode": "human"}, {"reward": "money"}):
+        with pytest.raises(MahjongError):
+            MahjongEnv("public", **kwargs)   # type: ignore[arg-type]
+    with pytest.raises(MahjongError, match="reset"):
+        MahjongEnv("public").step(0)
+    mixed = MahjongEnv("public", seat=2, opponents=["random", "greedy", "random"], render_mode="ansi")
+    mixed.reset(seed=3)
+    assert "seat 2" in (mixed.render() or "")
+
+
+def test_import_without_the_rl_extra() -> None:
+    """``import mahjong_core`` and ``mahjong_core.rl`` need neither pettingzoo nor gymnasium; the
+    environments then say which extra to install."""
+    code = (
+        "import sys\n"
+        "sys.modules['pettingzoo'] = None\n"
+        "sys.modules['gymnasium'] = None\n"
+        "import mahjong_core, mahjong_core.rl as rl\n"
+        "assert 'pettingzoo' not in dir(mahjong_core)\n"
+        "vec = rl.VectorRounds('two-player', 2, seed=1)\n"
+        "vec.reset()\n"
+        "for name in ('MahjongAECEnv', 'MahjongEnv'):\n"
+        "    try:\n"
+        "        getattr(rl, name)\n"
+        "    except ImportError as exc:\n"
+        "        assert 'mahjong-core[rl]' in str(exc), exc\n"
+        "    else:\n"
+        "        raise AssertionError(name)\n"
+        "print('ok')\n"
+    )
+    import mahjong_core as mjc
+    env_path = str(Path(mjc.__file__).resolve().parents[1])
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": env_path, "PATH": ""}, check=False)
+    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr
+    assert mj.__name__ == "mahjong_core"
