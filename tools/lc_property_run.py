@@ -4,6 +4,7 @@ dozen hands (tests/longcard/test_lc_round_properties.py); this script is run by 
 are reported, not asserted in CI.
 
     PYTHONPATH=python python tools/lc_property_run.py [--hands 10000] [--first-seed 0] [--views 3]
+    PYTHONPATH=python python tools/lc_property_run.py --seeds 1304,1748   # those hands only
 
 Per hand ``Round(seed)`` (seeds first-seed .. first-seed + hands - 1, default options), three RuleBots:
 
@@ -149,7 +150,8 @@ def play_hand(seed: int, views: int) -> tuple[Round, int, int, str | None]:
     return r, k, checked, problem
 
 
-def run(hands: int, first_seed: int, views: int, out: Any = sys.stdout) -> dict[str, Any]:
+def run(hands: int, first_seed: int, views: int, out: Any = sys.stdout, seeds: list[int] | None = None
+        ) -> dict[str, Any]:
     ledger = Ledger(dict.fromkeys(PLAYERS, OPENING))
     total = ledger.total
     ends: Counter[str] = Counter()
@@ -157,7 +159,9 @@ def run(hands: int, first_seed: int, views: int, out: Any = sys.stdout) -> dict[
     failures: list[tuple[int, str]] = []
     steps = views_checked = 0
     t0 = time.perf_counter()
-    for seed in range(first_seed, first_seed + hands):
+    seeds = list(range(first_seed, first_seed + hands)) if seeds is None else seeds
+    hands = len(seeds)
+    for done, seed in enumerate(seeds, 1):
         res: dict[str, Any] = {}
         try:
             r, k, checked, problem = play_hand(seed, views)
@@ -176,11 +180,10 @@ def run(hands: int, first_seed: int, views: int, out: Any = sys.stdout) -> dict[
             ends[res["end"]] += 1
             if res["end"] == "baozi":
                 baozi.append((seed, f"{res['cause']} seat {res['offender']}"))
-        done = seed - first_seed + 1
         if done % 1000 == 0 or done == hands:
             print(f"{done:>6} hands  {time.perf_counter() - t0:7.1f} s  ends {dict(sorted(ends.items()))}  "
                   f"failures {len(failures)}", file=out, flush=True)
-    summary = {"hands": hands, "first_seed": first_seed, "steps": steps, "views_checked": views_checked,
+    summary = {"hands": hands, "first_seed": seeds[0] if seeds else first_seed, "steps": steps, "views_checked": views_checked,
                "ends": dict(sorted(ends.items())), "baozi": baozi, "failures": failures[:20],
                "failure_count": len(failures), "ledger_total": ledger.total, "ledger_total_start": total,
                "seconds": round(time.perf_counter() - t0, 1)}
@@ -192,9 +195,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=10_000)
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--views", type=int, default=3, help="steps per hand at which views are checked")
+    ap.add_argument("--seeds", help="comma-separated seeds to play instead of --hands from --first-seed")
     args = ap.parse_args(argv)
-    print(f"# {args.hands} RuleBot hands from seed {args.first_seed}, load {os.getloadavg()[0]:.1f}", flush=True)
-    summary = run(args.hands, args.first_seed, args.views)
+    seeds = None if args.seeds is None else [int(x) for x in args.seeds.split(",")]
+    what = f"seeds {args.seeds}" if seeds else f"{args.hands} RuleBot hands from seed {args.first_seed}"
+    print(f"# {what}, load {os.getloadavg()[0]:.1f}", flush=True)
+    summary = run(args.hands, args.first_seed, args.views, seeds=seeds)
     print(json.dumps(summary, ensure_ascii=False))
     return 1 if summary["failure_count"] else 0
 

@@ -819,7 +819,7 @@ cdef class HandCore:
         the ``baozi_actions_allowed`` filter of _offered)."""
         cdef int8_t* out = self.dec
         cdef bint q
-        cdef int b1, fold_cause, f, k, a, mand, cause
+        cdef int b1, fold_cause, f, k, a, mand, cause, free
         cdef bint any_ready
         cdef int8_t ready[MAX_OPTS]
         cdef int16_t claim_ids[MAX_OPTS]
@@ -846,9 +846,15 @@ cdef class HandCore:
                 out[PASS] = b1
                 out[FOLD] = fold_cause
             elif self.phase == PH_DISCARD:
+                free = 0
                 for f in range(N_FACES):
                     if self.hands[p][f] and f != self.discard_ban:
                         out[f] = 5 if self._is_tiao(p, f) else 0
+                        free += out[f] == 0
+                if free == 0:       # gap (g): every card he could discard is a 跳牌: the restriction yields
+                    for f in range(N_FACES):
+                        if out[f] == 5:
+                            out[f] = 0
                 if self._self_win(p):
                     out[HU] = 0
                 out[FOLD] = fold_cause

@@ -33,7 +33,8 @@ def _sim(n: int = 30, seed: int = 5, bots=MIXED, **kw) -> LongcardSimulationResu
 def test_plays_n_hands_and_records_its_provenance():
     r = _sim(25, seed=11)
     assert isinstance(r, LongcardSimulationResult)
-    assert r.rounds == 25 == int(r.by_end.sum()) == int(r.dealer_rounds.sum())
+    assert r.rounds == 25 == int(r.by_end.sum()) - r.void_hands == int(r.dealer_rounds.sum())
+    assert r.void_hands == r.by_end[ENDS.index("void")]
     assert r.provenance == {"version": mj.__version__, "seed": 11, "batch_size": 500, "min_fan": None,
                             "ruleset": RS, "bots": list(MIXED), "workers": None}
 
@@ -60,13 +61,14 @@ def test_stats_match_the_hands_played_one_by_one():
         play_steps(m.round, bots)
         hands.append(m.round.result.to_dict())
         m.next_round()
-    assert len(hands) == n == r.rounds
+    played = [h for h in hands if h["end"] != "void"]      # a void hand is dealt again, not counted
+    assert len(played) == n == r.rounds and len(hands) - n == r.void_hands
     wins = [h for h in hands if h["end"] == "win"]
     assert r.by_end.tolist() == [sum(h["end"] == e for h in hands) for e in ENDS]
     assert r.wins_by_seat.tolist() == [sum(h["winner"] == s for h in wins) for s in range(3)]
     assert r.baozi_by_seat.tolist() == [sum(h.get("offender") == s for h in hands if h["end"] == "baozi")
                                         for s in range(3)]
-    assert r.dealer_rounds.tolist() == [sum(h["dealer"] == s for h in hands) for s in range(3)]
+    assert r.dealer_rounds.tolist() == [sum(h["dealer"] == s for h in played) for s in range(3)]
     assert r.dealer_wins == sum(h["winner"] == h["dealer"] for h in wins)
     assert r.points_by_seat.tolist() == np.sum([h["deltas"] for h in hands], axis=0).tolist()
     assert r.mean_fan == pytest.approx(np.mean([h["fan"] for h in wins]))
@@ -86,7 +88,7 @@ def test_stats_match_the_hands_played_one_by_one():
     assert r.baozi_by_cause.tolist() == [sum(h.get("cause") == c for h in hands) for c in BAOZI]
     d = r.to_dict()
     assert d["huangzhuang_rate"] == pytest.approx(r.by_end[ENDS.index("huangzhuang")] / n)
-    assert d["void_rate"] == pytest.approx(r.by_end[ENDS.index("void")] / n)
+    assert d["void_hands"] == r.void_hands and d["void_rate"] == pytest.approx(r.void_hands / len(hands))
     assert sum(d["fan_histogram"]) == r.wins == len(wins) > 0
 
 

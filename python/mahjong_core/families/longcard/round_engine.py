@@ -129,20 +129,25 @@ def compiled_bots(bots: Sequence[Any], settings: RoundSettings) -> tuple[tuple[s
 def play_match(match: LongcardMatch, kinds: Sequence[str], rngs: Sequence[Any]) -> Iterator[tuple[dict[str, Any], int]]:
     """Play the hands of a fresh ``match`` in C: hand ``k`` deals the stock of the match's hand ``k``
     (:func:`.round_match.hand_stock`) with the banker the previous hand named (spec 3.14), as
-    :class:`.round_match.LongcardMatch` does.  Yields each hand's result with its ``dealer`` (the
-    banker) and the number of actions taken.  ``match`` itself is not advanced."""
+    :class:`.round_match.LongcardMatch` does, until ``match.rounds`` hands count
+    (:func:`.round_match.count_hand`: a void hand is dealt again).  Yields each hand's result with its
+    ``dealer`` (the banker) and the number of actions taken.  ``match`` itself is not advanced."""
     if match.round_index != 0 or not match.rounds:
         raise MahjongError("play_match needs a fresh match with a number of rounds")
-    from .round_match import hand_stock
+    from .round_match import count_hand, hand_stock
 
     names = tuple(kinds)
     settings = match.round.settings.hand
     banker = match.first_dealer
-    for k in range(match.rounds):
+    k = counted = void_run = 0
+    while counted < match.rounds:          # the hands that count (a void hand is dealt again, 3.3 step 4)
         core = HandCore(settings, hand_stock(match.seed, (k + 1,), settings.caishen_count), banker)
         res = core.play(names, list(rngs))
         yield {**res, "dealer": banker}, core.n_actions
         banker = res["next_banker"]
+        c, void_run = count_hand(res, void_run)
+        counted += c
+        k += 1
 
 
 class CompiledHand(RoundRecord):

@@ -6,9 +6,10 @@
 the base, the rules from the hand.  Its stock is shuffled from ``SeedSequence(seed, spawn_key)``, so
 :class:`LongcardMatch` (the shared :class:`~mahjong_core.game.match.Match`) deals hand ``k`` from the
 match seed with ``spawn_key=(k + 1,)``, the first banker drawn from the seed (3.1); the next banker is
-the hand's ``next_banker`` (3.14: the winner, else the banker stays).  A void hand (nobody 起) is a
-hand of the match whose result says ``counts: false``.  :meth:`LongcardMatch.ledger` settles every
-finished hand's payments (5) through the shared :class:`~mahjong_core.settlement.Ledger`.
+the hand's ``next_banker`` (3.14: the winner, else the banker stays).  A void hand (nobody 起) says
+``counts: false`` and the match deals again without counting it (3.3 step 4).
+:meth:`LongcardMatch.ledger` settles every finished hand's payments (5) through the shared
+:class:`~mahjong_core.settlement.Ledger`.
 
 >>> from mahjong_core.families.longcard.round_bots import RuleBot
 >>> m = LongcardMatch("changpai-ydr", 7, rounds=3, auto_advance=True)
@@ -54,7 +55,8 @@ from .ruleset import FAMILY_NAME
 if TYPE_CHECKING:
     from .round_engine import CompiledHand
 
-__all__ = ["HandResult", "LongcardMatch", "LongcardRound", "hand_stock", "longcard_match", "longcard_round"]
+__all__ = ["MAX_VOID_RUN", "HandResult", "LongcardMatch", "LongcardRound", "count_hand", "hand_stock",
+           "longcard_match", "longcard_round"]
 
 _PHASES = ("deal", "qi", "stay", "discard", "turn", "claim", "execute", "end")
 _HAND_VIEW_KEYS = ("actor", "banker", "qi_player", "jiang", "stock_left", "offer", "hand", "discard_ban", "table",
@@ -255,10 +257,59 @@ class LongcardRound(RoundBase):
                    spawn_key=header["spawn_key"])
 
 
+MAX_VOID_RUN = 100
+"""Void hands in a row after which the next void hand counts toward a match (see :class:`LongcardMatch`)."""
+
+
+def count_hand(result: dict[str, Any], void_run: int) -> tuple[bool, int]:
+    """Does a finished hand (its result) count toward a match after ``void_run`` uncounted void hands
+    in a row, and the run after it: its ``counts`` (3.14), except that the void hand ending a run of
+    :data:`MAX_VOID_RUN` counts."""
+    if result["end"] != "void":
+        return bool(result["counts"]), 0
+    counted = bool(result["counts"]) or void_run + 1 >= MAX_VOID_RUN
+    return counted, 0 if counted else void_run + 1
+
+
 class LongcardMatch(Match):
-    """Hands of 长牌 in sequence with the banker rules (spec 3.1, 3.14): the shared match."""
+    """Hands of 长牌 in sequence with the banker rules (spec 3.1, 3.14): the shared match.
+
+    ``rounds`` is the number of hands that count (3.14): a void hand (nobody 起, 3.3 step 4) and, with
+    ``baozi_hand_counts`` false, a 包子 hand are dealt again without counting, so a match of N hands
+    plays N counted hands and :attr:`results` may hold more.  Each entry of :attr:`results` says
+    whether the match counted it (``counted``).  So that no table (a bot that never 起s, players who
+    all fold in the 起 stage) can make a match endless, the void hand that ends a run of
+    :data:`MAX_VOID_RUN` void hands in a row counts (it is still a void hand: no payments, the banker
+    stays)."""
 
     round_class = LongcardRound
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.hands_counted = 0          # finished hands that count toward ``rounds``
+        self._void_run = 0              # void hands in a row at the end of the results
+        super().__init__(*args, **kwargs)
+
+    def _round_record(self, rnd: Any) -> dict[str, Any]:
+        # called once per finished hand, as the shared match records it (before it asks is_over)
+        counted, self._void_run = count_hand(rnd._result, self._void_run)
+        self.hands_counted += counted
+        return {"counted": counted}
+
+    @property
+    def is_over(self) -> bool:
+        """True when ``rounds`` hands that count have been played."""
+        return self.rounds is not None and self.hands_counted >= self.rounds
+
+    def step(self, seat: Any, action: Any) -> list[dict[str, Any]]:
+        """Step the current hand; a finished hand is recorded at once with ``auto_advance`` or when it
+        completes the match (the shared rule, with the last hand the last one that counts)."""
+        if self.is_over:
+            raise IllegalActionError("the match is over; no action is accepted")
+        ev: list[dict[str, Any]] = self.round.step(seat, action)
+        if self.round.is_over and (self.auto_advance or self.rounds is not None and (
+                self.hands_counted + count_hand(self.round._result, self._void_run)[0] == self.rounds)):
+            self.next_round()
+        return ev
 
     def ledger(self, balances: dict[str, int], *, names: Any = None) -> Any:
         """A shared :class:`~mahjong_core.settlement.Ledger` from ``balances`` (player name -> chips,

@@ -247,9 +247,13 @@ class Round(RoundRules, RoundRecord):
             return {PASS: b1, FOLD: fold_cause}
         if self.phase == "discard":
             h = self.hands[p]
-            for f in range(N_FACES):
-                if h[f] and f != self.discard_ban:
-                    out[f] = "B5" if self._is_tiao(p, f) else None
+            faces = [f for f in range(N_FACES) if h[f] and f != self.discard_ban]
+            tiao = [f for f in faces if self._is_tiao(p, f)]
+            # gap (g): when every card he could discard is a forbidden 跳牌, the restriction yields and
+            # discarding one is no 包子 (otherwise every choice would be: a fold is B2 under 必进必打)
+            b5 = "B5" if len(tiao) < len(faces) else None
+            for f in faces:
+                out[f] = b5 if f in tiao else None
             if self._self_win(p):
                 out[HU] = None
             out[FOLD] = fold_cause

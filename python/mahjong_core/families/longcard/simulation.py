@@ -47,12 +47,16 @@ def _z(n: int) -> np.ndarray:
 
 @dataclass
 class LongcardSimulationResult(RunSummary):
-    """Counters of a long-card simulation run (or of one batch of it); ``rounds`` counts hands.
+    """Counters of a long-card simulation run (or of one batch of it); ``rounds`` counts the hands
+    played, ``void_hands`` the void ones (nobody 起, spec 3.3 step 4) apart: a match does not count a
+    void hand and deals again, so a run of N hands plays N hands and ``void_hands`` more, and every
+    per-hand figure is per hand played (``void_rate``: void hands per hand dealt).
     ``provenance``, ``wins`` and ``win_rate_by_seat`` are those of every family's result."""
 
     ruleset: str
     bots: tuple[str, ...]
     rounds: int = 0
+    void_hands: int = 0                                                       # void hands, not in rounds
     by_end: np.ndarray = field(default_factory=lambda: _z(len(ENDS)))         # hands per end, ENDS order
     wins_by_seat: np.ndarray = field(default_factory=lambda: _z(PLAYERS))
     baozi_by_seat: np.ndarray = field(default_factory=lambda: _z(PLAYERS))    # 包子 per offending seat
@@ -79,9 +83,12 @@ class LongcardSimulationResult(RunSummary):
     def add_hand(self, result: dict[str, Any], n_actions: int) -> None:
         """Record one finished hand from its result (its ``end``, ``dealer`` (banker), ``deltas``)."""
         end = result["end"]
+        self.by_end[ENDS.index(end)] += 1
+        if end == "void":              # no play, no payment: counted apart (3.3 step 4)
+            self.void_hands += 1
+            return
         self.rounds += 1
         self.actions += n_actions
-        self.by_end[ENDS.index(end)] += 1
         self.dealer_rounds[result["dealer"]] += 1
         deltas = np.asarray(result["deltas"], np.int64)
         if deltas.shape != (PLAYERS,) or deltas.sum() != 0:   # pragma: no cover - settlement guarantees it
@@ -114,6 +121,7 @@ class LongcardSimulationResult(RunSummary):
         if (other.ruleset, other.bots) != (self.ruleset, self.bots):
             raise SimulationError("cannot merge results of different rulesets or bots")
         self.rounds += other.rounds
+        self.void_hands += other.void_hands
         self.dealer_wins += other.dealer_wins
         self.win_points += other.win_points
         self.actions += other.actions
@@ -134,8 +142,9 @@ class LongcardSimulationResult(RunSummary):
 
     @property
     def void_rate(self) -> float:
-        """Void hands (nobody 起) per hand."""
-        return self._per_hand(self.by_end[ENDS.index("void")])
+        """Void hands (nobody 起) per hand dealt (the hands played and the void ones)."""
+        dealt = self.rounds + self.void_hands
+        return self.void_hands / dealt if dealt else 0.0
 
     @property
     def baozi(self) -> int:
@@ -185,6 +194,7 @@ class LongcardSimulationResult(RunSummary):
             "dealer_wins": self.dealer_wins,
             "by_end": dict(zip(ENDS, self.by_end.tolist())),
             "huangzhuang_rate": self.huangzhuang_rate,
+            "void_hands": self.void_hands,
             "void_rate": self.void_rate,
             "baozi": self.baozi,
             "baozi_by_seat": self.baozi_by_seat.tolist(),
@@ -211,9 +221,9 @@ class LongcardSimulationResult(RunSummary):
 
     def summary(self) -> str:
         return "\n".join([
-            f"{self.rounds:,} hands of {self.ruleset} ({', '.join(self.bots)})",
+            f"{self.rounds:,} hands of {self.ruleset} ({', '.join(self.bots)}) and {self.void_hands:,} void (redealt)",
             f"win rate by seat: {', '.join(f'{r:.3f}' for r in self.win_rate_by_seat)}",
-            (f"黄庄 {self.huangzhuang_rate:.3f}, void hands {self.void_rate:.3f}, 包子 {self.baozi:,} "
+            (f"黄庄 {self.huangzhuang_rate:.3f}, void hands per deal {self.void_rate:.3f}, 包子 {self.baozi:,} "
              f"(by seat {', '.join(map(str, self.baozi_by_seat.tolist()))})"),
             (f"mean fan of a win {self.mean_fan:.2f}, mean 陀 {self.mean_tuo:.1f}, mean points won "
              f"{self.mean_win_points:.2f}; mean hand length {self._per_hand(self.actions):.1f} actions"),
