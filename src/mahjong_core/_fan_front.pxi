@@ -45,8 +45,18 @@ cdef inline _RulesetFront _front_ruleset(object ruleset):
     return None
 
 
+cdef extern from *:
+    """
+    /* ScoreBase.__new__(Score) through the slot: the call by name looks __new__ up on every Score */
+    static PyObject *mj_front_new(PyObject *base, PyObject *sub, PyObject *args) {
+        return ((PyTypeObject *) base)->tp_new((PyTypeObject *) sub, args, NULL);
+    }
+    """
+    object _new_through_slot "mj_front_new"(object base, object sub, object args)
+
+
 # The Python side, bound on first use (scoring imports this module).
-cdef object _SCORE_TYPE = None      # scoring.Score
+cdef type _SCORE_TYPE = None        # scoring.Score
 cdef object _SCORE_CHECKED = None   # scoring._score_checked: the Python path of score()
 cdef object _OPTIONS_CHECKED = None # scoring._options
 
@@ -295,7 +305,7 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
         return None
     if _SCORE_TYPE is None:
         _bind_python()
-    s = ScoreBase.__new__(_SCORE_TYPE)
+    s = <ScoreBase> _new_through_slot(ScoreBase, _SCORE_TYPE, ())   # a subtype of ScoreBase, no __new__
     err.code = _evaluate(rs.code, conc, win, rows, n_melds, flags, <uint32_t> flower_bits, seat, rnd, opts,
                          s._raw, totals, &err)
     if err.code != E_OK:
