@@ -17,6 +17,7 @@ cdef class _RulesetFront:
 
 
 cdef dict _front_rulesets():
+    from sys import intern
     cdef dict table = {}
     cdef _RulesetFront f
     for name, rs in _RULESETS.items():
@@ -26,7 +27,7 @@ cdef dict _front_rulesets():
         f.flowers_by_name = rs.flowers_scored_by_name
         f.name = rs.name
         f.record = rs
-        table[name] = f
+        table[intern(name)] = f   # interned: a literal name then finds its key by identity
     return table
 
 
@@ -140,6 +141,34 @@ cdef inline int _plain_tile(object tile) noexcept:
     return -2
 
 
+# Meld strings already read, as kind << 8 | first tile: a server scores the same few melds again
+# and again, and a dict hit costs less than reading the text.  Only strings that read as a meld
+# enter; the table is emptied when it grows past _MELD_CACHE_MAX (any strings may come in).
+from cpython.dict cimport PyDict_GetItem
+from cpython.ref cimport PyObject
+
+cdef dict _MELD_ROWS = {}
+cdef enum:
+    _MELD_CACHE_MAX = 4096
+
+
+cdef inline int _cached_meld(str meld, uint8_t* row) noexcept:
+    """_text_meld through the table of meld strings already read."""
+    cdef PyObject* hit = PyDict_GetItem(_MELD_ROWS, meld)
+    cdef int code
+    if hit != NULL:
+        code = <int> (<object> hit)
+        row[0] = <uint8_t> (code >> 8)
+        row[1] = <uint8_t> (code & 0xFF)
+        return 0
+    if _text_meld(meld, row) < 0:
+        return SCAN_OTHER
+    if len(_MELD_ROWS) >= _MELD_CACHE_MAX:
+        _MELD_ROWS.clear()
+    _MELD_ROWS[meld] = (<int> row[0]) << 8 | row[1]
+    return 0
+
+
 cdef int _plain_melds(object melds, uint8_t* rows) noexcept:
     """The rows of a list or tuple of at most 4 plain melds -- meld strings, or (kind, tiles) pairs
     with a kind string and a tile string or a list/tuple of int tiles: their number, or
@@ -158,7 +187,7 @@ cdef int _plain_melds(object melds, uint8_t* rows) noexcept:
     for j in range(n):
         meld = (<tuple> melds)[j] if type(melds) is tuple else (<list> melds)[j]
         if type(meld) is str:
-            if _text_meld(<str> meld, rows + 2 * j) < 0:
+            if _cached_meld(<str> meld, rows + 2 * j) < 0:
                 return SCAN_OTHER
             continue
         if type(meld) is not tuple or len(<tuple> meld) != 2 or type((<tuple> meld)[0]) is not str:
@@ -256,6 +285,7 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
     cdef uint8_t every[N_KINDS]
     cdef uint8_t rows[8]
     cdef int n_melds, win, seat, rnd, j, t, n, first
+    cdef bint over
     cdef int64_t flower_bits
     cdef int totals[3]
     cdef Err err
@@ -280,9 +310,11 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
             every[first + 2] += 1
         else:
             every[first] += 3 if rows[2 * j] == M_PON else 4
+    over = 0
     for t in range(N_KINDS):
-        if every[t] > 4:
-            return None
+        over |= every[t] > 4   # no branch per kind
+    if over:
+        return None
     if ready_concealed is None:
         if flags & F_READY_DECLARED:
             for j in range(n_melds):
