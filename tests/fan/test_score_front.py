@@ -233,6 +233,25 @@ def test_an_iterator_of_melds_is_read_once_by_the_python_path(parity):
     assert got == outcome(parity.reference.score, *args, **kw) and got[0] == "ok"
 
 
+def test_meld_strings_read_again_and_past_the_front_table_bound(parity):
+    # the front keeps meld strings it has read (at most 4096, then it starts over): every one of
+    # 4200 distinct spellings of one pung, read twice, and other melds after the table was emptied
+    # give what the Python path gives
+    scorer = mj.Scorer("public")
+    hand = np.zeros(34, np.uint8)
+    for t in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9):   # 123m 456m 789m 11p; wins on 1p
+        hand[t] += 1
+    for k in range(4200):
+        meld = " " * (k // 8) + "".join(c.upper() if k >> i & 1 else c for i, c in enumerate("pon")) + " EEE"
+        first = assert_same(parity, hand, 9, melds=[meld], ruleset="public")
+        assert first[0] == "ok"
+        assert assert_same(parity, hand, 9, melds=[meld], ruleset="public") == first
+        assert outcome(scorer.score, hand, 9, melds=[meld]) == first
+    for meld in ("pon 111s", "kong 1111s", "ckong 1111s", "chi 123s", "chi 213s", "pon 1111s", "pon CC"):
+        assert_same(parity, hand, 9, melds=[meld], ruleset="public")
+        assert_same(parity, hand, 9, melds=[meld, meld], ruleset="public")
+
+
 def test_score_is_the_front_with_the_python_signature_and_documentation():
     import inspect
 
