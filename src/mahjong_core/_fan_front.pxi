@@ -144,9 +144,6 @@ cdef inline int _plain_tile(object tile) noexcept:
 # Meld strings already read, as kind << 8 | first tile: a server scores the same few melds again
 # and again, and a dict hit costs less than reading the text.  Only strings that read as a meld
 # enter; the table is emptied when it grows past _MELD_CACHE_MAX (any strings may come in).
-from cpython.dict cimport PyDict_GetItem
-from cpython.ref cimport PyObject
-
 cdef dict _MELD_ROWS = {}
 cdef enum:
     _MELD_CACHE_MAX = 4096
@@ -154,10 +151,12 @@ cdef enum:
 
 cdef inline int _cached_meld(str meld, uint8_t* row) noexcept:
     """_text_meld through the table of meld strings already read."""
-    cdef PyObject* hit = PyDict_GetItem(_MELD_ROWS, meld)
+    # .get returns a new reference: a borrowed one (PyDict_GetItem) could be freed under us by
+    # another thread's clear() on a free-threaded build, which this module declares it supports
+    cdef object hit = _MELD_ROWS.get(meld)
     cdef int code
-    if hit != NULL:
-        code = <int> (<object> hit)
+    if hit is not None:
+        code = <int> hit
         row[0] = <uint8_t> (code >> 8)
         row[1] = <uint8_t> (code & 0xFF)
         return 0
