@@ -17,6 +17,7 @@ pytest.importorskip("httpx", reason="the server extra")
 from mahjong_core.server import ServerSettings
 
 from .harness import (
+    NO_FLOOD_LIMIT,
     Client,
     LiveServer,
     engine_events,
@@ -29,10 +30,7 @@ from .harness import (
 
 def settings(tmp_path: Path, **kw: object) -> ServerSettings:
     base: dict[str, object] = {"db": str(tmp_path / "server.sqlite3"), "bots": False, "rounds": 2, "seed": 11,
-                               "tick_s": 0.02,
-                               # bot clients answer at once: a whole match exceeds a human's 20 messages/s
-                               # (on an idle machine), which the default flood limit rightly closes
-                               "rate_per_s": 10_000.0, "burst": 10_000}
+                               "tick_s": 0.02, **NO_FLOOD_LIMIT}
     base.update(kw)
     return ServerSettings(**base)  # type: ignore[arg-type]
 
