@@ -701,42 +701,48 @@ cdef inline bint _component_complete(const uint8_t* c, int k) noexcept nogil:
     return HONOR_INFO[_b5_honor(c + 27)] & 1
 
 
+cdef inline uint64_t _component_waits(const uint8_t* c, int k) noexcept nogil:
+    """The kinds that complete component k (groups and one pair) of a hand, as a 34-bit set."""
+    if k < 3:
+        return (<uint64_t> (SUIT_INFO[_suit_rank(c + 9 * k)] >> 1)) << (9 * k)
+    return (<uint64_t> (HONOR_INFO[_b5_honor(c + 27)] >> 1)) << 27
+
+
 cdef inline uint64_t _standard_waits(const uint8_t* c) noexcept nogil:
     """Waits of the standard form for 3k+1 tiles, from the component tables.
     The tile must land in a component of size 1 mod 3 (which then takes the
     pair) or 2 mod 3 (which then has no pair, while another 2 mod 3 component
-    keeps its pair); every other component must already be complete."""
-    cdef int sums[4]
+    keeps its pair); every other component must already be complete.  So the
+    sizes mod 3 must be one 1 and the rest 0, or two 2s and the rest 0: any
+    other hand (most random ones) has no standard wait, without a table lookup."""
     cdef int res[4]
-    cdef bint comp[4]
-    cdef int k, j, pairs_other
-    cdef bint ok
-    cdef uint64_t mask = 0, bits
+    cdef int k, n1 = 0, n2 = 0, a = -1, b = -1
+    cdef uint64_t mask = 0
     for k in range(3):
-        sums[k] = _sum(c + 9 * k, 9)
-    sums[3] = _sum(c + 27, 7)
+        res[k] = _sum(c + 9 * k, 9) % 3
+    res[3] = _sum(c + 27, 7) % 3
     for k in range(4):
-        res[k] = sums[k] % 3
-        comp[k] = res[k] != 1 and _component_complete(c, k)
+        if res[k] == 1:
+            n1 += 1
+            a = k
+        elif res[k] == 2:
+            n2 += 1
+            if a < 0:
+                a = k
+            else:
+                b = k
+    if not ((n1 == 1 and n2 == 0) or (n1 == 0 and n2 == 2)):
+        return 0
     for k in range(4):
-        if res[k] == 0:
-            continue
-        ok = True
-        pairs_other = 0
-        for j in range(4):
-            if j != k:
-                if not comp[j]:
-                    ok = False
-                    break
-                pairs_other += res[j] == 2
-        if not ok or pairs_other != (0 if res[k] == 1 else 1):
-            continue
-        if k < 3:
-            bits = SUIT_INFO[_suit_rank(c + 9 * k)] >> 1
-            mask |= bits << (9 * k)
-        else:
-            bits = HONOR_INFO[_b5_honor(c + 27)] >> 1
-            mask |= bits << 27
+        if res[k] == 0 and not _component_complete(c, k):
+            return 0
+    if n1 == 1:          # the tile joins component a and makes its pair
+        return _component_waits(c, a)
+    # two components of size 2 mod 3: the tile completes one, the other keeps the pair
+    if _component_complete(c, b):
+        mask |= _component_waits(c, a)
+    if _component_complete(c, a):
+        mask |= _component_waits(c, b)
     return mask
 
 

@@ -38,6 +38,7 @@ from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.rulesets import MAX_MIN_FAN, RULESETS as _RULESETS
 from mahjong_core._hand cimport hand_is_win, hand_shanten, hand_waits, hand_discard_eval
 from mahjong_core._fan cimport fan_evaluate, fan_count_of
+from mahjong_core._bits cimport mj_ctz64, mj_popcount64
 # phase, source, action, 报听-mode, win-method, meld and flag codes: the family's generated constants
 from mahjong_core._mahjong_constants cimport *
 from mahjong_core.families.mahjong._constants import (
@@ -109,6 +110,22 @@ ctypedef struct WinEval:
     int non_flower
     int form
     uint16_t counts[FAN_MAX]
+
+
+cdef inline void _set_action(uint64_t* bits, int i) noexcept nogil:
+    """Add action ``i`` to a two-word action set."""
+    bits[i >> 6] |= (<uint64_t> 1) << (i & 63)
+
+
+cdef inline void _set_kinds(uint64_t* bits, int base, uint64_t kinds) noexcept nogil:
+    """Add actions ``base + t`` for the tile kinds ``t`` of ``kinds`` (a 34-bit set) to a
+    two-word action set (``base`` is A_DISCARD, A_DISCARD_READY or A_KONG_SELF)."""
+    if base < 64:
+        bits[0] |= kinds << base
+        if base > 30:                   # kinds reaching past bit 63
+            bits[1] |= kinds >> (64 - base)
+    else:
+        bits[1] |= kinds << (base - 64)
 
 
 cdef inline int _sum34(const uint8_t* c) noexcept nogil:
@@ -245,12 +262,21 @@ cdef class RoundCore:
     cdef int responses[MAXP]
     cdef readonly int n_steps
     cdef readonly int n_discards     # discards made (claimed ones included): the round's length
-    # caches (cleared by _touch whenever the state changes)
+    # caches (cleared by _touch whenever the state changes): the legal actions of a seat as a
+    # two-word bit set (bit i of opts_set[s][0], bit i - 64 of opts_set[s][1] = action i), and
+    # the same as an ascending list (opts, n_opts), written from the set only when asked for
     cdef int opts_valid[MAXP]
+    cdef uint64_t opts_set[MAXP][2]
+    cdef int opts_listed[MAXP]
     cdef uint8_t opts[MAXP][A_SIZE]
     cdef int n_opts[MAXP]
     cdef int win_valid[MAXP]
     cdef WinEval wins[MAXP]
+    # the waits of each seat's concealed hand of 3k+1 tiles (in its turn after a draw: of the
+    # hand without the drawn tile), kept until that hand changes otherwise than by the draw:
+    # the win checks of a discard, a robbed kong and a draw are then a bit test
+    cdef int waits_valid[MAXP]
+    cdef uint64_t waits[MAXP]
     # result
     cdef int res_draw, n_winners, res_loser, res_method, res_next_dealer, res_wall_remaining
     cdef int winners[MAXP]
@@ -368,6 +394,7 @@ cdef class RoundCore:
         self.res_draw = 0
         self.ev_len = 0
         self._touch()
+        memset(self.waits_valid, 0, sizeof(self.waits_valid))
         self._setup()
 
     # ------------------------------------------------------------------ events
@@ -434,6 +461,27 @@ cdef class RoundCore:
         for s in range(MAXP):
             self.opts_valid[s] = 0
             self.win_valid[s] = 0
+
+    cdef inline void _hand_changed(self, int seat) noexcept nogil:
+        """The seat's concealed hand changed (not by a draw): its waits are computed again when asked."""
+        self.waits_valid[seat] = 0
+
+    cdef uint64_t _waits_of(self, int seat) noexcept nogil:
+        """Waits of the seat's concealed hand of 3k+1 tiles -- after a draw in its turn, of the
+        hand without the drawn tile (the seat must then have drawn one) --, from the cache."""
+        cdef uint8_t tmp[NK]
+        cdef const uint8_t* h = self.hands[seat]
+        cdef int n
+        if not self.waits_valid[seat]:
+            n = _sum34(h)
+            if n % 3 == 2:
+                memcpy(tmp, h, NK)
+                tmp[self.drawn] -= 1
+                self.waits[seat] = hand_waits(tmp, n - 1, self.special, self.kinds_mask)
+            else:
+                self.waits[seat] = hand_waits(h, n, self.special, self.kinds_mask)
+            self.waits_valid[seat] = 1
+        return self.waits[seat]
 
     # ------------------------------------------------------------------ small queries
     cdef inline int _pon_of(self, int seat, int t) noexcept nogil:
@@ -526,6 +574,7 @@ cdef class RoundCore:
         cdef int vis[NK]
         cdef int t, n, best_nf = -1, best_total = -1, best_t = -1
         cdef uint32_t base
+        cdef bint win
         if self.win_valid[seat]:
             return w
         self.win_valid[seat] = 1
@@ -533,7 +582,12 @@ cdef class RoundCore:
         if self.must_discard:
             w.why = WHY_MUST_DISCARD
             return w
-        if not hand_is_win(h, n, self.special):
+        # a drawn tile completes the hand if it is one of the waits of the hand before the draw
+        if self.drawn >= 0:
+            win = (self._waits_of(seat) >> self.drawn) & 1
+        else:
+            win = hand_is_win(h, n, self.special)
+        if not win:
             w.why = WHY_NOT_WIN
             return w
         base = self._base_flags(seat)
@@ -588,16 +642,12 @@ cdef class RoundCore:
         cdef WinEval* w = &self.wins[seat]
         cdef uint8_t* h = self.hands[seat]
         cdef int vis[NK]
-        cdef int t = self.claim_tile, n, v
-        cdef bint ok, robbing
+        cdef int t = self.claim_tile, v
+        cdef bint robbing
         if self.win_valid[seat]:
             return w
         self.win_valid[seat] = 1
-        n = _sum34(h)
-        h[t] += 1
-        ok = hand_is_win(h, n + 1, self.special)
-        h[t] -= 1
-        if not ok:
+        if not (self._waits_of(seat) >> t) & 1:
             w.why = WHY_NOT_WIN
             return w
         robbing = self.phase == PH_ROB
@@ -620,64 +670,73 @@ cdef class RoundCore:
         return w
 
     # ------------------------------------------------------------------ legal options
-    cdef int _turn_options(self, int seat, uint8_t* flag) except -1 nogil:
+    cdef int _turn_options(self, int seat, uint64_t* bits) except -1 nogil:
         cdef uint8_t* h = self.hands[seat]
-        cdef int live = self._live(), t, d, n
+        cdef int live = self._live(), t, d, n, i
+        cdef uint64_t held = 0, fours = 0, pons = 0, rest
+        for t in range(NK):      # branchless: random hands would mispredict a branch per kind
+            held |= (<uint64_t> (h[t] != 0)) << t
+            fours |= (<uint64_t> (h[t] == 4)) << t
         if not self.must_discard:
             if self._self_win(seat).why == WHY_OK:
-                flag[A_WIN] = 1
+                _set_action(bits, A_WIN)
             if self._locked(seat) and self.drawn >= 0:
                 d = self.drawn
                 if live > 0 and self._pon_of(seat, d) >= 0:
-                    flag[A_KONG_SELF + d] = 1
-                flag[A_DISCARD + d] = 1
+                    _set_action(bits, A_KONG_SELF + d)
+                _set_action(bits, A_DISCARD + d)
                 return 0
             if live > 0:
-                for t in range(NK):
-                    if h[t] == 4 or (h[t] and self._pon_of(seat, t) >= 0):
-                        flag[A_KONG_SELF + t] = 1
-        for t in range(NK):
-            if h[t]:
-                flag[A_DISCARD + t] = 1
+                for i in range(self.n_melds[seat]):
+                    if self.melds[seat][i][0] == M_PON:
+                        pons |= (<uint64_t> 1) << self.melds[seat][i][1]
+                _set_kinds(bits, A_KONG_SELF, fours | (held & pons))
+        _set_kinds(bits, A_DISCARD, held)
         if self._ready_allowed(seat):
             n = _sum34(h) - 1
-            for t in range(NK):
-                if h[t]:
-                    h[t] -= 1
-                    if hand_waits(h, n, self.special, self.kinds_mask):
-                        flag[A_DISCARD_READY + t] = 1
-                    h[t] += 1
+            rest = held
+            while rest:
+                t = mj_ctz64(rest)
+                rest &= rest - 1
+                if t == self.drawn:     # the hand before the draw: its waits are cached
+                    if self._waits_of(seat):
+                        _set_action(bits, A_DISCARD_READY + t)
+                    continue
+                h[t] -= 1
+                if hand_waits(h, n, self.special, self.kinds_mask):
+                    _set_action(bits, A_DISCARD_READY + t)
+                h[t] += 1
         return 0
 
-    cdef int _claim_options(self, int seat, uint8_t* flag) except -1 nogil:
+    cdef int _claim_options(self, int seat, uint64_t* bits) except -1 nogil:
         cdef uint8_t* h
         cdef int t, n, r
         cdef bint any_ = False
         if self._claim_win(seat).why == WHY_OK:
-            flag[A_WIN] = 1
+            _set_action(bits, A_WIN)
             any_ = True
         if self.phase == PH_CLAIM and not self.claim_last and not self._locked(seat):
             t = self.claim_tile
             h = self.hands[seat]
             n = h[t]
             if n >= 2:
-                flag[A_PON] = 1
+                _set_action(bits, A_PON)
                 any_ = True
                 if n >= 3:
-                    flag[A_KONG_CLAIM] = 1
+                    _set_action(bits, A_KONG_CLAIM)
             if t < 27 and (not self.chi_prev_only or seat == (self.claim_from + 1) % self.P):
                 r = t % 9
                 if r <= 6 and h[t + 1] and h[t + 2]:
-                    flag[A_CHI_LOW] = 1
+                    _set_action(bits, A_CHI_LOW)
                     any_ = True
                 if 1 <= r <= 7 and h[t - 1] and h[t + 1]:
-                    flag[A_CHI_MID] = 1
+                    _set_action(bits, A_CHI_MID)
                     any_ = True
                 if r >= 2 and h[t - 2] and h[t - 1]:
-                    flag[A_CHI_HIGH] = 1
+                    _set_action(bits, A_CHI_HIGH)
                     any_ = True
         if any_:
-            flag[A_PASS] = 1
+            _set_action(bits, A_PASS)
         return 0
 
     cdef inline bint _is_pending(self, int seat) noexcept nogil:
@@ -687,8 +746,9 @@ cdef class RoundCore:
                 return True
         return False
 
-    cdef int _legal(self, int seat) except -1 nogil:
-        """Fill the option cache of ``seat``; returns the number of legal actions."""
+    cdef int _options(self, int seat) except -1 nogil:
+        """Fill the option set of ``seat`` if it is to act now; returns 1 if it has a legal
+        action, else 0 (the ascending list is not written: see :meth:`_legal`)."""
         cdef int ph = self.phase
         if ph == PH_OVER:
             return 0
@@ -697,43 +757,54 @@ cdef class RoundCore:
                 return 0
         elif not self._is_pending(seat):
             return 0
-        if self.opts_valid[seat]:
-            return self.n_opts[seat]
-        return self._fill(seat)
+        if not self.opts_valid[seat]:
+            self._fill(seat)
+        return (self.opts_set[seat][0] | self.opts_set[seat][1]) != 0
+
+    cdef int _legal(self, int seat) except -1 nogil:
+        """Fill the option cache of ``seat``, the ascending list included; returns the number of
+        legal actions."""
+        cdef uint64_t w
+        cdef int n = 0, k
+        if not self._options(seat):
+            return 0
+        if not self.opts_listed[seat]:
+            for k in range(2):
+                w = self.opts_set[seat][k]
+                while w:
+                    self.opts[seat][n] = <uint8_t> (64 * k + mj_ctz64(w))
+                    n += 1
+                    w &= w - 1
+            self.n_opts[seat] = n
+            self.opts_listed[seat] = 1
+        return self.n_opts[seat]
 
     cdef int _fill(self, int seat) except -1 nogil:
-        """Compute and cache the options of ``seat`` in the current phase."""
-        cdef uint8_t flag[A_SIZE + 8]      # padded to whole 8-byte words
-        cdef int i, base, n = 0, ph = self.phase
-        cdef uint64_t word
-        memset(flag, 0, A_SIZE + 8)
+        """Compute and cache the option set of ``seat`` in the current phase; returns 1 if it
+        has a legal action, else 0."""
+        cdef uint64_t bits[2]
+        cdef int ph = self.phase
+        bits[0] = 0
+        bits[1] = 0
         if ph == PH_TURN:
-            self._turn_options(seat, flag)
+            self._turn_options(seat, bits)
         elif ph == PH_READY_WINDOW:
-            flag[A_PASS] = 1
-            if not self.ready[seat] and hand_waits(self.hands[seat], _sum34(self.hands[seat]), self.special,
-                                                   self.kinds_mask):
-                flag[A_DECLARE_READY] = 1
+            _set_action(bits, A_PASS)
+            if not self.ready[seat] and self._waits_of(seat):
+                _set_action(bits, A_DECLARE_READY)
         else:
-            self._claim_options(seat, flag)
-        # a handful of the 110 flags are set: skip the empty 8-byte words
-        for base in range(0, A_SIZE, 8):
-            memcpy(&word, flag + base, 8)
-            if word:
-                for i in range(base, base + 8):
-                    if flag[i]:
-                        self.opts[seat][n] = <uint8_t> i
-                        n += 1
-        self.n_opts[seat] = n
+            self._claim_options(seat, bits)
+        self.opts_set[seat][0] = bits[0]
+        self.opts_set[seat][1] = bits[1]
+        self.opts_listed[seat] = 0
         self.opts_valid[seat] = 1
-        return n
+        return (bits[0] | bits[1]) != 0
 
     cdef inline bint _has(self, int seat, int i) noexcept nogil:
-        cdef int k
-        for k in range(self.n_opts[seat]):
-            if self.opts[seat][k] == i:
-                return True
-        return False
+        """Is action ``i`` (any int) in the seat's option set (filled by _options or _legal)?"""
+        if not 0 <= i < A_SIZE:
+            return False
+        return (self.opts_set[seat][i >> 6] >> (i & 63)) & 1
 
     cdef inline int _first_to_act(self) noexcept nogil:
         if self.phase == PH_TURN:
@@ -880,6 +951,8 @@ cdef class RoundCore:
         if self.n_pool[seat] >= MAX_POOL:  # pragma: no cover - a flow bug
             raise RuntimeError("internal error: discard pool full")
         self.hands[seat][t] -= 1
+        if t != self.drawn:      # a discard of the drawn tile leaves the hand whose waits are cached
+            self._hand_changed(seat)
         self.pool[seat][self.n_pool[seat]] = t
         self.n_pool[seat] += 1
         self.n_discards += 1
@@ -913,6 +986,7 @@ cdef class RoundCore:
         cdef int m
         self.calls_made = 1
         self._leave_turn(seat)
+        self._hand_changed(seat)
         m = self._pon_of(seat, t)
         if m >= 0:
             self.hands[seat][t] -= 1
@@ -1016,6 +1090,7 @@ cdef class RoundCore:
         cdef uint8_t* h = self.hands[c]
         cdef int low, x
         self.n_pool[s] -= 1  # the claimed discard is the discarder's last one
+        self._hand_changed(c)
         self.calls_made = 1
         self.earthly_seat = -1
         self.turn = c
@@ -1114,6 +1189,7 @@ cdef class RoundCore:
             self.n_pool[loser] -= 1
         if method != METHOD_SELF_DRAWN:
             self.hands[self.winners[0]][t] += 1
+        self._hand_changed(self.winners[0])      # the round is over: no wait is asked again
         self._clear_claim()
         self.phase = PH_OVER
         self.res_draw = 0
@@ -1256,6 +1332,13 @@ cdef class RoundCore:
         else:
             return None
         return (w.why, w.non_flower if w.why in (WHY_OK, WHY_BELOW_MIN) else 0)
+
+    def cached_waits(self, int seat):
+        """The waits cache of ``seat`` as it stands (the tests hold it to a fresh computation):
+        the 34-bit set of the waits of its concealed hand of 3k+1 tiles (after a draw in its
+        turn: without the drawn tile), or None while it is not computed."""
+        self._check_seat(seat)
+        return self.waits[seat] if self.waits_valid[seat] else None
 
     def hands_array(self):
         """A copy of the concealed counts, shape (P, 34) uint8."""

@@ -41,6 +41,35 @@ cdef enum:
 OBS_MELD_KINDS = ("none", "chi", "pon", "kong", "added_kong", "concealed_kong")
 
 
+# _SPREAD[b]: the 8 bytes 0/1 of the bits of byte b, lowest bit first (as laid in memory): the
+# legal-action mask is written 8 actions at a time from the option set
+cdef uint64_t _SPREAD[256]
+
+
+cdef void _build_spread():
+    cdef uint8_t row[8]
+    cdef int b, j
+    for b in range(256):
+        for j in range(8):
+            row[j] = (b >> j) & 1
+        memcpy(&_SPREAD[b], row, 8)
+
+
+_build_spread()
+
+
+cdef inline void _mask_fill(const uint64_t* bits, int8_t* mask) noexcept nogil:
+    """The A_SIZE entries 0/1 of a two-word action set."""
+    cdef int j
+    cdef uint64_t w
+    for j in range(A_SIZE // 8):
+        w = _SPREAD[(bits[j >> 3] >> (8 * (j & 7))) & 0xFF]
+        memcpy(mask + 8 * j, &w, 8)
+    j = A_SIZE // 8
+    w = _SPREAD[(bits[j >> 3] >> (8 * (j & 7))) & 0xFF]
+    memcpy(mask + 8 * j, &w, A_SIZE % 8)
+
+
 cdef inline int _obs_discard_cap(RoundCore r) noexcept nogil:
     return r.n_tiles - 13 * r.P
 
@@ -53,14 +82,15 @@ cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 no
     """Write the observation of ``seat`` (a checked seat) to ``o`` (_obs_len bytes) and its
     legal-action mask to ``mask`` (A_SIZE entries 0/1)."""
     cdef int P = r.P, D = _obs_discard_cap(r), ph = r.phase, k, s, i, n, kind, turn
-    cdef int n_legal = r._legal(seat)
+    cdef int any_legal = r._options(seat)
     cdef int order[MAXP]          # order[k] = the seat k places after ``seat``
     cdef const int* m
     cdef const uint8_t* pool
     memset(o, 0, _obs_len(P, D))
-    memset(mask, 0, A_SIZE)
-    for k in range(n_legal):
-        mask[r.opts[seat][k]] = 1
+    if any_legal:
+        _mask_fill(r.opts_set[seat], mask)
+    else:
+        memset(mask, 0, A_SIZE)
     for k in range(P):
         order[k] = seat + k - (P if seat + k >= P else 0)
     # hand, drawn
@@ -130,7 +160,7 @@ cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 no
         o[k] = 1 if r.ready[s] else 0
         o[P + k] = <uint8_t> _sum34(r.hands[s])
     o += 2 * P
-    o[0] = 1 if n_legal > 0 else 0
+    o[0] = any_legal
     o[1] = 1 if (ph == PH_TURN and r.turn == seat and r.must_discard) else 0
     return 0
 
