@@ -708,6 +708,57 @@ cdef inline uint64_t _component_waits(const uint8_t* c, int k) noexcept nogil:
     return (<uint64_t> (HONOR_INFO[_b5_honor(c + 27)] >> 1)) << 27
 
 
+cdef inline int _wait_pattern(const int* res, int* a, int* b) noexcept nogil:
+    """Component sizes mod 3 of a 3k+1 hand that allow a standard wait: one 1 and the rest 0
+    (returns 1, ``a`` that component), or two 2s and the rest 0 (returns 2, ``a`` < ``b``
+    those two); any other (most random hands): 0."""
+    cdef int k, n1 = 0, n2 = 0
+    a[0] = -1
+    b[0] = -1
+    for k in range(4):
+        if res[k] == 1:
+            n1 += 1
+            a[0] = k
+        elif res[k] == 2:
+            n2 += 1
+            if a[0] < 0:
+                a[0] = k
+            else:
+                b[0] = k
+    if n1 == 1 and n2 == 0:
+        return 1
+    if n1 == 0 and n2 == 2:
+        return 2
+    return 0
+
+
+cdef inline uint64_t _standard_waits_res(const uint8_t* c, const int* res) noexcept nogil:
+    """_standard_waits of a hand whose component sizes mod 3 are ``res``."""
+    cdef int k, a, b
+    cdef int pattern = _wait_pattern(res, &a, &b)
+    cdef uint64_t mask = 0
+    if not pattern:
+        return 0
+    for k in range(4):
+        if res[k] == 0 and not _component_complete(c, k):
+            return 0
+    if pattern == 1:     # the tile joins component a and makes its pair
+        return _component_waits(c, a)
+    # two components of size 2 mod 3: the tile completes one, the other keeps the pair
+    if _component_complete(c, b):
+        mask |= _component_waits(c, a)
+    if _component_complete(c, a):
+        mask |= _component_waits(c, b)
+    return mask
+
+
+cdef inline void _residues(const uint8_t* c, int* res) noexcept nogil:
+    cdef int k
+    for k in range(3):
+        res[k] = _sum(c + 9 * k, 9) % 3
+    res[3] = _sum(c + 27, 7) % 3
+
+
 cdef inline uint64_t _standard_waits(const uint8_t* c) noexcept nogil:
     """Waits of the standard form for 3k+1 tiles, from the component tables.
     The tile must land in a component of size 1 mod 3 (which then takes the
@@ -716,34 +767,8 @@ cdef inline uint64_t _standard_waits(const uint8_t* c) noexcept nogil:
     sizes mod 3 must be one 1 and the rest 0, or two 2s and the rest 0: any
     other hand (most random ones) has no standard wait, without a table lookup."""
     cdef int res[4]
-    cdef int k, n1 = 0, n2 = 0, a = -1, b = -1
-    cdef uint64_t mask = 0
-    for k in range(3):
-        res[k] = _sum(c + 9 * k, 9) % 3
-    res[3] = _sum(c + 27, 7) % 3
-    for k in range(4):
-        if res[k] == 1:
-            n1 += 1
-            a = k
-        elif res[k] == 2:
-            n2 += 1
-            if a < 0:
-                a = k
-            else:
-                b = k
-    if not ((n1 == 1 and n2 == 0) or (n1 == 0 and n2 == 2)):
-        return 0
-    for k in range(4):
-        if res[k] == 0 and not _component_complete(c, k):
-            return 0
-    if n1 == 1:          # the tile joins component a and makes its pair
-        return _component_waits(c, a)
-    # two components of size 2 mod 3: the tile completes one, the other keeps the pair
-    if _component_complete(c, b):
-        mask |= _component_waits(c, a)
-    if _component_complete(c, a):
-        mask |= _component_waits(c, b)
-    return mask
+    _residues(c, res)
+    return _standard_waits_res(c, res)
 
 
 cdef inline int _knitted_missing_min(const uint8_t* c) noexcept nogil:
@@ -805,6 +830,57 @@ cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allo
                     mask |= (<uint64_t> 1) << i
                 tmp[i] -= 1
     return mask & allowed
+
+
+cdef uint64_t _ready_discards(const uint8_t* c, int n, bint special, uint64_t allowed) noexcept nogil:
+    """The held kinds t of a 3k+2 hand whose discard leaves a hand with a wait
+    (``_waits(c - t) != 0``): the 报听 discards, in one pass.  A discard changes one component's
+    size, so the size pattern of _wait_pattern is tested once per component, and the tables are
+    read only for the discards that pass it; seven pairs need six pairs after the discard."""
+    cdef uint8_t tmp[34]
+    cdef int res[4]
+    cdef int after[4]
+    cdef int k, t, a, b, pairs = 0
+    cdef uint64_t held = _held(c), odd = 0, out = 0, rest, bit
+    memcpy(tmp, c, N_KINDS)
+    if special:          # the special forms: a waits computation per discard
+        rest = held
+        while rest:
+            t = mj_ctz64(rest)
+            rest &= rest - 1
+            tmp[t] -= 1
+            if _waits(tmp, n - 1, special, allowed):
+                out |= (<uint64_t> 1) << t
+            tmp[t] += 1
+        return out
+    _residues(c, res)
+    for k in range(4):
+        rest = held & (((<uint64_t> 0x7F) << 27) if k == 3 else ((<uint64_t> 0x1FF) << (9 * k)))
+        if not rest:
+            continue
+        memcpy(after, res, sizeof(res))
+        after[k] = (res[k] + 2) % 3
+        if not _wait_pattern(after, &a, &b):
+            continue
+        while rest:
+            t = mj_ctz64(rest)
+            rest &= rest - 1
+            tmp[t] -= 1
+            if _standard_waits_res(tmp, after) & allowed:
+                out |= (<uint64_t> 1) << t
+            tmp[t] += 1
+    if n == 14:
+        for t in range(N_KINDS):
+            pairs += c[t] >> 1
+            odd |= (<uint64_t> (c[t] & 1)) << t
+        rest = held & ~out
+        while rest:          # six pairs and the odd tile (its wait) left after the discard
+            t = mj_ctz64(rest)
+            rest &= rest - 1
+            bit = (<uint64_t> 1) << t
+            if pairs - (1 - (c[t] & 1)) == 6 and (odd ^ bit) & allowed:
+                out |= bit
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -1149,6 +1225,10 @@ cdef int hand_discard_eval(const uint8_t* c, int n, bint special, uint64_t allow
 
 cdef uint64_t hand_waits(const uint8_t* c, int n, bint special, uint64_t allowed) noexcept nogil:
     return _waits(c, n, special, allowed)
+
+
+cdef uint64_t hand_ready_discards(const uint8_t* c, int n, bint special, uint64_t allowed) noexcept nogil:
+    return _ready_discards(c, n, special, allowed)
 
 
 # ---------------------------------------------------------------------------

@@ -36,7 +36,7 @@ cnp.import_array()
 
 from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.rulesets import MAX_MIN_FAN, RULESETS as _RULESETS
-from mahjong_core._hand cimport hand_is_win, hand_shanten, hand_waits, hand_discard_eval
+from mahjong_core._hand cimport hand_is_win, hand_shanten, hand_waits, hand_discard_eval, hand_ready_discards
 from mahjong_core._fan cimport fan_evaluate, fan_count_of
 from mahjong_core._bits cimport mj_ctz64, mj_popcount64
 # phase, source, action, 报听-mode, win-method, meld and flag codes: the family's generated constants
@@ -672,8 +672,8 @@ cdef class RoundCore:
     # ------------------------------------------------------------------ legal options
     cdef int _turn_options(self, int seat, uint64_t* bits) except -1 nogil:
         cdef uint8_t* h = self.hands[seat]
-        cdef int live = self._live(), t, d, n, i
-        cdef uint64_t held = 0, fours = 0, pons = 0, rest
+        cdef int live = self._live(), t, d, i
+        cdef uint64_t held = 0, fours = 0, pons = 0
         for t in range(NK):      # branchless: random hands would mispredict a branch per kind
             held |= (<uint64_t> (h[t] != 0)) << t
             fours |= (<uint64_t> (h[t] == 4)) << t
@@ -693,19 +693,7 @@ cdef class RoundCore:
                 _set_kinds(bits, A_KONG_SELF, fours | (held & pons))
         _set_kinds(bits, A_DISCARD, held)
         if self._ready_allowed(seat):
-            n = _sum34(h) - 1
-            rest = held
-            while rest:
-                t = mj_ctz64(rest)
-                rest &= rest - 1
-                if t == self.drawn:     # the hand before the draw: its waits are cached
-                    if self._waits_of(seat):
-                        _set_action(bits, A_DISCARD_READY + t)
-                    continue
-                h[t] -= 1
-                if hand_waits(h, n, self.special, self.kinds_mask):
-                    _set_action(bits, A_DISCARD_READY + t)
-                h[t] += 1
+            _set_kinds(bits, A_DISCARD_READY, hand_ready_discards(h, _sum34(h), self.special, self.kinds_mask))
         return 0
 
     cdef int _claim_options(self, int seat, uint64_t* bits) except -1 nogil:

@@ -5,7 +5,8 @@ seat's turn: of the hand without the drawn tile) until that hand changes otherwi
 draw, and answers the win checks of a discard, a robbed kong and a draw with a bit test of it.
 Held here, over many seeded rounds of every ruleset and random legal play: whenever the cache
 holds a value, it is the hand kernel's waits of that hand now, and a tile is in it exactly when
-the hand with that tile added is a winning hand (``is_win``)."""
+the hand with that tile added is a winning hand (``is_win``).  Also held: the 报听 discards the
+engine offers (found in one pass over the hand) are the discards that leave a waiting hand."""
 
 from __future__ import annotations
 
@@ -19,6 +20,25 @@ import mahjong_core as mj
 RULESETS = mahjong_rulesets()
 # the 报听 options exercise the ready-discard and ready-window paths in every ruleset
 _OPTIONS = (None, {"ready_mode": "any_discard", "ready_locks_hand": False, "ready_window": True})
+
+
+def _check_ready_discards(r: mj.Round, ruleset: str) -> None:
+    """The 报听 discards offered on turn (found in one pass over the hand) are exactly the
+    discards whose hand waits on some tile."""
+    core = r._core
+    seat = core.turn
+    if core.phase != 1 or core.must_discard or not core.ready_allowed(seat):
+        return
+    hand = core.hand_row(seat)
+    want = []
+    for t in np.flatnonzero(hand).tolist():
+        rest = hand.copy()
+        rest[t] -= 1
+        if mj.waits_mask(rest, ruleset=ruleset):
+            want.append(34 + t)
+    legal = [i for i in core.legal(seat) if 34 <= i < 68]
+    locked = core.locked(seat) and core.drawn >= 0
+    assert legal == ([] if locked else want)
 
 
 def _check_caches(r: mj.Round, ruleset: str) -> int:
@@ -57,6 +77,7 @@ def test_cached_waits_equal_a_fresh_computation(seed: int, ruleset: str, options
             seat = r.seats_to_act()[0]
             legal = r.legal_indices(seat)
             r.step(seat, legal[int(rng.integers(len(legal)))])
+            _check_ready_discards(r, ruleset)
             for s in range(r._core.P):      # ask every win check, filling the caches
                 r._core.win_check(s)
             held += _check_caches(r, ruleset)
