@@ -163,6 +163,44 @@ cdef class RoundBatch:
         finished row is ignored.  An illegal action (or an array of another shape or kind) raises
         :class:`~mahjong_core.errors.IllegalActionError` / ``ArrayShapeError`` naming the row, and
         no row is changed."""
+        outputs = self._outputs()
+        self._step_rows(actions, outputs)
+        return outputs
+
+    def step_deal(self, actions, bit_generator):
+        """:meth:`step`, then deal a new round in every row whose round ended in this call, as
+        :meth:`deal` does (row by row, from ``bit_generator``, again while the bots finish the
+        new round before a caller seat acts).  Returns ``(obs, mask, actor, done, ended)``:
+        ``done`` marks the rows dealt again, whose ``obs``, ``mask`` and ``actor`` are then the
+        new round's; ``ended`` lists the RoundCores that ended, one per marked row, in row
+        order.  For a batch without random bots (their generators come from the caller: use
+        :meth:`step` and :meth:`deal`); refused before any change otherwise."""
+        cdef Py_ssize_t i
+        cdef mj_bitgen_t* bg = _bitgen_of(bit_generator, "bit_generator")
+        for i in range(self.n * MAXP):
+            if self._kinds[i] == BOT_RANDOM:
+                raise MahjongError(f"row {i // MAXP} has a random bot: deal its rounds with deal() and a generator")
+        outputs = self._outputs()
+        self._step_rows(actions, outputs)
+        obs, mask, actor, done = outputs
+        cdef uint8_t* o = <uint8_t*> cnp.PyArray_DATA(obs)
+        cdef int8_t* m = <int8_t*> cnp.PyArray_DATA(mask)
+        cdef int8_t* a = <int8_t*> cnp.PyArray_DATA(actor)
+        cdef uint8_t* d = <uint8_t*> cnp.PyArray_DATA(done)
+        cdef list ended = []
+        for i in range(self.n):
+            if d[i]:
+                ended.append(self._cores[i])
+                while True:
+                    self._set(i, _vec_new_round(<RoundCore> self._ptr[i], bg), None)
+                    if self._actor[i] >= 0:
+                        break
+                self._fill_row(i, o, m, a, d)
+                d[i] = 1
+        return obs, mask, actor, done, ended
+
+    cdef int _step_rows(self, actions, tuple outputs) except -1:
+        """The stepping of :meth:`step` into ``outputs`` (obs, mask, actor, done)."""
         cdef Py_ssize_t i, bad = -1
         cdef int seat
         a_arr = np.asarray(actions)
@@ -170,11 +208,10 @@ cdef class RoundBatch:
             raise ArrayShapeError(f"actions must be an integer array of shape ({self.n},), got "
                                   f"{a_arr.dtype} {a_arr.shape}")
         cdef const int64_t[::1] act = np.ascontiguousarray(a_arr, dtype=np.int64)
-        obs, mask, actor, done = self._outputs()
-        cdef uint8_t* o = <uint8_t*> cnp.PyArray_DATA(obs)
-        cdef int8_t* m = <int8_t*> cnp.PyArray_DATA(mask)
-        cdef int8_t* a = <int8_t*> cnp.PyArray_DATA(actor)
-        cdef uint8_t* d = <uint8_t*> cnp.PyArray_DATA(done)
+        cdef uint8_t* o = <uint8_t*> cnp.PyArray_DATA(outputs[0])
+        cdef int8_t* m = <int8_t*> cnp.PyArray_DATA(outputs[1])
+        cdef int8_t* a = <int8_t*> cnp.PyArray_DATA(outputs[2])
+        cdef uint8_t* d = <uint8_t*> cnp.PyArray_DATA(outputs[3])
         with nogil:
             for i in range(self.n):
                 seat = self._actor[i]
@@ -190,7 +227,7 @@ cdef class RoundBatch:
                     self._fill_row(i, o, m, a, d)
         if bad >= 0:
             raise IllegalActionError(f"row {bad}: action {act[bad]} is not legal for seat {self._actor[bad]} now")
-        return obs, mask, actor, done
+        return 0
 
     cdef tuple _outputs(self):
         return (np.empty((self.n, self.obs_len), dtype=np.uint8), np.empty((self.n, A_SIZE), dtype=np.int8),

@@ -112,8 +112,15 @@ class VectorRounds:
         """Apply one action per round (see the module docstring); an illegal action raises
         :class:`~mahjong_core.errors.IllegalActionError` naming the row, and nothing changes."""
         batch = self._live_batch()
-        obs, mask, actor, done = batch.step(actions)
         rewards = np.zeros((self.n, self.players))
+        if not self._random:
+            # the next deals in the compiled engine too: Python sees only the rounds that ended
+            obs, mask, actor, done, ended = batch.step_deal(actions, self._rng.bit_generator)
+            if ended:
+                for i, core in zip(np.flatnonzero(done).tolist(), ended, strict=True):
+                    rewards[i] = self.reward(core)
+            return obs, mask, actor, rewards, done
+        obs, mask, actor, done = batch.step(actions)
         for i in np.flatnonzero(done).tolist():
             rewards[i] = self.reward(batch.core(i))
             self._redeal(i)

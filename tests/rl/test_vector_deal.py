@@ -1,0 +1,85 @@
+"""``RoundBatch.step_deal`` (the step and the next deals in one compiled call, what
+``VectorRounds`` uses without random bots) equals ``RoundBatch.step`` followed by
+``RoundBatch.deal`` of every row whose round ended, on the same bit stream."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from mahjong_core._round import RoundBatch
+from mahjong_core.errors import IllegalActionError, MahjongError
+from mahjong_core.rl import VectorRounds, mahjong_rulesets, observation_layout
+from mahjong_core.rl.rounds import CoreDealer
+
+RULESETS = mahjong_rulesets()
+
+
+def _pick(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    return (rng.random(mask.shape) * mask).argmax(axis=1)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_step_deal_equals_step_then_deal(ruleset: str) -> None:
+    P = observation_layout(ruleset).players
+    n = 6
+    kinds = np.array([[-1] + [0 if (i + s) % 2 else -1 for s in range(1, P)] for i in range(n)])
+    dealer = CoreDealer(ruleset, None)
+    a = RoundBatch([dealer(np.random.default_rng(i)) for i in range(n)], kinds)
+    b = RoundBatch([dealer(np.random.default_rng(i)) for i in range(n)], kinds)
+    bits_a, bits_b = np.random.PCG64(11), np.random.PCG64(11)
+    rng = np.random.default_rng(2)
+    _, mask, _, _ = a.observe()
+    ended_total = 0
+    for _ in range(300):
+        acts = _pick(mask, rng)
+        before = [a.core(i) for i in range(n)]
+        obs, mask, actor, done, ended = a.step_deal(acts, bits_a)
+        obs_b, mask_b, actor_b, done_b = b.step(acts)
+        np.testing.assert_array_equal(done, done_b)
+        assert len(ended) == int(done.sum())
+        for k, i in enumerate(np.flatnonzero(done).tolist()):
+            assert ended[k] is before[i] and ended[k].phase == 4
+            assert ended[k].events() == b.core(i).events()
+            while b.deal(i, bits_b) < 0:
+                pass
+            assert a.core(i) is not before[i] and a.core(i).get_state() == b.core(i).get_state()
+            obs_b[i], mask_b[i], actor_b[i], _ = (x[i] for x in b.observe())
+        ended_total += len(ended)
+        np.testing.assert_array_equal(obs, obs_b)
+        np.testing.assert_array_equal(mask, mask_b)
+        np.testing.assert_array_equal(actor, actor_b)
+        assert (actor >= 0).all() and mask.any(axis=1).all()
+    assert ended_total >= n
+    assert bits_a.state == bits_b.state
+
+
+def test_step_deal_refuses_before_any_change() -> None:
+    dealer = CoreDealer("two-player", None)
+    cores = [dealer(np.random.default_rng(i)) for i in range(2)]
+    batch = RoundBatch(cores, np.array([[-1, -1], [-1, 1]]), [None, np.random.PCG64(1)])
+    _, mask, _, _ = batch.observe()
+    before = [c.n_events for c in cores]
+    with pytest.raises(MahjongError, match="row 1 has a random bot"):
+        batch.step_deal(_pick(mask, np.random.default_rng(0)), np.random.PCG64(1))
+    with pytest.raises(MahjongError, match="bit_generator"):
+        batch.step_deal(_pick(mask, np.random.default_rng(0)), np.random.default_rng(1))
+    self_play = RoundBatch([dealer(np.random.default_rng(5))], np.array([[-1, -1]]))
+    bad = np.array([int(np.flatnonzero(self_play.observe()[1][0] == 0)[0])])
+    with pytest.raises(IllegalActionError, match="row 0"):
+        self_play.step_deal(bad, np.random.PCG64(1))
+    assert [c.n_events for c in cores] == before
+
+
+@pytest.mark.parametrize("bots", [(None, "random"), (None, "greedy")])
+def test_vector_rounds_same_rounds_either_way(bots: tuple) -> None:
+    """With random bots VectorRounds deals in Python, else in the engine: both deal from the
+    environment's generator, so the same seed plays the same rounds as dealt one by one."""
+    vec = VectorRounds("two-player", 4, seed=3, bots=bots)
+    _, mask, _ = vec.reset()
+    rng = np.random.default_rng(0)
+    finished = 0
+    for _ in range(200):
+        _, mask, _, rewards, done = vec.step(_pick(mask, rng))
+        finished += int(done.sum())
+        assert not rewards[~done].any()
+    assert finished >= 4
