@@ -1,9 +1,10 @@
 # Bit helpers shared by the compiled modules (bits.h: GCC/Clang builtins, MSVC intrinsics).
 # Nothing to link: every helper is a static inline function of the header.
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint8_t, uint64_t
 
 cdef extern from "bits.h" nogil:
     int mj_ctz64(uint64_t v)               # index of the lowest set bit (v != 0)
     int mj_clz64(uint64_t v)               # leading zeros (v != 0)
     int mj_popcount64(uint64_t v)          # set bits
     int mj_pop_lowest2(uint64_t* lo, uint64_t* hi)   # lowest bit of a two-word set, removed (set not empty)
+    uint64_t mj_byte_bits8(const uint8_t* p, int b)   # bit j: bit b of byte j of p[0..7]

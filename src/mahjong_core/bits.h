@@ -8,6 +8,7 @@
 #define MAHJONG_CORE_BITS_H
 
 #include <stdint.h>
+#include <string.h>
 
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
@@ -92,6 +93,26 @@ MJ_INLINE int mj_pop_lowest2(uint64_t *lo, uint64_t *hi)
         *hi &= *hi - 1;
     }
     return f;
+}
+
+/* Bit j set when bit b of byte j of p[0..7] is set (p holds tile counts 0-4 in the callers:
+ * b = 2 marks the fours, and bits 0-2 together the kinds held).  A load and a multiply where
+ * the bytes lie little-endian in a word (every platform built today), a loop elsewhere. */
+MJ_INLINE uint64_t mj_byte_bits8(const uint8_t *p, int b)
+{
+#if (defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) \
+    || defined(_MSC_VER)
+    uint64_t w;
+    memcpy(&w, p, 8);
+    w = (w >> b) & 0x0101010101010101ULL;
+    return (w * 0x0102040810204080ULL) >> 56;   /* the low bit of byte j to bit 56 + j */
+#else
+    uint64_t m = 0;
+    int j;
+    for (j = 0; j < 8; j++)
+        m |= (uint64_t)((p[j] >> b) & 1) << j;
+    return m;
+#endif
 }
 
 #endif

@@ -117,8 +117,9 @@ class VectorRounds:
             # the next deals in the compiled engine too: Python sees only the rounds that ended
             obs, mask, actor, done, ended = batch.step_deal(actions, self._rng.bit_generator)
             if ended:
-                for i, core in zip(np.flatnonzero(done).tolist(), ended, strict=True):
-                    rewards[i] = self.reward(core)
+                for i, core in zip(done.nonzero()[0].tolist(), ended, strict=True):
+                    if core.winner_totals():        # a draw pays nothing: its row stays zero
+                        rewards[i] = self.reward(core)
             return obs, mask, actor, rewards, done
         obs, mask, actor, done = batch.step(actions)
         for i in np.flatnonzero(done).tolist():
