@@ -24,6 +24,8 @@ cdef class RoundBatch:
 
     cdef list _cores
     cdef list _gens
+    cdef list _kept                # step_deal's two sets of output arrays, used in turn
+    cdef int _turn
     cdef dict _rows               # id(core) -> its row: a round is stepped by one row only
     cdef PyObject** _ptr
     cdef mj_bitgen_t** _bg
@@ -81,6 +83,8 @@ cdef class RoundBatch:
         self._cores = [None] * n
         self._gens = [None] * n
         self._rows = {}
+        self._kept = [self._outputs(), self._outputs()]
+        self._turn = 0
         for i in range(n):
             for s in range(self.players):
                 self._kinds[i * MAXP + s] = <int8_t> b[i, s]
@@ -174,14 +178,20 @@ cdef class RoundBatch:
         ``done`` marks the rows dealt again, whose ``obs``, ``mask`` and ``actor`` are then the
         new round's; ``ended`` lists the RoundCores that ended, one per marked row, in row
         order.  For a batch without random bots (their generators come from the caller: use
-        :meth:`step` and :meth:`deal`); refused before any change otherwise."""
+        :meth:`step` and :meth:`deal`); refused before any change otherwise.
+
+        The four arrays are the batch's own, two sets used in turn: those of a call stay as
+        they are through the next call (a transition's observation before and after) and are
+        overwritten by the call after it -- copy what must live longer.  Fresh arrays for every
+        call were a page-faulting allocation of up to 150 KB per call."""
         cdef Py_ssize_t i
         cdef mj_bitgen_t* bg = _bitgen_of(bit_generator, "bit_generator")
         for i in range(self.n * MAXP):
             if self._kinds[i] == BOT_RANDOM:
                 raise MahjongError(f"row {i // MAXP} has a random bot: deal its rounds with deal() and a generator")
-        outputs = self._outputs()
+        outputs = self._kept[self._turn]
         self._step_rows(actions, outputs)
+        self._turn ^= 1
         obs, mask, actor, done = outputs
         cdef uint8_t* o = <uint8_t*> cnp.PyArray_DATA(obs)
         cdef int8_t* m = <int8_t*> cnp.PyArray_DATA(mask)

@@ -83,3 +83,28 @@ def test_vector_rounds_same_rounds_either_way(bots: tuple) -> None:
         finished += int(done.sum())
         assert not rewards[~done].any()
     assert finished >= 4
+
+
+def test_step_arrays_live_through_the_next_step() -> None:
+    """The reused output sets: a step's arrays keep their values through the next step (then
+    the engine writes them again); ``copy=True`` returns fresh arrays every step."""
+    reused, copied = VectorRounds("public", 8, seed=6), VectorRounds("public", 8, seed=6, copy=True)
+    _, mask, _ = reused.reset()
+    copied.reset()
+    rng = np.random.default_rng(1)
+    seen: list[tuple[np.ndarray, ...]] = []
+    for _ in range(30):
+        acts = _pick(mask, rng)
+        out = reused.step(acts)
+        fresh = copied.step(acts)
+        for x, y in zip(out, fresh, strict=True):
+            np.testing.assert_array_equal(x, y)
+        if seen:
+            prev, snapshot = seen[-1]
+            assert out[0] is not prev[0]
+            for x, y in zip(prev, snapshot, strict=True):   # untouched by this step
+                np.testing.assert_array_equal(x, y)
+        seen.append((out, tuple(x.copy() for x in out)))
+        assert all(f is not o for f, o in zip(fresh, out, strict=True))
+        mask = out[1]
+    assert seen[-1][0][0] is seen[-3][0][0]   # two sets, in turn

@@ -42,18 +42,25 @@ class VectorRounds:
     built-in bot; ``reward`` / ``room``: see :mod:`mahjong_core.rl.rewards`; ``options``: game
     options of :class:`~mahjong_core.game.Round`; ``seed``: the deals (walls, dice, dealers, the
     random bots' generators) come from one generator seeded with it.  A round that the bots
-    finish before any caller seat acts is dealt again.  Not thread-safe: one per thread (several
-    threads each stepping their own run in parallel: the stepping loop releases the GIL)."""
+    finish before any caller seat acts is dealt again.  ``copy``: see below.  Not thread-safe:
+    one per thread (several threads each stepping their own run in parallel: the stepping loop
+    releases the GIL).
+
+    Without random bots, :meth:`step` returns arrays that the engine reuses (two sets in turn):
+    a step's ``obs``, ``mask``, ``actor`` and ``done`` stay valid through the next step (a
+    transition's observations before and after) and are overwritten by the step after it.
+    Copy what must live longer, or pass ``copy=True`` for fresh arrays on every step."""
 
     def __init__(self, ruleset: str = "two-player", n: int = 64, *, seed: int | None = None,
                  bots: Sequence[str | None] | None = None, reward: str = "points", room: Any = None,
-                 options: dict[str, Any] | None = None) -> None:
+                 options: dict[str, Any] | None = None, copy: bool = False) -> None:
         self.layout: ObservationLayout = observation_layout(ruleset)
         self.ruleset = self.layout.ruleset
         self.players = self.layout.players
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise MahjongError(f"n must be a positive number of rounds, got {n!r}")
         self.n = n
+        self.copy = bool(copy)
         self._kinds = bot_kinds([None] * self.players if bots is None else bots, self.players)
         if min(self._kinds) >= 0:
             raise MahjongError("bots: at least one seat must be left to the caller (None)")
@@ -120,6 +127,8 @@ class VectorRounds:
                 for i, core in zip(done.nonzero()[0].tolist(), ended, strict=True):
                     if core.winner_totals():        # a draw pays nothing: its row stays zero
                         rewards[i] = self.reward(core)
+            if self.copy:
+                return obs.copy(), mask.copy(), actor.copy(), rewards, done.copy()
             return obs, mask, actor, rewards, done
         obs, mask, actor, done = batch.step(actions)
         for i in np.flatnonzero(done).tolist():
