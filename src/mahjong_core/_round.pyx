@@ -25,7 +25,7 @@ hold the two to identical events, legal actions and state.
 
 cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
-from libc.stdlib cimport malloc, realloc, free
+from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset, memcpy
 from cpython.pycapsule cimport PyCapsule_GetPointer
 

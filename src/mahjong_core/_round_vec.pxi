@@ -75,7 +75,7 @@ cdef class RoundBatch:
             raise MahjongError(f"{n} generators needed (or None), got {len(gens)}")
         self._ptr = <PyObject**> malloc(n * sizeof(PyObject*))
         self._bg = <mj_bitgen_t**> malloc(n * sizeof(mj_bitgen_t*))
-        self._kinds = <int8_t*> malloc(n * MAXP * sizeof(int8_t))
+        self._kinds = <int8_t*> calloc(n * MAXP, sizeof(int8_t))   # seats past players stay 0
         self._actor = <int*> malloc(n * sizeof(int))
         if self._ptr == NULL or self._bg == NULL or self._kinds == NULL or self._actor == NULL:
             raise MemoryError()
@@ -186,9 +186,11 @@ cdef class RoundBatch:
         call were a page-faulting allocation of up to 150 KB per call."""
         cdef Py_ssize_t i
         cdef mj_bitgen_t* bg = _bitgen_of(bit_generator, "bit_generator")
-        for i in range(self.n * MAXP):
-            if self._kinds[i] == BOT_RANDOM:
-                raise MahjongError(f"row {i // MAXP} has a random bot: deal its rounds with deal() and a generator")
+        cdef int s
+        for i in range(self.n):
+            for s in range(self.players):
+                if self._kinds[i * MAXP + s] == BOT_RANDOM:
+                    raise MahjongError(f"row {i} has a random bot: deal its rounds with deal() and a generator")
         outputs = self._kept[self._turn]
         self._step_rows(actions, outputs)
         self._turn ^= 1

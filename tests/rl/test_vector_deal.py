@@ -63,6 +63,8 @@ def test_step_deal_refuses_before_any_change() -> None:
         batch.step_deal(_pick(mask, np.random.default_rng(0)), np.random.PCG64(1))
     with pytest.raises(MahjongError, match="bit_generator"):
         batch.step_deal(_pick(mask, np.random.default_rng(0)), np.random.default_rng(1))
+    many = RoundBatch([dealer(np.random.default_rng(i)) for i in range(40)], np.full((40, 2), -1))
+    many.step_deal(_pick(many.observe()[1], np.random.default_rng(0)), np.random.PCG64(1))   # no random bot: runs
     self_play = RoundBatch([dealer(np.random.default_rng(5))], np.array([[-1, -1]]))
     bad = np.array([int(np.flatnonzero(self_play.observe()[1][0] == 0)[0])])
     with pytest.raises(IllegalActionError, match="row 0"):
