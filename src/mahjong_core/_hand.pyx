@@ -840,8 +840,9 @@ cdef uint64_t _ready_discards(const uint8_t* c, int n, bint special, uint64_t al
     cdef uint8_t tmp[34]
     cdef int res[4]
     cdef int after[4]
-    cdef int k, t, a, b, pairs = 0
-    cdef uint64_t held = _held(c), odd = 0, out = 0, rest, bit
+    cdef int k, j, t, a, b, pattern, pairs = 0
+    cdef bint other_complete
+    cdef uint64_t held = _held(c), odd = 0, out = 0, rest, bit, fixed
     memcpy(tmp, c, N_KINDS)
     if special:          # the special forms: a waits computation per discard
         rest = held
@@ -860,15 +861,52 @@ cdef uint64_t _ready_discards(const uint8_t* c, int n, bint special, uint64_t al
             continue
         memcpy(after, res, sizeof(res))
         after[k] = (res[k] + 2) % 3
-        if not _wait_pattern(after, &a, &b):
+        pattern = _wait_pattern(after, &a, &b)
+        if not pattern:
             continue
-        while rest:
-            t = mj_ctz64(rest)
-            rest &= rest - 1
-            tmp[t] -= 1
-            if _standard_waits_res(tmp, after) & allowed:
-                out |= (<uint64_t> 1) << t
-            tmp[t] += 1
+        # _standard_waits_res(c - t, after) for each t of component k, with the lookups of the
+        # other components (which the discard leaves alone) made once
+        for j in range(4):
+            if j != k and after[j] == 0 and not _component_complete(c, j):
+                pattern = 0
+        if not pattern:
+            continue
+        if k != a and k != b:
+            # k must be complete after the discard; the tile joins a (and b) as in c
+            if pattern == 1:
+                fixed = _component_waits(c, a)
+            else:
+                fixed = ((_component_waits(c, a) if _component_complete(c, b) else 0)
+                         | (_component_waits(c, b) if _component_complete(c, a) else 0))
+            if not fixed & allowed:
+                continue
+            while rest:
+                t = mj_ctz64(rest)
+                rest &= rest - 1
+                tmp[t] -= 1
+                if _component_complete(tmp, k):
+                    out |= (<uint64_t> 1) << t
+                tmp[t] += 1
+        elif pattern == 1:       # the tile joins k itself and makes its pair
+            while rest:
+                t = mj_ctz64(rest)
+                rest &= rest - 1
+                tmp[t] -= 1
+                if _component_waits(tmp, k) & allowed:
+                    out |= (<uint64_t> 1) << t
+                tmp[t] += 1
+        else:                    # k and another of size 2 mod 3: one is completed, the other keeps the pair
+            j = b if k == a else a
+            other_complete = _component_complete(c, j)
+            fixed = _component_waits(c, j)
+            while rest:
+                t = mj_ctz64(rest)
+                rest &= rest - 1
+                tmp[t] -= 1
+                if (((_component_waits(tmp, k) if other_complete else 0)
+                     | (fixed if _component_complete(tmp, k) else 0)) & allowed):
+                    out |= (<uint64_t> 1) << t
+                tmp[t] += 1
     if n == 14:
         for t in range(N_KINDS):
             pairs += c[t] >> 1
