@@ -785,8 +785,13 @@ cdef inline int _knitted_missing_min(const uint8_t* c) noexcept nogil:
 
 cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allowed) noexcept nogil:
     cdef uint64_t mask = _standard_waits(c)
-    cdef int i, k, pairs, distinct
+    cdef int i, k, pairs, distinct, s0 = 0, s1 = 0, s2 = 0
     cdef uint8_t tmp[34]
+    if special:
+        # suit sizes: necessary conditions of the special forms skip most hands cheaply
+        s0 = _sum(c, 9)
+        s1 = _sum(c + 9, 9)
+        s2 = _sum(c + 18, 9)
     if n == 13:
         # seven pairs: six pairs (a quad is two) and one odd kind, which is the wait
         pairs = 0
@@ -796,7 +801,9 @@ cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allo
             for i in range(N_KINDS):
                 if c[i] & 1:
                     mask |= (<uint64_t> 1) << i
-        if special:
+        # thirteen orphans and 全不靠 waiting: every tile an orphan (at most 1, 9 and a duplicate
+        # in a suit) or 13 distinct tiles of a knitted pattern and honors (3 in a suit)
+        if special and s0 <= 3 and s1 <= 3 and s2 <= 3:
             distinct = 0
             pairs = 0
             for i in range(13):
@@ -820,8 +827,10 @@ cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allo
                     for i in range(27, 34):
                         if c[i] == 0:
                             mask |= (<uint64_t> 1) << i
-    if special and (n == 10 or n == 13) and _knitted_missing_min(c) <= 1:
+    if (special and (n == 10 or n == 13) and s0 >= 2 and s1 >= 2 and s2 >= 2
+            and _knitted_missing_min(c) <= 1):
         # one drawn tile can complete the knitted form only if a pattern lacks at most one tile
+        # (so each suit holds at least two of its three)
         memcpy(tmp, c, N_KINDS)
         for i in range(N_KINDS):
             if tmp[i] < 4 and not (mask >> i) & 1:

@@ -38,7 +38,7 @@ from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.rulesets import MAX_MIN_FAN, RULESETS as _RULESETS
 from mahjong_core._hand cimport hand_is_win, hand_shanten, hand_waits, hand_discard_eval, hand_ready_discards
 from mahjong_core._fan cimport fan_evaluate, fan_count_of
-from mahjong_core._bits cimport mj_ctz64, mj_byte_bits8
+from mahjong_core._bits cimport mj_ctz64, mj_byte_bits8, mj_byte_sum8
 # phase, source, action, 报听-mode, win-method, meld and flag codes: the family's generated constants
 from mahjong_core._mahjong_constants cimport *
 from mahjong_core.families.mahjong._constants import (
@@ -129,10 +129,8 @@ cdef inline void _set_kinds(uint64_t* bits, int base, uint64_t kinds) noexcept n
 
 
 cdef inline int _sum34(const uint8_t* c) noexcept nogil:
-    cdef int i, s = 0
-    for i in range(NK):
-        s += c[i]
-    return s
+    """Tiles in 34 counts (each 0-4): four words of eight and the last two."""
+    return mj_byte_sum8(c) + mj_byte_sum8(c + 8) + mj_byte_sum8(c + 16) + mj_byte_sum8(c + 24) + c[32] + c[33]
 
 
 # ---------------------------------------------------------------------------
@@ -245,6 +243,8 @@ cdef class RoundCore:
     cdef int n_melds[MAXP]
     cdef uint8_t pool[MAXP][MAX_POOL]
     cdef int n_pool[MAXP]
+    # the pools as the observation writes them: tile + 1 up to n_pool, 0 after (one copy per seat)
+    cdef uint8_t pool_obs[MAXP][MAX_POOL]
     cdef uint8_t flowers[MAXP][8]
     cdef int n_flowers[MAXP]
     cdef uint8_t dealt[MAXP][16]
@@ -373,6 +373,7 @@ cdef class RoundCore:
         memset(self.hands, 0, sizeof(self.hands))
         memset(self.n_melds, 0, sizeof(self.n_melds))
         memset(self.n_pool, 0, sizeof(self.n_pool))
+        memset(self.pool_obs, 0, sizeof(self.pool_obs))
         memset(self.n_flowers, 0, sizeof(self.n_flowers))
         memset(self.n_dealt, 0, sizeof(self.n_dealt))
         memset(self.ready, 0, sizeof(self.ready))
@@ -526,8 +527,13 @@ cdef class RoundCore:
             raise MahjongError(f"seat must be 0-{self.P - 1}, got {seat}")
         return 0
 
+    cdef inline int _seat_after(self, int s, int k) noexcept nogil:
+        """The seat ``k`` places after seat ``s`` (0 <= k <= P): ``(s + k) % P`` without the
+        division, which the stepping loop would pay several times a step."""
+        return s + k - (self.P if s + k >= self.P else 0)
+
     cdef inline int _seat_wind(self, int seat) noexcept nogil:
-        return 27 + (seat - self.dealer + self.P) % self.P
+        return 27 + self._seat_after(seat, self.P - self.dealer)
 
     # ------------------------------------------------------------------ evaluation
     cdef int _eval(self, int seat, WinEval* w) except -1 nogil:
@@ -715,7 +721,7 @@ cdef class RoundCore:
                 any_ = True
                 if n >= 3:
                     _set_action(bits, A_KONG_CLAIM)
-            if t < 27 and (not self.chi_prev_only or seat == (self.claim_from + 1) % self.P):
+            if t < 27 and (not self.chi_prev_only or seat == self._seat_after(self.claim_from, 1)):
                 r = t % 9
                 if r <= 6 and h[t + 1] and h[t + 2]:
                     _set_action(bits, A_CHI_LOW)
@@ -945,6 +951,7 @@ cdef class RoundCore:
         if t != self.drawn:      # a discard of the drawn tile leaves the hand whose waits are cached
             self._hand_changed(seat)
         self.pool[seat][self.n_pool[seat]] = t
+        self.pool_obs[seat][self.n_pool[seat]] = <uint8_t> (t + 1)
         self.n_pool[seat] += 1
         self.n_discards += 1
         if seat == self.dealer:
@@ -1020,7 +1027,7 @@ cdef class RoundCore:
             self.responses[k] = -1
         self.n_pending = 0
         for k in range(1, P):
-            c = (seat + k) % P
+            c = self._seat_after(seat, k)
             if self._fill(c):
                 self.pending[self.n_pending] = c
                 self.n_pending += 1
@@ -1047,12 +1054,12 @@ cdef class RoundCore:
             return self._complete_added_kong(seat, t)
         if last:
             return self._exhaustive()
-        return self._start_turn((seat + 1) % self.P)
+        return self._start_turn(self._seat_after(seat, 1))
 
     cdef int _resolve(self) except -1 nogil:
         cdef int P = self.P, s = self.claim_from, t = self.claim_tile, k, c, r, n = 0
         for k in range(1, P):
-            c = (s + k) % P
+            c = self._seat_after(s, k)
             if self.responses[c] == A_WIN:
                 self.winners[n] = c
                 n += 1
@@ -1062,14 +1069,14 @@ cdef class RoundCore:
             return self._finish_win(n, s, METHOD_ROBBING if self.phase == PH_ROB else METHOD_DISCARD, t)
         if self.phase == PH_CLAIM:
             for k in range(1, P):
-                c = (s + k) % P
+                c = self._seat_after(s, k)
                 r = self.responses[c]
                 if r == A_PON or r == A_KONG_CLAIM:
                     self._clear_claim()
                     self._touch()
                     return self._claim_group(c, s, t, r)
             for k in range(1, P):
-                c = (s + k) % P
+                c = self._seat_after(s, k)
                 r = self.responses[c]
                 if A_CHI_LOW <= r <= A_CHI_HIGH:
                     self._clear_claim()
@@ -1081,6 +1088,7 @@ cdef class RoundCore:
         cdef uint8_t* h = self.hands[c]
         cdef int low, x
         self.n_pool[s] -= 1  # the claimed discard is the discarder's last one
+        self.pool_obs[s][self.n_pool[s]] = 0
         self._hand_changed(c)
         self.calls_made = 1
         self.earthly_seat = -1
@@ -1178,6 +1186,7 @@ cdef class RoundCore:
         self._touch()
         if method == METHOD_DISCARD:
             self.n_pool[loser] -= 1
+            self.pool_obs[loser][self.n_pool[loser]] = 0
         if method != METHOD_SELF_DRAWN:
             self.hands[self.winners[0]][t] += 1
         self._hand_changed(self.winners[0])      # the round is over: no wait is asked again

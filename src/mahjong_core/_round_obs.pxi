@@ -81,11 +81,10 @@ cdef inline Py_ssize_t _obs_len(int P, int D) noexcept nogil:
 cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 nogil:
     """Write the observation of ``seat`` (a checked seat) to ``o`` (_obs_len bytes) and its
     legal-action mask to ``mask`` (A_SIZE entries 0/1)."""
-    cdef int P = r.P, D = _obs_discard_cap(r), ph = r.phase, k, s, i, n, kind, turn
+    cdef int P = r.P, D = _obs_discard_cap(r), ph = r.phase, k, s, i, kind, turn
     cdef int any_legal = r._options(seat)
     cdef int order[MAXP]          # order[k] = the seat k places after ``seat``
     cdef const int* m
-    cdef const uint8_t* pool
     memset(o, 0, _obs_len(P, D))
     if any_legal:
         _mask_fill(r.opts_set[seat], mask)
@@ -120,13 +119,9 @@ cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 no
             if m[2] >= 0:
                 o[4 * i + 3] = _obs_rel(m[2], seat, P) + 1
         o += 16
-    # discards
+    # discards (at most D a seat: D is the most one seat can make)
     for k in range(P):
-        s = order[k]
-        n = r.n_pool[s] if r.n_pool[s] < D else D
-        pool = r.pool[s]
-        for i in range(n):
-            o[i] = pool[i] + 1
+        memcpy(o, r.pool_obs[order[k]], D)
         o += D
     # flowers
     for k in range(P):

@@ -115,4 +115,21 @@ MJ_INLINE uint64_t mj_byte_bits8(const uint8_t *p, int b)
 #endif
 }
 
+/* The sum of the bytes p[0..7], each at most 31 (tile counts: the sum fits a byte).  A load and
+ * a multiply where the bytes lie little-endian in a word, a loop elsewhere. */
+MJ_INLINE int mj_byte_sum8(const uint8_t *p)
+{
+#if (defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) \
+    || defined(_MSC_VER)
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return (int)((w * 0x0101010101010101ULL) >> 56);   /* byte 7 of the product: the sum */
+#else
+    int s = 0, j;
+    for (j = 0; j < 8; j++)
+        s += p[j];
+    return s;
+#endif
+}
+
 #endif
