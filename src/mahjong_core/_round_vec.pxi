@@ -30,6 +30,7 @@ cdef class RoundBatch:
     cdef PyObject** _ptr
     cdef mj_bitgen_t** _bg
     cdef int8_t* _kinds
+    cdef bint _random_bots        # some seat of some row is a random bot
     cdef int* _actor
     cdef readonly Py_ssize_t n
     cdef readonly int players, discard_cap, obs_len, rs
@@ -88,6 +89,7 @@ cdef class RoundBatch:
         for i in range(n):
             for s in range(self.players):
                 self._kinds[i * MAXP + s] = <int8_t> b[i, s]
+                self._random_bots = self._random_bots or b[i, s] == BOT_RANDOM
             self._set(i, cores[i], gens[i])
 
     cdef mj_bitgen_t* _bots_bitgen(self, Py_ssize_t i, object gen) except? NULL:
@@ -187,10 +189,11 @@ cdef class RoundBatch:
         cdef Py_ssize_t i
         cdef mj_bitgen_t* bg = _bitgen_of(bit_generator, "bit_generator")
         cdef int s
-        for i in range(self.n):
-            for s in range(self.players):
-                if self._kinds[i * MAXP + s] == BOT_RANDOM:
-                    raise MahjongError(f"row {i} has a random bot: deal its rounds with deal() and a generator")
+        if self._random_bots:
+            for i in range(self.n):
+                for s in range(self.players):
+                    if self._kinds[i * MAXP + s] == BOT_RANDOM:
+                        raise MahjongError(f"row {i} has a random bot: deal its rounds with deal() and a generator")
         outputs = self._kept[self._turn]
         self._step_rows(actions, outputs)
         self._turn ^= 1
@@ -219,7 +222,8 @@ cdef class RoundBatch:
         if a_arr.shape != (self.n,) or a_arr.dtype.kind not in "iu":
             raise ArrayShapeError(f"actions must be an integer array of shape ({self.n},), got "
                                   f"{a_arr.dtype} {a_arr.shape}")
-        cdef const int64_t[::1] act = np.ascontiguousarray(a_arr, dtype=np.int64)
+        a_arr = np.ascontiguousarray(a_arr, dtype=np.int64)
+        cdef const int64_t* act = <const int64_t*> cnp.PyArray_DATA(a_arr)
         cdef uint8_t* o = <uint8_t*> cnp.PyArray_DATA(outputs[0])
         cdef int8_t* m = <int8_t*> cnp.PyArray_DATA(outputs[1])
         cdef int8_t* a = <int8_t*> cnp.PyArray_DATA(outputs[2])
