@@ -278,6 +278,7 @@ cdef _build_tables():
     assert _suit_bit(2) and _suit_bit(1 + 5 + 25) and not _suit_bit(1 + 5) and not _suit_bit(1)
     assert not _suit_bit(2 + 2 * 5)
     assert _suit_bit(3 + 5 + 25 + 125 + 2 * 625 + 3125 + 15625 + 78125 + 3 * 390625)   # 11123455678999
+    _build_suit_splits(SUIT_BITS)
     for s in range(N_RULESETS):
         REP_MASK[s][0] = 0
         REP_MASK[s][1] = 0
@@ -294,6 +295,7 @@ cdef _build_tables():
 
 
 include "_fan_shape.pxi"
+include "_fan_suit_splits.pxi"
 include "_fan_decompose.pxi"
 include "_fan_detect.pxi"
 include "_fan_select.pxi"

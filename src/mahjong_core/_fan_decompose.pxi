@@ -4,15 +4,12 @@
 # reading goes to the detectors (_fan_detect.pxi) as soon as it is found.
 
 cdef void _split(Ctx* x, uint8_t* c, int i, int depth) noexcept nogil:
-    """Every split of the concealed counts into groups, lowest kind first (D4)."""
+    """Every split of the counts left beside the knitted tiles into groups, lowest kind first."""
     while i < N_KINDS and c[i] == 0:
         i += 1
     if i == N_KINDS:
         if depth == x.split_target:
-            if x.form == FORM_STANDARD:
-                _score_decomposition(x)
-            else:
-                _score_knitted(x)
+            _score_knitted(x)
         return
     if depth == x.split_target:
         return
@@ -36,27 +33,68 @@ cdef void _split(Ctx* x, uint8_t* c, int i, int depth) noexcept nogil:
         c[i + 2] += 1
 
 
+cdef inline int _put_suit_split(Ctx* x, const SuitSplit* sp, int base, int depth) noexcept nogil:
+    """Write a suit's groups to x.g from `depth` (and its pair, if any); returns the next depth."""
+    cdef int j, v
+    for j in range(sp.n):
+        v = sp.g[j]
+        x.g[depth].shape = SH_CHOW if v & SPLIT_CHOW else SH_PUNG
+        x.g[depth].first = <uint8_t> (base + (v & 15))
+        x.g[depth].exposed = 0
+        depth += 1
+    if sp.pair != SPLIT_NO_PAIR:
+        x.pair = base + sp.pair
+    return depth
+
+
 cdef void _standard_form(Ctx* x) noexcept nogil:
-    cdef uint8_t c[34]
-    cdef int p, k, lo, hi
-    if not _standard_complete_sums(x.c14, x.sum14):
-        return
-    memcpy(c, x.c14, N_KINDS)
-    memcpy(x.g, x.melds, sizeof(Grp) * 4)
-    x.form = FORM_STANDARD
-    x.split_target = 4
+    """Every standard reading (D4): the product of the suits' split lists (_fan_suit_splits.pxi)
+    and the honors' one reading (pungs + at most one pair), groups lowest kind first."""
+    cdef int first[3]
+    cdef int count[3]
+    cdef int k, i, v, d0, d1, d2, depth, pairs = 0, n_hon = 0, res, pair_comp = -1
+    cdef int honors[4]
+    cdef const uint8_t* c = x.c14
     for k in range(4):
-        if x.sum14[k] % 3 == 2:
-            break
-    lo = 9 * k
-    hi = 34 if k == 3 else lo + 9
-    for p in range(lo, hi):
-        if c[p] >= 2:
-            c[p] -= 2
-            if (_suit_complete(c + lo, x.sum14[k] - 2) if k < 3 else _honors_complete(c + 27, x.sum14[k] - 2)):
-                x.pair = p
-                _split(x, c, 0, x.n_melds)
-            c[p] += 2
+        res = x.sum14[k] % 3
+        if res == 1 or (res == 2 and pair_comp >= 0):
+            return
+        if res == 2:
+            pair_comp = k
+    if pair_comp < 0:
+        return
+    for i in range(27, 34):
+        v = c[i]
+        if v == 3:
+            if n_hon == 4:
+                return
+            honors[n_hon] = i
+            n_hon += 1
+        elif v == 2:
+            pairs += 1
+            x.pair = i
+        elif v:
+            return
+    if pairs != (pair_comp == 3):
+        return
+    for k in range(3):
+        count[k] = _suit_splits(_b5(c + 9 * k), &first[k])
+        if count[k] == 0:
+            return
+    x.form = FORM_STANDARD
+    memcpy(x.g, x.melds, sizeof(Grp) * 4)
+    for d0 in range(first[0], first[0] + count[0]):
+        for d1 in range(first[1], first[1] + count[1]):
+            for d2 in range(first[2], first[2] + count[2]):
+                depth = _put_suit_split(x, &SPLITS[d0], 0, x.n_melds)
+                depth = _put_suit_split(x, &SPLITS[d1], 9, depth)
+                depth = _put_suit_split(x, &SPLITS[d2], 18, depth)
+                for i in range(n_hon):
+                    x.g[depth].shape = SH_PUNG
+                    x.g[depth].first = <uint8_t> honors[i]
+                    x.g[depth].exposed = 0
+                    depth += 1
+                _score_decomposition(x)
 
 
 # ---------------------------------------------------------------------------
