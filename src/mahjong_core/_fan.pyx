@@ -163,7 +163,7 @@ ctypedef struct Ctx:
     uint64_t pm                     # kinds present in H
     uint64_t pm4                    # kinds with all four copies in H
     uint64_t pm14                   # kinds present among the concealed tiles (winning tile included)
-    int mx14                        # largest concealed count (winning tile included)
+    bint multi14                    # some kind held twice or more (winning tile included)
     int sum14[4]                    # concealed tiles per component (3 suits, honors)
     uint8_t c14[34]                 # concealed tiles with the winning tile
     uint8_t c13[34]                 # concealed tiles before the winning tile (win >= 0)
@@ -279,6 +279,7 @@ cdef _build_tables():
     assert not _suit_bit(2 + 2 * 5)
     assert _suit_bit(3 + 5 + 25 + 125 + 2 * 625 + 3125 + 15625 + 78125 + 3 * 390625)   # 11123455678999
     _build_suit_splits(SUIT_BITS)
+    _build_struct_tables()
     for s in range(N_RULESETS):
         REP_MASK[s][0] = 0
         REP_MASK[s][1] = 0
@@ -377,7 +378,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     (details in err).  Checks run in the order of the reference evaluator, so the
     same exception class comes out for any input."""
     cdef Ctx x
-    cdef int i, j, n, f, t, e, kind, first, total, flower_total, mx
+    cdef int i, j, n, f, t, e, kind, first, total, flower_total
     cdef uint64_t bad
     err.a = 0
     err.b = 0
@@ -476,27 +477,16 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
         x.c14[win] += 1
         x.sum14[win // 9 if win < 27 else 3] += 1
     memcpy(x.hand, x.c14, N_KINDS)
-    mx = 0
-    for i in range(N_KINDS):
-        mx = mx if mx >= x.c14[i] else x.c14[i]
-    x.mx14 = mx
+    x.multi14 = _any_above(x.c14, 1)
     for i in range(x.n_melds):
         t = x.melds[i].first
         if x.melds[i].shape == SH_CHOW:
             x.hand[t] += 1
             x.hand[t + 1] += 1
             x.hand[t + 2] += 1
-            if x.hand[t] > mx:
-                mx = x.hand[t]
-            if x.hand[t + 1] > mx:
-                mx = x.hand[t + 1]
-            if x.hand[t + 2] > mx:
-                mx = x.hand[t + 2]
         else:
             x.hand[t] += 3 if x.melds[i].shape == SH_PUNG else 4
-            if x.hand[t] > mx:
-                mx = x.hand[t]
-    if mx > 4:
+    if _any_above(x.hand, 4):
         for i in range(N_KINDS):
             if x.hand[i] > 4:
                 err.a = i

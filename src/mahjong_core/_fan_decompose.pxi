@@ -141,7 +141,7 @@ cdef void _special_forms(Ctx* x) noexcept nogil:
         _set(p, x.fk[K_THIRTEEN_ORPHANS])
         x.form = FORM_THIRTEEN_ORPHANS
         _consider(x, p[0], p[1], 0)
-    if x.mx14 > 1:
+    if x.multi14:
         return
     for k in range(6):
         if (present & ~M_HONOR & ~KNITTED_PATTERN_MASKS[k]) == 0:
