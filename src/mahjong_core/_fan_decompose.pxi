@@ -35,16 +35,13 @@ cdef void _split(Ctx* x, uint8_t* c, int i, int depth) noexcept nogil:
 
 cdef inline int _put_suit_split(Ctx* x, const SuitSplit* sp, int base, int depth) noexcept nogil:
     """Write a suit's groups to x.g from `depth` (and its pair, if any); returns the next depth."""
-    cdef int j, v
+    cdef int j
     for j in range(sp.n):
-        v = sp.g[j]
-        x.g[depth].shape = SH_CHOW if v & SPLIT_CHOW else SH_PUNG
-        x.g[depth].first = <uint8_t> (base + (v & 15))
-        x.g[depth].exposed = 0
-        depth += 1
+        x.g[depth + j] = sp.g[j]
+        x.g[depth + j].first += base
     if sp.pair != SPLIT_NO_PAIR:
         x.pair = base + sp.pair
-    return depth
+    return depth + sp.n
 
 
 cdef void _standard_form(Ctx* x) noexcept nogil:
@@ -78,6 +75,10 @@ cdef void _standard_form(Ctx* x) noexcept nogil:
     if pairs != (pair_comp == 3):
         return
     for k in range(3):
+        if x.sum14[k] == 0:
+            first[k] = 0        # the empty suit's one split (key 0, rank 0): no group
+            count[k] = 1
+            continue
         count[k] = _suit_splits(_b5(c + 9 * k), &first[k])
         if count[k] == 0:
             return
@@ -166,8 +167,8 @@ cdef void _knitted_form(Ctx* x) noexcept nogil:
     declared) + 1 pair."""
     cdef uint8_t c[34]
     cdef int k, i, p
-    if x.n_melds > 1:
-        return
+    if x.n_melds > 1 or mj_popcount64(x.pm14 & ~M_HONOR) < 9:
+        return      # a knitted pattern is 9 distinct suit kinds
     x.form = FORM_KNITTED_STRAIGHT
     x.split_target = 1
     for k in range(6):

@@ -2,11 +2,11 @@
 # once at import: the standard form (D4) of a hand is then the product of its three suits' lists
 # and the honors' one reading, read off a table instead of searched for on every call.
 #
-# A suit vector (9 counts 0-4) is keyed by its base-5 value (_b5).  SPLIT_BITS holds _hand's
-# completeness bitset as 64-bit words and SPLIT_RANK the complete vectors below each word, so a
-# complete key's dense rank is one popcount; SPLIT_FIRST[rank] .. SPLIT_FIRST[rank + 1] are its
-# splits in SPLITS, in the order of a lowest-kind-first search (pair kind ascending, then pung
-# before chow at each kind).  21 743 complete vectors have 28 375 splits in all (at most 5 each);
+# A suit vector (9 counts 0-4) is keyed by its base-5 value (_b5).  SPLIT_WORD holds _hand's
+# completeness bitset as 64-bit words, each beside the number of complete vectors below it (one
+# cache line for both), so a complete key's dense rank is one popcount; SPLIT_FIRST[rank] ..
+# SPLIT_FIRST[rank + 1] are its splits in SPLITS, in the order of a lowest-kind-first search (pair
+# kind ascending, then pung before chow at each kind), each group stored as the Grp it becomes.  21 743 complete vectors have 28 375 splits in all (at most 5 each);
 # the import asserts both numbers.
 
 cdef enum:
@@ -15,27 +15,29 @@ cdef enum:
     N_COMPLETE_SUITS = 21743        # complete suit vectors (groups + at most one pair, counts 0-4)
     N_SUIT_SPLITS = 28375           # their splits
     SPLIT_NO_PAIR = 255
-    SPLIT_CHOW = 16                 # in SuitSplit.g: rank (0-8) | SPLIT_CHOW for a chow
 
 ctypedef struct SuitSplit:
     uint8_t pair                    # rank of the pair, or SPLIT_NO_PAIR
     uint8_t n                       # groups
-    uint8_t g[4]                    # rank of the group's lowest tile, | SPLIT_CHOW for a chow
+    Grp g[4]                        # concealed groups; `first` is the rank (0-8) of the lowest tile
 
-cdef uint64_t SPLIT_BITS[SPLIT_WORDS]
-cdef uint32_t SPLIT_RANK[SPLIT_WORDS]
+ctypedef struct SplitWord:
+    uint64_t bits                   # bit i: key 64 * word + i is complete
+    uint64_t below                  # complete keys below the word
+
+cdef SplitWord SPLIT_WORD[SPLIT_WORDS]
 cdef uint16_t SPLIT_FIRST[N_COMPLETE_SUITS + 1]
 cdef SuitSplit SPLITS[N_SUIT_SPLITS]
 
 
 cdef inline int _suit_splits(uint32_t key, int* first) noexcept nogil:
     """Number of splits of the suit vector `key` (0: not complete); the first at SPLITS[first[0]]."""
-    cdef uint64_t w = SPLIT_BITS[key >> 6]
-    cdef uint64_t below = w & ((((<uint64_t> 1) << (key & 63))) - 1)
+    cdef const SplitWord* sw = &SPLIT_WORD[key >> 6]
+    cdef uint64_t w = sw.bits
     cdef uint32_t r
     if not (w >> (key & 63)) & 1:
         return 0
-    r = SPLIT_RANK[key >> 6] + <uint32_t> mj_popcount64(below)
+    r = <uint32_t> sw.below + <uint32_t> mj_popcount64(w & ((((<uint64_t> 1) << (key & 63))) - 1))
     first[0] = SPLIT_FIRST[r]
     return SPLIT_FIRST[r + 1] - SPLIT_FIRST[r]
 
@@ -54,7 +56,9 @@ cdef int _collect_splits(uint8_t* c, int i, SuitSplit* cur, int n) noexcept nogi
         return n
     if c[i] >= 3:
         c[i] -= 3
-        cur.g[cur.n] = <uint8_t> i
+        cur.g[cur.n].shape = SH_PUNG
+        cur.g[cur.n].first = <uint8_t> i
+        cur.g[cur.n].exposed = 0
         cur.n += 1
         n = _collect_splits(c, i, cur, n)
         cur.n -= 1
@@ -65,7 +69,9 @@ cdef int _collect_splits(uint8_t* c, int i, SuitSplit* cur, int n) noexcept nogi
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
-        cur.g[cur.n] = <uint8_t> (i | SPLIT_CHOW)
+        cur.g[cur.n].shape = SH_CHOW
+        cur.g[cur.n].first = <uint8_t> i
+        cur.g[cur.n].exposed = 0
         cur.n += 1
         n = _collect_splits(c, i, cur, n)
         cur.n -= 1
@@ -81,17 +87,18 @@ cdef _build_suit_splits(const uint8_t* win_bits):
     cdef int i, p, n = 0, total
     cdef uint8_t c[9]
     cdef SuitSplit cur
-    memset(SPLIT_BITS, 0, sizeof(SPLIT_BITS))
+    memset(&cur, 0, sizeof(cur))
+    memset(SPLIT_WORD, 0, sizeof(SPLIT_WORD))
     for key in range(SPLIT_KEYS):
         if (win_bits[key >> 3] >> (key & 7)) & 1:
-            SPLIT_BITS[key >> 6] |= (<uint64_t> 1) << (key & 63)
+            SPLIT_WORD[key >> 6].bits |= (<uint64_t> 1) << (key & 63)
     for word in range(SPLIT_WORDS):
-        SPLIT_RANK[word] = rank
-        rank += <uint32_t> mj_popcount64(SPLIT_BITS[word])
+        SPLIT_WORD[word].below = rank
+        rank += <uint32_t> mj_popcount64(SPLIT_WORD[word].bits)
     assert rank == N_COMPLETE_SUITS, rank
     rank = 0
     for key in range(SPLIT_KEYS):
-        if not (SPLIT_BITS[key >> 6] >> (key & 63)) & 1:
+        if not (SPLIT_WORD[key >> 6].bits >> (key & 63)) & 1:
             continue
         SPLIT_FIRST[rank] = <uint16_t> n
         rank += 1
