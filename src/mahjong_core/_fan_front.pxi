@@ -110,9 +110,6 @@ cdef inline int _plain_counts(object hand, uint8_t* out) noexcept:
     """The 34 counts of a plain hand -- a tile string, or an exact C-contiguous uint8 (34,) array --
     with 0-4 copies of each kind: 0, or SCAN_OTHER."""
     cdef cnp.ndarray a
-    cdef const uint8_t* src
-    cdef uint8_t mx = 0
-    cdef int i
     if type(hand) is str:
         return _text_counts(<str> hand, out)
     if type(hand) is not _NDARRAY:
@@ -121,11 +118,8 @@ cdef inline int _plain_counts(object hand, uint8_t* out) noexcept:
     if (cnp.PyArray_NDIM(a) != 1 or cnp.PyArray_TYPE(a) != cnp.NPY_UINT8 or cnp.PyArray_DIM(a, 0) != N_KINDS
             or not cnp.PyArray_IS_C_CONTIGUOUS(a)):
         return SCAN_OTHER
-    src = <const uint8_t*> cnp.PyArray_DATA(a)
-    for i in range(N_KINDS):
-        out[i] = src[i]
-        mx = src[i] if src[i] > mx else mx
-    return SCAN_OTHER if mx > 4 else 0
+    memcpy(out, cnp.PyArray_DATA(a), N_KINDS)
+    return SCAN_OTHER if _any_above(out, 4) else 0
 
 
 cdef inline int _plain_tile(object tile) noexcept:
@@ -281,10 +275,8 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
     """The Score of a call whose arguments are plain (flags already read, ready_concealed not);
     None when one is not, or when the kernel refuses the hand (the Python path then raises)."""
     cdef uint8_t conc[N_KINDS]
-    cdef uint8_t every[N_KINDS]
     cdef uint8_t rows[8]
-    cdef int n_melds, win, seat, rnd, j, t, n, first
-    cdef bint over
+    cdef int n_melds, win, seat, rnd, j
     cdef int64_t flower_bits
     cdef int totals[3]
     cdef Err err
@@ -297,23 +289,8 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
     n_melds = _plain_melds(melds, rows)
     if n_melds < 0:
         return None
-    # a fifth copy across hand, melds and winning tile: the Python path names it
-    memcpy(every, conc, N_KINDS)
-    if win >= 0:
-        every[win] += 1
-    for j in range(n_melds):
-        first = rows[2 * j + 1]
-        if rows[2 * j] == M_CHI:
-            every[first] += 1
-            every[first + 1] += 1
-            every[first + 2] += 1
-        else:
-            every[first] += 3 if rows[2 * j] == M_PON else 4
-    over = 0
-    for t in range(N_KINDS):
-        over |= every[t] > 4   # no branch per kind
-    if over:
-        return None
+    # a fifth copy across hand, melds and winning tile is the kernel's E_FIFTH_COPY: the Python path
+    # then names it, like every error the kernel finds
     if ready_concealed is None:
         if flags & F_READY_DECLARED:
             for j in range(n_melds):

@@ -185,6 +185,29 @@ cdef inline bint _any_above(const uint8_t* c, uint8_t v) noexcept nogil:
             & 0x8080808080808080ULL) != 0 or c[32] > v or c[33] > v
 
 
+cdef inline bint _special_wait_possible(const Ctx* x) noexcept nogil:
+    """Can one tile complete c13 to a special form of `public`?  Necessary tests, so that the wait
+    search skips those forms when they fail: 十三幺 takes orphans only; 全不靠 13 distinct tiles of
+    one knitted pattern and the honors; the knitted straight 8 of a pattern's 9 kinds already."""
+    cdef uint64_t pm13 = _nonzero_mask(x.c13)
+    cdef int k
+    if x.n_melds > 1:
+        return False
+    for k in range(6):
+        if mj_popcount64(pm13 & KNITTED_PATTERN_MASKS[k]) >= 8:
+            return True
+    if x.n_melds:
+        return False
+    if (pm13 & ~ORPHAN_MASK) == 0:
+        return True
+    if _any_above(x.c13, 1):
+        return False
+    for k in range(6):
+        if (pm13 & ~M_HONOR & ~KNITTED_PATTERN_MASKS[k]) == 0:
+            return True
+    return False
+
+
 cdef bint _other_wait(Ctx* x) noexcept nogil:
     """D8: does some kind t other than the winning tile complete c13 to a winning form
     (by shape only: a kind held four times still counts)?  The winning tile itself
@@ -195,7 +218,7 @@ cdef bint _other_wait(Ctx* x) noexcept nogil:
     cdef uint64_t four
     cdef uint8_t tmp[34]
     cdef int t
-    if hand_waits(x.c13, x.n13, x.special, other):
+    if hand_waits(x.c13, x.n13, x.special and _special_wait_possible(x), other):
         return True
     four = _equal_mask(x.c13, 4) & other
     while four:
