@@ -1,6 +1,7 @@
 # Included by _fan.pyx.  Stage 1 of the evaluator, the candidates (D3, D4): every reading of
 # the hand, form by form in the reference's order (standard, seven pairs, thirteen orphans,
-# 全不靠, knitted straight); the standard form by a lowest-kind-first split of the counts.  Each
+# 全不靠, knitted straight); the standard form from the table of suit splits
+# (_fan_suit_splits.pxi), the knitted form's rest by a lowest-kind-first split of the counts.  Each
 # reading goes to the detectors (_fan_detect.pxi) as soon as it is found.
 
 cdef void _split(Ctx* x, uint8_t* c, int i, int depth) noexcept nogil:
