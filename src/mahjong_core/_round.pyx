@@ -1411,6 +1411,7 @@ cdef class RoundCore:
 
 
 include "_round_bots.pxi"
+include "_round_boxes.pxi"
 include "_round_events.pxi"
 include "_round_rng.pxi"
 include "_round_views.pxi"
