@@ -6,6 +6,9 @@
 # from the boxed-int table (_round_boxes.pxi) and meld dicts are copies of per-kind templates.
 from cpython.dict cimport PyDict_Copy
 from cpython.list cimport PyList_GET_ITEM
+from cpython.tuple cimport PyTuple_GET_ITEM
+
+cdef tuple _PHASE_NAMES = tuple(PHASE_NAMES)   # read per view without a global lookup
 
 
 cdef list _hand_list(const uint8_t* h, Py_ssize_t n):
@@ -108,8 +111,23 @@ cdef dict _VIEW_TEMPLATE = dict.fromkeys((
     "min_fan"))
 
 
-cdef dict _view(RoundCore r, int seat, int schema_version, str ruleset, object result):
-    """The view of ``seat`` (a checked seat), keys in the order of round_views.VIEW_KEYS."""
+cdef dict _view_head(RoundCore r, int seat, int schema_version, str ruleset):
+    """The template of the views of ``seat``: every key, the values that stay for the round set."""
+    cdef dict d = PyDict_Copy(_VIEW_TEMPLATE)
+    d["schema_version"] = schema_version
+    d["ruleset"] = ruleset
+    d["seat"] = seat
+    d["players"] = r.P
+    d["dealer"] = r.dealer
+    if r.seat_winds:
+        d["round_wind"] = r.round_wind
+    d["min_fan"] = r.min_fan
+    return d
+
+
+cdef dict _view(RoundCore r, int seat, dict head, object result):
+    """The view of ``seat`` (a checked seat): a copy of its ``head`` (_view_head) with the
+    values of the moment set."""
     cdef int P = r.P, ph = r.phase, k, n
     cdef list legal, winds = None, ready = None, sizes
     cdef dict claim = None, d
@@ -132,16 +150,10 @@ cdef dict _view(RoundCore r, int seat, int schema_version, str ruleset, object r
     sizes = PyList_New(P)
     for k in range(P):
         _list_set(sizes, k, _int_ref(_sum34(r.hands[k])))
-    d = PyDict_Copy(_VIEW_TEMPLATE)
-    d["schema_version"] = _int(schema_version)
-    d["ruleset"] = ruleset
-    d["seat"] = _int(seat)
-    d["players"] = _int(P)
-    d["dealer"] = _int(r.dealer)
+    d = PyDict_Copy(head)
     if r.seat_winds:
-        d["round_wind"] = _int(r.round_wind)
         d["seat_winds"] = winds
-    d["phase"] = PHASE_NAMES[ph]
+    d["phase"] = <object> PyTuple_GET_ITEM(_PHASE_NAMES, ph)
     if ph == PH_TURN:
         d["turn"] = _int(r.turn)
     elif claim is not None:
@@ -165,5 +177,4 @@ cdef dict _view(RoundCore r, int seat, int schema_version, str ruleset, object r
     d["legal_indices"] = legal
     if result is not None:
         d["result"] = result
-    d["min_fan"] = _int(r.min_fan)
     return d
