@@ -33,9 +33,11 @@ HERE = Path(__file__).resolve().parent
 NEW_TREE = HERE.parent / "python"
 
 
-def serve(rnd, bots) -> int:
-    """The server loop over one round; returns its steps."""
+def serve(rnd, bots, snapshot: bool = False) -> int:
+    """The server loop over one round; returns its steps.  ``snapshot``: take each view as
+    ``view_snapshot(seat)`` (a RoundView, its dict not built) instead of ``view(seat)``."""
     steps = 0
+    view = rnd.view_snapshot if snapshot else rnd.view
     while not rnd.is_over:
         seat = rnd.seats_to_act()[0]
         mask = rnd.legal_mask(seat)
@@ -43,7 +45,7 @@ def serve(rnd, bots) -> int:
         if not mask[i]:  # pragma: no cover - a bot / engine bug
             raise RuntimeError(f"bot chose illegal index {i}")
         rnd.step(seat, i)
-        rnd.view(seat)
+        view(seat)
         steps += 1
     return steps
 
@@ -73,7 +75,16 @@ def worker(rounds: int, clock: str = "wall") -> dict:
         t_serve = now() - t
         same = sum(a == b.to_dict() for a, b in zip(played, served))
         out[ruleset] = {"play": rounds / t_play, "server": rounds / t_serve, "same": same,
-                        "us_per_step": t_serve / steps * 1e6}
+                        "us_per_step": t_serve / steps * 1e6, "snapshot": None}
+        if hasattr(Round, "view_snapshot"):   # an older build has only the dict view
+            served = []
+            t = now()
+            for s in seeds:
+                r = Round(ruleset, seed=s)
+                serve(r, bots, snapshot=True)
+                served.append(r.result)
+            out[ruleset]["snapshot"] = rounds / (now() - t)
+            out[ruleset]["same"] = min(same, sum(a == b.to_dict() for a, b in zip(played, served)))
     return out
 
 
@@ -110,15 +121,16 @@ def main(argv=None) -> dict:
             else:
                 for rs, row in r.items():
                     b = best[name][rs]
-                    for k in ("play", "server"):
-                        b[k] = max(b[k], row[k])
+                    for k in ("play", "server", "snapshot"):
+                        if row[k] is not None:
+                            b[k] = max(b[k], row[k])
                     b["us_per_step"] = min(b["us_per_step"], row["us_per_step"])
     load1 = os.getloadavg()
     print(f"{args.rounds} rounds per ruleset and pass, seeds {SEED}.., greedy bots, best of {args.repeat} "
           f"passes per build (alternated), {args.clock} clock; load average {load0[0]:.1f} at start, "
           f"{load1[0]:.1f} at end, {os.cpu_count()} cores")
     head = (f"{'ruleset':<18} {'build':<7} {'play_round r/s':>14} {'server r/s':>11} {'us/step':>8} "
-            f"{'ratio':>6} {'same':>9}")
+            f"{'ratio':>6} {'snapshot r/s':>12} {'ratio':>6} {'same':>9}")
     print(head)
     print("-" * len(head))
     figures = {}
@@ -128,13 +140,19 @@ def main(argv=None) -> dict:
             ratio = row["server"] / row["play"]
             figures[f"{rs} | {name} | ratio"] = ratio
             figures[f"{rs} | {name} | play"] = row["play"]
+            snap = "-" if row["snapshot"] is None else f"{row['snapshot']:,.0f}"
+            snap_ratio = "-" if row["snapshot"] is None else f"{row['snapshot'] / row['play']:.2f}"
+            if row["snapshot"] is not None:
+                figures[f"{rs} | {name} | snapshot ratio"] = row["snapshot"] / row["play"]
             print(f"{rs:<18} {name:<7} {row['play']:>14,.0f} {row['server']:>11,.0f} {row['us_per_step']:>8.1f} "
-                  f"{ratio:>6.2f} {row['same']:>4}/{args.rounds}")
+                  f"{ratio:>6.2f} {snap:>12} {snap_ratio:>6} {row['same']:>4}/{args.rounds}")
     for name in trees:
         print(f"public greedy play_round ({name}): {best[name]['public']['play']:,.0f} rounds/s "
               f"(issue target >= 5,000 per core)")
     print("ratio = server r/s / play_round r/s of the same build in the same pass (issue target >= 0.50); "
-          "same = rounds whose result equals play_round's")
+          "snapshot = the same loop taking each view as view_snapshot(seat) (a RoundView whose dict is "
+          "built only on to_dict(); '-' for a build without it); same = rounds whose result equals "
+          "play_round's in every loop")
     return figures
 
 

@@ -54,22 +54,37 @@ def round_legal_mask(self, seat):
     return self._legal_mask_checked(seat)    # RoundBase.legal_mask: the seat checked
 
 
+cdef int _view_seat(rnd, RoundCore core, seat) except -1:
+    """``seat`` of a view, checked (Round._seat raises the SeatError of anything else)."""
+    if type(seat) is not int or not 0 <= seat < core.P:
+        seat = rnd._seat(seat)
+    return seat
+
+
+cdef dict _view_head_for(rnd, RoundCore core, int seat):
+    """The template of the views of ``seat`` (_view_head), built once a round."""
+    cdef list heads = rnd._view_heads
+    if heads is None or len(heads) != core.P:
+        heads = rnd._view_heads = rnd._new_view_heads()    # Round._new_view_heads
+    return heads[seat]
+
+
+cdef object _view_result(rnd, RoundCore core):
+    """The result dict a view shows: None until the round is over."""
+    result = rnd._result_d
+    if result is None and core.phase == PH_OVER:
+        result = rnd._result
+    return result
+
+
 def round_view(self, seat):
     """What ``seat`` may see, as plain JSON-able data (never what the rules hide from him).
     Built by the core straight from its state, with the redaction of
     :mod:`~mahjong_core.families.mahjong.round_views` (held equal to the reference's view by the
     parity tests)."""
     cdef RoundCore core = self._core
-    cdef list heads
-    if type(seat) is not int or not 0 <= seat < core.P:
-        seat = self._seat(seat)                  # SeatError for anything else
-    heads = self._view_heads
-    if heads is None or len(heads) != core.P:
-        heads = self._view_heads = self._new_view_heads()   # Round._new_view_heads: once a round
-    result = self._result_d
-    if result is None and core.phase == PH_OVER:
-        result = self._result
-    return _view(core, seat, heads[seat], result)
+    cdef int s = _view_seat(self, core, seat)
+    return _view(core, s, _view_head_for(self, core, s), _view_result(self, core))
 
 
 def round_step(self, seat, action):
@@ -119,3 +134,78 @@ def greedy_act_index(self, rnd, seat):
         if i >= 0:
             return i
     return self._act_index_checked(rnd, seat)    # GreedyBot._act_index_checked: the seat checked
+
+
+# ---------------------------------------------------------------------- frozen views
+cdef RoundCore _view_state_copy(RoundCore r, int seat):
+    """A RoundCore holding a copy of what _view reads for ``seat`` (and nothing that could be
+    stepped): the sizes, phase, claim, winds, 报听 flags, hands (only their sizes leave _view for
+    other seats), melds, discards, flowers, wall counts, dice, the seats to act and the option
+    cache of ``seat`` (filled first, so the copy answers from it and never recomputes)."""
+    cdef RoundCore c = RoundCore.__new__(RoundCore)
+    r._legal(seat)
+    c.P = r.P
+    c.phase = r.phase
+    c.turn = r.turn
+    c.drawn = r.drawn
+    c.claim_tile = r.claim_tile
+    c.claim_from = r.claim_from
+    c.claim_last = r.claim_last
+    c.seat_winds = r.seat_winds
+    c.dealer = r.dealer
+    c.round_wind = r.round_wind
+    c.min_fan = r.min_fan
+    c.ready_mode = r.ready_mode
+    c.remaining = r.remaining
+    c.reserved = r.reserved
+    c.n_pending = r.n_pending
+    memcpy(c.pending, r.pending, sizeof(r.pending))
+    memcpy(c.ready, r.ready, sizeof(r.ready))
+    memcpy(c.dice, r.dice, sizeof(r.dice))
+    memcpy(c.hands, r.hands, sizeof(r.hands))
+    memcpy(c.melds, r.melds, sizeof(r.melds))
+    memcpy(c.n_melds, r.n_melds, sizeof(r.n_melds))
+    memcpy(c.pool, r.pool, sizeof(r.pool))
+    memcpy(c.n_pool, r.n_pool, sizeof(r.n_pool))
+    memcpy(c.flowers, r.flowers, sizeof(r.flowers))
+    memcpy(c.n_flowers, r.n_flowers, sizeof(r.n_flowers))
+    c.opts_valid[seat] = r.opts_valid[seat]
+    c.n_opts[seat] = r.n_opts[seat]
+    memcpy(c.opts[seat], r.opts[seat], A_SIZE)
+    return c
+
+
+@cython.final
+cdef class RoundView:
+    """The view of one seat frozen at the moment :meth:`Round.view_snapshot` took it: a copy of
+    the state a view reads, kept in C.  ``to_dict()`` builds the plain view, equal to what
+    ``Round.view(seat)`` returned at that moment (a new dict each call); ``seat`` is the seat.
+    A server that sends a view only when a client asks pays for the dict only then."""
+    cdef RoundCore _state
+    cdef readonly int seat
+    cdef dict _head
+    cdef object _result
+
+    def to_dict(self):
+        """The view as plain JSON-able data (``Round.view(seat)`` at the snapshot's moment)."""
+        return _view(self._state, self.seat, self._head, self._result)
+
+    def __reduce__(self):
+        raise TypeError("a RoundView is not picklable; pickle its to_dict()")
+
+    def __repr__(self):
+        return f"RoundView(seat={self.seat}, phase={PHASE_NAMES[self._state.phase]!r})"
+
+
+def round_view_snapshot(self, seat):
+    """The view of ``seat`` as a :class:`RoundView` frozen now: ``view_snapshot(seat).to_dict() ==
+    view(seat)``, but the dict is built only when ``to_dict()`` is called (the snapshot itself is a
+    copy of a few hundred bytes of C state).  Same seat checks and errors as :meth:`view`."""
+    cdef RoundCore core = self._core
+    cdef int s = _view_seat(self, core, seat)
+    cdef RoundView v = RoundView.__new__(RoundView)
+    v._head = _view_head_for(self, core, s)
+    v._result = _view_result(self, core)
+    v._state = _view_state_copy(core, s)
+    v.seat = s
+    return v

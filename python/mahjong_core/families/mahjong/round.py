@@ -22,7 +22,10 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from ..._round import RoundCore, round_is_over, round_legal_mask, round_seats_to_act, round_step, round_view
+from ..._round import (
+    RoundCore, RoundView, round_is_over, round_legal_mask, round_seats_to_act, round_step, round_view,
+    round_view_snapshot,
+)
 from ...errors import MahjongError
 from .rulesets import get_ruleset
 from .constants import MELD_NAMES, PH_OVER, PH_TURN, PHASE_NAMES
@@ -34,7 +37,7 @@ from .settings import READY_NONE, FlowSettings
 from .wall import Wall
 from .json_types import Event, HeaderEvent, RoundResultDict, RoundState, WinEvent, WinnerRecord
 
-__all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
+__all__ = ["Round", "RoundResult", "RoundView", "SCHEMA_VERSION", "PHASE_NAMES"]
 
 SRC_NAMES = ("none", "head", "kong", "flower")
 _WHY_MUST_DISCARD, _WHY_BELOW_MIN = 1, 3   # the core's refusal codes (2: not a winning hand)
@@ -549,6 +552,9 @@ class Round(MahjongRoundBase):
 
     # ------------------------------------------------------------------ views
     view = round_view
+    # the same view frozen as a RoundView (to_dict() == view(seat)): the dict is built only when a
+    # server asks for it (README: Server loop)
+    view_snapshot = round_view_snapshot
 
     def _new_view_heads(self) -> list[dict[str, Any]]:
         """Per seat, the template of its views (the values fixed for the round set), for :meth:`view`."""
