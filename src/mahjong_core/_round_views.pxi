@@ -49,6 +49,9 @@ cdef list _MELD_TEMPLATES = [{"kind": _MELD_NAMES[kind], "tiles": None, "from": 
                              for kind in range(3)]
 _MELD_TEMPLATES.append(dict(_MELD_TEMPLATES[2], added=True))
 _MELD_TEMPLATES[2]["added"] = False
+# the claim of a view before its tile and discarder are set: a discard's, a robbable added kong's
+cdef list _CLAIM_TEMPLATES = [{"tile": None, "from": None, "kind": kind, "last": False}
+                              for kind in ("discard", "added_kong")]
 cdef dict _CKONG_TEMPLATE = {"kind": "ckong", "tiles": None, "from": None}
 
 
@@ -135,8 +138,11 @@ cdef dict _view(RoundCore r, int seat, dict head, object result):
     n = r._legal(seat)
     legal = _u8_list(r.opts[seat], n)
     if ph == PH_CLAIM or ph == PH_ROB:
-        claim = {"tile": _int(r.claim_tile), "from": _int(r.claim_from),
-                 "kind": "discard" if ph == PH_CLAIM else "added_kong", "last": r.claim_last != 0}
+        claim = PyDict_Copy(<object> PyList_GET_ITEM(_CLAIM_TEMPLATES, ph == PH_ROB))
+        claim["tile"] = _int(r.claim_tile)
+        claim["from"] = _int(r.claim_from)
+        if r.claim_last:
+            claim["last"] = True
     if r.seat_winds:
         winds = PyList_New(P)
         for k in range(P):
