@@ -15,6 +15,23 @@ worktree's, and ``--before``'s when given); passes alternate old/new and each fi
 of ``--repeat`` passes, since the machine may be shared.  The load average is printed.  ``--clock
 cpu`` times with the process's CPU time instead of the wall clock (on a loaded machine the wall
 clock counts the time the process waits for a core).  The table reports; nothing fails on a number.
+
+The ``snapshot`` columns run the same loop with ``view_snapshot(seat)`` (a RoundView: the view's C
+state copied, its dict built only by ``to_dict()``) in place of ``view(seat)``: the loop of a server
+that takes a view every step but sends few (README: The server loop).
+
+Where the time goes (callgrind, instructions per step inside the loop, 100 rounds, seeds 18..;
+``play_round``'s whole round divided by the same steps for comparison).  Main before issue 14's
+server work: public 59.0k per server step against 18.8k for play_round, two-player 62.5k / 21.7k,
+two-player-bamboo 64.8k / 23.1k.  Now 49.1k, 54.1k and 56.4k.  Of a public step now: building the
+view 13.9k (its 25-key dict and ~20 lists: about 26 dict stores at ~190 instructions and 13 lists
+at ~105, so the floor of a plain dict view is high) and freeing the views and events about as much
+again (dict and list deallocation 13.2k); the greedy bot 12.4k (the engine's own choice, which
+play_round makes too); ``step`` 7.6k (the transition 1.7k, the event dicts 1.8k, the log sync of
+the deal at a round's first step and the win event's scoring at its last 2.9k); ``legal_mask``
+1.9k with the option computation it triggers; ``seats_to_act`` and ``is_over`` 0.4k and 0.2k;
+``Round(...)`` construction 3.6k (in both loops).  Before, each of those calls also ran a Python
+method (about 1k instructions each) and ``step``/``view`` a second call into the core.
 """
 
 from __future__ import annotations
