@@ -37,6 +37,7 @@ method (about 1k instructions each) and ``step``/``view`` a second call into the
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import subprocess
@@ -79,11 +80,13 @@ def worker(rounds: int, clock: str = "wall") -> dict:
         for s in seeds[:20]:  # warm-up
             play_round(Round(ruleset, seed=s), bots)
             serve(Round(ruleset, seed=s), bots)
+        gc.collect()   # every timed loop starts from the same heap (no garbage of the loop before)
         t = now()
         played = [play_round(Round(ruleset, seed=s), bots).to_dict() for s in seeds]
         t_play = now() - t
         served = []
         steps = 0
+        gc.collect()
         t = now()
         for s in seeds:
             r = Round(ruleset, seed=s)
@@ -95,6 +98,7 @@ def worker(rounds: int, clock: str = "wall") -> dict:
                         "us_per_step": t_serve / steps * 1e6, "snapshot": None}
         if hasattr(Round, "view_snapshot"):   # an older build has only the dict view
             served = []
+            gc.collect()
             t = now()
             for s in seeds:
                 r = Round(ruleset, seed=s)
@@ -102,6 +106,7 @@ def worker(rounds: int, clock: str = "wall") -> dict:
                 served.append(r.result)
             out[ruleset]["snapshot"] = rounds / (now() - t)
             out[ruleset]["same"] = min(same, sum(a == b.to_dict() for a, b in zip(played, served)))
+        del played, served   # the next ruleset's loops do not carry this one's rounds
     return out
 
 
