@@ -9,6 +9,19 @@ Hands: random standard-form winning hands (groups + pair) of the public
 ruleset, 0-2 exposed chows/pungs, random winning tile placement, self-drawn or
 not.  Every implementation gets its input prepared once (ours: count arrays and
 meld rows; PyMahjongGB: its tuples), so only the evaluation is timed.
+
+Where the time of a call goes (issue 14): ``perf record`` of a loop of
+``mj.score(counts, tile, ruleset="public", melds=..., self_drawn=...)`` over
+these hands, shares of all samples.  The evaluator kernel is 55 %: per reading
+(structure fans, placements of the winning tile, combination instances,
+selections, exclusion pass: ``_fan_detect.pxi``, ``_fan_select.pxi``) 25 %,
+finding the standard readings (the suit-split table, ``_fan_suit_splits.pxi``)
+12 %, validation, hand-level fans and the output 14 %, the unique-wait search
+(D8, ``_hand``'s waits) 4 %.  The Python side is the rest: the keyword dict and
+argument handling 9 %, allocating and releasing the ``Score`` 7 %, the front's
+reading of hand, tile and melds 6 %, the interpreter running the loop 9 %,
+other CPython internals 14 %.  The kernel alone is the ``score_batch`` row
+(about 0.4 us a hand).
 """
 
 from __future__ import annotations

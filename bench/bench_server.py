@@ -15,11 +15,29 @@ worktree's, and ``--before``'s when given); passes alternate old/new and each fi
 of ``--repeat`` passes, since the machine may be shared.  The load average is printed.  ``--clock
 cpu`` times with the process's CPU time instead of the wall clock (on a loaded machine the wall
 clock counts the time the process waits for a core).  The table reports; nothing fails on a number.
+
+The ``snapshot`` columns run the same loop with ``view_snapshot(seat)`` (a RoundView: the view's C
+state copied, its dict built only by ``to_dict()``) in place of ``view(seat)``: the loop of a server
+that takes a view every step but sends few (README: The server loop).
+
+Where the time goes (callgrind, instructions per step inside the loop, 100 rounds, seeds 18..;
+``play_round``'s whole round divided by the same steps for comparison).  Main before issue 14's
+server work: public 59.0k per server step against 18.8k for play_round, two-player 62.5k / 21.7k,
+two-player-bamboo 64.8k / 23.1k.  Now 49.1k, 54.1k and 56.4k.  Of a public step now: building the
+view 13.9k (its 25-key dict and ~20 lists: about 26 dict stores at ~190 instructions and 13 lists
+at ~105, so the floor of a plain dict view is high) and freeing the views and events about as much
+again (dict and list deallocation 13.2k); the greedy bot 12.4k (the engine's own choice, which
+play_round makes too); ``step`` 7.6k (the transition 1.7k, the event dicts 1.8k, the log sync of
+the deal at a round's first step and the win event's scoring at its last 2.9k); ``legal_mask``
+1.9k with the option computation it triggers; ``seats_to_act`` and ``is_over`` 0.4k and 0.2k;
+``Round(...)`` construction 3.6k (in both loops).  Before, each of those calls also ran a Python
+method (about 1k instructions each) and ``step``/``view`` a second call into the core.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import subprocess
@@ -33,9 +51,11 @@ HERE = Path(__file__).resolve().parent
 NEW_TREE = HERE.parent / "python"
 
 
-def serve(rnd, bots) -> int:
-    """The server loop over one round; returns its steps."""
+def serve(rnd, bots, snapshot: bool = False) -> int:
+    """The server loop over one round; returns its steps.  ``snapshot``: take each view as
+    ``view_snapshot(seat)`` (a RoundView, its dict not built) instead of ``view(seat)``."""
     steps = 0
+    view = rnd.view_snapshot if snapshot else rnd.view
     while not rnd.is_over:
         seat = rnd.seats_to_act()[0]
         mask = rnd.legal_mask(seat)
@@ -43,7 +63,7 @@ def serve(rnd, bots) -> int:
         if not mask[i]:  # pragma: no cover - a bot / engine bug
             raise RuntimeError(f"bot chose illegal index {i}")
         rnd.step(seat, i)
-        rnd.view(seat)
+        view(seat)
         steps += 1
     return steps
 
@@ -60,11 +80,13 @@ def worker(rounds: int, clock: str = "wall") -> dict:
         for s in seeds[:20]:  # warm-up
             play_round(Round(ruleset, seed=s), bots)
             serve(Round(ruleset, seed=s), bots)
+        gc.collect()   # every timed loop starts from the same heap (no garbage of the loop before)
         t = now()
         played = [play_round(Round(ruleset, seed=s), bots).to_dict() for s in seeds]
         t_play = now() - t
         served = []
         steps = 0
+        gc.collect()
         t = now()
         for s in seeds:
             r = Round(ruleset, seed=s)
@@ -73,7 +95,18 @@ def worker(rounds: int, clock: str = "wall") -> dict:
         t_serve = now() - t
         same = sum(a == b.to_dict() for a, b in zip(played, served))
         out[ruleset] = {"play": rounds / t_play, "server": rounds / t_serve, "same": same,
-                        "us_per_step": t_serve / steps * 1e6}
+                        "us_per_step": t_serve / steps * 1e6, "snapshot": None}
+        if hasattr(Round, "view_snapshot"):   # an older build has only the dict view
+            served = []
+            gc.collect()
+            t = now()
+            for s in seeds:
+                r = Round(ruleset, seed=s)
+                serve(r, bots, snapshot=True)
+                served.append(r.result)
+            out[ruleset]["snapshot"] = rounds / (now() - t)
+            out[ruleset]["same"] = min(same, sum(a == b.to_dict() for a, b in zip(played, served)))
+        del played, served   # the next ruleset's loops do not carry this one's rounds
     return out
 
 
@@ -110,15 +143,16 @@ def main(argv=None) -> dict:
             else:
                 for rs, row in r.items():
                     b = best[name][rs]
-                    for k in ("play", "server"):
-                        b[k] = max(b[k], row[k])
+                    for k in ("play", "server", "snapshot"):
+                        if row[k] is not None:
+                            b[k] = max(b[k], row[k])
                     b["us_per_step"] = min(b["us_per_step"], row["us_per_step"])
     load1 = os.getloadavg()
     print(f"{args.rounds} rounds per ruleset and pass, seeds {SEED}.., greedy bots, best of {args.repeat} "
           f"passes per build (alternated), {args.clock} clock; load average {load0[0]:.1f} at start, "
           f"{load1[0]:.1f} at end, {os.cpu_count()} cores")
     head = (f"{'ruleset':<18} {'build':<7} {'play_round r/s':>14} {'server r/s':>11} {'us/step':>8} "
-            f"{'ratio':>6} {'same':>9}")
+            f"{'ratio':>6} {'snapshot r/s':>12} {'ratio':>6} {'same':>9}")
     print(head)
     print("-" * len(head))
     figures = {}
@@ -128,13 +162,19 @@ def main(argv=None) -> dict:
             ratio = row["server"] / row["play"]
             figures[f"{rs} | {name} | ratio"] = ratio
             figures[f"{rs} | {name} | play"] = row["play"]
+            snap = "-" if row["snapshot"] is None else f"{row['snapshot']:,.0f}"
+            snap_ratio = "-" if row["snapshot"] is None else f"{row['snapshot'] / row['play']:.2f}"
+            if row["snapshot"] is not None:
+                figures[f"{rs} | {name} | snapshot ratio"] = row["snapshot"] / row["play"]
             print(f"{rs:<18} {name:<7} {row['play']:>14,.0f} {row['server']:>11,.0f} {row['us_per_step']:>8.1f} "
-                  f"{ratio:>6.2f} {row['same']:>4}/{args.rounds}")
+                  f"{ratio:>6.2f} {snap:>12} {snap_ratio:>6} {row['same']:>4}/{args.rounds}")
     for name in trees:
         print(f"public greedy play_round ({name}): {best[name]['public']['play']:,.0f} rounds/s "
               f"(issue target >= 5,000 per core)")
     print("ratio = server r/s / play_round r/s of the same build in the same pass (issue target >= 0.50); "
-          "same = rounds whose result equals play_round's")
+          "snapshot = the same loop taking each view as view_snapshot(seat) (a RoundView whose dict is "
+          "built only on to_dict(); '-' for a build without it); same = rounds whose result equals "
+          "play_round's in every loop")
     return figures
 
 

@@ -1,18 +1,16 @@
 # Included by _fan.pyx.  Stage 1 of the evaluator, the candidates (D3, D4): every reading of
 # the hand, form by form in the reference's order (standard, seven pairs, thirteen orphans,
-# 全不靠, knitted straight); the standard form by a lowest-kind-first split of the counts.  Each
+# 全不靠, knitted straight); the standard form from the table of suit splits
+# (_fan_suit_splits.pxi), the knitted form's rest by a lowest-kind-first split of the counts.  Each
 # reading goes to the detectors (_fan_detect.pxi) as soon as it is found.
 
 cdef void _split(Ctx* x, uint8_t* c, int i, int depth) noexcept nogil:
-    """Every split of the concealed counts into groups, lowest kind first (D4)."""
+    """Every split of the counts left beside the knitted tiles into groups, lowest kind first."""
     while i < N_KINDS and c[i] == 0:
         i += 1
     if i == N_KINDS:
         if depth == x.split_target:
-            if x.form == FORM_STANDARD:
-                _score_decomposition(x)
-            else:
-                _score_knitted(x)
+            _score_knitted(x)
         return
     if depth == x.split_target:
         return
@@ -36,27 +34,69 @@ cdef void _split(Ctx* x, uint8_t* c, int i, int depth) noexcept nogil:
         c[i + 2] += 1
 
 
+cdef inline int _put_suit_split(Ctx* x, const SuitSplit* sp, int base, int depth) noexcept nogil:
+    """Write a suit's groups to x.g from `depth` (and its pair, if any); returns the next depth."""
+    cdef int j
+    for j in range(sp.n):
+        x.g[depth + j] = sp.g[j]
+        x.g[depth + j].first += base
+    if sp.pair != SPLIT_NO_PAIR:
+        x.pair = base + sp.pair
+    return depth + sp.n
+
+
 cdef void _standard_form(Ctx* x) noexcept nogil:
-    cdef uint8_t c[34]
-    cdef int p, k, lo, hi
-    if not _standard_complete_sums(x.c14, x.sum14):
-        return
-    memcpy(c, x.c14, N_KINDS)
-    memcpy(x.g, x.melds, sizeof(Grp) * 4)
-    x.form = FORM_STANDARD
-    x.split_target = 4
+    """Every standard reading (D4): the product of the suits' split lists (_fan_suit_splits.pxi)
+    and the honors' one reading (pungs + at most one pair), groups lowest kind first."""
+    cdef int first[3]
+    cdef int count[3]
+    cdef int k, i, v, d0, d1, d2, depth, pairs = 0, n_hon = 0, res, pair_comp = -1
+    cdef int honors[4]
+    cdef const uint8_t* c = x.c14
     for k in range(4):
-        if x.sum14[k] % 3 == 2:
-            break
-    lo = 9 * k
-    hi = 34 if k == 3 else lo + 9
-    for p in range(lo, hi):
-        if c[p] >= 2:
-            c[p] -= 2
-            if (_suit_complete(c + lo, x.sum14[k] - 2) if k < 3 else _honors_complete(c + 27, x.sum14[k] - 2)):
-                x.pair = p
-                _split(x, c, 0, x.n_melds)
-            c[p] += 2
+        res = x.sum14[k] % 3
+        if res == 1 or (res == 2 and pair_comp >= 0):
+            return
+        if res == 2:
+            pair_comp = k
+    if pair_comp < 0:
+        return
+    for i in range(27, 34):
+        v = c[i]
+        if v == 3:
+            if n_hon == 4:
+                return
+            honors[n_hon] = i
+            n_hon += 1
+        elif v == 2:
+            pairs += 1
+            x.pair = i
+        elif v:
+            return
+    if pairs != (pair_comp == 3):
+        return
+    for k in range(3):
+        if x.sum14[k] == 0:
+            first[k] = 0        # the empty suit's one split (key 0, rank 0): no group
+            count[k] = 1
+            continue
+        count[k] = _suit_splits(_b5(c + 9 * k), &first[k])
+        if count[k] == 0:
+            return
+    x.form = FORM_STANDARD
+    memcpy(x.g, x.melds, sizeof(Grp) * 4)
+    for d0 in range(first[0], first[0] + count[0]):
+        for d1 in range(first[1], first[1] + count[1]):
+            for d2 in range(first[2], first[2] + count[2]):
+                depth = _put_suit_split(x, &SPLITS[d0], 0, x.n_melds)
+                depth = _put_suit_split(x, &SPLITS[d1], 9, depth)
+                depth = _put_suit_split(x, &SPLITS[d2], 18, depth)
+                for i in range(n_hon):
+                    x.g[depth].shape = SH_PUNG
+                    x.g[depth].first = <uint8_t> honors[i]
+                    x.g[depth].exposed = 0
+                    depth += 1
+                _score_decomposition(x)
 
 
 # ---------------------------------------------------------------------------
@@ -103,7 +143,7 @@ cdef void _special_forms(Ctx* x) noexcept nogil:
         _set(p, x.fk[K_THIRTEEN_ORPHANS])
         x.form = FORM_THIRTEEN_ORPHANS
         _consider(x, p[0], p[1], 0)
-    if x.mx14 > 1:
+    if x.multi14:
         return
     for k in range(6):
         if (present & ~M_HONOR & ~KNITTED_PATTERN_MASKS[k]) == 0:
@@ -128,8 +168,8 @@ cdef void _knitted_form(Ctx* x) noexcept nogil:
     declared) + 1 pair."""
     cdef uint8_t c[34]
     cdef int k, i, p
-    if x.n_melds > 1:
-        return
+    if x.n_melds > 1 or mj_popcount64(x.pm14 & ~M_HONOR) < 9:
+        return      # a knitted pattern is 9 distinct suit kinds
     x.form = FORM_KNITTED_STRAIGHT
     x.split_target = 1
     for k in range(6):

@@ -148,18 +148,86 @@ cdef bint _three_suited_terminal(const Grp* g, int pair_suit) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------
+# Structure properties of a group and of the pair, and the fans they make (built at import)
+# ---------------------------------------------------------------------------
+cdef enum:
+    GP_PUNG = 1         # every group a pung or kong (碰碰和)
+    GP_CHOW = 2         # every group a chow, the pair not honors (平和)
+    GP_OUTSIDE = 4      # every group and the pair hold a terminal or honor (全带幺)
+    GP_FIVES = 8        # every group and the pair hold a 5 (全带五)
+    GP_EVEN = 16        # every group a pung of 2, 4, 6 or 8 and the pair too (全双刻)
+    GP_PAIR_258 = 32    # the pair of rank 2, 5 or 8 (将: the groups' entry always has it)
+    GP_PAIR_TERMINAL = 64   # the pair of rank 1 or 9
+    GP_STRUCT = 127     # the bits that index STRUCT_FANS
+    GP_YJ = 128         # a pung of terminals or winds (幺九刻; dragons never, D14)
+    GP_DRAGON = 256     # a dragon pung
+    GP_ALL = 511
+
+cdef uint16_t GROUP_PROPS[3][34]    # [SH_CHOW / SH_PUNG / SH_KONG][lowest tile]
+cdef uint16_t PAIR_PROPS[34]
+cdef uint64_t STRUCT_FANS[N_RULESETS][GP_STRUCT + 1][FAN_WORDS]
+
+
+cdef _build_struct_tables():
+    cdef int t, rk, sh, rs, b
+    cdef uint16_t pung
+    cdef uint64_t* q
+    for t in range(N_KINDS):
+        rk = t % 9
+        GROUP_PROPS[SH_CHOW][t] = 0
+        if t < 27 and rk <= 6:
+            GROUP_PROPS[SH_CHOW][t] = (GP_CHOW | GP_PAIR_258 | GP_PAIR_TERMINAL
+                                       | (GP_OUTSIDE if rk == 0 or rk == 6 else 0)
+                                       | (GP_FIVES if 2 <= rk <= 4 else 0))
+        pung = (GP_PUNG | GP_PAIR_258 | GP_PAIR_TERMINAL
+                | (GP_OUTSIDE if t >= 27 or rk == 0 or rk == 8 else 0)
+                | (GP_FIVES if t < 27 and rk == 4 else 0)
+                | (GP_EVEN if t < 27 and rk % 2 == 1 else 0)
+                | (GP_YJ if _is_terminal(t) or _is_wind(t) else 0)
+                | (GP_DRAGON if _is_dragon(t) else 0))
+        GROUP_PROPS[SH_PUNG][t] = pung
+        GROUP_PROPS[SH_KONG][t] = pung
+        PAIR_PROPS[t] = (GP_PUNG
+                         | (GP_CHOW if t < 27 else 0)
+                         | (GP_OUTSIDE if t >= 27 or rk == 0 or rk == 8 else 0)
+                         | (GP_FIVES if t < 27 and rk == 4 else 0)
+                         | (GP_EVEN if t < 27 and rk % 2 == 1 else 0)
+                         | (GP_PAIR_258 if t < 27 and (rk == 1 or rk == 4 or rk == 7) else 0)
+                         | (GP_PAIR_TERMINAL if t < 27 and (rk == 0 or rk == 8) else 0))
+    for rs in range(N_RULESETS):
+        for b in range(GP_STRUCT + 1):
+            q = STRUCT_FANS[rs][b]
+            q[0] = 0
+            q[1] = 0
+            if b & GP_PUNG:
+                _set(q, FAN_OF_KEY[rs][K_ALL_PUNGS])
+            if b & GP_CHOW:
+                _set(q, FAN_OF_KEY[rs][K_ALL_CHOWS])
+            if b & GP_OUTSIDE:
+                _set(q, FAN_OF_KEY[rs][K_OUTSIDE_HAND])
+            if b & GP_FIVES:
+                _set(q, FAN_OF_KEY[rs][K_ALL_FIVES])
+            if b & GP_EVEN:
+                _set(q, FAN_OF_KEY[rs][K_ALL_EVEN_PUNGS])
+            if b & GP_PAIR_258:
+                _set(q, FAN_OF_KEY[rs][K_PAIR_258])
+            if b & GP_PAIR_TERMINAL:
+                _set(q, FAN_OF_KEY[rs][K_PAIR_TERMINAL])
+
+
+# ---------------------------------------------------------------------------
 # One decomposition: structure fans, pung fans, instances, then the placements (detect + select)
 # ---------------------------------------------------------------------------
 cdef void _score_decomposition(Ctx* x) noexcept nogil:
     """One standard decomposition (x.g[0..3] + x.pair): every Σ x every placement."""
     cdef Grp* g = x.g
     cdef int pair = x.pair
-    cdef int i, j, k, f, n_conc, n_place = 0, w = x.win
+    cdef int i, j, k, f, n_conc = 0, n_place = 0, w = x.win
     cdef uint64_t p[2]
     cdef uint64_t qs[5][2]
-    cdef uint32_t yj = 0
-    cdef bint all_pungs = True, all_chows = True, outside = True, fives = True, even = True
-    cdef int t, rk
+    cdef uint32_t yj = 0, props = GP_ALL, gp
+    cdef const uint64_t* sf
+    cdef int t
     cdef Combos cb
     p[0] = x.std_base[0]
     p[1] = x.std_base[1]
@@ -168,19 +236,11 @@ cdef void _score_decomposition(Ctx* x) noexcept nogil:
     x.own[x.f_seat] = 0
     for i in range(4):
         t = g[i].first
-        rk = t % 9
-        if g[i].shape == SH_CHOW:
-            all_pungs = False
-            outside = outside and (rk == 0 or rk == 6)
-            fives = fives and (2 <= rk <= 4)
-            even = False
-        else:
-            all_chows = False
-            outside = outside and (t >= 27 or rk == 0 or rk == 8)
-            fives = fives and (t < 27 and rk == 4)
-            even = even and (t < 27 and rk % 2 == 1)
+        gp = GROUP_PROPS[g[i].shape][t]
+        props &= gp
+        if g[i].shape != SH_CHOW:
             # per-group fans (4.2 step 2; D14: dragons never score 幺九刻)
-            if t >= 31:
+            if gp & GP_DRAGON:
                 _set(p, x.f_dragon)
                 x.own[x.f_dragon] |= 1 << i
             if t == x.rnd:
@@ -189,30 +249,16 @@ cdef void _score_decomposition(Ctx* x) noexcept nogil:
             if t == x.seat:
                 _set(p, x.f_seat)
                 x.own[x.f_seat] |= 1 << i
-            if _is_terminal(t) or _is_wind(t):
+            if gp & GP_YJ:
                 yj |= 1 << i
-    rk = pair % 9
+            n_conc += not g[i].exposed
     if yj:
         _set(p, x.f_yj)
-    if all_pungs:
-        _set(p, x.fk[K_ALL_PUNGS])
-    if all_chows and pair < 27:
-        _set(p, x.fk[K_ALL_CHOWS])
-    if outside and (pair >= 27 or rk == 0 or rk == 8):
-        _set(p, x.fk[K_OUTSIDE_HAND])
-    if fives and pair < 27 and rk == 4:
-        _set(p, x.fk[K_ALL_FIVES])
-    if all_pungs and even and pair < 27 and rk % 2 == 1:
-        _set(p, x.fk[K_ALL_EVEN_PUNGS])
-    if pair < 27 and (rk == 1 or rk == 4 or rk == 7):
-        _set(p, x.fk[K_PAIR_258])
-    if pair < 27 and (rk == 0 or rk == 8):
-        _set(p, x.fk[K_PAIR_TERMINAL])
+    # structure fans of the groups and the pair (all pungs, all chows, outside hand, ...)
+    sf = STRUCT_FANS[x.rs][props & PAIR_PROPS[pair] & GP_STRUCT]
+    p[0] |= sf[0]
+    p[1] |= sf[1]
     # placements of the winning tile (D4), with D6 and the wait fans (D9)
-    n_conc = 0
-    for i in range(4):
-        if g[i].shape != SH_CHOW and not g[i].exposed:
-            n_conc += 1
     if w < 0:
         qs[0][0] = 0
         qs[0][1] = 0

@@ -110,9 +110,6 @@ cdef inline int _plain_counts(object hand, uint8_t* out) noexcept:
     """The 34 counts of a plain hand -- a tile string, or an exact C-contiguous uint8 (34,) array --
     with 0-4 copies of each kind: 0, or SCAN_OTHER."""
     cdef cnp.ndarray a
-    cdef const uint8_t* src
-    cdef uint8_t mx = 0
-    cdef int i
     if type(hand) is str:
         return _text_counts(<str> hand, out)
     if type(hand) is not _NDARRAY:
@@ -121,11 +118,8 @@ cdef inline int _plain_counts(object hand, uint8_t* out) noexcept:
     if (cnp.PyArray_NDIM(a) != 1 or cnp.PyArray_TYPE(a) != cnp.NPY_UINT8 or cnp.PyArray_DIM(a, 0) != N_KINDS
             or not cnp.PyArray_IS_C_CONTIGUOUS(a)):
         return SCAN_OTHER
-    src = <const uint8_t*> cnp.PyArray_DATA(a)
-    for i in range(N_KINDS):
-        out[i] = src[i]
-        mx = src[i] if src[i] > mx else mx
-    return SCAN_OTHER if mx > 4 else 0
+    memcpy(out, cnp.PyArray_DATA(a), N_KINDS)
+    return SCAN_OTHER if _any_above(out, 4) else 0
 
 
 cdef inline int _plain_tile(object tile) noexcept:
@@ -281,10 +275,8 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
     """The Score of a call whose arguments are plain (flags already read, ready_concealed not);
     None when one is not, or when the kernel refuses the hand (the Python path then raises)."""
     cdef uint8_t conc[N_KINDS]
-    cdef uint8_t every[N_KINDS]
     cdef uint8_t rows[8]
-    cdef int n_melds, win, seat, rnd, j, t, n, first
-    cdef bint over
+    cdef int n_melds, win, seat, rnd, j
     cdef int64_t flower_bits
     cdef int totals[3]
     cdef Err err
@@ -297,23 +289,8 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
     n_melds = _plain_melds(melds, rows)
     if n_melds < 0:
         return None
-    # a fifth copy across hand, melds and winning tile: the Python path names it
-    memcpy(every, conc, N_KINDS)
-    if win >= 0:
-        every[win] += 1
-    for j in range(n_melds):
-        first = rows[2 * j + 1]
-        if rows[2 * j] == M_CHI:
-            every[first] += 1
-            every[first + 1] += 1
-            every[first + 2] += 1
-        else:
-            every[first] += 3 if rows[2 * j] == M_PON else 4
-    over = 0
-    for t in range(N_KINDS):
-        over |= every[t] > 4   # no branch per kind
-    if over:
-        return None
+    # a fifth copy across hand, melds and winning tile is the kernel's E_FIFTH_COPY: the Python path
+    # then names it, like every error the kernel finds
     if ready_concealed is None:
         if flags & F_READY_DECLARED:
             for j in range(n_melds):
@@ -350,48 +327,77 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
     return s
 
 
-def score(hand, win_tile=None, *, ruleset=DEFAULT_RULESET, melds=(), self_drawn=False, last_tile=False,
-          kong_replacement=False, flower_replacement=False, robbing_kong=False, last_of_kind=False,
-          ready=False, ready_concealed=None, heavenly=False, earthly=False, humanly=False,
-          heavenly_ready=False, flowers=0, seat_wind=None, round_wind=None, min_fan=None,
-          caishen_enabled=False, caishen_used_as_wild=False, literal_first_turn_exclusions=False,
-          replacement_bloom="any", **family_options):
-    # the documentation is the Python path's (scoring.score), copied over at import
-    cdef uint32_t flags = 0
+# The keywords of score() other than hand, win_tile, ruleset, melds and self_drawn: they arrive in
+# **options (so a call pays no default per keyword it does not pass) and are read by name.
+cdef tuple _FLAG_KEYWORDS = ("last_tile", "kong_replacement", "flower_replacement", "robbing_kong",
+                             "last_of_kind", "ready", "heavenly", "earthly", "humanly", "heavenly_ready")
+cdef frozenset _SCORER_KEYWORDS = frozenset(_FLAG_KEYWORDS + ("ready_concealed", "flowers", "seat_wind",
+                                                              "round_wind"))
+cdef uint32_t _FLAG_BITS[10]
+_FLAG_BITS[:] = [F_LAST_TILE, F_KONG_REPLACEMENT, F_FLOWER_REPLACEMENT, F_ROBBING_KONG, F_LAST_OF_KIND,
+                 F_READY_DECLARED, F_HEAVENLY, F_EARTHLY, F_HUMANLY, F_HEAVENLY_READY]
+
+
+cdef object _score_keywords(_RulesetFront rs, int mins, uint32_t opts, object hand, object win_tile,
+                            object melds, uint32_t flags, dict options, Py_ssize_t used):
+    """_score_plain for a call with per-hand keywords beyond self_drawn (the flags, ready_concealed,
+    flowers, the winds) in `options`, `used` of whose keywords the caller has read: the Score, or None
+    when a keyword is unknown (another family's, or a mistake) or a value is not plain."""
+    cdef int i
+    for i in range(10):
+        v = options.get(_FLAG_KEYWORDS[i])
+        if v is not None:
+            used += 1
+            if not _flag(v, _FLAG_BITS[i], &flags):
+                return None
+    for name in ("ready_concealed", "flowers", "seat_wind", "round_wind"):
+        used += name in options
+    if used != len(options):
+        return None
+    return _score_plain(rs, mins, opts, hand, win_tile, melds, flags, options.get("ready_concealed"),
+                        options.get("flowers", 0), options.get("seat_wind"), options.get("round_wind"))
+
+
+cdef object _score_options(_RulesetFront rs, object hand, object win_tile, object melds, uint32_t flags,
+                           dict options):
+    """_score_keywords for a score() call, whose keywords may also set the ruleset's options."""
+    cdef Py_ssize_t used = 0
     cdef int opts, mins
+    min_fan = options.get("min_fan")
+    for name in ("min_fan", "caishen_enabled", "caishen_used_as_wild", "literal_first_turn_exclusions",
+                 "replacement_bloom"):
+        used += name in options
+    opts = _plain_options(options.get("caishen_enabled", False), options.get("caishen_used_as_wild", False),
+                          options.get("literal_first_turn_exclusions", False),
+                          options.get("replacement_bloom", u"any"))
+    if min_fan is None:
+        mins = rs.min_fan
+    elif type(min_fan) is int and 0 <= min_fan <= MAX_MIN_FAN:
+        mins = <int> min_fan
+    else:
+        return None
+    if opts < 0:
+        return None
+    return _score_keywords(rs, mins, <uint32_t> opts, hand, win_tile, melds, flags, options, used)
+
+
+def score(hand, win_tile=None, *, ruleset=DEFAULT_RULESET, melds=(), self_drawn=False, **options):
+    # the signature and the documentation are the Python path's (scoring.score), whose function
+    # this one wraps (functools.update_wrapper at import): the other keywords come in **options
+    cdef uint32_t flags = 0
     cdef _RulesetFront rs = _front_ruleset(ruleset)
     result = None
-    if (rs is not None and not family_options
-            and _flag(self_drawn, F_SELF_DRAWN, &flags) and _flag(last_tile, F_LAST_TILE, &flags)
-            and _flag(kong_replacement, F_KONG_REPLACEMENT, &flags)
-            and _flag(flower_replacement, F_FLOWER_REPLACEMENT, &flags)
-            and _flag(robbing_kong, F_ROBBING_KONG, &flags) and _flag(last_of_kind, F_LAST_OF_KIND, &flags)
-            and _flag(ready, F_READY_DECLARED, &flags) and _flag(heavenly, F_HEAVENLY, &flags)
-            and _flag(earthly, F_EARTHLY, &flags) and _flag(humanly, F_HUMANLY, &flags)
-            and _flag(heavenly_ready, F_HEAVENLY_READY, &flags)):
-        opts = _plain_options(caishen_enabled, caishen_used_as_wild, literal_first_turn_exclusions,
-                              replacement_bloom)
-        if min_fan is None:
-            mins = rs.min_fan
-        elif type(min_fan) is int and 0 <= min_fan <= MAX_MIN_FAN:
-            mins = <int> min_fan
+    if rs is not None and _flag(self_drawn, F_SELF_DRAWN, &flags):
+        if not options:
+            result = _score_plain(rs, rs.min_fan, O_CHECK_FLAGS, hand, win_tile, melds, flags, None, 0, None,
+                                  None)
         else:
-            mins = -1
-        if opts >= 0 and mins >= 0:
-            result = _score_plain(rs, mins, <uint32_t> opts, hand, win_tile, melds, flags, ready_concealed,
-                                  flowers, seat_wind, round_wind)
+            result = _score_options(rs, hand, win_tile, melds, flags, options)
     if result is not None:
         return result
     if _SCORE_CHECKED is None:
         _bind_python()
-    return _SCORE_CHECKED(
-        hand, win_tile, ruleset=ruleset, melds=melds, self_drawn=self_drawn, last_tile=last_tile,
-        kong_replacement=kong_replacement, flower_replacement=flower_replacement, robbing_kong=robbing_kong,
-        last_of_kind=last_of_kind, ready=ready, ready_concealed=ready_concealed, heavenly=heavenly,
-        earthly=earthly, humanly=humanly, heavenly_ready=heavenly_ready, flowers=flowers, seat_wind=seat_wind,
-        round_wind=round_wind, min_fan=min_fan, caishen_enabled=caishen_enabled,
-        caishen_used_as_wild=caishen_used_as_wild, literal_first_turn_exclusions=literal_first_turn_exclusions,
-        replacement_bloom=replacement_bloom, **family_options)
+    return _SCORE_CHECKED(hand, win_tile, ruleset=ruleset, melds=melds, self_drawn=self_drawn, **options)
 
 
 cdef class Scorer:
@@ -448,33 +454,47 @@ cdef class Scorer:
     def __reduce__(self):
         return (_scorer_from_options, (self._options,))
 
-    def score(self, hand, win_tile=None, *, melds=(), self_drawn=False, last_tile=False,
-              kong_replacement=False, flower_replacement=False, robbing_kong=False, last_of_kind=False,
-              ready=False, ready_concealed=None, heavenly=False, earthly=False, humanly=False,
-              heavenly_ready=False, flowers=0, seat_wind=None, round_wind=None):
+    def score(self, hand, win_tile=None, *, melds=(), self_drawn=False, **options):
         """The :class:`~mahjong_core.Score` of one winning hand (arguments as :func:`mahjong_core.score`)."""
+        # the keywords after self_drawn come in **options (a call pays no default for a keyword it
+        # does not pass); the parameters are those of _scorer_score_checked, this method's __wrapped__
         cdef uint32_t flags = 0
         result = None
-        if (_flag(self_drawn, F_SELF_DRAWN, &flags) and _flag(last_tile, F_LAST_TILE, &flags)
-                and _flag(kong_replacement, F_KONG_REPLACEMENT, &flags)
-                and _flag(flower_replacement, F_FLOWER_REPLACEMENT, &flags)
-                and _flag(robbing_kong, F_ROBBING_KONG, &flags) and _flag(last_of_kind, F_LAST_OF_KIND, &flags)
-                and _flag(ready, F_READY_DECLARED, &flags) and _flag(heavenly, F_HEAVENLY, &flags)
-                and _flag(earthly, F_EARTHLY, &flags) and _flag(humanly, F_HUMANLY, &flags)
-                and _flag(heavenly_ready, F_HEAVENLY_READY, &flags)):
-            result = _score_plain(self._rs, self._mins, self._opts, hand, win_tile, melds, flags,
-                                  ready_concealed, flowers, seat_wind, round_wind)
+        if _flag(self_drawn, F_SELF_DRAWN, &flags):
+            if not options:
+                result = _score_plain(self._rs, self._mins, self._opts, hand, win_tile, melds, flags, None, 0,
+                                      None, None)
+            else:
+                result = _score_keywords(self._rs, self._mins, self._opts, hand, win_tile, melds, flags,
+                                         options, 0)
         if result is not None:
             return result
-        return _SCORE_CHECKED(
-            hand, win_tile, melds=melds, self_drawn=self_drawn, last_tile=last_tile,
-            kong_replacement=kong_replacement, flower_replacement=flower_replacement, robbing_kong=robbing_kong,
-            last_of_kind=last_of_kind, ready=ready, ready_concealed=ready_concealed, heavenly=heavenly,
-            earthly=earthly, humanly=humanly, heavenly_ready=heavenly_ready, flowers=flowers,
-            seat_wind=seat_wind, round_wind=round_wind, **self._options)
+        for name in options:
+            if name not in _SCORER_KEYWORDS:
+                raise TypeError(f"score() got an unexpected keyword argument {name!r}")
+        return _scorer_score_checked(self, hand, win_tile, melds=melds, self_drawn=self_drawn, **options)
 
     def __call__(self, hand, win_tile=None, **kwargs):
         return self.score(hand, win_tile, **kwargs)
+
+
+def _scorer_score_checked(Scorer self, hand, win_tile=None, *, melds=(), self_drawn=False, last_tile=False,
+                          kong_replacement=False, flower_replacement=False, robbing_kong=False,
+                          last_of_kind=False, ready=False, ready_concealed=None, heavenly=False, earthly=False,
+                          humanly=False, heavenly_ready=False, flowers=0, seat_wind=None, round_wind=None):
+    """The parameters of :meth:`Scorer.score` (its ``__wrapped__``) and its path for the calls its front
+    does not read: the Python checks of ``score`` with the scorer's ruleset and options."""
+    if _SCORE_CHECKED is None:
+        _bind_python()
+    return _SCORE_CHECKED(
+        hand, win_tile, melds=melds, self_drawn=self_drawn, last_tile=last_tile,
+        kong_replacement=kong_replacement, flower_replacement=flower_replacement, robbing_kong=robbing_kong,
+        last_of_kind=last_of_kind, ready=ready, ready_concealed=ready_concealed, heavenly=heavenly,
+        earthly=earthly, humanly=humanly, heavenly_ready=heavenly_ready, flowers=flowers,
+        seat_wind=seat_wind, round_wind=round_wind, **self._options)
+
+
+Scorer.score.__wrapped__ = _scorer_score_checked   # inspect.signature(Scorer.score): every keyword
 
 
 def _scorer_from_options(options):

@@ -10,8 +10,12 @@ cdef inline bint _suit_bit(uint32_t x) noexcept nogil:
 # Completeness (shape only; counts up to 5 allowed, for the wait set D8)
 # ---------------------------------------------------------------------------
 cdef inline uint32_t _b5(const uint8_t* c) noexcept nogil:
-    return ((((((((c[8] * 5u + c[7]) * 5u + c[6]) * 5u + c[5]) * 5u + c[4]) * 5u
-              + c[3]) * 5u + c[2]) * 5u + c[1]) * 5u + c[0])
+    """The base-5 value of 9 counts, c[0] lowest (counts 0-4 give the keys of the suit tables);
+    the digits are paired up in SWAR lanes: 2 per 16 bits, 4 per 32, then 8 and the ninth."""
+    cdef uint64_t w = _load8(c)
+    w = (w & 0x00FF00FF00FF00FFULL) + ((w >> 8) & 0x00FF00FF00FF00FFULL) * 5u
+    w = (w & 0x0000FFFF0000FFFFULL) + ((w >> 16) & 0x0000FFFF0000FFFFULL) * 25u
+    return <uint32_t> ((w & 0xFFFFFFFFULL) + (w >> 32) * 625u + c[8] * 390625u)
 
 
 cdef bint _suit_split(uint8_t* c, int i, bint need_pair) noexcept nogil:
@@ -158,18 +162,50 @@ cdef inline bint _honors_complete(const uint8_t* c, int n) noexcept nogil:
     return pairs == (1 if n % 3 == 2 else 0)
 
 
+cdef inline uint32_t _byte_sum(uint64_t w) noexcept nogil:
+    """Sum of the 8 bytes of w (exact: summed in 16-bit lanes)."""
+    w = (w & 0x00FF00FF00FF00FFULL) + ((w >> 8) & 0x00FF00FF00FF00FFULL)
+    return <uint32_t> ((w * 0x0001000100010001ULL) >> 48)
+
+
 cdef inline void _component_sums(const uint8_t* c, int* sums) noexcept nogil:
-    cdef int i, a = 0, b = 0, d = 0, h = 0
-    for i in range(9):
-        a += c[i]
-        b += c[9 + i]
-        d += c[18 + i]
-    for i in range(27, 34):
-        h += c[i]
-    sums[0] = a
-    sums[1] = b
-    sums[2] = d
-    sums[3] = h
+    sums[0] = <int> (_byte_sum(_load8(c)) + c[8])
+    sums[1] = <int> (_byte_sum(_load8(c + 9)) + c[17])
+    sums[2] = <int> (_byte_sum(_load8(c + 18)) + c[26])
+    sums[3] = <int> _byte_sum(_load8(c + 26) & ~(<uint64_t> 0xFF))     # c[27..33]
+
+
+cdef inline bint _any_above(const uint8_t* c, uint8_t v) noexcept nogil:
+    """Some c[i] > v (i < 34; v < 128): a byte's low 7 bits + (127 - v) reach bit 7 without a carry
+    into the next byte, and bit 7 itself is a count of 128 or more."""
+    cdef uint64_t rep = 0x0101010101010101ULL * (127 - v)
+    cdef uint64_t lo = 0x7F7F7F7F7F7F7F7FULL
+    cdef uint64_t a = _load8(c), b = _load8(c + 8), d = _load8(c + 16), e = _load8(c + 24)
+    return (((a | ((a & lo) + rep)) | (b | ((b & lo) + rep)) | (d | ((d & lo) + rep)) | (e | ((e & lo) + rep)))
+            & 0x8080808080808080ULL) != 0 or c[32] > v or c[33] > v
+
+
+cdef inline bint _special_wait_possible(const Ctx* x) noexcept nogil:
+    """Can one tile complete c13 to a special form of `public`?  Necessary tests, so that the wait
+    search skips those forms when they fail: 十三幺 takes orphans only; 全不靠 13 distinct tiles of
+    one knitted pattern and the honors; the knitted straight 8 of a pattern's 9 kinds already."""
+    cdef uint64_t pm13 = _nonzero_mask(x.c13)
+    cdef int k
+    if x.n_melds > 1:
+        return False
+    for k in range(6):
+        if mj_popcount64(pm13 & KNITTED_PATTERN_MASKS[k]) >= 8:
+            return True
+    if x.n_melds:
+        return False
+    if (pm13 & ~ORPHAN_MASK) == 0:
+        return True
+    if _any_above(x.c13, 1):
+        return False
+    for k in range(6):
+        if (pm13 & ~M_HONOR & ~KNITTED_PATTERN_MASKS[k]) == 0:
+            return True
+    return False
 
 
 cdef bint _other_wait(Ctx* x) noexcept nogil:
@@ -182,7 +218,7 @@ cdef bint _other_wait(Ctx* x) noexcept nogil:
     cdef uint64_t four
     cdef uint8_t tmp[34]
     cdef int t
-    if hand_waits(x.c13, x.n13, x.special, other):
+    if hand_waits(x.c13, x.n13, x.special and _special_wait_possible(x), other):
         return True
     four = _equal_mask(x.c13, 4) & other
     while four:

@@ -1264,15 +1264,7 @@ cdef class RoundCore:
 
     def legal_mask(self, int seat):
         """Boolean mask of size A_SIZE of the legal actions of ``seat`` (all False for a seat not to act)."""
-        cdef cnp.npy_intp size = A_SIZE
-        cdef cnp.ndarray out = cnp.PyArray_ZEROS(1, &size, cnp.NPY_BOOL, 0)
-        if not 0 <= seat < self.P:
-            return out
-        cdef uint8_t* v = <uint8_t*> cnp.PyArray_DATA(out)
-        cdef int n = self._legal(seat), k
-        for k in range(n):
-            v[self.opts[seat][k]] = 1
-        return out
+        return _legal_mask(self, seat)
 
     def legal_action_dicts(self, int seat):
         """The legal actions of ``seat`` as action dicts (``Action.to_dict()``), in index order."""
@@ -1284,26 +1276,18 @@ cdef class RoundCore:
         """The per-seat view (round_views.VIEW_KEYS, redacted) of a checked ``seat``;
         ``result`` is the finished round's result dict (else None)."""
         self._check_seat(seat)
-        return _view(self, seat, schema_version, ruleset, result)
+        return _view(self, seat, _view_head(self, seat, schema_version, ruleset), result)
+
+    def view_heads(self, int schema_version, str ruleset):
+        """Per seat, the template of its views (every key, the values fixed for the round set):
+        Round.view copies it instead of setting those values per view."""
+        return [_view_head(self, k, schema_version, ruleset) for k in range(self.P)]
 
     def is_legal(self, int seat, int i):
         if not 0 <= seat < self.P:
             return False
         # the option cache of a seat that is not to act may be stale: ask it only when he acts
         return self._legal(seat) > 0 and self._has(seat, i)
-
-    def try_step(self, seat, i):
-        """The server fast path: apply mask index ``i`` of ``seat`` (Python ints) if it is legal
-        now and return the event dicts it caused (a win as its record ``{"type": "win",
-        "winner_index": k}``, completed by the Python layer); ``None``, nothing changed, if not."""
-        if not (0 <= seat < self.P and 0 <= i < A_SIZE):
-            return None
-        cdef int s = seat, a = i
-        if not (self._legal(s) > 0 and self._has(s, a)):
-            return None
-        cdef Py_ssize_t start = self.ev_len // EV_W
-        self._step(s, a)
-        return _decode_events(self, start)
 
     def step(self, int seat, int i):
         """Apply a legal action index; returns the event-buffer position before it."""
@@ -1314,11 +1298,7 @@ cdef class RoundCore:
         return start
 
     def seats_to_act(self):
-        if self.phase == PH_TURN:
-            return [self.turn]
-        if self.phase == PH_OVER:
-            return []
-        return [self.pending[k] for k in range(self.n_pending)]
+        return _seats_to_act(self)
 
     def win_check(self, int seat):
         """``(why, non_flower_total)`` of the seat's win now: why 0 ok, 1 must discard, 2 not a
@@ -1494,7 +1474,9 @@ cdef class RoundCore:
 
 
 include "_round_bots.pxi"
+include "_round_boxes.pxi"
 include "_round_events.pxi"
 include "_round_rng.pxi"
 include "_round_views.pxi"
+include "_round_api.pxi"
 include "_round_obs.pxi"

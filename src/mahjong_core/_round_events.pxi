@@ -9,6 +9,7 @@ cdef list _decode_events(RoundCore r, Py_ssize_t start):
     cdef int32_t* p
     cdef list out = []
     cdef int t, seat, i
+    cdef dict d
     if start < 0:
         start = 0
     for k in range(start, end):
@@ -22,7 +23,9 @@ cdef list _decode_events(RoundCore r, Py_ssize_t start):
             else:  # a flower
                 out.append({"type": "draw", "seat": p[1], "tile": p[2], "from": _FROM_NAMES[p[3]]})
         elif t == EV_ACTION:
-            out.append({"type": "action", "seat": p[1], "action": _action_dict(p[2], p[3])})
+            d = PyDict_Copy(<object> PyList_GET_ITEM(_ACTION_EVENT_TEMPLATES, p[1]))
+            d["action"] = _action_dict(p[2], p[3])
+            out.append(d)
         elif t == EV_DISCARD:
             if p[3]:
                 out.append({"type": "discard", "seat": p[1], "tile": p[2], "ready": True,
@@ -86,9 +89,11 @@ cdef dict _new_action_dict(int i, int aux):
 # template made once (a dict copy is cheaper than building the dict key by key: views list about
 # a dozen of them per step).
 cdef list _ACTION_TEMPLATES = [_new_action_dict(i, 0) for i in range(A_SIZE)]
-# the same for the two most frequent events: draws from the head or the tail and plain discards
+# the same for the three most frequent events: actions (their action dict set), draws from the head
+# or the tail and plain discards
 cdef list _DRAW_TEMPLATES = [{"type": "draw", "seat": seat, "tile": t, "from": _FROM_NAMES[src]}
                              for seat in range(MAXP) for src in (FROM_HEAD, FROM_TAIL) for t in range(NK)]
+cdef list _ACTION_EVENT_TEMPLATES = [{"type": "action", "seat": seat, "action": None} for seat in range(MAXP)]
 cdef list _DISCARD_TEMPLATES = [{"type": "discard", "seat": seat, "tile": t}
                                 for seat in range(MAXP) for t in range(NK)]
 cdef list _ADDED_KONG_TEMPLATES = [_new_action_dict(A_KONG_SELF + t, 1) for t in range(NK)]

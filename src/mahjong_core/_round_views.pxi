@@ -2,23 +2,13 @@
 # (the server loop's hot path): the same data as the Python view of
 # mahjong_core.families.mahjong.round_views.view_fields + game.views.make_view, with the same
 # redaction -- opponents' concealed tiles and the tiles of their face-down kongs never leave here.
-# Lists are made at their final size (PyList_New) and filled in place: a view is built per step.
-from cpython.list cimport PyList_New, PyList_SET_ITEM
-from cpython.ref cimport Py_INCREF
+# A view is built per step, so every list is made at its final size and filled in place, ints come
+# from the boxed-int table (_round_boxes.pxi) and meld dicts are copies of per-kind templates.
+from cpython.dict cimport PyDict_Copy
+from cpython.list cimport PyList_GET_ITEM
+from cpython.tuple cimport PyTuple_GET_ITEM
 
-
-cdef inline void _set_int(list out, Py_ssize_t i, long v):
-    cdef object o = v
-    Py_INCREF(o)
-    PyList_SET_ITEM(out, i, o)
-
-
-cdef list _u8_list(const uint8_t* p, Py_ssize_t n):
-    cdef list out = PyList_New(n)
-    cdef Py_ssize_t i
-    for i in range(n):
-        _set_int(out, i, p[i])
-    return out
+cdef tuple _PHASE_NAMES = tuple(PHASE_NAMES)   # read per view without a global lookup
 
 
 cdef list _hand_list(const uint8_t* h, Py_ssize_t n):
@@ -28,7 +18,7 @@ cdef list _hand_list(const uint8_t* h, Py_ssize_t n):
     cdef int k, j
     for k in range(NK):
         for j in range(h[k]):
-            _set_int(out, i, k)
+            _list_set(out, i, _int_ref(k))
             i += 1
     return out
 
@@ -48,8 +38,28 @@ cdef list _legal_dicts(RoundCore r, int seat, int n):
         elif i == A_KONG_CLAIM:
             aux = r.claim_tile
         d = _action_dict(i, aux)
-        Py_INCREF(d)
-        PyList_SET_ITEM(out, k, d)
+        _incref(<PyObject*> d)
+        _list_set(out, k, <PyObject*> d)
+    return out
+
+
+# the meld dicts of a view before their tiles, "from" and "claimed" are set: chi, pon, exposed kong,
+# added kong (kind + 1 for an added kong), and a concealed kong (tiles only for its owner)
+cdef list _MELD_TEMPLATES = [{"kind": _MELD_NAMES[kind], "tiles": None, "from": None, "claimed": None}
+                             for kind in range(3)]
+_MELD_TEMPLATES.append(dict(_MELD_TEMPLATES[2], added=True))
+_MELD_TEMPLATES[2]["added"] = False
+# the claim of a view before its tile and discarder are set: a discard's, a robbable added kong's
+cdef list _CLAIM_TEMPLATES = [{"tile": None, "from": None, "kind": kind, "last": False}
+                              for kind in ("discard", "added_kong")]
+cdef dict _CKONG_TEMPLATE = {"kind": "ckong", "tiles": None, "from": None}
+
+
+cdef list _meld_tiles(int kind, int first):
+    cdef int n = 3 if kind <= 1 else 4, k
+    cdef list out = PyList_New(n)
+    for k in range(n):
+        _list_set(out, k, _int_ref(first + k if kind == 0 else first))
     return out
 
 
@@ -57,57 +67,120 @@ cdef dict _meld_view(const int* m, int owner, int seat):
     cdef int kind = m[0], first = m[1]
     cdef dict d
     if kind == 3:
-        return {"kind": "ckong", "tiles": [first, first, first, first] if owner == seat else None, "from": None}
-    if kind == 0:
-        tiles = [first, first + 1, first + 2]
-    elif kind == 1:
-        tiles = [first, first, first]
-    else:
-        tiles = [first, first, first, first]
-    d = {"kind": _MELD_NAMES[kind], "tiles": tiles, "from": m[2], "claimed": m[3]}
-    if kind == 2:
-        d["added"] = bool(m[4])
+        d = PyDict_Copy(_CKONG_TEMPLATE)
+        if owner == seat:
+            d["tiles"] = _meld_tiles(kind, first)
+        return d
+    d = PyDict_Copy(<object> PyList_GET_ITEM(_MELD_TEMPLATES, kind + (kind == 2 and m[4] != 0)))
+    d["tiles"] = _meld_tiles(kind, first)
+    d["from"] = _int(m[2])
+    d["claimed"] = _int(m[3])
     return d
 
 
-cdef dict _view(RoundCore r, int seat, int schema_version, str ruleset, object result):
-    """The view of ``seat`` (a checked seat), keys in the order of round_views.VIEW_KEYS."""
-    cdef int P = r.P, ph = r.phase, k, i, n
-    cdef list legal, winds = None, ready = None
-    cdef dict claim = None
+cdef list _melds_view(RoundCore r, int seat):
+    """Per seat, the view of its melds."""
+    cdef list out = PyList_New(r.P), row
+    cdef dict d
+    cdef int k, i
+    for k in range(r.P):
+        row = PyList_New(r.n_melds[k])
+        for i in range(r.n_melds[k]):
+            d = _meld_view(r.melds[k][i], k, seat)
+            _incref(<PyObject*> d)
+            _list_set(row, i, <PyObject*> d)
+        _incref(<PyObject*> row)
+        _list_set(out, k, <PyObject*> row)
+    return out
+
+
+cdef list _per_seat_u8(RoundCore r, int which):
+    """Per seat, its discards (``which`` 0) or its flowers (1) as lists."""
+    cdef list out = PyList_New(r.P), row
+    cdef int k
+    for k in range(r.P):
+        row = _u8_list(r.pool[k], r.n_pool[k]) if which == 0 else _u8_list(r.flowers[k], r.n_flowers[k])
+        _incref(<PyObject*> row)
+        _list_set(out, k, <PyObject*> row)
+    return out
+
+
+# the keys of a view in the order of round_views.VIEW_KEYS, every value None: a view is a copy of it
+# with its values set (a copy keeps the compact str-keyed table; setting a present key is a replace)
+cdef dict _VIEW_TEMPLATE = dict.fromkeys((
+    "schema_version", "ruleset", "seat", "players", "dealer", "round_wind", "seat_winds", "phase",
+    "turn", "to_act", "hand", "drawn", "hand_sizes", "melds", "discards", "flowers", "ready",
+    "wall_remaining", "live_remaining", "dice", "claim", "legal_actions", "legal_indices", "result",
+    "min_fan"))
+
+
+cdef dict _view_head(RoundCore r, int seat, int schema_version, str ruleset):
+    """The template of the views of ``seat``: every key, the values that stay for the round set."""
+    cdef dict d = PyDict_Copy(_VIEW_TEMPLATE)
+    d["schema_version"] = schema_version
+    d["ruleset"] = ruleset
+    d["seat"] = seat
+    d["players"] = r.P
+    d["dealer"] = r.dealer
+    if r.seat_winds:
+        d["round_wind"] = r.round_wind
+    d["min_fan"] = r.min_fan
+    return d
+
+
+cdef dict _view(RoundCore r, int seat, dict head, object result):
+    """The view of ``seat`` (a checked seat): a copy of its ``head`` (_view_head) with the
+    values of the moment set."""
+    cdef int P = r.P, ph = r.phase, k, n
+    cdef list legal, winds = None, ready = None, sizes
+    cdef dict claim = None, d
+    cdef object o
     n = r._legal(seat)
     legal = _u8_list(r.opts[seat], n)
     if ph == PH_CLAIM or ph == PH_ROB:
-        claim = {"tile": r.claim_tile, "from": r.claim_from, "kind": "discard" if ph == PH_CLAIM else "added_kong",
-                 "last": bool(r.claim_last)}
+        claim = PyDict_Copy(<object> PyList_GET_ITEM(_CLAIM_TEMPLATES, ph == PH_ROB))
+        claim["tile"] = _int(r.claim_tile)
+        claim["from"] = _int(r.claim_from)
+        if r.claim_last:
+            claim["last"] = True
     if r.seat_winds:
-        winds = [27 + (k - r.dealer + P) % P for k in range(P)]
+        winds = PyList_New(P)
+        for k in range(P):
+            _list_set(winds, k, _int_ref(27 + (k - r.dealer + P) % P))
     if r.ready_mode != 0:
-        ready = [bool(r.ready[k]) for k in range(P)]
-    return {
-        "schema_version": schema_version,
-        "ruleset": ruleset,
-        "seat": seat,
-        "players": P,
-        "dealer": r.dealer,
-        "round_wind": r.round_wind if r.seat_winds else None,
-        "seat_winds": winds,
-        "phase": PHASE_NAMES[ph],
-        "turn": r.turn if ph == PH_TURN else (r.claim_from if claim is not None else None),
-        "to_act": n > 0,
-        "hand": _hand_list(r.hands[seat], _sum34(r.hands[seat])),
-        "drawn": r.drawn if (ph == PH_TURN and r.turn == seat and r.drawn >= 0) else None,
-        "hand_sizes": [_sum34(r.hands[k]) for k in range(P)],
-        "melds": [[_meld_view(r.melds[k][i], k, seat) for i in range(r.n_melds[k])] for k in range(P)],
-        "discards": [_u8_list(r.pool[k], r.n_pool[k]) for k in range(P)],
-        "flowers": [_u8_list(r.flowers[k], r.n_flowers[k]) for k in range(P)],
-        "ready": ready,
-        "wall_remaining": r.remaining,
-        "live_remaining": r.remaining - r.reserved,
-        "dice": [r.dice[0], r.dice[1]],
-        "claim": claim,
-        "legal_actions": _legal_dicts(r, seat, n),
-        "legal_indices": legal,
-        "result": result,
-        "min_fan": r.min_fan,
-    }
+        ready = PyList_New(P)
+        for k in range(P):
+            o = r.ready[k] != 0
+            _incref(<PyObject*> o)
+            _list_set(ready, k, <PyObject*> o)
+    sizes = PyList_New(P)
+    for k in range(P):
+        _list_set(sizes, k, _int_ref(_sum34(r.hands[k])))
+    d = PyDict_Copy(head)
+    if r.seat_winds:
+        d["seat_winds"] = winds
+    d["phase"] = <object> PyTuple_GET_ITEM(_PHASE_NAMES, ph)
+    if ph == PH_TURN:
+        d["turn"] = _int(r.turn)
+    elif claim is not None:
+        d["turn"] = _int(r.claim_from)
+    d["to_act"] = n > 0
+    d["hand"] = _hand_list(r.hands[seat], _sum34(r.hands[seat]))
+    if ph == PH_TURN and r.turn == seat and r.drawn >= 0:
+        d["drawn"] = _int(r.drawn)
+    d["hand_sizes"] = sizes
+    d["melds"] = _melds_view(r, seat)
+    d["discards"] = _per_seat_u8(r, 0)
+    d["flowers"] = _per_seat_u8(r, 1)
+    if ready is not None:
+        d["ready"] = ready
+    d["wall_remaining"] = _int(r.remaining)
+    d["live_remaining"] = _int(r.remaining - r.reserved)
+    d["dice"] = [_int(r.dice[0]), _int(r.dice[1])]
+    if claim is not None:
+        d["claim"] = claim
+    d["legal_actions"] = _legal_dicts(r, seat, n)
+    d["legal_indices"] = legal
+    if result is not None:
+        d["result"] = result
+    return d

@@ -297,6 +297,38 @@ def test_scorer_surface():
         scorer.score("123m456m789m11mEE", "E", ruleset="public")   # fixed at construction
 
 
+def test_keywords_after_self_drawn_are_read_by_name():
+    """score() and Scorer.score name few parameters and take the rest in **options (so a call pays
+    nothing for the keywords it leaves out): every keyword still reads, their signatures still list
+    each one, and a keyword neither knows is a TypeError naming score()."""
+    import inspect
+
+    hand, win = "123m456m789m11mEE", "E"
+    every = {"last_tile": True, "last_of_kind": False, "flowers": "1f", "seat_wind": "S", "round_wind": "E",
+             "ready_concealed": None, "robbing_kong": False}
+    want = outcome(scoring._score_checked, hand, win, ruleset="public", **every)
+    assert want[0] == "ok"
+    assert outcome(mj.score, hand, win, ruleset="public", **every) == want
+    assert outcome(mj.Scorer("public").score, hand, win, **every) == want
+    for name, value in every.items():   # one keyword at a time, and one not plain (the Python path's error)
+        one = {name: value}
+        assert outcome(mj.score, hand, win, ruleset="public", **one) == outcome(
+            scoring._score_checked, hand, win, ruleset="public", **one)
+        assert outcome(mj.Scorer("public").score, hand, win, **one) == outcome(
+            scoring._score_checked, hand, win, ruleset="public", **one)
+        assert outcome(mj.score, hand, win, ruleset="public", **{name: 1.5})[0] == "err"
+    options = {"min_fan": 4, "caishen_enabled": True, "replacement_bloom": "kongs_only"}
+    assert outcome(mj.score, hand, win, ruleset="public", last_tile=True, **options) == outcome(
+        mj.Scorer("public", **options).score, hand, win, last_tile=True)
+    scorer_parameters = list(inspect.signature(mj.Scorer.score).parameters)
+    assert scorer_parameters == ["self", "hand", "win_tile", "melds", *FLAG_NAMES[:7], "ready_concealed",
+                                 *FLAG_NAMES[7:], "flowers", "seat_wind", "round_wind"]
+    assert list(inspect.signature(mj.Scorer("public").score).parameters) == scorer_parameters[1:]
+    for bad in ("nope", "ruleset", "min_fan"):   # the last two are the Scorer's own, fixed at construction
+        with pytest.raises(TypeError, match=f"score\\(\\) got an unexpected keyword argument '{bad}'"):
+            mj.Scorer("public").score(hand, win, **{bad: 1})
+
+
 def test_scorer_docstring_examples_run():
     import doctest
 

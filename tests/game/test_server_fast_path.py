@@ -52,3 +52,63 @@ def test_step_by_index_equals_step_by_action(ruleset: str) -> None:
         # after the end every index is refused with the checked path's reason
         with pytest.raises(IllegalActionError, match="over"):
             a.step(0, 0)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_view_snapshot_is_the_view_of_its_moment(ruleset: str) -> None:
+    """``view_snapshot(seat).to_dict()`` equals ``view(seat)`` of the moment it was taken, also when
+    it is read after the round went on (it holds a copy), and each call gives a fresh dict."""
+    taken = 0
+    for seed in range(4):
+        r = Round(ruleset, seed=seed)
+        bots = _bots(r, seed)
+        pairs = []
+        while True:
+            for s in range(r.players):
+                pairs.append((r.view_snapshot(s), json.dumps(r.view(s))))
+            if r.is_over:
+                break
+            seat = r.seats_to_act()[0]
+            r.step(seat, bots[seat].act_index(r, seat))
+        for snap, then in pairs:
+            d = snap.to_dict()
+            assert json.dumps(d) == then
+            d["hand"].append(99)
+            d["melds"].clear()
+            assert json.dumps(snap.to_dict()) == then
+            taken += 1
+        assert pairs[-1][0].seat == r.players - 1
+    assert taken > 100
+
+
+def test_view_snapshot_refuses_what_view_refuses() -> None:
+    import pickle
+
+    from mahjong_core.errors import SeatError
+
+    r = Round("public", seed=3)
+    for bad in (4, -1, True, "0", 1.0, None, 10**40):
+        with pytest.raises(SeatError) as a:
+            r.view(bad)
+        with pytest.raises(SeatError) as b:
+            r.view_snapshot(bad)
+        assert str(a.value) == str(b.value)
+    with pytest.raises(TypeError, match="to_dict"):
+        pickle.dumps(r.view_snapshot(0))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_greedy_bot_is_the_engine_bot(ruleset: str) -> None:
+    """GreedyBot.act_index (compiled) chooses the engine's greedy action; a seat not to act is
+    refused with the Python path's error."""
+    r = Round(ruleset, seed=5)
+    bot = GreedyBot()
+    while not r.is_over:
+        seat = r.seats_to_act()[0]
+        i = bot.act_index(r, seat)
+        assert i == r.builtin_bot_choice(seat, 0)
+        idle = [s for s in range(r.players) if not r.legal_indices(s)]
+        for s in idle:
+            with pytest.raises(IllegalActionError, match="not to act"):
+                bot.act_index(r, s)
+        r.step(seat, i)

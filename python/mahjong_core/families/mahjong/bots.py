@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
+from ..._round import greedy_act_index
 from ..._validate import as_seat
 from ...errors import IllegalActionError
 
@@ -64,7 +65,11 @@ class GreedyBot:
         bot can be made from a name and a seed (:data:`mahjong_core.families.registry.Family.bots`)."""
         return cls()
 
-    def act_index(self, rnd: Round, seat: int) -> int:
+    # compiled (mahjong_core._round_api.pxi): on the compiled round with a plain int seat to act it
+    # asks the engine's greedy bot directly; anything else goes to _act_index_checked
+    act_index = greedy_act_index
+
+    def _act_index_checked(self, rnd: Round, seat: int) -> int:
         if type(seat) is not int or not 0 <= seat < rnd.players:
             seat = as_seat(seat, rnd.players)
         i = rnd.builtin_bot_choice(seat, _BOT_GREEDY)

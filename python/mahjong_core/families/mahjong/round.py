@@ -17,12 +17,15 @@ an added kong), ``over``.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from ..._round import RoundCore
+from ..._round import (
+    RoundCore, RoundView, round_is_over, round_legal_mask, round_seats_to_act, round_step, round_view,
+    round_view_snapshot,
+)
 from ...errors import MahjongError
 from .rulesets import get_ruleset
 from .constants import MELD_NAMES, PH_OVER, PH_TURN, PHASE_NAMES
@@ -34,7 +37,7 @@ from .settings import READY_NONE, FlowSettings
 from .wall import Wall
 from .json_types import Event, HeaderEvent, RoundResultDict, RoundState, WinEvent, WinnerRecord
 
-__all__ = ["Round", "RoundResult", "SCHEMA_VERSION", "PHASE_NAMES"]
+__all__ = ["Round", "RoundResult", "RoundView", "SCHEMA_VERSION", "PHASE_NAMES"]
 
 SRC_NAMES = ("none", "head", "kong", "flower")
 _WHY_MUST_DISCARD, _WHY_BELOW_MIN = 1, 3   # the core's refusal codes (2: not a winning hand)
@@ -224,6 +227,7 @@ class Round(MahjongRoundBase):
         self._result_d: "RoundResultDict | None" = None
         self._result_obj: "RoundResult | None" = None
         self._scores: "list[Score] | None" = None
+        self._view_heads: list[dict[str, Any]] | None = None   # built by the first view
 
     # ------------------------------------------------------------------ events and result
     def _sync(self) -> None:
@@ -375,9 +379,12 @@ class Round(MahjongRoundBase):
     def phase(self) -> int:
         return self._core.phase
 
-    @property
-    def is_over(self) -> bool:
-        return self._core.phase == PH_OVER
+    # compiled (mahjong_core._round_api.pxi), like the other calls of the server loop below
+    if TYPE_CHECKING:
+        @property
+        def is_over(self) -> bool: ...
+    else:
+        is_over = property(round_is_over)
 
     # read-only state (copies; the core owns the state)
     @property
@@ -503,9 +510,10 @@ class Round(MahjongRoundBase):
         """Concealed tiles of ``seat``."""
         return self._core.hand_size(self._seat(seat))
 
-    def seats_to_act(self) -> list[int]:
-        """Seats that must choose an action now (several during a claim window)."""
-        return self._core.seats_to_act()
+    # Seats that must choose an action now (several during a claim window).  The calls a server makes
+    # every step (seats_to_act, legal_mask, step, view, is_over) are compiled functions of the core's
+    # module bound as methods: no Python frame between the caller and the C state.
+    seats_to_act = round_seats_to_act
 
     def _pon_of(self, seat: int, t: int) -> int:
         return self._core.pon_of(seat, t)
@@ -536,61 +544,35 @@ class Round(MahjongRoundBase):
         s = self._query_seat(seat)
         return [] if s is None else self._core.legal(s)
 
-    def legal_mask(self, seat: int) -> np.ndarray:
-        """Boolean mask of size ``ACTION_SIZE`` of the legal actions of ``seat`` (built by the core
-        from its option cache: no second computation of the options in :meth:`step`)."""
-        if type(seat) is int:
-            return self._core.legal_mask(seat)
+    legal_mask = round_legal_mask
+
+    def _legal_mask_checked(self, seat: Any) -> npt.NDArray[np.bool_]:
+        """:meth:`legal_mask` of a seat that is not a plain int (checked by the generic method)."""
         return super().legal_mask(seat)
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see, as plain JSON-able data (never what the rules hide from him).
-        Built by the core straight from its state, with the redaction of
-        :mod:`~mahjong_core.families.mahjong.round_views` (held equal to the reference's view by the
-        parity tests)."""
-        if type(seat) is not int or not 0 <= seat < self.players:
-            seat = self._seat(seat)
-        result = self._result_d
-        if result is None and self._core.phase == PH_OVER:
-            result = self._result
-        return self._core.view(seat, SCHEMA_VERSION, self.settings.ruleset, result)
+    view = round_view
+    # the same view frozen as a RoundView (to_dict() == view(seat)): the dict is built only when a
+    # server asks for it (README: Server loop)
+    view_snapshot = round_view_snapshot
+
+    def _new_view_heads(self) -> list[dict[str, Any]]:
+        """Per seat, the template of its views (the values fixed for the round set), for :meth:`view`."""
+        return self._core.view_heads(SCHEMA_VERSION, self.settings.ruleset)
 
     def _action_pairs(self) -> bytes:
         """Every action applied so far, compactly: one ``(seat, mask index)`` byte pair each."""
         return self._core.action_pairs()
 
     # ------------------------------------------------------------------ step
-    def step(self, seat: int, action: Any) -> list[Event]:
-        """Apply one action of ``seat`` and return the events it caused (the action first).
+    step = round_step
 
-        ``action``: an action object (:class:`Discard`, :class:`Chi`, ...), its dict, or a mask
-        index.  An illegal action raises :class:`~mahjong_core.errors.IllegalActionError` with the
-        reason and leaves the state exactly as it was.
-
-        Fast path for servers: a plain ``int`` seat and a plain ``int`` mask index (one of
-        :meth:`legal_indices`, or a true entry of :meth:`legal_mask`) that is legal go straight
-        to the core, which answers from the options it cached for the mask; anything else
-        (objects, dicts, refusals) takes the checked path with its reasons.
-        """
-        core = self._core
-        if type(action) is int and type(seat) is int:
-            if core.n_events != self._decoded:
-                self._sync()
-            evs = core.try_step(seat, action)
-            if evs is not None:
-                self._decoded = core.n_events
-                out: list[Event]
-                if core.phase == PH_OVER:
-                    out = [self._win_event(e["winner_index"]) if e["type"] == "win" else cast(Event, e) for e in evs]
-                else:
-                    out = cast("list[Event]", evs)
-                self._log.extend(out)
-                return out
+    def _step_checked(self, seat: Any, action: Any) -> list[Event]:
+        """:meth:`step` of anything but a legal plain-int index: checked, refused with the reason."""
         seat, i = self._checked_action(seat, action)
         self._sync()
         start = len(self._log)
-        core.step(seat, i)
+        self._core.step(seat, i)
         self._sync()
         return self._log[start:]
 
