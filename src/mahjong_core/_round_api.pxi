@@ -170,6 +170,8 @@ cdef RoundCore _view_state_copy(RoundCore r, int seat):
     memcpy(c.flowers, r.flowers, sizeof(r.flowers))
     memcpy(c.n_flowers, r.n_flowers, sizeof(r.n_flowers))
     c.opts_valid[seat] = r.opts_valid[seat]
+    memcpy(c.opts_set[seat], r.opts_set[seat], sizeof(r.opts_set[seat]))   # the set _legal answers from
+    c.opts_listed[seat] = r.opts_listed[seat]
     c.n_opts[seat] = r.n_opts[seat]
     memcpy(c.opts[seat], r.opts[seat], A_SIZE)
     return c
