@@ -88,9 +88,10 @@ def test_vector_rounds_same_rounds_either_way(bots: tuple) -> None:
 
 
 def test_step_arrays_live_through_the_next_step() -> None:
-    """The reused output sets: a step's arrays keep their values through the next step (then
-    the engine writes them again); ``copy=True`` returns fresh arrays every step."""
-    reused, copied = VectorRounds("public", 8, seed=6), VectorRounds("public", 8, seed=6, copy=True)
+    """``copy=False``, the reused output sets: a step's arrays keep their values through the
+    next step (then the engine writes them again); the default (``copy=True``) returns fresh
+    arrays every step."""
+    reused, copied = VectorRounds("public", 8, seed=6, copy=False), VectorRounds("public", 8, seed=6)
     _, mask, _ = reused.reset()
     copied.reset()
     rng = np.random.default_rng(1)
