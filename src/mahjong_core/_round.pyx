@@ -475,7 +475,9 @@ cdef class RoundCore:
         cdef int n
         if not self.waits_valid[seat]:
             n = _sum34(h)
-            if n % 3 == 2:
+            # (a 3k+2 hand without a drawn tile in it -- never in play, only in a forged state --
+            # is asked as it is, as before the cache: never an index -1 or a count below 0)
+            if n % 3 == 2 and self.drawn >= 0 and h[self.drawn] > 0:
                 memcpy(tmp, h, NK)
                 tmp[self.drawn] -= 1
                 self.waits[seat] = hand_waits(tmp, n - 1, self.special, self.kinds_mask)
@@ -802,6 +804,12 @@ cdef class RoundCore:
         if not 0 <= i < A_SIZE:
             return False
         return (self.opts_set[seat][i >> 6] >> (i & 63)) & 1
+
+    cdef inline int _legal_now(self, int seat, int i) except -1 nogil:
+        """Is action ``i`` (any int) legal for ``seat`` (a seat) now?  The one test of every way in
+        (is_legal, the server loop's step, the vectorised step): the option cache of a seat that is
+        not to act may be stale, so it is asked only when he acts."""
+        return self._options(seat) and self._has(seat, i)
 
     cdef inline int _first_to_act(self) noexcept nogil:
         if self.phase == PH_TURN:
@@ -1286,8 +1294,7 @@ cdef class RoundCore:
     def is_legal(self, int seat, int i):
         if not 0 <= seat < self.P:
             return False
-        # the option cache of a seat that is not to act may be stale: ask it only when he acts
-        return self._legal(seat) > 0 and self._has(seat, i)
+        return self._legal_now(seat, i)
 
     def step(self, int seat, int i):
         """Apply a legal action index; returns the event-buffer position before it."""

@@ -47,10 +47,9 @@ def round_legal_mask(self, seat):
     """Boolean mask of size ``ACTION_SIZE`` of the legal actions of ``seat`` (built by the core
     from its option cache: no second computation of the options in :meth:`step`)."""
     cdef RoundCore core = self._core
-    if type(seat) is int:
-        if 0 <= seat < core.P:
-            return _legal_mask(core, seat)
-        return core.legal_mask(seat)
+    if type(seat) is int and 0 <= seat < core.P:
+        return _legal_mask(core, seat)
+    # anything else, an int out of range too (of any size: all False, as legal_indices answers it)
     return self._legal_mask_checked(seat)    # RoundBase.legal_mask: the seat checked
 
 
@@ -108,7 +107,7 @@ def round_step(self, seat, action):
         if 0 <= seat < core.P and 0 <= action < A_SIZE:
             s = seat
             a = action
-            if core._legal(s) > 0 and core._has(s, a):
+            if core._legal_now(s, a):
                 if core.ev_len // EV_W != self._decoded:
                     self._sync()                 # the log first takes the events before this step
                 start = core.ev_len // EV_W

@@ -270,7 +270,7 @@ cdef class RoundBatch:
 
 
 cdef inline bint _vec_legal(RoundCore r, int seat, int64_t a) except -1 nogil:
-    return 0 <= a < A_SIZE and r._options(seat) and r._has(seat, <int> a)
+    return 0 <= a < A_SIZE and r._legal_now(seat, <int> a)    # (the int64 bounded before the cast)
 
 
 cdef inline int _vec_apply(RoundCore r, int seat, int a, const int8_t* kinds, mj_bitgen_t* bg) except -2 nogil:

@@ -105,13 +105,10 @@ cdef list _per_seat_u8(RoundCore r, int which):
     return out
 
 
-# the keys of a view in the order of round_views.VIEW_KEYS, every value None: a view is a copy of it
+# the keys of a view (round_views.VIEW_KEYS, in order), every value None: a view is a copy of it
 # with its values set (a copy keeps the compact str-keyed table; setting a present key is a replace)
-cdef dict _VIEW_TEMPLATE = dict.fromkeys((
-    "schema_version", "ruleset", "seat", "players", "dealer", "round_wind", "seat_winds", "phase",
-    "turn", "to_act", "hand", "drawn", "hand_sizes", "melds", "discards", "flowers", "ready",
-    "wall_remaining", "live_remaining", "dice", "claim", "legal_actions", "legal_indices", "result",
-    "min_fan"))
+from mahjong_core.families.mahjong.round_views import VIEW_KEYS as _VIEW_KEYS
+cdef dict _VIEW_TEMPLATE = dict.fromkeys(_VIEW_KEYS)
 
 
 cdef dict _view_head(RoundCore r, int seat, int schema_version, str ruleset):

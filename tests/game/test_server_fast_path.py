@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from mahjong_core.errors import IllegalActionError
+from mahjong_core.errors import IllegalActionError, SeatError
 from mahjong_core.game import GreedyBot, RandomBot, Round
 from mahjong_core.game.round_base import RoundBase
 from mahjong_core.game.views import make_view
@@ -37,6 +37,18 @@ def test_compiled_view_and_mask_equal_generic(ruleset: str) -> None:
             seat = r.seats_to_act()[0]
             r.step(seat, bots[seat].act_index(r, seat))
     assert checked > 100
+
+
+def test_legal_mask_of_an_int_that_is_no_seat_is_all_false() -> None:
+    """Like ``legal_indices``: an int out of range, of any size, has no legal action (no
+    OverflowError from the compiled path); a seat that is not an int is refused."""
+    r = Round("two-player", seed=3)
+    for s in (-1, 2, 99, 2 ** 40, -(2 ** 70)):
+        assert r.legal_indices(s) == []
+        m = r.legal_mask(s)
+        assert m.shape == (r.ACTION_SIZE,) and not m.any()
+    with pytest.raises(SeatError):
+        r.legal_mask("0")
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

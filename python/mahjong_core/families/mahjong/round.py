@@ -547,7 +547,7 @@ class Round(MahjongRoundBase):
     legal_mask = round_legal_mask
 
     def _legal_mask_checked(self, seat: Any) -> npt.NDArray[np.bool_]:
-        """:meth:`legal_mask` of a seat that is not a plain int (checked by the generic method)."""
+        """:meth:`legal_mask` of anything but a plain int seat in range (checked by the generic method)."""
         return super().legal_mask(seat)
 
     # ------------------------------------------------------------------ views
