@@ -101,11 +101,11 @@ def observation_fields(players: int, discard_cap: int) -> list[tuple[str, tuple[
 def observation_shape(core: RoundCore) -> tuple[int, int, int]: ...
 def observe(core: RoundCore, seat: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]]: ...
 
-@disjoint_base
 OPENMP: bool
 
 def check_threads(num_threads: object) -> int: ...
 
+@disjoint_base
 class RoundBatch:
     n: int
     players: int
