@@ -255,16 +255,27 @@ cdef class RoundBatch:
                     bad = i
                     break
             if bad < 0:
-                # one pass: a row's round is stepped and observed while in cache; the rows are
-                # independent rounds, so threads may take them in any order
+                # one pass: a row's round is stepped and observed while in cache
                 if self.num_threads > 1:
-                    for i in prange(self.n, num_threads=self.num_threads, schedule="dynamic", chunksize=8):
-                        self._apply_row(i, act, o, m, a, d)
+                    self._apply_threaded(act, o, m, a, d)
                 else:
                     for i in range(self.n):
                         self._apply_row(i, act, o, m, a, d)
         if bad >= 0:
             raise IllegalActionError(f"row {bad}: action {act[bad]} is not legal for seat {self._actor[bad]} now")
+        return 0
+
+    # (no None check of self inside the parallel block: a checked build would jump out of it)
+    @cython.nonecheck(False)
+    cdef int _apply_threaded(self, const int64_t* act, uint8_t* o, int8_t* m, int8_t* a,
+                             uint8_t* d) except -1 nogil:
+        """The rows of :meth:`_apply_row` on ``num_threads`` threads: the rows are independent
+        rounds, so the threads may take them in any order (chunks of 8 rows handed out as the
+        threads come free: a row whose round ends costs more than one that passes)."""
+        cdef Py_ssize_t i, n = self.n
+        cdef int threads = self.num_threads
+        for i in prange(n, num_threads=threads, schedule="dynamic", chunksize=8):
+            self._apply_row(i, act, o, m, a, d)
         return 0
 
     cdef int _apply_row(self, Py_ssize_t i, const int64_t* act, uint8_t* o, int8_t* m, int8_t* a,
