@@ -122,6 +122,13 @@ cdef enum:
 # Tables (written only by _build_tables at import time)
 # ---------------------------------------------------------------------------
 cdef uint32_t RANK_T[9][15][5]
+# RANK_T2[p][s][5 * c[2p+1] + c[2p]]: the rank terms of digits 2p+1 and 2p together (s: the sum
+# of the digits above them), so that a rank takes five lookups instead of nine
+cdef uint32_t RANK_T2[4][15][25]
+# KNIT_CLASS_MAX[m]: for the held kinds m (9 bits) of a suit, the most kinds of one rank class
+# (1-4-7, 2-5-8, 3-6-9) held: a knitted pattern takes one class of each suit, so the three suits'
+# maxima bound the pattern tiles held
+cdef uint8_t KNIT_CLASS_MAX[512]
 cdef uint8_t SUIT_DIST[SUIT_RANKED * DIST_ROW]
 cdef uint32_t SUIT_INFO[SUIT_RANKED]
 cdef uint8_t SUIT_WIN_BITS[SUIT_WIN_BYTES]
@@ -203,12 +210,12 @@ cdef inline void _odometer_dec(uint8_t* d, int digits) noexcept nogil:
 
 cdef inline uint32_t _suit_rank(const uint8_t* c) noexcept nogil:
     """Rank of a suit vector (sum <= 14) among all such vectors in base-5 order."""
-    cdef uint32_t r = 0
-    cdef int s = 0
-    cdef int i
-    for i in range(8, -1, -1):
-        r += RANK_T[i][s][c[i]]
-        s += c[i]
+    cdef uint32_t r = RANK_T[8][0][c[8]]
+    cdef int s = c[8]
+    cdef int p
+    for p in range(3, -1, -1):
+        r += RANK_T2[p][s][5 * c[2 * p + 1] + c[2 * p]]
+        s += c[2 * p + 1] + c[2 * p]
     return r
 
 
@@ -351,7 +358,7 @@ cdef void _build_wait_patterns() noexcept nogil:
 
 cdef _build_tables():
     """Compute every lookup table.  Called once at import; asserts their sizes."""
-    cdef int i, s, c, v, k, rows
+    cdef int i, s, c, v, k, rows, p, hi, lo, m
     cdef uint32_t N[10][15]     # N[k][s]: k-digit vectors (0-4) with sum <= s
     cdef uint32_t acc
     cdef uint8_t d[9]
@@ -378,6 +385,19 @@ cdef _build_tables():
                 RANK_T[i][s][c] = acc
                 if 14 - s - c >= 0:
                     acc += N[i][14 - s - c]
+    for p in range(4):
+        for s in range(15):
+            for hi in range(5):
+                for lo in range(5):
+                    # a pair past the sum of 14 never occurs in a ranked vector
+                    RANK_T2[p][s][5 * hi + lo] = (RANK_T[2 * p + 1][s][hi] + RANK_T[2 * p][s + hi][lo]
+                                                  if s + hi <= 14 else 0)
+    for m in range(512):
+        KNIT_CLASS_MAX[m] = 0
+        for c in range(3):
+            v = ((m >> c) & 1) + ((m >> (c + 3)) & 1) + ((m >> (c + 6)) & 1)
+            if v > KNIT_CLASS_MAX[m]:
+                KNIT_CLASS_MAX[m] = v
     _build_wait_patterns()
     memset(SUIT_WIN_BITS, 0, sizeof(SUIT_WIN_BITS))
     with nogil:
@@ -873,6 +893,7 @@ cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allo
     cdef int s[4]
     cdef int i, k, pairs, distinct
     cdef uint8_t tmp[34]
+    cdef uint64_t held
     _sizes(c, s)
     cdef uint64_t mask = _standard_waits(c, s)
     if n == 13:
@@ -905,10 +926,13 @@ cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allo
                     for i in range(27, 34):
                         if c[i] == 0:
                             mask |= (<uint64_t> 1) << i
-    if (special and (n == 10 or n == 13) and s[0] >= 2 and s[1] >= 2 and s[2] >= 2
-            and _knitted_missing_min(_held(c)) <= 1):
-        # one drawn tile can complete the knitted form only if a pattern lacks at most one tile
-        # (so each suit holds at least two of its three)
+    if special and (n == 10 or n == 13) and s[0] >= 2 and s[1] >= 2 and s[2] >= 2:
+        held = _held(c)
+        # one drawn tile can complete the knitted form only if a pattern lacks at most one tile:
+        # 8 of its 9 kinds held, so the suits' most-held classes sum to 8 or more
+        if (KNIT_CLASS_MAX[held & 0x1FF] + KNIT_CLASS_MAX[(held >> 9) & 0x1FF]
+                + KNIT_CLASS_MAX[(held >> 18) & 0x1FF] < 8 or _knitted_missing_min(held) > 1):
+            return mask & allowed
         memcpy(tmp, c, N_KINDS)
         for i in range(N_KINDS):
             if tmp[i] < 4 and not (mask >> i) & 1:
