@@ -9,3 +9,5 @@ cdef extern from "bits.h" nogil:
     int mj_pop_lowest2(uint64_t* lo, uint64_t* hi)   # lowest bit of a two-word set, removed (set not empty)
     uint64_t mj_byte_bits8(const uint8_t* p, int b)   # bit j: bit b of byte j of p[0..7]
     int mj_byte_sum8(const uint8_t* p)                 # sum of the bytes p[0..7] (each <= 31)
+    uint64_t mj_byte_nonzero8(const uint8_t* p)        # bit j: byte j of p[0..7] not 0 (each <= 7)
+    int mj_byte_halves_sum8(const uint8_t* p)          # sum of p[j] >> 1 over p[0..7] (each <= 31)

@@ -24,9 +24,13 @@ tables computed here instead of shipped).
   (``x = sum c[i] * 5**i``).  ``SUIT_DIST[rank*10 + 2*m + p]`` holds the
   distance, ``SUIT_INFO[rank]`` bit 0 = the vector is complete (splits into
   groups and at most one pair, as its size mod 3 demands), bits 1-9 = the
-  kinds ``t`` with ``c[t] < 4`` such that ``c + t`` is complete.
+  kinds ``t`` with ``c[t] < 4`` such that ``c + t`` is complete (its waits),
+  bits 10-18 = the kinds ``t`` held such that ``c - t`` is complete, bits 19-27
+  = the kinds ``t`` held such that ``c - t`` has a wait.  The last two answer
+  the 报听 discards of a component with one lookup instead of a rank and a
+  lookup per held kind.
 * Honor vectors (no chows) are indexed directly by base 5 (78 125 rows) in
-  ``HONOR_DIST`` / ``HONOR_INFO`` with the same layout.
+  ``HONOR_DIST`` / ``HONOR_INFO`` with the same layout (7 bits per field).
 * ``SUIT_LOWER[rank*10 + 2*m + p]`` (bits 0-8) and ``HONOR_LOWER[index*10 + 2*m + p]``
   (bits 0-6): the kinds ``t`` with ``c[t] < 4`` whose addition lowers that distance (the
   discard evaluation reads off the tiles that improve a hand from them).
@@ -43,7 +47,9 @@ largest overlap of x with a target, and ``dist = 3m + 2p - g``.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy, memcmp
-from mahjong_core._bits cimport mj_ctz64
+from mahjong_core._bits cimport (
+    mj_ctz64, mj_popcount64, mj_byte_bits8, mj_byte_sum8, mj_byte_nonzero8, mj_byte_halves_sum8,
+)
 from mahjong_core._mahjong_constants cimport (
     N_KINDS, ORPHAN_KINDS, ORPHAN_MASK, KNITTED_PATTERNS, KNITTED_PATTERN_MASKS,
 )
@@ -88,6 +94,16 @@ cdef enum:
     BIG = 99
     SUIT_WIN_BYTES = 244141   # ceil(5 ** 9 / 8)
 
+# fields of an info word (SUIT_INFO / HONOR_INFO): bit 0 complete, then three kind sets at these
+# shifts (9 bits for a suit, 7 for the honors)
+cdef enum:
+    INFO_WAITS = 1            # the kinds whose addition completes the component
+    INFO_REM_COMPLETE = 10    # the held kinds whose removal leaves it complete
+    INFO_REM_WAIT = 19        # the held kinds whose removal leaves it with a wait
+    INFO_FIELD = 0x1FF
+    INFO_EMPTY = 1            # the empty component: complete, nothing to add or remove
+    INFO_UNREAD = 0xFFFFFFFF  # no info word has it (bits 28-31 are clear): "not looked up yet"
+
 # error codes of the nogil validators
 cdef enum:
     OK = 0
@@ -100,20 +116,34 @@ cdef enum:
     Q_WIN = 0                 # 3k+2 tiles
     Q_WAIT = 1                # 3k+1 tiles
     Q_SHANTEN = 2             # 3k+1 or 3k+2 tiles
+    Q_READY = 3               # 3k+2 tiles (the discards that leave a waiting hand)
 
 # ---------------------------------------------------------------------------
 # Tables (written only by _build_tables at import time)
 # ---------------------------------------------------------------------------
 cdef uint32_t RANK_T[9][15][5]
+# RANK_T2[p][s][5 * c[2p+1] + c[2p]]: the rank terms of digits 2p+1 and 2p together (s: the sum
+# of the digits above them), so that a rank takes five lookups instead of nine
+cdef uint32_t RANK_T2[4][15][25]
+# KNIT_CLASS_MAX[m]: for the held kinds m (9 bits) of a suit, the most kinds of one rank class
+# (1-4-7, 2-5-8, 3-6-9) held: a knitted pattern takes one class of each suit, so the three suits'
+# maxima bound the pattern tiles held
+cdef uint8_t KNIT_CLASS_MAX[512]
 cdef uint8_t SUIT_DIST[SUIT_RANKED * DIST_ROW]
-cdef uint16_t SUIT_INFO[SUIT_RANKED]
+cdef uint32_t SUIT_INFO[SUIT_RANKED]
 cdef uint8_t SUIT_WIN_BITS[SUIT_WIN_BYTES]
 cdef uint8_t HONOR_DIST[HONOR_SPACE * DIST_ROW]
-cdef uint16_t HONOR_INFO[HONOR_SPACE]
+cdef uint32_t HONOR_INFO[HONOR_SPACE]
 cdef uint16_t SUIT_LOWER[SUIT_RANKED * DIST_ROW]
 cdef uint8_t HONOR_LOWER[HONOR_SPACE * DIST_ROW]
 
 cdef uint32_t POW5[10]
+cdef int POW3[4]
+# WAIT_PATTERN[r0 + 3*r1 + 9*r2 + 27*r3], r_k the size mod 3 of component k of a 3k+1 hand: 0 when
+# the sizes allow no standard wait; else pattern | a << 2 | b << 4 -- pattern 1: one 1 and the
+# rest 0, a = b = that component (it takes the tile and makes the pair); pattern 2: two 2s and the
+# rest 0, a < b those two (one is completed by the tile, the other keeps the pair)
+cdef uint8_t WAIT_PATTERN[81]
 cdef uint64_t HONOR_MASK = (<uint64_t> 0x7F) << 27   # kinds 27-33
 
 
@@ -180,16 +210,16 @@ cdef inline void _odometer_dec(uint8_t* d, int digits) noexcept nogil:
 
 cdef inline uint32_t _suit_rank(const uint8_t* c) noexcept nogil:
     """Rank of a suit vector (sum <= 14) among all such vectors in base-5 order."""
-    cdef uint32_t r = 0
-    cdef int s = 0
-    cdef int i
-    for i in range(8, -1, -1):
-        r += RANK_T[i][s][c[i]]
-        s += c[i]
+    cdef uint32_t r = RANK_T[8][0][c[8]]
+    cdef int s = c[8]
+    cdef int p
+    for p in range(3, -1, -1):
+        r += RANK_T2[p][s][5 * c[2 * p + 1] + c[2 * p]]
+        s += c[2 * p + 1] + c[2 * p]
     return r
 
 
-cdef int _build_space(int digits, bint chows, uint8_t* dist_out, uint16_t* info_out,
+cdef int _build_space(int digits, bint chows, uint8_t* dist_out, uint32_t* info_out,
                       uint8_t* winbits_out, bint ranked, uint16_t* lower16, uint8_t* lower8) noexcept nogil:
     """Fill the distance, info and lowering tables of one component kind (the lowering masks
     go to lower16 or to lower8).  Returns the number of rows written (vectors with sum <= 14),
@@ -204,7 +234,7 @@ cdef int _build_space(int digits, bint chows, uint8_t* dist_out, uint16_t* info_
     cdef uint8_t vec[9]
     cdef uint32_t x, rows = 0
     cdef int m, p, L, i, best, t
-    cdef uint16_t info
+    cdef uint32_t info
     cdef uint16_t low[DIST_ROW]
     cdef uint32_t row, row2, e
     if tsum == NULL or sub == NULL or g == NULL or complete == NULL or row_of == NULL:
@@ -256,7 +286,8 @@ cdef int _build_space(int digits, bint chows, uint8_t* dist_out, uint16_t* info_
                     dist_out[(row_of[x] if ranked else x) * DIST_ROW + 2 * m + p] = <uint8_t> (L - g[x])
                 _odometer_inc(d, digits)
 
-    # info: complete bit and the wait mask; the win bitset
+    # info: complete bit, the wait mask and the removal masks; the win bitset.  In increasing x
+    # every x - e_t comes before x, so its info word (its waits) is already written.
     memset(d, 0, 9)
     for x in range(S):
         if complete[x] and winbits_out != NULL:
@@ -266,7 +297,14 @@ cdef int _build_space(int digits, bint chows, uint8_t* dist_out, uint16_t* info_
             if tsum[x] < MAX_TILES:
                 for t in range(digits):
                     if d[t] < 4 and complete[x + POW5[t]]:
-                        info |= <uint16_t> (1 << (t + 1))
+                        info |= (<uint32_t> 1) << (INFO_WAITS + t)
+            for t in range(digits):
+                if d[t] > 0:
+                    row2 = row_of[x - POW5[t]] if ranked else x - POW5[t]
+                    if complete[x - POW5[t]]:
+                        info |= (<uint32_t> 1) << (INFO_REM_COMPLETE + t)
+                    if (info_out[row2] >> INFO_WAITS) & INFO_FIELD:
+                        info |= (<uint32_t> 1) << (INFO_REM_WAIT + t)
             info_out[row_of[x] if ranked else x] = info
             # lowering masks: the kinds t (below 4 copies, room for a tile) with dist(x + t) < dist(x)
             row = row_of[x] if ranked else x
@@ -289,9 +327,38 @@ cdef int _build_space(int digits, bint chows, uint8_t* dist_out, uint16_t* info_
     return <int> rows
 
 
+cdef void _build_wait_patterns() noexcept nogil:
+    cdef int code, k, r, n1, n2, a, b
+    for k in range(4):
+        POW3[k] = 1 if k == 0 else POW3[k - 1] * 3
+    for code in range(81):
+        n1 = 0
+        n2 = 0
+        a = -1
+        b = -1
+        for k in range(4):
+            r = (code // POW3[k]) % 3
+            if r == 1:
+                n1 += 1
+                a = k
+                b = k
+            elif r == 2:
+                n2 += 1
+                if a < 0:
+                    a = k
+                else:
+                    b = k
+        if n1 == 1 and n2 == 0:
+            WAIT_PATTERN[code] = <uint8_t> (1 | a << 2 | b << 4)
+        elif n1 == 0 and n2 == 2:
+            WAIT_PATTERN[code] = <uint8_t> (2 | a << 2 | b << 4)
+        else:
+            WAIT_PATTERN[code] = 0
+
+
 cdef _build_tables():
     """Compute every lookup table.  Called once at import; asserts their sizes."""
-    cdef int i, s, c, v, k, rows
+    cdef int i, s, c, v, k, rows, p, hi, lo, m
     cdef uint32_t N[10][15]     # N[k][s]: k-digit vectors (0-4) with sum <= s
     cdef uint32_t acc
     cdef uint8_t d[9]
@@ -318,6 +385,20 @@ cdef _build_tables():
                 RANK_T[i][s][c] = acc
                 if 14 - s - c >= 0:
                     acc += N[i][14 - s - c]
+    for p in range(4):
+        for s in range(15):
+            for hi in range(5):
+                for lo in range(5):
+                    # a pair past the sum of 14 never occurs in a ranked vector
+                    RANK_T2[p][s][5 * hi + lo] = (RANK_T[2 * p + 1][s][hi] + RANK_T[2 * p][s + hi][lo]
+                                                  if s + hi <= 14 else 0)
+    for m in range(512):
+        KNIT_CLASS_MAX[m] = 0
+        for c in range(3):
+            v = ((m >> c) & 1) + ((m >> (c + 3)) & 1) + ((m >> (c + 6)) & 1)
+            if v > KNIT_CLASS_MAX[m]:
+                KNIT_CLASS_MAX[m] = v
+    _build_wait_patterns()
     memset(SUIT_WIN_BITS, 0, sizeof(SUIT_WIN_BITS))
     with nogil:
         rows = _build_space(SUIT_DIGITS, True, SUIT_DIST, SUIT_INFO, SUIT_WIN_BITS, True,
@@ -340,7 +421,7 @@ cdef _build_tables():
         _odometer_inc(d, 9)
     # spot checks of the definitions
     assert SUIT_DIST[0 * DIST_ROW + 2 * 4 + 1] == 14     # empty suit: 4 groups + pair = 14 tiles
-    assert HONOR_INFO[0] & 1                              # the empty component is complete
+    assert SUIT_INFO[0] == INFO_EMPTY and HONOR_INFO[0] == INFO_EMPTY
     # the arithmetic pattern test agrees with the pattern table
     cdef uint8_t probe[34]
     for k in range(N_PATTERNS):
@@ -693,117 +774,135 @@ cdef inline int _shanten(const uint8_t* c, int n, bint special) noexcept nogil:
     return best
 
 
-cdef inline bint _component_complete(const uint8_t* c, int k) noexcept nogil:
+cdef inline uint64_t _held(const uint8_t* c) noexcept nogil:
+    """The kinds held, as a 34-bit set (five 8-byte words; the last overlaps the fourth)."""
+    return (mj_byte_nonzero8(c) | (mj_byte_nonzero8(c + 8) << 8) | (mj_byte_nonzero8(c + 16) << 16)
+            | (mj_byte_nonzero8(c + 24) << 24) | (mj_byte_nonzero8(c + 26) << 26))
+
+
+cdef inline void _sizes(const uint8_t* c, int* s) noexcept nogil:
+    """Tile counts of the four components (suits of 9 kinds: a word and the ninth byte; the
+    honors: the word ending at kind 33 less kind 26)."""
+    s[0] = mj_byte_sum8(c) + c[8]
+    s[1] = mj_byte_sum8(c + 9) + c[17]
+    s[2] = mj_byte_sum8(c + 18) + c[26]
+    s[3] = mj_byte_sum8(c + 26) - c[26]
+
+
+cdef inline int _pairs(const uint8_t* c) noexcept nogil:
+    """sum(c[i] // 2) over the 34 kinds (a four is two pairs)."""
+    return (mj_byte_halves_sum8(c) + mj_byte_halves_sum8(c + 8) + mj_byte_halves_sum8(c + 16)
+            + mj_byte_halves_sum8(c + 24) + (c[32] >> 1) + (c[33] >> 1))
+
+
+cdef inline uint64_t _odd(const uint8_t* c) noexcept nogil:
+    """The kinds held an odd number of times, as a 34-bit set."""
+    return (mj_byte_bits8(c, 0) | (mj_byte_bits8(c + 8, 0) << 8) | (mj_byte_bits8(c + 16, 0) << 16)
+            | (mj_byte_bits8(c + 24, 0) << 24) | (mj_byte_bits8(c + 26, 0) << 26))
+
+
+cdef inline uint32_t _info(const uint8_t* c, int k, int size) noexcept nogil:
+    """The info word of component k of size `size` (an empty one without a lookup)."""
+    if size == 0:
+        return INFO_EMPTY
+    if k < 3:
+        return SUIT_INFO[_suit_rank(c + 9 * k)]
+    return HONOR_INFO[_b5_honor(c + 27)]
+
+
+cdef inline uint64_t _info_field(uint32_t info, int shift, int k) noexcept nogil:
+    """A kind-set field of component k's info word, as a 34-bit set."""
+    return (<uint64_t> ((info >> shift) & INFO_FIELD)) << (9 * k)
+
+
+cdef inline bint _component_complete(const uint8_t* c, int k, int size) noexcept nogil:
+    """Component k (of size `size`) splits into groups and at most one pair: the win bitset,
+    smaller than the info table (an empty component without a lookup)."""
     cdef uint32_t x
+    if size == 0:
+        return True
     if k < 3:
         x = _b5_suit(c + 9 * k)
         return (SUIT_WIN_BITS[x >> 3] >> (x & 7)) & 1
     return HONOR_INFO[_b5_honor(c + 27)] & 1
 
 
-cdef inline uint64_t _component_waits(const uint8_t* c, int k) noexcept nogil:
-    """The kinds that complete component k (groups and one pair) of a hand, as a 34-bit set."""
-    if k < 3:
-        return (<uint64_t> (SUIT_INFO[_suit_rank(c + 9 * k)] >> 1)) << (9 * k)
-    return (<uint64_t> (HONOR_INFO[_b5_honor(c + 27)] >> 1)) << 27
+cdef inline int _residue_code(const int* s) noexcept nogil:
+    """The component sizes mod 3 as one base-3 number: the index of WAIT_PATTERN."""
+    return s[0] % 3 + 3 * (s[1] % 3) + 9 * (s[2] % 3) + 27 * (s[3] % 3)
 
 
-cdef inline int _wait_pattern(const int* res, int* a, int* b) noexcept nogil:
-    """Component sizes mod 3 of a 3k+1 hand that allow a standard wait: one 1 and the rest 0
-    (returns 1, ``a`` that component), or two 2s and the rest 0 (returns 2, ``a`` < ``b``
-    those two); any other (most random hands): 0."""
-    cdef int k, n1 = 0, n2 = 0
-    a[0] = -1
-    b[0] = -1
-    for k in range(4):
-        if res[k] == 1:
-            n1 += 1
-            a[0] = k
-        elif res[k] == 2:
-            n2 += 1
-            if a[0] < 0:
-                a[0] = k
-            else:
-                b[0] = k
-    if n1 == 1 and n2 == 0:
-        return 1
-    if n1 == 0 and n2 == 2:
-        return 2
-    return 0
+cdef inline bint _complete_of(const uint8_t* c, int k, const int* s, int8_t* known) noexcept nogil:
+    """_component_complete of component k, looked up once per hand (known[k] < 0: not yet)."""
+    if known[k] < 0:
+        known[k] = _component_complete(c, k, s[k])
+    return known[k]
 
 
-cdef inline uint64_t _standard_waits_res(const uint8_t* c, const int* res) noexcept nogil:
-    """_standard_waits of a hand whose component sizes mod 3 are ``res``."""
+cdef inline uint32_t _info_of(const uint8_t* c, int k, const int* s, uint32_t* known) noexcept nogil:
+    """_info of component k, looked up once per hand (known[k] == INFO_UNREAD: not yet)."""
+    if known[k] == INFO_UNREAD:
+        known[k] = _info(c, k, s[k])
+    return known[k]
+
+
+cdef inline uint64_t _standard_waits_coded(const uint8_t* c, const int* s, int pat) noexcept nogil:
+    """_standard_waits of a hand whose WAIT_PATTERN entry is `pat`."""
     cdef int k, a, b
-    cdef int pattern = _wait_pattern(res, &a, &b)
     cdef uint64_t mask = 0
-    if not pattern:
+    if not pat:
         return 0
+    a = (pat >> 2) & 3
+    b = pat >> 4
+    # the win bitset first (small, cache-friendly): the info table is read only for a
+    # component whose waits can count
     for k in range(4):
-        if res[k] == 0 and not _component_complete(c, k):
+        if k != a and k != b and not _component_complete(c, k, s[k]):
             return 0
-    if pattern == 1:     # the tile joins component a and makes its pair
-        return _component_waits(c, a)
+    if pat & 3 == 1:     # the tile joins component a and makes its pair
+        return _info_field(_info(c, a, s[a]), INFO_WAITS, a)
     # two components of size 2 mod 3: the tile completes one, the other keeps the pair
-    if _component_complete(c, b):
-        mask |= _component_waits(c, a)
-    if _component_complete(c, a):
-        mask |= _component_waits(c, b)
+    if _component_complete(c, b, s[b]):
+        mask |= _info_field(_info(c, a, s[a]), INFO_WAITS, a)
+    if _component_complete(c, a, s[a]):
+        mask |= _info_field(_info(c, b, s[b]), INFO_WAITS, b)
     return mask
 
 
-cdef inline void _residues(const uint8_t* c, int* res) noexcept nogil:
-    cdef int k
-    for k in range(3):
-        res[k] = _sum(c + 9 * k, 9) % 3
-    res[3] = _sum(c + 27, 7) % 3
+cdef inline uint64_t _standard_waits(const uint8_t* c, const int* s) noexcept nogil:
+    """Waits of the standard form for 3k+1 tiles with component sizes s, from the component
+    tables.  The tile must land in a component of size 1 mod 3 (which then takes the pair) or
+    2 mod 3 (which then has no pair, while another 2 mod 3 component keeps its pair); every
+    other component must already be complete.  So the sizes mod 3 must be one 1 and the rest
+    0, or two 2s and the rest 0 (WAIT_PATTERN): any other hand (most random ones) has no
+    standard wait, without a table lookup."""
+    return _standard_waits_coded(c, s, WAIT_PATTERN[_residue_code(s)])
 
 
-cdef inline uint64_t _standard_waits(const uint8_t* c) noexcept nogil:
-    """Waits of the standard form for 3k+1 tiles, from the component tables.
-    The tile must land in a component of size 1 mod 3 (which then takes the
-    pair) or 2 mod 3 (which then has no pair, while another 2 mod 3 component
-    keeps its pair); every other component must already be complete.  So the
-    sizes mod 3 must be one 1 and the rest 0, or two 2s and the rest 0: any
-    other hand (most random ones) has no standard wait, without a table lookup."""
-    cdef int res[4]
-    _residues(c, res)
-    return _standard_waits_res(c, res)
-
-
-cdef inline int _knitted_missing_min(const uint8_t* c) noexcept nogil:
-    """Fewest tiles of any knitted pattern that the hand lacks."""
-    cdef int k, i, missing, best = 9
+cdef inline int _knitted_missing_min(uint64_t held) noexcept nogil:
+    """Fewest tiles of any knitted pattern that the hand (its held kinds) lacks."""
+    cdef int k, missing, best = 9
     for k in range(N_PATTERNS):
-        missing = 0
-        for i in range(9):
-            missing += c[KNITTED_PATTERNS[k][i]] == 0
+        missing = mj_popcount64(KNITTED_PATTERN_MASKS[k] & ~held)
         if missing < best:
             best = missing
     return best
 
 
 cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allowed) noexcept nogil:
-    cdef uint64_t mask = _standard_waits(c)
-    cdef int i, k, pairs, distinct, s0 = 0, s1 = 0, s2 = 0
+    cdef int s[4]
+    cdef int i, k, pairs, distinct
     cdef uint8_t tmp[34]
-    if special:
-        # suit sizes: necessary conditions of the special forms skip most hands cheaply
-        s0 = _sum(c, 9)
-        s1 = _sum(c + 9, 9)
-        s2 = _sum(c + 18, 9)
+    cdef uint64_t held
+    _sizes(c, s)
+    cdef uint64_t mask = _standard_waits(c, s)
     if n == 13:
         # seven pairs: six pairs (a quad is two) and one odd kind, which is the wait
-        pairs = 0
-        for i in range(N_KINDS):
-            pairs += c[i] >> 1
-        if pairs == 6:
-            for i in range(N_KINDS):
-                if c[i] & 1:
-                    mask |= (<uint64_t> 1) << i
+        if _pairs(c) == 6:
+            mask |= _odd(c)
         # thirteen orphans and 全不靠 waiting: every tile an orphan (at most 1, 9 and a duplicate
         # in a suit) or 13 distinct tiles of a knitted pattern and honors (3 in a suit)
-        if special and s0 <= 3 and s1 <= 3 and s2 <= 3:
+        if special and s[0] <= 3 and s[1] <= 3 and s[2] <= 3:
             distinct = 0
             pairs = 0
             for i in range(13):
@@ -827,10 +926,13 @@ cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allo
                     for i in range(27, 34):
                         if c[i] == 0:
                             mask |= (<uint64_t> 1) << i
-    if (special and (n == 10 or n == 13) and s0 >= 2 and s1 >= 2 and s2 >= 2
-            and _knitted_missing_min(c) <= 1):
-        # one drawn tile can complete the knitted form only if a pattern lacks at most one tile
-        # (so each suit holds at least two of its three)
+    if special and (n == 10 or n == 13) and s[0] >= 2 and s[1] >= 2 and s[2] >= 2:
+        held = _held(c)
+        # one drawn tile can complete the knitted form only if a pattern lacks at most one tile:
+        # 8 of its 9 kinds held, so the suits' most-held classes sum to 8 or more
+        if (KNIT_CLASS_MAX[held & 0x1FF] + KNIT_CLASS_MAX[(held >> 9) & 0x1FF]
+                + KNIT_CLASS_MAX[(held >> 18) & 0x1FF] < 8 or _knitted_missing_min(held) > 1):
+            return mask & allowed
         memcpy(tmp, c, N_KINDS)
         for i in range(N_KINDS):
             if tmp[i] < 4 and not (mask >> i) & 1:
@@ -843,17 +945,22 @@ cdef inline uint64_t _waits(const uint8_t* c, int n, bint special, uint64_t allo
 
 cdef uint64_t _ready_discards(const uint8_t* c, int n, bint special, uint64_t allowed) noexcept nogil:
     """The held kinds t of a 3k+2 hand whose discard leaves a hand with a wait
-    (``_waits(c - t) != 0``): the 报听 discards, in one pass.  A discard changes one component's
-    size, so the size pattern of _wait_pattern is tested once per component, and the tables are
-    read only for the discards that pass it; seven pairs need six pairs after the discard."""
+    (``_waits(c - t) != 0``): the 报听 discards, in one pass.  A discard from component k
+    changes only k's size, so the size pattern (WAIT_PATTERN) is read once per component; then
+    k's info word answers every discard of k at once (its removal masks: the discards that
+    leave k complete or with a wait), and the other components are looked up once per hand.
+    Seven pairs need six pairs after the discard."""
     cdef uint8_t tmp[34]
+    cdef int s[4]
     cdef int res[4]
     cdef int after[4]
-    cdef int k, j, t, a, b, pattern, pairs = 0
-    cdef bint other_complete
-    cdef uint64_t held = _held(c), odd = 0, out = 0, rest, bit, fixed
-    memcpy(tmp, c, N_KINDS)
+    cdef int8_t complete[4]
+    cdef uint32_t info[4]
+    cdef int k, j, t, a, b, pat, code, pairs
+    cdef uint32_t ik
+    cdef uint64_t held = _held(c), out = 0, rest, bit, fixed, odd, field
     if special:          # the special forms: a waits computation per discard
+        memcpy(tmp, c, N_KINDS)
         rest = held
         while rest:
             t = mj_ctz64(rest)
@@ -863,70 +970,78 @@ cdef uint64_t _ready_discards(const uint8_t* c, int n, bint special, uint64_t al
                 out |= (<uint64_t> 1) << t
             tmp[t] += 1
         return out
-    _residues(c, res)
+    _sizes(c, s)
     for k in range(4):
-        rest = held & (((<uint64_t> 0x7F) << 27) if k == 3 else ((<uint64_t> 0x1FF) << (9 * k)))
-        if not rest:
+        res[k] = s[k] % 3
+        complete[k] = -1
+        info[k] = INFO_UNREAD
+    code = res[0] + 3 * res[1] + 9 * res[2] + 27 * res[3]
+    for k in range(4):
+        if s[k] == 0:
             continue
-        memcpy(after, res, sizeof(res))
-        after[k] = (res[k] + 2) % 3
-        pattern = _wait_pattern(after, &a, &b)
-        if not pattern:
+        # the pattern of c - t for t in k: k's residue goes down by one
+        pat = WAIT_PATTERN[code + POW3[k] * ((res[k] + 2) % 3 - res[k])]
+        if not pat:
             continue
-        # _standard_waits_res(c - t, after) for each t of component k, with the lookups of the
-        # other components (which the discard leaves alone) made once
-        for j in range(4):
-            if j != k and after[j] == 0 and not _component_complete(c, j):
-                pattern = 0
-        if not pattern:
+        a = (pat >> 2) & 3
+        b = pat >> 4
+        for j in range(4):   # every component but k and the one or two the tile joins is complete
+            if j != k and j != a and j != b and not _complete_of(c, j, s, complete):
+                pat = 0
+                break
+        if not pat:
             continue
+        field = (<uint64_t> INFO_FIELD) << (9 * k) if k < 3 else HONOR_MASK
         if k != a and k != b:
             # k must be complete after the discard; the tile joins a (and b) as in c
-            if pattern == 1:
-                fixed = _component_waits(c, a)
-            else:
-                fixed = ((_component_waits(c, a) if _component_complete(c, b) else 0)
-                         | (_component_waits(c, b) if _component_complete(c, a) else 0))
-            if not fixed & allowed:
+            ik = _info_of(c, k, s, info)
+            if not (ik >> INFO_REM_COMPLETE) & INFO_FIELD:
                 continue
+            if pat & 3 == 1:
+                fixed = _info_field(_info_of(c, a, s, info), INFO_WAITS, a)
+            else:
+                fixed = ((_info_field(_info_of(c, a, s, info), INFO_WAITS, a)
+                          if _complete_of(c, b, s, complete) else 0)
+                         | (_info_field(_info_of(c, b, s, info), INFO_WAITS, b)
+                            if _complete_of(c, a, s, complete) else 0))
+            if fixed & allowed:
+                out |= _info_field(ik, INFO_REM_COMPLETE, k)
+        elif allowed & field == field:
+            # every kind of k may come, so "a wait of k" is "an allowed wait of k"
+            ik = _info_of(c, k, s, info)
+            if pat & 3 == 1:     # the tile joins k itself and makes its pair
+                out |= _info_field(ik, INFO_REM_WAIT, k)
+            else:                # k and another of size 2 mod 3: one is completed, the other keeps the pair
+                j = b if k == a else a
+                if _complete_of(c, j, s, complete):
+                    out |= _info_field(ik, INFO_REM_WAIT, k)
+                if ((ik >> INFO_REM_COMPLETE) & INFO_FIELD
+                        and _info_field(_info_of(c, j, s, info), INFO_WAITS, j) & allowed):
+                    out |= _info_field(ik, INFO_REM_COMPLETE, k)
+        else:
+            # some kinds of k not played (a caller's own mask): the waits of each c - t
+            memcpy(tmp, c, N_KINDS)
+            memcpy(after, s, sizeof(s))
+            after[k] -= 1            # the sizes of c - t
+            rest = held & field
             while rest:
                 t = mj_ctz64(rest)
                 rest &= rest - 1
                 tmp[t] -= 1
-                if _component_complete(tmp, k):
-                    out |= (<uint64_t> 1) << t
-                tmp[t] += 1
-        elif pattern == 1:       # the tile joins k itself and makes its pair
-            while rest:
-                t = mj_ctz64(rest)
-                rest &= rest - 1
-                tmp[t] -= 1
-                if _component_waits(tmp, k) & allowed:
-                    out |= (<uint64_t> 1) << t
-                tmp[t] += 1
-        else:                    # k and another of size 2 mod 3: one is completed, the other keeps the pair
-            j = b if k == a else a
-            other_complete = _component_complete(c, j)
-            fixed = _component_waits(c, j)
-            while rest:
-                t = mj_ctz64(rest)
-                rest &= rest - 1
-                tmp[t] -= 1
-                if (((_component_waits(tmp, k) if other_complete else 0)
-                     | (fixed if _component_complete(tmp, k) else 0)) & allowed):
+                if _standard_waits_coded(tmp, after, pat) & allowed:
                     out |= (<uint64_t> 1) << t
                 tmp[t] += 1
     if n == 14:
-        for t in range(N_KINDS):
-            pairs += c[t] >> 1
-            odd |= (<uint64_t> (c[t] & 1)) << t
-        rest = held & ~out
-        while rest:          # six pairs and the odd tile (its wait) left after the discard
-            t = mj_ctz64(rest)
-            rest &= rest - 1
-            bit = (<uint64_t> 1) << t
-            if pairs - (1 - (c[t] & 1)) == 6 and (odd ^ bit) & allowed:
-                out |= bit
+        pairs = _pairs(c)
+        if pairs >= 6:
+            odd = _odd(c)
+            rest = held & ~out
+            while rest:          # six pairs and the odd tile (its wait) left after the discard
+                t = mj_ctz64(rest)
+                rest &= rest - 1
+                bit = (<uint64_t> 1) << t
+                if pairs - (1 - (c[t] & 1)) == 6 and (odd ^ bit) & allowed:
+                    out |= bit
     return out
 
 
@@ -1001,14 +1116,6 @@ cdef inline void _pair_merge(const uint8_t** rows, int a, int b, int groups, uin
 
 cdef inline int _comp(int t) noexcept nogil:
     return t // 9 if t < 27 else 3
-
-
-cdef inline uint64_t _held(const uint8_t* c) noexcept nogil:
-    cdef uint64_t m = 0
-    cdef int k
-    for k in range(N_KINDS):
-        m |= (<uint64_t> (c[k] != 0)) << k
-    return m
 
 
 cdef uint64_t _special_lowering(const uint8_t* h, int n, int best, const SpecialCounts* sc,
@@ -1310,7 +1417,7 @@ cdef inline int _validate(const uint8_t* c, const uint8_t* outside_mask, uint64_
     n_out[0] = n
     if n < 1 or n > MAX_TILES:
         return ERR_SIZE
-    if question == Q_WIN:
+    if question == Q_WIN or question == Q_READY:
         return OK if n % 3 == 2 else ERR_SIZE
     if question == Q_WAIT:
         return OK if n % 3 == 1 else ERR_SIZE
@@ -1321,6 +1428,7 @@ _QUESTION = {
     Q_WIN: "a complete hand needs 3k+2 concealed tiles (2, 5, 8, 11 or 14)",
     Q_WAIT: "waiting tiles need 3k+1 concealed tiles (1, 4, 7, 10 or 13)",
     Q_SHANTEN: "shanten needs 3k+1 or 3k+2 concealed tiles (1 to 14, not a multiple of 3)",
+    Q_READY: "ready discards need 3k+2 concealed tiles (2, 5, 8, 11 or 14)",
 }
 
 
@@ -1700,7 +1808,7 @@ cdef object _batch_view(object counts2d):
 
 
 cdef object _batch(object counts_arg, object allowed_arg, object special_arg, int question):
-    """The batch driver: validate and answer `question` (Q_WIN, Q_WAIT or Q_SHANTEN) for every row,
+    """The batch driver: validate and answer `question` (Q_WIN, Q_WAIT, Q_SHANTEN or Q_READY) for every row,
     without the GIL; the first bad row raises (its index in the message)."""
     cdef const uint8_t[:, ::1] counts2d = _batch_view(counts_arg)
     cdef uint64_t allowed = _tile_mask(allowed_arg, "allowed")
@@ -1708,7 +1816,7 @@ cdef object _batch(object counts_arg, object allowed_arg, object special_arg, in
     cdef Py_ssize_t rows = counts2d.shape[0], i
     if question == Q_WIN:
         out = np.empty(rows, dtype=np.bool_)
-    elif question == Q_WAIT:
+    elif question == Q_WAIT or question == Q_READY:
         out = np.empty(rows, dtype=np.uint64)
     else:
         out = np.empty(rows, dtype=np.int8)
@@ -1717,7 +1825,7 @@ cdef object _batch(object counts_arg, object allowed_arg, object special_arg, in
     cdef int8_t[::1] res_shanten
     if question == Q_WIN:
         res_win = out.view(np.uint8)
-    elif question == Q_WAIT:
+    elif question == Q_WAIT or question == Q_READY:
         res_wait = out
     else:
         res_shanten = out
@@ -1737,6 +1845,8 @@ cdef object _batch(object counts_arg, object allowed_arg, object special_arg, in
                 res_win[i] = _is_win(c, n, special)
             elif question == Q_WAIT:
                 res_wait[i] = _waits(c, n, special, allowed)
+            elif question == Q_READY:
+                res_wait[i] = _ready_discards(c, n, special, allowed)
             else:
                 res_shanten[i] = <int8_t> _shanten(c, n, special)
     if bad >= 0:
@@ -1757,3 +1867,9 @@ def waits_batch(counts_arg, allowed_arg, special_arg):
 def shanten_batch(counts_arg, allowed_arg, special_arg):
     """Shanten of every row (arguments as in :func:`is_win_batch`)."""
     return _batch(counts_arg, allowed_arg, special_arg, Q_SHANTEN)
+
+
+def ready_discards_batch(counts_arg, allowed_arg, special_arg):
+    """Of every row (3k+2 tiles), the bitmask of the held kinds whose discard leaves a hand with a
+    wait -- the 报听 discards the round engine offers (arguments as in :func:`is_win_batch`)."""
+    return _batch(counts_arg, allowed_arg, special_arg, Q_READY)

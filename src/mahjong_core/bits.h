@@ -132,4 +132,41 @@ MJ_INLINE int mj_byte_sum8(const uint8_t *p)
 #endif
 }
 
+/* Bit j set when byte j of p[0..7] is not 0, each byte at most 7 (tile counts 0-4: the kinds
+ * held).  A load, two shifts and a multiply where the bytes lie little-endian in a word. */
+MJ_INLINE uint64_t mj_byte_nonzero8(const uint8_t *p)
+{
+#if (defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) \
+    || defined(_MSC_VER)
+    uint64_t w;
+    memcpy(&w, p, 8);
+    w = (w | (w >> 1) | (w >> 2)) & 0x0101010101010101ULL;
+    return (w * 0x0102040810204080ULL) >> 56;
+#else
+    uint64_t m = 0;
+    int j;
+    for (j = 0; j < 8; j++)
+        m |= (uint64_t)(p[j] != 0) << j;
+    return m;
+#endif
+}
+
+/* The sum of p[j] >> 1 over the bytes p[0..7], each at most 31 (tile counts: the pairs held,
+ * a four counting twice).  A load, a mask and a multiply where the bytes lie little-endian. */
+MJ_INLINE int mj_byte_halves_sum8(const uint8_t *p)
+{
+#if (defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) \
+    || defined(_MSC_VER)
+    uint64_t w;
+    memcpy(&w, p, 8);
+    w = (w >> 1) & 0x7F7F7F7F7F7F7F7FULL;
+    return (int)((w * 0x0101010101010101ULL) >> 56);
+#else
+    int s = 0, j;
+    for (j = 0; j < 8; j++)
+        s += p[j] >> 1;
+    return s;
+#endif
+}
+
 #endif
