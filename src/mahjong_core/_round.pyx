@@ -69,6 +69,9 @@ cdef enum:
     N_KONG_DICE = 34
     FAN_MAX = 96
     EV_W = 6              # ints per event record
+    # bytes of one observer's kept part of the observation (_round_obs.pxi): melds 16 P, discards
+    # D P (D <= MAX_POOL), flowers 8 P, winds 8, dealer P
+    OBS_KEPT_MAX = 16 * MAXP + MAX_POOL * MAXP + 8 * MAXP + 8 + MAXP
 
 # why a win is refused
 cdef enum:
@@ -220,7 +223,10 @@ cdef int _check_dice(list dice, int n, str what) except -1:
 
 # Its nogil methods (the vectorised stepping of _round_vec.pxi runs them without the GIL) read and
 # write fields of self, which is never None inside a method; the checked build's nonecheck would
-# need the GIL to raise there, so it is off for this class only (bounds checks stay on).
+# need the GIL to raise there, so it is off for this class only (bounds checks stay on).  Final:
+# nothing subclasses it, so its cdef methods are called directly instead of through the vtable,
+# and the C compiler may inline them into the stepping loop.
+@cython.final
 @cython.nonecheck(False)
 cdef class RoundCore:
     """State and transitions of one round (see the module docstring)."""
@@ -239,12 +245,20 @@ cdef class RoundCore:
     cdef int kong_dice_used
     # players
     cdef uint8_t hands[MAXP][NK]
+    cdef int n_hand[MAXP]               # tiles in hands[s] (kept with it: the observation's hand sizes)
     cdef int melds[MAXP][4][5]          # [kind, first, from, claimed, added]
     cdef int n_melds[MAXP]
     cdef uint8_t pool[MAXP][MAX_POOL]
     cdef int n_pool[MAXP]
-    # the pools as the observation writes them: tile + 1 up to n_pool, 0 after (one copy per seat)
-    cdef uint8_t pool_obs[MAXP][MAX_POOL]
+    # per observing seat, the part of its observation that changes only on events (melds,
+    # discards, flowers, winds, dealer), as the observation lays it out (_round_obs.pxi): kept up
+    # to date by the transitions, so an observation copies it instead of encoding the table again
+    cdef uint8_t obs_kept[MAXP * OBS_KEPT_MAX]
+    cdef int obs_D, kept_len      # the discard cap D and the bytes of one seat's kept part
+    # where seat s's meld rows, discards and flowers start in seat o's kept part ([s][o])
+    cdef int kept_meld_at[MAXP][MAXP]
+    cdef int kept_pool_at[MAXP][MAXP]
+    cdef int kept_flower_at[MAXP][MAXP]
     cdef uint8_t flowers[MAXP][8]
     cdef int n_flowers[MAXP]
     cdef uint8_t dealt[MAXP][16]
@@ -371,9 +385,9 @@ cdef class RoundCore:
             self.kong_dice[i] = kong_dice[i]
         self.kong_dice_used = 0
         memset(self.hands, 0, sizeof(self.hands))
+        memset(self.n_hand, 0, sizeof(self.n_hand))
         memset(self.n_melds, 0, sizeof(self.n_melds))
         memset(self.n_pool, 0, sizeof(self.n_pool))
-        memset(self.pool_obs, 0, sizeof(self.pool_obs))
         memset(self.n_flowers, 0, sizeof(self.n_flowers))
         memset(self.n_dealt, 0, sizeof(self.n_dealt))
         memset(self.ready, 0, sizeof(self.ready))
@@ -396,6 +410,7 @@ cdef class RoundCore:
         self.ev_len = 0
         self._touch()
         memset(self.waits_valid, 0, sizeof(self.waits_valid))
+        _kept_start(self)
         self._setup()
 
     # ------------------------------------------------------------------ events
@@ -467,23 +482,27 @@ cdef class RoundCore:
         """The seat's concealed hand changed (not by a draw): its waits are computed again when asked."""
         self.waits_valid[seat] = 0
 
-    cdef uint64_t _waits_of(self, int seat) noexcept nogil:
+    cdef inline uint64_t _waits_of(self, int seat) noexcept nogil:
         """Waits of the seat's concealed hand of 3k+1 tiles -- after a draw in its turn, of the
         hand without the drawn tile (the seat must then have drawn one) --, from the cache."""
+        if self.waits_valid[seat]:
+            return self.waits[seat]
+        return self._waits_compute(seat)
+
+    cdef uint64_t _waits_compute(self, int seat) noexcept nogil:
+        """_waits_of when the cache is not valid: computed and cached."""
         cdef uint8_t tmp[NK]
         cdef const uint8_t* h = self.hands[seat]
-        cdef int n
-        if not self.waits_valid[seat]:
-            n = _sum34(h)
-            # (a 3k+2 hand without a drawn tile in it -- never in play, only in a forged state --
-            # is asked as it is, as before the cache: never an index -1 or a count below 0)
-            if n % 3 == 2 and self.drawn >= 0 and h[self.drawn] > 0:
-                memcpy(tmp, h, NK)
-                tmp[self.drawn] -= 1
-                self.waits[seat] = hand_waits(tmp, n - 1, self.special, self.kinds_mask)
-            else:
-                self.waits[seat] = hand_waits(h, n, self.special, self.kinds_mask)
-            self.waits_valid[seat] = 1
+        cdef int n = _sum34(h)
+        # (a 3k+2 hand without a drawn tile in it -- never in play, only in a forged state -- is
+        # asked as it is, as before the cache: never an index -1 or a count below 0)
+        if n % 3 == 2 and self.drawn >= 0 and h[self.drawn] > 0:
+            memcpy(tmp, h, NK)
+            tmp[self.drawn] -= 1
+            self.waits[seat] = hand_waits(tmp, n - 1, self.special, self.kinds_mask)
+        else:
+            self.waits[seat] = hand_waits(h, n, self.special, self.kinds_mask)
+        self.waits_valid[seat] = 1
         return self.waits[seat]
 
     # ------------------------------------------------------------------ small queries
@@ -711,7 +730,8 @@ cdef class RoundCore:
         cdef uint8_t* h
         cdef int t, n, r
         cdef bint any_ = False
-        if self._claim_win(seat).why == WHY_OK:
+        # the bit test first: most seats do not wait on the tile (_claim_win tests it too)
+        if (self._waits_of(seat) >> self.claim_tile) & 1 and self._claim_win(seat).why == WHY_OK:
             _set_action(bits, A_WIN)
             any_ = True
         if self.phase == PH_CLAIM and not self.claim_last and not self._locked(seat):
@@ -863,6 +883,7 @@ cdef class RoundCore:
                         n_nxt += 1
                     else:
                         self.hands[seat][t] += 1
+                        self.n_hand[seat] += 1
                 for i in range(n_nxt):
                     todo[i] = nxt[i]
                 n_todo = n_nxt
@@ -888,6 +909,7 @@ cdef class RoundCore:
             n_pend[seat] += 1
         else:
             self.hands[seat][t] += 1
+            self.n_hand[seat] += 1
         return 0
 
     cdef inline int _add_flower(self, int seat, int t) except -1 nogil:
@@ -896,6 +918,7 @@ cdef class RoundCore:
             raise RuntimeError("internal error: a ninth flower")
         self.flowers[seat][self.n_flowers[seat]] = t
         self.n_flowers[seat] += 1
+        _kept_flower(self, self.obs_kept, seat, t)
         return self._ev(EV_FLOWER, seat, t, 0, 0, 0)
 
     # ------------------------------------------------------------------ step
@@ -956,10 +979,11 @@ cdef class RoundCore:
         if self.n_pool[seat] >= MAX_POOL:  # pragma: no cover - a flow bug
             raise RuntimeError("internal error: discard pool full")
         self.hands[seat][t] -= 1
+        self.n_hand[seat] -= 1
         if t != self.drawn:      # a discard of the drawn tile leaves the hand whose waits are cached
             self._hand_changed(seat)
         self.pool[seat][self.n_pool[seat]] = t
-        self.pool_obs[seat][self.n_pool[seat]] = <uint8_t> (t + 1)
+        _kept_pool(self, self.obs_kept, seat, self.n_pool[seat], t + 1)
         self.n_pool[seat] += 1
         self.n_discards += 1
         if seat == self.dealer:
@@ -996,11 +1020,13 @@ cdef class RoundCore:
         m = self._pon_of(seat, t)
         if m >= 0:
             self.hands[seat][t] -= 1
+            self.n_hand[seat] -= 1
             self._ev(EV_KONG, seat, 1, t, -1, 0)
             if self.rob_kong:
                 return self._open_window(seat, t, 0, True)
             return self._complete_added_kong(seat, t)
         self.hands[seat][t] -= 4
+        self.n_hand[seat] -= 4
         self._add_meld(seat, M_CKONG, t, -1, -1)
         self._ev(EV_KONG, seat, 0, t, -1, 0)
         return self._replacement(seat)
@@ -1015,13 +1041,16 @@ cdef class RoundCore:
         m[2] = frm
         m[3] = claimed
         m[4] = 0
+        _kept_meld(self, self.obs_kept, seat, self.n_melds[seat])
         self.n_melds[seat] += 1
         return 0
 
     cdef int _complete_added_kong(self, int seat, int t) except -1 nogil:
-        cdef int* m = self.melds[seat][self._pon_of(seat, t)]
+        cdef int i = self._pon_of(seat, t)
+        cdef int* m = self.melds[seat][i]
         m[0] = M_KONG
         m[4] = 1
+        _kept_meld(self, self.obs_kept, seat, i)
         return self._replacement(seat)
 
     cdef int _open_window(self, int seat, int t, int humanly, bint rob) except -1 nogil:
@@ -1096,7 +1125,7 @@ cdef class RoundCore:
         cdef uint8_t* h = self.hands[c]
         cdef int low, x
         self.n_pool[s] -= 1  # the claimed discard is the discarder's last one
-        self.pool_obs[s][self.n_pool[s]] = 0
+        _kept_pool(self, self.obs_kept, s, self.n_pool[s], 0)
         self._hand_changed(c)
         self.calls_made = 1
         self.earthly_seat = -1
@@ -1106,11 +1135,13 @@ cdef class RoundCore:
         self.drawn_src = SRC_NONE
         if r == A_KONG_CLAIM:
             h[t] -= 3
+            self.n_hand[c] -= 3
             self._add_meld(c, M_KONG, t, s, t)
             self._ev(EV_KONG, c, 2, t, s, 0)
             return self._replacement(c)
         if r == A_PON:
             h[t] -= 2
+            self.n_hand[c] -= 2
             self._add_meld(c, M_PON, t, s, t)
             self._ev(EV_PON, c, t, s, 0, 0)
         else:
@@ -1118,6 +1149,7 @@ cdef class RoundCore:
             for x in range(low, low + 3):
                 if x != t:
                     h[x] -= 1
+                    self.n_hand[c] -= 1
             self._add_meld(c, M_CHI, low, s, t)
             self._ev(EV_CHI, c, low, t, s, 0)
         self.must_discard = 1
@@ -1153,6 +1185,7 @@ cdef class RoundCore:
             src = SRC_FLOWER
             self._ev(EV_DRAW, seat, t, FROM_TAIL, 0, 0)
         self.hands[seat][t] += 1
+        self.n_hand[seat] += 1
         self.drawn = t
         self.drawn_src = src
         self.turn = seat
@@ -1194,9 +1227,10 @@ cdef class RoundCore:
         self._touch()
         if method == METHOD_DISCARD:
             self.n_pool[loser] -= 1
-            self.pool_obs[loser][self.n_pool[loser]] = 0
+            _kept_pool(self, self.obs_kept, loser, self.n_pool[loser], 0)
         if method != METHOD_SELF_DRAWN:
             self.hands[self.winners[0]][t] += 1
+            self.n_hand[self.winners[0]] += 1
         self._hand_changed(self.winners[0])      # the round is over: no wait is asked again
         self._clear_claim()
         self.phase = PH_OVER
