@@ -38,7 +38,7 @@ from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.rulesets import MAX_MIN_FAN, RULESETS as _RULESETS
 from mahjong_core._hand cimport hand_is_win, hand_shanten, hand_waits, hand_discard_eval, hand_ready_discards
 from mahjong_core._fan cimport fan_evaluate, fan_count_of
-from mahjong_core._bits cimport mj_ctz64, mj_byte_bits8, mj_byte_sum8
+from mahjong_core._bits cimport mj_ctz64, mj_byte_bits8, mj_byte_nonzero8, mj_byte_sum8
 # phase, source, action, 报听-mode, win-method, meld and flag codes: the family's generated constants
 from mahjong_core._mahjong_constants cimport *
 from mahjong_core.families.mahjong._constants import (
@@ -493,7 +493,7 @@ cdef class RoundCore:
         """_waits_of when the cache is not valid: computed and cached."""
         cdef uint8_t tmp[NK]
         cdef const uint8_t* h = self.hands[seat]
-        cdef int n = _sum34(h)
+        cdef int n = self.n_hand[seat]
         # (a 3k+2 hand without a drawn tile in it -- never in play, only in a forged state -- is
         # asked as it is, as before the cache: never an index -1 or a count below 0)
         if n % 3 == 2 and self.drawn >= 0 and h[self.drawn] > 0:
@@ -605,7 +605,7 @@ cdef class RoundCore:
         if self.win_valid[seat]:
             return w
         self.win_valid[seat] = 1
-        n = _sum34(h)
+        n = self.n_hand[seat]
         if self.must_discard:
             w.why = WHY_MUST_DISCARD
             return w
@@ -701,12 +701,11 @@ cdef class RoundCore:
         cdef uint8_t* h = self.hands[seat]
         cdef int live = self._live(), t, d, i
         cdef uint64_t held = 0, fours = 0, pons = 0
-        for t in range(0, 32, 8):     # eight kinds a word (counts 0-4: bits 0-2 of a byte)
-            held |= (mj_byte_bits8(h + t, 0) | mj_byte_bits8(h + t, 1) | mj_byte_bits8(h + t, 2)) << t
+        for t in range(0, 32, 8):     # eight kinds a word (counts 0-4: a four has bit 2 of its byte)
+            held |= mj_byte_nonzero8(h + t) << t
             fours |= mj_byte_bits8(h + t, 2) << t
-        for t in range(32, NK):
-            held |= (<uint64_t> (h[t] != 0)) << t
-            fours |= (<uint64_t> (h[t] == 4)) << t
+        held |= (<uint64_t> (h[32] != 0)) << 32 | (<uint64_t> (h[33] != 0)) << 33
+        fours |= (<uint64_t> (h[32] == 4)) << 32 | (<uint64_t> (h[33] == 4)) << 33
         if not self.must_discard:
             if self._self_win(seat).why == WHY_OK:
                 _set_action(bits, A_WIN)
@@ -723,7 +722,7 @@ cdef class RoundCore:
                 _set_kinds(bits, A_KONG_SELF, fours | (held & pons))
         _set_kinds(bits, A_DISCARD, held)
         if self._ready_allowed(seat):
-            _set_kinds(bits, A_DISCARD_READY, hand_ready_discards(h, _sum34(h), self.special, self.kinds_mask))
+            _set_kinds(bits, A_DISCARD_READY, hand_ready_discards(h, self.n_hand[seat], self.special, self.kinds_mask))
         return 0
 
     cdef int _claim_options(self, int seat, uint64_t* bits) except -1 nogil:

@@ -115,6 +115,28 @@ MJ_INLINE uint64_t mj_byte_bits8(const uint8_t *p, int b)
 #endif
 }
 
+/* Bit j set when byte j of p[0..7] is not 0 (the kinds held, of tile counts): the bits of each
+ * byte folded into its low bit, then gathered by one multiply as in mj_byte_bits8. */
+MJ_INLINE uint64_t mj_byte_nonzero8(const uint8_t *p)
+{
+#if (defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) \
+    || defined(_MSC_VER)
+    uint64_t w;
+    memcpy(&w, p, 8);
+    w |= w >> 4;        /* bit 0 of each byte then gathers bits 0-3 of it: no bit of the next byte */
+    w |= w >> 2;
+    w |= w >> 1;
+    w &= 0x0101010101010101ULL;
+    return (w * 0x0102040810204080ULL) >> 56;
+#else
+    uint64_t m = 0;
+    int j;
+    for (j = 0; j < 8; j++)
+        m |= (uint64_t)(p[j] != 0) << j;
+    return m;
+#endif
+}
+
 /* The sum of the bytes p[0..7], each at most 31 (tile counts: the sum fits a byte).  A load and
  * a multiply where the bytes lie little-endian in a word, a loop elsewhere. */
 MJ_INLINE int mj_byte_sum8(const uint8_t *p)
