@@ -436,9 +436,9 @@ cdef class RoundCore:
     cdef inline bint _stack_empty(self, int j) noexcept nogil:
         return self.taken[2 * j] and self.taken[2 * j + 1]
 
-    cdef int _take(self, int j) except -1 nogil:
+    cdef inline int _take(self, int j) except -1 nogil:
         cdef int i
-        if self.remaining <= 0 or not 0 <= j < self.n_tiles // 2:  # pragma: no cover - a flow bug
+        if self.remaining <= 0 or not 0 <= j < self.stacks:  # pragma: no cover - a flow bug
             raise RuntimeError(f"internal error: draw from stack {j} of a wall with {self.remaining} tiles left")
         i = 2 * j if not self.taken[2 * j] else 2 * j + 1
         self.taken[i] = 1
@@ -725,7 +725,7 @@ cdef class RoundCore:
             _set_kinds(bits, A_DISCARD_READY, hand_ready_discards(h, self.n_hand[seat], self.special, self.kinds_mask))
         return 0
 
-    cdef int _claim_options(self, int seat, uint64_t* bits) except -1 nogil:
+    cdef inline int _claim_options(self, int seat, uint64_t* bits) except -1 nogil:
         cdef uint8_t* h
         cdef int t, n, r
         cdef bint any_ = False
@@ -764,7 +764,7 @@ cdef class RoundCore:
                 return True
         return False
 
-    cdef int _options(self, int seat) except -1 nogil:
+    cdef inline int _options(self, int seat) except -1 nogil:
         """Fill the option set of ``seat`` if it is to act now; returns 1 if it has a legal
         action, else 0 (the ascending list is not written: see :meth:`_legal`)."""
         cdef int ph = self.phase
@@ -797,7 +797,7 @@ cdef class RoundCore:
             self.opts_listed[seat] = 1
         return self.n_opts[seat]
 
-    cdef int _fill(self, int seat) except -1 nogil:
+    cdef inline int _fill(self, int seat) except -1 nogil:
         """Compute and cache the option set of ``seat`` in the current phase; returns 1 if it
         has a legal action, else 0."""
         cdef uint64_t bits[2]
@@ -1081,7 +1081,7 @@ cdef class RoundCore:
         for k in range(MAXP):
             self.responses[k] = -1
 
-    cdef int _close_window_unclaimed(self) except -1 nogil:
+    cdef inline int _close_window_unclaimed(self) except -1 nogil:
         cdef int seat = self.claim_from, t = self.claim_tile, last = self.claim_last
         cdef bint rob = self.phase == PH_ROB
         self._clear_claim()
@@ -1154,7 +1154,7 @@ cdef class RoundCore:
         self.must_discard = 1
         return 0
 
-    cdef int _start_turn(self, int seat) except -1 nogil:
+    cdef inline int _start_turn(self, int seat) except -1 nogil:
         cdef int t = self._take(self.head)
         if self.first_turn and not self.calls_made and seat != self.dealer and not self.drew[seat]:
             self.earthly_seat = seat
@@ -1174,7 +1174,7 @@ cdef class RoundCore:
             self._ev(EV_DRAW, seat, t, FROM_TAIL, 0, 0)
         return self._receive(seat, t, SRC_KONG)
 
-    cdef int _receive(self, int seat, int t, int src) except -1 nogil:
+    cdef inline int _receive(self, int seat, int t, int src) except -1 nogil:
         while t >= 34:
             self._add_flower(seat, t)
             if self._live() <= 0:
