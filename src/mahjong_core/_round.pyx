@@ -38,7 +38,7 @@ from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.rulesets import MAX_MIN_FAN, RULESETS as _RULESETS
 from mahjong_core._hand cimport hand_is_win, hand_shanten, hand_waits, hand_discard_eval, hand_ready_discards
 from mahjong_core._fan cimport fan_evaluate, fan_count_of
-from mahjong_core._bits cimport mj_ctz64, mj_byte_bits8, mj_byte_nonzero8, mj_byte_sum8
+from mahjong_core._bits cimport mj_ctz64, mj_byte_sum8, mj_held_fours34
 # phase, source, action, 报听-mode, win-method, meld and flag codes: the family's generated constants
 from mahjong_core._mahjong_constants cimport *
 from mahjong_core.families.mahjong._constants import (
@@ -699,13 +699,9 @@ cdef class RoundCore:
     # ------------------------------------------------------------------ legal options
     cdef int _turn_options(self, int seat, uint64_t* bits) except -1 nogil:
         cdef uint8_t* h = self.hands[seat]
-        cdef int live = self._live(), t, d, i
+        cdef int live = self._live(), d, i
         cdef uint64_t held = 0, fours = 0, pons = 0
-        for t in range(0, 32, 8):     # eight kinds a word (counts 0-4: a four has bit 2 of its byte)
-            held |= mj_byte_nonzero8(h + t) << t
-            fours |= mj_byte_bits8(h + t, 2) << t
-        held |= (<uint64_t> (h[32] != 0)) << 32 | (<uint64_t> (h[33] != 0)) << 33
-        fours |= (<uint64_t> (h[32] == 4)) << 32 | (<uint64_t> (h[33] == 4)) << 33
+        mj_held_fours34(h, &held, &fours)
         if not self.must_discard:
             if self._self_win(seat).why == WHY_OK:
                 _set_action(bits, A_WIN)

@@ -17,6 +17,11 @@
 #define MJ_INLINE static inline
 #endif
 
+#if defined(__SSE2__) || (defined(_MSC_VER) && defined(_M_X64))
+#include <emmintrin.h>
+#define MJ_SSE2 1
+#endif
+
 MJ_INLINE int mj_ctz64(uint64_t v)
 {
 #if defined(_MSC_VER) && !defined(__clang__)
@@ -115,25 +120,30 @@ MJ_INLINE uint64_t mj_byte_bits8(const uint8_t *p, int b)
 #endif
 }
 
-/* Bit j set when byte j of p[0..7] is not 0 (the kinds held, of tile counts): the bits of each
- * byte folded into its low bit, then gathered by one multiply as in mj_byte_bits8. */
-MJ_INLINE uint64_t mj_byte_nonzero8(const uint8_t *p)
+/* Of 34 tile counts h[0..33] (each 0-4): the kinds held (count not 0) and the kinds held four
+ * times, as 34-bit sets.  Two 16-byte compares and their byte masks where SSE2 is there (every
+ * x86-64), a loop elsewhere. */
+MJ_INLINE void mj_held_fours34(const uint8_t *h, uint64_t *held, uint64_t *fours)
 {
-#if (defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) \
-    || defined(_MSC_VER)
-    uint64_t w;
-    memcpy(&w, p, 8);
-    w |= w >> 4;        /* bit 0 of each byte then gathers bits 0-3 of it: no bit of the next byte */
-    w |= w >> 2;
-    w |= w >> 1;
-    w &= 0x0101010101010101ULL;
-    return (w * 0x0102040810204080ULL) >> 56;
+#ifdef MJ_SSE2
+    const __m128i zero = _mm_setzero_si128(), four = _mm_set1_epi8(4);
+    __m128i a = _mm_loadu_si128((const __m128i *)h);
+    __m128i b = _mm_loadu_si128((const __m128i *)(h + 16));
+    uint64_t none = (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, zero))
+                  | (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, zero)) << 16;
+    uint64_t f = (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, four))
+               | (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, four)) << 16;
+    *held = (~none & 0xFFFFFFFFULL) | (uint64_t)(h[32] != 0) << 32 | (uint64_t)(h[33] != 0) << 33;
+    *fours = f | (uint64_t)(h[32] == 4) << 32 | (uint64_t)(h[33] == 4) << 33;
 #else
-    uint64_t m = 0;
-    int j;
-    for (j = 0; j < 8; j++)
-        m |= (uint64_t)(p[j] != 0) << j;
-    return m;
+    uint64_t hs = 0, fs = 0;
+    int t;
+    for (t = 0; t < 34; t++) {
+        hs |= (uint64_t)(h[t] != 0) << t;
+        fs |= (uint64_t)(h[t] == 4) << t;
+    }
+    *held = hs;
+    *fours = fs;
 #endif
 }
 
