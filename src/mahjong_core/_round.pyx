@@ -703,7 +703,9 @@ cdef class RoundCore:
         cdef uint64_t held = 0, fours = 0, pons = 0
         mj_held_fours34(h, &held, &fours)
         if not self.must_discard:
-            if self._self_win(seat).why == WHY_OK:
+            # a drawn tile outside the waits is no win: the bit test first (_self_win tests it too)
+            if ((self.drawn < 0 or (self._waits_of(seat) >> self.drawn) & 1)
+                    and self._self_win(seat).why == WHY_OK):
                 _set_action(bits, A_WIN)
             if self._locked(seat) and self.drawn >= 0:
                 d = self.drawn
