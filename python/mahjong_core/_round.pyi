@@ -17,7 +17,7 @@ SRC_NAMES: tuple[str, ...]
 def shuffle_tiles(tiles: Sequence[int], bit_generator: np.random.BitGenerator,
                   n_kong_dice: int) -> tuple[list[int], list[int], list[int]]: ...
 
-@disjoint_base
+@final
 class RoundCore:
     P: int
     rs: int
@@ -100,6 +100,7 @@ OBS_MELD_KINDS: tuple[str, ...]
 def observation_fields(players: int, discard_cap: int) -> list[tuple[str, tuple[int, ...]]]: ...
 def observation_shape(core: RoundCore) -> tuple[int, int, int]: ...
 def observe(core: RoundCore, seat: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]]: ...
+def kept_parts(core: RoundCore) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]: ...
 
 OPENMP: bool
 

@@ -38,7 +38,7 @@ from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.rulesets import MAX_MIN_FAN, RULESETS as _RULESETS
 from mahjong_core._hand cimport hand_is_win, hand_shanten, hand_waits, hand_discard_eval, hand_ready_discards
 from mahjong_core._fan cimport fan_evaluate, fan_count_of
-from mahjong_core._bits cimport mj_ctz64, mj_byte_bits8, mj_byte_sum8
+from mahjong_core._bits cimport mj_ctz64, mj_byte_sum8, mj_held_fours34
 # phase, source, action, 报听-mode, win-method, meld and flag codes: the family's generated constants
 from mahjong_core._mahjong_constants cimport *
 from mahjong_core.families.mahjong._constants import (
@@ -69,6 +69,9 @@ cdef enum:
     N_KONG_DICE = 34
     FAN_MAX = 96
     EV_W = 6              # ints per event record
+    # bytes of one observer's kept part of the observation (_round_obs.pxi): melds 16 P, discards
+    # D P (D <= MAX_POOL), flowers 8 P, winds 8, dealer P
+    OBS_KEPT_MAX = 16 * MAXP + MAX_POOL * MAXP + 8 * MAXP + 8 + MAXP
 
 # why a win is refused
 cdef enum:
@@ -220,7 +223,10 @@ cdef int _check_dice(list dice, int n, str what) except -1:
 
 # Its nogil methods (the vectorised stepping of _round_vec.pxi runs them without the GIL) read and
 # write fields of self, which is never None inside a method; the checked build's nonecheck would
-# need the GIL to raise there, so it is off for this class only (bounds checks stay on).
+# need the GIL to raise there, so it is off for this class only (bounds checks stay on).  Final:
+# nothing subclasses it, so its cdef methods are called directly instead of through the vtable,
+# and the C compiler may inline them into the stepping loop.
+@cython.final
 @cython.nonecheck(False)
 cdef class RoundCore:
     """State and transitions of one round (see the module docstring)."""
@@ -239,12 +245,20 @@ cdef class RoundCore:
     cdef int kong_dice_used
     # players
     cdef uint8_t hands[MAXP][NK]
+    cdef int n_hand[MAXP]               # tiles in hands[s] (kept with it: the observation's hand sizes)
     cdef int melds[MAXP][4][5]          # [kind, first, from, claimed, added]
     cdef int n_melds[MAXP]
     cdef uint8_t pool[MAXP][MAX_POOL]
     cdef int n_pool[MAXP]
-    # the pools as the observation writes them: tile + 1 up to n_pool, 0 after (one copy per seat)
-    cdef uint8_t pool_obs[MAXP][MAX_POOL]
+    # per observing seat, the part of its observation that changes only on events (melds,
+    # discards, flowers, winds, dealer), as the observation lays it out (_round_obs.pxi): kept up
+    # to date by the transitions, so an observation copies it instead of encoding the table again
+    cdef uint8_t obs_kept[MAXP * OBS_KEPT_MAX]
+    cdef int obs_D, kept_len      # the discard cap D and the bytes of one seat's kept part
+    # where seat s's meld rows, discards and flowers start in seat o's kept part ([s][o])
+    cdef int kept_meld_at[MAXP][MAXP]
+    cdef int kept_pool_at[MAXP][MAXP]
+    cdef int kept_flower_at[MAXP][MAXP]
     cdef uint8_t flowers[MAXP][8]
     cdef int n_flowers[MAXP]
     cdef uint8_t dealt[MAXP][16]
@@ -371,9 +385,9 @@ cdef class RoundCore:
             self.kong_dice[i] = kong_dice[i]
         self.kong_dice_used = 0
         memset(self.hands, 0, sizeof(self.hands))
+        memset(self.n_hand, 0, sizeof(self.n_hand))
         memset(self.n_melds, 0, sizeof(self.n_melds))
         memset(self.n_pool, 0, sizeof(self.n_pool))
-        memset(self.pool_obs, 0, sizeof(self.pool_obs))
         memset(self.n_flowers, 0, sizeof(self.n_flowers))
         memset(self.n_dealt, 0, sizeof(self.n_dealt))
         memset(self.ready, 0, sizeof(self.ready))
@@ -396,6 +410,7 @@ cdef class RoundCore:
         self.ev_len = 0
         self._touch()
         memset(self.waits_valid, 0, sizeof(self.waits_valid))
+        _kept_start(self)
         self._setup()
 
     # ------------------------------------------------------------------ events
@@ -421,9 +436,9 @@ cdef class RoundCore:
     cdef inline bint _stack_empty(self, int j) noexcept nogil:
         return self.taken[2 * j] and self.taken[2 * j + 1]
 
-    cdef int _take(self, int j) except -1 nogil:
+    cdef inline int _take(self, int j) except -1 nogil:
         cdef int i
-        if self.remaining <= 0 or not 0 <= j < self.n_tiles // 2:  # pragma: no cover - a flow bug
+        if self.remaining <= 0 or not 0 <= j < self.stacks:  # pragma: no cover - a flow bug
             raise RuntimeError(f"internal error: draw from stack {j} of a wall with {self.remaining} tiles left")
         i = 2 * j if not self.taken[2 * j] else 2 * j + 1
         self.taken[i] = 1
@@ -467,23 +482,27 @@ cdef class RoundCore:
         """The seat's concealed hand changed (not by a draw): its waits are computed again when asked."""
         self.waits_valid[seat] = 0
 
-    cdef uint64_t _waits_of(self, int seat) noexcept nogil:
+    cdef inline uint64_t _waits_of(self, int seat) noexcept nogil:
         """Waits of the seat's concealed hand of 3k+1 tiles -- after a draw in its turn, of the
         hand without the drawn tile (the seat must then have drawn one) --, from the cache."""
+        if self.waits_valid[seat]:
+            return self.waits[seat]
+        return self._waits_compute(seat)
+
+    cdef uint64_t _waits_compute(self, int seat) noexcept nogil:
+        """_waits_of when the cache is not valid: computed and cached."""
         cdef uint8_t tmp[NK]
         cdef const uint8_t* h = self.hands[seat]
-        cdef int n
-        if not self.waits_valid[seat]:
-            n = _sum34(h)
-            # (a 3k+2 hand without a drawn tile in it -- never in play, only in a forged state --
-            # is asked as it is, as before the cache: never an index -1 or a count below 0)
-            if n % 3 == 2 and self.drawn >= 0 and h[self.drawn] > 0:
-                memcpy(tmp, h, NK)
-                tmp[self.drawn] -= 1
-                self.waits[seat] = hand_waits(tmp, n - 1, self.special, self.kinds_mask)
-            else:
-                self.waits[seat] = hand_waits(h, n, self.special, self.kinds_mask)
-            self.waits_valid[seat] = 1
+        cdef int n = self.n_hand[seat]
+        # (a 3k+2 hand without a drawn tile in it -- never in play, only in a forged state -- is
+        # asked as it is, as before the cache: never an index -1 or a count below 0)
+        if n % 3 == 2 and self.drawn >= 0 and h[self.drawn] > 0:
+            memcpy(tmp, h, NK)
+            tmp[self.drawn] -= 1
+            self.waits[seat] = hand_waits(tmp, n - 1, self.special, self.kinds_mask)
+        else:
+            self.waits[seat] = hand_waits(h, n, self.special, self.kinds_mask)
+        self.waits_valid[seat] = 1
         return self.waits[seat]
 
     # ------------------------------------------------------------------ small queries
@@ -586,7 +605,7 @@ cdef class RoundCore:
         if self.win_valid[seat]:
             return w
         self.win_valid[seat] = 1
-        n = _sum34(h)
+        n = self.n_hand[seat]
         if self.must_discard:
             w.why = WHY_MUST_DISCARD
             return w
@@ -680,16 +699,13 @@ cdef class RoundCore:
     # ------------------------------------------------------------------ legal options
     cdef int _turn_options(self, int seat, uint64_t* bits) except -1 nogil:
         cdef uint8_t* h = self.hands[seat]
-        cdef int live = self._live(), t, d, i
+        cdef int live = self._live(), d, i
         cdef uint64_t held = 0, fours = 0, pons = 0
-        for t in range(0, 32, 8):     # eight kinds a word (counts 0-4: bits 0-2 of a byte)
-            held |= (mj_byte_bits8(h + t, 0) | mj_byte_bits8(h + t, 1) | mj_byte_bits8(h + t, 2)) << t
-            fours |= mj_byte_bits8(h + t, 2) << t
-        for t in range(32, NK):
-            held |= (<uint64_t> (h[t] != 0)) << t
-            fours |= (<uint64_t> (h[t] == 4)) << t
+        mj_held_fours34(h, &held, &fours)
         if not self.must_discard:
-            if self._self_win(seat).why == WHY_OK:
+            # a drawn tile outside the waits is no win: the bit test first (_self_win tests it too)
+            if ((self.drawn < 0 or (self._waits_of(seat) >> self.drawn) & 1)
+                    and self._self_win(seat).why == WHY_OK):
                 _set_action(bits, A_WIN)
             if self._locked(seat) and self.drawn >= 0:
                 d = self.drawn
@@ -704,14 +720,15 @@ cdef class RoundCore:
                 _set_kinds(bits, A_KONG_SELF, fours | (held & pons))
         _set_kinds(bits, A_DISCARD, held)
         if self._ready_allowed(seat):
-            _set_kinds(bits, A_DISCARD_READY, hand_ready_discards(h, _sum34(h), self.special, self.kinds_mask))
+            _set_kinds(bits, A_DISCARD_READY, hand_ready_discards(h, self.n_hand[seat], self.special, self.kinds_mask))
         return 0
 
-    cdef int _claim_options(self, int seat, uint64_t* bits) except -1 nogil:
+    cdef inline int _claim_options(self, int seat, uint64_t* bits) except -1 nogil:
         cdef uint8_t* h
         cdef int t, n, r
         cdef bint any_ = False
-        if self._claim_win(seat).why == WHY_OK:
+        # the bit test first: most seats do not wait on the tile (_claim_win tests it too)
+        if (self._waits_of(seat) >> self.claim_tile) & 1 and self._claim_win(seat).why == WHY_OK:
             _set_action(bits, A_WIN)
             any_ = True
         if self.phase == PH_CLAIM and not self.claim_last and not self._locked(seat):
@@ -745,7 +762,7 @@ cdef class RoundCore:
                 return True
         return False
 
-    cdef int _options(self, int seat) except -1 nogil:
+    cdef inline int _options(self, int seat) except -1 nogil:
         """Fill the option set of ``seat`` if it is to act now; returns 1 if it has a legal
         action, else 0 (the ascending list is not written: see :meth:`_legal`)."""
         cdef int ph = self.phase
@@ -778,7 +795,7 @@ cdef class RoundCore:
             self.opts_listed[seat] = 1
         return self.n_opts[seat]
 
-    cdef int _fill(self, int seat) except -1 nogil:
+    cdef inline int _fill(self, int seat) except -1 nogil:
         """Compute and cache the option set of ``seat`` in the current phase; returns 1 if it
         has a legal action, else 0."""
         cdef uint64_t bits[2]
@@ -863,6 +880,7 @@ cdef class RoundCore:
                         n_nxt += 1
                     else:
                         self.hands[seat][t] += 1
+                        self.n_hand[seat] += 1
                 for i in range(n_nxt):
                     todo[i] = nxt[i]
                 n_todo = n_nxt
@@ -888,6 +906,7 @@ cdef class RoundCore:
             n_pend[seat] += 1
         else:
             self.hands[seat][t] += 1
+            self.n_hand[seat] += 1
         return 0
 
     cdef inline int _add_flower(self, int seat, int t) except -1 nogil:
@@ -896,6 +915,7 @@ cdef class RoundCore:
             raise RuntimeError("internal error: a ninth flower")
         self.flowers[seat][self.n_flowers[seat]] = t
         self.n_flowers[seat] += 1
+        _kept_flower(self, self.obs_kept, seat, t)
         return self._ev(EV_FLOWER, seat, t, 0, 0, 0)
 
     # ------------------------------------------------------------------ step
@@ -956,10 +976,11 @@ cdef class RoundCore:
         if self.n_pool[seat] >= MAX_POOL:  # pragma: no cover - a flow bug
             raise RuntimeError("internal error: discard pool full")
         self.hands[seat][t] -= 1
+        self.n_hand[seat] -= 1
         if t != self.drawn:      # a discard of the drawn tile leaves the hand whose waits are cached
             self._hand_changed(seat)
         self.pool[seat][self.n_pool[seat]] = t
-        self.pool_obs[seat][self.n_pool[seat]] = <uint8_t> (t + 1)
+        _kept_pool(self, self.obs_kept, seat, self.n_pool[seat], t + 1)
         self.n_pool[seat] += 1
         self.n_discards += 1
         if seat == self.dealer:
@@ -996,11 +1017,13 @@ cdef class RoundCore:
         m = self._pon_of(seat, t)
         if m >= 0:
             self.hands[seat][t] -= 1
+            self.n_hand[seat] -= 1
             self._ev(EV_KONG, seat, 1, t, -1, 0)
             if self.rob_kong:
                 return self._open_window(seat, t, 0, True)
             return self._complete_added_kong(seat, t)
         self.hands[seat][t] -= 4
+        self.n_hand[seat] -= 4
         self._add_meld(seat, M_CKONG, t, -1, -1)
         self._ev(EV_KONG, seat, 0, t, -1, 0)
         return self._replacement(seat)
@@ -1015,13 +1038,16 @@ cdef class RoundCore:
         m[2] = frm
         m[3] = claimed
         m[4] = 0
+        _kept_meld(self, self.obs_kept, seat, self.n_melds[seat])
         self.n_melds[seat] += 1
         return 0
 
     cdef int _complete_added_kong(self, int seat, int t) except -1 nogil:
-        cdef int* m = self.melds[seat][self._pon_of(seat, t)]
+        cdef int i = self._pon_of(seat, t)
+        cdef int* m = self.melds[seat][i]
         m[0] = M_KONG
         m[4] = 1
+        _kept_meld(self, self.obs_kept, seat, i)
         return self._replacement(seat)
 
     cdef int _open_window(self, int seat, int t, int humanly, bint rob) except -1 nogil:
@@ -1053,7 +1079,7 @@ cdef class RoundCore:
         for k in range(MAXP):
             self.responses[k] = -1
 
-    cdef int _close_window_unclaimed(self) except -1 nogil:
+    cdef inline int _close_window_unclaimed(self) except -1 nogil:
         cdef int seat = self.claim_from, t = self.claim_tile, last = self.claim_last
         cdef bint rob = self.phase == PH_ROB
         self._clear_claim()
@@ -1096,7 +1122,7 @@ cdef class RoundCore:
         cdef uint8_t* h = self.hands[c]
         cdef int low, x
         self.n_pool[s] -= 1  # the claimed discard is the discarder's last one
-        self.pool_obs[s][self.n_pool[s]] = 0
+        _kept_pool(self, self.obs_kept, s, self.n_pool[s], 0)
         self._hand_changed(c)
         self.calls_made = 1
         self.earthly_seat = -1
@@ -1106,11 +1132,13 @@ cdef class RoundCore:
         self.drawn_src = SRC_NONE
         if r == A_KONG_CLAIM:
             h[t] -= 3
+            self.n_hand[c] -= 3
             self._add_meld(c, M_KONG, t, s, t)
             self._ev(EV_KONG, c, 2, t, s, 0)
             return self._replacement(c)
         if r == A_PON:
             h[t] -= 2
+            self.n_hand[c] -= 2
             self._add_meld(c, M_PON, t, s, t)
             self._ev(EV_PON, c, t, s, 0, 0)
         else:
@@ -1118,12 +1146,13 @@ cdef class RoundCore:
             for x in range(low, low + 3):
                 if x != t:
                     h[x] -= 1
+                    self.n_hand[c] -= 1
             self._add_meld(c, M_CHI, low, s, t)
             self._ev(EV_CHI, c, low, t, s, 0)
         self.must_discard = 1
         return 0
 
-    cdef int _start_turn(self, int seat) except -1 nogil:
+    cdef inline int _start_turn(self, int seat) except -1 nogil:
         cdef int t = self._take(self.head)
         if self.first_turn and not self.calls_made and seat != self.dealer and not self.drew[seat]:
             self.earthly_seat = seat
@@ -1143,7 +1172,7 @@ cdef class RoundCore:
             self._ev(EV_DRAW, seat, t, FROM_TAIL, 0, 0)
         return self._receive(seat, t, SRC_KONG)
 
-    cdef int _receive(self, int seat, int t, int src) except -1 nogil:
+    cdef inline int _receive(self, int seat, int t, int src) except -1 nogil:
         while t >= 34:
             self._add_flower(seat, t)
             if self._live() <= 0:
@@ -1153,6 +1182,7 @@ cdef class RoundCore:
             src = SRC_FLOWER
             self._ev(EV_DRAW, seat, t, FROM_TAIL, 0, 0)
         self.hands[seat][t] += 1
+        self.n_hand[seat] += 1
         self.drawn = t
         self.drawn_src = src
         self.turn = seat
@@ -1194,9 +1224,10 @@ cdef class RoundCore:
         self._touch()
         if method == METHOD_DISCARD:
             self.n_pool[loser] -= 1
-            self.pool_obs[loser][self.n_pool[loser]] = 0
+            _kept_pool(self, self.obs_kept, loser, self.n_pool[loser], 0)
         if method != METHOD_SELF_DRAWN:
             self.hands[self.winners[0]][t] += 1
+            self.n_hand[self.winners[0]] += 1
         self._hand_changed(self.winners[0])      # the round is over: no wait is asked again
         self._clear_claim()
         self.phase = PH_OVER

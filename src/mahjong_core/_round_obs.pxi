@@ -78,64 +78,122 @@ cdef inline Py_ssize_t _obs_len(int P, int D) noexcept nogil:
     return 34 + 34 + 16 * P + D * P + 8 * P + 4 + 4 + P + 2 + 5 + P + 34 + 1 + P + P + 2
 
 
+cdef inline int _obs_rel(int s, int seat, int P) noexcept nogil:
+    """Seat ``s`` relative to ``seat`` (0 = ``seat`` itself, 1 = the next in turn order ...)."""
+    return s - seat + (P if s < seat else 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# The kept part: the sections melds, discards, flowers, seat_wind, round_wind and dealer (one run
+# of the layout, kept_len = 16 P + D P + 8 P + 8 + P bytes) change only on events, so each seat's
+# copy of them lives in RoundCore.obs_kept (seat ``o``'s at ``o * kept_len``) and the transitions
+# write each change into every seat's copy as it happens (_kept_pool, _kept_meld, _kept_flower;
+# _kept_start at the deal).  These writers are the one encoding of those sections: _kept_fresh
+# builds the same bytes from the state by calling them for everything on the table (the tests
+# hold the kept copies to it after every step).
+# ---------------------------------------------------------------------------------------------
+cdef void _kept_start(RoundCore r) noexcept nogil:
+    """A new deal: the discard cap, the section offsets, the kept parts cleared, the winds and
+    the dealer."""
+    cdef int P = r.P, s, o, base
+    r.obs_D = _obs_discard_cap(r)
+    r.kept_len = 16 * P + r.obs_D * P + 8 * P + 8 + P
+    for s in range(P):
+        for o in range(P):
+            base = o * r.kept_len
+            r.kept_meld_at[s][o] = base + 16 * _obs_rel(s, o, P)
+            r.kept_pool_at[s][o] = base + 16 * P + r.obs_D * _obs_rel(s, o, P)
+            r.kept_flower_at[s][o] = base + 16 * P + r.obs_D * P + 8 * _obs_rel(s, o, P)
+    memset(r.obs_kept, 0, P * r.kept_len)
+    _kept_table(r, r.obs_kept)
+
+
+cdef void _kept_table(RoundCore r, uint8_t* buf) noexcept nogil:
+    """Every seat's winds and dealer (fixed for the round)."""
+    cdef int o, P = r.P
+    cdef uint8_t* p
+    for o in range(P):
+        p = buf + o * r.kept_len + 24 * P + r.obs_D * P
+        if r.seat_winds:
+            p[r._seat_wind(o) - 27] = 1
+            p[4 + r.round_wind - 27] = 1
+        p[8 + _obs_rel(r.dealer, o, P)] = 1
+
+
+cdef inline void _kept_pool(RoundCore r, uint8_t* buf, int s, int i, uint8_t v) noexcept nogil:
+    """Discard ``i`` of seat ``s`` is ``v`` (tile + 1; 0 once claimed) in every seat's copy.  The
+    section holds D discards a seat, the most one seat can make."""
+    cdef int o
+    if i >= r.obs_D:  # pragma: no cover - never in play
+        return
+    for o in range(r.P):
+        buf[r.kept_pool_at[s][o] + i] = v
+
+
+cdef void _kept_meld(RoundCore r, uint8_t* buf, int s, int i) noexcept nogil:
+    """Meld ``i`` of seat ``s`` (new, or a pon become an added kong) in every seat's copy: kind,
+    first tile + 1, claimed tile + 1, from + 1 (relative to the observer)."""
+    cdef const int* m = r.melds[s][i]
+    cdef int o, P = r.P, kind = m[0], code
+    cdef uint8_t* row
+    if kind == M_CHI:
+        code = OBS_MELD_CHI
+    elif kind == M_PON:
+        code = OBS_MELD_PON
+    elif kind == M_KONG:
+        code = OBS_MELD_ADDED_KONG if m[4] else OBS_MELD_KONG
+    else:
+        code = OBS_MELD_CONCEALED_KONG
+    for o in range(P):
+        row = buf + r.kept_meld_at[s][o] + 4 * i
+        row[0] = <uint8_t> code
+        # another seat's concealed kong is face down
+        row[1] = <uint8_t> (m[1] + 1) if (kind != M_CKONG or s == o) else 0
+        row[2] = <uint8_t> (m[3] + 1) if m[3] >= 0 else 0
+        row[3] = <uint8_t> (_obs_rel(m[2], o, P) + 1) if m[2] >= 0 else 0
+
+
+cdef inline void _kept_flower(RoundCore r, uint8_t* buf, int s, int t) noexcept nogil:
+    """Flower ``t`` (34-41) set aside by seat ``s``, in every seat's copy."""
+    cdef int o
+    for o in range(r.P):
+        buf[r.kept_flower_at[s][o] + t - 34] = 1
+
+
+cdef void _kept_fresh(RoundCore r, uint8_t* buf) noexcept nogil:
+    """The kept parts of every seat built from the state now (into ``buf``, P * kept_len bytes)."""
+    cdef int s, i
+    memset(buf, 0, r.P * r.kept_len)
+    _kept_table(r, buf)
+    for s in range(r.P):
+        for i in range(r.n_pool[s]):
+            _kept_pool(r, buf, s, i, r.pool[s][i] + 1)
+        for i in range(r.n_melds[s]):
+            _kept_meld(r, buf, s, i)
+        for i in range(r.n_flowers[s]):
+            _kept_flower(r, buf, s, r.flowers[s][i])
+
+
 cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 nogil:
     """Write the observation of ``seat`` (a checked seat) to ``o`` (_obs_len bytes) and its
     legal-action mask to ``mask`` (A_SIZE entries 0/1)."""
-    cdef int P = r.P, D = _obs_discard_cap(r), ph = r.phase, k, s, i, kind, turn
+    cdef int P = r.P, ph = r.phase, k, s, turn
     cdef int any_legal = r._options(seat)
-    cdef int order[MAXP]          # order[k] = the seat k places after ``seat``
-    cdef const int* m
-    memset(o, 0, _obs_len(P, D))
     if any_legal:
         _mask_fill(r.opts_set[seat], mask)
     else:
         memset(mask, 0, A_SIZE)
-    for k in range(P):
-        order[k] = seat + k - (P if seat + k >= P else 0)
     # hand, drawn
     memcpy(o, r.hands[seat], NK)
-    o += NK
+    memset(o + NK, 0, NK)
     if ph == PH_TURN and r.turn == seat and r.drawn >= 0:
-        o[r.drawn] = 1
-    o += NK
-    # melds
-    for k in range(P):
-        s = order[k]
-        for i in range(r.n_melds[s]):
-            m = r.melds[s][i]
-            kind = m[0]
-            if kind == M_CHI:
-                o[4 * i] = OBS_MELD_CHI
-            elif kind == M_PON:
-                o[4 * i] = OBS_MELD_PON
-            elif kind == M_KONG:
-                o[4 * i] = OBS_MELD_ADDED_KONG if m[4] else OBS_MELD_KONG
-            else:
-                o[4 * i] = OBS_MELD_CONCEALED_KONG
-            if kind != M_CKONG or s == seat:   # another seat's concealed kong is face down
-                o[4 * i + 1] = m[1] + 1
-            if m[3] >= 0:
-                o[4 * i + 2] = m[3] + 1
-            if m[2] >= 0:
-                o[4 * i + 3] = _obs_rel(m[2], seat, P) + 1
-        o += 16
-    # discards (at most D a seat: D is the most one seat can make)
-    for k in range(P):
-        memcpy(o, r.pool_obs[order[k]], D)
-        o += D
-    # flowers
-    for k in range(P):
-        s = order[k]
-        for i in range(r.n_flowers[s]):
-            o[r.flowers[s][i] - 34] = 1
-        o += 8
-    # winds
-    if r.seat_winds:
-        o[r._seat_wind(seat) - 27] = 1
-        o[4 + r.round_wind - 27] = 1
-    o += 8
-    o[_obs_rel(r.dealer, seat, P)] = 1
-    o += P
+        o[NK + r.drawn] = 1
+    o += 2 * NK
+    # melds, discards, flowers, winds, dealer: the seat's kept copy
+    memcpy(o, r.obs_kept + seat * r.kept_len, r.kept_len)
+    o += r.kept_len
+    # wall, phase, turn, claim tile, claim last, ready, hand sizes, flags
+    memset(o, 0, 2 + 5 + P + NK + 1 + P + P + 2)
     o[0] = <uint8_t> r.remaining
     o[1] = <uint8_t> r._live()
     o += 2
@@ -151,18 +209,24 @@ cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 no
         o[NK] = r.claim_last
     o += NK + 1
     for k in range(P):
-        s = order[k]
+        s = r._seat_after(seat, k)
         o[k] = 1 if r.ready[s] else 0
-        o[P + k] = <uint8_t> _sum34(r.hands[s])
+        o[P + k] = <uint8_t> r.n_hand[s]
     o += 2 * P
     o[0] = any_legal
     o[1] = 1 if (ph == PH_TURN and r.turn == seat and r.must_discard) else 0
     return 0
 
 
-cdef inline int _obs_rel(int s, int seat, int P) noexcept nogil:
-    """Seat ``s`` relative to ``seat`` (0 = ``seat`` itself, 1 = the next in turn order ...)."""
-    return s - seat + (P if s < seat else 0)
+def kept_parts(RoundCore core):
+    """``(kept, fresh)``: every seat's kept part of its observation as the transitions kept it,
+    and as built from the state now -- two (P, kept_len) uint8 arrays (equal, unless a
+    transition missed a change: the tests hold them after every step)."""
+    kept = np.empty((core.P, core.kept_len), dtype=np.uint8)
+    fresh = np.empty((core.P, core.kept_len), dtype=np.uint8)
+    memcpy(<uint8_t*> cnp.PyArray_DATA(kept), core.obs_kept, core.P * core.kept_len)
+    _kept_fresh(core, <uint8_t*> cnp.PyArray_DATA(fresh))
+    return kept, fresh
 
 
 def observation_fields(int players, int discard_cap):

@@ -10,10 +10,15 @@ engine offers (found in one pass over the hand) are the discards that leave a wa
 
 from __future__ import annotations
 
+import collections
+
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mahjong_core.rl import mahjong_rulesets
+from mahjong_core._round import kept_parts, observe
+from mahjong_core.families.mahjong.actions import KONG_SELF, PASS
+from mahjong_core.rl import mahjong_rulesets, observation_layout
 
 import mahjong_core as mj
 
@@ -82,3 +87,63 @@ def test_cached_waits_equal_a_fresh_computation(seed: int, ruleset: str, options
                 r._core.win_check(s)
             held += _check_caches(r, ruleset)
     assert held > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# The kept part of the observations: per seat, the sections that change only on events (melds,
+# discards, flowers, winds, dealer) are written into every seat's copy as the events happen, and
+# an observation copies its seat's.  After every step the copies equal the same sections built
+# from the state now (``kept_parts``), and each observation holds its seat's copy; the hand sizes
+# (counted as the hands change) equal the hands' sums.
+# ---------------------------------------------------------------------------------------------
+def _play_kept(ruleset: str, seed: int, rounds: int, calls: float) -> collections.Counter[str]:
+    """Rounds of random play (a claim, kong or win taken with probability ``calls`` when one is
+    legal, so melds of every kind come often), the kept parts held after every step; returns
+    what the rounds exercised."""
+    rng = np.random.default_rng(seed)
+    seen: collections.Counter[str] = collections.Counter()
+    sizes = observation_layout(ruleset).slices["hand_sizes"]
+    for k in range(rounds):
+        r = mj.Round(ruleset, seed=seed + k, dealer=k % mj.get_ruleset(ruleset).players)
+        core = r._core
+        while True:
+            kept, fresh = kept_parts(core)
+            np.testing.assert_array_equal(kept, fresh, err_msg=f"{ruleset} seed {seed + k} step {core.n_steps}")
+            start = 2 * 34
+            for seat in range(core.P):
+                obs, _ = observe(core, seat)
+                np.testing.assert_array_equal(obs[start:start + kept.shape[1]], kept[seat])
+                # the hand sizes, from counters kept with the hands
+                assert obs[sizes].tolist() == [core.hand_size((seat + k) % core.P) for k in range(core.P)]
+            if r.is_over:
+                break
+            seat = r.seats_to_act()[0]
+            legal = r.legal_indices(seat)
+            calls_legal = [i for i in legal if i >= KONG_SELF and i != PASS]
+            if calls_legal and rng.random() < calls:
+                r.step(seat, calls_legal[int(rng.integers(len(calls_legal)))])
+            else:
+                r.step(seat, legal[int(rng.integers(len(legal)))])
+            seen["steps"] += 1
+        for s in range(core.P):
+            seen["flowers"] += len(core.flowers_list()[s])
+            seen["claimed discards"] += sum(1 for m in core.melds_list()[s] if m[2] >= 0)
+            for m in core.melds_list()[s]:
+                seen[("chi", "pon", "kong", "concealed kong")[m[0]] + (" added" if m[4] else "")] += 1
+        seen["wins" if core.winner_totals() else "draws"] += 1
+    return seen
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_kept_observation_parts_equal_a_fresh_computation(ruleset: str) -> None:
+    seen = _play_kept(ruleset, 500, 60, 0.8)
+    # every kind of change was exercised: claims, every meld kind, flowers, both ends of a round
+    want = ["steps", "claimed discards", "chi", "pon", "kong", "concealed kong", "kong added", "flowers", "wins",
+            "draws"]
+    assert all(seen[w] > 0 for w in want), seen
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), ruleset=st.sampled_from(RULESETS), calls=st.floats(0, 1))
+def test_kept_observation_parts_hold_in_any_round(seed: int, ruleset: str, calls: float) -> None:
+    assert _play_kept(ruleset, seed, 2, calls)["steps"] > 0
