@@ -447,8 +447,9 @@ def table_info():
         "suit_lower_bytes": sizeof(SUIT_LOWER),
         "honor_lower_bytes": sizeof(HONOR_LOWER),
         "total_bytes": sizeof(SUIT_DIST) + sizeof(SUIT_INFO) + sizeof(SUIT_WIN_BITS)
-                       + sizeof(HONOR_DIST) + sizeof(HONOR_INFO) + sizeof(RANK_T)
-                       + sizeof(SUIT_LOWER) + sizeof(HONOR_LOWER),
+                       + sizeof(HONOR_DIST) + sizeof(HONOR_INFO) + sizeof(RANK_T) + sizeof(RANK_T2)
+                       + sizeof(SUIT_LOWER) + sizeof(HONOR_LOWER) + sizeof(WAIT_PATTERN)
+                       + sizeof(KNIT_CLASS_MAX),
     }
 
 
