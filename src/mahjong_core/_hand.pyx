@@ -102,7 +102,7 @@ cdef enum:
     INFO_REM_WAIT = 19        # the held kinds whose removal leaves it with a wait
     INFO_FIELD = 0x1FF
     INFO_EMPTY = 1            # the empty component: complete, nothing to add or remove
-    INFO_UNREAD = 0xFFFFFFFF  # no info word has it (bits 28-31 are clear): "not looked up yet"
+    INFO_UNREAD = 0x7FFFFFFF  # no info word has it (bits 28-31 are clear): "not looked up yet"
 
 # error codes of the nogil validators
 cdef enum:
