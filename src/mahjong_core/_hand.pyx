@@ -102,7 +102,7 @@ cdef enum:
     INFO_REM_WAIT = 19        # the held kinds whose removal leaves it with a wait
     INFO_FIELD = 0x1FF
     INFO_EMPTY = 1            # the empty component: complete, nothing to add or remove
-    INFO_UNREAD = 0xFFFFFFFF  # no info word has it (bits 28-31 are clear): "not looked up yet"
+    INFO_UNREAD = 0x7FFFFFFF  # no info word has it (bits 28-31 are clear): "not looked up yet"
 
 # error codes of the nogil validators
 cdef enum:
@@ -139,6 +139,9 @@ cdef uint8_t HONOR_LOWER[HONOR_SPACE * DIST_ROW]
 
 cdef uint32_t POW5[10]
 cdef int POW3[4]
+# MOD3[x] = x % 3 for a component size (0-14, and 2 more for a residue shifted by 2): a load
+# where the compiler would vectorise four divisions with shuffles in and out
+cdef uint8_t MOD3[17]
 # WAIT_PATTERN[r0 + 3*r1 + 9*r2 + 27*r3], r_k the size mod 3 of component k of a 3k+1 hand: 0 when
 # the sizes allow no standard wait; else pattern | a << 2 | b << 4 -- pattern 1: one 1 and the
 # rest 0, a = b = that component (it takes the tile and makes the pair); pattern 2: two 2s and the
@@ -331,6 +334,8 @@ cdef void _build_wait_patterns() noexcept nogil:
     cdef int code, k, r, n1, n2, a, b
     for k in range(4):
         POW3[k] = 1 if k == 0 else POW3[k - 1] * 3
+    for k in range(17):
+        MOD3[k] = <uint8_t> (k % 3)
     for code in range(81):
         n1 = 0
         n2 = 0
@@ -447,8 +452,9 @@ def table_info():
         "suit_lower_bytes": sizeof(SUIT_LOWER),
         "honor_lower_bytes": sizeof(HONOR_LOWER),
         "total_bytes": sizeof(SUIT_DIST) + sizeof(SUIT_INFO) + sizeof(SUIT_WIN_BITS)
-                       + sizeof(HONOR_DIST) + sizeof(HONOR_INFO) + sizeof(RANK_T)
-                       + sizeof(SUIT_LOWER) + sizeof(HONOR_LOWER),
+                       + sizeof(HONOR_DIST) + sizeof(HONOR_INFO) + sizeof(RANK_T) + sizeof(RANK_T2)
+                       + sizeof(SUIT_LOWER) + sizeof(HONOR_LOWER) + sizeof(WAIT_PATTERN)
+                       + sizeof(KNIT_CLASS_MAX),
     }
 
 
@@ -829,7 +835,7 @@ cdef inline bint _component_complete(const uint8_t* c, int k, int size) noexcept
 
 cdef inline int _residue_code(const int* s) noexcept nogil:
     """The component sizes mod 3 as one base-3 number: the index of WAIT_PATTERN."""
-    return s[0] % 3 + 3 * (s[1] % 3) + 9 * (s[2] % 3) + 27 * (s[3] % 3)
+    return MOD3[s[0]] + 3 * MOD3[s[1]] + 9 * MOD3[s[2]] + 27 * MOD3[s[3]]
 
 
 cdef inline bint _complete_of(const uint8_t* c, int k, const int* s, int8_t* known) noexcept nogil:
@@ -958,10 +964,10 @@ cdef uint64_t _ready_discards(const uint8_t* c, int n, bint special, uint64_t al
     cdef uint32_t info[4]
     cdef int k, j, t, a, b, pat, code, pairs
     cdef uint32_t ik
-    cdef uint64_t held = _held(c), out = 0, rest, bit, fixed, odd, field
+    cdef uint64_t out = 0, rest, bit, fixed, odd, field
     if special:          # the special forms: a waits computation per discard
         memcpy(tmp, c, N_KINDS)
-        rest = held
+        rest = _held(c)
         while rest:
             t = mj_ctz64(rest)
             rest &= rest - 1
@@ -972,7 +978,7 @@ cdef uint64_t _ready_discards(const uint8_t* c, int n, bint special, uint64_t al
         return out
     _sizes(c, s)
     for k in range(4):
-        res[k] = s[k] % 3
+        res[k] = MOD3[s[k]]
         complete[k] = -1
         info[k] = INFO_UNREAD
     code = res[0] + 3 * res[1] + 9 * res[2] + 27 * res[3]
@@ -980,7 +986,7 @@ cdef uint64_t _ready_discards(const uint8_t* c, int n, bint special, uint64_t al
         if s[k] == 0:
             continue
         # the pattern of c - t for t in k: k's residue goes down by one
-        pat = WAIT_PATTERN[code + POW3[k] * ((res[k] + 2) % 3 - res[k])]
+        pat = WAIT_PATTERN[code + POW3[k] * (MOD3[res[k] + 2] - res[k])]
         if not pat:
             continue
         a = (pat >> 2) & 3
@@ -1023,7 +1029,7 @@ cdef uint64_t _ready_discards(const uint8_t* c, int n, bint special, uint64_t al
             memcpy(tmp, c, N_KINDS)
             memcpy(after, s, sizeof(s))
             after[k] -= 1            # the sizes of c - t
-            rest = held & field
+            rest = _held(c) & field
             while rest:
                 t = mj_ctz64(rest)
                 rest &= rest - 1
@@ -1035,7 +1041,7 @@ cdef uint64_t _ready_discards(const uint8_t* c, int n, bint special, uint64_t al
         pairs = _pairs(c)
         if pairs >= 6:
             odd = _odd(c)
-            rest = held & ~out
+            rest = _held(c) & ~out
             while rest:          # six pairs and the odd tile (its wait) left after the discard
                 t = mj_ctz64(rest)
                 rest &= rest - 1

@@ -22,10 +22,10 @@ import itertools
 
 import numpy as np
 import pytest
+from mahjong_core.families.mahjong._ref import hand_py as ref
 
 import mahjong_core as mj
 from mahjong_core import _hand
-from mahjong_core.families.mahjong._ref import hand_py as ref
 
 ONE = np.uint64(1)
 
