@@ -3,20 +3,12 @@
 # actions, the built-in bots of the seats nobody else plays, the observations -- without the GIL.
 
 from cpython.ref cimport PyObject
-from cython.parallel cimport prange
 from libc.stdint cimport int64_t
 
 from mahjong_core.errors import ArrayShapeError
 
 cdef enum:
     VEC_MAX_BOT_STEPS = 100000    # a round ends long before: more is a flow bug
-
-cdef extern from "mj_parallel.h":
-    const int MJ_OPENMP           # 1 if this module was compiled with OpenMP (num_threads > 1 possible)
-
-OPENMP = bool(MJ_OPENMP)
-"""Whether this build steps a batch's rows on several threads (``num_threads``); a build whose
-compiler had no OpenMP steps them on one and refuses ``num_threads`` > 1."""
 
 
 cdef class RoundBatch:
@@ -28,13 +20,7 @@ cdef class RoundBatch:
     seat to act once the bots before it have played; every call returns ``(obs, mask, actor,
     done)``: (N, L) uint8 observations of the actors, (N, A_SIZE) int8 legal-action masks, (N,)
     int8 actor seats (-1 once the round is over) and (N,) bool.  A finished row stays finished
-    until :meth:`set_round` gives it a new round.  Not thread-safe (like a RoundCore).
-
-    ``num_threads``: the threads that step the rows of one call (OpenMP, inside the loop that
-    runs without the GIL; 1 by default).  The rows are independent rounds, so the results are the
-    same for every thread count; a row's random bots then need a generator of their own (no
-    generator object shared by two rows).  Dealing new rounds (``step_deal``) stays on the
-    calling thread."""
+    until :meth:`set_round` gives it a new round.  Not thread-safe (like a RoundCore)."""
 
     cdef list _cores
     cdef list _gens
@@ -47,7 +33,7 @@ cdef class RoundBatch:
     cdef bint _random_bots        # some seat of some row is a random bot
     cdef int* _actor
     cdef readonly Py_ssize_t n
-    cdef readonly int players, discard_cap, obs_len, rs, num_threads
+    cdef readonly int players, discard_cap, obs_len, rs
 
     def __cinit__(self):
         self._ptr = NULL
@@ -61,13 +47,12 @@ cdef class RoundBatch:
         free(self._kinds)
         free(self._actor)
 
-    def __init__(self, cores, bots, generators=None, num_threads=1):
+    def __init__(self, cores, bots, generators=None):
         cdef Py_ssize_t i, n
         cdef int s
         cdef RoundCore c
         if self._ptr != NULL:
             raise MahjongError("a RoundBatch is initialised once")
-        self.num_threads = check_threads(num_threads)
         cores = list(cores)
         n = len(cores)
         if n < 1:
@@ -125,11 +110,6 @@ cdef class RoundBatch:
         j = self._rows.get(id(c), i)
         if j != i:
             raise MahjongError(f"that round is already row {j} of this batch (a round is stepped by one row only)")
-        if bg != NULL and self.num_threads > 1:
-            for j in range(self.n):
-                if j != i and self._gens[j] is gen:
-                    raise MahjongError(f"row {i}'s generator is row {j}'s too: with num_threads > 1 every "
-                                       f"row's random bots need a generator of their own")
         if self._cores[i] is not None:
             del self._rows[id(self._cores[i])]
         self._rows[id(c)] = i
@@ -255,37 +235,14 @@ cdef class RoundBatch:
                     bad = i
                     break
             if bad < 0:
-                # one pass: a row's round is stepped and observed while in cache
-                if self.num_threads > 1:
-                    self._apply_threaded(act, o, m, a, d)
-                else:
-                    for i in range(self.n):
-                        self._apply_row(i, act, o, m, a, d)
+                for i in range(self.n):   # one pass: a row's round is stepped and observed while in cache
+                    seat = self._actor[i]
+                    if seat >= 0:
+                        self._actor[i] = _vec_apply(<RoundCore> self._ptr[i], seat, <int> act[i],
+                                                    self._kinds + i * MAXP, self._bg[i])
+                    self._fill_row(i, o, m, a, d)
         if bad >= 0:
             raise IllegalActionError(f"row {bad}: action {act[bad]} is not legal for seat {self._actor[bad]} now")
-        return 0
-
-    # (no None check of self inside the parallel block: a checked build would jump out of it)
-    @cython.nonecheck(False)
-    cdef int _apply_threaded(self, const int64_t* act, uint8_t* o, int8_t* m, int8_t* a,
-                             uint8_t* d) except -1 nogil:
-        """The rows of :meth:`_apply_row` on ``num_threads`` threads: the rows are independent
-        rounds, so the threads may take them in any order (chunks of 8 rows handed out as the
-        threads come free: a row whose round ends costs more than one that passes)."""
-        cdef Py_ssize_t i, n = self.n
-        cdef int threads = self.num_threads
-        for i in prange(n, num_threads=threads, schedule="dynamic", chunksize=8):
-            self._apply_row(i, act, o, m, a, d)
-        return 0
-
-    cdef int _apply_row(self, Py_ssize_t i, const int64_t* act, uint8_t* o, int8_t* m, int8_t* a,
-                        uint8_t* d) except -1 nogil:
-        """Row ``i``'s action (checked legal), its bots up to the next caller seat, its outputs."""
-        cdef int seat = self._actor[i]
-        if seat >= 0:
-            self._actor[i] = _vec_apply(<RoundCore> self._ptr[i], seat, <int> act[i], self._kinds + i * MAXP,
-                                        self._bg[i])
-        self._fill_row(i, o, m, a, d)
         return 0
 
     cdef tuple _outputs(self):
@@ -310,16 +267,6 @@ cdef class RoundBatch:
         else:
             _obs_fill(<RoundCore> self._ptr[i], seat, obs + i * self.obs_len, mask + i * A_SIZE)
         return 0
-
-
-def check_threads(num_threads):
-    """``num_threads`` checked (returned): an int 1-256, more than 1 only in a build with OpenMP."""
-    if isinstance(num_threads, bool) or not isinstance(num_threads, int) or not 1 <= num_threads <= 256:
-        raise MahjongError(f"num_threads must be an int 1-256, got {num_threads!r}")
-    if num_threads > 1 and not MJ_OPENMP:
-        raise MahjongError(f"num_threads={num_threads} needs a build with OpenMP; this one steps on one "
-                           f"thread (mahjong_core._round.OPENMP is False)")
-    return num_threads
 
 
 cdef inline bint _vec_legal(RoundCore r, int seat, int64_t a) except -1 nogil:

@@ -20,7 +20,7 @@ from .encoding import (
     observation_layout,
 )
 from .rewards import REWARD_MODES, RewardRule, default_room
-from .vector import OPENMP, VectorRounds
+from .vector import VectorRounds
 
 if TYPE_CHECKING:   # imported on first use (see __getattr__): they need the rl extra
     from .gymnasium_env import MahjongEnv
@@ -28,7 +28,6 @@ if TYPE_CHECKING:   # imported on first use (see __getattr__): they need the rl 
 
 __all__ = [
     "OBS_MELD_KINDS",
-    "OPENMP",
     "REWARD_MODES",
     "MahjongAECEnv",
     "MahjongEnv",

@@ -24,14 +24,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._round import OPENMP, RoundBatch, RoundCore, check_threads, observe
+from .._round import RoundBatch, RoundCore, observe
 from ..errors import MahjongError
 from ..families.mahjong.round import Round
 from .encoding import ObservationLayout, observation_layout
 from .rewards import RewardRule
 from .rounds import CoreDealer, bot_kinds
 
-__all__ = ["OPENMP", "VectorRounds"]
+__all__ = ["VectorRounds"]
 
 _RANDOM = 1
 
@@ -53,17 +53,11 @@ class VectorRounds:
     observations before and after) and are overwritten by the step after it, so a caller that
     keeps them longer (a list of transitions, say) must copy them itself; writing them into a
     rollout buffer is safe.  (The copy costs a memcpy of the ``(n, 600)`` observations per
-    step.)
-
-    ``num_threads`` (default 1): the threads that step the rows of one call, inside the compiled
-    loop (OpenMP; see :data:`OPENMP`).  The rows are independent rounds, so every thread count gives
-    the same results; the policy, the rewards and the next deals stay on the calling thread.  Give
-    it at most the cores the process may use (``os.process_cpu_count()``): more threads than cores
-    only wait for each other."""
+    step.)"""
 
     def __init__(self, ruleset: str = "two-player", n: int = 64, *, seed: int | None = None,
                  bots: Sequence[str | None] | None = None, reward: str = "points", room: Any = None,
-                 options: dict[str, Any] | None = None, copy: bool = True, num_threads: int = 1) -> None:
+                 options: dict[str, Any] | None = None, copy: bool = True) -> None:
         self.layout: ObservationLayout = observation_layout(ruleset)
         self.ruleset = self.layout.ruleset
         self.players = self.layout.players
@@ -71,7 +65,6 @@ class VectorRounds:
             raise MahjongError(f"n must be a positive number of rounds, got {n!r}")
         self.n = n
         self.copy = bool(copy)
-        self.num_threads = check_threads(num_threads)
         self._kinds = bot_kinds([None] * self.players if bots is None else bots, self.players)
         if min(self._kinds) >= 0:
             raise MahjongError("bots: at least one seat must be left to the caller (None)")
@@ -105,7 +98,7 @@ class VectorRounds:
             self._rng = np.random.default_rng(seed)
         dealt = [self._deal() for _ in range(self.n)]
         kinds = np.array([self._kinds] * self.n, dtype=np.int8)
-        self._batch = RoundBatch([c for c, _ in dealt], kinds, [g for _, g in dealt], self.num_threads)
+        self._batch = RoundBatch([c for c, _ in dealt], kinds, [g for _, g in dealt])
         for i in range(self.n):
             if self._batch.actor(i) < 0:
                 self._redeal(i)
