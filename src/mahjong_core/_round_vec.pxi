@@ -25,6 +25,8 @@ cdef class RoundBatch:
     cdef list _cores
     cdef list _gens
     cdef list _kept                # step_deal's two sets of output arrays, used in turn
+    cdef object _bits_obj          # step_deal's last bit generator and its C pointer
+    cdef mj_bitgen_t* _bits_ptr
     cdef int _turn
     cdef dict _rows               # id(core) -> its row: a round is stepped by one row only
     cdef PyObject** _ptr
@@ -187,8 +189,13 @@ cdef class RoundBatch:
         overwritten by the call after it -- copy what must live longer.  Fresh arrays for every
         call were a page-faulting allocation of up to 150 KB per call."""
         cdef Py_ssize_t i
-        cdef mj_bitgen_t* bg = _bitgen_of(bit_generator, "bit_generator")
+        cdef mj_bitgen_t* bg
         cdef int s
+        if bit_generator is self._bits_obj and self._bits_ptr != NULL:   # the last call's (kept alive here)
+            bg = self._bits_ptr
+        else:
+            bg = _bitgen_of(bit_generator, "bit_generator")
+            self._bits_obj, self._bits_ptr = bit_generator, bg
         if self._random_bots:
             for i in range(self.n):
                 for s in range(self.players):
@@ -218,12 +225,20 @@ cdef class RoundBatch:
         """The stepping of :meth:`step` into ``outputs`` (obs, mask, actor, done)."""
         cdef Py_ssize_t i, bad = -1
         cdef int seat
-        a_arr = np.asarray(actions)
-        if a_arr.shape != (self.n,) or a_arr.dtype.kind not in "iu":
-            raise ArrayShapeError(f"actions must be an integer array of shape ({self.n},), got "
-                                  f"{a_arr.dtype} {a_arr.shape}")
-        a_arr = np.ascontiguousarray(a_arr, dtype=np.int64)
-        cdef const int64_t* act = <const int64_t*> cnp.PyArray_DATA(a_arr)
+        cdef cnp.ndarray arr
+        if (type(actions) is np.ndarray and cnp.PyArray_NDIM(<cnp.ndarray> actions) == 1
+                and cnp.PyArray_DIM(<cnp.ndarray> actions, 0) == self.n
+                and cnp.PyArray_TYPE(<cnp.ndarray> actions) == cnp.NPY_INT64
+                and cnp.PyArray_ISCARRAY_RO(<cnp.ndarray> actions)):
+            a_arr = actions          # what a policy's argmax gives: read as it is
+        else:
+            a_arr = np.asarray(actions)
+            if a_arr.shape != (self.n,) or a_arr.dtype.kind not in "iu":
+                raise ArrayShapeError(f"actions must be an integer array of shape ({self.n},), got "
+                                      f"{a_arr.dtype} {a_arr.shape}")
+            a_arr = np.ascontiguousarray(a_arr, dtype=np.int64)
+        arr = <cnp.ndarray> a_arr
+        cdef const int64_t* act = <const int64_t*> cnp.PyArray_DATA(arr)
         cdef uint8_t* o = <uint8_t*> cnp.PyArray_DATA(outputs[0])
         cdef int8_t* m = <int8_t*> cnp.PyArray_DATA(outputs[1])
         cdef int8_t* a = <int8_t*> cnp.PyArray_DATA(outputs[2])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from mahjong_core._round import RoundBatch
-from mahjong_core.errors import IllegalActionError, MahjongError
+from mahjong_core.errors import ArrayShapeError, IllegalActionError, MahjongError
 from mahjong_core.rl import VectorRounds, mahjong_rulesets, observation_layout
 from mahjong_core.rl.rounds import CoreDealer
 
@@ -111,3 +111,39 @@ def test_step_arrays_live_through_the_next_step() -> None:
         assert all(f is not o for f, o in zip(fresh, out, strict=True))
         mask = out[1]
     assert seen[-1][0][0] is seen[-3][0][0]   # two sets, in turn
+
+
+def test_step_deal_reads_any_int_array_and_generator_alike() -> None:
+    """The fast path (a C-contiguous int64 vector, the generator of the last call) and the
+    general one (other integer dtypes, strided views, another generator object) step alike."""
+    dealer = CoreDealer("public", None)
+    kinds = np.full((4, 4), -1)
+    a = RoundBatch([dealer(np.random.default_rng(i)) for i in range(4)], kinds)
+    b = RoundBatch([dealer(np.random.default_rng(i)) for i in range(4)], kinds)
+    bits_a = np.random.PCG64(3)
+    bits_b = np.random.PCG64(3)
+    _, mask, _, _ = a.observe()
+    rng = np.random.default_rng(4)
+    for k in range(200):
+        acts = _pick(mask, rng).astype(np.int64)
+        wide = np.zeros(8, dtype=np.int64)
+        wide[::2] = acts
+        other = (acts.astype(np.int32), wide[::2], acts.tolist(), acts.astype(np.uint16))[k % 4]
+        out_a = a.step_deal(acts, bits_a)
+        # b alternates between two objects over the same state: the pointer kept from the last
+        # call must follow the object passed
+        gen = bits_b if k % 2 else np.random.PCG64(1)
+        if k % 2 == 0:
+            gen.state = bits_b.state
+        out_b = b.step_deal(other, gen)
+        if gen is not bits_b:
+            bits_b.state = gen.state
+        for x, y in zip(out_a[:4], out_b[:4], strict=True):
+            np.testing.assert_array_equal(x, y)
+        mask = out_a[1]
+    with pytest.raises(MahjongError, match="bit_generator must be a NumPy BitGenerator"):
+        a.step_deal(_pick(mask, rng), None)
+    with pytest.raises(ArrayShapeError):
+        a.step_deal(np.zeros((4, 1), dtype=np.int64), bits_a)
+    with pytest.raises(ArrayShapeError):
+        a.step_deal(np.zeros(5, dtype=np.int64), bits_a)

@@ -122,7 +122,9 @@ class VectorRounds:
     def step(self, actions: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         """Apply one action per round (see the module docstring); an illegal action raises
         :class:`~mahjong_core.errors.IllegalActionError` naming the row, and nothing changes."""
-        batch = self._live_batch()
+        batch = self._batch
+        if batch is None:
+            raise MahjongError("call reset() first")
         rewards = np.zeros((self.n, self.players))
         if not self._random:
             # the next deals in the compiled engine too: Python sees only the rounds that ended
