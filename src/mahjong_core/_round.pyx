@@ -1467,6 +1467,20 @@ cdef class RoundCore:
                 "non_flower_total": w.non_flower, "form": w.form,
                 "counts": [w.counts[i] for i in range(self.nf)]}
 
+    def settle_keys(self):
+        """What settles the round, in one call: ``None`` while running, ``()`` for a draw, else
+        one ``(winner, loser, method, total, non_flower_total, min_fan)`` per winner (``loser``
+        None for a self-drawn win) -- the arguments of a win payment (mahjong_core.rl.rewards)."""
+        cdef int k
+        if self.phase != PH_OVER:
+            return None
+        if self.res_draw:
+            return ()
+        loser = None if self.res_loser < 0 else self.res_loser
+        method = _METHODS[self.res_method]
+        return tuple([(self.winners[k], loser, method, self.res_wins[k].total, self.res_wins[k].non_flower,
+                       self.min_fan) for k in range(self.n_winners)])
+
     def winner_totals(self):
         return [(self.winners[k], self.res_wins[k].total, self.res_wins[k].non_flower)
                 for k in range(self.n_winners)]

@@ -28,7 +28,6 @@ cdef class RoundBatch:
     cdef object _bits_obj          # step_deal's last bit generator and its C pointer
     cdef mj_bitgen_t* _bits_ptr
     cdef int _turn
-    cdef dict _rows               # id(core) -> its row: a round is stepped by one row only
     cdef PyObject** _ptr
     cdef mj_bitgen_t** _bg
     cdef int8_t* _kinds
@@ -76,7 +75,7 @@ cdef class RoundBatch:
         gens = [None] * n if generators is None else list(generators)
         if len(gens) != n:
             raise MahjongError(f"{n} generators needed (or None), got {len(gens)}")
-        self._ptr = <PyObject**> malloc(n * sizeof(PyObject*))
+        self._ptr = <PyObject**> calloc(n, sizeof(PyObject*))     # NULL: no row set yet (see _set)
         self._bg = <mj_bitgen_t**> malloc(n * sizeof(mj_bitgen_t*))
         self._kinds = <int8_t*> calloc(n * MAXP, sizeof(int8_t))   # seats past players stay 0
         self._actor = <int*> malloc(n * sizeof(int))
@@ -85,7 +84,6 @@ cdef class RoundBatch:
         self.n = n
         self._cores = [None] * n
         self._gens = [None] * n
-        self._rows = {}
         self._kept = [self._outputs(), self._outputs()]
         self._turn = 0
         for i in range(n):
@@ -109,12 +107,10 @@ cdef class RoundBatch:
         if c.rs != self.rs or _obs_discard_cap(c) != self.discard_cap:
             raise MahjongError(f"round {i} is not of the batch's ruleset (every round of a batch plays one ruleset)")
         cdef mj_bitgen_t* bg = self._bots_bitgen(i, gen)
-        j = self._rows.get(id(c), i)
-        if j != i:
-            raise MahjongError(f"that round is already row {j} of this batch (a round is stepped by one row only)")
-        if self._cores[i] is not None:
-            del self._rows[id(self._cores[i])]
-        self._rows[id(c)] = i
+        cdef Py_ssize_t j
+        for j in range(self.n):      # a round is stepped by one row only (rows not set yet are NULL)
+            if j != i and self._ptr[j] == <PyObject*> c:
+                raise MahjongError(f"that round is already row {j} of this batch (a round is stepped by one row only)")
         self._cores[i] = c
         self._gens[i] = gen
         self._ptr[i] = <PyObject*> c
@@ -175,14 +171,16 @@ cdef class RoundBatch:
         self._step_rows(actions, outputs)
         return outputs
 
-    def step_deal(self, actions, bit_generator):
+    def step_deal(self, actions, bit_generator, list won=None):
         """:meth:`step`, then deal a new round in every row whose round ended in this call, as
         :meth:`deal` does (row by row, from ``bit_generator``, again while the bots finish the
         new round before a caller seat acts).  Returns ``(obs, mask, actor, done, ended)``:
         ``done`` marks the rows dealt again, whose ``obs``, ``mask`` and ``actor`` are then the
         new round's; ``ended`` lists the RoundCores that ended, one per marked row, in row
-        order.  For a batch without random bots (their generators come from the caller: use
-        :meth:`step` and :meth:`deal`); refused before any change otherwise.
+        order.  ``won``: a list to which ``(row, core)`` of each ended round with a winner is
+        appended (what needs a reward; the others were draws).  For a batch without random bots
+        (their generators come from the caller: use :meth:`step` and :meth:`deal`); refused
+        before any change otherwise.
 
         The four arrays are the batch's own, two sets used in turn: those of a call stay as
         they are through the next call (a transition's observation before and after) and are
@@ -210,11 +208,20 @@ cdef class RoundBatch:
         cdef int8_t* a = <int8_t*> cnp.PyArray_DATA(actor)
         cdef uint8_t* d = <uint8_t*> cnp.PyArray_DATA(done)
         cdef list ended = []
+        cdef RoundCore c
         for i in range(self.n):
             if d[i]:
-                ended.append(self._cores[i])
-                while True:
-                    self._set(i, _vec_new_round(<RoundCore> self._ptr[i], bg), None)
+                c = <RoundCore> self._ptr[i]
+                ended.append(c)
+                if won is not None and c.n_winners > 0:
+                    won.append((i, c))
+                self._gens[i] = None
+                self._bg[i] = NULL
+                while True:          # a fresh round of the batch's ruleset, no bot generator: no check
+                    c = _vec_new_round(c, bg)
+                    self._cores[i] = c
+                    self._ptr[i] = <PyObject*> c
+                    self._actor[i] = _vec_advance(c, self._kinds + i * MAXP, NULL)
                     if self._actor[i] >= 0:
                         break
                 self._fill_row(i, o, m, a, d)

@@ -29,14 +29,20 @@ def test_step_deal_equals_step_then_deal(ruleset: str) -> None:
     bits_a, bits_b = np.random.PCG64(11), np.random.PCG64(11)
     rng = np.random.default_rng(2)
     _, mask, _, _ = a.observe()
-    ended_total = 0
+    ended_total = won_total = 0
     for _ in range(300):
         acts = _pick(mask, rng)
         before = [a.core(i) for i in range(n)]
-        obs, mask, actor, done, ended = a.step_deal(acts, bits_a)
+        won: list = []
+        obs, mask, actor, done, ended = a.step_deal(acts, bits_a, won)
         obs_b, mask_b, actor_b, done_b = b.step(acts)
         np.testing.assert_array_equal(done, done_b)
         assert len(ended) == int(done.sum())
+        # won: (row, core) of exactly the ended rounds with a winner, in row order
+        rows = np.flatnonzero(done).tolist()
+        assert won == [(i, c) for i, c in zip(rows, ended, strict=True) if c.winner_totals()]
+        assert all(bool(c.settle_keys()) == bool(c.winner_totals()) for c in ended)
+        won_total += len(won)
         for k, i in enumerate(np.flatnonzero(done).tolist()):
             assert ended[k] is before[i] and ended[k].phase == 4
             assert ended[k].events() == b.core(i).events()
@@ -50,6 +56,8 @@ def test_step_deal_equals_step_then_deal(ruleset: str) -> None:
         np.testing.assert_array_equal(actor, actor_b)
         assert (actor >= 0).all() and mask.any(axis=1).all()
     assert ended_total >= n
+    if ruleset != "public":      # random play in public rarely reaches its 8 fans
+        assert won_total > 0
     assert bits_a.state == bits_b.state
 
 

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from .._round import RoundCore
 from ..errors import MahjongError
 from ..families.registry import get_ruleset
@@ -26,6 +29,7 @@ from ..settlement import ROOMS, HandOutcome, Room, get_room, hand_payments
 __all__ = ["REWARD_MODES", "RewardRule", "default_room"]
 
 REWARD_MODES = ("points", "fans")
+_ROWS_KEPT = 100_000     # cached rewards rows (a long run meets far fewer distinct results)
 
 
 def default_room(ruleset: str) -> Room:
@@ -41,7 +45,7 @@ class RewardRule:
     ``reward`` is ``"points"`` or ``"fans"``; ``room`` (points only) a room name or
     :class:`~mahjong_core.settlement.Room` of the ruleset (default :func:`default_room`)."""
 
-    __slots__ = ("_names", "_paid", "mode", "players", "room", "ruleset")
+    __slots__ = ("_names", "_paid", "_rows", "_zeros", "mode", "players", "room", "ruleset")
 
     def __init__(self, ruleset: str, reward: Any = "points", room: str | Room | None = None) -> None:
         if not isinstance(reward, str) or reward not in REWARD_MODES:
@@ -53,6 +57,10 @@ class RewardRule:
         # net payments per seat of one win, by (winner, loser, method, value, non-flower total,
         # min fan): the settlement is a function of those, and a run settles the same few often
         self._paid: dict[tuple[int, int | None, str | None, int, int, int], list[float]] = {}
+        # the rewards of a round by its settle keys (what the vectorised loop looks up per round)
+        self._rows: dict[tuple[tuple[int, int | None, str, int, int, int], ...], npt.NDArray[np.float64]] = {}
+        self._zeros = np.zeros(self.players)
+        self._zeros.flags.writeable = False
         if reward == "fans":
             if room is not None:
                 raise MahjongError("room is a setting of reward='points' only")
@@ -64,22 +72,31 @@ class RewardRule:
 
     def __call__(self, core: RoundCore) -> list[float]:
         """The rewards of the finished round in ``core`` (zeros while it runs)."""
-        out = [0.0] * self.players
-        info = core.result_info()
-        if info is None or info[0]:
-            return out
-        _, _, loser, method, _, _ = info
-        for seat, total, non_flower in core.winner_totals():
-            if self.room is None:
-                out[seat] += float(total)
-                continue
-            key = (seat, loser, method, total, non_flower, core.min_fan)
-            net = self._paid.get(key)
-            if net is None:
-                net = self._paid[key] = self._settle(*key)
-            for k in range(self.players):
-                out[k] += net[k]
-        return out
+        return [float(x) for x in self.of_keys(core.settle_keys())]
+
+    def of_keys(self, keys: tuple[tuple[int, int | None, str, int, int, int], ...] | None) -> npt.NDArray[np.float64]:
+        """The rewards (one float per seat, a read-only array) of a round whose
+        :meth:`RoundCore.settle_keys` are ``keys`` (``None`` while running, ``()`` for a draw:
+        zeros).  Cached by ``keys``: a run settles the same few results over and over."""
+        if not keys:
+            return self._zeros
+        row = self._rows.get(keys)
+        if row is None:
+            out = [0.0] * self.players
+            for key in keys:
+                if self.room is None:
+                    out[key[0]] += float(key[3])
+                    continue
+                net = self._paid.get(key)
+                if net is None:
+                    net = self._paid[key] = self._settle(*key)
+                for k in range(self.players):
+                    out[k] += net[k]
+            row = np.array(out)
+            row.flags.writeable = False
+            if len(self._rows) < _ROWS_KEPT:
+                self._rows[keys] = row
+        return row
 
     def _settle(self, seat: int, loser: int | None, method: str | None, total: int, non_flower: int,
                 min_fan: int) -> list[float]:

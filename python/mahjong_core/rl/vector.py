@@ -128,11 +128,10 @@ class VectorRounds:
         rewards = np.zeros((self.n, self.players))
         if not self._random:
             # the next deals in the compiled engine too: Python sees only the rounds that ended
-            obs, mask, actor, done, ended = batch.step_deal(actions, self._rng.bit_generator)
-            if ended:
-                for i, core in zip(done.nonzero()[0].tolist(), ended, strict=True):
-                    if core.winner_totals():        # a draw pays nothing: its row stays zero
-                        rewards[i] = self.reward(core)
+            won: list[tuple[int, RoundCore]] = []      # the ended rounds with a winner: a draw pays nothing
+            obs, mask, actor, done, _ = batch.step_deal(actions, self._rng.bit_generator, won)
+            for i, core in won:
+                rewards[i] = self.reward.of_keys(core.settle_keys())
             if self.copy:
                 return obs.copy(), mask.copy(), actor.copy(), rewards, done.copy()
             return obs, mask, actor, rewards, done
