@@ -12,7 +12,8 @@ turns pass by pass:
   observation dict with the mask), the policy on the mask, ``step(action)``; the dead steps at
   the end of a round are not counted as steps;
 * vector: ``VectorRounds`` of ``--batch`` rounds, self-play (every seat a caller seat), the
-  policy vectorised over the (N, 110) masks; steps = rounds x calls;
+  policy vectorised over the (N, 110) masks; steps = rounds x calls; ``copy=False``, the
+  throughput mode (the default ``copy=True`` adds a copy of the output arrays per step);
 * step_deal: the vector loop timing only the compiled ``RoundBatch.step_deal`` that
   ``VectorRounds.step`` calls (the state machine, the legality checks, the observations and the
   next deals, without the GIL; the rewards left out): what the engine allows at most.
@@ -22,22 +23,30 @@ server and AEC loops, per batch in the vector loop) is measured apart.  The "env
 it on every side (the environments' own cost: the figure the targets are judged on); the "+pol"
 columns include it (what a random-policy run sees).
 
-Where the time goes (``perf record`` of the vector loop, public, batch 256, 3 M steps, on the
-shared 2-core machine, after the issue-16 engine work): writing the observations 17 % of all
-samples (``_obs_fill`` 12, the pool copies and clearing 5), the option computation 16 %
-(``_waits`` 6, ``_turn_options`` 3, ``_claim_options`` 2, ``_waits_of`` 2, ``_claim_win`` 1,
-``_fill``/``_options`` 2), the state machine (``_take``, ``_step``, ``_discard``,
-``_open_window``, ...) 8 %, ``RoundBatch``'s own loop 2.5 %, dealing new rounds 1.5 %, the
-random policy (``argmax``, PCG64 bytes, multiply, or) about 20 %, and the hand tables built at
-import 8 % of so short a run.  Before (same profile on the engine before): the option
-computation took 43 % (``_fill`` 16, ``_turn_options`` 13, ``hand_is_win`` 9), the
-observations 12 %.  What changed: the legal actions are a two-word bit set (mask and legality
-test by bit operations), the win checks of a discard or a draw are a bit test of each seat's
-cached waits, the 报听 discards come from one pass over the hand, the observation copies each
-seat's melds, discards, flowers, winds and dealer as kept for it (written as the events happen), and the next deals run in the same compiled call
-(``RoundBatch.step_deal``, output arrays reused: the loops here pass ``copy=False``, the
-throughput mode; the default ``copy=True`` adds a memcpy of the observations per step).  The vector loop runs at 86-93 % of the
-step_deal column; that rate over the AEC environment's is the ceiling of vector/AEC.
+Where the time goes: the compiled step is measured by instruction counts, which the load of a
+shared machine does not move (``tools/step_deal_workload.py`` under ``valgrind --tool=callgrind
+--toggle-collect='*step_deal*'``, 40 calls of 256 rows, fixed seeds, the policy outside the count):
+two-player 17.0 M -> 10.3 M instructions, two-player-bamboo 27.3 M -> 14.2 M, public 22.7 M ->
+12.6 M, from the engine at the start of the last round of issue-16 work (39eae6c) to this one,
+with every observation, mask, actor and done array byte-identical (the workload's SHA-1).  What
+changed: each seat's melds, discards, flowers, winds and dealer kept as observation bytes written
+as the events happen (one copy per observation), hand sizes kept, ``RoundCore`` final (direct
+calls) with the small transitions inline, the win checks of a discard or a draw a bit test of
+the cached waits before any evaluation; in ``_hand.pyx`` the 报听 discards from per-shape removal
+masks (one table word per component, not a rank and a lookup per held kind), waits from one
+residue-pattern lookup, ranks in five lookups; in the vector loop, a fresh deal without the
+user-path checks and rewards looked up only for the rounds with a winner.  What is left (two-player-bamboo,
+batch 128): the 报听 discards 22 % of the step's instructions, the observation 15 %, opening and
+closing the claim window 11 %, the turn options 6 %, waits 8 %.  Before the earlier issue-16
+engine work the option computation alone took 43 % of a perf profile.
+
+Batch size: ``--batch 128`` (the default) steps fastest per core on the 2-core machine of the
+README's figures; 64 and 256 are a few per cent slower and 512 or more clearly slower (the rows
+fall out of the core's cache).  The README gives the three.  Stepping the rows of one call on
+several threads (OpenMP inside the compiled loop) was built and measured, and taken out: on that
+machine it never paid at the batch sizes that step fastest (public, batch 256: 5.4 M steps/s on
+two threads against 6.2 M on one), and on a loaded machine a call waited for a descheduled
+thread (up to 140 times slower).
 
 Targets: AEC >= 50 % of the server loop; vector >= 10x the AEC environment.  Also: two threads
 each stepping their own ``VectorRounds`` against one thread (the stepping loop releases the GIL;
@@ -187,7 +196,7 @@ def best_rates(passes: dict[str, Callable[[], Pass]]) -> dict[str, tuple[float, 
 def main(argv: Any = None) -> dict[str, float]:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--steps", type=int, default=30_000, help="steps per pass of the server and AEC loops")
-    ap.add_argument("--batch", type=int, default=256, help="rounds of the vectorised batch")
+    ap.add_argument("--batch", type=int, default=128, help="rounds of the vectorised batch (default 128)")
     ap.add_argument("--quick", action="store_true", help="5 000 steps, batch 64 (a smoke run)")
     ap.add_argument("--rulesets", default=",".join(mahjong_rulesets()), help="comma-separated rulesets")
     args = ap.parse_args(argv)
