@@ -100,13 +100,21 @@ MJ_INLINE int mj_pop_lowest2(uint64_t *lo, uint64_t *hi)
     return f;
 }
 
+/* The byte-wise helpers below read eight counts as one word where the bytes lie little-endian
+ * in it (every platform built today: MSVC targets only little-endian ones), a loop elsewhere. */
+#if (defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) \
+    || defined(_MSC_VER)
+#define MJ_BYTES_LE 1
+#else
+#define MJ_BYTES_LE 0
+#endif
+
 /* Bit j set when bit b of byte j of p[0..7] is set (p holds tile counts 0-4 in the callers:
  * b = 2 marks the fours, and bits 0-2 together the kinds held).  A load and a multiply where
  * the bytes lie little-endian in a word (every platform built today), a loop elsewhere. */
 MJ_INLINE uint64_t mj_byte_bits8(const uint8_t *p, int b)
 {
-#if (defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) \
-    || defined(_MSC_VER)
+#if MJ_BYTES_LE
     uint64_t w;
     memcpy(&w, p, 8);
     w = (w >> b) & 0x0101010101010101ULL;
@@ -151,8 +159,7 @@ MJ_INLINE void mj_held_fours34(const uint8_t *h, uint64_t *held, uint64_t *fours
  * a multiply where the bytes lie little-endian in a word, a loop elsewhere. */
 MJ_INLINE int mj_byte_sum8(const uint8_t *p)
 {
-#if (defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) \
-    || defined(_MSC_VER)
+#if MJ_BYTES_LE
     uint64_t w;
     memcpy(&w, p, 8);
     return (int)((w * 0x0101010101010101ULL) >> 56);   /* byte 7 of the product: the sum */
@@ -168,8 +175,7 @@ MJ_INLINE int mj_byte_sum8(const uint8_t *p)
  * held).  A load, two shifts and a multiply where the bytes lie little-endian in a word. */
 MJ_INLINE uint64_t mj_byte_nonzero8(const uint8_t *p)
 {
-#if (defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) \
-    || defined(_MSC_VER)
+#if MJ_BYTES_LE
     uint64_t w;
     memcpy(&w, p, 8);
     w = (w | (w >> 1) | (w >> 2)) & 0x0101010101010101ULL;
@@ -187,8 +193,7 @@ MJ_INLINE uint64_t mj_byte_nonzero8(const uint8_t *p)
  * a four counting twice).  A load, a mask and a multiply where the bytes lie little-endian. */
 MJ_INLINE int mj_byte_halves_sum8(const uint8_t *p)
 {
-#if (defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) \
-    || defined(_MSC_VER)
+#if MJ_BYTES_LE
     uint64_t w;
     memcpy(&w, p, 8);
     w = (w >> 1) & 0x7F7F7F7F7F7F7F7FULL;
