@@ -100,32 +100,42 @@ MJ_INLINE int mj_pop_lowest2(uint64_t *lo, uint64_t *hi)
     return f;
 }
 
-/* The byte-wise helpers below read eight counts as one word where the bytes lie little-endian
- * in it (every platform built today: MSVC targets only little-endian ones), a loop elsewhere. */
+/* The byte-wise helpers below read eight counts as one little-endian word: a load where the
+ * bytes lie little-endian in it (every platform built today: MSVC targets only little-endian
+ * ones), the word put together byte by byte elsewhere; the arithmetic is then the same. */
+MJ_INLINE uint64_t mj_load8(const uint8_t *p)
+{
+    uint64_t w;
 #if (defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) \
     || defined(_MSC_VER)
-#define MJ_BYTES_LE 1
+    memcpy(&w, p, 8);
 #else
-#define MJ_BYTES_LE 0
+    int j;
+    w = 0;
+    for (j = 0; j < 8; j++)
+        w |= (uint64_t)p[j] << (8 * j);
 #endif
+    return w;
+}
+
+/* The low bit of each byte of w (the others clear) gathered to bits 0-7: one multiply puts the
+ * low bit of byte j at bit 56 + j. */
+MJ_INLINE uint64_t mj_gather_low_bits(uint64_t w)
+{
+    return (w * 0x0102040810204080ULL) >> 56;
+}
+
+/* The sum of the bytes of w, when it fits a byte: byte 7 of the product. */
+MJ_INLINE int mj_sum_bytes(uint64_t w)
+{
+    return (int)((w * 0x0101010101010101ULL) >> 56);
+}
 
 /* Bit j set when bit b of byte j of p[0..7] is set (p holds tile counts 0-4 in the callers:
- * b = 2 marks the fours, and bits 0-2 together the kinds held).  A load and a multiply where
- * the bytes lie little-endian in a word (every platform built today), a loop elsewhere. */
+ * b = 2 marks the fours, and bits 0-2 together the kinds held). */
 MJ_INLINE uint64_t mj_byte_bits8(const uint8_t *p, int b)
 {
-#if MJ_BYTES_LE
-    uint64_t w;
-    memcpy(&w, p, 8);
-    w = (w >> b) & 0x0101010101010101ULL;
-    return (w * 0x0102040810204080ULL) >> 56;   /* the low bit of byte j to bit 56 + j */
-#else
-    uint64_t m = 0;
-    int j;
-    for (j = 0; j < 8; j++)
-        m |= (uint64_t)((p[j] >> b) & 1) << j;
-    return m;
-#endif
+    return mj_gather_low_bits((mj_load8(p) >> b) & 0x0101010101010101ULL);
 }
 
 /* Of 34 tile counts h[0..33] (each 0-4): the kinds held (count not 0) and the kinds held four
@@ -155,55 +165,25 @@ MJ_INLINE void mj_held_fours34(const uint8_t *h, uint64_t *held, uint64_t *fours
 #endif
 }
 
-/* The sum of the bytes p[0..7], each at most 31 (tile counts: the sum fits a byte).  A load and
- * a multiply where the bytes lie little-endian in a word, a loop elsewhere. */
+/* The sum of the bytes p[0..7], each at most 31 (tile counts: the sum fits a byte). */
 MJ_INLINE int mj_byte_sum8(const uint8_t *p)
 {
-#if MJ_BYTES_LE
-    uint64_t w;
-    memcpy(&w, p, 8);
-    return (int)((w * 0x0101010101010101ULL) >> 56);   /* byte 7 of the product: the sum */
-#else
-    int s = 0, j;
-    for (j = 0; j < 8; j++)
-        s += p[j];
-    return s;
-#endif
+    return mj_sum_bytes(mj_load8(p));
 }
 
 /* Bit j set when byte j of p[0..7] is not 0, each byte at most 7 (tile counts 0-4: the kinds
- * held).  A load, two shifts and a multiply where the bytes lie little-endian in a word. */
+ * held): bits 0-2 of each byte folded into its low bit. */
 MJ_INLINE uint64_t mj_byte_nonzero8(const uint8_t *p)
 {
-#if MJ_BYTES_LE
-    uint64_t w;
-    memcpy(&w, p, 8);
-    w = (w | (w >> 1) | (w >> 2)) & 0x0101010101010101ULL;
-    return (w * 0x0102040810204080ULL) >> 56;
-#else
-    uint64_t m = 0;
-    int j;
-    for (j = 0; j < 8; j++)
-        m |= (uint64_t)(p[j] != 0) << j;
-    return m;
-#endif
+    uint64_t w = mj_load8(p);
+    return mj_gather_low_bits((w | (w >> 1) | (w >> 2)) & 0x0101010101010101ULL);
 }
 
 /* The sum of p[j] >> 1 over the bytes p[0..7], each at most 31 (tile counts: the pairs held,
- * a four counting twice).  A load, a mask and a multiply where the bytes lie little-endian. */
+ * a four counting twice). */
 MJ_INLINE int mj_byte_halves_sum8(const uint8_t *p)
 {
-#if MJ_BYTES_LE
-    uint64_t w;
-    memcpy(&w, p, 8);
-    w = (w >> 1) & 0x7F7F7F7F7F7F7F7FULL;
-    return (int)((w * 0x0101010101010101ULL) >> 56);
-#else
-    int s = 0, j;
-    for (j = 0; j < 8; j++)
-        s += p[j] >> 1;
-    return s;
-#endif
+    return mj_sum_bytes((mj_load8(p) >> 1) & 0x7F7F7F7F7F7F7F7FULL);
 }
 
 #endif
