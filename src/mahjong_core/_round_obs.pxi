@@ -192,18 +192,14 @@ cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 no
     # melds, discards, flowers, winds, dealer: the seat's kept copy
     memcpy(o, r.obs_kept + seat * r.kept_len, r.kept_len)
     o += r.kept_len
-    # wall, phase, turn, claim tile, claim last, ready, hand sizes, flags
-    # (constant sizes: the compiler zeroes them in place; a size from P was a libc call a step)
-    memset(o, 0, 2 + 5 + NK + 1 + 2)
-    if P == 2:
-        memset(o + 2 + 5 + NK + 1 + 2, 0, 3 * 2)
-    elif P == 3:
-        memset(o + 2 + 5 + NK + 1 + 2, 0, 3 * 3)
-    else:
-        memset(o + 2 + 5 + NK + 1 + 2, 0, 3 * 4)
+    # wall, phase, turn, claim tile, claim last, ready, hand sizes, flags.  The one-hot sections
+    # (phase, turn, claim tile) and claim last start zeroed, by one clear of a constant size (the
+    # compiler's stores; a size from P was a libc call a step): with fewer than MAXP seats it runs
+    # MAXP - P bytes into "ready", which the loop below writes in full.
     o[0] = <uint8_t> r.remaining
     o[1] = <uint8_t> r._live()
     o += 2
+    memset(o, 0, 5 + MAXP + NK + 1)
     o[ph] = 1
     o += 5
     # turn / claim

@@ -111,11 +111,15 @@ cdef class RoundBatch:
         for j in range(self.n):      # a round is stepped by one row only (rows not set yet are NULL)
             if j != i and self._ptr[j] == <PyObject*> c:
                 raise MahjongError(f"that round is already row {j} of this batch (a round is stepped by one row only)")
+        return self._place(i, c, gen, bg)
+
+    cdef int _place(self, Py_ssize_t i, RoundCore c, object gen, mj_bitgen_t* bg) except -1:
+        """Row ``i`` plays ``c`` (checked by the caller; its bots play up to a caller seat)."""
         self._cores[i] = c
         self._gens[i] = gen
         self._ptr[i] = <PyObject*> c
         self._bg[i] = bg
-        self._actor[i] = _vec_advance(c, self._kinds + i * MAXP, self._bg[i])
+        self._actor[i] = _vec_advance(c, self._kinds + i * MAXP, bg)
         return 0
 
     def set_round(self, Py_ssize_t i, RoundCore core, generator=None):
@@ -171,7 +175,7 @@ cdef class RoundBatch:
         self._step_rows(actions, outputs)
         return outputs
 
-    def step_deal(self, actions, bit_generator, list won=None):
+    def step_deal(self, actions, bit_generator, won=None):
         """:meth:`step`, then deal a new round in every row whose round ended in this call, as
         :meth:`deal` does (row by row, from ``bit_generator``, again while the bots finish the
         new round before a caller seat acts).  Returns ``(obs, mask, actor, done, ended)``:
@@ -194,6 +198,8 @@ cdef class RoundBatch:
         else:
             bg = _bitgen_of(bit_generator, "bit_generator")
             self._bits_obj, self._bits_ptr = bit_generator, bg
+        if won is not None and type(won) is not list:
+            raise MahjongError(f"won must be a list (or None), got {type(won).__name__}")
         if self._random_bots:
             for i in range(self.n):
                 for s in range(self.players):
@@ -215,13 +221,9 @@ cdef class RoundBatch:
                 ended.append(c)
                 if won is not None and c.n_winners > 0:
                     won.append((i, c))
-                self._gens[i] = None
-                self._bg[i] = NULL
-                while True:          # a fresh round of the batch's ruleset, no bot generator: no check
+                while True:          # a fresh round of the batch's ruleset, no random bot: nothing to check
                     c = _vec_new_round(c, bg)
-                    self._cores[i] = c
-                    self._ptr[i] = <PyObject*> c
-                    self._actor[i] = _vec_advance(c, self._kinds + i * MAXP, NULL)
+                    self._place(i, c, None, NULL)
                     if self._actor[i] >= 0:
                         break
                 self._fill_row(i, o, m, a, d)

@@ -41,7 +41,11 @@ def test_step_deal_equals_step_then_deal(ruleset: str) -> None:
         # won: (row, core) of exactly the ended rounds with a winner, in row order
         rows = np.flatnonzero(done).tolist()
         assert won == [(i, c) for i, c in zip(rows, ended, strict=True) if c.winner_totals()]
-        assert all(bool(c.settle_keys()) == bool(c.winner_totals()) for c in ended)
+        for c in ended:     # settle_keys: result_info and winner_totals in one call
+            draw, _, loser, method, _, _ = c.result_info()
+            want = () if draw else tuple((w, loser, method, total, nf, c.min_fan)
+                                         for w, total, nf in c.winner_totals())
+            assert c.settle_keys() == want
         won_total += len(won)
         for k, i in enumerate(np.flatnonzero(done).tolist()):
             assert ended[k] is before[i] and ended[k].phase == 4
@@ -155,3 +159,40 @@ def test_step_deal_reads_any_int_array_and_generator_alike() -> None:
         a.step_deal(np.zeros((4, 1), dtype=np.int64), bits_a)
     with pytest.raises(ArrayShapeError):
         a.step_deal(np.zeros(5, dtype=np.int64), bits_a)
+
+
+def test_step_deal_won_must_be_a_list() -> None:
+    dealer = CoreDealer("two-player", None)
+    batch = RoundBatch([dealer(np.random.default_rng(0))], np.array([[-1, -1]]))
+    _, mask, _, _ = batch.observe()
+    before = batch.core(0).get_state()
+    for bad in ((), {}, "x", 3):
+        with pytest.raises(MahjongError, match="won must be a list"):
+            batch.step_deal(mask.argmax(axis=1), np.random.PCG64(1), bad)
+    assert batch.core(0).get_state() == before          # refused before any change
+
+
+@pytest.mark.parametrize("keys", [
+    [(0, 1, "discard", 8, 8, 8)],                 # not a tuple
+    ((0, 1, "discard", 8, 8),),                   # five fields
+    ((2, 1, "discard", 8, 8, 8),),                # winner out of range
+    ((0, 0, "discard", 8, 8, 8),),                # loser = winner
+    ((0, None, "discard", 8, 8, 8),),             # a discard win without a loser
+    ((0, 1, "self_drawn", 8, 8, 8),),             # a self-drawn win with a loser
+    ((0, 1, "thrown", 8, 8, 8),),                 # no such method
+    ((0, 1, "discard", -8, 8, 8),),               # a negative total
+    ((0, 1.0, "discard", 8, 8, 8),),              # a float seat
+    ((True, 1, "discard", 8, 8, 8),),             # a bool seat
+])
+@pytest.mark.parametrize("reward", ["points", "fans"])
+def test_forged_settle_keys_are_refused(keys: object, reward: str) -> None:
+    from mahjong_core.rl import RewardRule
+    rule = RewardRule("two-player", reward)
+    with pytest.raises(MahjongError, match="settle key"):
+        rule.of_keys(keys)  # type: ignore[arg-type]
+    row = rule.of_keys(((0, 1, "discard", 8, 8, 8),)).tolist()     # a real result still settles
+    if reward == "fans":
+        assert row == [8.0, 0.0]
+    else:
+        assert row[0] > 0 and sum(row) == 0     # the loser pays the winner
+    assert rule.of_keys(()).tolist() == [0.0, 0.0] and rule.of_keys(None).tolist() == [0.0, 0.0]

@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from .._round import RoundCore
 from ..errors import MahjongError
+from ..families.mahjong._constants import WIN_METHODS
 from ..families.registry import get_ruleset
 from ..settlement import ROOMS, HandOutcome, Room, get_room, hand_payments
 
@@ -78,10 +79,13 @@ class RewardRule:
         """The rewards (one float per seat, a read-only array) of a round whose
         :meth:`RoundCore.settle_keys` are ``keys`` (``None`` while running, ``()`` for a draw:
         zeros).  Cached by ``keys``: a run settles the same few results over and over."""
+        if keys is not None and type(keys) is not tuple:
+            self._check_keys(keys)      # raises (a list, say, would not even hash)
         if not keys:
             return self._zeros
         row = self._rows.get(keys)
         if row is None:
+            self._check_keys(keys)
             out = [0.0] * self.players
             for key in keys:
                 if self.room is None:
@@ -97,6 +101,27 @@ class RewardRule:
             if len(self._rows) < _ROWS_KEPT:
                 self._rows[keys] = row
         return row
+
+    def _check_keys(self, keys: Any) -> None:
+        """``keys`` as :meth:`RoundCore.settle_keys` gives them, else a MahjongError naming the
+        fault (checked once per distinct result: the cache holds only checked ones)."""
+        P = self.players
+        if not isinstance(keys, tuple):
+            raise MahjongError(f"settle keys must be a tuple of per-winner tuples, got {type(keys).__name__}")
+        for key in keys:
+            if not (isinstance(key, tuple) and len(key) == 6):
+                raise MahjongError(f"a settle key is (winner, loser, method, total, non_flower, min_fan), got {key!r}")
+            winner, loser, method, total, non_flower, min_fan = key
+            ints = (winner, total, non_flower, min_fan) + (() if loser is None else (loser,))
+            if any(isinstance(v, bool) or not isinstance(v, int) for v in ints):
+                raise MahjongError(f"settle key {key!r}: seats and totals must be ints")
+            if not 0 <= winner < P or (loser is not None and (not 0 <= loser < P or loser == winner)):
+                raise MahjongError(f"settle key {key!r}: winner and loser must be two seats 0-{P - 1}")
+            if method not in WIN_METHODS or (loser is None) != (method == "self_drawn"):
+                raise MahjongError(f"settle key {key!r}: method must be one of {', '.join(WIN_METHODS)}, "
+                                   f"with a loser unless self-drawn")
+            if total < 0 or non_flower < 0 or min_fan < 0:
+                raise MahjongError(f"settle key {key!r}: totals and the minimum fan must be >= 0")
 
     def _settle(self, seat: int, loser: int | None, method: str | None, total: int, non_flower: int,
                 min_fan: int) -> list[float]:
