@@ -125,7 +125,10 @@ def _wait(pred: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
 
 def _click_something(browser: Any) -> bool:
     """One click of a simple player: win when offered, pass on claims, else discard a tile."""
-    from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
+    from selenium.common.exceptions import (
+        ElementClickInterceptedException,
+        StaleElementReferenceException,
+    )
 
     By = _by()
     for css in ("#actions button[data-kind=win]", "#actions button[data-kind=pass]",

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from mahjong_core.errors import MahjongError
 from mahjong_core.server import ServerSettings
 from mahjong_core.server.lobby import Lobby
