@@ -131,17 +131,17 @@ def _click_something(browser: Any) -> bool:
     )
 
     By = _by()
-    for css in ("#actions button[data-kind=win]", "#actions button[data-kind=pass]",
-                "#hand .tile.playable", "#actions button.act"):
-        found = [b for b in browser.find_elements(By.CSS_SELECTOR, css) if b.is_enabled()]
-        if found:
-            try:
+    try:
+        for css in ("#actions button[data-kind=win]", "#actions button[data-kind=pass]",
+                    "#hand .tile.playable", "#actions button.act"):
+            found = [b for b in browser.find_elements(By.CSS_SELECTOR, css) if b.is_enabled()]
+            if found:
                 found[-1].click()
                 return True
-            except StaleElementReferenceException:
-                return False    # redrawn under the pointer: look again
-            except ElementClickInterceptedException as exc:   # something covers the hand or the actions
-                raise AssertionError(f"{css} is covered: {exc.msg}") from None
+    except StaleElementReferenceException:
+        return False    # redrawn while looked at: look again
+    except ElementClickInterceptedException as exc:   # something covers the hand or the actions
+        raise AssertionError(f"the hand or the actions are covered: {exc.msg}") from None
     return False
 
 

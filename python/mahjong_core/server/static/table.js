@@ -212,7 +212,7 @@ function seatBox(k, view) {
 function draw() {
   if (!state || !session) return;
   const st = state, view = st.view, n = seats();
-  $("leave").textContent = st.status === "playing" ? "Leave" : "Back to the lobby";
+  $("leave").textContent = st.status === "over" ? "Back to the lobby" : "Leave";
   $("room-name").textContent = `${session.room} room · ${session.ruleset} rules · table ${session.table}`;
   const board = $("board");
   board.className = "board players-" + n;
@@ -283,9 +283,11 @@ function drawHand(view) {
       if (a.type === "discard" && !a.ready && !discards.has(a.tile)) discards.set(a.tile, view.legal_indices[j]);
     });
   }
+  // the hand comes sorted; the tile just drawn is set apart at its right end, as at a real table
   const tiles = view.hand.slice();
   let drawn = null;
-  if (view.drawn !== null && view.drawn !== undefined && tiles[tiles.length - 1] === view.drawn) drawn = tiles.pop();
+  const at = view.drawn === null || view.drawn === undefined ? -1 : tiles.lastIndexOf(view.drawn);
+  if (at >= 0) drawn = tiles.splice(at, 1)[0];
   const add = (t, extra) => {
     const el = tileEl(t, "", "button");
     el.type = "button";
@@ -493,11 +495,13 @@ function connect() {
       retries = 0;
       setOnline(true);
       if (typeof f.last_id !== "number" || f.last_id < events.length) { resync(); return; }
-      const room = rooms[session.room];
-      if (f.disconnects && room && room.escape_rules.includes("disconnects")) {
-        notice(`Reconnected. Lost connections in this hand: ${f.disconnects} of ${room.escape_disconnects} ` +
-               `(at ${room.escape_disconnects} it is an escape in the ${room.name} room).`, 20);
-      }
+      if (f.disconnects) roomsLoaded.then(() => {
+        const room = session && rooms[session.room];
+        if (room && room.escape_rules.includes("disconnects")) {
+          notice(`Reconnected. Lost connections in this hand: ${f.disconnects} of ${room.escape_disconnects} ` +
+                 `(at ${room.escape_disconnects} it is an escape in the ${room.name} room).`, 20);
+        }
+      });
     } else if (f.type === "update") {
       applyUpdate(f);
     } else if (f.type === "error") {
@@ -646,6 +650,6 @@ window.addEventListener("pageshow", (e) => {
   if (e.persisted && session && (!ws || ws.readyState > WebSocket.OPEN)) connect();
 });
 
-loadRooms().then(() => { if (state) draw(); });
+const roomsLoaded = loadRooms().catch(() => { $("lobby-error").textContent = "The server did not list its rooms."; });
 if (session) enterTable();    // a reload: resume this tab's seat without the lobby form
 else showLobby();
