@@ -237,7 +237,7 @@ function drawCenter(st, view) {
   if (rw) $("round-wind").innerHTML = `<span lang="zh">${rw[0]}风圈</span> ${rw[1]} round`;
   $("wall").textContent = view ? `${view.wall_remaining} tiles left` : "";
   let phase;
-  if (st.status === "over") phase = "Match over: " + (st.end_reason || "");
+  if (st.status === "over") phase = "Match over: " + endReason();
   else if (!view) phase = "Waiting for players";
   else if (view.to_act && view.phase === "turn" && view.turn === session.seat) phase = "Your turn: click a tile to discard it";
   else if (view.to_act) phase = "Your decision";
@@ -258,6 +258,13 @@ function drawCenter(st, view) {
     box.append(last.text + " ");
     if (last.tile !== undefined) box.appendChild(tileEl(last.tile, "sm"));
   }
+}
+
+// why the match ended, in words (the server's reason names seats by number)
+function endReason() {
+  const escape = events.filter((e) => e.type === "escape").pop();
+  if (escape) return `${Who(escape.seat)} ${ESCAPES[escape.reason] || escape.reason}`;
+  return state.end_reason === "the match is complete" ? `all ${state.rounds} rounds played` : (state.end_reason || "");
 }
 
 // the latest discard or claim of this round, for the centre of the table
@@ -448,9 +455,9 @@ function describe(ev) {
     case "kong": return `${Who(ev.seat)} kong 杠 ${ev.tile !== undefined && ev.tile !== null ? tileName(ev.tile) : ""} (${ev.kind})`;
     case "win": return `${Who(ev.seat)} win${ev.seat === session.seat ? "" : "s"}: ${ev.total} fan`;
     case "exhaustive_draw": return "The wall is exhausted: a draw 荒牌";
-    case "escape": return `${Who(ev.seat)} escaped (${ev.reason})`;
+    case "escape": return `${Who(ev.seat)} ${ESCAPES[ev.reason] || ev.reason}: an escape`;
     case "settlement": return `Round ${ev.round} settled`;
-    case "match_end": return `Match over: ${ev.reason}`;
+    case "match_end": return "Match over";
     default: return null;
   }
 }
