@@ -25,14 +25,15 @@ class LiveServer:
     """``with LiveServer(settings) as srv:`` — a server on 127.0.0.1 and a free port; ``srv.lobby``
     is its lobby (read it only while the clients are idle: it lives on the server's thread)."""
 
-    def __init__(self, settings: ServerSettings) -> None:
+    def __init__(self, settings: ServerSettings, port: int = 0) -> None:
         self.settings = settings
         self.lobby: Lobby | None = None
+        self.port = port   # 0: a free one; a browser test restarts a server on the port its page knows
 
     def __enter__(self) -> LiveServer:  # noqa: PYI034 - typing.Self needs Python 3.11
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
+        sock.bind(("127.0.0.1", self.port))
         self.port = sock.getsockname()[1]
         self.lobby = Lobby(self.settings)
         config = uvicorn.Config(create_app(self.settings, self.lobby), ws_max_size=self.settings.max_message_bytes,

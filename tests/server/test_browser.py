@@ -1,19 +1,28 @@
 """The web table in a real browser: headless Chromium from the system packages driven by Selenium
-through the distribution's chromedriver, on a phone-sized window.  It opens the page, joins a
-room, plays a round against a bot by clicking tiles and buttons (reloading the page once: the
-seat resumes from the token the page kept), and saves a screenshot
-(``MAHJONG_SCREENSHOT_DIR`` to keep it; else pytest's temporary directory).
+through the distribution's chromedriver, at a laptop's window (1280×800) and a phone's screen
+(390×844, emulated: a headless window is at least 500 px wide).  It joins rooms and plays by
+clicking tiles and buttons; it reloads the page (the seat resumes by itself, without a penalty),
+closes the tab past the grace period (an escape), restarts the server from an older copy of its
+database (the page drops the history the server lost), checks that each round's result stays
+until it is dismissed or its timer ends, that the own hand is inside the window at both sizes
+with four players, that no other seat's concealed tile is drawn, and that Chinese text is drawn
+with real glyphs (not the missing-glyph box).  Screenshots are saved (``MAHJONG_SCREENSHOT_DIR``
+to keep them; else pytest's temporary directory).
 
-Under CI (``CI=true``) a missing browser fails the test (``.ci/run`` installs chromium and
-chromium-driver); elsewhere it is skipped with the reason.
+Under CI (``CI=true``) a missing browser fails the test (``.ci/run`` installs chromium,
+chromium-driver and a CJK font); elsewhere it is skipped with the reason.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import sqlite3
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +32,9 @@ pytest.importorskip("uvicorn", reason="the server extra")
 from mahjong_core.server import ServerSettings
 
 from .harness import LiveServer, stored
+
+LAPTOP = (1280, 800)
+PHONE = (390, 844)
 
 
 def _need(what: str, path: str | None) -> str:
@@ -34,7 +46,7 @@ def _need(what: str, path: str | None) -> str:
     return path
 
 
-def _driver():  # type: ignore[no-untyped-def]
+def _driver(size: tuple[int, int]):  # type: ignore[no-untyped-def]
     chromium = _need("chromium", shutil.which("chromium") or shutil.which("chromium-browser"))
     driver = _need("chromedriver", shutil.which("chromedriver"))
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is in the test extra")
@@ -42,64 +54,387 @@ def _driver():  # type: ignore[no-untyped-def]
 
     opts = webdriver.ChromeOptions()
     opts.binary_location = chromium
+    width, height = size
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=412,915", "--hide-scrollbars"):
+                f"--window-size={max(width, 500)},{height}", "--hide-scrollbars"):
         opts.add_argument(arg)
-    return webdriver.Chrome(service=Service(executable_path=driver), options=opts)
+    browser = webdriver.Chrome(service=Service(executable_path=driver), options=opts)
+    if width < 500:   # a phone's screen: the page sees exactly this viewport
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+    return browser
 
 
-def test_play_a_round_against_a_bot_by_clicking(tmp_path):
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    out = Path(os.environ.get("MAHJONG_SCREENSHOT_DIR", tmp_path / "screenshots"))
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+@pytest.fixture
+def browser_at() -> Iterator[Callable[[tuple[int, int]], Any]]:
+    opened: list[Any] = []
+
+    def browser_at(size: tuple[int, int]) -> Any:
+        opened.append(_driver(size))
+        return opened[-1]
+
+    yield browser_at
+    for b in opened:
+        b.quit()
+
+
+def _settings(tmp_path: Path, **kw: Any) -> ServerSettings:
+    base: dict[str, Any] = {"db": str(tmp_path / "browser.sqlite3"), "bots": True, "rounds": 1, "seed": 3,
+                            "tick_s": 0.05, "act_timeout_s": 120.0}
+    base.update(kw)
+    return ServerSettings(**base)
+
+
+def _by() -> Any:
+    from selenium.webdriver.common.by import By
+    return By
+
+
+def _join(browser: Any, srv: LiveServer, name: str, room: str) -> None:
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    By = _by()
+    browser.get(srv.base + "/")
+    browser.find_element(By.ID, "name").send_keys(name)
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, f"#room option[value={room}]"))
+    Select(browser.find_element(By.ID, "room")).select_by_value(room)
+    browser.find_element(By.ID, "join").click()
+    _wait(lambda: _js(browser, "return state !== null && state.view !== null"), "the table did not start")
+
+
+def _js(browser: Any, script: str, *args: Any) -> Any:
+    return browser.execute_script(script, *args)
+
+
+def _wait(pred: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
+    end = time.monotonic() + timeout
+    while True:
+        got = pred()
+        if got:
+            return got
+        assert time.monotonic() < end, what
+        time.sleep(0.05)
+
+
+def _click_something(browser: Any) -> bool:
+    """One click of a simple player: win when offered, pass on claims, else discard a tile."""
     from selenium.common.exceptions import (
         ElementClickInterceptedException,
         StaleElementReferenceException,
     )
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
 
-    s = ServerSettings(db=str(tmp_path / "browser.sqlite3"), bots=True, rounds=1, seed=3, tick_s=0.05,
-                       act_timeout_s=60.0)
-    browser = _driver()
+    By = _by()
     try:
-        with LiveServer(s) as srv:
-            browser.get(srv.base + "/")
-            browser.find_element(By.ID, "name").send_keys("browser")
-            # the coins room: a reload closes the client, which is an escape in the bamboo room
-            Select(browser.find_element(By.ID, "room")).select_by_value("coins")
-            browser.find_element(By.ID, "join").click()
-            out = Path(os.environ.get("MAHJONG_SCREENSHOT_DIR", tmp_path))
-            out.mkdir(parents=True, exist_ok=True)
-            clicks, during, reloaded = 0, False, False
-            end = time.monotonic() + 60
-            while "match over" not in browser.find_element(By.ID, "phase").text:
-                assert time.monotonic() < end, "the round did not end"
-                if not during and browser.find_elements(By.CSS_SELECTOR, "#actions button[data-kind=pass]"):
-                    during = browser.save_screenshot(str(out / "web_table_claim.png"))   # a claim window
-                target = None
-                for css in ("#actions button[data-kind=win]", "#actions button[data-kind=pass]",
-                            "#hand .tile.playable", "#actions button.act"):
-                    found = [b for b in browser.find_elements(By.CSS_SELECTOR, css) if b.is_enabled()]
-                    if found:
-                        target = found[-1]
-                        break
-                if target is not None:
-                    try:
-                        target.click()
-                        clicks += 1
-                    except (StaleElementReferenceException, ElementClickInterceptedException):
-                        continue   # redrawn under the pointer: look again
-                if clicks == 3 and not reloaded:    # reload the page: the seat resumes from its token
-                    browser.refresh()
-                    browser.find_element(By.ID, "resume").click()
-                    reloaded = True
-                time.sleep(0.05)
-            assert reloaded
-            result = browser.find_element(By.ID, "result")
-            assert result.is_displayed() and "Round 1" in result.text and "Balances" in result.text
-            # phone-sized: nothing wider than the screen
-            assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
-            assert browser.save_screenshot(str(out / "web_table.png"))
-        assert clicks >= 5, "the round was played by clicking"
-        db = stored(s.db)
-        assert len(db["hands"]) == 1 and sum(db["balances"].values()) == 2 * s.opening_balance
-    finally:
-        browser.quit()
+        for css in ("#actions button[data-kind=win]", "#actions button[data-kind=pass]",
+                    "#hand .tile.playable", "#actions button.act"):
+            found = [b for b in browser.find_elements(By.CSS_SELECTOR, css) if b.is_enabled()]
+            if found:
+                found[-1].click()
+                return True
+    except StaleElementReferenceException:
+        return False    # redrawn while looked at: look again
+    except ElementClickInterceptedException as exc:   # something covers the hand or the actions
+        raise AssertionError(f"the hand or the actions are covered: {exc.msg}") from None
+    return False
+
+
+def _play(browser: Any, until: Callable[[], Any], what: str, timeout: float = 90.0,
+          every: Callable[[], None] | None = None) -> int:
+    """Click until ``until()``; ``every()`` after each step.  The number of clicks."""
+    clicks = 0
+    end = time.monotonic() + timeout
+    while not until():
+        assert time.monotonic() < end, what
+        clicks += _click_something(browser)
+        if every is not None:
+            every()
+        time.sleep(0.03)
+    return clicks
+
+
+def _held(browser: Any) -> int:
+    return int(_js(browser, "return events.length"))
+
+
+def _over(browser: Any) -> bool:
+    return bool(_js(browser, "return state !== null && state.status === 'over'"))
+
+
+def _result_shown(browser: Any) -> str | None:
+    return _js(browser, "const r = document.getElementById('result'); return r.hidden ? null : r.innerText")
+
+
+def _check_layout(browser: Any, where: str) -> None:
+    """The own hand wholly inside the window without scrolling, nothing wider than the window, the
+    result box (when shown) above the hand, and no other seat's concealed tile drawn face up."""
+    got = _js(browser, """
+        const rect = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        const result = document.getElementById('result');
+        return {tiles: [...document.querySelectorAll('#hand .tile')].map(rect),
+                hand: rect(document.getElementById('hand')),
+                result: result.hidden ? null : rect(result),
+                vw: innerWidth, vh: innerHeight, scrollWidth: document.documentElement.scrollWidth,
+                scrollY: scrollY,
+                faceUp: document.querySelectorAll('.seat:not(.mine) .concealed .tile:not(.back), ' +
+                                                  '.seat:not(.mine) .concealed [data-tile]').length,
+                backs: document.querySelectorAll('.seat:not(.mine) .concealed .tile.back').length};""")
+    vw, vh = got["vw"], got["vh"]
+    assert got["tiles"], f"{where}: no hand drawn"
+    assert got["scrollY"] == 0, f"{where}: the page was scrolled"
+    for left, top, right, bottom in got["tiles"]:
+        assert 0 <= left and right <= vw and 0 <= top and bottom <= vh, f"{where}: a tile of the hand is off screen: {got}"
+    assert got["scrollWidth"] <= vw, f"{where}: wider than the window"
+    if got["result"] is not None:
+        assert got["result"][3] <= got["hand"][1], f"{where}: the result box covers the hand"
+    assert got["faceUp"] == 0 and got["backs"] > 0, f"{where}: {got}"
+
+
+# Whether the glyphs of an element's text are drawn from a font that has them: each character is
+# drawn on a canvas in the element's own font and compared with what the browser draws for code
+# points no font has (U+0378 and U+0379 are unassigned: both are the missing-glyph box).
+_GLYPHS = """
+const el = arguments[0];
+const font = getComputedStyle(el).fontStyle + " " + getComputedStyle(el).fontWeight + " 40px " + getComputedStyle(el).fontFamily;
+const draw = (ch) => {
+  const c = document.createElement("canvas"); c.width = 64; c.height = 64;
+  const g = c.getContext("2d"); g.font = font; g.fillStyle = "#000"; g.fillText(ch, 4, 48);
+  return { pixels: Array.from(g.getImageData(0, 0, 64, 64).data).join(","), width: g.measureText(ch).width };
+};
+const missing = draw("\\u0378"), missing2 = draw("\\u0379");
+const chars = [...el.textContent.trim()].filter((ch) => ch.trim());
+return { text: el.textContent, width: el.getBoundingClientRect().width, missingAlike: missing.pixels === missing2.pixels,
+         missingWidth: missing.width,
+         chars: chars.map((ch) => { const d = draw(ch); return [ch, d.pixels !== missing.pixels, d.width]; }),
+         distinct: new Set(chars.map((ch) => draw(ch).pixels)).size === new Set(chars).size };
+"""
+
+
+def _check_cjk(browser: Any, css: str) -> str:
+    """The Chinese text of the element at ``css`` is drawn with real glyphs; its text."""
+    el = browser.find_element(_by().CSS_SELECTOR, css)
+    got = _js(browser, _GLYPHS, el)
+    assert got["missingAlike"], "the check cannot tell a missing glyph: two unassigned code points differ"
+    assert got["width"] > 0 and got["chars"], got["text"]
+    for ch, drawn, width in got["chars"]:
+        assert drawn and width > 0, f"{ch!r} of {got['text']!r} is drawn as the missing-glyph box (install fonts-noto-cjk)"
+    assert got["distinct"], f"different characters of {got['text']!r} look alike"
+    return str(got["text"])
+
+
+def _check_names_and_winds(browser: Any, players: int) -> None:
+    """Seats named by player and position, one dealer, the winds where the rules have them, the wall."""
+    got = _js(browser, """
+        return {seats: [...document.querySelectorAll('.seat')].map((s) => s.querySelector('.who').innerText),
+                dealers: document.querySelectorAll('.badge.dealer').length,
+                winds: [...document.querySelectorAll('.seat .wind')].map((w) => w.textContent),
+                roundWind: document.getElementById('round-wind').hidden ? null : document.getElementById('round-wind').innerText,
+                wall: document.getElementById('wall').innerText, view: state.view, players: state.players};""")
+    assert len(got["seats"]) == players
+    positions = {2: ["across"], 4: ["right", "across", "left"]}[players]
+    for k, p in enumerate(got["players"]):
+        text = next(t for t in got["seats"] if p["name"] in t)
+        if k == got["view"]["seat"]:
+            assert "you" in text
+        else:
+            assert any(pos in text for pos in positions), text
+    assert got["dealers"] == 1
+    assert f"{got['view']['wall_remaining']} tiles left" == got["wall"]
+    if got["view"]["seat_winds"] is not None:
+        assert sorted(got["winds"]) == sorted("东南西北") and "East round" in got["roundWind"]
+    else:
+        assert got["winds"] == [] and got["roundWind"] is None
+
+
+# ---------------------------------------------------------------------------- the tests
+def test_four_players_on_a_phone_by_clicking(tmp_path, shots, browser_at):
+    """A whole match of the public room on a phone's screen: the hand always inside it."""
+    s = _settings(tmp_path, seed=6)
+    browser = browser_at(PHONE)
+    with LiveServer(s) as srv:
+        _join(browser, srv, "phone", "public")
+        _check_names_and_winds(browser, 4)
+        _check_cjk(browser, "#hand .tile .main")
+        browser.save_screenshot(str(shots / "phone_public_start.png"))
+        checks = [0]
+
+        def look() -> None:
+            checks[0] += 1
+            if checks[0] % 5 == 0 and not _over(browser):
+                _check_layout(browser, "phone, during the hand")
+
+        clicks = _play(browser, lambda: _result_shown(browser), "the round did not end", every=look)
+        browser.save_screenshot(str(shots / "phone_public_result.png"))
+        _check_layout(browser, "phone, the result shown")
+        text = _result_shown(browser)
+        assert "Round 1 of 1" in text and "this hand" in text
+        if "win" in text:
+            _check_cjk(browser, "#result .fans td.zh")
+    assert clicks >= 5, "the round was played by clicking"
+    db = stored(s.db)
+    assert len(db["hands"]) == 1 and sum(db["balances"].values()) == 4 * s.opening_balance
+
+
+def test_a_reload_resumes_the_seat_without_penalty(tmp_path, shots, browser_at):
+    """In the bamboo room (where closing the client is an escape) a reload resumes the table by
+    itself, from the token the tab kept, and nobody is charged."""
+    s = _settings(tmp_path, seed=3)
+    browser = browser_at(PHONE)
+    By = _by()
+    with LiveServer(s) as srv:
+        _join(browser, srv, "reloader", "bamboo")
+        table = next(iter(srv.lobby.tables.values()))   # type: ignore[union-attr]
+        _play(browser, lambda: _held(browser) > 20, "no progress")
+        browser.refresh()
+        # no lobby form, no click: the table again, with the whole stream
+        _wait(lambda: _js(browser, "return state !== null && state.view !== null"), "the reload did not resume")
+        assert not browser.find_element(By.ID, "lobby").is_displayed()
+        assert browser.find_element(By.ID, "table").is_displayed()
+        k = int(_js(browser, "return session.seat"))
+        _wait(lambda: _held(browser) == len(table.seats[k].stream), "the stream was not loaded again")
+        assert table.status == "playing" and table.tracker.disconnects[k] == 1
+        notice = browser.find_element(By.ID, "notice").text
+        assert "1 of 3" in notice, notice
+        _check_layout(browser, "after the reload")
+        browser.save_screenshot(str(shots / "phone_bamboo_reloaded.png"))
+        _play(browser, lambda: _result_shown(browser), "the round did not end after the reload")
+        browser.save_screenshot(str(shots / "phone_bamboo_result.png"))
+    db = stored(s.db)
+    assert not [t for t in db["transfers"] if t[5] == "escape_penalty"]
+    assert len(db["hands"]) == 1 and "escaped" not in db["hands"][0][2]
+    assert sum(db["balances"].values()) == 2 * s.opening_balance
+
+
+def test_a_tab_closed_past_the_grace_period_is_an_escape(tmp_path, browser_at):
+    """Closing the tab and not coming back within the grace period is a closed client: the escape
+    penalty; the page opened later says the table is over instead of a broken table."""
+    s = _settings(tmp_path, seed=3, reconnect_grace_s=0.5)
+    browser = browser_at(LAPTOP)
+    By = _by()
+    with LiveServer(s) as srv:
+        _join(browser, srv, "leaver", "bamboo")
+        table = next(iter(srv.lobby.tables.values()))   # type: ignore[union-attr]
+        _play(browser, lambda: _held(browser) > 15, "no progress")
+        first = browser.current_window_handle
+        browser.switch_to.new_window("tab")
+        second = browser.current_window_handle
+        browser.switch_to.window(first)
+        closed = time.monotonic()
+        browser.close()                  # a close frame 1001: the player closed the game
+        browser.switch_to.window(second)
+        _wait(lambda: table.status == "over", "no escape", timeout=10)
+        assert time.monotonic() - closed >= 0.5
+        assert table.end_reason is not None and "closed_client" in table.end_reason
+        time.sleep(0.3)                  # the finished table is let go: nobody is coming back
+        browser.get(srv.base + "/")      # a new tab: the seat kept in this browser is offered
+        browser.find_element(By.ID, "resume").click()
+        _wait(lambda: browser.find_element(By.ID, "lobby").is_displayed(), "the lobby did not come back")
+        assert "no longer open" in browser.find_element(By.ID, "lobby-note").text
+        assert _js(browser, "return sessionStorage.getItem('mahjong-seat') === null && localStorage.getItem('mahjong-seat') === null")
+    db = stored(s.db)
+    assert [t[2] for t in db["transfers"] if t[5] == "escape_penalty"] == ["leaver"]
+
+
+def test_each_rounds_result_stays_until_continue_or_its_timer(tmp_path, shots, browser_at):
+    """Four players at a laptop's window: each round's result (the winning hand, fans in Chinese
+    and English, payments) stays over the next round until Continue or its timer; the last stays."""
+    s = _settings(tmp_path, rounds=3, seed=6)
+    browser = browser_at(LAPTOP)
+    By = _by()
+    seconds = 3.0
+    with LiveServer(s) as srv:
+        _join(browser, srv, "laptop", "public")
+        _js(browser, "mjConfig.resultSeconds = arguments[0]", seconds)
+        _check_names_and_winds(browser, 4)
+        _check_layout(browser, "laptop, the deal")
+        browser.save_screenshot(str(shots / "laptop_public_start.png"))
+        checks = [0]
+
+        def look() -> None:
+            checks[0] += 1
+            if checks[0] % 5 == 0 and not _over(browser):
+                _check_layout(browser, "laptop, during the hand")
+
+        for rnd in (1, 2, 3):
+            _play(browser, lambda: _result_shown(browser), f"round {rnd} did not end", every=look)
+            shown_at = time.monotonic()
+            text = _result_shown(browser)
+            assert f"Round {rnd} of 3" in text and "this hand" in text
+            if "win" in text:    # the winning hand laid down, the fans in Chinese and English
+                assert len(browser.find_elements(By.CSS_SELECTOR, "#result .revealed .tile:not(.xs)")) >= 14
+                assert _check_cjk(browser, "#result .fans td.zh")
+                assert browser.find_elements(By.CSS_SELECTOR, "#result .fans td")[1].text
+            _check_layout(browser, f"laptop, round {rnd}'s result")
+            browser.save_screenshot(str(shots / f"laptop_public_result_{rnd}.png"))
+            if rnd < 3:   # the next round has started under the box, which stays
+                assert browser.find_element(By.ID, "round").text == f"Round {rnd + 1} of 3"
+            time.sleep(1.0)
+            assert f"Round {rnd} of 3" in (_result_shown(browser) or ""), "the result went away by itself"
+            if rnd == 1:
+                browser.find_element(By.ID, "result-continue").click()
+                assert _result_shown(browser) is None
+            elif rnd == 2:                  # nobody clicks: the timer closes it
+                _wait(lambda: _result_shown(browser) is None, "the timer did not close the result", timeout=seconds + 2)
+                assert time.monotonic() - shown_at >= seconds - 0.3
+            else:                           # the match is over: it stays until Continue
+                time.sleep(seconds)
+                assert "Round 3 of 3" in (_result_shown(browser) or "")
+                assert browser.find_element(By.ID, "result-continue").text == "Continue"
+                browser.find_element(By.ID, "result-continue").click()
+        assert _over(browser) and "Match over" in browser.find_element(By.ID, "phase").text
+        # at the end the winner's hand lies face up at his seat; the others' stay hidden
+        got = _js(browser, """
+            const last = events.filter((e) => e.type === 'settlement').pop();
+            return {revealed: last.revealed, me: session.seat,
+                    seats: [...document.querySelectorAll('.seat')].map((s) => [Number(s.id.slice(5)),
+                        [...s.querySelectorAll('.revealed-hand .tile')].map((t) => Number(t.dataset.tile)),
+                        s.querySelectorAll('.concealed .tile.back').length])};""")
+        winners = {r["seat"]: sorted([*r["concealed"], r["win_tile"]]) for r in got["revealed"]}
+        for k, face_up, backs in got["seats"]:
+            if k in winners and k != got["me"]:
+                assert sorted(face_up) == winners[k] and backs == 0
+            elif k != got["me"]:
+                assert face_up == [] and backs > 0
+        browser.save_screenshot(str(shots / "laptop_public_over.png"))
+    db = stored(s.db)
+    assert len(db["hands"]) == 3 and sum(db["balances"].values()) == 4 * s.opening_balance
+
+
+def test_a_history_the_server_lost_is_dropped_and_loaded_again(tmp_path, shots, browser_at):
+    """The server restarts from an older copy of its database (its last commits lost, as with a
+    lost WAL): the welcome's last_id is below what the page holds, so the page drops its history
+    and loads the stream again instead of going on from ids the server reuses."""
+    s = _settings(tmp_path, rounds=2, seed=3)
+    older = tmp_path / "older.sqlite3"
+    browser = browser_at(LAPTOP)
+    with LiveServer(s) as srv:
+        port = srv.port
+        _join(browser, srv, "resync", "coins")
+        _play(browser, lambda: _held(browser) > 20, "no progress")
+        with sqlite3.connect(s.db) as src, sqlite3.connect(older) as dst:
+            src.backup(dst)              # what the disk will hold: the commits up to here
+        kept = _held(browser)
+        _play(browser, lambda: _held(browser) > kept + 12, "no progress after the copy")
+        held = _held(browser)
+    for suffix in ("", "-wal", "-shm"):
+        Path(s.db + suffix).unlink(missing_ok=True)
+    shutil.copy(older, s.db)
+    table, seat = next((t, k) for (t, k), stream in stored(s.db)["streams"].items() if stream[0]["players"][k] == "resync")
+    assert len(stored(s.db)["streams"][(table, seat)]) < held
+    with LiveServer(s, port=port) as srv:
+        # the page reconnects by itself (it retries), sees last_id < what it holds, and resyncs
+        live = srv.lobby.tables[table]   # type: ignore[union-attr]
+        _wait(lambda: _js(browser, "return state !== null && ws !== null && ws.readyState === 1") and
+              json.loads(_js(browser, "return JSON.stringify(events)")) == [json.loads(e) for e in live.seats[seat].stream],
+              "the page did not resync", timeout=20)
+        assert "loaded again" in browser.find_element(_by().ID, "notice").text
+        _check_layout(browser, "after the resync")
+        _play(browser, lambda: _over(browser), "the match did not end after the resync")
+        page = json.loads(_js(browser, "return JSON.stringify(events)"))
+    assert page == stored(s.db)["streams"][(table, seat)]

@@ -48,7 +48,7 @@ def test_serve_starts_on_the_loopback_and_stops_on_ctrl_c(tmp_path):
 
 
 @pytest.mark.parametrize("args", [["--port", "70000"], ["--act-timeout", "0"], ["--rounds", "0"],
-                                  ["--away-limit", "-1"], ["--rate", "nan"]])
+                                  ["--away-limit", "-1"], ["--rate", "nan"], ["--reconnect-grace", "-1"]])
 def test_bad_settings_are_usage_errors(args, capsys):
     assert cli.main(["serve", *args]) == 2
     assert "error" in capsys.readouterr().err
@@ -59,6 +59,6 @@ def test_help_shows_the_defaults():
                          capture_output=True, text=True, check=True).stdout
     text = " ".join(out.split())   # undo the line wrapping
     for fragment in ("(default: 8765)", "(default: 8)", "(default: 20.0)", "(default: the room's, 90)",
-                     "loopback"):
+                     "(default: 30.0)", "loopback"):
         assert fragment in text
     assert "(default: None)" not in text

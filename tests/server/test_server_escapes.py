@@ -59,14 +59,15 @@ def test_away_longer_than_the_limit_is_an_escape(tmp_path):
 
 
 def test_closing_the_client_is_an_escape_in_the_bamboo_room(tmp_path):
-    s = _settings(tmp_path)
+    s = _settings(tmp_path, reconnect_grace_s=0.3)
     with LiveServer(s) as srv:
-        seat = srv.join("ben", "bamboo")
+        seat, table = _seated(srv, "ben", "bamboo")
 
         async def script(c: Client) -> None:
             await c.close(1000)
-            table = srv.lobby.tables.get(seat["table"])  # type: ignore[union-attr]
-            await _wait_until(lambda: table is None or table.status == "over")
+            t0 = time.monotonic()
+            await _wait_until(lambda: table.status == "over")
+            assert time.monotonic() - t0 >= 0.3      # not back within the grace period (a reload is)
         run_client(srv, seat, script)
     assert len(_escape_settled(s, seat["table"], "ben", "closed_client")) == 1
 

@@ -29,6 +29,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="seconds away that make an escape where the room counts it (default: the room's, 90)")
     p.add_argument("--disconnect-limit", type=int, default=None,
                    help="disconnects in a hand that make an escape where the room counts them (default: 3)")
+    p.add_argument("--reconnect-grace", type=float, default=d.reconnect_grace_s,
+                   help="seconds a player who closed the client (or reloaded the page) has to come back "
+                        "before it counts as an escape where the room counts closed clients")
     p.add_argument("--tick", type=float, default=d.tick_s, help="seconds between two checks of the clocks")
     p.add_argument("--rate", type=float, default=d.rate_per_s,
                    help="messages per second a connection may send on average (more is flooding)")
@@ -45,6 +48,7 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
     return ServerSettings(host=args.host, port=args.port, db=args.db, bots=args.bots, rounds=args.rounds,
                           opening_balance=args.opening_balance, act_timeout_s=args.act_timeout,
                           away_limit_s=args.away_limit, disconnect_limit=args.disconnect_limit,
+                          reconnect_grace_s=args.reconnect_grace,
                           tick_s=args.tick, rate_per_s=args.rate, burst=args.burst, compression=args.compression,
                           seed=args.seed)
 

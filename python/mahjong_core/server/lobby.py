@@ -115,5 +115,5 @@ class Lobby:
         now = self.now()
         for t in list(self.tables.values()):
             t.tick(now)
-            if t.status == "over" and not any(s is not None and s.conn is not None for s in t.seats):
+            if t.status == "over" and t.unwatched(now):
                 del self.tables[t.id]   # finished and nobody watching: it stays in the store only

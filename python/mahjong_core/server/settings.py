@@ -55,6 +55,12 @@ class ServerSettings:
     room's own limit (90 s in the seeds)."""
     disconnect_limit: int | None = None
     """Disconnects in one hand that make an escape where the room counts them; None = the room's (3)."""
+    reconnect_grace_s: float = 30.0
+    """A client closed during a hand (close code 1000/1001: a closed tab, but also a page reload)
+    is an escape where the room counts closed clients only if its seat has not connected again
+    within this time; a reload resumes the seat.  Each lost connection still counts toward the
+    disconnect limit, and the away limit still runs from the moment the connection was lost.
+    A finished table is kept this long after its last player left, so a reload shows its end."""
     hello_timeout_s: float = 10.0
     """A new connection must authenticate (its first message) within this time."""
     tick_s: float = 0.25
@@ -87,7 +93,7 @@ class ServerSettings:
         _count(self.rounds, "rounds", 1, 1_000_000)
         _count(self.opening_balance, "opening_balance", 0, 10 ** 15)
         for name, lo in (("act_timeout_s", 0.01), ("hello_timeout_s", 0.01), ("tick_s", 0.001),
-                         ("rate_per_s", 0.01)):
+                         ("rate_per_s", 0.01), ("reconnect_grace_s", 0.0)):
             object.__setattr__(self, name, _seconds(getattr(self, name), name, lo))
         if self.away_limit_s is not None:
             object.__setattr__(self, "away_limit_s", _seconds(self.away_limit_s, "away_limit_s"))

@@ -73,6 +73,9 @@ class Seat:
     conn: Outbox | None = None
     away_since: float | None = None
     """When the seat's connection was lost (monotonic clock); None while connected (or a bot)."""
+    closed_at: float | None = None
+    """When the player closed the client during a hand (close 1000/1001, as a reload also does):
+    a closed client only if the seat is still away ``reconnect_grace_s`` later; None else."""
 
     def accepts(self, token: str) -> bool:
         return not self.bot and hmac.compare_digest(self.token_hash, token_hash(token))
@@ -164,30 +167,39 @@ class Table:
         if seat.conn is not None and seat.conn is not conn:
             seat.conn.close(4000, "replaced by a newer connection of this seat")
         seat.conn = conn
-        seat.away_since = None
+        seat.away_since = seat.closed_at = None
         conn.send(dumps({"type": "welcome", "table": self.id, "seat": k, "room": self.room.name,
                    "ruleset": self.room.ruleset, "players": list(self.names) if self.free_seat() is None else None,
-                   "last_id": len(seat.stream)}))
+                   "last_id": len(seat.stream), "disconnects": self.tracker.disconnects[k]}))
         self._sent[k] = min(max(last_id, 0), len(seat.stream))
         self._send_update(k)
 
     def detach(self, k: int, conn: Outbox, code: int) -> None:
         """The connection of seat ``k`` ended with close code ``code``: start its away clock and,
-        during a hand, report a closed client or a disconnect to the escape rules."""
+        during a hand, count a disconnect and, for a client closed by the player (1000/1001),
+        start the grace period after which :meth:`tick` reports it as a closed client.  A page
+        reload closes the client too: that it connects again within the grace tells the two apart."""
         seat = self._seat(k)
         if seat.conn is not conn:
             return   # an older connection, already replaced
         seat.conn = None
-        seat.away_since = self.lobby.now()
+        now = self.lobby.now()
+        seat.away_since = now
         if not self._in_hand() or code == SERVER_RESTART:
             return
-        if code in CLIENT_CLOSED and self.tracker.report("closed_client", k):
-            self._escape(k, "closed_client")
-        elif self.tracker.report("disconnect", k):
+        if code in CLIENT_CLOSED:
+            seat.closed_at = now
+        if self.tracker.report("disconnect", k):
             self._escape(k, "disconnects")
         else:
             self._commit()   # the disconnect count is part of the table's row
         self._flush()
+
+    def unwatched(self, now: float) -> bool:
+        """No player connected, nor one gone for less than the grace period (who may be reloading)."""
+        grace = self.lobby.settings.reconnect_grace_s
+        return not any(s is not None and (s.conn is not None or (s.away_since is not None and now - s.away_since < grace))
+                       for s in self.seats)
 
     def _in_hand(self) -> bool:
         return self.status == "playing" and self.match is not None and not self.match.is_over
@@ -219,14 +231,24 @@ class Table:
         return "this room does not let a player quit a hand"
 
     def tick(self, now: float) -> None:
-        """The clocks: away longer than the room's limit is an escape (where the room counts it);
-        a seat that let its deadline pass gets the greedy bot's action (托管)."""
+        """The clocks: a client closed and not back within the grace period, or away longer than
+        the room's limit, is an escape (where the room counts it); a seat that let its deadline
+        pass gets the greedy bot's action (托管)."""
         if not self._in_hand():
             return
+        grace = self.lobby.settings.reconnect_grace_s
         for k, seat in enumerate(self.seats):
-            if seat is not None and seat.away_since is not None \
-                    and self.tracker.report("away", k, now - seat.away_since):
-                self._escape(k, "away")
+            if seat is None or seat.away_since is None:
+                continue
+            reason = None
+            if seat.closed_at is not None and now - seat.closed_at >= grace:
+                seat.closed_at = None   # judged once: where the room does not count it, it is only away
+                if self.tracker.report("closed_client", k):
+                    reason = "closed_client"
+            if reason is None and self.tracker.report("away", k, now - seat.away_since):
+                reason = "away"
+            if reason is not None:
+                self._escape(k, reason)
                 self._flush()
                 return
         if self.deadline is not None and now >= self.deadline:
@@ -310,13 +332,31 @@ class Table:
         fans = [] if res.score is None else [
             {"id": f.id, "zh": f.zh, "en": f.en, "points": f.points, "count": f.count} for f in res.score.fans]
         record = {"round": k, "draw": outcome.is_draw, "winner": outcome.winner, "loser": outcome.loser,
-                  "method": outcome.method, "total": outcome.hand_value, "fans": fans}
+                  "method": outcome.method, "total": outcome.hand_value, "fans": fans,
+                  "revealed": self._revealed(res)}
         self._record_settlement(k, record, transfers)
         self.match.next_round()
         if self.match.is_over:
             self._end("the match is complete")
         else:
             self._round_start()
+
+    def _revealed(self, res: Any) -> list[dict[str, Any]]:
+        """The winning hands, which every seat is shown when the round is settled (a hand that
+        has won is laid down): each winner's concealed tiles without the winning tile, melds and
+        flowers, from the winner's own final view.  No other seat's concealed tiles."""
+        assert self.match is not None
+        rnd = self.match.round
+        out = []
+        for w in res.winners:
+            seat, tile = w["seat"], w.get("win_tile")
+            view = rnd.view(seat)
+            concealed = list(view["hand"])
+            if tile in concealed:
+                concealed.remove(tile)
+            out.append({"seat": seat, "concealed": concealed, "win_tile": tile, "melds": view["melds"][seat],
+                        "flowers": view["flowers"][seat]})
+        return out
 
     def _escape(self, k: int, reason: str) -> None:
         """Seat ``k`` escaped: the hand is aborted and settled with the room's penalty, the match ends."""
