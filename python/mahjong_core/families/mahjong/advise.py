@@ -9,17 +9,20 @@ counted as 3) and answers, for every distinct tile it may discard:
 ``shanten``
     the plain shanten of the same 13 tiles (any complete hand);
 ``effective``
-    the effective tiles (进张): every kind whose draw lowers the fan-aware shanten, each with its
-    live count ``4 - in hand (the 14 tiles) - in the melds - visible``; a kind with no live copy is
-    left out (it cannot be drawn);
+    the effective tiles (进张): every kind whose draw lowers the fan-aware shanten (with the best
+    discard after it; for a ready hand, the kinds that win with enough fans), each with its live
+    count ``4 - in hand (the 14 tiles) - in the melds - visible``; a kind with no live copy is
+    left out (it cannot be drawn).  A tile that finishes a qualifying win only as the winning
+    tile (the 嵌张 that carries the last fans only when won on) is effective only for a ready hand;
 ``live_total``
     the sum of those live counts;
 ``ways`` and ``probability``
-    the second-order figure: with ``n = fan_shanten + 1``, ``ways`` is the number of sets of ``n``
-    unseen tiles (each physical copy counted apart) that, once all drawn, let the hand win with
-    enough fans, and ``probability = ways / C(unseen, n)`` is the chance that ``n`` tiles taken at
-    random from the unseen ones form such a set.  For a ready hand (n = 1) ``ways`` is
-    ``live_total`` and ``probability`` the chance that the next tile wins.
+    the second-order figure: with ``n = fan_shanten + 1``, ``ways`` is the number of orders of
+    ``n`` unseen tiles (each physical copy counted apart) that, drawn in that order with the
+    spare tiles discarded on the way, let the hand win with enough fans on the last one, and
+    ``probability = ways / (unseen (unseen - 1) ... (unseen - n + 1))`` is the chance that the
+    next ``n`` draws do it.  For a ready hand (n = 1) ``ways`` is ``live_total`` and
+    ``probability`` the chance that the next tile wins.
 
 Options are ranked best first by: fan-aware shanten (an exact value before a lower bound of the
 same value), then ``live_total`` (more first), ``ways`` (more first), plain shanten, and the tile
@@ -36,7 +39,7 @@ or the first budget, the best discard's plain shanten + 1, when that is larger: 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb
+from math import comb, factorial, perm
 from typing import Any
 
 import numpy as np
@@ -48,7 +51,7 @@ from .fan_shanten import (
     Problem,
     TargetShanten,
     _check_max_draws,
-    distinct_rows,
+    distinct_index,
     prepare,
     search,
     standard_shape,
@@ -132,13 +135,27 @@ _COMB = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)
 def _option(d: int, found: Found, budget: int, plain: int, live: tuple[int, ...], unseen: int) -> DiscardOption:
     if found.n is None:   # more than `budget` draws: shanten >= budget, and never below plain shanten
         return DiscardOption(d, max(budget, plain), False, plain, (), 0, 0, 0.0)
-    kinds = sorted({int(t) for t in np.flatnonzero(found.need.any(axis=0))})
-    effective = tuple(LiveTile(t, live[t]) for t in kinds)
-    # one product of binomials per distinct drawn multiset: C(live[t], a[t]) from a table
-    distinct = distinct_rows(found.need)
-    ways = int(_COMB[np.asarray(live)[None, :], distinct].prod(axis=1).sum())
-    total = comb(unseen, found.n)
-    return DiscardOption(d, found.n - 1, True, plain, effective, sum(e.live for e in effective), ways,
+    n = found.n
+    # one row per distinct (drawn multiset A, winning tile w): A is the fewest draws, every tile
+    # of it needed, and the hand's spare tiles are all in the 13 held (a spare drawn tile would
+    # make a smaller A), so the draws of A can come in any order that ends on a copy of w
+    keep = distinct_index(found.need, found.wins)
+    need, wins = found.need[keep], found.wins[keep].astype(np.intp)
+    r = np.arange(len(need))
+    # a kind lowers the fan-aware shanten when drawn first in such an order: a tile of A other
+    # than the last, so not w itself unless A holds w twice; for a ready hand (n = 1) the one
+    # tile is the win
+    first = need > 0
+    if n > 1:
+        first[r, wins] = need[r, wins] >= 2
+    kinds = np.flatnonzero(first.any(axis=0))
+    effective = tuple(LiveTile(int(t), live[t]) for t in kinds)
+    # ordered draws: C(live[t], A[t]) physical sets per kind, n! orders of a set, of which
+    # A[w] (n-1)! end on a copy of w; A with several winning tiles counts each of them
+    sets = _COMB[np.asarray(live)[None, :], need].prod(axis=1)
+    ways = int((sets * need[r, wins]).sum()) * factorial(n - 1)
+    total = perm(unseen, n)
+    return DiscardOption(d, n - 1, True, plain, effective, sum(e.live for e in effective), ways,
                          ways / total if total else 0.0)
 
 
