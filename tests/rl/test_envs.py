@@ -166,29 +166,52 @@ def test_gym_env_illegal_action_and_settings() -> None:
     assert "seat 2" in (mixed.render() or "")
 
 
-def test_import_without_the_rl_extra() -> None:
-    """``import mahjong_core`` and ``mahjong_core.rl`` need neither pettingzoo nor gymnasium; the
-    environments then say which extra to install."""
-    code = (
-        "import sys\n"
-        "sys.modules['pettingzoo'] = None\n"
-        "sys.modules['gymnasium'] = None\n"
-        "import mahjong_core, mahjong_core.rl as rl\n"
-        "assert 'pettingzoo' not in dir(mahjong_core)\n"
-        "vec = rl.VectorRounds('two-player', 2, seed=1)\n"
-        "vec.reset()\n"
-        "for name in ('MahjongAECEnv', 'MahjongEnv'):\n"
-        "    try:\n"
-        "        getattr(rl, name)\n"
-        "    except ImportError as exc:\n"
-        "        assert 'mahjong-core[rl]' in str(exc), exc\n"
-        "    else:\n"
-        "        raise AssertionError(name)\n"
-        "print('ok')\n"
-    )
+_BLOCKED = (
+    "import importlib.abc, sys\n"
+    "class Refuse(importlib.abc.MetaPathFinder):\n"
+    "    # as if the rl and plot extras were not installed\n"
+    "    def find_spec(self, name, path=None, target=None):\n"
+    "        if name.split('.')[0] in ('pettingzoo', 'gymnasium', 'matplotlib'):\n"
+    "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+    "sys.meta_path.insert(0, Refuse())\n"
+)
+
+
+def _run_blocked(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     import mahjong_core as mjc
     env_path = str(Path(mjc.__file__).resolve().parents[1])
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          env={"PYTHONPATH": env_path, "PATH": ""}, check=False)
-    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr
+    return subprocess.run([sys.executable, "-c", _BLOCKED + code], capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": env_path, "PATH": ""}, cwd=cwd, check=False)
+
+
+def test_import_without_the_rl_extra(tmp_path: Path) -> None:
+    """``import mahjong_core`` and ``mahjong_core.rl`` need neither pettingzoo nor gymnasium; every
+    way in to the environments then raises ModuleNotFoundError with the one-line install hint of
+    the command line's ``--plot`` (the same helper, ``mahjong_core._extras``)."""
+    code = (
+        "import mahjong_core, mahjong_core.rl as rl\n"
+        "assert 'pettingzoo' not in sys.modules and 'gymnasium' not in sys.modules\n"
+        "vec = rl.VectorRounds('two-player', 2, seed=1)\n"
+        "vec.reset()\n"
+        "for stmt in ('import mahjong_core.rl.gymnasium_env', 'import mahjong_core.rl.pettingzoo_env',\n"
+        "             'import mahjong_core.rl.env_common', 'from mahjong_core.rl import MahjongEnv',\n"
+        "             'from mahjong_core.rl import MahjongAECEnv', 'rl.MahjongAECEnv'):\n"
+        "    try:\n"
+        "        exec(stmt)\n"
+        "    except ModuleNotFoundError as exc:\n"
+        "        print(exc.name, '|', exc)\n"
+        "    else:\n"
+        "        raise AssertionError(stmt)\n"
+        "from mahjong_core import cli\n"
+        "sys.exit(cli.main(['simulate', '-n', '1', '--plot', 'never-written.png']))\n"
+    )
+    proc = _run_blocked(code, tmp_path)
+    lines = proc.stdout.splitlines()
+    hint = 'needs gymnasium, which is not installed: pip install "mahjong-core[rl]"'
+    assert lines == [f"gymnasium | mahjong_core.rl.{m} {hint}" for m in (
+        "gymnasium_env", "pettingzoo_env", "env_common", "gymnasium_env", "pettingzoo_env", "pettingzoo_env")], \
+        proc.stderr
+    assert proc.stderr.strip() == ('mahjong-core: error: --plot needs matplotlib, which is not installed: '
+                                   'pip install "mahjong-core[plot]"')
+    assert proc.returncode == 2
     assert mj.__name__ == "mahjong_core"

@@ -9,14 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 
+from .._extras import missing_extra
 from .._validate import is_int
 from ..errors import IllegalActionError, MahjongError
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
 from .encoding import ObservationLayout, observation_layout
 from .rewards import RewardRule
+
+try:
+    from gymnasium import spaces
+except ModuleNotFoundError as exc:   # the rl extra is not installed: say how to install it
+    raise missing_extra(exc.name or "gymnasium", __name__, "rl") from None
 
 __all__ = ["RENDER_MODES", "EnvSettings", "action_index", "observation_space"]
 

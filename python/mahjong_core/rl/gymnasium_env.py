@@ -21,17 +21,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 
+from .._extras import missing_extra
 from .._round import RoundBatch, observe
 from .._validate import is_int
 from ..errors import IllegalActionError, MahjongError
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
-from .env_common import RENDER_MODES, EnvSettings, action_index, observation_space
 from .rounds import bot_kinds, deal
+
+try:
+    import gymnasium as gym
+    from gymnasium import spaces
+
+    from .env_common import RENDER_MODES, EnvSettings, action_index, observation_space
+except ModuleNotFoundError as exc:   # the rl extra is not installed: say how to install it
+    raise missing_extra(exc.name or "gymnasium", __name__, "rl") from None
 
 __all__ = ["MahjongEnv"]
 

@@ -24,15 +24,21 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
 
+from .._extras import missing_extra
 from .._round import observe
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
 from ..families.mahjong.tiles import format_tiles
-from .env_common import RENDER_MODES, EnvSettings, action_index, observation_space
 from .rounds import deal
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+
+    from .env_common import RENDER_MODES, EnvSettings, action_index, observation_space
+except ModuleNotFoundError as exc:   # the rl extra is not installed: say how to install it
+    raise missing_extra(exc.name or "pettingzoo", __name__, "rl") from None
 
 __all__ = ["MahjongAECEnv", "env"]
 
