@@ -19,7 +19,8 @@ from mahjong_core.rl import RewardRule, mahjong_rulesets, observation_layout
 from mahjong_core.rl.gymnasium_env import MahjongEnv
 from mahjong_core.rl.pettingzoo_env import MahjongAECEnv, env
 from mahjong_core.settlement import HandOutcome, Ledger, get_room, settle_hand
-from pettingzoo.test import api_test
+from mahjong_core.rl.render import view_table
+from pettingzoo.test import api_test, render_test
 
 import mahjong_core as mj
 
@@ -36,11 +37,62 @@ def test_pettingzoo_api_test(ruleset: str, reward: str) -> None:
         api_test(MahjongAECEnv(ruleset, reward=reward, seed=seed), num_cycles=200)
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_pettingzoo_render_test(ruleset: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render_test over every declared mode ("human" prints and returns None,
+    "ansi" returns the text), the ansi text being the selected agent's table."""
+    made: list[MahjongAECEnv] = []
+    tables: list[str] = []     # the selected agent's table at each render() of the ansi env
+
+    def make(render_mode: str | None = None) -> MahjongAECEnv:
+        e = MahjongAECEnv(ruleset, seed=len(made), render_mode=render_mode)
+        made.append(e)
+        if render_mode == "ansi":
+            rendered = e.render
+
+            def render() -> str | None:
+                assert e.round is not None
+                tables.append(view_table(e.round.view(int(e.agent_selection.split("_")[1]))))
+                return rendered()
+
+            e.render = render   # type: ignore[method-assign]
+        return e
+
+    render_test(make, custom_tests={"ansi": lambda text: text == tables.pop(0)})
+    assert [e.render_mode for e in made] == ["human", "human", "ansi"] and not tables
+    printed = capsys.readouterr().out
+    assert printed.count(f"{ruleset}: player_") >= 5          # human: a table per reset, step and render()
+
+
 @pytest.mark.filterwarnings("ignore:.*Not able to test alternative render modes")
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("opponents", ["greedy", "random"])
 def test_gymnasium_check_env(ruleset: str, opponents: str) -> None:
     check_env(MahjongEnv(ruleset, opponents=opponents, seat=observation_layout(ruleset).players - 1))
+
+
+@pytest.mark.filterwarnings("ignore:.*Not able to test alternative render modes")
+@pytest.mark.parametrize("mode", ["human", "ansi"])
+def test_gymnasium_render_modes(mode: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The render modes of the AEC environment, with Gymnasium's conventions: check_env passes
+    with each; "ansi" returns the learner seat's table, "human" prints it after every reset and
+    step and render() returns None."""
+    e = MahjongEnv("public", seat=2, render_mode=mode)
+    assert e.metadata["render_modes"] == MahjongAECEnv.metadata["render_modes"] == ["human", "ansi"]
+    check_env(e)
+    capsys.readouterr()
+    obs, _ = e.reset(seed=4)
+    e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert e.round is not None
+    table = view_table(e.round.view(2))
+    if mode == "ansi":
+        assert e.render() == table and capsys.readouterr().out == ""
+    else:
+        assert e.render() is None
+        out = capsys.readouterr().out
+        assert out.count("public: player_2's view") == 3 and out.endswith(table + "\n" + table + "\n")
+    with pytest.raises(MahjongError, match="reset"):
+        MahjongEnv("public", render_mode=mode).render()
 
 
 def _play_aec(e: MahjongAECEnv) -> dict[str, float]:
@@ -112,11 +164,15 @@ def test_aec_env_seeding_and_illegal_action() -> None:
     assert a.round.n_steps == n
     with pytest.raises(MahjongError):
         MahjongAECEnv("changpai-ydr")
-    with pytest.raises(MahjongError, match="render_mode"):
-        MahjongAECEnv("public", render_mode="human")
+    for bad in ("rgb_array", "ANSI", 1):
+        with pytest.raises(MahjongError, match="render_mode must be None, 'human' or 'ansi'"):
+            MahjongAECEnv("public", render_mode=bad)   # type: ignore[arg-type]
     text = MahjongAECEnv("public", render_mode="ansi", seed=1)
     text.reset()
-    assert "player_3" in (text.render() or "")
+    assert text.round is not None
+    seat = int(text.agent_selection.split("_")[1])
+    assert text.render() == view_table(text.round.view(seat))
+    assert MahjongAECEnv("public").render() is None     # no render mode: nothing, even before reset
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -156,14 +212,14 @@ def test_gym_env_illegal_action_and_settings() -> None:
     legal = int(np.flatnonzero(obs["action_mask"])[0])
     strict.step(legal)   # the refused action changed nothing
     for kwargs in ({"seat": 4}, {"opponents": ["greedy"]}, {"opponents": ["greedy", "x", "random"]},
-                   {"illegal_action": "ignore"}, {"render_mode": "human"}, {"reward": "money"}):
+                   {"illegal_action": "ignore"}, {"render_mode": "rgb_array"}, {"reward": "money"}):
         with pytest.raises(MahjongError):
             MahjongEnv("public", **kwargs)   # type: ignore[arg-type]
     with pytest.raises(MahjongError, match="reset"):
         MahjongEnv("public").step(0)
     mixed = MahjongEnv("public", seat=2, opponents=["random", "greedy", "random"], render_mode="ansi")
     mixed.reset(seed=3)
-    assert "seat 2" in (mixed.render() or "")
+    assert (mixed.render() or "").startswith("public: player_2's view")
 
 
 _BLOCKED = (

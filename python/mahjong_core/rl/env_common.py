@@ -11,11 +11,12 @@ from typing import Any
 import numpy as np
 
 from .._extras import missing_extra
-from .._validate import is_int
+from .._validate import is_int, short_repr
 from ..errors import IllegalActionError, MahjongError
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
 from .encoding import ObservationLayout, observation_layout
+from .render import RENDER_MODES, view_table
 from .rewards import RewardRule
 
 try:
@@ -23,9 +24,10 @@ try:
 except ModuleNotFoundError as exc:   # the rl extra is not installed: say how to install it
     raise missing_extra(exc.name or "gymnasium", __name__, "rl") from None
 
-__all__ = ["RENDER_MODES", "EnvSettings", "action_index", "observation_space"]
+__all__ = ["METADATA", "RENDER_MODES", "EnvSettings", "action_index", "observation_space", "render"]
 
-RENDER_MODES = ("ansi",)
+METADATA: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
+"""The metadata both environments declare (Gymnasium's keys; PettingZoo adds its own)."""
 
 
 def observation_space(ruleset: str) -> spaces.Dict:
@@ -47,7 +49,7 @@ def action_index(action: Any) -> int:
 class EnvSettings:
     """The checked settings of an environment: ``layout`` (:class:`ObservationLayout`), the
     ``reward_rule``, the game ``options`` (refused here when bad, not at the first reset) and the
-    ``render_mode`` (None or ``"ansi"``)."""
+    ``render_mode`` (None, ``"human"`` or ``"ansi"``: :func:`render`)."""
 
     __slots__ = ("layout", "options", "render_mode", "reward_rule", "ruleset")
 
@@ -56,8 +58,23 @@ class EnvSettings:
         self.layout: ObservationLayout = observation_layout(ruleset)
         self.ruleset = self.layout.ruleset
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise MahjongError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise MahjongError(f"render_mode must be None, {' or '.join(map(repr, RENDER_MODES))}, "
+                               f"got {short_repr(render_mode)}")
         self.render_mode = render_mode
         self.reward_rule = RewardRule(self.ruleset, reward, room)
         Round(self.ruleset, seed=0, options=options)
         self.options = options
+
+
+def render(mode: str | None, rnd: Round | None, seat: int) -> str | None:
+    """What ``render()`` gives in ``mode``: the table of ``seat``'s view of ``rnd``
+    (:mod:`mahjong_core.rl.render`), returned (``"ansi"``) or printed (``"human"``, returns None)."""
+    if mode is None:
+        return None
+    if rnd is None:
+        raise MahjongError("nothing to render before the first reset()")
+    text = view_table(rnd.view(seat))
+    if mode == "ansi":
+        return text
+    print(text)
+    return None

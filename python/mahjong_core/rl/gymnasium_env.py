@@ -35,7 +35,7 @@ try:
     import gymnasium as gym
     from gymnasium import spaces
 
-    from .env_common import RENDER_MODES, EnvSettings, action_index, observation_space
+    from .env_common import METADATA, EnvSettings, action_index, observation_space, render
 except ModuleNotFoundError as exc:   # the rl extra is not installed: say how to install it
     raise missing_extra(exc.name or "gymnasium", __name__, "rl") from None
 
@@ -51,7 +51,7 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
     ``reward`` / ``room``: :mod:`mahjong_core.rl.rewards`; ``options``: game options of
     :class:`~mahjong_core.game.Round`."""
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 - as gymnasium.Env declares it
+    metadata: dict[str, Any] = dict(METADATA)  # noqa: RUF012 - as gymnasium.Env declares it
 
     def __init__(self, ruleset: str = "two-player", *, seat: int = 0,
                  opponents: str | Sequence[str] = "greedy", reward: str = "points", room: Any = None,
@@ -98,6 +98,7 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
             self._batch = RoundBatch([self.round._core], kinds, [gen])
             if self._batch.actor(0) >= 0:
                 self._ended = False
+                self._show()
                 return self._obs(), {}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
@@ -111,13 +112,18 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
             self._ended = True
             return self._obs(), self.illegal_reward, True, False, {"illegal_action": True}
         obs, mask, _, done = batch.step(np.array([i]))
+        self._show()
         if not done[0]:   # the bots played up to the learner's next action
             return {"observation": obs[0], "action_mask": mask[0]}, 0.0, False, False, {}
         self._ended = True
         return self._obs(), self.reward_rule(self.round._core)[self.seat], True, False, {}
 
+    def _show(self) -> None:
+        """``"human"``: the table is printed after every reset and step (Gymnasium's convention)."""
+        if self.render_mode == "human":
+            render("human", self.round, self.seat)
+
     def render(self) -> str | None:
-        if self.render_mode is None or self.round is None:
-            return None
-        v = self.round.view(self.seat)
-        return f"{self.ruleset} seat {self.seat}: phase {v['phase']}, hand {v['hand']}, wall {v['wall_remaining']}"
+        """The learner seat's view as a table (:mod:`mahjong_core.rl.render`): the text with
+        ``render_mode="ansi"``, printed with ``"human"`` (returns None), None without a mode."""
+        return render(self.render_mode, self.round, self.seat)

@@ -29,14 +29,13 @@ from .._extras import missing_extra
 from .._round import observe
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
-from ..families.mahjong.tiles import format_tiles
 from .rounds import deal
 
 try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
 
-    from .env_common import RENDER_MODES, EnvSettings, action_index, observation_space
+    from .env_common import METADATA, EnvSettings, action_index, observation_space, render
 except ModuleNotFoundError as exc:   # the rl extra is not installed: say how to install it
     raise missing_extra(exc.name or "pettingzoo", __name__, "rl") from None
 
@@ -48,9 +47,9 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
     ``"points"`` or ``"fans"``, ``room``: the settlement room of ``"points"``; ``options``: game
     options of :class:`~mahjong_core.game.Round`; ``seed``: the first reset's seed (a
     ``reset(seed=...)`` reseeds).  Each reset deals a round whose seed and dealer come from the
-    environment's generator.  ``render_mode="ansi"``: :meth:`render` returns the table as text."""
+    environment's generator.  ``render_mode``: :meth:`render`."""
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "mahjong_core_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"name": "mahjong_core_v0", **METADATA, "is_parallelizable": False}
 
     def __init__(self, ruleset: str = "two-player", *, reward: str = "points", room: Any = None,
                  options: dict[str, Any] | None = None, seed: int | None = None,
@@ -87,6 +86,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self._core.seats_to_act()[0]]
+        self._show()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         obs, mask = observe(self._core, self._seat_of[agent])
@@ -104,21 +104,25 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         to_act = core.seats_to_act()
         if to_act:   # the rewards stay 0 until the end: nothing to accumulate
             self.agent_selection = self.possible_agents[to_act[0]]
+            self._show()
             return
         for a, r in zip(self.possible_agents, self.reward_rule(core)):
             self.rewards[a] = r
             self.terminations[a] = True
         self._accumulate_rewards()
+        self._show()
+
+    def _show(self) -> None:
+        """``"human"``: the table is printed after every reset and step."""
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.round is None:
-            return None
-        r = self.round
-        lines = [f"{self.ruleset}: phase {r.view(0)['phase']}, wall {r.wall_remaining}"]
-        for seat, hand in enumerate(r.hands):
-            tiles = [t for t in range(34) for _ in range(int(hand[t]))]
-            lines.append(f"player_{seat}: {format_tiles(tiles)}  discards {format_tiles(r.discards[seat])}")
-        return "\n".join(lines)
+        """The selected agent's view as a table (:mod:`mahjong_core.rl.render`; never another
+        seat's hidden tiles): the text with ``render_mode="ansi"``, printed with ``"human"``
+        (returns None), None without a mode."""
+        seat = self._seat_of[self.agent_selection] if self.round is not None else 0
+        return render(self.render_mode, self.round, seat)
 
     def close(self) -> None:
         pass
