@@ -222,6 +222,66 @@ def test_gym_env_illegal_action_and_settings() -> None:
     assert (mixed.render() or "").startswith("public: player_2's view")
 
 
+def _not_actions(legal: int, masked: int) -> list[object]:
+    """Every kind of illegal action (issue 25 item 15: one rule for all of them)."""
+    return [masked, -1, 110, 2 ** 70, np.uint64(2 ** 63), np.int8(-3), float(legal), np.float64(legal),
+            np.float32(legal), np.array(float(legal)), True, False, np.bool_(True), None, str(legal),
+            [legal], (legal,), np.array([legal]), np.array([[legal]]), np.array(legal, dtype=object), object()]
+
+
+def test_gym_env_one_rule_for_illegal_actions() -> None:
+    for mode in ("terminate", "raise"):
+        e = MahjongEnv("public", illegal_action=mode, illegal_reward=-3.0)
+        obs, _ = e.reset(seed=2)
+        legal, masked = int(np.flatnonzero(obs["action_mask"])[0]), int(np.flatnonzero(obs["action_mask"] == 0)[0])
+        for bad in _not_actions(legal, masked):
+            obs, _ = e.reset(seed=2)
+            assert e.round is not None
+            before = e.round.to_json()
+            if mode == "raise":
+                with pytest.raises(IllegalActionError):
+                    e.step(bad)
+            else:
+                out, reward, term, trunc, info = e.step(bad)
+                assert (reward, term, trunc, info) == (-3.0, True, False, {"illegal_action": True}), repr(bad)
+                np.testing.assert_array_equal(out["observation"], obs["observation"])
+                with pytest.raises(MahjongError, match="reset"):
+                    e.step(legal)         # the episode is over
+            assert e.round.to_json() == before, repr(bad)
+        for ok in (legal, np.int8(legal), np.uint64(legal), np.array(legal), np.array(legal, dtype=np.int16)):
+            e.reset(seed=2)
+            assert e.round is not None
+            n = e.round.n_steps
+            assert e.step(ok)[4] == {} and e.round.n_steps > n
+
+
+def test_aec_env_one_rule_for_illegal_actions() -> None:
+    e = MahjongAECEnv("two-player", seed=5)
+    with pytest.raises(MahjongError, match="reset"):
+        e.step(0)
+    e.reset()
+    assert e.round is not None
+    obs = e.observe(e.agent_selection)
+    legal, masked = int(np.flatnonzero(obs["action_mask"])[0]), int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = e.round.to_json()
+    for bad in _not_actions(legal, masked):
+        with pytest.raises(IllegalActionError):
+            e.step(bad)
+        assert e.round.to_json() == before, repr(bad)
+    e.step(np.array(legal))
+    assert e.round.n_steps == 1
+    final = _play_aec(e)        # every agent terminated, then each stepped with None
+    assert len(final) == 2 and not e.agents
+    with pytest.raises(MahjongError, match="reset"):
+        e.step(None)
+    e.reset()
+    assert e.round is not None
+    while not e.round.is_over:
+        e.step(e.round.builtin_bot_choice(int(e.agent_selection.split("_")[1]), 0))
+    with pytest.raises(IllegalActionError, match="only action is None"):
+        e.step(0)               # a terminated agent's action is None
+
+
 _BLOCKED = (
     "import importlib.abc, sys\n"
     "class Refuse(importlib.abc.MetaPathFinder):\n"

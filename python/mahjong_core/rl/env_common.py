@@ -1,8 +1,18 @@
-"""What both environments share: their settings' checks and their Gymnasium spaces.  A seat's
-observation is a dict of its encoded view (``"observation"``, :mod:`mahjong_core.rl.encoding`,
-bounded by the layout's ``high``) and its legal-action mask (``"action_mask"``, int8, 110
-entries); an action is a mask index (``Discrete(110)``, the layout of
-:mod:`mahjong_core.families.mahjong.actions`)."""
+"""What both environments share: their settings' checks, their Gymnasium spaces, the rule of
+illegal actions and rendering.  A seat's observation is a dict of its encoded view
+(``"observation"``, :mod:`mahjong_core.rl.encoding`, bounded by the layout's ``high``) and its
+legal-action mask (``"action_mask"``, int8, 110 entries); an action is a mask index
+(``Discrete(110)``, the layout of :mod:`mahjong_core.families.mahjong.actions`).
+
+Illegal actions, one rule (:func:`legal_action`): an action is legal when it is an integer -- a
+Python ``int``, a NumPy integer or a 0-d NumPy integer array, never a ``bool`` -- whose entry in
+the acting seat's mask is 1.  Anything else is an illegal action, whatever is wrong with it: an
+index outside 0-109, a masked index, a float (even ``3.0``, NumPy's included), a ``bool``,
+``None``, a string, an array of any other shape.  Every illegal action is treated alike: the
+Gymnasium environment with ``illegal_action="terminate"`` ends the episode with its
+``illegal_reward``; with ``"raise"``, and always in the PettingZoo environment,
+:class:`~mahjong_core.errors.IllegalActionError` is raised.  Either way the round is unchanged.
+(:class:`~mahjong_core.rl.VectorRounds` takes a batch: see its ``step``.)"""
 
 from __future__ import annotations
 
@@ -11,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from .._extras import missing_extra
+from .._round import RoundCore
 from .._validate import is_int, short_repr
 from ..errors import IllegalActionError, MahjongError
 from ..families.mahjong.actions import ACTION_SIZE
@@ -24,7 +35,7 @@ try:
 except ModuleNotFoundError as exc:   # the rl extra is not installed: say how to install it
     raise missing_extra(exc.name or "gymnasium", __name__, "rl") from None
 
-__all__ = ["METADATA", "RENDER_MODES", "EnvSettings", "action_index", "observation_space", "render"]
+__all__ = ["METADATA", "RENDER_MODES", "EnvSettings", "legal_action", "observation_space", "render"]
 
 METADATA: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 """The metadata both environments declare (Gymnasium's keys; PettingZoo adds its own)."""
@@ -39,11 +50,21 @@ def observation_space(ruleset: str) -> spaces.Dict:
     })
 
 
-def action_index(action: Any) -> int:
-    """A mask index given as a Python or NumPy integer (anything else is refused)."""
-    if not is_int(action):
-        raise IllegalActionError(f"an action is a mask index 0-{ACTION_SIZE - 1}, got {action!r}")
-    return int(action)
+def legal_action(core: RoundCore, seat: int, action: Any) -> int:
+    """The mask index ``action`` names, when it is a legal action of ``seat`` now (the rule in
+    the module docstring); :class:`IllegalActionError` saying what is wrong otherwise."""
+    if is_int(action) or (type(action) is np.ndarray and action.shape == () and action.dtype.kind in "iu"):
+        try:
+            i = int(action)
+        except Exception:   # noqa: BLE001 - an integer subclass whose __int__ fails names no index
+            raise IllegalActionError(f"action {short_repr(action)} names no mask index") from None
+        if not 0 <= i < ACTION_SIZE:
+            raise IllegalActionError(f"action {short_repr(i)} is not a mask index (0-{ACTION_SIZE - 1})")
+        if not core.is_legal(seat, i):
+            raise IllegalActionError(f"action {i} is not legal for seat {seat} now")
+        return i
+    raise IllegalActionError(f"an action is a mask index, an integer 0-{ACTION_SIZE - 1}; got "
+                             f"{short_repr(action)} ({type(action).__name__})")
 
 
 class EnvSettings:

@@ -11,9 +11,16 @@ The learner plays ``seat``; the other seats are the compiled greedy or random bo
 the engine (``_round.RoundBatch`` of one round) between two of the learner's actions.  Observation
 and action spaces are those of :mod:`mahjong_core.rl.env_common`.  The reward is the seat's
 (:mod:`mahjong_core.rl.rewards`) when the round ends, else 0.  A round the bots finish before the
-learner acts is dealt again.  An action outside the mask ends the episode with ``illegal_reward``
-(``info["illegal_action"]`` is True), or raises :class:`~mahjong_core.errors.IllegalActionError`
-with ``illegal_action="raise"``.
+learner acts is dealt again.
+
+Illegal actions, one rule (:mod:`mahjong_core.rl.env_common`): an action is legal when it is an
+integer (a Python ``int``, a NumPy integer or a 0-d NumPy integer array; never a ``bool``) whose
+mask entry is 1.  Every other action -- out of range, masked, a float such as ``3.0`` or
+``np.float64(3)``, a ``bool``, ``None``, a string, an array of another shape -- is illegal, and
+all are treated alike: with ``illegal_action="terminate"`` (the default) the episode ends with
+``illegal_reward`` (``terminated`` True, ``info["illegal_action"]`` True, the round unchanged);
+with ``illegal_action="raise"`` :class:`~mahjong_core.errors.IllegalActionError` is raised and
+nothing changes.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ try:
     import gymnasium as gym
     from gymnasium import spaces
 
-    from .env_common import METADATA, EnvSettings, action_index, observation_space, render
+    from .env_common import METADATA, EnvSettings, legal_action, observation_space, render
 except ModuleNotFoundError as exc:   # the rl extra is not installed: say how to install it
     raise missing_extra(exc.name or "gymnasium", __name__, "rl") from None
 
@@ -105,10 +112,11 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
         batch = self._batch
         if batch is None or self.round is None or self._ended:
             raise MahjongError("the episode is over (or never started): call reset()")
-        i = action_index(action)
-        if not self.round._core.is_legal(self.seat, i):
+        try:
+            i = legal_action(self.round._core, self.seat, action)
+        except IllegalActionError:
             if self.illegal_action == "raise":
-                raise IllegalActionError(f"action {i} is not legal for seat {self.seat} now")
+                raise
             self._ended = True
             return self._obs(), self.illegal_reward, True, False, {"illegal_action": True}
         obs, mask, _, done = batch.step(np.array([i]))

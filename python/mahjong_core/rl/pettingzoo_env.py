@@ -16,7 +16,11 @@ layout of :mod:`mahjong_core.families.mahjong.actions`).  An observation is defi
 selected agent (``last()``): observing another agent during a claim window would tell it that
 some seat can claim the discard (see "When an observation is defined" in the encoding module).  Rewards come when the round ends
 (:mod:`mahjong_core.rl.rewards`); then every agent is terminated.  An illegal action raises
-:class:`~mahjong_core.errors.IllegalActionError` and changes nothing.
+:class:`~mahjong_core.errors.IllegalActionError` and changes nothing, whatever is wrong with it
+(the rule of :mod:`mahjong_core.rl.env_common`: a legal action is an integer -- a Python ``int``,
+a NumPy integer or a 0-d NumPy integer array, never a ``bool`` -- whose mask entry is 1; an
+index out of range or masked, a float, a ``bool``, ``None``, a string or an array of another
+shape is not).  A terminated agent's action must be None (PettingZoo's convention).
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ import numpy as np
 
 from .._extras import missing_extra
 from .._round import observe
+from .._validate import short_repr
+from ..errors import IllegalActionError, MahjongError
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
 from .rounds import deal
@@ -35,7 +41,7 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
 
-    from .env_common import METADATA, EnvSettings, action_index, observation_space, render
+    from .env_common import METADATA, EnvSettings, legal_action, observation_space, render
 except ModuleNotFoundError as exc:   # the rl extra is not installed: say how to install it
     raise missing_extra(exc.name or "pettingzoo", __name__, "rl") from None
 
@@ -93,13 +99,19 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        if self.round is None:
+            raise MahjongError("call reset() first")
         agent = self.agent_selection
+        if agent not in self.terminations:
+            raise MahjongError("every agent is done: call reset()")
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(f"{agent} is done: its only action is None, got {short_repr(action)}")
             self._was_dead_step(action)
             return
         core = self._core
         seat = self._seat_of[agent]
-        core.step(seat, action_index(action))
+        core.step(seat, legal_action(core, seat, action))
         self._cumulative_rewards[agent] = 0.0
         to_act = core.seats_to_act()
         if to_act:   # the rewards stay 0 until the end: nothing to accumulate
