@@ -32,8 +32,8 @@ from .rewards import RewardRule
 
 try:
     from gymnasium import spaces
-except ModuleNotFoundError as exc:   # the rl extra is not installed: say how to install it
-    raise missing_extra(exc.name or "gymnasium", __name__, "rl") from None
+except ModuleNotFoundError as _missing:   # the rl extra is not installed: say how to install it
+    raise missing_extra(_missing.name or "gymnasium", __name__, "rl") from None
 
 __all__ = ["METADATA", "RENDER_MODES", "EnvSettings", "legal_action", "observation_space", "render"]
 

@@ -43,8 +43,8 @@ try:
     from gymnasium import spaces
 
     from .env_common import METADATA, EnvSettings, legal_action, observation_space, render
-except ModuleNotFoundError as exc:   # the rl extra is not installed: say how to install it
-    raise missing_extra(exc.name or "gymnasium", __name__, "rl") from None
+except ModuleNotFoundError as _missing:   # the rl extra is not installed: say how to install it
+    raise missing_extra(_missing.name or "gymnasium", __name__, "rl") from None
 
 __all__ = ["MahjongEnv"]
 

@@ -42,8 +42,8 @@ try:
     from pettingzoo import AECEnv
 
     from .env_common import METADATA, EnvSettings, legal_action, observation_space, render
-except ModuleNotFoundError as exc:   # the rl extra is not installed: say how to install it
-    raise missing_extra(exc.name or "pettingzoo", __name__, "rl") from None
+except ModuleNotFoundError as _missing:   # the rl extra is not installed: say how to install it
+    raise missing_extra(_missing.name or "pettingzoo", __name__, "rl") from None
 
 __all__ = ["MahjongAECEnv", "env"]
 

@@ -390,7 +390,8 @@ def distinct_rows(a: np.ndarray) -> np.ndarray:
     several times slower, and this sits in the advisor's inner loop."""
     if len(a) < 2:
         return a
-    return a[distinct_index(a)]
+    out: np.ndarray = a[distinct_index(a)]
+    return out
 
 
 def distinct_index(a: np.ndarray, tag: np.ndarray | None = None) -> np.ndarray:
