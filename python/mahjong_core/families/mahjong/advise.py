@@ -51,8 +51,8 @@ from .fan_shanten import (
     Problem,
     TargetShanten,
     _check_max_draws,
-    distinct_index,
     prepare,
+    row_keys,
     search,
     standard_shape,
     target_shanten,
@@ -136,24 +136,36 @@ def _option(d: int, found: Found, budget: int, plain: int, live: tuple[int, ...]
     if found.n is None:   # more than `budget` draws: shanten >= budget, and never below plain shanten
         return DiscardOption(d, max(budget, plain), False, plain, (), 0, 0, 0.0)
     n = found.n
-    # one row per distinct (drawn multiset A, winning tile w): A is the fewest draws, every tile
-    # of it needed, and the hand's spare tiles are all in the 13 held (a spare drawn tile would
-    # make a smaller A), so the draws of A can come in any order that ends on a copy of w
-    keep = distinct_index(found.need, found.wins)
-    need, wins = found.need[keep], found.wins[keep].astype(np.intp)
-    r = np.arange(len(need))
-    # a kind lowers the fan-aware shanten when drawn first in such an order: a tile of A other
-    # than the last, so not w itself unless A holds w twice; for a ready hand (n = 1) the one
-    # tile is the win
-    first = need > 0
+    # Each row: a drawn multiset A (the fewest draws, every tile of it needed) and a winning
+    # tile w.  The hand's spare tiles are all among the 13 held (a spare drawn tile would make
+    # a smaller A), so A's draws may come in any order that ends on a copy of a winning tile of
+    # A.  The rows sorted by (A, w) give the distinct A and the distinct (A, w) pairs.
+    k1, k2 = row_keys(found.need)
+    k2w = k2 * 34 + found.wins                # 5**17 * 34 < 2**63
+    order = np.lexsort((k2w, k1))
+    k1, k2w = k1[order], k2w[order]
+    step = k1[1:] != k1[:-1]
+    pair = np.ones(len(order), bool)          # the first row of each (A, w)
+    pair[1:] = step | (k2w[1:] != k2w[:-1])
+    first = pair.copy()                       # the first row of each A
+    first[1:] &= step | (k2w[1:] // 34 != k2w[:-1] // 34)
+    a = found.need[order[first]]              # the distinct A
+    of = np.cumsum(first)[pair] - 1           # each pair's A
+    w = found.wins[order[pair]]               # each pair's winning tile
+    copies = a[of, w]                         # A[w]: the copies of the winning tile drawn
+    # effective: a kind drawn first in such an order (a tile of A other than the last one), so
+    # not the winning tile of an A with only one unless A holds it twice; for a ready hand
+    # (n = 1) the one tile drawn is the win
+    lowers = a > 0
     if n > 1:
-        first[r, wins] = need[r, wins] >= 2
-    kinds = np.flatnonzero(first.any(axis=0))
-    effective = tuple(LiveTile(int(t), live[t]) for t in kinds)
+        only = np.flatnonzero(np.bincount(of, minlength=len(a)) == 1)   # A with one winning tile
+        at = np.flatnonzero(first[pair])[only]                           # ... its pair
+        lowers[only, w[at]] = copies[at] >= 2
+    effective = tuple(LiveTile(int(t), live[t]) for t in np.flatnonzero(lowers.any(axis=0)))
     # ordered draws: C(live[t], A[t]) physical sets per kind, n! orders of a set, of which
-    # A[w] (n-1)! end on a copy of w; A with several winning tiles counts each of them
-    sets = _COMB[np.asarray(live)[None, :], need].prod(axis=1)
-    ways = int((sets * need[r, wins]).sum()) * factorial(n - 1)
+    # A[w] (n-1)! end on a copy of w
+    sets = _COMB[np.asarray(live)[None, :], a].prod(axis=1)
+    ways = int((sets[of] * copies).sum()) * factorial(n - 1)
     total = perm(unseen, n)
     return DiscardOption(d, n - 1, True, plain, effective, sum(e.live for e in effective), ways,
                          ways / total if total else 0.0)

@@ -390,25 +390,19 @@ def distinct_rows(a: np.ndarray) -> np.ndarray:
     several times slower, and this sits in the advisor's inner loop."""
     if len(a) < 2:
         return a
-    out: np.ndarray = a[distinct_index(a)]
-    return out
+    k1, k2 = row_keys(a)
+    order = np.lexsort((k2, k1))
+    k1, k2 = k1[order], k2[order]
+    first = np.ones(len(a), bool)
+    first[1:] = (k1[1:] != k1[:-1]) | (k2[1:] != k2[:-1])
+    return a[order[first]]
 
 
-def distinct_index(a: np.ndarray, tag: np.ndarray | None = None) -> np.ndarray:
-    """Indices of one row of each distinct row of ``a`` (counts 0-4, (M, 34)), or of each distinct
-    (row, ``tag``) pair when ``tag`` (M,) is given; in no promised order."""
-    if len(a) < 2:
-        return np.arange(len(a))
-    k1 = a[:, :17].astype(np.int64) @ _POW5
-    k2 = a[:, 17:].astype(np.int64) @ _POW5
-    keys = (k2, k1) if tag is None else (np.asarray(tag), k2, k1)
-    order = np.lexsort(keys)
-    first = np.zeros(len(a), bool)
-    first[0] = True
-    for k in keys:
-        k = k[order]
-        first[1:] |= k[1:] != k[:-1]
-    return order[first]
+def row_keys(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two int64 keys per row of an (M, 34) array of counts 0-4 (base 5, 17 columns each): equal
+    keys, equal rows."""
+    b = a.astype(np.int64)      # one conversion of the whole array: twice as fast as two of its halves
+    return b[:, :17] @ _POW5, b[:, 17:] @ _POW5
 
 
 _SHAPE_ARRAYS: dict[Shape, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
