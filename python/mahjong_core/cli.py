@@ -369,13 +369,12 @@ def _seat_bots(text: str, rs: "Ruleset | registry.RulesetRecord") -> tuple[str, 
 # ------------------------------------------------------------------ output files
 def _require(module: str, option: str, extra: str) -> ModuleType:
     """Import an optional dependency, or refuse the option naming the extra to install."""
-    import importlib
+    from ._extras import require_extra
 
     try:
-        return importlib.import_module(module)
-    except ImportError:
-        raise UsageError(f'{option} needs {module.split(".")[0]}, which is not installed: '
-                         f'pip install "mahjong-core[{extra}]"', "MissingDependency") from None
+        return require_extra(module, option, extra)
+    except ImportError as exc:
+        raise UsageError(str(exc), "MissingDependency") from None
 
 
 def _plot_target(path: str) -> str:

@@ -4,7 +4,7 @@ effective tiles and completion counts held to a brute force."""
 from __future__ import annotations
 
 import doctest
-from math import comb
+from math import comb, perm
 
 import numpy as np
 import pytest
@@ -19,8 +19,9 @@ from mahjong_core.errors import (
 from mahjong_core.families.mahjong import advise as advise_module
 from mahjong_core.families.mahjong.fan_shanten import fan_shanten
 from mahjong_core.families.mahjong.fan_shanten_ref import (
-    completing_sets,
     fan_shanten_ref,
+    lowering_kinds,
+    winning_orders,
 )
 
 import mahjong_core as mj
@@ -81,8 +82,9 @@ def test_thirteen_orphans():
 def test_fan_aware_ranking_beats_plain_shanten():
     # 55789m 678p 345s S CC (public).  Discarding S is ready (5m / C) but every win is short:
     # 5m scores 门前清 2 (不求人 4 self-drawn), C 箭刻 + 门前清 4 (6).  Discarding 5m keeps S and CC:
-    # drawing S (3 live) or C (2 live) heads for 五门齐 (6) + 箭刻 or 门前清, over 8.  The sets of
-    # two unseen tiles that finish it: S+S (C(3,2) = 3) and S+C (3 x 2 = 6), 9 in all.
+    # drawing S (3 live) or C (2 live) heads for 五门齐 (6) + 箭刻 or 门前清, over 8.  The orders of
+    # two unseen tiles that finish it: S then S (3 x 2 copies) and S, C in either order (the
+    # single wait on S and the C pung both score enough: 2 x 3 x 2), 18 of the 122 x 121.
     hand = "55789m678p345sSCC"
     for w, totals in (("5m", (2, 4)), ("C", (4, 6))):
         got = tuple(mj.score("55789m678p345sCC", w, ruleset="public", self_drawn=sd).non_flower_total
@@ -95,8 +97,8 @@ def test_fan_aware_ranking_beats_plain_shanten():
     assert best.discard_tile == "5m"
     assert (best.shanten, best.fan_shanten) == (1, 1)
     assert [(mj.format_tiles([e.tile]), e.live) for e in best.effective] == [("S", 3), ("C", 2)]
-    assert best.live_total == 5 and best.ways == 9
-    assert best.probability == pytest.approx(9 / comb(122, 2))
+    assert best.live_total == 5 and best.ways == 18
+    assert best.probability == pytest.approx(18 / (122 * 121)) == pytest.approx(9 / comb(122, 2))
     by = {t.fan: t.shanten for t in a.targets}
     assert by["full_flush"] is None or by["full_flush"] >= 2
 
@@ -183,13 +185,12 @@ def test_effective_tiles_and_ways_equal_brute_force(case, extra):
         seen[o.discard] += 1
         assert o.fan_shanten == fan_shanten_ref(after, visible=seen, max_draws=2, **ctx)
         assert o.fan_shanten == fan_shanten(after, visible=seen, breakdown=False, **ctx).shanten
-        sets = completing_sets(after, o.fan_shanten + 1, visible=seen, **ctx)
-        assert [e.tile for e in o.effective] == sorted({k for s in sets for k in s})
+        assert [e.tile for e in o.effective] == lowering_kinds(after, visible=seen, max_draws=2, **ctx)
         assert all(e.live == live[e.tile] for e in o.effective)
         assert o.live_total == sum(live[e.tile] for e in o.effective)
-        ways = sum(np.prod([comb(live[k], s.count(k)) for k in set(s)]) for s in sets)
+        ways = winning_orders(after, o.fan_shanten + 1, visible=seen, **ctx)
         assert o.ways == ways
-        assert o.probability == pytest.approx(ways / comb(sum(live), o.fan_shanten + 1))
+        assert o.probability == pytest.approx(ways / perm(sum(live), o.fan_shanten + 1))
 
 
 def test_search_limit_gives_lower_bounds():
@@ -222,3 +223,82 @@ def test_five_types_carry_the_best_discard():
     assert (a.best.discard_tile, a.best.fan_shanten) == ("5m", 1)
     assert all(o.fan_shanten >= 2 for o in a.options[1:])
     assert {t.fan: t.shanten for t in a.targets}["all_types"] == 1
+
+
+# ------------------------------------------------------------------ effective tiles lower the fan-aware shanten
+def _best_after_draw(hand, tile: int, visible, **ctx) -> int:
+    """The best fan-aware shanten over the discards of ``hand`` + ``tile`` (each discard counted
+    as seen), by the fast search; -1 when ``tile`` wins with enough fans (the reference's win)."""
+    drawn = list(hand)
+    drawn[tile] += 1
+    best = 99
+    for e in range(34):
+        if not drawn[e]:
+            continue
+        after = list(drawn)
+        after[e] -= 1
+        seen = list(visible)
+        seen[e] += 1
+        r = fan_shanten(after, visible=seen, breakdown=False, **ctx)
+        best = min(best, r.shanten if r.exact else 99)
+    return best
+
+
+def _check_effective(hand14, ruleset: str, visible=None, **ctx) -> int:
+    """Every exact option of ``advise`` with fan-aware shanten >= 1: its effective tiles are the
+    kinds with a live copy whose draw, with the best discard, gives a lower fan-aware shanten."""
+    visible = [0] * 34 if visible is None else list(visible)
+    a = mj.advise(hand14, ruleset=ruleset, visible=visible, **ctx)
+    checked = 0
+    for o in a.options[:3]:
+        if not o.fan_exact or o.fan_shanten < 1:
+            continue
+        hand = list(a.hand)
+        hand[o.discard] -= 1
+        seen = list(visible)
+        seen[o.discard] += 1
+        live = {t: 4 - hand[t] - seen[t] for t in mj.get_ruleset(ruleset).kinds}   # no melds here
+        want = [t for t, n in sorted(live.items())
+                if n and _best_after_draw(hand, t, seen, ruleset=ruleset, **ctx) < o.fan_shanten]
+        assert [e.tile for e in o.effective] == want, o.discard_tile
+        checked += 1
+    return checked
+
+
+def test_effective_leaves_out_a_tile_that_only_finishes_the_hand():
+    # issue 25 item 12: after discarding E, 5m completes some qualifying wins only as the winning
+    # tile (drawn last); drawn now it leaves the fan-aware shanten at 3, so it is no effective tile
+    hand, visible = "236m112377p44sESF", "1p"
+    a = mj.advise(hand, ruleset="public", visible=visible)
+    e = _option(a, "E")
+    assert (e.fan_shanten, e.fan_exact) == (3, True)
+    after = [0] * 34
+    for t in T(hand):
+        after[t] += 1
+    after[_one("E")] -= 1
+    seen = [0] * 34
+    for t in T(visible + "E"):
+        seen[t] += 1
+    assert _best_after_draw(after, _one("5m"), seen, ruleset="public") == 3
+    assert _one("5m") not in [x.tile for x in e.effective]
+    assert [mj.format_tiles([x.tile]) for x in e.effective] == \
+        ["1m", "2m", "3m", "4m", "6m", "1p", "2p", "3p", "4p", "7p", "4s", "S", "F"]
+    assert e.live_total == sum(x.live for x in e.effective) == 38
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(picks=st.lists(st.integers(0, 63), min_size=14, max_size=14, unique=True))
+def test_effective_is_what_lowers_the_shanten_two_player(picks):
+    kinds = mj.get_ruleset("two-player").kinds
+    hand = np.bincount([kinds[i // 4] for i in picks], minlength=34)
+    _check_effective(hand, "two-player")
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=near_complete("public", max_swaps=3, max_melds=0), extra=st.integers(0, 33))
+def test_effective_is_what_lowers_the_shanten_public(case, extra):
+    hand = case["hand"].copy()
+    if hand[extra] + case["visible"][extra] >= 4:
+        return
+    hand[extra] += 1
+    _check_effective(hand, "public", case["visible"], win=case["win"], min_fan=case["min_fan"])

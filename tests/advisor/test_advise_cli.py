@@ -13,7 +13,7 @@ def test_english_text(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "hand 55789m678p345sSCC  (public, minimum 8 fans, 122 tiles unseen)"
     assert out[1].split()[:3] == ["discard", "fan-shanten", "shanten"]
-    assert out[2].split() == ["5m", "1", "1", "5", "9", "0.12%", "S×3", "C×2"]
+    assert out[2].split() == ["5m", "1", "1", "5", "18", "0.12%", "S×3", "C×2"]
     assert out[3].split()[:3] == ["S", "2", "0"]       # ready, but not with enough fans
     assert any(line.startswith("after discarding 5m") for line in out)
 
@@ -23,7 +23,7 @@ def test_chinese_text(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("手牌 五万 五万 七万") and "起和 8 番" in out[0] and "未见 122 张" in out[0]
     assert out[1].split()[:3] == ["打出", "番向听", "向听"]
-    assert out[2].split() == ["五万", "1", "1", "5", "9", "0.12%", "南×3", "中×2"]
+    assert out[2].split() == ["五万", "1", "1", "5", "18", "0.12%", "南×3", "中×2"]
     assert out[3].split()[0] == "南"
     assert out[4].startswith("打出五万后")       # --top 2: two rows only
     assert "清一色" in out[5]

@@ -15,6 +15,7 @@ from mahjong_core.families.mahjong.actions import PASS
 from mahjong_core.families.mahjong.constants import PH_CLAIM, PH_ROB
 from mahjong_core.families.mahjong.wall import Wall, deal_order
 from mahjong_core.rl import mahjong_rulesets, observation_layout
+from mahjong_core.rl.render import view_table
 
 import mahjong_core as mj
 from tests.rl.reference import encode_view, mask_of_view
@@ -175,7 +176,12 @@ def _replay(ruleset: str, r: mj.Round, wall: list[int], state: dict, observer: i
     return r2 if pass_extras(True) else None
 
 
-def _compare_worlds(ruleset: str, encode: Callable[[Any, int], tuple[np.ndarray, np.ndarray]]) -> tuple[int, int, int]:
+def _observed(r: mj.Round, seat: int) -> tuple[np.ndarray, np.ndarray]:
+    return observe(r._core, seat)
+
+
+def _compare_worlds(ruleset: str, encode: Callable[[mj.Round, int], tuple[np.ndarray, np.ndarray]] = _observed,
+                    ) -> tuple[int, int, int]:
     """(worlds compared, of them with other opponents' hands, of them with another encoding)."""
     rng = np.random.default_rng(11)
     compared = changed_hands = differ = 0
@@ -198,7 +204,7 @@ def _compare_worlds(ruleset: str, encode: Callable[[Any, int], tuple[np.ndarray,
         if r2 is None:
             continue
         compared += 1
-        (o1, m1), (o2, m2) = encode(r._core, observer), encode(r2._core, observer)
+        (o1, m1), (o2, m2) = encode(r, observer), encode(r2, observer)
         differ += not (np.array_equal(o1, o2) and np.array_equal(m1, m2))
         if any((r.hand_counts(o) != r2.hand_counts(o)).any() for o in range(r.players) if o != observer):
             changed_hands += 1
@@ -207,7 +213,7 @@ def _compare_worlds(ruleset: str, encode: Callable[[Any, int], tuple[np.ndarray,
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_swapping_hidden_tiles_never_changes_an_observation(ruleset: str) -> None:
-    compared, changed_hands, differ = _compare_worlds(ruleset, observe)
+    compared, changed_hands, differ = _compare_worlds(ruleset)
     assert differ == 0
     # the property was exercised: many comparisons, most of two worlds whose hidden hands differ
     assert compared >= 15 and changed_hands >= compared // 2, (compared, changed_hands)
@@ -215,9 +221,21 @@ def test_swapping_hidden_tiles_never_changes_an_observation(ruleset: str) -> Non
 
 def test_the_leak_check_catches_a_leak() -> None:
     """The same comparison with an encoding that appends the opponents' hands finds the leak."""
-    def leaky(core: Any, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        obs, mask = observe(core, seat)
-        return np.concatenate([obs, core.hands_array().ravel()]), mask
+    def leaky(r: mj.Round, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        obs, mask = observe(r._core, seat)
+        return np.concatenate([obs, r._core.hands_array().ravel()]), mask
 
     _, changed_hands, differ = _compare_worlds("public", leaky)
     assert differ >= changed_hands > 0
+
+
+def _table(r: mj.Round, seat: int) -> tuple[np.ndarray, np.ndarray]:
+    """The environments' rendered table of the seat (``render_mode="ansi"``), as bytes."""
+    return np.frombuffer(view_table(r.view(seat)).encode(), np.uint8), np.zeros(0)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_swapping_hidden_tiles_never_changes_the_rendered_table(ruleset: str) -> None:
+    compared, changed_hands, differ = _compare_worlds(ruleset, _table)
+    assert differ == 0
+    assert compared >= 15 and changed_hands >= compared // 2, (compared, changed_hands)

@@ -237,6 +237,59 @@ def test_vector_rounds_rewards_and_next_deal(ruleset: str) -> None:
     assert [a.core(i).events() for i in range(6)] == [b.core(i).events() for i in range(6)]
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_round_snapshots_of_one_state_are_equal(ruleset: str) -> None:
+    """``round(i)`` twice, or from two runs with the same seed, gives the same JSON (issue 25:
+    each call recorded a fresh header seed), and the JSON loads back to the same round."""
+    runs = [VectorRounds(ruleset, 4, seed=9) for _ in range(2)]
+    masks = [v.reset()[1] for v in runs]
+    rng = np.random.default_rng(1)
+    for step in range(30):
+        actions = np.array([_random_action(m, rng) for m in masks[0]])
+        masks = [v.step(actions)[1] for v in runs]
+        if step % 10 == 9:
+            for i in range(4):
+                first = runs[0].round(i).to_json()
+                assert first == runs[0].round(i).to_json() == runs[1].round(i).to_json()
+                back = mj.Round.from_json(first)
+                assert back.to_json() == first and back._core.events() == runs[0].core(i).events()
+
+
+def test_vector_rounds_one_rule_for_bad_actions() -> None:
+    """A batch that is not n integers is an ArrayShapeError, a row's action out of range or
+    masked an IllegalActionError naming the row; checked before the engine sees it, nothing
+    changes (issue 25 item 15)."""
+
+    class Hostile:
+        def __array__(self, *args: object, **kwargs: object) -> np.ndarray:
+            raise RuntimeError("no array here")
+
+    vec = VectorRounds("public", 3, seed=2)
+    _, mask, _ = vec.reset()
+    good = np.array([int(np.flatnonzero(m)[0]) for m in mask])
+    masked = int(np.flatnonzero(mask[1] == 0)[0])
+    shape_errors = [good.astype(float), good.astype(np.float32), good.astype(bool), [True, good[1], good[2]],
+                    list(good[:2]), [[good[0]], [good[1], 1], [good[2]]], None, "0 0 0", Hostile(),
+                    good.astype(object), [2 ** 70, good[1], good[2]], good.reshape(3, 1), good[:2], float(good[0])]
+    illegal = [np.array([good[0], masked, good[2]]), np.array([good[0], good[1], 110]),
+               np.array([-1, good[1], good[2]], dtype=np.int8), np.array([good[0], good[1], 2 ** 63 + 5], dtype=np.uint64),
+               np.array([good[0], good[1], 2 ** 40])]
+    before = [vec.core(i).events() for i in range(3)]
+    for bad in shape_errors:
+        with pytest.raises(ArrayShapeError, match=r"shape \(3,\)"):
+            vec.step(bad)
+    for bad in illegal:
+        with pytest.raises(IllegalActionError, match="^row [0-2]: action"):
+            vec.step(bad)
+    assert [vec.core(i).events() for i in range(3)] == before
+    for ok in (good.tolist(), tuple(good), good.astype(np.int8), good.astype(">i8"), good.astype(np.uint16),
+               np.asfortranarray(np.stack([good, good]))[0]):
+        fresh = VectorRounds("public", 3, seed=2)
+        fresh.reset()
+        fresh.step(ok)
+        assert all(fresh.core(i).n_steps > 0 for i in range(3)), repr(ok)
+
+
 def test_vector_rounds_refuses_bad_arguments() -> None:
     with pytest.raises(MahjongError, match="at least one seat"):
         VectorRounds("two-player", 2, bots=["greedy", "greedy"])

@@ -43,12 +43,8 @@ _LAZY = {"MahjongAECEnv": "pettingzoo_env", "MahjongEnv": "gymnasium_env"}
 
 
 def __getattr__(name: str) -> Any:
-    if name in _LAZY:
+    if name in _LAZY:   # without the rl extra the module raises the install hint (mahjong_core._extras)
         import importlib
 
-        try:
-            module = importlib.import_module(f".{_LAZY[name]}", __name__)
-        except ModuleNotFoundError as exc:
-            raise ImportError(f"mahjong_core.rl.{name} needs {exc.name}: pip install \"mahjong-core[rl]\"") from exc
-        return getattr(module, name)
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

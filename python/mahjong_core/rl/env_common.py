@@ -1,26 +1,44 @@
-"""What both environments share: their settings' checks and their Gymnasium spaces.  A seat's
-observation is a dict of its encoded view (``"observation"``, :mod:`mahjong_core.rl.encoding`,
-bounded by the layout's ``high``) and its legal-action mask (``"action_mask"``, int8, 110
-entries); an action is a mask index (``Discrete(110)``, the layout of
-:mod:`mahjong_core.families.mahjong.actions`)."""
+"""What both environments share: their settings' checks, their Gymnasium spaces, the rule of
+illegal actions and rendering.  A seat's observation is a dict of its encoded view
+(``"observation"``, :mod:`mahjong_core.rl.encoding`, bounded by the layout's ``high``) and its
+legal-action mask (``"action_mask"``, int8, 110 entries); an action is a mask index
+(``Discrete(110)``, the layout of :mod:`mahjong_core.families.mahjong.actions`).
+
+Illegal actions, one rule (:func:`legal_action`): an action is legal when it is an integer -- a
+Python ``int``, a NumPy integer or a 0-d NumPy integer array, never a ``bool`` -- whose entry in
+the acting seat's mask is 1.  Anything else is an illegal action, whatever is wrong with it: an
+index outside 0-109, a masked index, a float (even ``3.0``, NumPy's included), a ``bool``,
+``None``, a string, an array of any other shape.  Every illegal action is treated alike: the
+Gymnasium environment with ``illegal_action="terminate"`` ends the episode with its
+``illegal_reward``; with ``"raise"``, and always in the PettingZoo environment,
+:class:`~mahjong_core.errors.IllegalActionError` is raised.  Either way the round is unchanged.
+(:class:`~mahjong_core.rl.VectorRounds` takes a batch: see its ``step``.)"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 
-from .._validate import is_int
+from .._extras import missing_extra
+from .._round import RoundCore
+from .._validate import is_int, short_repr
 from ..errors import IllegalActionError, MahjongError
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
 from .encoding import ObservationLayout, observation_layout
+from .render import RENDER_MODES, view_table
 from .rewards import RewardRule
 
-__all__ = ["RENDER_MODES", "EnvSettings", "action_index", "observation_space"]
+try:
+    from gymnasium import spaces
+except ModuleNotFoundError as _missing:   # the rl extra is not installed: say how to install it
+    raise missing_extra(_missing.name or "gymnasium", __name__, "rl") from None
 
-RENDER_MODES = ("ansi",)
+__all__ = ["METADATA", "RENDER_MODES", "EnvSettings", "legal_action", "observation_space", "render"]
+
+METADATA: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
+"""The metadata both environments declare (Gymnasium's keys; PettingZoo adds its own)."""
 
 
 def observation_space(ruleset: str) -> spaces.Dict:
@@ -32,17 +50,27 @@ def observation_space(ruleset: str) -> spaces.Dict:
     })
 
 
-def action_index(action: Any) -> int:
-    """A mask index given as a Python or NumPy integer (anything else is refused)."""
-    if not is_int(action):
-        raise IllegalActionError(f"an action is a mask index 0-{ACTION_SIZE - 1}, got {action!r}")
-    return int(action)
+def legal_action(core: RoundCore, seat: int, action: Any) -> int:
+    """The mask index ``action`` names, when it is a legal action of ``seat`` now (the rule in
+    the module docstring); :class:`IllegalActionError` saying what is wrong otherwise."""
+    if is_int(action) or (type(action) is np.ndarray and action.shape == () and action.dtype.kind in "iu"):
+        try:
+            i = int(action)
+        except Exception:   # noqa: BLE001 - an integer subclass whose __int__ fails names no index
+            raise IllegalActionError(f"action {short_repr(action)} names no mask index") from None
+        if not 0 <= i < ACTION_SIZE:
+            raise IllegalActionError(f"action {short_repr(i)} is not a mask index (0-{ACTION_SIZE - 1})")
+        if not core.is_legal(seat, i):
+            raise IllegalActionError(f"action {i} is not legal for seat {seat} now")
+        return i
+    raise IllegalActionError(f"an action is a mask index, an integer 0-{ACTION_SIZE - 1}; got "
+                             f"{short_repr(action)} ({type(action).__name__})")
 
 
 class EnvSettings:
     """The checked settings of an environment: ``layout`` (:class:`ObservationLayout`), the
     ``reward_rule``, the game ``options`` (refused here when bad, not at the first reset) and the
-    ``render_mode`` (None or ``"ansi"``)."""
+    ``render_mode`` (None, ``"human"`` or ``"ansi"``: :func:`render`)."""
 
     __slots__ = ("layout", "options", "render_mode", "reward_rule", "ruleset")
 
@@ -51,8 +79,23 @@ class EnvSettings:
         self.layout: ObservationLayout = observation_layout(ruleset)
         self.ruleset = self.layout.ruleset
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise MahjongError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise MahjongError(f"render_mode must be None, {' or '.join(map(repr, RENDER_MODES))}, "
+                               f"got {short_repr(render_mode)}")
         self.render_mode = render_mode
         self.reward_rule = RewardRule(self.ruleset, reward, room)
         Round(self.ruleset, seed=0, options=options)
         self.options = options
+
+
+def render(mode: str | None, rnd: Round | None, seat: int) -> str | None:
+    """What ``render()`` gives in ``mode``: the table of ``seat``'s view of ``rnd``
+    (:mod:`mahjong_core.rl.render`), returned (``"ansi"``) or printed (``"human"``, returns None)."""
+    if mode is None:
+        return None
+    if rnd is None:
+        raise MahjongError("nothing to render before the first reset()")
+    text = view_table(rnd.view(seat))
+    if mode == "ansi":
+        return text
+    print(text)
+    return None

@@ -11,9 +11,16 @@ The learner plays ``seat``; the other seats are the compiled greedy or random bo
 the engine (``_round.RoundBatch`` of one round) between two of the learner's actions.  Observation
 and action spaces are those of :mod:`mahjong_core.rl.env_common`.  The reward is the seat's
 (:mod:`mahjong_core.rl.rewards`) when the round ends, else 0.  A round the bots finish before the
-learner acts is dealt again.  An action outside the mask ends the episode with ``illegal_reward``
-(``info["illegal_action"]`` is True), or raises :class:`~mahjong_core.errors.IllegalActionError`
-with ``illegal_action="raise"``.
+learner acts is dealt again.
+
+Illegal actions, one rule (:mod:`mahjong_core.rl.env_common`): an action is legal when it is an
+integer (a Python ``int``, a NumPy integer or a 0-d NumPy integer array; never a ``bool``) whose
+mask entry is 1.  Every other action -- out of range, masked, a float such as ``3.0`` or
+``np.float64(3)``, a ``bool``, ``None``, a string, an array of another shape -- is illegal, and
+all are treated alike: with ``illegal_action="terminate"`` (the default) the episode ends with
+``illegal_reward`` (``terminated`` True, ``info["illegal_action"]`` True, the round unchanged);
+with ``illegal_action="raise"`` :class:`~mahjong_core.errors.IllegalActionError` is raised and
+nothing changes.
 """
 
 from __future__ import annotations
@@ -21,17 +28,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 
+from .._extras import missing_extra
 from .._round import RoundBatch, observe
 from .._validate import is_int
 from ..errors import IllegalActionError, MahjongError
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
-from .env_common import RENDER_MODES, EnvSettings, action_index, observation_space
 from .rounds import bot_kinds, deal
+
+try:
+    import gymnasium as gym
+    from gymnasium import spaces
+
+    from .env_common import METADATA, EnvSettings, legal_action, observation_space, render
+except ModuleNotFoundError as _missing:   # the rl extra is not installed: say how to install it
+    raise missing_extra(_missing.name or "gymnasium", __name__, "rl") from None
 
 __all__ = ["MahjongEnv"]
 
@@ -45,7 +58,7 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
     ``reward`` / ``room``: :mod:`mahjong_core.rl.rewards`; ``options``: game options of
     :class:`~mahjong_core.game.Round`."""
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 - as gymnasium.Env declares it
+    metadata: dict[str, Any] = dict(METADATA)  # noqa: RUF012 - as gymnasium.Env declares it
 
     def __init__(self, ruleset: str = "two-player", *, seat: int = 0,
                  opponents: str | Sequence[str] = "greedy", reward: str = "points", room: Any = None,
@@ -92,26 +105,33 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
             self._batch = RoundBatch([self.round._core], kinds, [gen])
             if self._batch.actor(0) >= 0:
                 self._ended = False
+                self._show()
                 return self._obs(), {}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         batch = self._batch
         if batch is None or self.round is None or self._ended:
             raise MahjongError("the episode is over (or never started): call reset()")
-        i = action_index(action)
-        if not self.round._core.is_legal(self.seat, i):
+        try:
+            i = legal_action(self.round._core, self.seat, action)
+        except IllegalActionError:
             if self.illegal_action == "raise":
-                raise IllegalActionError(f"action {i} is not legal for seat {self.seat} now")
+                raise
             self._ended = True
             return self._obs(), self.illegal_reward, True, False, {"illegal_action": True}
         obs, mask, _, done = batch.step(np.array([i]))
+        self._show()
         if not done[0]:   # the bots played up to the learner's next action
             return {"observation": obs[0], "action_mask": mask[0]}, 0.0, False, False, {}
         self._ended = True
         return self._obs(), self.reward_rule(self.round._core)[self.seat], True, False, {}
 
+    def _show(self) -> None:
+        """``"human"``: the table is printed after every reset and step (Gymnasium's convention)."""
+        if self.render_mode == "human":
+            render("human", self.round, self.seat)
+
     def render(self) -> str | None:
-        if self.render_mode is None or self.round is None:
-            return None
-        v = self.round.view(self.seat)
-        return f"{self.ruleset} seat {self.seat}: phase {v['phase']}, hand {v['hand']}, wall {v['wall_remaining']}"
+        """The learner seat's view as a table (:mod:`mahjong_core.rl.render`): the text with
+        ``render_mode="ansi"``, printed with ``"human"`` (returns None), None without a mode."""
+        return render(self.render_mode, self.round, self.seat)

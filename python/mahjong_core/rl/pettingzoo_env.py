@@ -16,7 +16,11 @@ layout of :mod:`mahjong_core.families.mahjong.actions`).  An observation is defi
 selected agent (``last()``): observing another agent during a claim window would tell it that
 some seat can claim the discard (see "When an observation is defined" in the encoding module).  Rewards come when the round ends
 (:mod:`mahjong_core.rl.rewards`); then every agent is terminated.  An illegal action raises
-:class:`~mahjong_core.errors.IllegalActionError` and changes nothing.
+:class:`~mahjong_core.errors.IllegalActionError` and changes nothing, whatever is wrong with it
+(the rule of :mod:`mahjong_core.rl.env_common`: a legal action is an integer -- a Python ``int``,
+a NumPy integer or a 0-d NumPy integer array, never a ``bool`` -- whose mask entry is 1; an
+index out of range or masked, a float, a ``bool``, ``None``, a string or an array of another
+shape is not).  A terminated agent's action must be None (PettingZoo's convention).
 """
 
 from __future__ import annotations
@@ -24,15 +28,22 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
 
+from .._extras import missing_extra
 from .._round import observe
+from .._validate import short_repr
+from ..errors import IllegalActionError, MahjongError
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
-from ..families.mahjong.tiles import format_tiles
-from .env_common import RENDER_MODES, EnvSettings, action_index, observation_space
 from .rounds import deal
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+
+    from .env_common import METADATA, EnvSettings, legal_action, observation_space, render
+except ModuleNotFoundError as _missing:   # the rl extra is not installed: say how to install it
+    raise missing_extra(_missing.name or "pettingzoo", __name__, "rl") from None
 
 __all__ = ["MahjongAECEnv", "env"]
 
@@ -42,9 +53,9 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
     ``"points"`` or ``"fans"``, ``room``: the settlement room of ``"points"``; ``options``: game
     options of :class:`~mahjong_core.game.Round`; ``seed``: the first reset's seed (a
     ``reset(seed=...)`` reseeds).  Each reset deals a round whose seed and dealer come from the
-    environment's generator.  ``render_mode="ansi"``: :meth:`render` returns the table as text."""
+    environment's generator.  ``render_mode``: :meth:`render`."""
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "mahjong_core_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"name": "mahjong_core_v0", **METADATA, "is_parallelizable": False}
 
     def __init__(self, ruleset: str = "two-player", *, reward: str = "points", room: Any = None,
                  options: dict[str, Any] | None = None, seed: int | None = None,
@@ -81,38 +92,49 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self._core.seats_to_act()[0]]
+        self._show()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         obs, mask = observe(self._core, self._seat_of[agent])
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        if self.round is None:
+            raise MahjongError("call reset() first")
         agent = self.agent_selection
+        if agent not in self.terminations:
+            raise MahjongError("every agent is done: call reset()")
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(f"{agent} is done: its only action is None, got {short_repr(action)}")
             self._was_dead_step(action)
             return
         core = self._core
         seat = self._seat_of[agent]
-        core.step(seat, action_index(action))
+        core.step(seat, legal_action(core, seat, action))
         self._cumulative_rewards[agent] = 0.0
         to_act = core.seats_to_act()
         if to_act:   # the rewards stay 0 until the end: nothing to accumulate
             self.agent_selection = self.possible_agents[to_act[0]]
+            self._show()
             return
         for a, r in zip(self.possible_agents, self.reward_rule(core)):
             self.rewards[a] = r
             self.terminations[a] = True
         self._accumulate_rewards()
+        self._show()
+
+    def _show(self) -> None:
+        """``"human"``: the table is printed after every reset and step."""
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.round is None:
-            return None
-        r = self.round
-        lines = [f"{self.ruleset}: phase {r.view(0)['phase']}, wall {r.wall_remaining}"]
-        for seat, hand in enumerate(r.hands):
-            tiles = [t for t in range(34) for _ in range(int(hand[t]))]
-            lines.append(f"player_{seat}: {format_tiles(tiles)}  discards {format_tiles(r.discards[seat])}")
-        return "\n".join(lines)
+        """The selected agent's view as a table (:mod:`mahjong_core.rl.render`; never another
+        seat's hidden tiles): the text with ``render_mode="ansi"``, printed with ``"human"``
+        (returns None), None without a mode."""
+        seat = self._seat_of[self.agent_selection] if self.round is not None else 0
+        return render(self.render_mode, self.round, seat)
 
     def close(self) -> None:
         pass

@@ -52,10 +52,13 @@ class CoreDealer:
                          _EAST, tiles, dice, kong_dice)
 
     def as_round(self, core: RoundCore) -> Round:
-        """``core``'s round as a :class:`Round` (a scripted wall: the core's), its actions replayed."""
+        """``core``'s round as a :class:`Round` (a scripted wall: the core's), its actions replayed.
+        The wall, dice and every kong die are the core's, so the round owes nothing to a seed: its
+        header records seed 0 (a Round without one would draw a fresh seed, and two snapshots of
+        one state would differ)."""
         state = core.get_state()
-        r = Round(self.settings.ruleset, dealer=core.dealer, options=self.options, wall=state["wall"]["tiles"],
-                  dice=state["dice"], kong_dice=state["kong_dice"])
+        r = Round(self.settings.ruleset, seed=0, dealer=core.dealer, options=self.options,
+                  wall=state["wall"]["tiles"], dice=state["dice"], kong_dice=state["kong_dice"])
         pairs = core.action_pairs()
         for k in range(0, len(pairs), 2):
             r.step(pairs[k], pairs[k + 1])

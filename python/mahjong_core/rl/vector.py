@@ -25,7 +25,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .._round import RoundBatch, RoundCore, observe
-from ..errors import MahjongError
+from .._validate import short_repr
+from ..errors import ArrayShapeError, IllegalActionError, MahjongError
+from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
 from .encoding import ObservationLayout, observation_layout
 from .rewards import RewardRule
@@ -34,6 +36,7 @@ from .rounds import CoreDealer, bot_kinds
 __all__ = ["VectorRounds"]
 
 _RANDOM = 1
+_INT64 = np.dtype(np.int64)   # a native int64 batch goes straight to the engine, which checks it
 
 
 class VectorRounds:
@@ -105,6 +108,27 @@ class VectorRounds:
         obs, mask, actor, _ = self._batch.observe()
         return obs, mask, actor
 
+    def _checked_actions(self, actions: Any) -> npt.NDArray[np.int64]:
+        """A batch of actions that is not an int64 array, checked and converted (the values
+        before the cast: a uint64 above the int64 range must not wrap into a legal index)."""
+        n = self.n
+        want = f"actions must be {n} mask indices, an integer array of shape ({n},)"
+        if isinstance(actions, (list, tuple)):
+            kinds = {type(a) for a in actions}
+            if any(issubclass(k, (bool, np.bool_)) for k in kinds):    # numpy would read True as 1
+                raise ArrayShapeError(f"{want}; got booleans in a {type(actions).__name__}")
+        try:
+            arr = np.asarray(actions)
+        except Exception:   # noqa: BLE001 - a ragged list, a hostile __array__: refused, whatever it raised
+            raise ArrayShapeError(f"{want}; got {short_repr(actions)}") from None
+        if arr.dtype.kind not in "iu" or arr.shape != (n,):
+            raise ArrayShapeError(f"{want}; got {arr.dtype} {arr.shape}")
+        out = (arr < 0) | (arr >= ACTION_SIZE)
+        if out.any():
+            i = int(np.flatnonzero(out)[0])
+            raise IllegalActionError(f"row {i}: action {int(arr[i])} is not a mask index (0-{ACTION_SIZE - 1})")
+        return np.ascontiguousarray(arr, dtype=np.int64)
+
     def core(self, i: int) -> RoundCore:
         """The compiled round of row ``i`` (a finished one is replaced in the step it ends)."""
         return self._live_batch().core(i)
@@ -120,11 +144,20 @@ class VectorRounds:
         return self._batch
 
     def step(self, actions: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
-        """Apply one action per round (see the module docstring); an illegal action raises
-        :class:`~mahjong_core.errors.IllegalActionError` naming the row, and nothing changes."""
+        """Apply one action per round (see the module docstring).  ``actions``: one mask index per
+        row, an integer array of shape ``(n,)`` (a list of ints is converted; a C-contiguous
+        int64 array, what a policy's ``argmax`` gives, is read as it is).  The rule of the
+        single-round environments (:mod:`mahjong_core.rl.env_common`), for a batch: a row's
+        action outside 0-109 or masked raises :class:`~mahjong_core.errors.IllegalActionError`
+        naming the row; a batch that is not integers of shape ``(n,)`` -- floats (even
+        ``3.0``), booleans, ``None``, strings, objects, another shape, a ragged list -- raises
+        :class:`~mahjong_core.errors.ArrayShapeError`, as every batch argument of the API does.
+        Either way nothing changes."""
         batch = self._batch
         if batch is None:
             raise MahjongError("call reset() first")
+        if type(actions) is not np.ndarray or actions.dtype is not _INT64:
+            actions = self._checked_actions(actions)    # the engine checks the shape and the values
         rewards = np.zeros((self.n, self.players))
         if not self._random:
             # the next deals in the compiled engine too: Python sees only the rounds that ended

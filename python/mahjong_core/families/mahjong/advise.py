@@ -9,17 +9,20 @@ counted as 3) and answers, for every distinct tile it may discard:
 ``shanten``
     the plain shanten of the same 13 tiles (any complete hand);
 ``effective``
-    the effective tiles (进张): every kind whose draw lowers the fan-aware shanten, each with its
-    live count ``4 - in hand (the 14 tiles) - in the melds - visible``; a kind with no live copy is
-    left out (it cannot be drawn);
+    the effective tiles (进张): every kind whose draw lowers the fan-aware shanten (with the best
+    discard after it; for a ready hand, the kinds that win with enough fans), each with its live
+    count ``4 - in hand (the 14 tiles) - in the melds - visible``; a kind with no live copy is
+    left out (it cannot be drawn).  A tile that finishes a qualifying win only as the winning
+    tile (the 嵌张 that carries the last fans only when won on) is effective only for a ready hand;
 ``live_total``
     the sum of those live counts;
 ``ways`` and ``probability``
-    the second-order figure: with ``n = fan_shanten + 1``, ``ways`` is the number of sets of ``n``
-    unseen tiles (each physical copy counted apart) that, once all drawn, let the hand win with
-    enough fans, and ``probability = ways / C(unseen, n)`` is the chance that ``n`` tiles taken at
-    random from the unseen ones form such a set.  For a ready hand (n = 1) ``ways`` is
-    ``live_total`` and ``probability`` the chance that the next tile wins.
+    the second-order figure: with ``n = fan_shanten + 1``, ``ways`` is the number of orders of
+    ``n`` unseen tiles (each physical copy counted apart) that, drawn in that order with the
+    spare tiles discarded on the way, let the hand win with enough fans on the last one, and
+    ``probability = ways / (unseen (unseen - 1) ... (unseen - n + 1))`` is the chance that the
+    next ``n`` draws do it.  For a ready hand (n = 1) ``ways`` is ``live_total`` and
+    ``probability`` the chance that the next tile wins.
 
 Options are ranked best first by: fan-aware shanten (an exact value before a lower bound of the
 same value), then ``live_total`` (more first), ``ways`` (more first), plain shanten, and the tile
@@ -36,7 +39,7 @@ or the first budget, the best discard's plain shanten + 1, when that is larger: 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb
+from math import comb, factorial, perm
 from typing import Any
 
 import numpy as np
@@ -48,8 +51,8 @@ from .fan_shanten import (
     Problem,
     TargetShanten,
     _check_max_draws,
-    distinct_rows,
     prepare,
+    row_keys,
     search,
     standard_shape,
     target_shanten,
@@ -132,13 +135,39 @@ _COMB = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)
 def _option(d: int, found: Found, budget: int, plain: int, live: tuple[int, ...], unseen: int) -> DiscardOption:
     if found.n is None:   # more than `budget` draws: shanten >= budget, and never below plain shanten
         return DiscardOption(d, max(budget, plain), False, plain, (), 0, 0, 0.0)
-    kinds = sorted({int(t) for t in np.flatnonzero(found.need.any(axis=0))})
-    effective = tuple(LiveTile(t, live[t]) for t in kinds)
-    # one product of binomials per distinct drawn multiset: C(live[t], a[t]) from a table
-    distinct = distinct_rows(found.need)
-    ways = int(_COMB[np.asarray(live)[None, :], distinct].prod(axis=1).sum())
-    total = comb(unseen, found.n)
-    return DiscardOption(d, found.n - 1, True, plain, effective, sum(e.live for e in effective), ways,
+    n = found.n
+    # Each row: a drawn multiset A (the fewest draws, every tile of it needed) and a winning
+    # tile w.  The hand's spare tiles are all among the 13 held (a spare drawn tile would make
+    # a smaller A), so A's draws may come in any order that ends on a copy of a winning tile of
+    # A.  The rows sorted by (A, w) give the distinct A and the distinct (A, w) pairs.
+    k1, k2 = row_keys(found.need)
+    k2w = k2 * 34 + found.wins                # 5**17 * 34 < 2**63
+    order = np.lexsort((k2w, k1))
+    k1, k2w = k1[order], k2w[order]
+    step = k1[1:] != k1[:-1]
+    pair = np.ones(len(order), bool)          # the first row of each (A, w)
+    pair[1:] = step | (k2w[1:] != k2w[:-1])
+    first = pair.copy()                       # the first row of each A
+    first[1:] &= step | (k2w[1:] // 34 != k2w[:-1] // 34)
+    a = found.need[order[first]]              # the distinct A
+    of = np.cumsum(first)[pair] - 1           # each pair's A
+    w = found.wins[order[pair]]               # each pair's winning tile
+    copies = a[of, w]                         # A[w]: the copies of the winning tile drawn
+    # effective: a kind drawn first in such an order (a tile of A other than the last one), so
+    # not the winning tile of an A with only one unless A holds it twice; for a ready hand
+    # (n = 1) the one tile drawn is the win
+    lowers = a > 0
+    if n > 1:
+        only = np.flatnonzero(np.bincount(of, minlength=len(a)) == 1)   # A with one winning tile
+        at = np.flatnonzero(first[pair])[only]                           # ... its pair
+        lowers[only, w[at]] = copies[at] >= 2
+    effective = tuple(LiveTile(int(t), live[t]) for t in np.flatnonzero(lowers.any(axis=0)))
+    # ordered draws: C(live[t], A[t]) physical sets per kind, n! orders of a set, of which
+    # A[w] (n-1)! end on a copy of w
+    sets = _COMB[np.asarray(live)[None, :], a].prod(axis=1)
+    ways = int((sets[of] * copies).sum()) * factorial(n - 1)
+    total = perm(unseen, n)
+    return DiscardOption(d, n - 1, True, plain, effective, sum(e.live for e in effective), ways,
                          ways / total if total else 0.0)
 
 

@@ -3,8 +3,8 @@
 ``mahjong-core advise TILES [--ruleset R] [--melds M ...] [--visible TILES] [--seat-wind W]
 [--round-wind W] [--win any|discard|self_drawn] [--min-fan N] [--max-draws N] [--top N]
 [--lang en|zh] [--json]`` prints every distinct discard, best first, with its fan-aware shanten,
-plain shanten, effective tiles with their live copies, their total, the completion count and its
-chance, then the breakdown by target fan after the best discard.  ``cli.py`` registers it.
+plain shanten, effective tiles with their live copies, their total, the number of winning draw
+orders and its chance, then the breakdown by target fan after the best discard.  ``cli.py`` registers it.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ _TEXT: dict[str, dict[str, Any]] = {
     "zh": {
         "head": "手牌 {hand}{melds}  （{ruleset}，起和 {min_fan} 番，未见 {unseen} 张）",
         "melds": " + {melds}",
-        "columns": ("打出", "番向听", "向听", "进张数", "组合", "概率", "进张（剩余张数）"),
+        "columns": ("打出", "番向听", "向听", "进张数", "摸法", "概率", "进张（剩余张数）"),
         "bound": "≥{value}",
         "none": "无",
         "targets": "打出{tile}后，各目标番种的番向听：",

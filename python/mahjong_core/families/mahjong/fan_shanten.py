@@ -43,9 +43,9 @@ budget; after the first budget, in exactly the budget) and the fewest-draws pass
 (``mahjong_core._advise``); ``compiled=False`` runs the same search in Python, scoring every
 ``(W, w)``, and the tests hold the two equal.
 Every ``(W, w)`` with ``n <= budget`` is enumerated, so a value found within the budget is exact
-and so are the sets of minimal completions (the advisor's effective tiles).  The first budget is
-plain shanten + 1 (a lower bound); the search stops at ``max_draws`` drawn tiles (default 6), or
-after that first budget if it is larger.  When it stops without an answer,
+and so are the sets of minimal completions with their winning tiles (the advisor's effective
+tiles and ways come from them).  The first budget is plain shanten + 1 (a lower bound); the search
+stops at ``max_draws`` drawn tiles (default 6), or after that first budget if it is larger.  When it stops without an answer,
 :attr:`FanShanten.exact` is False and the value is a lower bound (the last budget).  The fast
 version is therefore exact on every input whose fan-aware shanten is below
 ``max(max_draws, plain shanten + 1)``; the hypothesis tests hold it to the reference on such hands.
@@ -390,13 +390,19 @@ def distinct_rows(a: np.ndarray) -> np.ndarray:
     several times slower, and this sits in the advisor's inner loop."""
     if len(a) < 2:
         return a
-    k1 = a[:, :17].astype(np.int64) @ _POW5
-    k2 = a[:, 17:].astype(np.int64) @ _POW5
+    k1, k2 = row_keys(a)
     order = np.lexsort((k2, k1))
     k1, k2 = k1[order], k2[order]
     first = np.ones(len(a), bool)
     first[1:] = (k1[1:] != k1[:-1]) | (k2[1:] != k2[:-1])
     return a[order[first]]
+
+
+def row_keys(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two int64 keys per row of an (M, 34) array of counts 0-4 (base 5, 17 columns each): equal
+    keys, equal rows."""
+    b = a.astype(np.int64)      # one conversion of the whole array: twice as fast as two of its halves
+    return b[:, :17] @ _POW5, b[:, 17:] @ _POW5
 
 
 _SHAPE_ARRAYS: dict[Shape, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
@@ -621,6 +627,11 @@ class Found:
     n: int | None            # fewest draws (None: none within the budget)
     rows: np.ndarray         # indices of the rows reaching it
     need: np.ndarray         # their drawn multisets (len(rows), 34)
+    wins: np.ndarray         # their winning tiles (len(rows),): the tile drawn last
+
+
+def _none() -> Found:
+    return Found(None, np.zeros(0, np.intp), np.zeros((0, 34), np.int16), np.zeros(0, np.int16))
 
 
 def best_rows(sc: Scored, hand: Sequence[int], live: Sequence[int], mask: np.ndarray | None = None) -> Found:
@@ -629,10 +640,10 @@ def best_rows(sc: Scored, hand: Sequence[int], live: Sequence[int], mask: np.nda
     sub = Scored(sc.hands[idx], sc.wins[idx], sc.ok[idx], sc.counts[idx])
     n, need = draws_needed(sub, hand, live)
     if not len(n) or n.min() >= 99:
-        return Found(None, np.zeros(0, np.intp), np.zeros((0, 34), np.int16))
+        return _none()
     best = int(n.min())
     rows = np.flatnonzero(n == best)
-    return Found(best, idx[rows], need[rows])
+    return Found(best, idx[rows], need[rows], sub.wins[rows])
 
 
 def best_rows_compiled(sc: Scored, hands: Sequence[Sequence[int]], live: Sequence[int],
@@ -641,7 +652,7 @@ def best_rows_compiled(sc: Scored, hands: Sequence[Sequence[int]], live: Sequenc
     keep = sc.ok if mask is None else sc.ok & mask
     out = _advise.fewest_draws(sc.hands, sc.wins, keep.view(np.uint8), np.array(hands, np.uint8).reshape(-1, 34),
                                np.array(live, np.uint8))
-    return [Found(None if n < 0 else n, idx, need) for n, idx, need in out]
+    return [Found(None if n < 0 else n, idx, need, sc.wins[idx]) for n, idx, need in out]
 
 
 _TYPE_KINDS = (range(9), range(9, 18), range(18, 27), range(27, 31), range(31, 34))
@@ -701,7 +712,7 @@ def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], l
     more than ``budget`` draws).  Returns the results and the last budget searched.
     ``compiled=False``: the pure-Python enumeration, scoring every row (the tests' second path)."""
     budget = max(start, 0)
-    results = [Found(None, np.zeros(0, np.intp), np.zeros((0, 34), np.int16)) for _ in hands]
+    results = [_none() for _ in hands]
     pending = list(range(len(hands)))
     low = 0
     while True:
@@ -721,7 +732,7 @@ def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], l
             for i in pending:
                 results[i] = best_rows(sc, hands[i], live, mask)
         if all(_within(f, budget) for f in results) or budget >= max_draws:
-            return [f if _within(f, budget) else Found(None, f.rows[:0], f.need[:0]) for f in results], budget
+            return [f if _within(f, budget) else _none() for f in results], budget
         if compiled:
             # a hand found is final; one not found has no qualifying row needing <= budget
             # draws, so the next round needs only the rows its pending hands reach in exactly

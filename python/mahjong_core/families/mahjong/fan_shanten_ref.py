@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement
+from math import comb, factorial, prod
 from typing import Any
 
 from ._constants import FLAG_SELF_DRAWN, MELD_NAMES
@@ -21,7 +22,7 @@ from .hand import is_win
 from .scoring import score
 from .tiles import meld_tiles
 
-__all__ = ["completes", "completing_sets", "fan_shanten_ref"]
+__all__ = ["completes", "fan_shanten_ref", "lowering_kinds", "winning_orders"]
 
 
 def _counts(tiles: list[int]) -> list[int]:
@@ -39,12 +40,12 @@ def _draws(prob: Problem, n: int) -> Iterator[tuple[int, ...]]:
             yield drawn
 
 
-def completes(prob: Problem, drawn: tuple[int, ...], target: str | None = None) -> bool:
+def completes(prob: Problem, drawn: tuple[int, ...], target: str | None = None, last: int | None = None) -> bool:
     """Whether the hand of ``prob`` with the tiles ``drawn`` holds a win reaching the minimum
-    (and counting ``target``) whose winning tile is one of ``drawn``."""
+    (and counting ``target``) whose winning tile is one of ``drawn`` (``last``: that one)."""
     melds = [(MELD_NAMES[k], meld_tiles(k, f)) for k, f in prob.melds]
     held = [t for t in range(34) for _ in range(prob.hand[t])]
-    for w in sorted(set(drawn)):
+    for w in sorted(set(drawn)) if last is None else [last]:
         rest = sorted(held + list(drawn))
         rest.remove(w)
         for removed in set(combinations(rest, len(drawn) - 1)):
@@ -73,9 +74,50 @@ def fan_shanten_ref(hand: Any, *, max_draws: int = 2, target: str | None = None,
     return None
 
 
-def completing_sets(hand: Any, n: int, **context: Any) -> list[tuple[int, ...]]:
-    """Every multiset of ``n`` drawn kinds with which a 3k+1 hand wins with enough fans (the
-    advisor's effective tiles and ``ways`` come from these when ``n`` is the fewest)."""
+def lowering_kinds(hand: Any, *, max_draws: int = 2, **context: Any) -> list[int]:
+    """The advisor's effective tiles of a 3k+1 hand by their definition: the kinds with an unseen
+    copy after whose draw some discard leaves a lower fan-aware shanten (the discard counted as
+    seen, the drawn copy no longer unseen); for a ready hand, the kinds that win with enough fans.
+    Empty when the hand's fan-aware shanten is ``max_draws`` or more."""
     prob = prepare(hand, tiles=13, **context)
-    return [drawn for drawn in _draws(prob, n) if completes(prob, drawn)]
+    s = fan_shanten_ref(hand, max_draws=max_draws, **context)
+    if s is None:
+        return []
+    out = []
+    for t in prob.rs.kinds:
+        if not prob.live[t]:
+            continue
+        if s == 0:
+            if completes(prob, (t,)):
+                out.append(t)
+            continue
+        drawn = [c + (k == t) for k, c in enumerate(prob.hand)]
+        for e in range(34):
+            if not drawn[e]:
+                continue
+            after = list(drawn)
+            after[e] -= 1
+            seen = list(prob.visible)
+            seen[e] += 1
+            if fan_shanten_ref(after, max_draws=s, **{**context, "visible": seen}) is not None:   # below s
+                out.append(t)
+                break
+    return out
+
+
+def winning_orders(hand: Any, n: int, **context: Any) -> int:
+    """The advisor's ``ways`` of a 3k+1 hand whose fan-aware shanten is ``n - 1``: the orders of
+    ``n`` unseen tiles (each copy counted apart) after whose draw, the spare tiles discarded on
+    the way, the hand wins with enough fans on the last one.  With ``n`` the fewest, every spare
+    tile is one held now, so an order counts when its last tile is a winning tile of the set:
+    a set of multiset ``A`` has ``A[x] (n-1)!`` orders ending on kind ``x``."""
+    prob = prepare(hand, tiles=13, **context)
+    live = prob.live
+    total = 0
+    for drawn in _draws(prob, n):
+        sets = prod(comb(live[t], drawn.count(t)) for t in set(drawn))
+        for x in sorted(set(drawn)):
+            if completes(prob, drawn, last=x):
+                total += sets * drawn.count(x) * factorial(n - 1)
+    return total
 
