@@ -277,7 +277,8 @@ class RoundRules(RoundState):
             opts[XIANG] = RANKS[XIANG]
         if h[c] == 3:
             opts[SHA] = RANKS[SHA]
-        if h[c] == 2 and not self.peng_barred[p][c] and not self._last_mao_block(p, (c, c)):
+        if h[c] == 2 and not self.peng_barred[p][c] and not self._last_mao_block(p, (c, c)) \
+                and self._keeps_discard(p, (c, c), -1):
             opts[PENG] = RANKS[PENG]
         if self.offer_kind == "turn":           # T first, then next_active(T) (CP-20)
             chi_seats = {src, self.next_active(src)}
@@ -288,9 +289,22 @@ class RoundRules(RoundState):
         for pr in self._chi_pairs(p, c):
             three_sevens = len({pr[0], pr[1], c}) == 3 and c in SEVENS
             as_peng = three_sevens and s.seven_triple_claim == "peng"          # CP-21
-            if (p in chi_seats or as_peng) and not self._last_mao_block(p, pr):
+            if (p in chi_seats or as_peng) and not self._last_mao_block(p, pr) \
+                    and self._keeps_discard(p, pr, self.chi_ban(pr, c)):
                 opts[chi_id(*pr)] = RANKS[PENG] if as_peng else CHI_RANK
         return opts
+
+    def chi_ban(self, pair: tuple[int, int], card: int) -> int:
+        """The face p may not discard after a 吃 of ``card`` with the held ``pair`` (3.5, CP-22), or -1."""
+        rule = self.settings.chi_same_face_discard_ban
+        three_sevens = len({pair[0], pair[1], card}) == 3 and card in SEVENS
+        return card if rule == "all" or (rule == "seven_only" and three_sevens) else -1
+
+    def _keeps_discard(self, p: int, pair: tuple[int, int], ban: int) -> bool:
+        """3.5: a 吃 or 碰 is offered only when the claimant keeps a concealed card he may discard after
+        it (not of the face ``ban``); otherwise the claim would leave him nothing to discard but a fold."""
+        h = self.hands[p]
+        return any(h[f] - (f == pair[0]) - (f == pair[1]) > 0 for f in range(N_FACES) if f != ban)
 
     def _last_mao_block(self, p: int, pair: tuple[int, int]) -> bool:
         """CP-31: loose cards = one 卯 completed by this card -> the claim is a 胡 or nothing."""
