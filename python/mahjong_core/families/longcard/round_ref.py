@@ -318,14 +318,16 @@ class Round(RoundRules, RoundRecord):
         return _masks(self._offered(as_seat(seat, PLAYERS)))[1]
 
     def play_decision(self, bot: Any) -> None:
-        """Let ``bot`` (``choose(view, legal_mask, penalised_mask)``) decide for the seat to act and apply
-        it: :meth:`step` with the legal actions worked out once (a bot loop's hot path)."""
+        """Let ``bot`` (``choose(view, legal_mask, penalised_mask)``, or ``choose_in(hand, view, ...)``
+        for a bot that reads the hand's settings: :mod:`.round_bots`) decide for the seat to act and
+        apply it: :meth:`step` with the legal actions worked out once (a bot loop's hot path)."""
         if self.phase == "end":
             raise IllegalActionError("the hand is over")
         p = self.actor
         offered = self._offered(p)
         legal, penalised = _masks(offered)
-        a = bot.choose(self.view(p), legal, penalised)
+        choose_in = getattr(bot, "choose_in", None)
+        a = choose_in(self, self.view(p), legal, penalised) if choose_in else bot.choose(self.view(p), legal, penalised)
         if a not in offered:
             raise IllegalActionError(f"{Action.from_id(a)} is not legal for seat {p} in phase {self.phase}")
         self._apply(p, int(a), offered[a])
