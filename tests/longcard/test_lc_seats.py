@@ -39,14 +39,19 @@ API_METHODS = {
     "action_index": lambda r, s: r.action_index(s, PASS), "step": lambda r, s: r.step(s, PASS),
 }
 CORE_METHODS = {"offered": lambda c, s: c.offered(s), "step": lambda c, s: c.step(s, PASS)}
-CASES = ([(k, m) for k in ("reference", "compiled") for m in HAND_METHODS]
+# the reference's public rule queries of a seat (a silent answer for seat -1 or True before)
+REF_QUERIES = {name: (lambda name: lambda h, s: getattr(h, name)(s))(name)
+               for name in ("next_active", "effective", "live", "qualified", "f_theo", "held_fan")}
+HAND_METHODS_REF = {**HAND_METHODS, **REF_QUERIES}
+HAND_METHODS_COMPILED = {**HAND_METHODS, "effective": REF_QUERIES["effective"]}
+CASES = ([("reference", m) for m in HAND_METHODS_REF] + [("compiled", m) for m in HAND_METHODS_COMPILED]
          + [(k, m) for k in ("api-reference", "api-compiled") for m in API_METHODS]
          + [("core", m) for m in CORE_METHODS])
 
 
 def _method(kind, name):
-    table = CORE_METHODS if kind == "core" else API_METHODS if kind.startswith("api") else HAND_METHODS
-    return table[name]
+    tables = {"core": CORE_METHODS, "reference": HAND_METHODS_REF, "compiled": HAND_METHODS_COMPILED}
+    return (API_METHODS if kind.startswith("api") else tables[kind])[name]
 
 
 def _state(kind, h):

@@ -192,6 +192,7 @@ class Round(RoundRules, RoundRecord):
 
     def next_active(self, p: int) -> int:
         """The first seat after ``p`` in turn order that has not folded; ``p`` if all others folded (3.1)."""
+        p = as_seat(p, PLAYERS)
         for q in self._order_from(p)[1:]:
             if not self.folded[q]:
                 return q
@@ -213,6 +214,7 @@ class Round(RoundRules, RoundRecord):
 
     def effective(self, p: int) -> int:
         """E(p) of spec 2.3."""
+        p = as_seat(p, PLAYERS)
         return sum(self.hands[p]) + 3 * len(self.groups[p])
 
     # ------------------------------------------------------------------ decisions and 包子 flags

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ... import _lc_hand
+from ..._validate import as_seat
 from . import counting
 from .cards import COPIES, N_FACES, SEVENS, YDR
 from .fans import face_weights
@@ -113,6 +114,7 @@ class RoundRules(RoundState):
 
     def live(self, p: int) -> list[int]:
         """live_p of spec 2.4 (the card on offer is not dead)."""
+        p = as_seat(p, PLAYERS)           # a public query: the one rule for a bad seat
         dead = self._dead_for(p)
         own = [0] * N_FACES
         for g in self.groups[p]:
@@ -129,11 +131,13 @@ class RoundRules(RoundState):
 
     def qualified(self, p: int) -> bool:
         """Q(p) of spec 2.8: 7 卯 and T_max >= threshold."""
+        p = as_seat(p, PLAYERS)           # a public query: the one rule for a bad seat
         return self.backend.plan(self.hands[p], self.groups[p], self._dead_for(p), p == self.banker,
                                   self.settings).qualified
 
     def f_theo(self, p: int) -> int:
         """F_theo of spec 2.8 (CP-42); with ``qi_fan_measure = s1`` a 幺地人 pair or any 4 of a kind."""
+        p = as_seat(p, PLAYERS)           # a public query: the one rule for a bad seat
         if self.settings.qi_fan_measure == "s1":
             h = self.hands[p]
             return int(any(h[f] >= 2 for f in YDR) or any(n >= 4 for n in h))
@@ -142,6 +146,7 @@ class RoundRules(RoundState):
 
     def held_fan(self, p: int) -> int:
         """H of spec 2.8."""
+        p = as_seat(p, PLAYERS)           # a public query: the one rule for a bad seat
         o = self._counting_opts()
         o["held_fan_includes_kan"] = self.settings.held_fan_includes_kan
         return counting.held_fan(np.array(self.hands[p], np.uint8), self.groups[p], jiang=self.jiang,
