@@ -83,7 +83,7 @@ def cmd_score(tiles: str, win: str | None, declared: Any, banker: bool, jiang: s
 
 
 # ------------------------------------------------------------------ match
-_END_WORDS = {
+_END_WORDS: dict[tuple[str, str | None], str] = {
     # (end, why) of a hand that ended without a winner or offender (spec 3.14): say how it ended
     ("huangzhuang", "stock_empty"): "黄庄: the stock ran out with no winner",
     ("huangzhuang", "all_folded"): "黄庄: every seat folded (扣牌)",
