@@ -21,7 +21,7 @@ from mahjong_core.families.longcard.round_settings import RoundSettings
 
 from mahjong_core import Round as ApiRound
 
-from .test_lc_spec_examples import X6_DECL, X6_HAND
+from .test_lc_spec_examples import X6_DECL, X6_HAND, X13_DECL, X13_HAND
 
 ENGINES = (Round, CompiledHand)
 
@@ -38,11 +38,12 @@ def test_a_cap_below_the_baozi_minimum_is_refused(cap):
             make()
 
 
-@pytest.mark.parametrize("cap", [0, 3, 4, 1000])
-def test_the_cap_settles_baozi_at_no_less_than_the_minimum(cap):
+@pytest.mark.parametrize("cap, x13, x16", [(0, 5, 3), (3, 3, 3), (4, 4, 3), (5, 5, 3), (1000, 5, 3)])
+def test_the_cap_settles_baozi_at_no_less_than_the_minimum(cap, x13, x16):
+    """5.3 with 4.6: N_b = min(cap, max(3, best_win or H)), never below 3 (a cap of 1 or 2 settled 1 or 2)."""
     assert RoundSettings(fan_cap=cap).fan_cap == cap
-    n = counting.baozi_fan(X6_HAND, X6_DECL, fan_cap=cap)        # 包子 of a ready 平胡 hand (X16): 3
-    assert n == 3
+    assert counting.baozi_fan(X13_HAND, X13_DECL, jiang="55 55", fan_cap=cap) == x13      # best_win 5
+    assert counting.baozi_fan(X6_HAND, X6_DECL, fan_cap=cap) == x16                        # ready 平胡 (X16): 3
 
 
 # ------------------------------------------------------------------ NumPy option values

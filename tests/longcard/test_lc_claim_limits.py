@@ -104,3 +104,11 @@ def test_baozi_of_another_act_with_21_cards_counts_the_best_discard():
     best = max(r._baozi_fan(0, d) for d in range(21) if r.hands[0][d])
     r, core = _both(r.stock, [*r.log, [0, FOLD]], caishen_count=0)
     assert r.result["cause"] == "B2" and r.result["fan"] == best == 6 and core.snapshot()["result"] == r.result
+
+
+@pytest.mark.parametrize("cap, fan", [(0, 6), (3, 3), (4, 4), (6, 6)])
+def test_the_fan_cap_settles_a_baozi_at_no_less_than_the_minimum(cap, fan):
+    """4.6 with 5.3: the B2 fold above (N_b 6) under fan_cap (0 = none; 1 and 2 are refused)."""
+    stock = make_stock({0: FLOW_A, 1: FLOW_B}, 0, "11", "11")
+    r, core = _both(stock, [*OPEN, (0, FOLD)], caishen_count=0, fan_cap=cap)
+    assert r.result["cause"] == "B2" and r.result["fan"] == fan and core.snapshot()["result"] == r.result
