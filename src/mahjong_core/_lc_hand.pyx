@@ -517,6 +517,8 @@ cdef inline int _flag(object v, str what) except -1:
         return 1
     if v is False:
         return 0
+    if isinstance(v, np.bool_):           # a NumPy bool is a flag too (options.check_value normalises it)
+        return 1 if v else 0
     raise RulesetError(f"option {what} must be True or False, got {_short(v)}")
 
 
@@ -683,7 +685,9 @@ cdef _FanArgs _fan_args_checked(object jiang, object caishen, object wumenjiang,
     a.xiang_bonus = _flag(xiang_bonus_on_fan_faces, "xiang_bonus_on_fan_faces")
     a.keep_kans = not _flag(win_split_kan, "win_split_kan")
     a.waive_option = _flag(all_black_waives_tuo, "all_black_waives_tuo")
-    a.fan_cap = fan_cap if type(fan_cap) is int and 0 <= fan_cap <= 1000 else _options.check_value("fan_cap", fan_cap)
+    # 0 (no cap) or 3-1000: a cap below the 包子 minimum of 3 is refused (spec 4.6, CP-11)
+    a.fan_cap = fan_cap if type(fan_cap) is int and (fan_cap == 0 or 3 <= fan_cap <= 1000) else \
+        _options.check_value("fan_cap", fan_cap)
     cdef int limit = caishen_count if caishen_count == 5 and type(caishen_count) is int else \
         _options.check_value("caishen_count", caishen_count)
     if type(caishen) is not int:

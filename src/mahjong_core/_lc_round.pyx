@@ -30,6 +30,7 @@ import json
 
 from numpy.random import Generator as _Generator
 
+from mahjong_core._validate import as_seat
 from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core._lc_hand cimport (
     MAX_DECLARED, K_PENG, K_CHI, K_SHA, K_WEIXIANG, K_XIANG,
@@ -750,7 +751,8 @@ cdef class HandCore:
             self.copt_id[p][n] = SHA
             self.copt_rank[p][n] = 4
             n += 1
-        if h[c] == 2 and not self.peng_barred[p][c] and not self._last_mao_block(p, c, c):
+        if h[c] == 2 and not self.peng_barred[p][c] and not self._last_mao_block(p, c, c) \
+                and self._keeps_discard(p, c, c, -1):
             self.copt_id[p][n] = PENG
             self.copt_rank[p][n] = 3
             n += 1
@@ -765,12 +767,29 @@ cdef class HandCore:
             a = pairs[k][0]
             b = pairs[k][1]
             as_peng = self.seven_peng and a != b and a != c and b != c and IS_SEVEN[c]    # CP-21
-            if (chi_seat or as_peng) and not self._last_mao_block(p, a, b):
+            if (chi_seat or as_peng) and not self._last_mao_block(p, a, b) \
+                    and self._keeps_discard(p, a, b, self._chi_ban(a, b, c)):
                 self.copt_id[p][n] = CHI_ID[a][b]
                 self.copt_rank[p][n] = 3 if as_peng else 1
                 n += 1
         self.ncopt[p] = n
         return 0
+
+    cdef inline int _chi_ban(self, int a, int b, int c) noexcept nogil:
+        """The face not to discard after a 吃 of ``c`` with the held pair (a, b) (3.5, CP-22), or -1."""
+        if self.chi_ban == BAN_ALL or (self.chi_ban == BAN_SEVEN and a != b and a != c and b != c and IS_SEVEN[c]):
+            return c
+        return -1
+
+    cdef bint _keeps_discard(self, int p, int a, int b, int ban) noexcept nogil:
+        """3.5: a 吃 or 碰 is offered only when the claimant keeps a concealed card he may discard after
+        it (not of the face ``ban``)."""
+        cdef const uint8_t* h = self.hands[p]
+        cdef int f
+        for f in range(N_FACES):
+            if f != ban and h[f] - (f == a) - (f == b) > 0:
+                return True
+        return False
 
     cdef inline int _opt_rank(self, int p, int a) noexcept nogil:
         cdef int k
@@ -869,11 +888,16 @@ cdef class HandCore:
                     out[a] = b1
                     if CHI_BASE <= a < PENG and b1 == 0 and self._is_tiao(p, a):
                         out[a] = 5
-                if mand < 0:
+                if b1 == 0 and self._chusi(p):
+                    # 杵死 (3.11, 3.13 B6): every choice but the fold is B6; the fold is free
+                    for a in range(N_ACTIONS):
+                        if out[a] >= 0:
+                            out[a] = 6
+                    if mand < 0:
+                        out[PASS] = 6
+                    out[FOLD] = 0
+                elif mand < 0:
                     cause = b1
-                    if cause == 0 and self._chusi(p):
-                        cause = 6
-                        fold_cause = 0      # 杵死 MUST fold (3.11): 必进必打 cannot forbid it
                     # claims that make p ready (3.7; see round_ref._decision for the reading)
                     for k in range(self.ncopt[p]):
                         a = self.copt_id[p][k]
@@ -901,7 +925,9 @@ cdef class HandCore:
                                 if not ready[k]:
                                     out[claim_ids[k]] = cause
                     out[PASS] = cause
-                out[FOLD] = fold_cause
+                    out[FOLD] = fold_cause
+                else:
+                    out[FOLD] = fold_cause
         if not self.baozi_allowed:                  # CP-49: a fully enforced table
             for a in range(N_ACTIONS):
                 if out[a] > 0:
@@ -921,7 +947,7 @@ cdef class HandCore:
         self.dec_log = -1
         self._event(EV_ACTION, p, p if ph == PH_CLAIM and a != FOLD else NO_TO, a, ph, 0)
         if cause > 0:
-            self._end_baozi(p, cause)
+            self._end_baozi(p, cause, a if a < N_FACES else -1)
         elif ph == PH_QI:
             self._do_qi(p, a)
         elif ph == PH_STAY:
@@ -1218,7 +1244,7 @@ cdef class HandCore:
         return 0
 
     cdef int _execute_claim(self, int q, int a) except -1:
-        cdef int c = self.offer, x, y, k, ban
+        cdef int c = self.offer, x, y, k
         cdef uint8_t* h = self.hands[q]
         cdef uint8_t cards[5]
         self.phase = PH_EXECUTE          # the card is taken: no longer on offer if the hand ends here
@@ -1257,10 +1283,7 @@ cdef class HandCore:
             _sort3(x, y, c, cards)
             self._add_group(q, K_CHI, cards, self.offer_from)
             self.chi_faces[q][c] = 1
-            ban = -1                                   # 3.5, CP-22
-            if self.chi_ban == BAN_ALL or (self.chi_ban == BAN_SEVEN and x != y and x != c and y != c and IS_SEVEN[c]):
-                ban = c
-            self._discard_due(q, False, ban)
+            self._discard_due(q, False, self._chi_ban(x, y, c))     # 3.5, CP-22
         return 0
 
     # replacement draws (3.6)
@@ -1349,10 +1372,10 @@ cdef class HandCore:
                           "score": sc.to_dict()})
         return 0
 
-    cdef int _end_baozi(self, int p, int cause) except -1:
+    cdef int _end_baozi(self, int p, int cause, int discard) except -1:
         name = f"B{cause}"
         self._end("baozi", {"offender": p, "cause": name, "cause_name": _round_ref.BAOZI_CAUSES[name],
-                            "fan": int(_RefView(self)._baozi_fan(p))})
+                            "fan": int(_RefView(self)._baozi_fan(p, discard))})
         return 0
 
     cdef int _end(self, str kind, dict data) except -1:
@@ -1391,25 +1414,25 @@ cdef class HandCore:
 
     def offered(self, seat):
         """{action id: 包子 cause name or None} of every action ``seat`` may take now."""
-        _check_seat(seat)
-        if self.phase == PH_END or seat != self.actor:
+        cdef int p = _check_seat(seat)
+        if self.phase == PH_END or p != self.actor:
             return {}
-        self._offered(seat)
+        self._offered(p)
         return {a: (None if self.dec[a] == 0 else f"B{self.dec[a]}") for a in range(N_ACTIONS) if self.dec[a] >= 0}
 
     def step(self, seat, action):
         """Apply one decision; one not offered raises IllegalActionError and changes nothing."""
-        _check_seat(seat)
+        cdef int p = _check_seat(seat)
         if self.phase == PH_END:
             raise IllegalActionError("the hand is over")
-        if seat != self.actor:
-            raise IllegalActionError(f"seat {seat} is not to act (seat {self.actor} is)")
+        if p != self.actor:
+            raise IllegalActionError(f"seat {p} is not to act (seat {self.actor} is)")
         if type(action) is not int or not 0 <= action < N_ACTIONS:
             raise IllegalActionError(f"an action id is an int 0-{N_ACTIONS - 1}, got {action!r}")
-        self._offered(seat)
+        self._offered(p)
         if self.dec[action] < 0:
-            raise IllegalActionError(f"action {action} is not legal for seat {seat} in phase {self.phase}")
-        self._apply(seat, action)
+            raise IllegalActionError(f"action {action} is not legal for seat {p} in phase {self.phase}")
+        self._apply(p, action)
 
     def play(self, bots=("rule", "rule", "rule"), rngs=(None, None, None), max_steps=10_000):
         """Play the hand to its end with the built-in bots (``bots``: one of "random", "rule" per seat;
@@ -1430,7 +1453,10 @@ cdef class HandCore:
         if bot not in BOT_KINDS or (bot == "random" and not isinstance(rng, _Generator)):
             raise MahjongError(f"bot: one of {', '.join(BOT_KINDS)} (a random bot with its Generator), got {bot!r}")
         self._offered(self.actor)
-        return _rule_choice(self, self.actor) if bot == "rule" else _random_choice(self, rng)
+        a = _rule_choice(self, self.actor) if bot == "rule" else _random_choice(self, rng)
+        if a < 0:
+            raise MahjongError(f"seat {self.actor} has no legal action in phase {self.phase}")   # pragma: no cover
+        return a
 
     def events(self, start=0):
         """The events from number ``start`` (0 or more) on, as the reference's dicts."""
@@ -1513,9 +1539,11 @@ cdef class HandCore:
 
 
 cdef int _check_seat(object seat) except -1:
-    if type(seat) is not int or not 0 <= seat < PLAYERS:
-        raise MahjongError(f"a seat is an int 0-2, got {seat!r}")
-    return 0
+    """``seat`` as a seat 0-2 by the one rule of the API (``_validate.as_seat``): a SeatError for
+    anything else (out of range, a bool, a float, a string, a huge int), whatever the method."""
+    if type(seat) is int and 0 <= seat < PLAYERS:
+        return seat
+    return as_seat(seat, PLAYERS)
 
 
 cdef object _json_plain(object res):
@@ -1588,6 +1616,7 @@ class _RefView:
         self.caishen = [core.caishen[p] for p in range(PLAYERS)]
         self.banker = core.banker
         self.jiang = core.jiang
+        self.discard_ban = core.discard_ban
 
 
 include "_lc_round_events.pxi"

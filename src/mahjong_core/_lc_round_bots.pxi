@@ -148,6 +148,8 @@ cdef int _random_choice(HandCore h, object rng) except -1:
             if h.dec[a] > 0:
                 ok[n] = a
                 n += 1
+    if n == 0:
+        return -1                  # nothing offered (the callers refuse it: no engine state has it)
     k = rng.integers(n)
     return ok[<int> k]
 
@@ -175,5 +177,7 @@ cdef int _play(HandCore h, tuple bots, list rngs, int max_steps) except -1:
             a = _rule_choice(h, p)
         else:
             a = _random_choice(h, rngs[p])
+        if a < 0:           # every seat to act has a legal move (spec 3.5, 3.11); never index dec with -1
+            raise MahjongError(f"seat {p} has no legal action in phase {PHASE_NAMES[h.phase]}")   # pragma: no cover
         h._apply(p, a)
     return 0

@@ -39,16 +39,15 @@ def test_compiled_view_and_mask_equal_generic(ruleset: str) -> None:
     assert checked > 100
 
 
-def test_legal_mask_of_an_int_that_is_no_seat_is_all_false() -> None:
-    """Like ``legal_indices``: an int out of range, of any size, has no legal action (no
-    OverflowError from the compiled path); a seat that is not an int is refused."""
+def test_legal_mask_of_an_int_that_is_no_seat_is_a_seat_error() -> None:
+    """Like every per-seat method (issue 25: one rule for a bad seat): an int out of range, of any
+    size, is a SeatError (no OverflowError from the compiled path), as a seat that is not an int."""
     r = Round("two-player", seed=3)
-    for s in (-1, 2, 99, 2 ** 40, -(2 ** 70)):
-        assert r.legal_indices(s) == []
-        m = r.legal_mask(s)
-        assert m.shape == (r.ACTION_SIZE,) and not m.any()
-    with pytest.raises(SeatError):
-        r.legal_mask("0")
+    for s in (-1, 2, 99, 2 ** 40, -(2 ** 70), "0"):
+        with pytest.raises(SeatError):
+            r.legal_indices(s)
+        with pytest.raises(SeatError):
+            r.legal_mask(s)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

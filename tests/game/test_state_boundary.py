@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from tests.support.isolation import run_cases
-from mahjong_core.errors import IllegalActionError, MahjongError, StateError
+from mahjong_core.errors import IllegalActionError, MahjongError, SeatError, StateError
 from mahjong_core.game import (
     GreedyBot, Match, RandomBot, Round, flow_settings, play_round, redact_event, redact_events,
 )
@@ -423,7 +423,10 @@ def test_read_only_queries_refuse_non_seats():
                           r.concealed_size, r.seat_wind):
                 with pytest.raises(MahjongError, match="seat must be 0-3"):
                     query(bad)
-        assert r.legal_indices(2 ** 70) == [] and r.legal_indices(-1) == []
+        for bad in (2 ** 70, -1, 4):        # one rule for a bad seat: out of range too (issue 25)
+            for query in (r.legal_indices, r.legal_actions, r.legal_mask):
+                with pytest.raises(SeatError, match="seat must be 0-3"):
+                    query(bad)
         for query in (r.hand, r.hand_counts, r.concealed_size, r.seat_wind):
             with pytest.raises(MahjongError, match="seat must be 0-3, got -1"):
                 query(-1)

@@ -70,14 +70,19 @@ def test_match_user_errors_exit_2(argv, fragment, capsys):
 
 
 def test_describe_result_of_every_end():
-    assert describe_result({"end": "huangzhuang"}).startswith("黄庄")
-    assert describe_result({"end": "void"}).startswith("void hand")
+    """Every end of spec 3.14 in its own words: a 黄庄 by folding is no exhausted stock (issue 25)."""
+    assert describe_result({"end": "huangzhuang", "why": "stock_empty"}) == "黄庄: the stock ran out with no winner"
+    assert describe_result({"end": "huangzhuang", "why": "all_folded"}) == "黄庄: every seat folded (扣牌)"
+    assert describe_result({"end": "void", "why": "no_qi"}) == "void hand: nobody 起 (the cards are redealt)"
     assert describe_result({"end": "baozi", "offender": 1, "cause": "B3", "fan": 3}, you=1) == (
         "包子 by you: B3 未两卯必进, 3 fan paid to each other seat")
     win = {"end": "win", "winner": 2, "card": None, "fan": 3,
            "score": {"tuo": 40, "fans": [{"name": "碰天牌", "points": 2, "count": 1},
                                          {"name": "财神", "points": 1, "count": 1}]}}
-    assert describe_result(win) == "seat 2 won (胡) self-drawn (自摸), 3 fan, 40 陀: 碰天牌 2, 财神 1"
+    assert describe_result(win) == ("seat 2 won (胡) with own cards (自摸 on a replacement draw, or 天胡), 3 fan, "
+                                    "40 陀: 碰天牌 2, 财神 1")
+    assert describe_result(dict(win, card=0), you=2, names=[f"n{f}" for f in range(21)]).startswith(
+        "you won (胡) on 11 n0, 3 fan")
 
 
 def _play(script: str, seed: int = 4, you: int = 1, **kw) -> str:
@@ -149,3 +154,40 @@ def test_cli_play_long_card_and_seat_range(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     assert cli.main(["play", "--ruleset", "two-player", "--seat", "2"]) == 2     # two seats only
     assert "--seat 2: two-player has two seats" in capsys.readouterr().err
+
+
+def _fold_first(seed: int, you: int) -> tuple[str, LongcardRound]:
+    """The script that folds at the first decision of seat ``you`` (FOLD, id 258, is listed last), and
+    the same hand through the library."""
+    rnd = LongcardRound(seed=seed, dealer=_banker(seed))
+    bot = RuleBot()
+    while rnd.seats_to_act()[0] != you:
+        p = rnd.seats_to_act()[0]
+        rnd.step(p, bot.act_index(rnd, p))
+    n = len(rnd.legal_indices(you))
+    assert rnd.legal_indices(you)[-1] == 258 and not rnd.penalised_mask(you)[258]
+    rnd.step(you, 258)
+    while not rnd.is_over:
+        p = rnd.seats_to_act()[0]
+        rnd.step(p, bot.act_index(rnd, p))
+    return f"{n}\n", rnd
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_play_tells_a_hand_ended_by_every_seat_folding(seed):
+    """Issue 25: every seat folded while cards remain is no 黄庄 by an empty stock."""
+    script, rnd = _fold_first(seed, 1)
+    res = rnd.hand.result
+    assert res["end"] == "huangzhuang" and res["why"] == "all_folded" and rnd.hand.stock_left > 0
+    text = _play(script, seed=seed)
+    assert "黄庄: every seat folded (扣牌)" in text and "stock ran out" not in text
+
+
+def test_play_shows_the_face_names_option():
+    """face_names (CP-50): the display names the screen shows; no rule changes."""
+    names = [f"牌{f}" for f in range(21)]
+    plain, named = _play("q\n", seed=7, you=0), _play("q\n", seed=7, you=0, options={"face_names": names})
+    assert "(地牌 地牌 " in plain and "牌0 牌0 " in named and "地牌" not in named.split("hand ", 1)[1]
+    script, _ = _fold_first(1, 1)
+    a, b = _play(script, seed=1), _play(script, seed=1, options={"face_names": names})
+    assert a != b and a.splitlines()[-2:] == b.splitlines()[-2:]         # the same hand, the same end

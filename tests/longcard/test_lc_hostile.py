@@ -143,3 +143,95 @@ def test_readonly_and_empty_batches_work():
                              {"op": "is_win", "args": [arr(row(21), readonly=True)]}])
     assert [r["outcome"] for r in out] == ["ok", "ok", "ok"]
     assert out[1]["detail"] == []
+
+
+# ------------------------------------------------------------------ the round boundary (issue 25)
+def _record() -> dict:
+    import json
+
+    from mahjong_core.families.longcard.round_bots import RuleBot
+    from mahjong_core.families.longcard.round_ref import Round
+    r = Round(5, options={"base": 2})
+    while r.seats_to_act():
+        r.play_decision(RuleBot())
+    return json.loads(r.to_json())
+
+
+def _replay_cases():
+    import copy
+    rec = _record()
+    assert rec["result"]["end"] == "win"
+
+    def mutated(f):
+        d = copy.deepcopy(rec)
+        f(d)
+        return d
+
+    records = [
+        mutated(lambda d: d["options"].pop("bi_peng")), mutated(lambda d: d.update(options={})),
+        mutated(lambda d: d["options"].update(bi_peng=0)), mutated(lambda d: d["options"].update(fan_cap=2)),
+        mutated(lambda d: d["options"].update(fan_cap=3.0)), mutated(lambda d: d["options"].update(base=2.0)),
+        mutated(lambda d: d["options"].update(base=True)), mutated(lambda d: d["options"].update(face_names="x")),
+        mutated(lambda d: d["options"].update(tuhuo_fixed=False)),
+        mutated(lambda d: d["options"].update(caishen_count=5.0)), mutated(lambda d: d["options"].update(nope=1)),
+        mutated(lambda d: d["result"]["deltas"].__setitem__(0, float(d["result"]["deltas"][0]))),
+        mutated(lambda d: d["result"]["payments"][0].__setitem__(2, False)),
+        mutated(lambda d: d["result"]["payments"][0].__setitem__(0, True)),
+        mutated(lambda d: d["result"].update(counts=1)), mutated(lambda d: d["result"].update(fan=float(d["result"]["fan"]))),
+        mutated(lambda d: d["result"].update(winner=True if d["result"]["winner"] == 1 else float(d["result"]["winner"]))),
+        mutated(lambda d: d["result"]["score"].update(tuo=float(d["result"]["score"]["tuo"]))),
+        mutated(lambda d: d["result"].pop("next_banker")), mutated(lambda d: d["result"].update(extra=[[[]]])),
+        mutated(lambda d: d.update(result=None)), mutated(lambda d: d.update(version=2.0)),
+        mutated(lambda d: d.update(version=True)), mutated(lambda d: d.update(banker=False)),
+        mutated(lambda d: d.update(banker=2 ** 70)), mutated(lambda d: d["stock"].__setitem__(0, 1.0)),
+        mutated(lambda d: d["stock"].__setitem__(0, True)), mutated(lambda d: d["actions"][0].__setitem__(0, 1.0)),
+        mutated(lambda d: d["actions"][0].__setitem__(1, True)), mutated(lambda d: d["actions"].append([0, 2 ** 70])),
+        mutated(lambda d: d.update(actions=[[0, 256]] * 5000)), mutated(lambda d: d.update(ruleset=["changpai-ydr"])),
+    ]
+    cases = []
+    for d in records:
+        cases += [{"op": "replay", "args": [d]}, {"op": "replay_compiled", "args": [d]}]
+    for junk in ([1, 2, 3], None, 7, "x", {"$str": [0xD800]}, "[" * 100_000, '{"ruleset": NaN}'):
+        cases.append({"op": "replay_text", "args": [junk]})
+    return rec, cases
+
+
+def test_hostile_replay_records_are_refused_in_both_engines():
+    """Spec 8.4: a record with an option left out, a float or bool where an integer stands, a forged
+    result, ... is a StateError in both engines (before issue 25 the == comparison let 6.0 and false pass
+    and missing options took their defaults); the intact record replays."""
+    rec, cases = _replay_cases()
+    out = run_cases(TARGET, [{"op": "replay", "args": [rec]}, {"op": "replay_compiled", "args": [rec]}] + cases)
+    assert [r["outcome"] for r in out[:2]] == ["ok", "ok"] and out[0]["detail"] == out[1]["detail"] == rec["result"]
+    bad = [(c, r) for c, r in zip(cases, out[2:]) if r["outcome"] != "refused" or r["error"] != "StateError"]
+    assert not bad, [(c, r.get("error"), r.get("message")) for c, r in bad[:5]]
+
+
+SEAT_VALUES = [3, -1, 2 ** 70, {"$pow10": 400}, True, False, 1.5, {"$float": "nan"}, "1", None, [1], {"$object": 1},
+               {"$hostile": 1}, {"$arr": {"values": [1], "dtype": "int64"}}]
+SEAT_METHODS = {"reference": ("legal_actions", "legal_mask", "penalised_mask", "penalty_of", "step", "view", "events_for"),
+                "compiled": ("legal_actions", "legal_mask", "penalised_mask", "penalty_of", "step", "view", "events_for"),
+                "api": ("legal_indices", "legal_mask", "legal_actions", "penalised_mask", "view", "log_for",
+                        "action_index", "step"),
+                "api-compiled": ("legal_indices", "legal_mask", "penalised_mask", "step"),
+                "core": ("offered", "step")}
+
+
+def test_hostile_seats_are_seat_errors_everywhere():
+    cases = [{"op": "seat", "args": [kind, m, seat]} for kind, methods in SEAT_METHODS.items() for m in methods
+             for seat in SEAT_VALUES]
+    out = run_cases(TARGET, cases)
+    bad = [(c, r) for c, r in zip(cases, out) if r["outcome"] != "refused" or r["error"] != "SeatError"]
+    assert not bad, [(c, r.get("error"), r.get("message")) for c, r in bad[:5]]
+
+
+def test_hostile_round_options_are_ruleset_errors():
+    values = [{"fan_cap": v} for v in (1, 2, -1, 2.0, True, {"$pow10": 40}, "3", None)] + [
+        {"bi_peng": v} for v in (0, 1, "yes", None, {"$object": 1})] + [
+        {"face_names": v} for v in ("x" * 21, [1] * 21, ["a"] * 20, {"$hostile": 1}, [{"$str": [0xD800]}] * 21)] + [
+        {"base": v} for v in (0, -1, True, {"$float": "nan"}, {"$float": "inf"}, {"$pow10": 40})] + [
+        {"caishen_count": v} for v in (5.0, True, 3, {"$pow10": 40})] + [
+        {"tuhuo_fixed": False}, {"multiple_winners": True}, {"nope": 1}, {1: 2}]
+    out = run_cases(TARGET, [{"op": "round_options", "args": [v]} for v in values])
+    bad = [(v, r) for v, r in zip(values, out) if r["outcome"] != "refused" or r["error"] != "RulesetError"]
+    assert not bad, [(c, r.get("error"), r.get("message")) for c, r in bad[:5]]

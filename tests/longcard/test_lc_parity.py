@@ -75,7 +75,7 @@ def _random_kw(rng):
     if rng.random() < 0.2:
         kw["wumenjiang_weight"] = "no_upgrade"
     if rng.random() < 0.2:
-        kw["fan_cap"] = int(rng.integers(1, 6))
+        kw["fan_cap"] = int(rng.integers(3, 7))      # a cap is 0 or at least 3 (spec 4.6)
     return kw
 
 

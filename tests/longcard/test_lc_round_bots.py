@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from mahjong_core.errors import IllegalActionError
+from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.families.longcard.round_actions import FOLD, HU, QI
 from mahjong_core.families.longcard.round_bots import RandomBot, RuleBot, play_hand
 from mahjong_core.families.longcard.round_ref import Round
@@ -122,3 +122,44 @@ def test_play_decision_is_step_with_the_masks_worked_out_once():
     play_hand(r, [RandomBot(k) for k in range(3)])
     with pytest.raises(IllegalActionError, match="over"):
         r.play_decision(RandomBot(0))
+
+
+# seeds whose caishen_count = 10 deal lets a seat hold more than the default deck's 5 财神: a RuleBot
+# counting under the default settings raised TileCountError there (issue 25)
+TEN_CAISHEN = {"caishen_count": 10, "mao_bonus": "off", "tmax_quad_value": "weixiang", "wumenjiang": False}
+
+
+@pytest.mark.parametrize("seed", [7, 12, 24])
+def test_rulebot_plays_under_the_round_settings_whatever_it_was_built_with(seed):
+    ref = Round(seed, options=TEN_CAISHEN)
+    want = play_hand(ref, [RuleBot(ref.settings) for _ in range(3)])
+    assert max(ref.caishen) > 5
+    for bots in ([RuleBot() for _ in range(3)], [RuleBot(Round(0).settings, impl="reference")] * 3):
+        r = Round(seed, options=TEN_CAISHEN)
+        assert play_hand(r, bots) == want and r.log == ref.log            # play_decision: the hand's settings
+    # the shared protocol (act / act_index) on the reference and the compiled hand, and the shared round API
+    from mahjong_core.families.longcard.round_engine import CompiledHand
+    from mahjong_core.families.longcard.round_match import LongcardRound
+    from mahjong_core.game.bots import play_round
+    bot = RuleBot()
+    for hand in (Round(seed, options=TEN_CAISHEN), CompiledHand(seed, options=TEN_CAISHEN)):
+        while hand.seats_to_act():
+            p = hand.seats_to_act()[0]
+            hand.step(p, bot.act(hand, p))
+        assert hand.log == ref.log and hand.result == want
+    rnd = LongcardRound("changpai-ydr", seed, options=TEN_CAISHEN)
+    play_round(rnd, [bot] * 3)
+    assert rnd.is_over
+
+
+def test_rulebot_built_for_other_settings_plays_like_the_compiled_rule_bot():
+    """The simulator hands a RuleBot of any settings to the compiled engine's rule bot (which plays
+    under the hand's settings): the same hands as the reference with that bot."""
+    from mahjong_core.families.longcard.round_engine import compiled_bots
+    from mahjong_core.families.longcard.round_settings import RoundSettings
+    s = RoundSettings(caishen_count=10)
+    assert compiled_bots([RuleBot(), RuleBot(s), RandomBot(1)], s)[0] == ("rule", "rule", "random")
+    bot = RuleBot()
+    assert bot.for_settings(s) is bot.for_settings(s) and bot.for_settings(bot.s) is bot
+    with pytest.raises(MahjongError, match="RoundSettings"):
+        RuleBot({"caishen_count": 10})

@@ -256,4 +256,4 @@ def test_x16_baozi_ready_ping_hu():
 
 def test_baozi_cap_applies():
     assert counting.baozi_fan(X13_HAND, X13_DECL, jiang="55 55", fan_cap=4) == 4
-    assert counting.baozi_fan(X6_HAND, X6_DECL, fan_cap=2) == 2          # the cap binds the minimum 3 too (CP-11)
+    assert counting.baozi_fan(X6_HAND, X6_DECL, fan_cap=3) == 3          # the lowest cap settles the minimum 3

@@ -26,7 +26,7 @@ State the engine keeps (attributes or properties): ``settings`` (with ``ruleset`
 Methods of the engine:
 
 ``legal_indices(seat)``        mask indices of the legal actions of ``seat`` (ascending; empty if
-                               he is not to act; any integer seat is accepted, see ``_query_seat``)
+                               he is not to act; a bad seat is a SeatError, see ``_query_seat``)
 ``seats_to_act()``             the seats that may act now
 ``step(seat, action)``         apply one action (check it first with :meth:`_checked_action`);
                                returns the events it caused, the ``action`` event first
@@ -79,9 +79,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from .._validate import as_flag, as_seat, is_int
-from ..errors import IllegalActionError, SeatError
-from .schema import short_repr
+from .._validate import as_flag, as_seat
+from ..errors import IllegalActionError
 from .state import load_json, load_round, replay_log, round_from_header
 from .views import COMMON_VIEW_KEYS, make_view, redacted
 
@@ -176,13 +175,9 @@ class RoundBase:
         return as_seat(seat, self.players)
 
     def _query_seat(self, seat: Any) -> "int | None":
-        """For ``legal_indices``: ``seat`` as an int 0..P-1, ``None`` for another integer (no seat
-        to act), :class:`MahjongError` for anything that is not an integer."""
-        if type(seat) is int:
-            return seat if 0 <= seat < self.players else None
-        if not is_int(seat):
-            raise SeatError(f"seat must be 0-{self.players - 1}, got {short_repr(seat)}")
-        return int(seat) if 0 <= seat < self.players else None
+        """For ``legal_indices``: ``seat`` as an int 0..P-1, else :class:`SeatError` (an integer out
+        of range too: one rule for a bad seat in every per-seat method)."""
+        return as_seat(seat, self.players)
 
     def legal_actions(self, seat: int) -> list[object]:
         """The legal actions of ``seat`` as typed action objects (empty if he is not to act)."""

@@ -13,7 +13,7 @@ from .cards import face_name, format_cards, to_counts
 from .counting import counting_summary
 from .options import RULESET
 
-__all__ = ["cmd_hand", "cmd_match", "cmd_score", "describe_result", "hand_report", "match_report"]
+__all__ = ["cmd_hand", "cmd_match", "cmd_score", "describe_result", "display_name", "hand_report", "match_report"]
 
 
 def hand_report(text: str, banker: bool = False) -> dict[str, Any]:
@@ -83,19 +83,31 @@ def cmd_score(tiles: str, win: str | None, declared: Any, banker: bool, jiang: s
 
 
 # ------------------------------------------------------------------ match
-_END_WORDS = {"huangzhuang": "黄庄 (the stock ran out)", "void": "void hand (nobody 起; the cards are redealt)"}
+_END_WORDS: dict[tuple[str, str | None], str] = {
+    # (end, why) of a hand that ended without a winner or offender (spec 3.14): say how it ended
+    ("huangzhuang", "stock_empty"): "黄庄: the stock ran out with no winner",
+    ("huangzhuang", "all_folded"): "黄庄: every seat folded (扣牌)",
+    ("void", "no_qi"): "void hand: nobody 起 (the cards are redealt)",
+}
 
 
-def describe_result(res: dict[str, Any], you: int | None = None) -> str:
-    """One line for a finished hand's result (its ``end``, winner or offender, fan); ``you`` names
-    that seat "you"."""
+def display_name(face: int, names: Sequence[str] | None = None) -> str:
+    """The display name of ``face``: ``names[face]`` (the ``face_names`` option, CP-50) or the name
+    of spec 1.1."""
+    return names[face] if names else face_name(face)
+
+
+def describe_result(res: dict[str, Any], you: int | None = None, names: Sequence[str] | None = None) -> str:
+    """One line for a finished hand's result (its ``end`` and how, winner or offender, fan); ``you``
+    names that seat "you"; ``names``: the display names of the faces (the ``face_names`` option)."""
     def who(seat: int) -> str:
         return "you" if seat == you else f"seat {seat}"
 
     end = res["end"]
     if end == "win":
         card = res.get("card")
-        how = "self-drawn (自摸)" if card is None else f"on {face_name(card, 'pips')} {face_name(card)}"
+        how = ("with own cards (自摸 on a replacement draw, or 天胡)" if card is None
+               else f"on {face_name(card, 'pips')} {display_name(card, names)}")
         fans = ", ".join(f"{f['name']}{'×' + str(f['count']) if f['count'] > 1 else ''} {f['points'] * f['count']}"
                          for f in res["score"]["fans"]) or "平胡 0"
         return f"{who(res['winner'])} won (胡) {how}, {res['fan']} fan, {res['score']['tuo']} 陀: {fans}"
@@ -104,7 +116,7 @@ def describe_result(res: dict[str, Any], you: int | None = None) -> str:
 
         return (f"包子 by {who(res['offender'])}: {res['cause']} {BAOZI_CAUSES[res['cause']]}, "
                 f"{res['fan']} fan paid to each other seat")
-    return _END_WORDS[end]
+    return _END_WORDS.get((end, res.get("why")), "黄庄: no winner" if end == "huangzhuang" else f"{end} hand")
 
 
 def match_report(seed: int, rounds: int, bots: Sequence[str], balance: int, options: dict[str, Any] | None = None
@@ -135,7 +147,8 @@ def match_report(seed: int, rounds: int, bots: Sequence[str], balance: int, opti
                 rec[key] = res[key]
         if "score" in res:
             rec.update(tuo=res["score"]["tuo"], fans=res["score"]["fans"])
-        rec.update(deltas=res["deltas"], next_dealer=res["next_banker"], text=describe_result(res),
+        rec.update(deltas=res["deltas"], next_dealer=res["next_banker"],
+                   text=describe_result(res, names=settings.face_names),
                    transfers=[t.to_dict() for t in transfers])
         records.append(rec)
         match.next_round()

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from ..._validate import is_int, short_repr
 from ...errors import RulesetError
 
@@ -30,8 +32,8 @@ class Option:
     key: str
     default: Any
     allowed: Any
-    """A tuple of allowed values, ``bool``, ``"int>=0"`` / ``"number>0"``, or ``"table"`` (None = the
-    display names of spec 1.1, or 21 strings)."""
+    """A tuple of allowed values, ``bool``, ``"cap"`` (0 = none, or an integer of at least 3: spec 4.6),
+    ``"number>0"``, or ``"table"`` (None = the display names of spec 1.1, or 21 strings)."""
     cp: str
     """The open point of spec section 7 (or the origin when it is no open point)."""
 
@@ -89,7 +91,7 @@ _ROWS = [
     ("wumenjiang", True, bool, "CP-38"),
     ("xiang_bonus_on_fan_faces", False, bool, "CP-35"),
     ("extra_mingtang", "none", ("none",), "CP-45"),
-    ("fan_cap", 0, "int>=0", "CP-11"),
+    ("fan_cap", 0, "cap", "CP-11"),
     ("settlement_mode", "tikan", ("tikan", "fan_cheng_fan"), "CP-10"),
     ("baozi_convert", True, bool, "CP-33"),
     ("folded_players_pay", True, bool, "CP-9"),
@@ -109,29 +111,60 @@ HAND_OPTIONS = ("kan_as_peng", "win_split_kan", "all_black_waives_tuo", "wumenji
 """The options that the hand layer (this package) reads."""
 
 _FAN_CAP_MAX = 1000   # a cap above any reachable fan total is no cap; bounds the C integer
+_FAN_CAP_MIN = 3      # the 包子 minimum (spec 5.3): a lower cap is refused (4.6, CP-11)
+
+
+_NAME_MAX = 32       # a display name (face_names, CP-50) is a short label
+
+
+def _display_name(v: Any) -> bool:
+    """A display name: a non-blank string of at most _NAME_MAX characters that UTF-8 can encode."""
+    if not isinstance(v, str) or not v.strip() or len(v) > _NAME_MAX:
+        return False
+    try:
+        v.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def check_value(key: str, value: Any) -> Any:
-    """``value`` if it is allowed for option ``key``, else a ``RulesetError`` naming both."""
+    """``value`` if it is allowed for option ``key``, else a ``RulesetError`` naming both.
+
+    NumPy scalars are normalised at this boundary (``np.int64(3)`` -> ``3``, ``np.True_`` -> ``True``,
+    ``np.str_("chi")`` -> ``"chi"``), so settings hold plain JSON-able values; a ``bool`` is never an
+    integer and a ``float`` never an integer (``5.0`` is refused where an integer is asked)."""
     opt = OPTIONS.get(key) if isinstance(key, str) else None
     if opt is None:
         raise RulesetError(f"unknown changpai-ydr option {short_repr(key)}")
     allowed = opt.allowed
     if allowed is bool:
-        if type(value) is not bool:
+        if not isinstance(value, (bool, np.bool_)):
             raise RulesetError(f"option {key} must be True or False, got {short_repr(value)}")
-    elif allowed == "int>=0":
-        if not is_int(value) or not 0 <= value <= _FAN_CAP_MAX:
-            raise RulesetError(f"option {key} must be an integer 0-{_FAN_CAP_MAX}, got {short_repr(value)}")
-        value = int(value)
-    elif allowed == "number>0":
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1e12:
+        return bool(value)
+    if allowed == "cap":       # fan_cap: 0 (no cap) or a cap no lower than the 包子 minimum
+        if not is_int(value) or not (value == 0 or _FAN_CAP_MIN <= value <= _FAN_CAP_MAX):
+            raise RulesetError(f"option {key} must be 0 (no cap) or an integer {_FAN_CAP_MIN}-{_FAN_CAP_MAX} "
+                               f"(a cap below the 包子 minimum of 3 fan is refused, spec 4.6), got {short_repr(value)}")
+        return int(value)
+    if allowed == "number>0":
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)) \
+                or not 0 < value < 1e12:
             raise RulesetError(f"option {key} must be a positive number, got {short_repr(value)}")
-    elif allowed == "table":
-        if value is not None and (isinstance(value, str) or not hasattr(value, "__len__") or len(value) != 21
-                                  or not all(isinstance(v, str) for v in value)):
-            raise RulesetError(f"option {key} must be None or 21 face names, got {short_repr(value)}")
-    elif not any(type(value) is type(a) and value == a for a in allowed):
+        return int(value) if is_int(value) else float(value)
+    if allowed == "table":
+        if value is None:
+            return None
+        if (isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__len__") or len(value) != 21
+                or not all(_display_name(v) for v in value)):
+            raise RulesetError(f"option {key} must be None or 21 face names (text of 1-{_NAME_MAX} characters), "
+                               f"got {short_repr(value)}")
+        return tuple(str(v) for v in value)
+    if is_int(value):
+        value = int(value)
+    elif isinstance(value, str):
+        value = str(value)
+    if not any(type(value) is type(a) and value == a for a in allowed):
         raise RulesetError(f"option {key} must be one of {', '.join(map(repr, allowed))}, got {short_repr(value)}")
     return value
 

@@ -9,11 +9,13 @@ player types a number (or ``q`` to quit).  Reads standard input line by line, so
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from ..._validate import as_flag, as_int
 from ...game.schema import MAX_SEED
 from .cards import face_name, format_cards
+from .cli import describe_result, display_name
 from .round_actions import Action
 from .round_ref import BAOZI_CAUSES
 
@@ -26,8 +28,9 @@ _GROUP_WORDS = {"peng": "碰", "kan": "坎", "sha": "杀", "chi": "吃", "tuhuo_
 
 
 class _Screen:
-    def __init__(self, out: TextIO, you: int, glyphs: bool) -> None:
+    def __init__(self, out: TextIO, you: int, glyphs: bool, names: Sequence[str] | None = None) -> None:
         self.out, self.you, self.glyphs = out, you, glyphs
+        self.names = names          # the face_names option (CP-50): display names, None = spec 1.1
 
     def write(self, line: str = "") -> None:
         self.out.write(line + "\n")
@@ -41,7 +44,7 @@ class _Screen:
 
     def card(self, c: int) -> str:
         shown = face_name(c, "glyph") if self.glyphs else face_name(c, "pips")
-        return f"{shown} {face_name(c)}"
+        return f"{shown} {display_name(c, self.names)}"
 
     def cards(self, cards: list[int]) -> str:
         return format_cards(cards, "glyph" if self.glyphs else "pips") if cards else "-"
@@ -97,7 +100,7 @@ class _Screen:
             self.write(f"{self.who(q):>7}{state}: groups {groups} | 堂子 {self.cards(t['tangzi'])} | "
                        f"财神 {t['caishen']}{concealed}")
         hand = [f for f in range(21) for _ in range(v["hand"][f])]
-        self.write(f"   hand {self.cards(hand)}   ({' '.join(face_name(c) for c in hand)})")
+        self.write(f"   hand {self.cards(hand)}   ({' '.join(display_name(c, self.names) for c in hand)})")
         if v["offer"]:
             o = v["offer"]
             self.write(f"  offer {self.card(o['card'])} ({'turned' if o['kind'] == 'turn' else 'discarded'} "
@@ -105,9 +108,10 @@ class _Screen:
 
 
 def play_terminal(seed: int | None = None, *, you: int = 0, glyphs: bool = False, stdin: TextIO | None = None,
-                  stdout: TextIO | None = None) -> int:
+                  stdout: TextIO | None = None, options: Mapping[str, Any] | None = None) -> int:
     """Play one 长牌 hand as seat ``you`` (0-2) against two RuleBots; returns 0 when the hand ended or
-    the player quit.  ``seed`` shuffles the stock and draws the banker (a random seed when None).
+    the player quit.  ``seed`` shuffles the stock and draws the banker (a random seed when None);
+    ``options``: the room's options (spec 6; ``face_names`` are the names the screen shows).
     Bad arguments raise a :class:`~mahjong_core.errors.MahjongError` before anything is shown."""
     import numpy as np
 
@@ -120,10 +124,11 @@ def play_terminal(seed: int | None = None, *, you: int = 0, glyphs: bool = False
     if seed is None:
         seed = int(np.random.SeedSequence().generate_state(1, np.uint32)[0])
     seed = as_int(seed, "seed", 0, MAX_SEED)
+    rnd = LongcardRound(seed=seed, dealer=int(np.random.default_rng(seed).integers(3)), options=options)
+    names = rnd.hand.settings.face_names
     inp = stdin or sys.stdin
-    screen = _Screen(stdout or sys.stdout, you, glyphs)
-    rnd = LongcardRound(seed=seed, dealer=int(np.random.default_rng(seed).integers(3)))
-    bot = RuleBot(rnd.hand.settings)
+    screen = _Screen(stdout or sys.stdout, you, glyphs, names)
+    bot = RuleBot()                 # plays under the hand's settings
     screen.write(f"mahjong-core: changpai-ydr hand (长牌 幺地人), seed {rnd.seed}. "
                  "Type the number of an action, q to quit.")
     shown = 0
@@ -153,11 +158,10 @@ def play_terminal(seed: int | None = None, *, you: int = 0, glyphs: bool = False
         line = screen.event(e)
         if line:
             screen.write(line)
-    from .cli import describe_result
 
     res = rnd.hand.result
     assert res is not None   # the loop runs until the hand is over
     screen.write("")
-    screen.write(describe_result(res, you=you))
+    screen.write(describe_result(res, you=you, names=names))
     screen.write("points: " + ", ".join(f"{screen.who(q)} {d:+}" for q, d in enumerate(res["deltas"])))
     return 0

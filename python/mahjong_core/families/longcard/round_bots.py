@@ -1,7 +1,10 @@
 """Reference bots of the long-card hand (spec changpai.md 8.5, CP-62): ``RandomBot`` and ``RuleBot``.
 
 A bot sees only its seat's view (8.3) and the two masks of 8.2, and returns an action id:
-``bot.choose(view, legal_mask, penalised_mask)``.  ``act(rnd, seat)`` (the typed action) and
+``bot.choose(view, legal_mask, penalised_mask)``; a bot that also reads the room's rules (spec 6,
+public to every seat) plays under the settings of the hand it decides for:
+``bot.choose_in(hand, view, legal_mask, penalised_mask)``, what :meth:`.round_ref.Round.play_decision`
+and ``act`` / ``act_index`` call.  ``act(rnd, seat)`` (the typed action) and
 ``act_index(rnd, seat)`` (its position among the legal ids) are the shared bot protocol of
 :mod:`mahjong_core.game.bots`, built on ``choose`` from the round's public per-seat API.  Both are deterministic given their inputs (and the
 random bot's seed); ties go to the lowest action id.
@@ -26,7 +29,8 @@ from typing import Any
 import numpy as np
 
 from ... import _lc_hand
-from ...errors import IllegalActionError
+from ..._validate import short_repr
+from ...errors import IllegalActionError, MahjongError
 from .cards import N_FACES
 from .groups import Group
 from .round_actions import CHI_BASE, FOLD, HU, PASS, PENG, QI, Action, chi_pair
@@ -44,11 +48,16 @@ class _Protocol:
     def choose(self, view: dict[str, Any], legal: np.ndarray, penalised: np.ndarray) -> int:
         raise NotImplementedError
 
+    def choose_in(self, hand: Any, view: dict[str, Any], legal: np.ndarray, penalised: np.ndarray) -> int:
+        """:meth:`choose` for a seat of ``hand`` (a reference or compiled hand): a bot that reads the
+        rules reads ``hand.settings``, whatever it was built with."""
+        return self.choose(view, legal, penalised)
+
     def _choice(self, rnd: Any, seat: int) -> int:
         hand = _hand_of(rnd)
         if seat not in hand.seats_to_act():
             raise IllegalActionError(f"seat {seat} is not to act now (to act: {hand.seats_to_act()})")
-        return self.choose(hand.view(seat), hand.legal_mask(seat), hand.penalised_mask(seat))
+        return self.choose_in(hand, hand.view(seat), hand.legal_mask(seat), hand.penalised_mask(seat))
 
     def act(self, rnd: Any, seat: int) -> Action:
         return Action.from_id(self._choice(rnd, seat))
@@ -102,11 +111,30 @@ def _dead(view: dict[str, Any], seat: int) -> list[int]:
 
 
 class RuleBot(_Protocol):
-    """The greedy reference bot of spec 8.5 (``impl``: the counting backend, as for the round)."""
+    """The greedy reference bot of spec 8.5 (``impl``: the counting backend, as for the round).
+
+    It plays under the settings of the hand it decides for (``act``, ``act_index``,
+    ``Round.play_decision``): the options change what it counts (卯, T_max, F_theo, the 财神 of a
+    ``caishen_count = 10`` deck).  ``settings`` is used only by a bare :meth:`choose` call, which
+    has a view and no hand."""
 
     def __init__(self, settings: RoundSettings | None = None, impl: Any = "compiled") -> None:
+        if settings is not None and not isinstance(settings, RoundSettings):
+            raise MahjongError(f"settings must be a RoundSettings or None, got {short_repr(settings)}")
         self.s = settings or RoundSettings()
+        self.impl = impl
         self.backend = counting_backend(impl)
+        self._bound: dict[RoundSettings, RuleBot] = {self.s: self}
+
+    def for_settings(self, settings: RoundSettings) -> RuleBot:
+        """This bot under ``settings`` (itself when they are its own)."""
+        bot = self._bound.get(settings)
+        if bot is None:
+            bot = self._bound[settings] = RuleBot(settings, self.impl)
+        return bot
+
+    def choose_in(self, hand: Any, view: dict[str, Any], legal: np.ndarray, penalised: np.ndarray) -> int:
+        return self.for_settings(hand.settings).choose(view, legal, penalised)
 
     def _ready(self, hand: list[int], groups: tuple[Group, ...], banker: bool) -> bool:
         kw: dict[str, Any] = {"declared": groups, "banker": banker, "win_split_kan": self.s.win_split_kan,

@@ -109,7 +109,8 @@ def play_hand(seed: Any = None, settings: RoundSettings | None = None, *, option
 
 def compiled_bots(bots: Sequence[Any], settings: RoundSettings) -> tuple[tuple[str, ...], list[Any]] | None:
     """The compiled engine's bot kinds and random generators for ``bots`` (one object per seat), or None
-    when one of them is not a built-in bot it plays (another bot, a RuleBot of other settings)."""
+    when one of them is not a built-in bot it plays (another bot).  A RuleBot plays under the hand's
+    settings whatever it was built with, as the compiled rule bot does."""
     from .round_bots import RandomBot, RuleBot
 
     kinds: list[str] = []
@@ -118,7 +119,7 @@ def compiled_bots(bots: Sequence[Any], settings: RoundSettings) -> tuple[tuple[s
         if type(b) is RandomBot:
             kinds.append("random")
             rngs.append(b.rng)          # the same generator: the bot's later choices go on from it
-        elif type(b) is RuleBot and b.s == settings:
+        elif type(b) is RuleBot:
             kinds.append("rule")
             rngs.append(None)
         else:

@@ -144,7 +144,10 @@ class LongcardRound(RoundBase):
         if min_fan is not None and min_fan != rs.min_fan:
             raise RulesetError(f"a long-card hand has no minimum fan (qualification is spec 2.8), got min_fan={min_fan!r}")
         hand = RoundSettings.from_options(options)
-        return MatchSettings(rs.name, PLAYERS, hand), dict(options or {})
+        # the header records the options given, as the checked settings hold them (NumPy scalars
+        # normalised to plain ints, bools and strings: the state stays JSON-able)
+        checked = hand.to_options()
+        return MatchSettings(rs.name, PLAYERS, hand), {k: checked[k] for k in (options or {})}
 
     # ------------------------------------------------------------------ state read by the base
     # RoundBase declares ``dealer`` a plain attribute (the mahjong round assigns it); here it is the
@@ -183,8 +186,10 @@ class LongcardRound(RoundBase):
         return offered
 
     def legal_indices(self, seat: Any) -> list[int]:
-        p = self._query_seat(seat)
-        if p is None or p != self.hand.actor:
+        # one rule for a bad seat (out of range, a bool, not an int): SeatError, as every other
+        # per-seat method of the hand answers it
+        p = self._seat(seat)
+        if p != self.hand.actor:
             return []
         return sorted(self._offered(p))
 

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..._validate import as_seat, is_int, short_repr
 from ...errors import MahjongError, StateError
+from ...game.schema import first_difference
 from .cards import CAISHEN
-from .options import RULESET
+from .options import OPTIONS, RULESET
 from .round_rules import PLAYERS, RoundState
 from .round_settings import RoundSettings
 
@@ -65,39 +66,58 @@ class RoundRecord(RoundState):
     @classmethod
     def from_dict(cls, d: Any, *, impl: Any = "compiled") -> Round:
         """Rebuild a hand from its replay record, every field checked (``StateError`` names it);
-        ``impl`` is the counting backend of the rebuilt hand."""
-        if not isinstance(d, dict):
+        ``impl`` is the counting backend of the rebuilt hand.
+
+        The record is held to JSON types exactly, as the shared state boundary holds a saved round
+        (:mod:`mahjong_core.game.schema`): ``true`` is not ``1`` and ``6.0`` is not ``6``; ``options``
+        has every key of spec 6 (none filled in with a default) with its value as the settings hold
+        it; the replayed ``result`` must equal the record's field by field, types included."""
+        if type(d) is not dict:
             raise StateError(f"a long-card round record is a JSON object, got {short_repr(d)}")
         expected = {"ruleset", "version", "options", "banker", "stock", "actions", "result"}
         if set(d) != expected:
             raise StateError(f"record keys must be {sorted(expected)}, got {short_repr(sorted(map(str, d)))}")
-        if d["ruleset"] != RULESET:
+        if type(d["ruleset"]) is not str or d["ruleset"] != RULESET:
             raise StateError(f"ruleset: expected {RULESET!r}, got {short_repr(d['ruleset'])}")
-        if d["version"] != VERSION or not is_int(d["version"]):
+        if type(d["version"]) is not int or d["version"] != VERSION:
             raise StateError(f"version: expected {VERSION}, got {short_repr(d['version'])}")
-        if not isinstance(d["options"], dict):
-            raise StateError(f"options: expected an object, got {short_repr(d['options'])}")
+        options = d["options"]
+        if type(options) is not dict:
+            raise StateError(f"options: expected an object, got {short_repr(options)}")
+        missing = [k for k in OPTIONS if k not in options]
+        if missing:
+            raise StateError(f"options: every option of spec 6 is recorded; missing {short_repr(missing)}")
+        if type(d["banker"]) is not int or not 0 <= d["banker"] < PLAYERS:
+            raise StateError(f"banker: expected a seat 0-2, got {short_repr(d['banker'])}")
+        stock = d["stock"]
+        if type(stock) is not list or not all(type(c) is int for c in stock):
+            raise StateError(f"stock: expected a list of integer card ids, got {short_repr(stock)}")
         try:
-            settings = RoundSettings.from_options(d["options"])
-            if not is_int(d["banker"]) or not 0 <= d["banker"] < PLAYERS:
-                raise StateError(f"banker: expected a seat 0-2, got {short_repr(d['banker'])}")
-            r = cast("Round", cls(settings=settings, banker=d["banker"], stock=d["stock"], impl=impl))
+            settings = RoundSettings.from_options(options)
+        except MahjongError as e:
+            raise StateError(f"options: {e}") from None
+        diff = first_difference(settings.to_options(), options, "options", against="the checked settings")
+        if diff is not None:
+            raise StateError(diff)
+        try:
+            r = cast("Round", cls(settings=settings, banker=d["banker"], stock=stock, impl=impl))
         except StateError:
             raise
         except MahjongError as e:
-            raise StateError(f"options/stock: {e}") from None
+            raise StateError(f"stock: {e}") from None
         actions = d["actions"]
-        if not isinstance(actions, list):
+        if type(actions) is not list:
             raise StateError(f"actions: expected a list, got {short_repr(actions)}")
         for k, item in enumerate(actions):
-            if not (isinstance(item, list) and len(item) == 2 and all(is_int(v) for v in item)):
+            if not (type(item) is list and len(item) == 2 and all(type(v) is int for v in item)):
                 raise StateError(f"actions[{k}]: expected [seat, action id], got {short_repr(item)}")
             try:
                 r.step(item[0], item[1])
             except MahjongError as e:
                 raise StateError(f"actions[{k}]: {e}") from None
-        if d["result"] != r.result:
-            raise StateError(f"result: the replay gives {short_repr(r.result)}, the record says {short_repr(d['result'])}")
+        diff = first_difference(r.result, d["result"], "result", against="the replay")
+        if diff is not None:
+            raise StateError(diff)
         return r
 
     @classmethod

@@ -32,7 +32,7 @@ from ... import _lc_hand
 from ..._validate import as_seat, is_int, short_repr
 from ...errors import IllegalActionError, MahjongError
 from . import counting
-from .cards import CAISHEN, COPIES, N_FACES, SEVENS
+from .cards import CAISHEN, COPIES, N_FACES
 from .groups import Group
 from .round_actions import (
     ACTION_SIZE,
@@ -192,6 +192,7 @@ class Round(RoundRules, RoundRecord):
 
     def next_active(self, p: int) -> int:
         """The first seat after ``p`` in turn order that has not folded; ``p`` if all others folded (3.1)."""
+        p = as_seat(p, PLAYERS)
         for q in self._order_from(p)[1:]:
             if not self.folded[q]:
                 return q
@@ -213,6 +214,7 @@ class Round(RoundRules, RoundRecord):
 
     def effective(self, p: int) -> int:
         """E(p) of spec 2.3."""
+        p = as_seat(p, PLAYERS)
         return sum(self.hands[p]) + 3 * len(self.groups[p])
 
     # ------------------------------------------------------------------ decisions and 包子 flags
@@ -269,11 +271,16 @@ class Round(RoundRules, RoundRecord):
             out[a] = b1
             if a >= 21 and a < PENG and b1 is None and self._is_tiao(p, a):
                 out[a] = "B5"
+        if b1 is None and self._chusi(p):
+            # 杵死 (3.11, 3.13 B6): p MUST fold now, so every other choice (a 吃, the 必碰 碰, a pass) is
+            # a B6 包子 and the fold is free (必进必打 cannot forbid it)
+            out = dict.fromkeys(out, "B6")
+            if mand < 0:
+                out[PASS] = "B6"
+            out[FOLD] = None
+            return out
         if mand < 0:
             cause = b1
-            if cause is None and self._chusi(p):
-                cause = "B6"
-                fold_cause = None        # 杵死 MUST fold (3.11): 必进必打 cannot forbid it
             # a claim that would be a forbidden 跳牌 is no way to become ready: 两卯必进 / 尾张必进 do not
             # demand it (our reading where 3.7 and 3.8 collide; otherwise every choice would be 包子)
             claims = {a: chi_pair(a) for a in opts if 21 <= a < PENG and out.get(a) is None}
@@ -313,14 +320,16 @@ class Round(RoundRules, RoundRecord):
         return _masks(self._offered(as_seat(seat, PLAYERS)))[1]
 
     def play_decision(self, bot: Any) -> None:
-        """Let ``bot`` (``choose(view, legal_mask, penalised_mask)``) decide for the seat to act and apply
-        it: :meth:`step` with the legal actions worked out once (a bot loop's hot path)."""
+        """Let ``bot`` (``choose(view, legal_mask, penalised_mask)``, or ``choose_in(hand, view, ...)``
+        for a bot that reads the hand's settings: :mod:`.round_bots`) decide for the seat to act and
+        apply it: :meth:`step` with the legal actions worked out once (a bot loop's hot path)."""
         if self.phase == "end":
             raise IllegalActionError("the hand is over")
         p = self.actor
         offered = self._offered(p)
         legal, penalised = _masks(offered)
-        a = bot.choose(self.view(p), legal, penalised)
+        choose_in = getattr(bot, "choose_in", None)
+        a = choose_in(self, self.view(p), legal, penalised) if choose_in else bot.choose(self.view(p), legal, penalised)
         if a not in offered:
             raise IllegalActionError(f"{Action.from_id(a)} is not legal for seat {p} in phase {self.phase}")
         self._apply(p, int(a), offered[a])
@@ -353,7 +362,7 @@ class Round(RoundRules, RoundRecord):
         self.log.append([p, a])
         self._event("action", p, action=a, phase=self.phase, to=p if self._private_action(a) else None)
         if cause is not None:
-            self._end_baozi(p, cause)
+            self._end_baozi(p, cause, a)
             return
         getattr(self, f"_do_{self.phase}")(p, a)
 
@@ -614,10 +623,7 @@ class Round(RoundRules, RoundRecord):
             h[y] -= 1
             self._take(q, Group("chi", tuple(sorted((x, y, c)))))
             self.chi_faces[q][c] = 1
-            rule = self.settings.chi_same_face_discard_ban        # 3.5, CP-22
-            three_sevens = len({x, y, c}) == 3 and c in SEVENS
-            ban = c if rule == "all" or (rule == "seven_only" and three_sevens) else -1
-            self._discard_due(q, self_win=False, ban=ban)
+            self._discard_due(q, self_win=False, ban=self.chi_ban((x, y), c))     # 3.5, CP-22
 
     def _take(self, q: int, g: Group) -> None:
         self.groups[q].append(g)
@@ -690,12 +696,15 @@ class Round(RoundRules, RoundRecord):
         sc = self._score(q, self.hands[q])
         self._end("win", winner=q, card=card, fan=int(sc.total), score=sc.to_dict())
 
-    def _end_baozi(self, p: int, cause: str) -> None:
-        self._end("baozi", offender=p, cause=cause, cause_name=BAOZI_CAUSES[cause], fan=self._baozi_fan(p))
+    def _end_baozi(self, p: int, cause: str, action: int) -> None:
+        fan = self._baozi_fan(p, action if action < N_FACES else -1)
+        self._end("baozi", offender=p, cause=cause, cause_name=BAOZI_CAUSES[cause], fan=fan)
 
-    def _baozi_fan(self, p: int) -> int:
-        """N_b of 5.3: max(3, best_win) when ready, else max(3, H); capped.  A seat holding 21 (about to
-        discard) is judged after his best discard (our reading: the spec defines 'ready' at 20)."""
+    def _baozi_fan(self, p: int, discard: int = -1) -> int:
+        """N_b of 5.3: max(3, best_win) when ready, else max(3, H); capped.  An offender holding 21 cards
+        is counted on 20 of them (5.3, CP-63): after the ``discard`` he made (B5), the 20 he keeps;
+        after any other offending act, the best of his possible discards (every face he holds but the
+        one banned after his 吃, 3.5)."""
         o = self._counting_opts()
         o.update(fan_cap=self.settings.fan_cap, held_fan_includes_kan=self.settings.held_fan_includes_kan,
                  win_split_kan=self.settings.win_split_kan, all_black_waives_tuo=self.settings.all_black_waives_tuo)
@@ -703,12 +712,15 @@ class Round(RoundRules, RoundRecord):
         h = list(self.hands[p])
         if self.effective(p) == 20:
             return counting.baozi_fan(np.array(h, np.uint8), self.groups[p], **kw)
+        if discard >= 0:
+            h[discard] -= 1
+            return counting.baozi_fan(np.array(h, np.uint8), self.groups[p], **kw)
+        faces = [d for d in range(N_FACES) if h[d] and d != self.discard_ban] or [d for d in range(N_FACES) if h[d]]
         best = 0
-        for d in range(N_FACES):
-            if h[d]:
-                h[d] -= 1
-                best = max(best, counting.baozi_fan(np.array(h, np.uint8), self.groups[p], **kw))
-                h[d] += 1
+        for d in faces:
+            h[d] -= 1
+            best = max(best, counting.baozi_fan(np.array(h, np.uint8), self.groups[p], **kw))
+            h[d] += 1
         return best
 
     def _end(self, kind: str, **data: Any) -> None:

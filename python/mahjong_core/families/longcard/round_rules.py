@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ... import _lc_hand
+from ..._validate import as_seat
 from . import counting
 from .cards import COPIES, N_FACES, SEVENS, YDR
 from .fans import face_weights
@@ -113,6 +114,7 @@ class RoundRules(RoundState):
 
     def live(self, p: int) -> list[int]:
         """live_p of spec 2.4 (the card on offer is not dead)."""
+        p = as_seat(p, PLAYERS)           # a public query: the one rule for a bad seat
         dead = self._dead_for(p)
         own = [0] * N_FACES
         for g in self.groups[p]:
@@ -129,11 +131,13 @@ class RoundRules(RoundState):
 
     def qualified(self, p: int) -> bool:
         """Q(p) of spec 2.8: 7 卯 and T_max >= threshold."""
+        p = as_seat(p, PLAYERS)           # a public query: the one rule for a bad seat
         return self.backend.plan(self.hands[p], self.groups[p], self._dead_for(p), p == self.banker,
                                   self.settings).qualified
 
     def f_theo(self, p: int) -> int:
         """F_theo of spec 2.8 (CP-42); with ``qi_fan_measure = s1`` a 幺地人 pair or any 4 of a kind."""
+        p = as_seat(p, PLAYERS)           # a public query: the one rule for a bad seat
         if self.settings.qi_fan_measure == "s1":
             h = self.hands[p]
             return int(any(h[f] >= 2 for f in YDR) or any(n >= 4 for n in h))
@@ -142,6 +146,7 @@ class RoundRules(RoundState):
 
     def held_fan(self, p: int) -> int:
         """H of spec 2.8."""
+        p = as_seat(p, PLAYERS)           # a public query: the one rule for a bad seat
         o = self._counting_opts()
         o["held_fan_includes_kan"] = self.settings.held_fan_includes_kan
         return counting.held_fan(np.array(self.hands[p], np.uint8), self.groups[p], jiang=self.jiang,
@@ -277,7 +282,8 @@ class RoundRules(RoundState):
             opts[XIANG] = RANKS[XIANG]
         if h[c] == 3:
             opts[SHA] = RANKS[SHA]
-        if h[c] == 2 and not self.peng_barred[p][c] and not self._last_mao_block(p, (c, c)):
+        if h[c] == 2 and not self.peng_barred[p][c] and not self._last_mao_block(p, (c, c)) \
+                and self._keeps_discard(p, (c, c), -1):
             opts[PENG] = RANKS[PENG]
         if self.offer_kind == "turn":           # T first, then next_active(T) (CP-20)
             chi_seats = {src, self.next_active(src)}
@@ -288,9 +294,22 @@ class RoundRules(RoundState):
         for pr in self._chi_pairs(p, c):
             three_sevens = len({pr[0], pr[1], c}) == 3 and c in SEVENS
             as_peng = three_sevens and s.seven_triple_claim == "peng"          # CP-21
-            if (p in chi_seats or as_peng) and not self._last_mao_block(p, pr):
+            if (p in chi_seats or as_peng) and not self._last_mao_block(p, pr) \
+                    and self._keeps_discard(p, pr, self.chi_ban(pr, c)):
                 opts[chi_id(*pr)] = RANKS[PENG] if as_peng else CHI_RANK
         return opts
+
+    def chi_ban(self, pair: tuple[int, int], card: int) -> int:
+        """The face p may not discard after a 吃 of ``card`` with the held ``pair`` (3.5, CP-22), or -1."""
+        rule = self.settings.chi_same_face_discard_ban
+        three_sevens = len({pair[0], pair[1], card}) == 3 and card in SEVENS
+        return card if rule == "all" or (rule == "seven_only" and three_sevens) else -1
+
+    def _keeps_discard(self, p: int, pair: tuple[int, int], ban: int) -> bool:
+        """3.5: a 吃 or 碰 is offered only when the claimant keeps a concealed card he may discard after
+        it (not of the face ``ban``); otherwise the claim would leave him nothing to discard but a fold."""
+        h = self.hands[p]
+        return any(h[f] - (f == pair[0]) - (f == pair[1]) > 0 for f in range(N_FACES) if f != ban)
 
     def _last_mao_block(self, p: int, pair: tuple[int, int]) -> bool:
         """CP-31: loose cards = one 卯 completed by this card -> the claim is a 胡 or nothing."""

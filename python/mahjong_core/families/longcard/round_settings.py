@@ -5,10 +5,13 @@ default; the allowed values and the open point (CP-n) of each come from :data:`.
 (one table for the hand layer and the round engine).  A bad value raises
 :class:`~mahjong_core.errors.RulesetError` naming the option.
 
-Three alternatives that the spec names but does not define are refused by the reference engine
-instead of being guessed: ``multiple_winners = True`` (CP-18 gives no rule for splitting a card
-between winners), ``empty_replacement_ends = False`` (CP-43 gives no rule for a replacement draw
-that cannot be made) and ``all_folded_ends = False`` (CP-44 gives no play after everybody folded).
+Four alternatives that the spec names but does not define are refused by the engines instead of
+being guessed: ``multiple_winners = True`` (CP-18 gives no rule for splitting a card between
+winners), ``empty_replacement_ends = False`` (CP-43 gives no rule for a replacement draw that cannot
+be made), ``all_folded_ends = False`` (CP-44 gives no play after everybody folded) and
+``tuhuo_fixed = False`` (CP-56 gives no rule for a card taken out of a declared 吐火未响).
+``face_names`` (CP-50) changes no rule: it is the display names that the terminal game
+(:mod:`.play`) and the result lines (:func:`.cli.describe_result`) show.
 
 >>> s = RoundSettings()
 >>> s.settlement_mode, s.bi_peng, s.caishen_count
@@ -34,6 +37,9 @@ UNSUPPORTED: dict[str, tuple[Any, str]] = {
     "empty_replacement_ends": (False, "the spec (CP-43) defines no play after a replacement draw that cannot be made"),
     "all_folded_ends": (False, ("the spec (CP-44) defines no play after every seat folded (a folded seat would be "
                                 "asked to turn or fold again, and the hand might never end)")),
+    "tuhuo_fixed": (False, ("the spec (CP-56) defines no play for a card taken out of a declared 吐火未响: the four "
+                            "cards count as three of the 21 (spec 2.3), so a discard of one would leave the seat "
+                            "21 effective cards")),
 }
 """Option values the reference engine refuses: key -> (value, why)."""
 
@@ -109,9 +115,7 @@ class RoundSettings:
 
     def __post_init__(self) -> None:
         for key in OPTIONS:
-            value = check_value(key, getattr(self, key))
-            if key == "face_names" and value is not None:
-                value = tuple(value)
+            value = check_value(key, getattr(self, key))      # plain Python values (NumPy scalars normalised)
             object.__setattr__(self, key, value)
             bad = UNSUPPORTED.get(key)
             if bad is not None and value == bad[0]:
