@@ -49,8 +49,8 @@ def round_legal_mask(self, seat):
     cdef RoundCore core = self._core
     if type(seat) is int and 0 <= seat < core.P:
         return _legal_mask(core, seat)
-    # anything else, an int out of range too (of any size: all False, as legal_indices answers it)
-    return self._legal_mask_checked(seat)    # RoundBase.legal_mask: the seat checked
+    # anything else, an int out of range too (of any size): RoundBase.legal_mask raises its SeatError
+    return self._legal_mask_checked(seat)
 
 
 cdef int _view_seat(rnd, RoundCore core, seat) except -1:

@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from mahjong_core.errors import IllegalActionError, MahjongError, StateError
+from mahjong_core.errors import IllegalActionError, MahjongError, SeatError, StateError
 from mahjong_core.game import (
     ACTION_SIZE, PASS, Chi, DeclareReady, Discard, GreedyBot, Kong, Match, Pass, Pon, RandomBot, Round,
     Win, action_from_dict, flow_settings, play_match, play_round, redact_event, script_wall,
@@ -84,6 +84,19 @@ def test_bad_seat_refused(seat):
     r = Round("two-player", 4)
     with pytest.raises(IllegalActionError):
         r.step(seat, Pass())
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 2**70, True, "0"])
+def test_a_finished_match_still_refuses_a_bad_seat(seat):
+    """The match's legal_actions/legal_mask apply the round's one rule for a bad seat, also once
+    the match is over (it answered [] for any seat then)."""
+    m = Match("two-player", seed=1, rounds=1)
+    play_match(m, [GreedyBot(), GreedyBot()])
+    assert m.is_over and m.legal_actions(0) == [] and not m.legal_mask(1).any()
+    with pytest.raises(SeatError):
+        m.legal_actions(seat)
+    with pytest.raises(SeatError):
+        m.legal_mask(seat)
 
 
 def test_illegal_action_reason_and_valueerror():

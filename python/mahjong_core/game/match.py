@@ -172,10 +172,13 @@ class Match:
         return [] if self.is_over else self.round.seats_to_act()
 
     def legal_actions(self, seat: int) -> list[Any]:
+        # a bad seat is a SeatError whether or not the match is over (one rule, as the round's)
+        seat = as_seat(seat, self.round.players)
         return [] if self.is_over else self.round.legal_actions(seat)
 
     def legal_mask(self, seat: int) -> npt.NDArray[np.bool_]:
-        return self.round.legal_mask(seat) if not self.is_over else np.zeros_like(self.round.legal_mask(seat))
+        mask = self.round.legal_mask(seat)   # checks the seat
+        return mask if not self.is_over else np.zeros_like(mask)
 
     def view(self, seat: int) -> dict[str, Any]:
         return {**self.round.view(seat),
