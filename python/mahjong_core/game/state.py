@@ -245,8 +245,10 @@ def load_state(data: Any) -> Any:
     registered family: a match state (``"type": "match"``) is loaded by the family's match class
     (``new_match``), a round state by its round class (``new_round``), both found through the
     registry from the ruleset the state names.  Every failure is a :class:`StateError`."""
-    if not isinstance(data, dict):
+    if isinstance(data, (str, bytes, bytearray)):
         data = load_json(data, "the state")
+    if not isinstance(data, dict):   # e.g. valid JSON whose top level is a list, null, a number, a string
+        raise StateError(f"the state: expected a JSON object (a saved round or match), got {describe(data)}")
     if data.get("type") == "match":
         ruleset, path = data.get("ruleset"), "ruleset"
     else:
