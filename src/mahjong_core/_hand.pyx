@@ -70,6 +70,7 @@ from mahjong_core.errors import (
     MahjongError,
     RulesetError,
     TileCountError,
+    TileParseError,
 )
 from mahjong_core.rulesets import RULESETS as _RULESETS, get_ruleset as _get_ruleset
 from mahjong_core.families import registry as _registry
@@ -1558,7 +1559,7 @@ def waits_mask(hand, *, ruleset="two-player"):
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
     if rs is None:
-        raise RulesetError(f"waits_mask: {ruleset!r} is not a mahjong ruleset (use waits)")
+        _registry.require_family(ruleset, _FAMILY, "mj.waits_mask")   # raises UnsupportedError: use waits
     _load(hand, c)
     cdef int n = _checked_rs(c, rs, Q_WAIT)
     return _waits(c, n, rs.special, rs.allowed)
@@ -1621,7 +1622,9 @@ cdef class Hand:
 
     def __init__(self, tiles="", *, ruleset="two-player"):
         self.rs = _ruleset_args(ruleset)
-        self.ruleset = _get_ruleset(ruleset).name
+        if self.rs is None:   # a ruleset of another family: UnsupportedError naming it
+            _registry.require_family(ruleset, _FAMILY, "mj.Hand")
+        self.ruleset = _get_ruleset(ruleset, "mj.Hand").name
         _load(tiles, self.c)
         cdef int kind = 0
         cdef uint8_t outside[34]
@@ -1672,9 +1675,10 @@ cdef class Hand:
 
     def add(self, tile):
         """Add one tile: a kind 0-33 or a one-tile string (``h.add(4)`` or ``h.add("5m")``).
-        Refuses a fifth copy, a 15th tile, a tile the ruleset does not play, an index outside
-        0-33 (RulesetError) and anything that is not one tile (TileParseError: ``4.7``, ``True``,
-        ``"55m"``); the hand is unchanged after a refusal."""
+        Refuses a fifth copy (TileCountError), a 15th tile (HandSizeError), a tile the ruleset
+        does not play (RulesetError) and anything that is not one tile of a hand (TileParseError:
+        an index outside 0-33 such as a flower's 34-41, ``4.7``, ``True``, ``"55m"``, ``"1f"``);
+        the hand is unchanged after a refusal."""
         cdef int kind = _kind_arg(tile)
         if not (self.rs.allowed >> kind) & 1:
             raise RulesetError(f"tile {_SHORT[kind]} is not played in ruleset {self.ruleset!r}")
@@ -1731,8 +1735,9 @@ cdef inline bint _is_index(object v):
 
 
 cdef inline int _kind_arg(object tile) except -1:
-    """A tile kind 0-33 for Hand.add / remove / []: an integer (RulesetError outside 0-33, as
-    every tile the ruleset does not play) or what tiles.tile_kind accepts (a one-tile string)."""
+    """A tile kind 0-33 for Hand.add / remove / []: an integer or what tiles.tile_kind accepts (a
+    one-tile string).  An integer outside 0-33 (a flower 34-41, 99, -1) is not a tile of a hand in
+    any ruleset: TileParseError, as tiles.tile_kind says of it and of "1f"."""
     cdef int overflow = 0
     cdef long long k
     if type(tile) is int:           # the common case, without a Python-level comparison
@@ -1742,7 +1747,7 @@ cdef inline int _kind_arg(object tile) except -1:
     if _is_index(tile):
         if 0 <= tile < N_KINDS:     # Python comparison first: an integer of any size
             return <int> tile
-        raise RulesetError(f"tile kind {_short_repr(tile)} out of range 0-33")
+        raise TileParseError(f"tile {_short_repr(tile)} is not a tile of a hand (0-33)")
     return _tile_kind(tile, "tile")
 
 

@@ -29,7 +29,7 @@ def test_hand_add_accepts_an_index_or_one_tile_string_and_remove_mirrors_it():
 
 
 @pytest.mark.parametrize("tile, error", [
-    (2**70, mj.RulesetError), (-2**70, mj.RulesetError), (34, mj.RulesetError), (-1, mj.RulesetError),
+    (2**70, mj.TileParseError), (-2**70, mj.TileParseError), (34, mj.TileParseError), (-1, mj.TileParseError),
     (4.7, mj.TileParseError), (4.0, mj.TileParseError), (True, mj.TileParseError), (None, mj.TileParseError),
     ("55m", mj.TileParseError), ("", mj.TileParseError), ("1f", mj.TileParseError), ("x", mj.TileParseError),
     ([4], mj.TileParseError), (np.float64(4), mj.TileParseError),

@@ -182,7 +182,7 @@ def prepare(hand: Any, *, tiles: int, ruleset: str | Ruleset = DEFAULT_RULESET, 
             min_fan: Any = None) -> Problem:
     """Check every argument and build a :class:`Problem`; ``tiles`` is 13 or 14 (kongs as 3).
     The keywords are those of :func:`fan_shanten` and :func:`~.advise.advise`, same defaults."""
-    rs = get_ruleset(ruleset)
+    rs = get_ruleset(ruleset, "mj.advise" if tiles == 14 else "mj.fan_shanten")
     counts = [int(v) for v in (parse_hand(hand) if isinstance(hand, str) else to_counts(hand))]
     outside = [t for t in range(34) if counts[t] and not (rs.kind_mask >> t) & 1]
     if outside:

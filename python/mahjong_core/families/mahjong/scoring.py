@@ -388,7 +388,7 @@ def score(
             return other(hand, win_tile, ruleset=ruleset, melds=melds, **family_options)  # type: ignore[no-any-return]  # another family's Score
     if family_options:
         raise TypeError(f"score() got an unexpected keyword argument {next(iter(family_options))!r}")
-    rs = get_ruleset(ruleset)
+    rs = get_ruleset(ruleset, "mj.score")
     values = {
         "self_drawn": self_drawn,
         "last_tile": last_tile,
@@ -471,7 +471,7 @@ def score_batch(
     Flags are checked per row as in :func:`score` (:class:`~mahjong_core.errors.FlagError`).
     """
 
-    rs = get_ruleset(ruleset)
+    rs = get_ruleset(ruleset, "mj.score_batch")
     hands = counts_2d(hands)
     n = hands.shape[0]
     win = _column(win_tiles, "win_tiles", (n,), -1, 33, np.int16, TileParseError)
