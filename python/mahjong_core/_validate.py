@@ -112,6 +112,9 @@ def bounded_items(value: Any, max_len: int, item: "Callable[[Any], _T]", *, not_
 
 
 def _range(lo: "int | None", hi: "int | None") -> str:
+    if hi is not None and hi >= 2 ** 64 and (hi + 1) & hi == 0:   # 2**k - 1: "below 2**k", not 20+ digits
+        below = f"below 2**{(hi + 1).bit_length() - 1}"
+        return f" >= {lo} and {below}" if lo is not None else f" {below}"
     if lo is not None and hi is not None:
         return f" {lo}-{hi}" if hi - lo < 1000 else f" from {lo} to {hi:,}"
     if lo is not None:

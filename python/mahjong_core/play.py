@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO, cast
 
-from ._validate import as_flag, as_int
+from ._validate import as_flag, as_int, counted
 from .families.registry import DEFAULT_RULESET
 from .errors import RulesetError, StateError
 from .game import GreedyBot, Round
@@ -59,9 +59,9 @@ def _show(view: PlayerView, glyphs: bool, out: TextIO) -> None:
     me = view["seat"]
     other = 1 - me
     out.write("\n" + "-" * 60 + "\n")
-    out.write(f"wall {view['wall_remaining']} tiles | dealer: seat {view['dealer']} | you are seat {me}\n")
+    out.write(f"wall {counted(view['wall_remaining'], 'tile')} | dealer: seat {view['dealer']} | you are seat {me}\n")
     out.write(f"bot    melds {_melds(view['melds'][other], glyphs)}  flowers {_tiles(view['flowers'][other], glyphs)}  "
-              f"hand {view['hand_sizes'][other]} tiles\n")
+              f"hand {counted(view['hand_sizes'][other], 'tile')}\n")
     out.write(f"bot    discards {_tiles(view['discards'][other], glyphs)}\n")
     out.write(f"you    discards {_tiles(view['discards'][me], glyphs)}\n")
     out.write(f"you    melds {_melds(view['melds'][me], glyphs)}  flowers {_tiles(view['flowers'][me], glyphs)}\n")

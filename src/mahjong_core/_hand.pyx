@@ -1439,13 +1439,18 @@ _QUESTION = {
 }
 
 
+cdef inline str _tiles(int n):
+    """``n`` tiles with the noun in agreement (``1 tile``)."""
+    return "1 tile" if n == 1 else f"{n} tiles"
+
+
 cdef object _raise(int code, int kind, int n, int question, const uint8_t* c, Py_ssize_t row):
     where = f"row {row}: " if row >= 0 else ""
     if code == ERR_COUNT:
         raise TileCountError(f"{where}{c[kind]} copies of {_SHORT[kind]}; a tile has only 4")
     if code == ERR_RULESET:
         raise RulesetError(f"{where}tile {_SHORT[kind]} is not played in this ruleset")
-    raise HandSizeError(f"{where}{n} tiles: {_QUESTION[question]}")
+    raise HandSizeError(f"{where}{_tiles(n)}: {_QUESTION[question]}")
 
 
 cdef inline int _checked(const uint8_t* c, uint64_t allowed, int question) except -1:
@@ -1701,25 +1706,25 @@ cdef class Hand:
     def is_win(self):
         """True if the hand (3k+2 tiles) is complete in some form of its ruleset."""
         if self.n % 3 != 2:
-            raise HandSizeError(f"{self.n} tiles: {_QUESTION[Q_WIN]}")
+            raise HandSizeError(f"{_tiles(self.n)}: {_QUESTION[Q_WIN]}")
         return _is_win(self.c, self.n, self.rs.special)
 
     def waits(self):
         """Sorted tile kinds that complete the hand (3k+1 tiles)."""
         if self.n % 3 != 1:
-            raise HandSizeError(f"{self.n} tiles: {_QUESTION[Q_WAIT]}")
+            raise HandSizeError(f"{_tiles(self.n)}: {_QUESTION[Q_WAIT]}")
         return _mask_list(_waits(self.c, self.n, self.rs.special, self.rs.allowed))
 
     def waits_mask(self):
         """Waiting tiles as a bitmask (bit i = kind i)."""
         if self.n % 3 != 1:
-            raise HandSizeError(f"{self.n} tiles: {_QUESTION[Q_WAIT]}")
+            raise HandSizeError(f"{_tiles(self.n)}: {_QUESTION[Q_WAIT]}")
         return _waits(self.c, self.n, self.rs.special, self.rs.allowed)
 
     def shanten(self):
         """Shanten over every form of the ruleset (-1 complete, 0 ready)."""
         if self.n % 3 == 0:
-            raise HandSizeError(f"{self.n} tiles: {_QUESTION[Q_SHANTEN]}")
+            raise HandSizeError(f"{_tiles(self.n)}: {_QUESTION[Q_SHANTEN]}")
         return _shanten(self.c, self.n, self.rs.special)
 
 
@@ -1770,7 +1775,7 @@ def form_shanten(counts, allowed, form):
         return _standard_shanten(c, n)
     if form in (1, 2, 3):
         if n < 13:
-            raise HandSizeError(f"{n} tiles: this form needs 13 or 14 concealed tiles")
+            raise HandSizeError(f"{_tiles(n)}: this form needs 13 or 14 concealed tiles")
         if form == 1:
             return _seven_pairs_shanten(c)
         if form == 2:
@@ -1778,7 +1783,7 @@ def form_shanten(counts, allowed, form):
         return _honors_knitted_shanten(&sc)
     if form == 4:
         if n < 10:
-            raise HandSizeError(f"{n} tiles: the knitted-straight form needs 10, 11, 13 or 14 concealed tiles")
+            raise HandSizeError(f"{_tiles(n)}: the knitted-straight form needs 10, 11, 13 or 14 concealed tiles")
     return _knitted_straight_shanten(c, n, BIG, sc.missing)
 
 

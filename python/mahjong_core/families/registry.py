@@ -64,6 +64,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
+from .. import limits
 from .._validate import short_repr
 from ..errors import RulesetError, UnsupportedError
 
@@ -73,10 +74,8 @@ __all__ = ["DEFAULT_RULESET", "MAX_MIN_FAN", "Family", "RulesetRecord", "registe
 DEFAULT_RULESET = "two-player"
 """The ruleset every function, class and command uses when none is given."""
 
-MAX_MIN_FAN = 1000
-"""Upper bound accepted for a minimum (起和) anywhere in the API.  No hand of any ruleset
-reaches it (the largest totals are a few hundred), so a larger value can only be a mistake,
-and bounding it keeps every minimum inside the compiled core's ``int``."""
+MAX_MIN_FAN = limits.MAX_MIN_FAN
+"""Upper bound accepted for a minimum (起和) anywhere in the API (:data:`mahjong_core.limits.MAX_MIN_FAN`)."""
 
 
 class RulesetRecord(Protocol):

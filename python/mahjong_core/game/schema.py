@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Sequence
 
+from .. import limits
 from .._validate import counted, short_repr
 from ..errors import StateError
 
@@ -27,9 +28,8 @@ MAX_SEATS = 4
 """The most seats at the table of any family (mahjong 2-4, long card 3)."""
 MAX_SPAWN_KEY = 16
 """At most this many entries in a round's ``spawn_key``."""
-MAX_SEED = 2 ** 256 - 1
-"""Largest seed of a round or match: far beyond any entropy a seed needs, and small enough that a
-forged header cannot make seeding expensive."""
+MAX_SEED = limits.MAX_SEED
+"""Largest seed of a round or match (:data:`mahjong_core.limits.MAX_SEED`)."""
 MAX_SPAWN_VALUE = 2 ** 64 - 1
 """Largest entry of a round's ``spawn_key``."""
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Protocol, TypeVar, cast
 
+from .._validate import counted
 from ..errors import MahjongError, StateError
 from ..families import registry
 from .schema import ANY_OBJ, MAX_SEATS, Int, Obj, Shape, Str, check, describe, first_difference, join
@@ -192,7 +193,7 @@ def _compare_events(produced: list[Event], events: list[Any], start: int, path: 
     end = start + len(produced)
     if end > len(events):
         nxt = produced[len(events) - start] if len(events) > start else produced[0]
-        raise StateError(f"{path}: ends after {len(events)} events, before all the events of {cause} "
+        raise StateError(f"{path}: ends after {counted(len(events), 'event')}, before all the events of {cause} "
                          f"(next: a {nxt['type']!r} event)")
     for k in range(start, end):
         _event(events, k, path)

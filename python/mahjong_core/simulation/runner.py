@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, cast
 
 import numpy as np
 
+from .. import limits
 from .._validate import as_flag, as_int
 from ..errors import SimulationError
 from ..families.registry import DEFAULT_RULESET, MAX_MIN_FAN, family_of, get_ruleset
@@ -33,12 +34,10 @@ __all__ = ["simulate", "run_batch", "BOT_NAMES", "SimulationError", "MAX_ROUNDS"
 
 BOT_NAMES = ("greedy", "random")
 """The built-in bots' names (each family's :attr:`~mahjong_core.families.registry.Family.bots`)."""
-MAX_ROUNDS = 10 ** 10
-"""Most rounds one call may ask for (weeks of work on a cluster)."""
-MAX_BATCHES = 100_000
-"""Most batches of one run (one task each): more would only fill memory with futures."""
-MAX_WORKERS = 1_024
-"""Most local worker processes (``workers``)."""
+# the bounds of simulate and run_batch, shared with the command line (mahjong_core.limits)
+MAX_ROUNDS = limits.MAX_ROUNDS
+MAX_BATCHES = limits.MAX_BATCHES
+MAX_WORKERS = limits.MAX_WORKERS
 
 
 def _make_bots(ruleset: str, bots: "Sequence[str | Bot]", seed_seq: np.random.SeedSequence) -> list[Bot]:
@@ -179,7 +178,7 @@ def _check_common(ruleset: Any, bots: Any, seed: Any, min_fan: Any, record_wins:
     bots = _check_bots(bots, rs.players, rs.name)
     if seed is None:
         seed = np.random.SeedSequence().entropy   # fresh entropy: an int (checked below)
-    seed = as_int(seed, "seed", 0, error=SimulationError)
+    seed = as_int(seed, "seed", 0, limits.MAX_SEED, error=SimulationError)
     if min_fan is not None:
         min_fan = as_int(min_fan, "min_fan", 0, MAX_MIN_FAN, error=SimulationError)
     record_wins = as_flag(record_wins, "record_wins", error=SimulationError)
@@ -188,7 +187,7 @@ def _check_common(ruleset: Any, bots: Any, seed: Any, min_fan: Any, record_wins:
 
 def _batch_sizes(rounds: Any, batch_size: Any) -> list[int]:
     rounds = as_int(rounds, "rounds", 1, MAX_ROUNDS, error=SimulationError)
-    batch_size = as_int(batch_size, "batch_size", 1, MAX_ROUNDS, error=SimulationError)
+    batch_size = as_int(batch_size, "batch_size", 1, limits.MAX_BATCH_SIZE, error=SimulationError)
     batches = -(-rounds // batch_size)
     if batches > MAX_BATCHES:
         raise SimulationError(f"{rounds:,} rounds in batches of {batch_size:,} make {batches:,} batches; at most "
@@ -244,7 +243,7 @@ def simulate(
     ruleset, bots, seed, min_fan, record_wins = _check_common(ruleset, bots, seed, min_fan, record_wins)
     sizes = _batch_sizes(rounds, batch_size)
     rounds = sum(sizes)
-    batch_size = as_int(batch_size, "batch_size", 1, MAX_ROUNDS, error=SimulationError)
+    batch_size = as_int(batch_size, "batch_size", 1, limits.MAX_BATCH_SIZE, error=SimulationError)
     if workers is not None:
         workers = as_int(workers, "workers", 1, MAX_WORKERS, error=SimulationError)
     _check_executor(executor)

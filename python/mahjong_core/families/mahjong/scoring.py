@@ -411,7 +411,7 @@ def score(
     concealed = to_counts(hand)
     win = -1 if win_tile is None else tile_kind(win_tile, "winning tile")
     if win < 0 and not flags & FLAGS["heavenly"]:
-        raise MahjongError("win_tile is required (None only for heavenly=True, 天胡)")
+        raise MahjongError("win_tile is required (it is left out only with heavenly=True, 天胡)")
     parsed = _parse_melds(melds)
     _check_totals(concealed, win, parsed)
     if ready_concealed is None:
