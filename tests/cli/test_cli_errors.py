@@ -496,3 +496,43 @@ def test_help_and_version_still_exit_0(capsys):
             cli.main(argv)
         assert exc.value.code == 0
     assert "Exit status" in cli.build_parser().format_help()
+
+
+# ------------------------------------------------------------------ one set of limits (issue 25, item 16)
+def test_the_api_and_the_command_line_share_their_limits(monkeypatch, capsys):
+    """Every bound of simulate/match is mahjong_core.limits' in both: the command line accepts a value
+    exactly when the library does (they disagreed: --rounds up to 10**9 against 10**10, 10**6 batches
+    against 100 000, 256 workers against 1024, a batch size bounded only by the rounds)."""
+    import mahjong_core as mj
+    from mahjong_core import limits
+    from mahjong_core.errors import SimulationError
+    from mahjong_core.simulation import runner
+
+    parser = cli.build_parser()
+    for option, top in (("--rounds", limits.MAX_ROUNDS), ("--batch-size", limits.MAX_BATCH_SIZE),
+                        ("--workers", limits.MAX_WORKERS), ("--seed", limits.MAX_SEED),
+                        ("--min-fan", limits.MAX_MIN_FAN)):
+        assert getattr(parser.parse_args(["simulate", option, str(top)]), option[2:].replace("-", "_")) == top
+        with pytest.raises(cli.UsageError, match=option):
+            parser.parse_args(["simulate", option, str(top + 1)])
+    assert parser.parse_args(["match", "--rounds", str(limits.MAX_ROUNDS)]).rounds == limits.MAX_ROUNDS
+    with pytest.raises(cli.UsageError, match="--rounds"):
+        parser.parse_args(["match", "--rounds", str(limits.MAX_ROUNDS + 1)])
+    # the library: the same bounds, checked before any work
+    for kw in ({"rounds": limits.MAX_ROUNDS + 1}, {"batch_size": limits.MAX_BATCH_SIZE + 1},
+               {"workers": limits.MAX_WORKERS + 1}, {"seed": limits.MAX_SEED + 1}, {"min_fan": limits.MAX_MIN_FAN + 1}):
+        with pytest.raises(SimulationError, match=next(iter(kw))):
+            mj.simulate("two-player", **kw)
+    with pytest.raises(mj.MahjongError, match="rounds"):
+        mj.Match("two-player", 1, rounds=limits.MAX_ROUNDS + 1)
+    assert mj.Match("two-player", 1, rounds=limits.MAX_ROUNDS).rounds == limits.MAX_ROUNDS
+    # the number of batches: refused by both at the same point
+    fits, over = 2 * limits.MAX_BATCHES, 2 * limits.MAX_BATCHES + 1
+    assert len(runner._batch_sizes(fits, 2)) == limits.MAX_BATCHES
+    with pytest.raises(SimulationError, match="raise batch_size"):
+        runner._batch_sizes(over, 2)
+    ran = []
+    monkeypatch.setattr(cli, "_run_simulation", lambda *a: ran.append(a) or (_ for _ in ()).throw(KeyboardInterrupt))
+    assert cli.main(["simulate", "--rounds", str(fits), "--batch-size", "2", "--no-progress"]) == 130 and ran
+    assert cli.main(["simulate", "--rounds", str(over), "--batch-size", "2"]) == 2
+    assert "raise --batch-size" in capsys.readouterr().err
