@@ -29,7 +29,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 
 EXIT_OVER_LIMIT = 3
 """Exit status when the command succeeded but its tree's peak memory was above the limit."""

@@ -8,7 +8,7 @@ to quit).  Reads standard input line by line, so it can be scripted.
 from __future__ import annotations
 
 import sys
-from typing import TextIO, cast
+from typing import TextIO
 
 from ._validate import as_flag, as_int, counted
 from .families.registry import DEFAULT_RULESET
@@ -107,7 +107,7 @@ def play_terminal(ruleset: str = DEFAULT_RULESET, seed: int | None = None, *, gl
     glyphs = as_flag(glyphs, "glyphs")
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
-    rnd = Round(rs.name, seed=seed, dealer=0)
+    rnd = Round(rs, seed=seed, dealer=0)
     bot = GreedyBot()
     # the round's own seed (drawn at random when none was given), so that the round can be replayed
     out.write(f"mahjong-core: {rs.name} round, seed {rnd.seed}. "
@@ -124,7 +124,7 @@ def play_terminal(ruleset: str = DEFAULT_RULESET, seed: int | None = None, *, gl
                     out.write(f"bot: {e['type']}{shown}\n")
             continue
         view = rnd.view(you)
-        _show(cast(PlayerView, view), glyphs, out)   # a mahjong round's view
+        _show(view, glyphs, out)
         indices = view["legal_indices"]
         for k, index in enumerate(indices, 1):
             out.write(f"  {k:>2}. {_describe(index, glyphs)}\n")

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import copy
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, cast, overload
 
 import numpy as np
 
 from .. import limits
+from .._types import Int, LongcardRulesetName, MahjongRulesetName
 from .._validate import as_flag, as_int
 from ..errors import SimulationError
 from ..families.registry import DEFAULT_RULESET, MAX_MIN_FAN, family_of, get_ruleset
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from distributed import Client
 
     from ..families.longcard.simulation import LongcardSimulationResult
+    from ..families.mahjong.rulesetdef import Ruleset
 
 __all__ = ["simulate", "run_batch", "BOT_NAMES", "SimulationError", "MAX_ROUNDS", "MAX_BATCHES", "MAX_WORKERS"]
 
@@ -195,18 +197,34 @@ def _batch_sizes(rounds: Any, batch_size: Any) -> list[int]:
     return [batch_size] * (rounds // batch_size) + ([rounds % batch_size] if rounds % batch_size else [])
 
 
+# the result's type follows the ruleset: the long-card game's statistics are its own (mj.Round's rule)
+@overload
+def simulate(ruleset: LongcardRulesetName, rounds: Int = 1000, bots: "Sequence[str | Bot] | str | Bot" = ("greedy",), seed: Int | None = None,
+             executor: "Executor | Client | str | None" = None, batch_size: Int = 500, workers: Int | None = None,
+             progress: "bool | np.bool_ | Callable[[int], object]" = False, min_fan: None = None, record_wins: bool = False,
+             n: Int | None = None) -> LongcardSimulationResult: ...
+@overload
+def simulate(ruleset: "MahjongRulesetName | Ruleset" = ..., rounds: Int = 1000, bots: "Sequence[str | Bot] | str | Bot" = ("greedy",),
+             seed: Int | None = None, executor: "Executor | Client | str | None" = None, batch_size: Int = 500,
+             workers: Int | None = None, progress: "bool | np.bool_ | Callable[[int], object]" = False, min_fan: Int | None = None,
+             record_wins: bool = False, n: Int | None = None) -> SimulationResult: ...
+@overload
+def simulate(ruleset: str, rounds: Int = 1000, bots: "Sequence[str | Bot] | str | Bot" = ("greedy",), seed: Int | None = None,
+             executor: "Executor | Client | str | None" = None, batch_size: Int = 500, workers: Int | None = None,
+             progress: "bool | np.bool_ | Callable[[int], object]" = False, min_fan: Int | None = None, record_wins: bool = False,
+             n: Int | None = None) -> "SimulationResult | LongcardSimulationResult": ...
 def simulate(
-    ruleset: str = DEFAULT_RULESET,
-    rounds: int = 1000,
+    ruleset: "str | Ruleset" = DEFAULT_RULESET,
+    rounds: Int = 1000,
     bots: "Sequence[str | Bot] | str | Bot" = ("greedy",),
-    seed: "int | None" = None,
+    seed: "Int | None" = None,
     executor: "Executor | Client | str | None" = None,
-    batch_size: int = 500,
-    workers: int | None = None,
+    batch_size: Int = 500,
+    workers: Int | None = None,
     progress: bool | np.bool_ | Callable[[int], object] = False,
-    min_fan: int | None = None,
+    min_fan: Int | None = None,
     record_wins: bool = False,
-    n: int | None = None,
+    n: Int | None = None,
 ) -> "SimulationResult | LongcardSimulationResult":
     """Play ``rounds`` rounds between ``bots`` (one per seat, or one for all: bot names such as
     ``"greedy"``, or bot objects) and return the merged statistics.

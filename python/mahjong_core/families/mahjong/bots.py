@@ -56,7 +56,7 @@ class RandomBot:
         choice = getattr(rnd, "builtin_bot_choice", None)
         if choice is None:
             raise _refuse_round(rnd, "mj.RandomBot")
-        i = choice(as_seat(seat, rnd.players), _BOT_RANDOM, self.rng.bit_generator)
+        i: int = choice(as_seat(seat, rnd.players), _BOT_RANDOM, self.rng.bit_generator)
         if i < 0:
             raise _not_to_act(rnd, seat)
         return i
