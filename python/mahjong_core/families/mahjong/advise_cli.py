@@ -31,7 +31,7 @@ EXAMPLES = [
 
 _TEXT: dict[str, dict[str, Any]] = {
     "en": {
-        "head": "hand {hand}{melds}  ({ruleset}, minimum {min_fan} fans, {unseen} tiles unseen)",
+        "head": "hand {hand}{melds}  ({ruleset}, minimum {min_fan} fan{plural}, {unseen} tiles unseen)",
         "melds": " + {melds}",
         "columns": ("discard", "fan-shanten", "shanten", "live", "ways", "chance", "effective tiles (live copies)"),
         "bound": ">={value}",
@@ -91,7 +91,7 @@ def render(advice: Advice, lang: str = "en", top: int | None = None) -> str:
     melds = text["melds"].format(melds=", ".join(j["melds"])) if j["melds"] else ""
     hand = format_counts(np.array(advice.hand, np.uint8), style="zh" if lang == "zh" else "compact")
     lines = [text["head"].format(hand=hand, melds=melds, ruleset=advice.ruleset, min_fan=advice.min_fan,
-                                 unseen=advice.unseen)]
+                                 plural="" if advice.min_fan == 1 else "s", unseen=advice.unseen)]
     rows: list[tuple[str, ...]] = [text["columns"]]
     for o in advice.options[:top]:
         fan = str(o.fan_shanten) if o.fan_exact else text["bound"].format(value=o.fan_shanten)
