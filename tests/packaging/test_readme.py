@@ -207,7 +207,7 @@ def readme_commands() -> list[str]:
     prose = re.sub(r"```.*?```", "", README.read_text(encoding="utf-8"), flags=re.S)
     for span in re.findall(r"`([^`]+)`", prose):
         span = " ".join(span.split())
-        if re.match(r"(mahjong-core|python |PYTHONPATH=|pip |bash |\.ci/)", span) and not re.search(
+        if re.match(r"(mahjong-core|python |PYTHONPATH=\S+ |pip |bash |\.ci/)", span) and not re.search(
                 r"\[|…|\.\.\.|: error", span) and span not in ("pip install",):
             out.append(span)
     return list(dict.fromkeys(out))
