@@ -229,3 +229,16 @@ def test_hand_add_of_an_index_outside_0_33_is_a_tile_parse_error(tile):
     with pytest.raises(RulesetError, match="not played"):
         h.add("1p")
     assert mj.Hand("1112345678999m") == h   # unchanged by every refusal
+
+
+@pytest.mark.parametrize("call", [lambda s: mj.Round(seed=s), lambda s: mj.Match("public", s),
+                                  lambda s: mj.simulate(rounds=1, seed=s), lambda s: mj.RandomBot(s)])
+def test_a_seed_out_of_range_says_below_2_256_not_78_digits(call):
+    """``Round(seed="one")`` printed the bound as a 78-digit number (issue 25, item 16); RandomBot took
+    NumPy's rule (a TypeError for "one", True and 2**256 accepted)."""
+    for seed in ("one", -1, 2 ** 256, 1.5, True):
+        with pytest.raises(errors.MahjongError) as info:
+            call(seed)
+        msg = str(info.value)
+        assert "seed must be an integer >= 0 and below 2**256, got " in msg, msg
+        assert not any(len(run) > 20 for run in msg.replace(",", "").split() if run.isdigit()), msg

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import numpy as np
 
 from ..._round import greedy_act_index
-from ..._validate import as_seat, short_repr
+from ...limits import MAX_SEED
+from ..._validate import as_int, as_seat, short_repr
 from ...errors import IllegalActionError, MahjongError
 from .. import registry
 from .constants import FAMILY_NAME
@@ -50,6 +51,9 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: "int | None" = None) -> None:
+        # checked as every seed of the API is (NumPy's TypeError for "one", its silent acceptance of
+        # True or of any size of integer, are not the library's rule)
+        seed = None if seed is None else as_int(seed, "seed", 0, MAX_SEED)
         self.rng = np.random.Generator(np.random.PCG64(seed))
 
     def act_index(self, rnd: Round, seat: int) -> int:
