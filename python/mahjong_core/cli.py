@@ -944,7 +944,8 @@ def _in_option_terms(message: str, names: dict[str, str]) -> str:
         return f"{opt} {value}"
 
     alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    snake = re.compile(rf"(?<![\w.\-])(?P<name>{alternatives})(?:=(?P<value>[^\s:;,)]+))?(?![\w\-])")
+    # not inside an echo of the input ('min_fan' in "unknown tile letter 'm' in 'min_fan'")
+    snake = re.compile(rf"(?<![\w.\-'\"])(?P<name>{alternatives})(?:=(?P<value>[^\s:;,)'\"]+))?(?![\w\-'\"])")
     plain = re.compile(rf"(?:(?<=^)|(?<=: )|(?<=; ))(?P<name>{alternatives})(?:=(?P<value>[^\s:;,)]+))?"
                        rf"(?=(?: must| is|=|:))")
 

@@ -158,6 +158,7 @@ USAGE_CASES += [
     (["advise", "55789m678p345sSCC", "--min-fan", "5000"], "argument --min-fan: the value must be an integer from 0 to 1,000"),
     (["advise", "55789m678p345sSCC", "--top", "0"], "argument --top: the value must be an integer >= 1"),
     (["advise", "5m", "--melds", "pon CCC"], "error: 1 concealed tile and 1 meld make 4 tiles"),
+    (["score", "min_fan", "--win", "E"], "in 'min_fan' has no digits"),   # an echo of the input stays as typed
     (["hand", "5m5m", "--json"], ""),
     (["simulate", "--seed", str(2 ** 256)], "argument --seed: the value must be an integer >= 0 and below 2**256"),
     (["match", "--seed", "1" * 80], "below 2**256"),
@@ -175,6 +176,8 @@ def test_no_message_names_a_python_parameter(capsys):
     params = ("win_tile", "max_draws", "min_fan", "seat_wind", "round_wind", "batch_size", "ready_concealed",
               "kong_replacement", "flower_replacement", "robbing_kong", "last_of_kind", "heavenly", "jiang")
     for argv, _ in USAGE_CASES:
+        if "min_fan" in argv:
+            continue    # the input itself holds the name
         cli.main(argv)
         line = capsys.readouterr().err
         for name in params:
