@@ -24,6 +24,7 @@ from .errors import (
     RulesetError,
     TileCountError,
     TileParseError,
+    UnsupportedError,
 )
 from .families.mahjong import fan_tables, rulesets, tiles
 
@@ -86,6 +87,7 @@ __all__ = [
     "TileCountError",
     "HandSizeError",
     "RulesetError",
+    "UnsupportedError",
     "ArrayShapeError",
     "NotWinningHandError",
     "IllegalActionError",

@@ -1,11 +1,13 @@
 """Stubs of the compiled fan evaluator (``src/mahjong_core/_fan.pyx``)."""
 
-from typing import Any
+from typing import Any, Iterable
 
 import numpy as np
 from numpy.typing import NDArray
 from typing_extensions import disjoint_base
 
+from ._types import FlowersLike, HandLike, Int, MeldLike, TileLike, WindLike
+from .families.mahjong.rulesetdef import Ruleset
 from .families.mahjong.scoring import Score
 
 FLAG_SELF_DRAWN: int
@@ -82,19 +84,20 @@ class ScoreBase:
     _counts: NDArray[Any]
 
 def score(
-    hand: Any, win_tile: Any = None, *, melds: Any = (), self_drawn: bool = False,
+    hand: HandLike, win_tile: TileLike | None = None, *, melds: Iterable[MeldLike] = (), self_drawn: bool = False,
         last_tile: bool = False, kong_replacement: bool = False, flower_replacement: bool = False,
         robbing_kong: bool = False, last_of_kind: bool = False, ready: bool = False,
         ready_concealed: bool | None = None, heavenly: bool = False, earthly: bool = False,
-        humanly: bool = False, heavenly_ready: bool = False, flowers: Any = 0, seat_wind: Any = None,
-        round_wind: Any = None, ruleset: str = "two-player", min_fan: int | None = None,
+        humanly: bool = False, heavenly_ready: bool = False, flowers: FlowersLike = 0,
+        seat_wind: WindLike | None = None, round_wind: WindLike | None = None, ruleset: str | Ruleset = "two-player",
+        min_fan: Int | None = None,
     caishen_enabled: bool = False, caishen_used_as_wild: bool = False,
     literal_first_turn_exclusions: bool = False, replacement_bloom: str = "any", **family_options: Any,
 ) -> Score: ...
 
 @disjoint_base
 class Scorer:
-    def __init__(self, ruleset: Any = "two-player", *, min_fan: int | None = None, caishen_enabled: bool = False,
+    def __init__(self, ruleset: str | Ruleset = "two-player", *, min_fan: Int | None = None, caishen_enabled: bool = False,
                  caishen_used_as_wild: bool = False, literal_first_turn_exclusions: bool = False,
                  replacement_bloom: str = "any") -> None: ...
     @property
@@ -102,11 +105,11 @@ class Scorer:
     @property
     def min_fan(self) -> int: ...
     def score(
-        self, hand: Any, win_tile: Any = None, *, melds: Any = (), self_drawn: bool = False,
-        last_tile: bool = False, kong_replacement: bool = False, flower_replacement: bool = False,
-        robbing_kong: bool = False, last_of_kind: bool = False, ready: bool = False,
-        ready_concealed: bool | None = None, heavenly: bool = False, earthly: bool = False,
-        humanly: bool = False, heavenly_ready: bool = False, flowers: Any = 0, seat_wind: Any = None,
-        round_wind: Any = None,
+        self, hand: HandLike, win_tile: TileLike | None = None, *, melds: Iterable[MeldLike] = (),
+        self_drawn: bool = False, last_tile: bool = False, kong_replacement: bool = False,
+        flower_replacement: bool = False, robbing_kong: bool = False, last_of_kind: bool = False,
+        ready: bool = False, ready_concealed: bool | None = None, heavenly: bool = False, earthly: bool = False,
+        humanly: bool = False, heavenly_ready: bool = False, flowers: FlowersLike = 0,
+        seat_wind: WindLike | None = None, round_wind: WindLike | None = None,
     ) -> Score: ...
-    def __call__(self, hand: Any, win_tile: Any = None, **kwargs: Any) -> Score: ...
+    def __call__(self, hand: HandLike, win_tile: TileLike | None = None, **kwargs: Any) -> Score: ...

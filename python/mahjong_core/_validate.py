@@ -18,7 +18,7 @@ import numpy as np
 
 from .errors import MahjongError, SeatError
 
-__all__ = ["as_int", "as_flag", "is_int", "short_repr", "bounded_items"]
+__all__ = ["as_int", "as_flag", "is_int", "short_repr", "bounded_items", "counted"]
 
 _T = TypeVar("_T")
 
@@ -37,6 +37,12 @@ def short_repr(value: Any) -> str:
         return _REPR.repr(value)
     except Exception:  # noqa: BLE001 - a hostile __repr__ must not replace the real error
         return f"<{type(value).__name__} object>"
+
+
+def counted(n: int, singular: str, plural: "str | None" = None) -> str:
+    """``n`` with the noun in agreement, for messages and output: ``counted(1, "round")`` is
+    ``"1 round"``, ``counted(3, "entry", "entries")`` is ``"3 entries"`` (default plural: ``+ "s"``)."""
+    return f"{n} {singular if n == 1 else plural or singular + 's'}"
 
 
 def as_seat(value: Any, players: int, what: str = "seat") -> int:
@@ -106,6 +112,9 @@ def bounded_items(value: Any, max_len: int, item: "Callable[[Any], _T]", *, not_
 
 
 def _range(lo: "int | None", hi: "int | None") -> str:
+    if hi is not None and hi >= 2 ** 64 and (hi + 1) & hi == 0:   # 2**k - 1: "below 2**k", not 20+ digits
+        below = f"below 2**{(hi + 1).bit_length() - 1}"
+        return f" >= {lo} and {below}" if lo is not None else f" {below}"
     if lo is not None and hi is not None:
         return f" {lo}-{hi}" if hi - lo < 1000 else f" from {lo} to {hi:,}"
     if lo is not None:

@@ -95,19 +95,20 @@ import io
 import json
 import math
 import os
+import re
 import signal
 import sys
 import unicodedata
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
-from . import __version__
-from ._validate import as_int
+from . import __version__, limits
+from ._validate import as_int, counted
 from .families.registry import DEFAULT_RULESET
 from .errors import MahjongError
 from .families.mahjong._constants import FLAGS
 from .families.mahjong.hand import FORMS, form_shanten, is_win, shanten, waits
-from .families.mahjong.rulesets import MAX_MIN_FAN, RULESET_NAMES, Ruleset, get_ruleset
+from .families.mahjong.rulesets import RULESET_NAMES, Ruleset, get_ruleset
 from .families.mahjong.tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
 from .families import registry
 from .families.mahjong import advise_cli
@@ -133,15 +134,16 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 
-MAX_SIMULATION_ROUNDS = 10**9
-"""Upper bound of ``simulate --rounds`` (days of computing on a large machine)."""
-MAX_BATCH_SIZE = 10**6
-MAX_BATCHES = 10**6
+# the bounds of the numbers the library takes, the same there and here (mahjong_core.limits)
+MAX_ROUNDS = limits.MAX_ROUNDS
+"""Upper bound of ``simulate --rounds`` and ``match --rounds`` (``mj.simulate``'s and ``mj.Match``'s)."""
+MAX_BATCH_SIZE = limits.MAX_BATCH_SIZE
+MAX_BATCHES = limits.MAX_BATCHES
 """Upper bound of rounds / batch size: the list of batches is built before the run."""
-MAX_WORKERS = 256
+MAX_WORKERS = limits.MAX_WORKERS
 """Upper bound of ``--workers``: a process pool forks all its workers at once."""
-MAX_MATCH_ROUNDS = 100_000
-"""Upper bound of ``match --rounds`` (it prints every round; use ``simulate`` for statistics)."""
+MAX_SEED = limits.MAX_SEED
+MAX_MIN_FAN = limits.MAX_MIN_FAN
 MAX_SCHEDULER_TIMEOUT = 3600.0
 _MESSAGE_LIMIT = 300
 """Longest error line (characters); a longer one keeps its start and its end."""
@@ -242,7 +244,7 @@ def _hand_report(text: str, ruleset: str) -> dict[str, Any]:
 
 
 def _print_hand(report: dict[str, Any]) -> None:
-    print(f"hand     {report['hand']}  ({report['tiles']} tiles, ruleset {report['ruleset']})")
+    print(f"hand     {report['hand']}  ({counted(report['tiles'], 'tile')}, ruleset {report['ruleset']})")
     print(f"shanten  {report['shanten']}" + ("  (complete)" if report["shanten"] == -1 else
                                              "  (ready)" if report["shanten"] == 0 else ""))
     for form, value in report["form_shanten"].items():
@@ -526,7 +528,7 @@ def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...
 
     from .simulation import simulate
 
-    workers = min(args.workers or os.cpu_count() or 1, batches)
+    workers = min(args.workers or min(os.cpu_count() or 1, MAX_WORKERS), batches)
     client: Client | None = None
     pool: ProcessPoolExecutor | None = None
     executor: Executor | Client | str | None
@@ -693,7 +695,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
     players = [GreedyBot() if b == "greedy" else RandomBot(args.seed + i) for i, b in enumerate(bots)]
     match = Match(rs.name, args.seed, rounds=args.rounds, min_fan=room.min_fan)
     if not as_json:
-        print(f"{rs.name} match in room {room.name!r} ({room.value_per_fan} per fan), {args.rounds} rounds, "
+        print(f"{rs.name} match in room {room.name!r} ({room.value_per_fan} per fan), {counted(args.rounds, 'round')}, "
               f"opening balance {balance:,} each")
     records = []
     k = 0
@@ -747,11 +749,13 @@ class _Parser(argparse.ArgumentParser):
 
 class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
     """Help that shows each option's default, except where there is nothing to show (a switch
-    that is off, an option that is absent unless given) or the help says it in words; the
-    examples of the epilog keep their lines."""
+    that is off, an option that is absent unless given, an empty list or string) or the help says
+    it in words; the examples of the epilog keep their lines."""
 
     def _get_help_string(self, action: argparse.Action) -> "str | None":
-        if action.default is None or isinstance(action.default, bool) or "default" in (action.help or ""):
+        default = action.default
+        if (default is None or isinstance(default, bool) or default in ("", [], ())
+                or "default" in (action.help or "")):
             return action.help
         return super()._get_help_string(action)
 
@@ -770,8 +774,14 @@ EXAMPLES = {
               "mahjong-core match --rounds 2 --json",
               "mahjong-core match --ruleset changpai-ydr --rounds 3 --bots greedy,random,random --seed 1"],
     "advise": advise_cli.EXAMPLES,
+    "play": ["mahjong-core play --seed 7",
+             "mahjong-core play --ruleset two-player-bamboo --seat 1 --glyphs",
+             "mahjong-core play --ruleset changpai-ydr --seed 7 --seat 2"],
+    "serve": ["mahjong-core serve --db mahjong.sqlite3",
+              "mahjong-core serve --port 0 --db :memory: --rounds 4 --no-bots"],
 }
-"""The examples each command's ``--help`` shows (every one runs and exits 0: tests/cli)."""
+"""The examples each command's ``--help`` shows (tests/cli runs every one: each exits 0; ``play``
+with ``q`` typed at its first prompt, ``serve`` until Ctrl-C, after which it exits 130)."""
 
 
 def _epilog(command: str) -> str:
@@ -798,7 +808,7 @@ def build_parser() -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help, description=help, formatter_class=_HelpFormatter,
                               epilog=_epilog(name) if name in EXAMPLES else None)
 
-    seed = _int_in(0)
+    seed = _int_in(0, MAX_SEED)
     p = command("hand", "shanten, waits and win check of a concealed hand")
     p.add_argument("tiles", help='tiles, e.g. "1112345678999m" or "123m456p789sEESS" '
                                  f'({LONGCARD}: 20 or 21 cards "11 66 44 16 ...")')
@@ -824,8 +834,8 @@ def build_parser() -> argparse.ArgumentParser:
         else:
             p.add_argument(f"--{flag}", dest=dest, action="store_true", help=text)
     p.add_argument("--flowers", default="0", help='number of flowers, or the flower tiles ("春夏", "1f2f")')
-    p.add_argument("--seat-wind", default=None, help="public: seat wind E/S/W/N (default E)")
-    p.add_argument("--round-wind", default=None, help="public: prevalent wind E/S/W/N (default E)")
+    p.add_argument("--seat-wind", default=None, help="public: seat wind E/S/W/N (default: E)")
+    p.add_argument("--round-wind", default=None, help="public: prevalent wind E/S/W/N (default: E)")
     p.add_argument("--min-fan", type=_int_in(0, MAX_MIN_FAN), default=None,
                    help=f"minimum fan (起和), 0-{MAX_MIN_FAN}; default the ruleset's (8)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -834,15 +844,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("simulate", "Monte Carlo simulation between bots")
     p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(),
                    help="the rules to play")
-    p.add_argument("--rounds", "-n", type=_int_in(1, MAX_SIMULATION_ROUNDS), default=10_000,
-                   help=f"rounds (hands of {LONGCARD}), 1 to {MAX_SIMULATION_ROUNDS:,}")
+    p.add_argument("--rounds", "-n", type=_int_in(1, MAX_ROUNDS), default=10_000,
+                   help=f"rounds (hands of {LONGCARD}), 1 to {MAX_ROUNDS:,}")
     p.add_argument("--bots", default="greedy", help="one bot name per seat or one for all: greedy, random")
-    p.add_argument("--seed", type=seed, default=0, help="a non-negative integer")
+    p.add_argument("--seed", type=seed, default=0, help="an integer >= 0 and below 2**256")
     p.add_argument("--workers", type=_int_in(1, MAX_WORKERS), default=None,
                    help=f"local worker processes, 1-{MAX_WORKERS} (default: all cores)")
     p.add_argument("--batch-size", type=_int_in(1, MAX_BATCH_SIZE), default=500,
                    help=f"rounds per batch, 1 to {MAX_BATCH_SIZE:,}")
-    p.add_argument("--min-fan", type=_int_in(0, MAX_MIN_FAN), default=None, help=f"0-{MAX_MIN_FAN}")
+    p.add_argument("--min-fan", type=_int_in(0, MAX_MIN_FAN), default=None,
+                   help=f"minimum fan (起和), 0-{MAX_MIN_FAN}; default the ruleset's (8; {LONGCARD} has none)")
     p.add_argument("--out", type=_output_path,
                    help="write the statistics and their provenance as JSON; - for standard output")
     p.add_argument("--csv", type=_output_path, help="write the fan frequencies (changpai-ydr: fan sources) as CSV; "
@@ -866,11 +877,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("match", "a match between bots with settlement in a room")
     p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(), help="the rules to play")
     p.add_argument("--room", default=None, help="room name (default: the ruleset's seed room; 长牌 has none)")
-    p.add_argument("--rounds", type=_int_in(1, MAX_MATCH_ROUNDS), default=8,
-                   help=f"1 to {MAX_MATCH_ROUNDS:,} (hands of {LONGCARD})")
+    p.add_argument("--rounds", type=_int_in(1, MAX_ROUNDS), default=8,
+                   help=f"1 to {MAX_ROUNDS:,} (hands of {LONGCARD})")
     p.add_argument("--bots", default=None, help="one bot name per seat or one for all: greedy, random "
                                                 "(default: greedy, then random for every other seat)")
-    p.add_argument("--seed", type=seed, default=0, help="a non-negative integer")
+    p.add_argument("--seed", type=seed, default=0, help="an integer >= 0 and below 2**256")
     p.add_argument("--balance", type=_int_in(0), default=None, help="opening balance of every player "
                                                                    "(default: ten times the room's minimum entry, "
                                                                    "at least 10,000)")
@@ -883,7 +894,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("play", f"play a two-player round against the greedy bot, or a {LONGCARD} hand against two")
     p.add_argument("--ruleset", default=DEFAULT_RULESET, help="the rules to play",
                    choices=(*(n for n in RULESET_NAMES if get_ruleset(n).players == 2), LONGCARD))
-    p.add_argument("--seed", type=seed, default=None, help="a non-negative integer (default: random)")
+    p.add_argument("--seed", type=seed, default=None, help="an integer >= 0 and below 2**256 (default: random)")
     p.add_argument("--seat", type=int, default=0, choices=(0, 1, 2),
                    help=f"your seat (0 deals first; 2 only in {LONGCARD}, whose banker the seed draws)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
@@ -894,10 +905,55 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("serve", 'the reference game server and web table (needs "mahjong-core[server]")')
     serve_arguments(p)
     p.set_defaults(func=_cmd_serve)
+    for p in sub.choices.values():   # for the messages: which option passes each parameter on
+        p.set_defaults(option_names=_option_names(p))
     return parser
 
 
 # ------------------------------------------------------------------ errors
+_PARAMETER_DEST = {"win_tile": "win", "declared": "melds"}
+"""Library parameters whose option has another name (``mj.score``'s ``win_tile`` is ``--win``)."""
+
+
+def _option_names(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """Python parameter name -> the long option that passes it on, for one command's options."""
+    names: dict[str, str] = {}
+    for action in parser._actions:
+        longs = [o for o in action.option_strings if o.startswith("--")]
+        if longs and action.dest != "help":   # --rounds, not -n; --ready-concealed, not --no-ready-concealed
+            names.setdefault(action.dest, max(longs, key=lambda o: (not o.startswith("--no-"), len(o))))
+    names.update({param: names[dest] for param, dest in _PARAMETER_DEST.items() if dest in names})
+    return names
+
+
+def _in_option_terms(message: str, names: dict[str, str]) -> str:
+    """A library message in the command line's words: the Python parameters it names (``max_draws``,
+    ``win_tile``, ``seat_wind``, ``ready_concealed=True``, ``flowers=9``) become the options that pass
+    them on (``--max-draws``, ``--win``, ``--seat-wind``, ``--ready-concealed``, ``--flowers 9``).
+    A name with an underscore, or followed by ``=``, is a parameter wherever it stands; a plain
+    word (``seed``, ``jiang``) only where it is the subject: at the start of the message or of a
+    clause, before ``must``, ``is`` or ``:``."""
+    if not names:
+        return message
+
+    def option(m: "re.Match[str]") -> str:
+        opt, value = names[m.group("name")], m.group("value")
+        if value is None or value == "True":
+            return opt
+        return f"{opt} {value}"
+
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    # not inside an echo of the input ('min_fan' in "unknown tile letter 'm' in 'min_fan'")
+    snake = re.compile(rf"(?<![\w.\-'\"])(?P<name>{alternatives})(?:=(?P<value>[^\s:;,)'\"]+))?(?![\w\-'\"])")
+    plain = re.compile(rf"(?:(?<=^)|(?<=: )|(?<=; ))(?P<name>{alternatives})(?:=(?P<value>[^\s:;,)]+))?"
+                       rf"(?=(?: must| is|=|:))")
+
+    def snake_only(m: "re.Match[str]") -> str:
+        return option(m) if "_" in m.group("name") or m.group("value") is not None else m.group(0)
+
+    return plain.sub(option, snake.sub(snake_only, message))
+
+
 def _shown(text: str) -> str:
     """``text`` as one printable line: control and line-breaking characters, and the
     surrogates that stand for bytes that are not UTF-8, become their escapes."""
@@ -980,8 +1036,11 @@ def main(argv: "Sequence[str] | None" = None) -> int:
     """Run one command; returns the exit status (see the module docstring)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     as_json = _wants_json(argv)
+    names: dict[str, str] = {}
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        names = args.option_names
         status: int = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
         return status
@@ -994,6 +1053,8 @@ def main(argv: "Sequence[str] | None" = None) -> int:
         if not isinstance(exc, _EXPECTED) and os.environ.get("MAHJONG_CORE_DEBUG"):
             raise  # an internal error, and the developer asked for its traceback
         status, type_name, message = _classify(exc)
+        if isinstance(exc, MahjongError):   # the library's words for its parameters: the options' names
+            message = _in_option_terms(message, names)
         _report(status, type_name, message, as_json)
         return status
 

@@ -14,6 +14,7 @@ __all__ = [
     "TileCountError",
     "HandSizeError",
     "RulesetError",
+    "UnsupportedError",
     "SeatError",
     "ArrayShapeError",
     "NotWinningHandError",
@@ -45,6 +46,14 @@ class HandSizeError(MahjongError):
 
 class RulesetError(MahjongError):
     """Unknown ruleset name, or a tile that the ruleset does not play with."""
+
+
+class UnsupportedError(RulesetError):
+    """A registered ruleset whose game family does not offer what was asked: ``mj.Hand``,
+    ``mj.advise`` or ``mj.fan_shanten`` of the long-card ruleset ``changpai-ydr`` (mahjong
+    features).  The message names the ruleset, its family and the missing capability; a name no
+    family registered is a plain :class:`RulesetError` ("unknown ruleset").  Raised through
+    :func:`mahjong_core.families.registry.require_family`, which asks the registry."""
 
 
 class ArrayShapeError(MahjongError):

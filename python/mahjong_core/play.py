@@ -8,9 +8,9 @@ to quit).  Reads standard input line by line, so it can be scripted.
 from __future__ import annotations
 
 import sys
-from typing import TextIO, cast
+from typing import TextIO
 
-from ._validate import as_flag, as_int
+from ._validate import as_flag, as_int, counted
 from .families.registry import DEFAULT_RULESET
 from .errors import RulesetError, StateError
 from .game import GreedyBot, Round
@@ -59,9 +59,9 @@ def _show(view: PlayerView, glyphs: bool, out: TextIO) -> None:
     me = view["seat"]
     other = 1 - me
     out.write("\n" + "-" * 60 + "\n")
-    out.write(f"wall {view['wall_remaining']} tiles | dealer: seat {view['dealer']} | you are seat {me}\n")
+    out.write(f"wall {counted(view['wall_remaining'], 'tile')} | dealer: seat {view['dealer']} | you are seat {me}\n")
     out.write(f"bot    melds {_melds(view['melds'][other], glyphs)}  flowers {_tiles(view['flowers'][other], glyphs)}  "
-              f"hand {view['hand_sizes'][other]} tiles\n")
+              f"hand {counted(view['hand_sizes'][other], 'tile')}\n")
     out.write(f"bot    discards {_tiles(view['discards'][other], glyphs)}\n")
     out.write(f"you    discards {_tiles(view['discards'][me], glyphs)}\n")
     out.write(f"you    melds {_melds(view['melds'][me], glyphs)}  flowers {_tiles(view['flowers'][me], glyphs)}\n")
@@ -107,7 +107,7 @@ def play_terminal(ruleset: str = DEFAULT_RULESET, seed: int | None = None, *, gl
     glyphs = as_flag(glyphs, "glyphs")
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
-    rnd = Round(rs.name, seed=seed, dealer=0)
+    rnd = Round(rs, seed=seed, dealer=0)
     bot = GreedyBot()
     # the round's own seed (drawn at random when none was given), so that the round can be replayed
     out.write(f"mahjong-core: {rs.name} round, seed {rnd.seed}. "
@@ -124,7 +124,7 @@ def play_terminal(ruleset: str = DEFAULT_RULESET, seed: int | None = None, *, gl
                     out.write(f"bot: {e['type']}{shown}\n")
             continue
         view = rnd.view(you)
-        _show(cast(PlayerView, view), glyphs, out)   # a mahjong round's view
+        _show(view, glyphs, out)
         indices = view["legal_indices"]
         for k, index in enumerate(indices, 1):
             out.write(f"  {k:>2}. {_describe(index, glyphs)}\n")

@@ -92,7 +92,8 @@ cdef object _raise_error(const Err* err, int rs, Py_ssize_t row):
     if code == E_TOO_MANY_MELDS:
         raise HandSizeError(f"{where}{err.a} declared groups; at most 4")
     if code == E_SIZE:
-        raise HandSizeError(f"{where}the hand has {err.a} tiles (kongs counted as 3); a win needs 14")
+        raise HandSizeError(f"{where}the hand has {err.a} tile{'' if err.a == 1 else 's'} (kongs counted as 3); "
+                            "a win needs 14")
     if code == E_FIFTH_COPY:
         raise TileCountError(f"{where}tile {_tile_name(err.a)} appears {err.b} times; at most 4 copies exist")
     if code == E_FLOWER_BITS:

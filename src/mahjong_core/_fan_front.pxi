@@ -427,15 +427,17 @@ cdef class Scorer:
                  caishen_used_as_wild=False, literal_first_turn_exclusions=False, replacement_bloom="any"):
         if _OPTIONS_CHECKED is None:
             _bind_python()
-        record = _get_ruleset(ruleset)
+        record = _get_ruleset(ruleset, "mj.Scorer")
         mins, opts = _OPTIONS_CHECKED(record, min_fan, caishen_enabled, caishen_used_as_wild,
                                       literal_first_turn_exclusions, replacement_bloom)
         self._rs = _FRONT_RS[record.name]
         self._mins = mins
         self._opts = opts
-        self._options = dict(ruleset=record.name, min_fan=min_fan, caishen_enabled=caishen_enabled,
-                             caishen_used_as_wild=caishen_used_as_wild,
-                             literal_first_turn_exclusions=literal_first_turn_exclusions,
+        # kept as plain Python values (checked above: a NumPy integer or bool given as an option is
+        # stored as int / bool), so a pickled Scorer holds no NumPy scalars
+        self._options = dict(ruleset=record.name, min_fan=None if min_fan is None else mins,
+                             caishen_enabled=bool(caishen_enabled), caishen_used_as_wild=bool(caishen_used_as_wild),
+                             literal_first_turn_exclusions=bool(literal_first_turn_exclusions),
                              replacement_bloom=replacement_bloom)
 
     @property

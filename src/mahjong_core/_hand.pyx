@@ -70,6 +70,7 @@ from mahjong_core.errors import (
     MahjongError,
     RulesetError,
     TileCountError,
+    TileParseError,
 )
 from mahjong_core.rulesets import RULESETS as _RULESETS, get_ruleset as _get_ruleset
 from mahjong_core.families import registry as _registry
@@ -1438,13 +1439,18 @@ _QUESTION = {
 }
 
 
+cdef inline str _tiles(int n):
+    """``n`` tiles with the noun in agreement (``1 tile``)."""
+    return "1 tile" if n == 1 else f"{n} tiles"
+
+
 cdef object _raise(int code, int kind, int n, int question, const uint8_t* c, Py_ssize_t row):
     where = f"row {row}: " if row >= 0 else ""
     if code == ERR_COUNT:
         raise TileCountError(f"{where}{c[kind]} copies of {_SHORT[kind]}; a tile has only 4")
     if code == ERR_RULESET:
         raise RulesetError(f"{where}tile {_SHORT[kind]} is not played in this ruleset")
-    raise HandSizeError(f"{where}{n} tiles: {_QUESTION[question]}")
+    raise HandSizeError(f"{where}{_tiles(n)}: {_QUESTION[question]}")
 
 
 cdef inline int _checked(const uint8_t* c, uint64_t allowed, int question) except -1:
@@ -1558,7 +1564,7 @@ def waits_mask(hand, *, ruleset="two-player"):
     cdef uint8_t c[34]
     cdef _RulesetArgs rs = _ruleset_args(ruleset)
     if rs is None:
-        raise RulesetError(f"waits_mask: {ruleset!r} is not a mahjong ruleset (use waits)")
+        _registry.require_family(ruleset, _FAMILY, "mj.waits_mask")   # raises UnsupportedError: use waits
     _load(hand, c)
     cdef int n = _checked_rs(c, rs, Q_WAIT)
     return _waits(c, n, rs.special, rs.allowed)
@@ -1621,7 +1627,9 @@ cdef class Hand:
 
     def __init__(self, tiles="", *, ruleset="two-player"):
         self.rs = _ruleset_args(ruleset)
-        self.ruleset = _get_ruleset(ruleset).name
+        if self.rs is None:   # a ruleset of another family: UnsupportedError naming it
+            _registry.require_family(ruleset, _FAMILY, "mj.Hand")
+        self.ruleset = _get_ruleset(ruleset, "mj.Hand").name
         _load(tiles, self.c)
         cdef int kind = 0
         cdef uint8_t outside[34]
@@ -1672,9 +1680,10 @@ cdef class Hand:
 
     def add(self, tile):
         """Add one tile: a kind 0-33 or a one-tile string (``h.add(4)`` or ``h.add("5m")``).
-        Refuses a fifth copy, a 15th tile, a tile the ruleset does not play, an index outside
-        0-33 (RulesetError) and anything that is not one tile (TileParseError: ``4.7``, ``True``,
-        ``"55m"``); the hand is unchanged after a refusal."""
+        Refuses a fifth copy (TileCountError), a 15th tile (HandSizeError), a tile the ruleset
+        does not play (RulesetError) and anything that is not one tile of a hand (TileParseError:
+        an index outside 0-33 such as a flower's 34-41, ``4.7``, ``True``, ``"55m"``, ``"1f"``);
+        the hand is unchanged after a refusal."""
         cdef int kind = _kind_arg(tile)
         if not (self.rs.allowed >> kind) & 1:
             raise RulesetError(f"tile {_SHORT[kind]} is not played in ruleset {self.ruleset!r}")
@@ -1697,25 +1706,25 @@ cdef class Hand:
     def is_win(self):
         """True if the hand (3k+2 tiles) is complete in some form of its ruleset."""
         if self.n % 3 != 2:
-            raise HandSizeError(f"{self.n} tiles: {_QUESTION[Q_WIN]}")
+            raise HandSizeError(f"{_tiles(self.n)}: {_QUESTION[Q_WIN]}")
         return _is_win(self.c, self.n, self.rs.special)
 
     def waits(self):
         """Sorted tile kinds that complete the hand (3k+1 tiles)."""
         if self.n % 3 != 1:
-            raise HandSizeError(f"{self.n} tiles: {_QUESTION[Q_WAIT]}")
+            raise HandSizeError(f"{_tiles(self.n)}: {_QUESTION[Q_WAIT]}")
         return _mask_list(_waits(self.c, self.n, self.rs.special, self.rs.allowed))
 
     def waits_mask(self):
         """Waiting tiles as a bitmask (bit i = kind i)."""
         if self.n % 3 != 1:
-            raise HandSizeError(f"{self.n} tiles: {_QUESTION[Q_WAIT]}")
+            raise HandSizeError(f"{_tiles(self.n)}: {_QUESTION[Q_WAIT]}")
         return _waits(self.c, self.n, self.rs.special, self.rs.allowed)
 
     def shanten(self):
         """Shanten over every form of the ruleset (-1 complete, 0 ready)."""
         if self.n % 3 == 0:
-            raise HandSizeError(f"{self.n} tiles: {_QUESTION[Q_SHANTEN]}")
+            raise HandSizeError(f"{_tiles(self.n)}: {_QUESTION[Q_SHANTEN]}")
         return _shanten(self.c, self.n, self.rs.special)
 
 
@@ -1731,8 +1740,9 @@ cdef inline bint _is_index(object v):
 
 
 cdef inline int _kind_arg(object tile) except -1:
-    """A tile kind 0-33 for Hand.add / remove / []: an integer (RulesetError outside 0-33, as
-    every tile the ruleset does not play) or what tiles.tile_kind accepts (a one-tile string)."""
+    """A tile kind 0-33 for Hand.add / remove / []: an integer or what tiles.tile_kind accepts (a
+    one-tile string).  An integer outside 0-33 (a flower 34-41, 99, -1) is not a tile of a hand in
+    any ruleset: TileParseError, as tiles.tile_kind says of it and of "1f"."""
     cdef int overflow = 0
     cdef long long k
     if type(tile) is int:           # the common case, without a Python-level comparison
@@ -1742,7 +1752,7 @@ cdef inline int _kind_arg(object tile) except -1:
     if _is_index(tile):
         if 0 <= tile < N_KINDS:     # Python comparison first: an integer of any size
             return <int> tile
-        raise RulesetError(f"tile kind {_short_repr(tile)} out of range 0-33")
+        raise TileParseError(f"tile {_short_repr(tile)} is not a tile of a hand (0-33)")
     return _tile_kind(tile, "tile")
 
 
@@ -1765,7 +1775,7 @@ def form_shanten(counts, allowed, form):
         return _standard_shanten(c, n)
     if form in (1, 2, 3):
         if n < 13:
-            raise HandSizeError(f"{n} tiles: this form needs 13 or 14 concealed tiles")
+            raise HandSizeError(f"{_tiles(n)}: this form needs 13 or 14 concealed tiles")
         if form == 1:
             return _seven_pairs_shanten(c)
         if form == 2:
@@ -1773,7 +1783,7 @@ def form_shanten(counts, allowed, form):
         return _honors_knitted_shanten(&sc)
     if form == 4:
         if n < 10:
-            raise HandSizeError(f"{n} tiles: the knitted-straight form needs 10, 11, 13 or 14 concealed tiles")
+            raise HandSizeError(f"{_tiles(n)}: the knitted-straight form needs 10, 11, 13 or 14 concealed tiles")
     return _knitted_straight_shanten(c, n, BIG, sc.missing)
 
 

@@ -103,25 +103,44 @@ def _subparsers() -> dict:
     ("match", ["(default: 8)", "(default: greedy, then random for every other seat)",
                "(default: the ruleset's seed room; 长牌 has none)",
                "(default: two-player)"]),
-    ("score", ["(default: two-player)", "(default: 0)", "(default E)"]),
+    ("score", ["(default: two-player)", "(default: 0)", "(default: E)"]),
     ("hand", ["(default: two-player)"]),
     ("play", ["(default: random)", "(default: 0)"]),
+    # issue 25, item 16: simulate --min-fan says its default; advise showed [] and an empty default
+    ("simulate", ["--min-fan MIN_FAN minimum fan (起和), 0-1000; default the ruleset's (8; changpai-ydr has none)"]),
+    ("advise", ["(default: two-player)", "(default: none)", "(default: E)", "(default: any)",
+                "default the ruleset's (8)", "1-14 (default: 6)", "(default: all)", "(default: en)"]),
+    ("serve", ["(default: 8765)", "(default: 8)"]),
 ])
 def test_help_shows_the_defaults(command, shown):
     text = " ".join(_subparsers()[command].format_help().split())  # undo the line wrapping
     for fragment in shown:
         assert fragment in text, fragment
-    assert "(default: None)" not in text and "(default: False)" not in text
+    for empty in ("(default: None)", "(default: False)", "(default: [])", "(default: )", "(default: ())"):
+        assert empty not in text, empty
+
+
+def test_every_command_has_examples_in_its_help():
+    """play and serve had none (issue 25, item 16)."""
+    assert set(cli.EXAMPLES) == set(_subparsers())
+    for command, parser in _subparsers().items():
+        assert "examples:" in parser.format_help() and cli.EXAMPLES[command], command
 
 
 EXAMPLES = [(command, line) for command, lines in cli.EXAMPLES.items() for line in lines]
 
 
-@pytest.mark.parametrize("command, line", EXAMPLES, ids=[line for _, line in EXAMPLES])
-def test_every_help_example_is_shown_and_runs(command, line, capsys):
+@pytest.mark.parametrize("command, line", [e for e in EXAMPLES if e[0] != "serve"],
+                         ids=[line for c, line in EXAMPLES if c != "serve"])
+def test_every_help_example_is_shown_and_runs(command, line, capsys, monkeypatch):
+    """Each example exits 0; ``play`` is interactive: the player quits (``q``) at the first prompt.
+    (The ``serve`` examples run until Ctrl-C: tests/server/test_server_cli.py runs them.)"""
+    import io
+
     assert line in _subparsers()[command].format_help()
     argv = shlex.split(line)
     assert argv[0] == "mahjong-core" and argv[1] == command
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert cli.main(argv[1:]) == 0, capsys.readouterr()
     out = capsys.readouterr().out
     assert out

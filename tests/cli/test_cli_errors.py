@@ -68,7 +68,7 @@ USAGE_CASES = [
     (["score", HAND, "--win", "E", "--min-fan", "99999999999999"], f"0 to {MAX_MIN_FAN:,}"),
     (["simulate", "--workers", "-3"], "--workers"),
     (["simulate", "--workers", "0"], "--workers"),
-    (["simulate", "--workers", "100000"], "1-256"),
+    (["simulate", "--workers", "100000"], "from 1 to 1,024"),
     (["simulate", *TINY, "--out", "/no/such/dir/x.json"], "/no/such/dir does not exist"),
     # the command line itself
     ([], "required: command"),
@@ -82,7 +82,7 @@ USAGE_CASES = [
     (["hand", "1112345678999p"], "1p"),
     (["hand", "x" * 10_000], "unknown tile letter 'x'"),
     (["hand", "1m" * 5_000], "5000 copies of 1m"),
-    (["score", HAND], "win_tile is required"),
+    (["score", HAND], "--win is required (it is left out only with --heavenly, 天胡)"),
     (["score", HAND, "--win", ""], "one tile"),
     (["score", HAND, "--win", "5m5m"], "one tile"),
     (["score", HAND, "--win", "S"], ""),
@@ -91,7 +91,7 @@ USAGE_CASES = [
     (["score", HAND, "--win", "E", "--flowers", "abc"], "unknown tile letter"),
     (["score", HAND, "--win", "E", "--flowers", "9" * 5000], "is not a number of flowers"),
     (["score", HAND, "--win", "E", "--flowers", "99999999999999999"], "8 flowers"),
-    (["score", HAND, "--win", "E", "--ruleset", "public", "--seat-wind", "X"], "seat_wind"),
+    (["score", HAND, "--win", "E", "--ruleset", "public", "--seat-wind", "X"], "--seat-wind must be E, S, W or N"),
     # numbers out of range or not numbers
     (["score", HAND, "--win", "E", "--min-fan", "-1"], "--min-fan"),
     (["score", HAND, "--win", "E", "--min-fan", "1e3"], "expected an integer, got '1e3'"),
@@ -144,6 +144,47 @@ USAGE_CASES = [
 ]
 
 
+# issue 25, item 16: the messages name the options, not the library's parameters, and agree in number
+USAGE_CASES += [
+    (["score", HAND, "--win", "E", "--round-wind", "7"], "error: --round-wind must be E, S, W or N"),
+    (["score", HAND, "--win", "E", "--ready-concealed"], "error: --ready-concealed needs --ready (报听 declared)"),
+    (["score", HAND, "--win", "E", "--kong-replacement"], "error: --kong-replacement / --flower-replacement need a"),
+    (["score", HAND, "--win", "E", "--flowers", "9"], "error: --flowers 9: there are 8 flowers"),
+    (["score", "123m456m789m11mE", "--win", "E", "--robbing-kong", "--self-drawn"], "error: --robbing-kong with a"),
+    (["score", "46 46 13 16 34 25 14 14 55 55 55", "--win", "36", "--ruleset", "changpai-ydr", "--jiang", "36"],
+     "error: --jiang must be a pair"),
+    (["advise", "55789m678p345sSCC", "--ruleset", "public", "--seat-wind", "Q"], "error: --seat-wind must be"),
+    (["advise", "55789m678p345sSCC", "--max-draws", "99"], "argument --max-draws: the value must be an integer 1-14"),
+    (["advise", "55789m678p345sSCC", "--min-fan", "5000"], "argument --min-fan: the value must be an integer from 0 to 1,000"),
+    (["advise", "55789m678p345sSCC", "--top", "0"], "argument --top: the value must be an integer >= 1"),
+    (["advise", "5m", "--melds", "pon CCC"], "error: 1 concealed tile and 1 meld make 4 tiles"),
+    (["score", "min_fan", "--win", "E"], "in 'min_fan' has no digits"),   # an echo of the input stays as typed
+    (["hand", "5m5m", "--json"], ""),
+    (["simulate", "--seed", str(2 ** 256)], "argument --seed: the value must be an integer >= 0 and below 2**256"),
+    (["match", "--seed", "1" * 80], "below 2**256"),
+    (["play", "--seed", str(2 ** 300)], "below 2**256"),
+]
+USAGE_CASES.remove((["hand", "5m5m", "--json"], ""))
+
+
+def test_no_message_names_a_python_parameter(capsys):
+    """Every usage error above: no parameter name of the library (``win_tile``, ``max_draws``) is left
+    in the line where an option passes it (``--win``, ``--max-draws``), no Python literal (``=True``),
+    and no "1 tiles" / "1 melds"."""
+    import re
+
+    params = ("win_tile", "max_draws", "min_fan", "seat_wind", "round_wind", "batch_size", "ready_concealed",
+              "kong_replacement", "flower_replacement", "robbing_kong", "last_of_kind", "heavenly", "jiang")
+    for argv, _ in USAGE_CASES:
+        if "min_fan" in argv:
+            continue    # the input itself holds the name
+        cli.main(argv)
+        line = capsys.readouterr().err
+        for name in params:
+            assert not re.search(rf"(?<![\w-]){name}\b", line), (name, line)
+        assert "=True" not in line and not re.search(r"\b1 (tiles|melds|rounds|cards|hands|entries)\b", line), line
+
+
 @pytest.mark.parametrize("argv, fragment", USAGE_CASES, ids=[" ".join(a)[:60] for a, _ in USAGE_CASES])
 def test_usage_error_is_one_line_and_exit_2(argv, fragment, capsys):
     assert cli.main(argv) == 2
@@ -163,7 +204,7 @@ def test_usage_error_is_one_line_and_exit_2(argv, fragment, capsys):
         (["hand", "1112345678999m", "--js", "--nope"], "UsageError", "--nope"),  # an abbreviation counts
         (["score", HAND, "--win", "E", "--min-fan", "99999999999999", "--json"], "UsageError", "--min-fan"),
         (["score", HAND, "--win", "S", "--json"], "NotWinningHandError", ""),
-        (["score", HAND, "--json"], "MahjongError", "win_tile is required"),
+        (["score", HAND, "--json"], "MahjongError", "--win is required"),
         (["simulate", *TINY, "--json", "--workers", "-3"], "UsageError", "--workers"),
         (["simulate", *TINY, "--json", "--bots", "greedy,alien"], "UsageError", "alien"),
         (["simulate", *TINY, "--json", "--out", "/no/such/dir/x.json"], "OutputError", "does not exist"),
@@ -458,3 +499,43 @@ def test_help_and_version_still_exit_0(capsys):
             cli.main(argv)
         assert exc.value.code == 0
     assert "Exit status" in cli.build_parser().format_help()
+
+
+# ------------------------------------------------------------------ one set of limits (issue 25, item 16)
+def test_the_api_and_the_command_line_share_their_limits(monkeypatch, capsys):
+    """Every bound of simulate/match is mahjong_core.limits' in both: the command line accepts a value
+    exactly when the library does (they disagreed: --rounds up to 10**9 against 10**10, 10**6 batches
+    against 100 000, 256 workers against 1024, a batch size bounded only by the rounds)."""
+    import mahjong_core as mj
+    from mahjong_core import limits
+    from mahjong_core.errors import SimulationError
+    from mahjong_core.simulation import runner
+
+    parser = cli.build_parser()
+    for option, top in (("--rounds", limits.MAX_ROUNDS), ("--batch-size", limits.MAX_BATCH_SIZE),
+                        ("--workers", limits.MAX_WORKERS), ("--seed", limits.MAX_SEED),
+                        ("--min-fan", limits.MAX_MIN_FAN)):
+        assert getattr(parser.parse_args(["simulate", option, str(top)]), option[2:].replace("-", "_")) == top
+        with pytest.raises(cli.UsageError, match=option):
+            parser.parse_args(["simulate", option, str(top + 1)])
+    assert parser.parse_args(["match", "--rounds", str(limits.MAX_ROUNDS)]).rounds == limits.MAX_ROUNDS
+    with pytest.raises(cli.UsageError, match="--rounds"):
+        parser.parse_args(["match", "--rounds", str(limits.MAX_ROUNDS + 1)])
+    # the library: the same bounds, checked before any work
+    for kw in ({"rounds": limits.MAX_ROUNDS + 1}, {"batch_size": limits.MAX_BATCH_SIZE + 1},
+               {"workers": limits.MAX_WORKERS + 1}, {"seed": limits.MAX_SEED + 1}, {"min_fan": limits.MAX_MIN_FAN + 1}):
+        with pytest.raises(SimulationError, match=next(iter(kw))):
+            mj.simulate("two-player", **kw)
+    with pytest.raises(mj.MahjongError, match="rounds"):
+        mj.Match("two-player", 1, rounds=limits.MAX_ROUNDS + 1)
+    assert mj.Match("two-player", 1, rounds=limits.MAX_ROUNDS).rounds == limits.MAX_ROUNDS
+    # the number of batches: refused by both at the same point
+    fits, over = 2 * limits.MAX_BATCHES, 2 * limits.MAX_BATCHES + 1
+    assert len(runner._batch_sizes(fits, 2)) == limits.MAX_BATCHES
+    with pytest.raises(SimulationError, match="raise batch_size"):
+        runner._batch_sizes(over, 2)
+    ran = []
+    monkeypatch.setattr(cli, "_run_simulation", lambda *a: ran.append(a) or (_ for _ in ()).throw(KeyboardInterrupt))
+    assert cli.main(["simulate", "--rounds", str(fits), "--batch-size", "2", "--no-progress"]) == 130 and ran
+    assert cli.main(["simulate", "--rounds", str(over), "--batch-size", "2"]) == 2
+    assert "raise --batch-size" in capsys.readouterr().err

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -164,3 +165,80 @@ def test_registry_knows_the_rulesets_and_refuses_unknown_ones():
     assert get_ruleset("changpai-ydr").family == "longcard"    # the second family (issue 12)
     with pytest.raises(RulesetError, match="unknown ruleset"):
         get_ruleset("no-such-game")
+
+
+# ---------------------------------------------------------------- issue 25, item 16: what a family does not offer
+_A = np.zeros((1, 34), np.uint8)
+_LC = "changpai-ydr"
+MAHJONG_ONLY = {
+    "mj.get_ruleset": lambda r: mj.get_ruleset(r), "mj.fan_table": lambda r: mj.fan_table(r),
+    "mj.Scorer": lambda r: mj.Scorer(r), "mj.Hand": lambda r: mj.Hand("123m", ruleset=r),
+    "mj.waits_mask": lambda r: mj.waits_mask("123m", ruleset=r),
+    "mj.is_win_batch": lambda r: mj.is_win_batch(_A, ruleset=r), "mj.waits_batch": lambda r: mj.waits_batch(_A, ruleset=r),
+    "mj.shanten_batch": lambda r: mj.shanten_batch(_A, ruleset=r),
+    "mj.score_batch": lambda r: mj.score_batch(_A, [0], ruleset=r),
+    "mj.live_waits": lambda r: mj.live_waits("123m", "", ruleset=r),
+    "mj.form_shanten": lambda r: mj.form_shanten("123m", "standard", ruleset=r),
+    "mj.form_is_win": lambda r: mj.form_is_win("123m", "standard", ruleset=r),
+    "mj.fan_shanten": lambda r: mj.fan_shanten("123m", ruleset=r), "mj.advise": lambda r: mj.advise("123m", ruleset=r),
+    "flow_settings": lambda r: flow_settings(r),
+    "mj.GreedyBot": lambda r: GreedyBot().act(mj.Round(r, seed=1), 0),
+    "mj.RandomBot": lambda r: RandomBot(1).act_index(mj.Round(r, seed=1), 0),
+}
+
+
+@pytest.mark.parametrize("capability", sorted(MAHJONG_ONLY))
+def test_a_ruleset_of_another_family_names_the_family_and_what_it_lacks(capability):
+    """``mj.Hand(..., ruleset="changpai-ydr")`` and ``mj.advise(...)`` said "unknown ruleset": the
+    ruleset exists; the message names the family and the missing capability (UnsupportedError, a
+    RulesetError), and "unknown ruleset" stays for names nobody registered."""
+    call = MAHJONG_ONLY[capability]
+    with pytest.raises(errors.UnsupportedError) as info:
+        call(_LC)
+    msg = str(info.value)
+    assert msg.startswith(f"{capability}: 'changpai-ydr' is not a mahjong ruleset but one of the longcard family, "
+                          f"which does not offer {capability} (mahjong rulesets: two-player, two-player-bamboo, "
+                          "public)"), msg
+    assert "unknown" not in msg and isinstance(info.value, RulesetError)
+    with pytest.raises(RulesetError, match=r"^unknown ruleset 'no-such-game'; expected one of two-player, "
+                                           r"two-player-bamboo, public$") as info:
+        call("no-such-game")
+    assert not isinstance(info.value, errors.UnsupportedError)
+
+
+def test_unsupported_error_is_exported_and_documented():
+    assert mj.UnsupportedError is errors.UnsupportedError and "UnsupportedError" in mj.__all__
+    assert issubclass(errors.UnsupportedError, RulesetError)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "| `UnsupportedError` (a `RulesetError`) |" in readme
+
+
+@pytest.mark.parametrize("tile", [34, 40, 41, 42, 99, -1, 2**70, np.int64(40)])
+def test_hand_add_of_an_index_outside_0_33_is_a_tile_parse_error(tile):
+    """README's error table: not one tile where one is asked (a flower given as a tile) is a
+    TileParseError; Hand.add(40) raised RulesetError, unlike mj.score's winning tile and
+    tiles.tile_kind.  A tile the ruleset does not play stays a RulesetError."""
+    from mahjong_core.errors import TileParseError
+
+    h = mj.Hand("1112345678999m")
+    for op in (h.add, h.remove):
+        with pytest.raises(TileParseError, match=r"is not a tile of a hand \(0-33\)$"):
+            op(tile)
+    with pytest.raises(TileParseError, match=r"is not a tile of a hand \(0-33\)$"):
+        mj.score("123m456m789m11mE", tile)
+    with pytest.raises(RulesetError, match="not played"):
+        h.add("1p")
+    assert mj.Hand("1112345678999m") == h   # unchanged by every refusal
+
+
+@pytest.mark.parametrize("call", [lambda s: mj.Round(seed=s), lambda s: mj.Match("public", s),
+                                  lambda s: mj.simulate(rounds=1, seed=s), lambda s: mj.RandomBot(s)])
+def test_a_seed_out_of_range_says_below_2_256_not_78_digits(call):
+    """``Round(seed="one")`` printed the bound as a 78-digit number (issue 25, item 16); RandomBot took
+    NumPy's rule (a TypeError for "one", True and 2**256 accepted)."""
+    for seed in ("one", -1, 2 ** 256, 1.5, True):
+        with pytest.raises(errors.MahjongError) as info:
+            call(seed)
+        msg = str(info.value)
+        assert "seed must be an integer >= 0 and below 2**256, got " in msg, msg
+        assert not any(len(run) > 20 for run in msg.replace(",", "").split() if run.isdigit()), msg

@@ -230,10 +230,10 @@ def _mid_round(ruleset="two-player", seed=5, steps=9) -> Round:
 
 @pytest.mark.parametrize("damage,match", [
     (lambda d: d["hands"][0].__setitem__(0, 5), r"^hands\[0\]\[0\]: 5 differs"),
-    (lambda d: d["hands"].pop(), r"^hands: a list of 1 entries"),
+    (lambda d: d["hands"].pop(), r"^hands: a list of 1 entry"),
     (lambda d: d["melds"][0].extend([[1, 0, 1, 0, 0]] * 5), r"^melds\[0\]: a list of 5 entries"),
     (lambda d: d["discards"][1].append(40), r"^discards\[1\]: a list of \d+ entries"),
-    (lambda d: d["flowers"][1].append(3), r"^flowers\[1\]: a list of 1 entries"),
+    (lambda d: d["flowers"][1].append(3), r"^flowers\[1\]: a list of 1 entry"),
     (lambda d: d.__setitem__("phase", "lunch"), r"^phase: 'lunch' differs"),
     (lambda d: d["wall"].__setitem__("taken", "2" * 72), r"^wall\.taken: '2222"),
     (lambda d: d["wall"]["tiles"].pop(), r"^wall\.tiles: a list of 71 entries"),

@@ -532,3 +532,17 @@ def test_invariant_checker_names_each_broken_invariant(edit, path):
         check_invariants(d)
     with pytest.raises(StateError):
         Round.from_dict(d)  # and the first line refuses it too
+
+
+@pytest.mark.parametrize("doc", ["[1,2,3]", "null", "3", '"x"', "true", "1.5", b"[1]"])
+def test_load_state_of_a_document_that_is_not_an_object(doc):
+    """Issue 25, item 8: load_state of valid JSON whose top level is not an object raised
+    AttributeError ('list' object has no attribute 'get'), for every family."""
+    from mahjong_core.game import load_state
+
+    with pytest.raises(StateError, match=r"^the state: expected a JSON object \(a saved round or match\), got "):
+        load_state(doc)
+    value = json.loads(doc)
+    if not isinstance(value, str):    # a decoded string is JSON text again (and not valid JSON)
+        with pytest.raises(StateError, match=r"^the state: expected a JSON object"):
+            load_state(value)

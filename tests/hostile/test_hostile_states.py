@@ -81,3 +81,17 @@ def test_mutated_client_actions(ruleset):
     c = _total(run_cases("hostile_ops_state:mutate_actions", [{"ruleset": ruleset, "seed": s} for s in range(rounds)]))
     _report(f"client actions {ruleset}", c)
     assert c["refused"] > 3000 and c["accepted"] > 300
+
+
+def test_documents_that_are_not_objects_are_state_errors():
+    """Issue 25, item 8: valid JSON whose top level is not an object (a list, null, a number, a string,
+    a boolean), given as text, bytes or the decoded value, to every loader of a saved round, match or
+    log of every family: a StateError naming the problem, never an AttributeError (load_state's was)."""
+    from tests.support.hostile_ops_state import NOT_OBJECTS, TOP_LEVEL_LOADERS
+
+    cases = [{"loader": loader, "doc": doc, "as": how} for loader in TOP_LEVEL_LOADERS for doc in NOT_OBJECTS
+             for how in ("text", "bytes", "value")]
+    out = run_cases("hostile_ops_state:not_an_object", cases)
+    for case, o in zip(cases, out):
+        assert o["outcome"] == "refused" and o["error"] == "StateError", (case, o)
+        assert o["message"].strip(), (case, o)

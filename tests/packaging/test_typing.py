@@ -120,3 +120,13 @@ def test_a_played_round_has_the_documented_keys() -> None:
     m = Match(seed=2, rounds=1)
     assert set(m.to_dict()) == _keys(jt.MatchState)[0]
     assert set(m.view(0)) == _keys(jt.MatchView)[0]
+
+
+def test_the_ruleset_literals_are_the_registered_rulesets() -> None:
+    """The Literal types that pick mj.Round's, mj.Match's, mj.simulate's and mj.score's result type
+    (issue 25, item 18) name exactly the registered rulesets of each family."""
+    from mahjong_core import _types
+    from mahjong_core.families.registry import ruleset_names
+
+    assert typing.get_args(_types.MahjongRulesetName) == ruleset_names("mahjong") == mahjong_core.RULESET_NAMES
+    assert typing.get_args(_types.LongcardRulesetName) == ruleset_names("longcard")

@@ -1,5 +1,7 @@
-"""``mahjong-core serve`` from the command line: it starts on the loopback, serves the web table
-and the API, stops on Ctrl-C with status 0; bad settings are usage errors (exit 2)."""
+"""``mahjong-core serve`` from the command line: it starts on the loopback, says the port it listens
+on (``--port 0``: the one the system chose), serves the web table and the API, and stops on Ctrl-C
+cleanly (one line, status 130, no error report); bad settings are usage errors (exit 2); the
+examples of its ``--help`` run."""
 
 from __future__ import annotations
 
@@ -22,29 +24,84 @@ from mahjong_core import cli
 ENV = dict(os.environ, PYTHONPATH=str(Path(mahjong_core.__file__).resolve().parents[1]))
 
 
-def test_serve_starts_on_the_loopback_and_stops_on_ctrl_c(tmp_path):
-    db = tmp_path / "cli.sqlite3"
-    proc = subprocess.Popen([sys.executable, "-m", "mahjong_core", "serve", "--port", "0", "--db", str(db)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=ENV)
+def _start(argv: list[str], cwd: "Path | None" = None) -> "tuple[subprocess.Popen[str], int]":
+    """``mahjong-core serve ...`` in a child; returns it and the port its first line names, once
+    the web table answers there."""
+    import queue
+    import threading
+
+    proc = subprocess.Popen([sys.executable, "-m", "mahjong_core", "serve", *argv], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, env=ENV)
+    assert proc.stdout is not None
+    first: "queue.Queue[str]" = queue.Queue()
+    threading.Thread(target=lambda: first.put(proc.stdout.readline() if proc.stdout else ""), daemon=True).start()
     try:
-        port = None
-        end = time.monotonic() + 30
-        assert proc.stdout is not None
-        while port is None and time.monotonic() < end:
-            line = proc.stdout.readline()
-            found = re.search(r"Uvicorn running on http://127\.0\.0\.1:(\d+)", line)
-            port = int(found.group(1)) if found else None
-        assert port, "the server did not report its address"
+        line = first.get(timeout=60)
+    except queue.Empty:
+        proc.kill()
+        pytest.fail("the server printed nothing in 60 s")
+    found = re.match(r"mahjong-core serve: http://127\.0\.0\.1:(\d+)/ ", line)
+    if not found:
+        proc.kill()
+        pytest.fail(f"the first line does not name the address: {line!r}")
+    port = int(found.group(1))
+    end = time.monotonic() + 60
+    while True:   # bound at once; listening once uvicorn has started
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/", timeout=5)
+            return proc, port
+        except httpx.TransportError:
+            if time.monotonic() > end or proc.poll() is not None:
+                proc.kill()
+                pytest.fail(f"the server does not answer on port {port}")
+            time.sleep(0.2)
+
+
+def _interrupt(proc: "subprocess.Popen[str]") -> str:
+    """Ctrl-C: the rest of the output; the server must stop with status 130 and no error report."""
+    time.sleep(0.5)   # uvicorn installs its signal handlers as it starts serving
+    proc.send_signal(signal.SIGINT)
+    rest, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 130, rest       # interrupted (README: Command line)
+    assert "mahjong-core serve: stopped (interrupted)" in rest and "error" not in rest.lower(), rest
+    return rest
+
+
+def test_serve_starts_on_the_loopback_and_stops_on_ctrl_c(tmp_path):
+    """Issue 25, item 16: ``--port 0`` printed port 0; Ctrl-C printed "error: interrupted"."""
+    db = tmp_path / "cli.sqlite3"
+    proc, port = _start(["--port", "0", "--db", str(db)])
+    try:
+        assert port != 0
         base = f"http://127.0.0.1:{port}"
         assert "table.js" in httpx.get(base + "/", timeout=10).text
         assert httpx.get(base + "/static/table.css", timeout=10).status_code == 200
         joined = httpx.post(base + "/api/join", json={"name": "cli", "room": "coins"}, timeout=10).json()
         assert set(joined) >= {"table", "seat", "token"}
     finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(30)
-    assert proc.returncode == 130      # interrupted (README: Command line)
+        if proc.poll() is None:
+            _interrupt(proc)
     assert db.exists()
+
+
+@pytest.mark.parametrize("line", cli.EXAMPLES["serve"])
+def test_the_help_examples_serve_until_ctrl_c(line, tmp_path):
+    """The examples of ``serve --help``, as shown, in an empty directory: each serves the web table
+    on the port it names (8765 by default) until Ctrl-C."""
+    import shlex
+    import socket
+
+    argv = shlex.split(line)
+    assert argv[:2] == ["mahjong-core", "serve"]
+    if "--port" not in argv:
+        with socket.socket() as s:   # another program (not this test) may hold the default port
+            if s.connect_ex(("127.0.0.1", 8765)) == 0:
+                pytest.skip("port 8765, the default of the example, is in use on this machine")
+    proc, port = _start(argv[2:], cwd=tmp_path)
+    try:
+        assert httpx.get(f"http://127.0.0.1:{port}/", timeout=10).status_code == 200
+    finally:
+        _interrupt(proc)
 
 
 @pytest.mark.parametrize("args", [["--port", "70000"], ["--act-timeout", "0"], ["--rounds", "0"],

@@ -920,3 +920,46 @@ REGRESSIONS: dict[str, Callable[[dict], Any]] = {
     "missing result": reg_missing_result, "huge int": reg_huge_int, "non-dict log entry": reg_non_dict_log_entry,
     "text": reg_text, "replay": reg_replay,
 }
+
+
+# ============================================================================ documents that are not objects (issue 25, item 8)
+NOT_OBJECTS = ("[1,2,3]", "null", "3", '"a string"', "true", "-1.5", "[]", "[{}]", "[[]]", '""')
+"""Valid JSON whose top level is not an object: a saved round or match must be one."""
+
+
+def _top_level_loaders() -> dict[str, Callable[[Any], Any]]:
+    from mahjong_core.families.longcard.round_match import LongcardMatch, LongcardRound
+    from mahjong_core.families.longcard.round_ref import Round as LongcardHand
+    from mahjong_core.game import load_state
+
+    return {
+        "load_state": load_state, "Round.from_json": Round.from_json, "Round.from_dict": Round.from_dict,
+        "Round pickle": lambda d: pickle.loads(forged_pickle(Round, d)), "Round.replay": Round.replay,
+        "Round.from_header": Round.from_header, "Match.from_json": Match.from_json,
+        "Match.from_dict": Match.from_dict, "Match pickle": lambda d: pickle.loads(_forged_match_pickle(d)),
+        "LongcardRound.from_json": LongcardRound.from_json, "LongcardRound.from_dict": LongcardRound.from_dict,
+        "LongcardRound.replay": LongcardRound.replay, "LongcardMatch.from_json": LongcardMatch.from_json,
+        "LongcardMatch.from_dict": LongcardMatch.from_dict, "longcard hand from_json": LongcardHand.from_json,
+        "longcard hand replay": LongcardHand.replay,
+    }
+
+
+TOP_LEVEL_LOADERS = ("load_state", "Round.from_json", "Round.from_dict", "Round pickle", "Round.replay",
+                     "Round.from_header", "Match.from_json", "Match.from_dict", "Match pickle",
+                     "LongcardRound.from_json", "LongcardRound.from_dict", "LongcardRound.replay",
+                     "LongcardMatch.from_json", "LongcardMatch.from_dict", "longcard hand from_json",
+                     "longcard hand replay")
+"""Every public path that loads a saved round, match or log, of every family."""
+
+
+def not_an_object(case: dict) -> Any:
+    """``case["loader"]`` given ``case["doc"]`` as JSON text (``"as": "text"``), as UTF-8 bytes, or
+    as the decoded Python value (``"as": "value"``); a load that returns is a finding."""
+    loader = _top_level_loaders()[case["loader"]]
+    doc: Any = case["doc"]
+    if case["as"] == "value":
+        doc = json.loads(doc)
+    elif case["as"] == "bytes":
+        doc = doc.encode("utf-8")
+    loaded = loader(doc)
+    raise AssertionError(f"{case['loader']} loaded {case['doc']} ({case['as']}): {type(loaded).__name__}")

@@ -54,6 +54,9 @@ Lookups: :func:`get_ruleset` (a name or a registered record -> the record), :fun
 :func:`get_family`, :func:`ruleset_names` (optionally of one family).  An unknown or
 unregistered ruleset raises :class:`~mahjong_core.errors.RulesetError`; registering a second
 record under a taken name raises :class:`~mahjong_core.errors.RulesetError` too.
+:func:`require_family` is the check of an entry point that only one family offers (``mj.Hand``,
+``mj.advise``): a ruleset of another family is an :class:`~mahjong_core.errors.UnsupportedError`
+naming that family and the capability it lacks.
 """
 
 from __future__ import annotations
@@ -61,18 +64,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
-from ..errors import RulesetError
+from .. import limits
+from .._validate import short_repr
+from ..errors import RulesetError, UnsupportedError
 
 __all__ = ["DEFAULT_RULESET", "MAX_MIN_FAN", "Family", "RulesetRecord", "register_rulesets", "register_family", "get_ruleset", "get_family", "family_of",
-           "ruleset_names"]
+           "ruleset_names", "require_family"]
 
 DEFAULT_RULESET = "two-player"
 """The ruleset every function, class and command uses when none is given."""
 
-MAX_MIN_FAN = 1000
-"""Upper bound accepted for a minimum (起和) anywhere in the API.  No hand of any ruleset
-reaches it (the largest totals are a few hundred), so a larger value can only be a mistake,
-and bounding it keeps every minimum inside the compiled core's ``int``."""
+MAX_MIN_FAN = limits.MAX_MIN_FAN
+"""Upper bound accepted for a minimum (起和) anywhere in the API (:data:`mahjong_core.limits.MAX_MIN_FAN`)."""
 
 
 class RulesetRecord(Protocol):
@@ -161,7 +164,25 @@ def get_ruleset(ruleset: Any) -> RulesetRecord:
         if record is not None and record != ruleset:
             record = None
     if record is None:
-        raise RulesetError(f"unknown ruleset {ruleset!r}; expected one of {', '.join(ruleset_names())}")
+        raise RulesetError(f"unknown ruleset {short_repr(ruleset)}; expected one of {', '.join(ruleset_names())}")
+    return record
+
+
+def require_family(ruleset: Any, family: str, capability: str) -> RulesetRecord:
+    """The record of ``ruleset`` for an entry point (``capability``: its name, e.g. ``"Hand"``)
+    that only the family ``family`` offers.  A ruleset registered by another family is an
+    :class:`~mahjong_core.errors.UnsupportedError` naming that family and the capability; anything
+    no family registered is a :class:`~mahjong_core.errors.RulesetError` "unknown ruleset" listing
+    the rulesets of ``family`` (the ones the entry point takes)."""
+    try:
+        record = get_ruleset(ruleset)
+    except RulesetError:
+        raise RulesetError(f"unknown ruleset {short_repr(ruleset)}; expected one of "
+                           f"{', '.join(ruleset_names(family))}") from None
+    if record.family != family:
+        raise UnsupportedError(
+            f"{capability}: {record.name!r} is not a {family} ruleset but one of the {record.family} family, "
+            f"which does not offer {capability} ({family} rulesets: {', '.join(ruleset_names(family))})")
     return record
 
 

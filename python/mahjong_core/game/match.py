@@ -28,7 +28,8 @@ from typing import Any, Callable, Mapping, Protocol, Sequence, cast
 import numpy as np
 import numpy.typing as npt
 
-from .._validate import as_flag, as_int, as_seat
+from .. import limits
+from .._validate import as_flag, as_int, as_seat, counted
 from ..errors import IllegalActionError, MahjongError, StateError
 
 from .schema import (
@@ -37,8 +38,8 @@ from .schema import (
 )
 from .state import SCHEMA_VERSION, load_json, replay_events
 
-MAX_ROUNDS = 10 ** 9
-"""Upper bound of a match's number of rounds."""
+MAX_ROUNDS = limits.MAX_ROUNDS
+"""Upper bound of a match's number of rounds (:data:`mahjong_core.limits.MAX_ROUNDS`, as ``match --rounds``)."""
 MAX_ACTIONS = 10_000
 """Upper bound of the actions recorded for one round (a round has a few hundred at most)."""
 
@@ -261,7 +262,7 @@ class Match:
             raise StateError(f"match arguments: {exc}") from None
         for k, actions in enumerate(d["actions"]):
             if m.is_over:
-                raise StateError(f"actions[{k}]: the match is over after {k} rounds")
+                raise StateError(f"actions[{k}]: the match is over after {counted(k, 'round')}")
             r = m.round
             for j, (seat, i) in enumerate(actions):
                 try:
@@ -269,7 +270,7 @@ class Match:
                 except MahjongError as exc:
                     raise StateError(f"actions[{k}][{j}]: {exc}") from None
             if not r.is_over:
-                raise StateError(f"actions[{k}]: round {k} is not over after its {len(actions)} actions")
+                raise StateError(f"actions[{k}]: round {k} is not over after its {counted(len(actions), 'action')}")
             m.next_round()
         if not m.is_over:
             log = d["round"].get("log")

@@ -74,7 +74,7 @@ subclass as ``new_match``) with :func:`mahjong_core.families.registry.register_f
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -85,6 +85,9 @@ from .state import load_json, load_round, replay_log, round_from_header
 from .views import COMMON_VIEW_KEYS, make_view, redacted
 
 __all__ = ["RoundBase", "COMMON_VIEW_KEYS"]
+
+_R = TypeVar("_R", bound="RoundBase")
+"""The round class a loader is called on (``mj.Round.from_json`` gives a ``mj.Round``)."""
 
 
 class RoundSettings(Protocol):
@@ -211,7 +214,8 @@ class RoundBase:
         return seat, i
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see, as plain JSON-able data (never what the rules hide from him)."""
+        """What ``seat`` may see, as plain JSON-able data (never what the rules hide from him); a
+        family may type it more closely (the mahjong round's is a ``PlayerView``)."""
         return make_view(self, seat)
 
     def __reduce__(self) -> tuple[Any, tuple[type[RoundBase], Mapping[str, Any]]]:
@@ -223,7 +227,7 @@ class RoundBase:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "RoundBase":
+    def from_dict(cls, d: Mapping[str, Any]) -> "RoundBase":
         """The round a saved state (:meth:`to_dict`) describes.  The state is not copied into the
         engine: the round is dealt again from the log's header, every action of the log is
         replayed through :meth:`step`, and the result must equal ``d`` field by field (see
@@ -232,10 +236,10 @@ class RoundBase:
         return load_round(cls, d)
 
     @classmethod
-    def from_json(cls, data: "str | bytes | dict[str, Any]") -> "RoundBase":
+    def from_json(cls: type[_R], data: "str | bytes | Mapping[str, Any]") -> _R:
         """Inverse of :meth:`to_json` (also accepts the dict of :meth:`to_dict`); any damage,
         including invalid or too deeply nested JSON, is a :class:`~mahjong_core.errors.StateError`."""
-        return cls.from_dict(data if isinstance(data, dict) else load_json(data, "the round state"))
+        return cast(_R, cls.from_dict(data if isinstance(data, dict) else load_json(data, "the round state")))
 
     def log_lines(self) -> list[str]:
         """The event log, one JSON object per event (the first is the header with the seed)."""
@@ -248,13 +252,13 @@ class RoundBase:
         return redacted(self.log, self._seat(seat), self._redact_event)
 
     @classmethod
-    def from_header(cls, header: dict[str, Any]) -> "RoundBase":
+    def from_header(cls: type[_R], header: Mapping[str, Any]) -> _R:
         """A fresh round from a log header (seed, options and any scripted deal); a damaged
         header is a :class:`~mahjong_core.errors.StateError` naming the field."""
         return round_from_header(cls, header, "header")
 
     @classmethod
-    def replay(cls, log: "Iterable[dict[str, Any] | str]", *, verify: bool = True) -> "RoundBase":
+    def replay(cls: type[_R], log: "Iterable[Mapping[str, Any] | str]", *, verify: bool = True) -> _R:
         """Rebuild a round from its event log (dicts or JSON lines) by re-applying every action.
         With ``verify`` every event must be the one the actions produce (else
         :class:`~mahjong_core.errors.StateError` naming ``log[i]``); without it only the header

@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Sequence
 
-from .._validate import short_repr
+from .. import limits
+from .._validate import counted, short_repr
 from ..errors import StateError
 
 __all__ = [
@@ -27,9 +28,8 @@ MAX_SEATS = 4
 """The most seats at the table of any family (mahjong 2-4, long card 3)."""
 MAX_SPAWN_KEY = 16
 """At most this many entries in a round's ``spawn_key``."""
-MAX_SEED = 2 ** 256 - 1
-"""Largest seed of a round or match: far beyond any entropy a seed needs, and small enough that a
-forged header cannot make seeding expensive."""
+MAX_SEED = limits.MAX_SEED
+"""Largest seed of a round or match (:data:`mahjong_core.limits.MAX_SEED`)."""
 MAX_SPAWN_VALUE = 2 ** 64 - 1
 """Largest entry of a round's ``spawn_key``."""
 
@@ -58,9 +58,9 @@ def describe(value: Any) -> str:
     if isinstance(value, str):
         return repr(value) if len(value) <= 40 else repr(value[:40]) + f"... ({len(value)} characters)"
     if isinstance(value, dict):
-        return f"an object of {len(value)} keys"
+        return f"an object of {counted(len(value), 'key')}"
     if isinstance(value, (list, tuple)):
-        return f"a list of {len(value)} entries"
+        return f"a list of {counted(len(value), 'entry', 'entries')}"
     return f"a {type(value).__name__}"
 
 
@@ -187,8 +187,8 @@ class List(Shape):
         if not isinstance(value, list):
             raise self.fail(path, value)
         if not self.lo <= len(value) <= self.hi:
-            want = f"{self.lo}" if self.lo == self.hi else f"{self.lo}-{self.hi}"
-            raise StateError(f"{path}: expected a list of {want} entries, got {len(value)}")
+            want = counted(self.lo, "entry", "entries") if self.lo == self.hi else f"{self.lo}-{self.hi} entries"
+            raise StateError(f"{path}: expected a list of {want}, got {len(value)}")
         if self._items_fit(value):
             return
         item = self.item
@@ -231,7 +231,7 @@ class Tuple(Shape):
             shape.check(v, f"{path}[{i}]")
 
     def expect(self) -> str:
-        return f"a list of {len(self.items)} entries"
+        return f"a list of {counted(len(self.items), 'entry', 'entries')}"
 
 
 class Obj(Shape):
@@ -407,7 +407,7 @@ def _diff(exp: Any, got: Any, path: str, against: str) -> "str | None":
         if not isinstance(got, (list, tuple)):
             return f"{path}: expected a list, got {describe(got)}"
         if len(got) != len(exp):
-            return f"{path}: a list of {len(got)} entries, where {against} has {len(exp)}"
+            return f"{path}: a list of {counted(len(got), 'entry', 'entries')}, where {against} has {len(exp)}"
         if _same_scalars(exp, got):
             return None
         for i, (e, g) in enumerate(zip(exp, got)):

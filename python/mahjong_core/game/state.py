@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Protocol, TypeVar, cast
 
+from .._validate import counted
 from ..errors import MahjongError, StateError
 from ..families import registry
 from .schema import ANY_OBJ, MAX_SEATS, Int, Obj, Shape, Str, check, describe, first_difference, join
@@ -192,7 +193,7 @@ def _compare_events(produced: list[Event], events: list[Any], start: int, path: 
     end = start + len(produced)
     if end > len(events):
         nxt = produced[len(events) - start] if len(events) > start else produced[0]
-        raise StateError(f"{path}: ends after {len(events)} events, before all the events of {cause} "
+        raise StateError(f"{path}: ends after {counted(len(events), 'event')}, before all the events of {cause} "
                          f"(next: a {nxt['type']!r} event)")
     for k in range(start, end):
         _event(events, k, path)
@@ -245,8 +246,10 @@ def load_state(data: Any) -> Any:
     registered family: a match state (``"type": "match"``) is loaded by the family's match class
     (``new_match``), a round state by its round class (``new_round``), both found through the
     registry from the ruleset the state names.  Every failure is a :class:`StateError`."""
-    if not isinstance(data, dict):
+    if isinstance(data, (str, bytes, bytearray)):
         data = load_json(data, "the state")
+    if not isinstance(data, dict):   # e.g. valid JSON whose top level is a list, null, a number, a string
+        raise StateError(f"the state: expected a JSON object (a saved round or match), got {describe(data)}")
     if data.get("type") == "match":
         ruleset, path = data.get("ruleset"), "ruleset"
     else:

@@ -11,6 +11,7 @@ import numpy as np
 from .._round import RoundCore, shuffle_tiles
 from ..errors import MahjongError
 from ..families.mahjong.round import Round, _compiled
+from ..families.mahjong.rulesets import get_ruleset as mahjong_ruleset
 from ..families.mahjong.settings import settings_and_options
 from ..families.mahjong.wall import N_KONG_DICE
 from ..families.registry import get_ruleset
@@ -29,7 +30,7 @@ def deal(ruleset: str, rng: np.random.Generator, options: dict[str, Any] | None)
     seeded once deals the same sequence of rounds)."""
     seed = int(rng.integers(2 ** 63))
     dealer = int(rng.integers(get_ruleset(ruleset).players))
-    return Round(ruleset, seed=seed, dealer=dealer, options=options)
+    return Round(mahjong_ruleset(ruleset, "the learning environments"), seed=seed, dealer=dealer, options=options)
 
 
 class CoreDealer:
@@ -57,7 +58,7 @@ class CoreDealer:
         header records seed 0 (a Round without one would draw a fresh seed, and two snapshots of
         one state would differ)."""
         state = core.get_state()
-        r = Round(self.settings.ruleset, seed=0, dealer=core.dealer, options=self.options,
+        r = Round(mahjong_ruleset(self.settings.ruleset), seed=0, dealer=core.dealer, options=self.options,
                   wall=state["wall"]["tiles"], dice=state["dice"], kong_dice=state["kong_dice"])
         pairs = core.action_pairs()
         for k in range(0, len(pairs), 2):

@@ -55,7 +55,13 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
 
 def run(settings: ServerSettings) -> int:
     """Serve until interrupted (uvicorn handles Ctrl-C and SIGTERM: it closes the connections,
-    the lobby closes the database)."""
+    the lobby closes the database).  The socket is bound first, so the line printed names the port
+    actually listened on (``--port 0``: the one the system chose).  Ctrl-C is the normal way to stop
+    the server: after the shutdown one line says so on standard error and the status is 130 (the
+    command line's status of an interrupt), not an error report."""
+    import socket
+    import sys
+
     import uvicorn
 
     from .app import create_app
@@ -63,6 +69,21 @@ def run(settings: ServerSettings) -> int:
     config = uvicorn.Config(create_app(settings), host=settings.host, port=settings.port,
                             ws_max_size=settings.max_message_bytes, ws_per_message_deflate=settings.compression,
                             log_level="info")
-    print(f"mahjong-core serve: http://{settings.host}:{settings.port}/  (database {settings.db})", flush=True)
-    uvicorn.Server(config).run()
+    sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((settings.host, settings.port))   # an OSError (address in use ...): exit 1, its reason
+    except BaseException:
+        sock.close()
+        raise
+    port = sock.getsockname()[1]
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    print(f"mahjong-core serve: http://{host}:{port}/  (database {settings.db})", flush=True)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:   # uvicorn shut down cleanly, then raised the SIGINT it captured
+        print("mahjong-core serve: stopped (interrupted)", file=sys.stderr, flush=True)
+        return 130
+    finally:
+        sock.close()
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .._validate import as_int, is_int
+from .._validate import as_int, counted, is_int
 from ..errors import MahjongError, StateError
 from ..families.registry import MAX_MIN_FAN, get_ruleset, ruleset_names
 from ..families.mahjong.constants import WIN_METHODS
@@ -137,7 +137,7 @@ class HandOutcome:
         ruleset = fields.pop("ruleset")
         seats = get_ruleset(ruleset).players
         if isinstance(players, (tuple, list)) and len(players) != seats:
-            raise MahjongError(f"a {ruleset} round has {seats} players; got {len(players)} names")
+            raise MahjongError(f"a {ruleset} round has {seats} players; got {counted(len(players), 'name')}")
         return cls(_players(players), round=round, **fields)
 
 

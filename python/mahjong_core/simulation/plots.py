@@ -65,7 +65,7 @@ def plot_result(result: SimulationResult | LongcardSimulationResult, path: str |
     ax.set_xticks(seats, [f"seat {s}\n{b}" for s, b in zip(seats, result.bots)])
     ax.set_ylabel("wins per round")
     ax.set_title(f"win rate by seat (draws {result.draw_rate:.2f})")
-    fig.suptitle(f"{result.rounds:,} rounds of {result.ruleset}")
+    fig.suptitle(f"{result.rounds:,} round{'' if result.rounds == 1 else 's'} of {result.ruleset}")
     fig.tight_layout()
     fig.savefig(path, dpi=90)
     plt.close(fig)

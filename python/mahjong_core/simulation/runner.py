@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import copy
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, cast, overload
 
 import numpy as np
 
+from .. import limits
+from .._types import Int, LongcardRulesetName, MahjongRulesetName
 from .._validate import as_flag, as_int
 from ..errors import SimulationError
 from ..families.registry import DEFAULT_RULESET, MAX_MIN_FAN, family_of, get_ruleset
@@ -28,17 +30,16 @@ if TYPE_CHECKING:
     from distributed import Client
 
     from ..families.longcard.simulation import LongcardSimulationResult
+    from ..families.mahjong.rulesetdef import Ruleset
 
 __all__ = ["simulate", "run_batch", "BOT_NAMES", "SimulationError", "MAX_ROUNDS", "MAX_BATCHES", "MAX_WORKERS"]
 
 BOT_NAMES = ("greedy", "random")
 """The built-in bots' names (each family's :attr:`~mahjong_core.families.registry.Family.bots`)."""
-MAX_ROUNDS = 10 ** 10
-"""Most rounds one call may ask for (weeks of work on a cluster)."""
-MAX_BATCHES = 100_000
-"""Most batches of one run (one task each): more would only fill memory with futures."""
-MAX_WORKERS = 1_024
-"""Most local worker processes (``workers``)."""
+# the bounds of simulate and run_batch, shared with the command line (mahjong_core.limits)
+MAX_ROUNDS = limits.MAX_ROUNDS
+MAX_BATCHES = limits.MAX_BATCHES
+MAX_WORKERS = limits.MAX_WORKERS
 
 
 def _make_bots(ruleset: str, bots: "Sequence[str | Bot]", seed_seq: np.random.SeedSequence) -> list[Bot]:
@@ -179,7 +180,7 @@ def _check_common(ruleset: Any, bots: Any, seed: Any, min_fan: Any, record_wins:
     bots = _check_bots(bots, rs.players, rs.name)
     if seed is None:
         seed = np.random.SeedSequence().entropy   # fresh entropy: an int (checked below)
-    seed = as_int(seed, "seed", 0, error=SimulationError)
+    seed = as_int(seed, "seed", 0, limits.MAX_SEED, error=SimulationError)
     if min_fan is not None:
         min_fan = as_int(min_fan, "min_fan", 0, MAX_MIN_FAN, error=SimulationError)
     record_wins = as_flag(record_wins, "record_wins", error=SimulationError)
@@ -188,7 +189,7 @@ def _check_common(ruleset: Any, bots: Any, seed: Any, min_fan: Any, record_wins:
 
 def _batch_sizes(rounds: Any, batch_size: Any) -> list[int]:
     rounds = as_int(rounds, "rounds", 1, MAX_ROUNDS, error=SimulationError)
-    batch_size = as_int(batch_size, "batch_size", 1, MAX_ROUNDS, error=SimulationError)
+    batch_size = as_int(batch_size, "batch_size", 1, limits.MAX_BATCH_SIZE, error=SimulationError)
     batches = -(-rounds // batch_size)
     if batches > MAX_BATCHES:
         raise SimulationError(f"{rounds:,} rounds in batches of {batch_size:,} make {batches:,} batches; at most "
@@ -196,18 +197,34 @@ def _batch_sizes(rounds: Any, batch_size: Any) -> list[int]:
     return [batch_size] * (rounds // batch_size) + ([rounds % batch_size] if rounds % batch_size else [])
 
 
+# the result's type follows the ruleset: the long-card game's statistics are its own (mj.Round's rule)
+@overload
+def simulate(ruleset: LongcardRulesetName, rounds: Int = 1000, bots: "Sequence[str | Bot] | str | Bot" = ("greedy",), seed: Int | None = None,
+             executor: "Executor | Client | str | None" = None, batch_size: Int = 500, workers: Int | None = None,
+             progress: "bool | np.bool_ | Callable[[int], object]" = False, min_fan: None = None, record_wins: bool = False,
+             n: Int | None = None) -> LongcardSimulationResult: ...
+@overload
+def simulate(ruleset: "MahjongRulesetName | Ruleset" = ..., rounds: Int = 1000, bots: "Sequence[str | Bot] | str | Bot" = ("greedy",),
+             seed: Int | None = None, executor: "Executor | Client | str | None" = None, batch_size: Int = 500,
+             workers: Int | None = None, progress: "bool | np.bool_ | Callable[[int], object]" = False, min_fan: Int | None = None,
+             record_wins: bool = False, n: Int | None = None) -> SimulationResult: ...
+@overload
+def simulate(ruleset: str, rounds: Int = 1000, bots: "Sequence[str | Bot] | str | Bot" = ("greedy",), seed: Int | None = None,
+             executor: "Executor | Client | str | None" = None, batch_size: Int = 500, workers: Int | None = None,
+             progress: "bool | np.bool_ | Callable[[int], object]" = False, min_fan: Int | None = None, record_wins: bool = False,
+             n: Int | None = None) -> "SimulationResult | LongcardSimulationResult": ...
 def simulate(
-    ruleset: str = DEFAULT_RULESET,
-    rounds: int = 1000,
+    ruleset: "str | Ruleset" = DEFAULT_RULESET,
+    rounds: Int = 1000,
     bots: "Sequence[str | Bot] | str | Bot" = ("greedy",),
-    seed: "int | None" = None,
+    seed: "Int | None" = None,
     executor: "Executor | Client | str | None" = None,
-    batch_size: int = 500,
-    workers: int | None = None,
+    batch_size: Int = 500,
+    workers: Int | None = None,
     progress: bool | np.bool_ | Callable[[int], object] = False,
-    min_fan: int | None = None,
+    min_fan: Int | None = None,
     record_wins: bool = False,
-    n: int | None = None,
+    n: Int | None = None,
 ) -> "SimulationResult | LongcardSimulationResult":
     """Play ``rounds`` rounds between ``bots`` (one per seat, or one for all: bot names such as
     ``"greedy"``, or bot objects) and return the merged statistics.
@@ -244,7 +261,7 @@ def simulate(
     ruleset, bots, seed, min_fan, record_wins = _check_common(ruleset, bots, seed, min_fan, record_wins)
     sizes = _batch_sizes(rounds, batch_size)
     rounds = sum(sizes)
-    batch_size = as_int(batch_size, "batch_size", 1, MAX_ROUNDS, error=SimulationError)
+    batch_size = as_int(batch_size, "batch_size", 1, limits.MAX_BATCH_SIZE, error=SimulationError)
     if workers is not None:
         workers = as_int(workers, "workers", 1, MAX_WORKERS, error=SimulationError)
     _check_executor(executor)

@@ -266,7 +266,7 @@ class SimulationResult(RunSummary):
 
     def summary(self) -> str:
         lines = [
-            f"{self.rounds:,} rounds of {self.ruleset} ({', '.join(self.bots)})",
+            f"{self.rounds:,} round{'' if self.rounds == 1 else 's'} of {self.ruleset} ({', '.join(self.bots)})",
             f"win rate by seat: {', '.join(f'{r:.3f}' for r in self.win_rate_by_seat)}",
             f"dealer win rate {self.dealer_win_rate:.3f}, non-dealer (per seat) {self.non_dealer_win_rate:.3f}",
             f"draws {self.draw_rate:.3f}; of the wins self-drawn {self.self_drawn_share:.3f}, "

@@ -1,8 +1,10 @@
 """The ``changpai-ydr`` ruleset record and its registration with the family registry.
 
 Plain data, importable without the compiled core (the registry's interface: name, family, players,
-min_fan, fans, settlement_profile, default_room).  The round engine and its settlement are part 2
-(the next issue): the record says so instead of naming a mahjong room or profile.
+min_fan, fans, settlement_profile, default_room).  The hand of play (the reference engine and the
+compiled one), its settlement and matches are the ``round_*`` modules; the record names the
+long-card settlement mode, not a mahjong profile, and no room: a hand settles in points (spec 5)
+on the shared ledger.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ class LongcardRuleset:
     settlement_profile: str
     """``tikan`` / ``fan_cheng_fan`` (spec 5.1): the long-card settlement modes, not a mahjong room profile."""
     default_room: str | None
-    """No room yet: rooms and matches come with the round engine (part 2)."""
+    """None: no room; a hand settles in points (spec 5) on the shared ledger (``match`` takes no ``--room``)."""
 
 
 CHANGPAI_YDR = LongcardRuleset(

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from .advise import Advice, advise
-from .fan_shanten import DEFAULT_MAX_DRAWS, WIN_METHODS
+from .fan_shanten import DEFAULT_MAX_DRAWS, MAX_DRAWS, WIN_METHODS
 from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, RULESET_NAMES
 from .tiles import format_counts, format_tiles
 
@@ -31,7 +31,7 @@ EXAMPLES = [
 
 _TEXT: dict[str, dict[str, Any]] = {
     "en": {
-        "head": "hand {hand}{melds}  ({ruleset}, minimum {min_fan} fans, {unseen} tiles unseen)",
+        "head": "hand {hand}{melds}  ({ruleset}, minimum {min_fan} fan{plural}, {unseen} tiles unseen)",
         "melds": " + {melds}",
         "columns": ("discard", "fan-shanten", "shanten", "live", "ways", "chance", "effective tiles (live copies)"),
         "bound": ">={value}",
@@ -55,21 +55,26 @@ _TEXT: dict[str, dict[str, Any]] = {
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    """The options of ``advise`` on its sub-parser."""
+    """The options of ``advise`` on its sub-parser (the numbers are checked by the command line's own
+    integer type, so a bad one is refused naming its option and range)."""
+    from ...cli import _int_in   # cli.py builds the parser (it imports this module first)
+
     p.add_argument("tiles", help='the concealed tiles, 14 with the melds (kongs as 3), e.g. "1234567m1199pEEC"')
     p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES, help="the rules to play")
-    p.add_argument("--melds", nargs="*", metavar="MELD", default=[],
-                   help='declared groups: "chi 123m", "pon CCC", "kong EEEE", "ckong 9999m"')
-    p.add_argument("--visible", default="",
+    p.add_argument("--melds", nargs="*", metavar="MELD", default=None,
+                   help='declared groups: "chi 123m", "pon CCC", "kong EEEE", "ckong 9999m" (default: none)')
+    p.add_argument("--visible", default=None,
                    help="tiles seen outside the hand and the melds: every discard, the other players' melds "
-                        "(flowers are ignored)")
-    p.add_argument("--seat-wind", default=None, help="seat wind E/S/W/N (default E)")
-    p.add_argument("--round-wind", default=None, help="prevalent wind E/S/W/N (default E)")
+                        "(flowers are ignored; default: none)")
+    p.add_argument("--seat-wind", default=None, help="seat wind E/S/W/N (default: E)")
+    p.add_argument("--round-wind", default=None, help="prevalent wind E/S/W/N (default: E)")
     p.add_argument("--win", default="any", choices=tuple(WIN_METHODS),
                    help="how a finished hand is scored: on a discard, self-drawn, or whichever reaches the minimum")
-    p.add_argument("--min-fan", type=int, default=None, help=f"minimum fan (起和), 0-{MAX_MIN_FAN}; default the ruleset's")
-    p.add_argument("--max-draws", type=int, default=DEFAULT_MAX_DRAWS, help="search limit in drawn tiles, 1-14")
-    p.add_argument("--top", type=int, default=None, help="show only the best N discards (default all)")
+    p.add_argument("--min-fan", type=_int_in(0, MAX_MIN_FAN), default=None,
+                   help=f"minimum fan (起和), 0-{MAX_MIN_FAN}; default the ruleset's (8)")
+    p.add_argument("--max-draws", type=_int_in(1, MAX_DRAWS), default=DEFAULT_MAX_DRAWS,
+                   help=f"search limit in drawn tiles, 1-{MAX_DRAWS}")
+    p.add_argument("--top", type=_int_in(1), default=None, help="show only the best N discards (default: all)")
     p.add_argument("--lang", default="en", choices=("en", "zh"), help="language of the text output")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_advise)
@@ -86,7 +91,7 @@ def render(advice: Advice, lang: str = "en", top: int | None = None) -> str:
     melds = text["melds"].format(melds=", ".join(j["melds"])) if j["melds"] else ""
     hand = format_counts(np.array(advice.hand, np.uint8), style="zh" if lang == "zh" else "compact")
     lines = [text["head"].format(hand=hand, melds=melds, ruleset=advice.ruleset, min_fan=advice.min_fan,
-                                 unseen=advice.unseen)]
+                                 plural="" if advice.min_fan == 1 else "s", unseen=advice.unseen)]
     rows: list[tuple[str, ...]] = [text["columns"]]
     for o in advice.options[:top]:
         fan = str(o.fan_shanten) if o.fan_exact else text["bound"].format(value=o.fan_shanten)
@@ -114,11 +119,9 @@ def _pad(s: str, width: int) -> str:
 
 
 def cmd_advise(args: argparse.Namespace) -> int:
-    from ...cli import EXIT_OK, UsageError
+    from ...cli import EXIT_OK
 
-    if args.top is not None and args.top < 1:
-        raise UsageError(f"--top must be at least 1, got {args.top}")
-    advice = advise(args.tiles, ruleset=args.ruleset, melds=args.melds, visible=args.visible or None,
+    advice = advise(args.tiles, ruleset=args.ruleset, melds=args.melds or (), visible=args.visible or None,
                     seat_wind=args.seat_wind, round_wind=args.round_wind, win=args.win, min_fan=args.min_fan,
                     max_draws=args.max_draws)
     if args.json:

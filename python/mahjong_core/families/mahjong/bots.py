@@ -15,8 +15,11 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import numpy as np
 
 from ..._round import greedy_act_index
-from ..._validate import as_seat
-from ...errors import IllegalActionError
+from ...limits import MAX_SEED
+from ..._validate import as_int, as_seat, short_repr
+from ...errors import IllegalActionError, MahjongError
+from .. import registry
+from .constants import FAMILY_NAME
 
 if TYPE_CHECKING:  # annotations only
     from .actions import Action
@@ -32,6 +35,15 @@ def _not_to_act(rnd: Round, seat: int) -> IllegalActionError:
     return IllegalActionError(f"seat {seat} is not to act now (to act: {rnd.seats_to_act()})")
 
 
+def _refuse_round(rnd: Any, bot: str) -> MahjongError:
+    """The error of a mahjong bot asked to play something that is not a mahjong round: a round of
+    another family (UnsupportedError naming it, through the registry) or no round at all."""
+    ruleset = getattr(rnd, "ruleset", None)
+    if ruleset is not None:
+        registry.require_family(ruleset, FAMILY_NAME, bot)
+    return MahjongError(f"{bot} plays a mahjong Round, got {short_repr(rnd)}")
+
+
 class RandomBot:
     """Chooses uniformly among the legal actions: ``legal[rng.integers(len(legal))]`` with its own
     seeded PCG64 generator (``self.rng``; the compiled bot draws from the same generator)."""
@@ -39,10 +51,16 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: "int | None" = None) -> None:
+        # checked as every seed of the API is (NumPy's TypeError for "one", its silent acceptance of
+        # True or of any size of integer, are not the library's rule)
+        seed = None if seed is None else as_int(seed, "seed", 0, MAX_SEED)
         self.rng = np.random.Generator(np.random.PCG64(seed))
 
     def act_index(self, rnd: Round, seat: int) -> int:
-        i = rnd.builtin_bot_choice(as_seat(seat, rnd.players), _BOT_RANDOM, self.rng.bit_generator)
+        choice = getattr(rnd, "builtin_bot_choice", None)
+        if choice is None:
+            raise _refuse_round(rnd, "mj.RandomBot")
+        i: int = choice(as_seat(seat, rnd.players), _BOT_RANDOM, self.rng.bit_generator)
         if i < 0:
             raise _not_to_act(rnd, seat)
         return i
@@ -70,6 +88,8 @@ class GreedyBot:
     act_index = greedy_act_index
 
     def _act_index_checked(self, rnd: Round, seat: int) -> int:
+        if getattr(rnd, "builtin_bot_choice", None) is None:
+            raise _refuse_round(rnd, "mj.GreedyBot")
         if type(seat) is not int or not 0 <= seat < rnd.players:
             seat = as_seat(seat, rnd.players)
         i = rnd.builtin_bot_choice(seat, _BOT_GREEDY)

@@ -60,7 +60,7 @@ from typing import Any
 import numpy as np
 
 from ... import _advise, _fan
-from ..._validate import short_repr as _short_repr
+from ..._validate import counted, short_repr as _short_repr
 from ...errors import HandSizeError, MahjongError, RulesetError, TileCountError
 from ._constants import FLAG_SELF_DRAWN, MELD_CHI, MELD_NONE
 from .hand import shanten as _plain_shanten
@@ -78,6 +78,8 @@ from .tiles import (
 __all__ = ["DEFAULT_MAX_DRAWS", "WIN_METHODS", "FanShanten", "TargetShanten", "fan_shanten"]
 
 DEFAULT_MAX_DRAWS = 6
+MAX_DRAWS = 14
+"""Largest search limit (``max_draws``): a hand has 14 tiles."""
 """Largest number of drawn tiles the fast search looks at unless told otherwise."""
 
 WIN_METHODS: dict[str, tuple[int, ...]] = {
@@ -182,7 +184,7 @@ def prepare(hand: Any, *, tiles: int, ruleset: str | Ruleset = DEFAULT_RULESET, 
             min_fan: Any = None) -> Problem:
     """Check every argument and build a :class:`Problem`; ``tiles`` is 13 or 14 (kongs as 3).
     The keywords are those of :func:`fan_shanten` and :func:`~.advise.advise`, same defaults."""
-    rs = get_ruleset(ruleset)
+    rs = get_ruleset(ruleset, "mj.advise" if tiles == 14 else "mj.fan_shanten")
     counts = [int(v) for v in (parse_hand(hand) if isinstance(hand, str) else to_counts(hand))]
     outside = [t for t in range(34) if counts[t] and not (rs.kind_mask >> t) & 1]
     if outside:
@@ -198,8 +200,8 @@ def prepare(hand: Any, *, tiles: int, ruleset: str | Ruleset = DEFAULT_RULESET, 
     n = sum(counts) + 3 * len(parsed)
     if n != tiles:
         what = "a hand that must discard" if tiles == 14 else "a hand waiting for a tile"
-        raise HandSizeError(f"{sum(counts)} concealed tiles and {len(parsed)} melds make {n} tiles "
-                            f"(kongs counted as 3); {what} has {tiles}")
+        raise HandSizeError(f"{counted(sum(counts), 'concealed tile')} and {counted(len(parsed), 'meld')} make "
+                            f"{counted(n, 'tile')} (kongs counted as 3); {what} has {tiles}")
     seen = _visible_counts(visible, rs)
     for t in range(34):
         total = counts[t] + mc[t] + seen[t]
@@ -743,8 +745,8 @@ def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], l
 
 
 def _check_max_draws(max_draws: Any) -> int:
-    if isinstance(max_draws, bool) or not isinstance(max_draws, (int, np.integer)) or not 1 <= max_draws <= 14:
-        raise MahjongError(f"max_draws must be an integer 1-14, got {_short_repr(max_draws)}")
+    if isinstance(max_draws, bool) or not isinstance(max_draws, (int, np.integer)) or not 1 <= max_draws <= MAX_DRAWS:
+        raise MahjongError(f"max_draws must be an integer 1-{MAX_DRAWS}, got {_short_repr(max_draws)}")
     return int(max_draws)
 
 

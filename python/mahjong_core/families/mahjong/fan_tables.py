@@ -27,7 +27,7 @@ def fan_table(ruleset: "str | Ruleset") -> tuple[FanDef, ...]:
     >>> len(fan_table("two-player"))
     59
     """
-    return get_ruleset(ruleset).fans
+    return get_ruleset(ruleset, "mj.fan_table").fans
 
 
 def fan_by_id(ruleset: "str | Ruleset", fan_id: str) -> FanDef:
@@ -36,7 +36,7 @@ def fan_by_id(ruleset: "str | Ruleset", fan_id: str) -> FanDef:
     >>> fan_by_id("public", "big_four_winds").points
     88
     """
-    name = get_ruleset(ruleset).name
+    name = get_ruleset(ruleset, "fan_by_id").name
     try:
         return _BY_ID[name][fan_id]
     except KeyError:

@@ -46,6 +46,7 @@ import numpy as np
 
 from ... import _hand
 from ..._hand import Hand, is_win, shanten, waits, waits_mask
+from ..._types import HandLike, HandsLike
 from ..._validate import as_int
 from ...errors import ArrayShapeError, MahjongError, RulesetError, TileCountError
 from .rulesets import DEFAULT_RULESET, RULESETS, Ruleset, get_ruleset
@@ -81,11 +82,11 @@ _RS_ARGS: dict[str, tuple[int, bool]] = {
 _U8 = np.dtype(np.uint8)
 
 
-def _rs_args(ruleset: "str | Ruleset") -> tuple[int, bool]:
+def _rs_args(ruleset: "str | Ruleset", capability: str) -> tuple[int, bool]:
     try:
         return _RS_ARGS[ruleset]  # type: ignore[index]
     except (KeyError, TypeError):
-        rs = get_ruleset(ruleset)
+        rs = get_ruleset(ruleset, capability)
         return rs.kind_mask, rs.special_forms
 
 
@@ -102,7 +103,7 @@ def _counts(hand: Any) -> np.ndarray:
 
 
 def live_waits(
-    hand: Any, visible: Any, *, ruleset: "str | Ruleset" = DEFAULT_RULESET
+    hand: HandLike, visible: HandLike, *, ruleset: "str | Ruleset" = DEFAULT_RULESET
 ) -> dict[int, int]:
     """Waits with the number of copies of each still unseen.
 
@@ -118,7 +119,7 @@ def live_waits(
     A visible tile the ruleset does not play raises :class:`RulesetError`, more than
     four copies in hand and visible together :class:`TileCountError`.
     """
-    rs = get_ruleset(ruleset)
+    rs = get_ruleset(ruleset, "mj.live_waits")
     counts = _counts(hand)
     seen = _counts(visible)
     outside = [k for k in np.flatnonzero(seen) if not (rs.kind_mask >> int(k)) & 1]
@@ -135,30 +136,30 @@ def live_waits(
 
 
 
-def _form_code(form: str, ruleset: "str | Ruleset") -> tuple[int, int]:
+def _form_code(form: str, ruleset: "str | Ruleset", capability: str) -> tuple[int, int]:
     code = FORMS.get(form) if isinstance(form, str) else None
     if code is None:
         raise MahjongError(f"unknown form {_short_repr(form)}; expected one of {', '.join(FORMS)}")
-    rs = get_ruleset(ruleset)
+    rs = get_ruleset(ruleset, capability)
     if form in _SPECIAL_ONLY and not rs.special_forms:
         raise MahjongError(f"form {form!r} does not exist in ruleset {rs.name!r}")
     return code, rs.kind_mask
 
 
-def form_shanten(hand: Any, form: str, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> int:
+def form_shanten(hand: HandLike, form: str, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> int:
     """Shanten of one form (``"standard"``, ``"seven_pairs"``, ``"thirteen_orphans"``,
     ``"honors_knitted"``, ``"knitted_straight"``).
 
     >>> form_shanten("1199m1199p1199sEE", "seven_pairs", ruleset="public")
     -1
     """
-    code, mask = _form_code(form, ruleset)
+    code, mask = _form_code(form, ruleset, "mj.form_shanten")
     return _hand.form_shanten(_counts(hand), mask, code)
 
 
-def form_is_win(hand: Any, form: str, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> bool:
+def form_is_win(hand: HandLike, form: str, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> bool:
     """Win check of one form (names as in :func:`form_shanten`)."""
-    code, mask = _form_code(form, ruleset)
+    code, mask = _form_code(form, ruleset, "mj.form_is_win")
     return _hand.form_is_win(_counts(hand), mask, code)
 
 
@@ -183,21 +184,21 @@ def counts_2d(hands: Any) -> np.ndarray:
     return np.ascontiguousarray(arr, dtype=_U8)
 
 
-def is_win_batch(hands: Any, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
+def is_win_batch(hands: HandsLike, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
     """:func:`is_win` for every row of an ``(N, 34)`` count array -> bool array (N,)."""
-    mask, special = _rs_args(ruleset)
+    mask, special = _rs_args(ruleset, "mj.is_win_batch")
     return _hand.is_win_batch(counts_2d(hands), mask, special)
 
 
-def waits_batch(hands: Any, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
+def waits_batch(hands: HandsLike, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
     """Waiting tiles of every row -> uint64 array (N,), bit i set when kind i is a wait."""
-    mask, special = _rs_args(ruleset)
+    mask, special = _rs_args(ruleset, "mj.waits_batch")
     return _hand.waits_batch(counts_2d(hands), mask, special)
 
 
-def shanten_batch(hands: Any, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
+def shanten_batch(hands: HandsLike, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
     """:func:`shanten` of every row -> int8 array (N,)."""
-    mask, special = _rs_args(ruleset)
+    mask, special = _rs_args(ruleset, "mj.shanten_batch")
     return _hand.shanten_batch(counts_2d(hands), mask, special)
 
 

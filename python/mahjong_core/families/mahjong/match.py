@@ -3,14 +3,19 @@ its prevalent wind (spec 2.10, OP-13).  The dealer rules are the round's (``next
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, Mapping, overload
 
+from ..._types import Int as Integer, LongcardRulesetName, MahjongRulesetName, WindLike
 from ..._validate import as_flag
 from ...game.match import Match as SharedMatch
 from ...game.schema import Bool, Int
 from ..registry import DEFAULT_RULESET
 from .round import Round, _is_longcard
+from .rulesetdef import Ruleset
 from .tiles import parse_wind
+
+if TYPE_CHECKING:
+    from ..longcard.round_match import LongcardMatch
 
 __all__ = ["Match"]
 
@@ -31,12 +36,25 @@ class Match(SharedMatch):
     round_class = Round
     FAMILY_ARGS = {"round_wind": Int(27, 30), "wind_rotation": Bool()}
 
-    def __new__(cls, ruleset: Any = None, *args: Any, **kwargs: Any) -> Match:  # noqa: PYI034
+    # the constructor's type, as mj.Round's: the long-card ruleset gives its LongcardMatch
+    @overload
+    def __new__(cls, ruleset: LongcardRulesetName, seed: Integer | None = None, *,  # type: ignore[misc]
+                rounds: Integer | None = None, first_dealer: Integer | None = None,
+                options: Mapping[str, Any] | None = None, auto_advance: bool = False) -> LongcardMatch: ...
+    @overload
+    def __new__(cls, ruleset: MahjongRulesetName | Ruleset = ..., seed: Integer | None = None, *,
+                rounds: Integer | None = None, first_dealer: Integer | None = None, round_wind: WindLike = 27,
+                wind_rotation: bool = False, min_fan: Integer | None = None, options: Mapping[str, Any] | None = None,
+                auto_advance: bool = False) -> Match: ...
+    @overload
+    def __new__(cls, ruleset: str, seed: Integer | None = None,  # type: ignore[misc]
+                **kwargs: Any) -> Match | LongcardMatch: ...
+    def __new__(cls, ruleset: Any = DEFAULT_RULESET, *args: Any, **kwargs: Any) -> Any:  # noqa: PYI034
         # ``mj.Match("changpai-ydr", ...)``: a match of long-card hands (LongcardMatch), as mj.Round does
         if cls is Match and _is_longcard(ruleset):
             from ..longcard.round_match import longcard_match
 
-            return cast("Match", longcard_match(ruleset, *args, **kwargs))
+            return longcard_match(ruleset, *args, **kwargs)
         return super().__new__(cls)
 
     def __init__(self, ruleset: str = DEFAULT_RULESET, seed: "int | None" = None, *, rounds: "int | None" = None,

@@ -17,7 +17,7 @@ an added kong), ``over``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +26,10 @@ from ..._round import (
     RoundCore, RoundView, round_is_over, round_legal_mask, round_seats_to_act, round_step, round_view,
     round_view_snapshot,
 )
+from ..._types import Int, LongcardRulesetName, MahjongRulesetName, WindLike
 from ...errors import MahjongError
+from ..registry import DEFAULT_RULESET
+from .rulesetdef import Ruleset
 from .rulesets import get_ruleset
 from .constants import MELD_NAMES, PH_OVER, PH_TURN, PHASE_NAMES
 from .scoring import FLAGS, Score, score, score_kwargs
@@ -36,6 +39,9 @@ from .round_base import SCHEMA_VERSION, MahjongRoundBase
 from .settings import READY_NONE, FlowSettings
 from .wall import Wall
 from .json_types import Event, HeaderEvent, RoundResultDict, RoundState, WinEvent, WinnerRecord
+
+if TYPE_CHECKING:
+    from ..longcard.round_match import LongcardRound
 
 __all__ = ["Round", "RoundResult", "RoundView", "SCHEMA_VERSION", "PHASE_NAMES"]
 
@@ -201,14 +207,33 @@ class Round(MahjongRoundBase):
     RESULT_TYPE = RoundResult
 
     # ------------------------------------------------------------------ construction
-    def __new__(cls, ruleset: Any = None, *args: Any, **kwargs: Any) -> Round:  # noqa: PYI034
+    # The constructor's type (what mypy checks a call against; MahjongRoundBase.__init__ runs): a
+    # mahjong ruleset gives this Round, the long-card ruleset its LongcardRound (not a subclass:
+    # mypy's [misc] refusal of that is the point), a ruleset only known at run time either.
+    @overload
+    def __new__(cls, ruleset: LongcardRulesetName, seed: Int | None = None, *, dealer: Int = 0,  # type: ignore[misc]
+                options: Mapping[str, Any] | None = None, spawn_key: Sequence[Int] = (), impl: str = "compiled",
+                engine: str = "reference") -> LongcardRound: ...
+    @overload
+    def __new__(cls, ruleset: MahjongRulesetName | Ruleset = ..., seed: Int | None = None, *, dealer: Int = 0,
+                round_wind: WindLike = 27, min_fan: Int | None = None, options: Mapping[str, Any] | None = None,
+                spawn_key: Sequence[Int] = (), wall: Sequence[Int] | str | None = None,
+                dice: Sequence[Int] | None = None, kong_dice: Sequence[Int] | None = None) -> Round: ...
+    @overload
+    def __new__(cls, ruleset: str, seed: Int | None = None,  # type: ignore[misc]
+                **kwargs: Any) -> Round | LongcardRound: ...
+    def __new__(cls, ruleset: Any = DEFAULT_RULESET, *args: Any, **kwargs: Any) -> Any:  # noqa: PYI034
         # ``mj.Round(ruleset="changpai-ydr", seed=...)``: the shared entry point gives a long-card ruleset
         # its own round under the same API (LongcardRound, issue 13); every other ruleset is a mahjong one
         if cls is Round and _is_longcard(ruleset):
             from ..longcard.round_match import longcard_round
 
-            return cast("Round", longcard_round(ruleset, *args, **kwargs))
+            return longcard_round(ruleset, *args, **kwargs)
         return super().__new__(cls)
+
+    if TYPE_CHECKING:   # RoundBase.from_dict is typed for any family's round; this one gives a Round
+        @classmethod
+        def from_dict(cls, d: Mapping[str, Any]) -> Round: ...
 
     def _start(self, s: FlowSettings, header: dict[str, Any], tiles: list[int], dice: list[int],
                kong_dice: list[int]) -> None:
@@ -551,7 +576,9 @@ class Round(MahjongRoundBase):
         return super().legal_mask(seat)
 
     # ------------------------------------------------------------------ views
-    view = round_view
+    # a PlayerView TypedDict: the same dict as RoundBase.view's, its keys typed (a TypedDict is not
+    # a dict[str, Any] to a type checker, hence the ignore)
+    view = round_view  # type: ignore[assignment]
     # the same view frozen as a RoundView (to_dict() == view(seat)): the dict is built only when a
     # server asks for it (README: Server loop)
     view_snapshot = round_view_snapshot

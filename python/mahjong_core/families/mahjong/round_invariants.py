@@ -42,6 +42,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, cast
 
+from ..._validate import counted
 from ...errors import MahjongError, StateError
 from ...game.schema import check, first_difference
 from .json_types import Event, HeaderEvent, RoundResultDict, RoundState, WinnerRecord
@@ -140,8 +141,8 @@ class _State:
         if scripted is not None and scripted != w["tiles"]:
             raise _bad("wall.tiles", "differ from the scripted wall of the header")
         if self.live < 0:
-            raise _bad("wall.taken", f"{self.remaining} tiles left, fewer than the {self.s.reserved_tail_tiles} "
-                                     "reserved (the round would have ended)")
+            raise _bad("wall.taken", f"{counted(self.remaining, 'tile')} left, fewer than the "
+                                     f"{self.s.reserved_tail_tiles} reserved (the round would have ended)")
 
     def check_conservation(self) -> None:
         count = self._places()
@@ -305,8 +306,8 @@ class _State:
         d, s, P = self.d, self.s, self.P
         melds_total = sum(len(ms) for ms in d["melds"])
         if d["calls_made"] != (1 if melds_total else 0):
-            raise _bad("calls_made", f"{d['calls_made']} with {melds_total} melds on the table (1 exactly when "
-                                     "someone has claimed or declared a kong)")
+            raise _bad("calls_made", f"{d['calls_made']} with {counted(melds_total, 'meld')} on the table (1 exactly "
+                                     "when someone has claimed or declared a kong)")
         kongs = sum(1 for ms in d["melds"] for m in ms if m[0] in (_KONG, _CKONG))
         want_dice = kongs if s.kong_replacement == "die" else 0
         if d["kong_dice_used"] != want_dice:
@@ -467,7 +468,7 @@ class _State:
         self._check_deal(log)
         actions = sum(1 for e in log if e.get("type") == "action")
         if actions != d["n_steps"]:
-            raise _bad("n_steps", f"{d['n_steps']}, but the log holds {actions} actions")
+            raise _bad("n_steps", f"{d['n_steps']}, but the log holds {counted(actions, 'action')}")
         end = log[-1]
         if (end["type"] == "round_end") != (self.phase_name == "over"):
             raise _bad(f"log[{len(log) - 1}]", "the log ends with round_end exactly when the round is over")

@@ -27,11 +27,13 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, overload
 
 import numpy as np
 
 from ... import _fan
+from ..._types import FlowersLike, HandLike, HandsLike, Int, LongcardRulesetName, MahjongRulesetName, MeldLike, \
+    TileLike, WindLike
 from ..._validate import as_flag, as_int, bounded_items, is_int
 from ...errors import (
     ArrayShapeError, FlagError, HandSizeError, MahjongError, RulesetError, TileCountError, TileParseError,
@@ -48,6 +50,9 @@ from ._constants import (
 from .constants import MELD_KINDS, MELD_NONE
 from .hand import counts_2d
 from .tiles import meld_tiles, parse_flowers, parse_tiles, parse_wind, tile_kind, tile_short, to_counts
+
+if TYPE_CHECKING:
+    from ..longcard.result import Score as LongcardScore
 
 __all__ = ["Fan", "Score", "Scorer", "MELD_KINDS", "FLAGS", "parse_meld", "score", "score_batch", "score_kwargs",
            "FORM_NAMES"]
@@ -311,6 +316,21 @@ def _other_family_score(ruleset: Any, mahjong_args: dict[str, Any]) -> Any:
     return family.score
 
 
+@overload
+def score(hand: HandLike, win_tile: TileLike | None = None, *, ruleset: LongcardRulesetName,
+          melds: Iterable[MeldLike] = (), **family_options: Any) -> LongcardScore: ...
+@overload
+def score(hand: HandLike, win_tile: TileLike | None = None, *, ruleset: "MahjongRulesetName | Ruleset" = ...,
+          melds: Iterable[MeldLike] = (), self_drawn: bool = False, last_tile: bool = False,
+          kong_replacement: bool = False, flower_replacement: bool = False, robbing_kong: bool = False,
+          last_of_kind: bool = False, ready: bool = False, ready_concealed: bool | None = None,
+          heavenly: bool = False, earthly: bool = False, humanly: bool = False, heavenly_ready: bool = False,
+          flowers: FlowersLike = 0, seat_wind: WindLike | None = None, round_wind: WindLike | None = None,
+          min_fan: Int | None = None, caishen_enabled: bool = False, caishen_used_as_wild: bool = False,
+          literal_first_turn_exclusions: bool = False, replacement_bloom: str = "any") -> Score: ...
+@overload
+def score(hand: HandLike, win_tile: TileLike | None = None, *, ruleset: str, melds: Iterable[MeldLike] = (),
+          **options: Any) -> "Score | LongcardScore": ...
 def score(
     hand: Any,
     win_tile: Any = None,
@@ -332,13 +352,13 @@ def score(
     flowers: Any = 0,
     seat_wind: Any = None,
     round_wind: Any = None,
-    min_fan: int | None = None,
+    min_fan: Int | None = None,
     caishen_enabled: bool = False,
     caishen_used_as_wild: bool = False,
     literal_first_turn_exclusions: bool = False,
     replacement_bloom: str = "any",
     **family_options: Any,
-) -> Score:
+) -> "Score | LongcardScore":
     """Score a winning hand under ``ruleset`` and return its best reading (spec 4.2).
 
     ``hand``: the concealed tiles without the winning tile (tile string or counts).
@@ -385,10 +405,10 @@ def score(
         passed = locals()
         other = _other_family_score(ruleset, passed)
         if other is not None:
-            return other(hand, win_tile, ruleset=ruleset, melds=melds, **family_options)  # type: ignore[no-any-return]  # another family's Score
+            return other(hand, win_tile, ruleset=ruleset, melds=melds, **family_options)  # type: ignore[no-any-return]  # the long-card Score
     if family_options:
         raise TypeError(f"score() got an unexpected keyword argument {next(iter(family_options))!r}")
-    rs = get_ruleset(ruleset)
+    rs = get_ruleset(ruleset, "mj.score")
     values = {
         "self_drawn": self_drawn,
         "last_tile": last_tile,
@@ -411,7 +431,7 @@ def score(
     concealed = to_counts(hand)
     win = -1 if win_tile is None else tile_kind(win_tile, "winning tile")
     if win < 0 and not flags & FLAGS["heavenly"]:
-        raise MahjongError("win_tile is required (None only for heavenly=True, 天胡)")
+        raise MahjongError("win_tile is required (it is left out only with heavenly=True, 天胡)")
     parsed = _parse_melds(melds)
     _check_totals(concealed, win, parsed)
     if ready_concealed is None:
@@ -443,7 +463,7 @@ score = functools.update_wrapper(_fan.score, _score_checked)  # type: ignore[ass
 
 
 def score_batch(
-    hands: np.ndarray,
+    hands: HandsLike,
     win_tiles: np.ndarray,
     *,
     ruleset: "str | Ruleset" = DEFAULT_RULESET,
@@ -471,9 +491,9 @@ def score_batch(
     Flags are checked per row as in :func:`score` (:class:`~mahjong_core.errors.FlagError`).
     """
 
-    rs = get_ruleset(ruleset)
-    hands = counts_2d(hands)
-    n = hands.shape[0]
+    rs = get_ruleset(ruleset, "mj.score_batch")
+    counts = counts_2d(hands)
+    n = counts.shape[0]
     win = _column(win_tiles, "win_tiles", (n,), -1, 33, np.int16, TileParseError)
     meld_arr = _meld_column(melds, n)
     flag_arr = _column(flags, "flags", (n,), 0, _ALL_FLAGS, np.uint32, FlagError, bits=True)
@@ -481,7 +501,7 @@ def score_batch(
     seat_arr = _column(seat_winds, "seat_winds", (n,), 27, 30, np.uint8, MahjongError, default=27)
     round_arr = _column(round_winds, "round_winds", (n,), 27, 30, np.uint8, MahjongError, default=27)
     mins, opts = _options(rs, min_fan, False, False, False, "any")
-    return _fan.evaluate_batch(rs.code, hands, win, meld_arr, flag_arr, flower_arr, seat_arr, round_arr,
+    return _fan.evaluate_batch(rs.code, counts, win, meld_arr, flag_arr, flower_arr, seat_arr, round_arr,
                                mins, opts)
 
 

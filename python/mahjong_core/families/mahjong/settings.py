@@ -147,7 +147,7 @@ def _cache_key(ruleset: Any, options: Any, min_fan: Any) -> Any:
 
 
 def _flow_settings(ruleset: Any, options: Any, min_fan: Any) -> FlowSettings:
-    rs = get_ruleset(ruleset)
+    rs = get_ruleset(ruleset, "flow_settings")
     base = FlowSettings(ruleset=rs.name, players=rs.players, kinds=tuple(rs.kinds), min_fan=rs.min_fan,
                         **asdict(rs.flow))
     if options is None:

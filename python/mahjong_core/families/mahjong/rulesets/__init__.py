@@ -27,8 +27,13 @@ assert [r.code for r in RULESETS.values()] == list(range(len(RULESETS))), "codes
 registry.register_rulesets(FAMILY_NAME, RULESETS)
 
 
-def get_ruleset(ruleset: "str | Ruleset") -> Ruleset:
+def get_ruleset(ruleset: "str | Ruleset", capability: str = "mj.get_ruleset") -> Ruleset:
     """Return the registered :class:`Ruleset` for a name (or for one of the :data:`RULESETS`).
+
+    A ruleset of another family (``"changpai-ydr"``) is an
+    :class:`~mahjong_core.errors.UnsupportedError` naming its family and ``capability`` (the
+    entry point asking: ``"mj.Hand"``, ``"mj.advise"``, ...); an unknown name a
+    :class:`~mahjong_core.errors.RulesetError`.
 
     >>> get_ruleset("public").players
     4
@@ -45,6 +50,6 @@ def get_ruleset(ruleset: "str | Ruleset") -> Ruleset:
     try:
         return RULESETS[ruleset]
     except (KeyError, TypeError):
-        raise RulesetError(
-            f"unknown ruleset {ruleset!r}; expected one of {', '.join(RULESET_NAMES)}"
-        ) from None
+        pass
+    registry.require_family(ruleset, FAMILY_NAME, capability)   # raises: unknown, or of another family
+    raise AssertionError("unreachable: a mahjong ruleset is in RULESETS")   # pragma: no cover
