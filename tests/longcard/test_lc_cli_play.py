@@ -191,3 +191,8 @@ def test_play_shows_the_face_names_option():
     script, _ = _fold_first(1, 1)
     a, b = _play(script, seed=1), _play(script, seed=1, options={"face_names": names})
     assert a != b and a.splitlines()[-2:] == b.splitlines()[-2:]         # the same hand, the same end
+
+
+def test_a_match_of_one_hand_says_1_hand(capsys):
+    assert cli.main(["match", "--ruleset", RS, "--rounds", "1", "--seed", "1", "--bots", "greedy"]) == 0
+    assert capsys.readouterr().out.startswith(f"{RS} match, 1 hand, settlement")

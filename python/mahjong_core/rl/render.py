@@ -9,7 +9,7 @@ the wall count, the tile being claimed, and the result once the round is over.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ..families.mahjong.tiles import format_tiles, tile_short
 
@@ -34,7 +34,7 @@ def _result(result: dict[str, Any]) -> str:
         + f", {w['total']} fans" for w in winners)
 
 
-def view_table(view: dict[str, Any]) -> str:
+def view_table(view: Mapping[str, Any]) -> str:
     """The table of one seat's view (see the module docstring), one line per seat."""
     me = view["seat"]
     winds = view["seat_winds"]

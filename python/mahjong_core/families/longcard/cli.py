@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import HandSizeError
+from ..._validate import counted
 from .cards import face_name, format_cards, to_counts
 from .counting import counting_summary
 from .options import RULESET
@@ -168,7 +169,7 @@ def cmd_match(seed: int, rounds: int, bots: Sequence[str], balance: int, as_json
         print(text)
         return 0
     mode = {"tikan": "梯坎番 N+1", "fan_cheng_fan": "番乘番 2^N"}[record["settlement_mode"]]
-    print(f"{RULESET} match, {rounds} hands, settlement {mode} x {record['base']}, "
+    print(f"{RULESET} match, {counted(rounds, 'hand')}, settlement {mode} x {record['base']}, "
           f"opening balance {balance:,} each")
     for rec in record["rounds"]:
         print(f"hand {rec['round']} (banker seat {rec['dealer']}): {rec['text']}")

@@ -3,7 +3,7 @@
 
 The hand functions are the compiled ones; ``new_round`` is the hand engine (:mod:`.round_ref`, its
 counting compiled) and ``bots`` its bots (:mod:`.round_bots`); ``new_match`` the match of hands under
-the shared round API (:mod:`.round_match`); shanten is not built yet and refuses with a ``RulesetError``.
+the shared round API (:mod:`.round_match`); shanten is not offered and refuses with an ``UnsupportedError``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
-from ...errors import RulesetError
+from ...errors import RulesetError, UnsupportedError
 from .. import registry
 from .ruleset import FAMILY_NAME
 
@@ -95,9 +95,11 @@ def _greedy_bot(seed: Any = None) -> RuleBot:
     return RuleBot()
 
 
-def _not_built(what: str) -> Callable[..., NoReturn]:
+def _not_offered(what: str) -> Callable[..., NoReturn]:
+    """An entry point the family does not offer: the one documented error of the registry."""
     def refuse(*_args: Any, **_kw: Any) -> NoReturn:
-        raise RulesetError(f"changpai-ydr: {what} is not built yet (a hand of play exists: new_round, new_match)")
+        raise UnsupportedError(f"{what}: the {FAMILY_NAME} family ({', '.join(registry.ruleset_names(FAMILY_NAME))}) "
+                               f"does not offer {what} (it offers is_win, waits, score, rounds, matches and simulate)")
     return refuse
 
 
@@ -116,7 +118,7 @@ class _Simulation:
 
 
 FAMILY = registry.Family(
-    FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_built("shanten"), new_round=new_round,
+    FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_offered("shanten"), new_round=new_round,
     new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
     simulation=_Simulation(),
 )

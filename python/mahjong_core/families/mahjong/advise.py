@@ -40,10 +40,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb, factorial, perm
-from typing import Any
+from typing import Any, Iterable
 
 import numpy as np
 
+from ..._types import HandLike, MeldLike, TileLike, WindLike
 from ._constants import MELD_NAMES
 from .fan_shanten import (
     DEFAULT_MAX_DRAWS,
@@ -172,13 +173,13 @@ def _option(d: int, found: Found, budget: int, plain: int, live: tuple[int, ...]
 
 
 def advise(
-    hand: Any,
+    hand: HandLike,
     *,
     ruleset: str | Ruleset = DEFAULT_RULESET,
-    melds: Any = (),
-    visible: Any = None,
-    seat_wind: Any = None,
-    round_wind: Any = None,
+    melds: Iterable[MeldLike] = (),
+    visible: "HandLike | Iterable[TileLike] | None" = None,
+    seat_wind: WindLike | None = None,
+    round_wind: WindLike | None = None,
     win: str = "any",
     min_fan: int | None = None,
     max_draws: int = DEFAULT_MAX_DRAWS,

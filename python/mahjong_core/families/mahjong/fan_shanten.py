@@ -60,6 +60,7 @@ from typing import Any
 import numpy as np
 
 from ... import _advise, _fan
+from ..._types import HandLike, MeldLike, TileLike, WindLike
 from ..._validate import counted, short_repr as _short_repr
 from ...errors import HandSizeError, MahjongError, RulesetError, TileCountError
 from ._constants import FLAG_SELF_DRAWN, MELD_CHI, MELD_NONE
@@ -796,13 +797,13 @@ def _target_draws(prob: Problem, hand: Sequence[int], live: Sequence[int], tlist
 
 
 def fan_shanten(
-    hand: Any,
+    hand: HandLike,
     *,
     ruleset: str | Ruleset = DEFAULT_RULESET,
-    melds: Any = (),
-    visible: Any = None,
-    seat_wind: Any = None,
-    round_wind: Any = None,
+    melds: Iterable[MeldLike] = (),
+    visible: "HandLike | Iterable[TileLike] | None" = None,
+    seat_wind: WindLike | None = None,
+    round_wind: WindLike | None = None,
     win: str = "any",
     min_fan: int | None = None,
     max_draws: int = DEFAULT_MAX_DRAWS,
