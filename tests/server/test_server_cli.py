@@ -24,7 +24,7 @@ ENV = dict(os.environ, PYTHONPATH=str(Path(mahjong_core.__file__).resolve().pare
 
 def test_serve_starts_on_the_loopback_and_stops_on_ctrl_c(tmp_path):
     db = tmp_path / "cli.sqlite3"
-    proc = subprocess.Popen([sys.executable, "-m", "mahjong_core", "serve", "--port", "0", "--db", str(db)],
+    proc = subprocess.Popen([sys.executable, "-m", "mahjong_core", "serve", "--port", "0", "--db", str(db), "--init"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=ENV)
     try:
         port = None

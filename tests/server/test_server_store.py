@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from mahjong_core.server import ServerSettings
 from mahjong_core.server.lobby import Lobby
-from mahjong_core.server.store import Store
+from mahjong_core.server.store import Store, StoreError
+from mahjong_core.server.table import STORE_FAILED
 
 from .harness import choose
 
@@ -28,7 +29,7 @@ class Outbox:
 
 def _two_players(db: str, **kw: Any) -> tuple[Lobby, Any, list[Outbox]]:
     """A coins table of two players, both connected to outboxes."""
-    lobby = Lobby(ServerSettings(db=db, bots=False, **kw))
+    lobby = Lobby(ServerSettings(db=db, bots=False, init=True, claim_pause_s=0.0, **kw))
     a = lobby.join("ann", "coins")
     lobby.join("bo", "coins")
     table = lobby.tables[a["table"]]
@@ -47,42 +48,50 @@ def _play(table: Any, outs: list[Outbox], steps: int) -> None:
                 break
 
 
-def test_a_failed_write_is_written_by_the_next_commit(tmp_path, monkeypatch):
+def test_a_failed_write_puts_the_table_back_and_sends_nothing(tmp_path, monkeypatch):
+    """A commit that fails (here: the settlement of a hand, balances included) leaves the table,
+    the streams and the ledger as last stored; no frame is sent about it; the acting seat gets
+    the refusal and plays again; a reload equals the live table."""
     db = str(tmp_path / "store.sqlite3")
     lobby, table, outs = _two_players(db, rounds=2, seed=8)
-    _play(table, outs, 30)
     real = Store.commit
-    calls = []
+    failed = []
 
     def failing(self: Store, row: Any, change: Any) -> None:
-        calls.append(1)
-        if len(calls) == 1:
-            raise sqlite3.OperationalError("disk I/O error")
+        if change.hand is not None and not failed:     # the first settled hand's transaction
+            failed.append(row.id)
+            raise StoreError(f"database {db}: storing table {row.id} failed: database or disk is full")
         real(self, row, change)
 
     monkeypatch.setattr(Store, "commit", failing)
-    k = next(k for k in (0, 1) if outs[k].frames[-1]["state"]["view"]["legal_indices"])
-    sent = len(outs[k].frames)
-    with pytest.raises(sqlite3.OperationalError):
-        table.act(k, choose(outs[k].frames[-1]["state"]["view"]))
-    assert len(outs[k].frames) == sent            # nothing was sent about the unwritten step
-    table.tick(lobby.now())                       # ... the next commit (a disconnect here) writes it all
-    table.detach(k, outs[k], 1006)
-    monkeypatch.setattr(Store, "commit", real)
+    refused = None
+    for _ in range(400):
+        k = next(k for k in (0, 1) if outs[k].frames[-1]["state"]["view"]["legal_indices"])
+        index = choose(outs[k].frames[-1]["state"]["view"])
+        before = (table.match.to_json(), [list(s.stream) for s in table.seats],   # type: ignore[union-attr]
+                  lobby.ledger.balances, dict(lobby.points), [len(o.frames) for o in outs])
+        reply = table.act(k, index)
+        if reply is not None:
+            refused = reply
+            break
+    assert failed and refused == STORE_FAILED
+    after = (table.match.to_json(), [list(s.stream) for s in table.seats],      # type: ignore[union-attr]
+             lobby.ledger.balances, dict(lobby.points), [len(o.frames) for o in outs])
+    assert after == before                         # as stored, and nothing sent
+    assert table.act(k, index) is None             # tried again: played, settled and stored
+    assert any(ev["event"]["type"] == "settlement" for ev in outs[k].frames[-1]["events"])
     lobby.close()
     again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=8))
     t2 = again.tables[table.id]
-    assert t2.match is not None and table.match is not None
-    assert t2.match.to_json() == table.match.to_json()
-    assert [s.stream for s in t2.seats] == [s.stream for s in table.seats]   # type: ignore[union-attr]
-    assert t2.tracker.disconnects == table.tracker.disconnects
-    assert again.ledger.total == lobby.ledger.total == 2 * 10_000
+    assert t2.match is not None and t2.match.to_json() == table.match.to_json()   # type: ignore[union-attr]
+    assert [s.stream for s in t2.seats] == [s.stream for s in table.seats]     # type: ignore[union-attr]
+    assert again.ledger.balances == lobby.ledger.balances and again.ledger.total == 2 * 10_000
     again.close()
 
 
 def test_a_waiting_table_and_its_seat_survive_a_restart(tmp_path):
     db = str(tmp_path / "wait.sqlite3")
-    lobby = Lobby(ServerSettings(db=db, bots=False))
+    lobby = Lobby(ServerSettings(db=db, bots=False, init=True))
     a = lobby.join("solo", "bamboo")
     lobby.close()
     again = Lobby(ServerSettings(db=db, bots=False))
@@ -116,7 +125,7 @@ def test_the_stored_match_is_the_matchs_own_json_at_every_step(tmp_path):
 
 def test_the_away_clock_starts_with_the_match_not_while_a_table_waits(tmp_path):
     now = [0.0]
-    lobby = Lobby(ServerSettings(db=str(tmp_path / "clock.sqlite3"), bots=False, away_limit_s=1.0),
+    lobby = Lobby(ServerSettings(db=str(tmp_path / "clock.sqlite3"), bots=False, away_limit_s=1.0, init=True),
                   clock=lambda: now[0])
     a = lobby.join("early", "bamboo")
     now[0] = 50.0                         # a long wait for an opponent: not away from a match
@@ -164,7 +173,7 @@ def test_the_wal_is_checkpointed_by_its_own_thread_and_the_thread_ends_with_the_
 
     db = tmp_path / "ckpt.sqlite3"
     before = threading.active_count()
-    store = Store(str(db), checkpoint_s=0.02)
+    store = Store(str(db), checkpoint_s=0.02, create=True)
     assert store.checkpointer is not None and store.checkpointer.is_alive()
     assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
     store.ensure_system("system")
