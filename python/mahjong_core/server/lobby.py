@@ -117,6 +117,8 @@ class Lobby:
             raise JoinLimit(f"this address already holds {from_address} seats at open tables, the server's "
                             f"limit; finish or quit a match first")
         room = self.settings.room(room_name)
+        if self._waiting(room_name) is None:
+            self._check_capacity()      # before anything is stored for this join
         try:
             self._account(name, self.settings.opening_balance)
         except StoreError:
@@ -142,13 +144,23 @@ class Lobby:
         table.seats[seat].address = address              # type: ignore[union-attr]
         return {"table": table.id, "seat": seat, "token": token, "room": room.name, "ruleset": room.ruleset}
 
-    def _waiting_table(self, room_name: str) -> Table:
+    def _waiting(self, room_name: str) -> Table | None:
+        """The room's table that waits for players (never one with bots on: each join opens one)."""
         if not self.settings.bots:
             for t in self.tables.values():
                 if t.room.name == room_name and t.status == "waiting":
                     return t
+        return None
+
+    def _check_capacity(self) -> None:
         if sum(t.status != "over" for t in self.tables.values()) >= self.settings.max_tables:
             raise JoinLimit(f"the server has {self.settings.max_tables} open tables, its limit; try again later")
+
+    def _waiting_table(self, room_name: str) -> Table:
+        waiting = self._waiting(room_name)
+        if waiting is not None:
+            return waiting
+        self._check_capacity()
         self._created += 1
         n = self._created
         seed = secrets.randbits(63) if self.settings.seed is None else self.settings.seed + n
