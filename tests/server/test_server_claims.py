@@ -109,7 +109,8 @@ def test_the_discarder_cannot_tell_whether_the_other_seat_was_asked(tmp_path):
     assert len(asked) >= 5 and len(not_asked) >= 5
     me, other = a["seat"], b["seat"]
     one = ((("action", me), ("discard", me), ("draw", other)), "turn", other, None, False, s.act_timeout_s)
-    assert {_shape(f) for f, _ in asked} == {_shape(f) for f, _ in not_asked} == {one}
+    assert {_shape(f) for f, _ in asked} == {_shape(f) for f, _ in not_asked} == {one}, (
+        [_shape(f) for f, _ in asked], [_shape(f) for f, _ in not_asked])
     for _, waited in asked + not_asked:
         assert waited >= PAUSE - 0.02, waited
     db = stored(s.db)

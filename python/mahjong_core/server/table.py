@@ -423,7 +423,7 @@ class Table:
         except StoreError:
             self._retry_at = now + RETRY_S   # rolled back to the last stored step; the clock tries again
         self.deadline = now + self.lobby.settings.act_timeout_s if self._in_hand() else None
-        self._flush()
+        self._flush(now)   # built at the deadline's "now": a fresh turn shows the whole act timeout
 
     def _settle(self) -> None:
         """Settle the finished round in the ledger and deal the next one (or end the match); the
@@ -574,17 +574,18 @@ class Table:
             return
         self._retry_at = now + RETRY_S
 
-    def _flush(self) -> None:
+    def _flush(self, now: float | None = None) -> None:
         held = self._held()
         players = self._players()
         for k, seat in enumerate(self.seats):
             if seat is not None and k not in held:
                 if seat.conn is not None:
-                    self._send_update(k, players)
+                    self._send_update(k, players, now)
                 else:
                     self._shown[k] = len(seat.stream)
 
-    def _send_update(self, k: int, players: list[dict[str, Any] | None] | None = None) -> None:
+    def _send_update(self, k: int, players: list[dict[str, Any] | None] | None = None,
+                     now: float | None = None) -> None:
         """One ``update`` frame: the stream's events not yet sent (their stored JSON, not encoded
         again) and the seat's state."""
         seat = self._seat(k)
@@ -592,7 +593,7 @@ class Table:
         start, stream = self._sent[k], seat.stream
         events = ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, len(stream))])
         self._sent[k] = self._shown[k] = len(stream)
-        seat.conn.send(f'{{"type":"update","events":[{events}],"state":{dumps(self.state(k, players))}}}')
+        seat.conn.send(f'{{"type":"update","events":[{events}],"state":{dumps(self.state(k, players, now))}}}')
 
     def _players(self) -> list[dict[str, Any] | None]:
         ledger = self.lobby.ledger
@@ -600,14 +601,17 @@ class Table:
             {"name": s.name, "bot": s.bot, "connected": s.bot or s.conn is not None,
              "balance": ledger.balance(s.name)}, **self.level(s.name)) for s in self.seats]
 
-    def state(self, k: int, players: list[dict[str, Any] | None] | None = None) -> dict[str, Any]:
+    def state(self, k: int, players: list[dict[str, Any] | None] | None = None,
+              now: float | None = None) -> dict[str, Any]:
         """What the web table draws for seat ``k``: the engine's view of the seat (nothing the
         seat may not see), the deadline, the players with their balances and levels (``players``:
-        that list when the caller has it already)."""
+        that list when the caller has it already; ``now``: the clock reading the deadline is
+        counted from, default the clock's)."""
         view = None
         if self.match is not None:
             view = self.match.round.view(k)
-        now = self.lobby.now()
+        if now is None:
+            now = self.lobby.now()
         if players is None:
             players = self._players()
         seat = self._seat(k)
