@@ -196,3 +196,20 @@ def test_the_wal_is_checkpointed_by_its_own_thread_and_the_thread_ends_with_the_
     memory = Store(":memory:")
     assert memory.checkpointer is None
     memory.close()
+
+
+def test_the_ledger_in_memory_does_not_keep_every_transfer(tmp_path, monkeypatch):
+    """The transfers are in the database; the ledger in memory starts again from its balances
+    once it holds more than LEDGER_HISTORY of them (it grew for as long as the server ran)."""
+    from mahjong_core.server import lobby as lobby_module
+
+    monkeypatch.setattr(lobby_module, "LEDGER_HISTORY", 0)
+    lobby, table, outs = _two_players(str(tmp_path / "ledger.sqlite3"), rounds=6, seed=4)
+    while table.status == "playing":
+        _play(table, outs, 1)
+    assert len(lobby.ledger.transfers) > 2    # the two deposits and a hand's
+    balances = lobby.ledger.balances
+    lobby.tick()
+    assert lobby.ledger.transfers == [] and lobby.ledger.balances == balances
+    assert {n: b for n, (b, _) in lobby.store.accounts().items()} == balances
+    lobby.close()

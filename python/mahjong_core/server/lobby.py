@@ -39,6 +39,10 @@ class JoinUnavailable(JoinError):
 NAME = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 """Player names: letters, digits, ``_ . -``, at most 32 characters."""
 RESERVED = (SYSTEM, OUTSIDE)
+LEDGER_HISTORY = 10_000
+"""Transfers the in-memory ledger keeps before it is started again from its balances: the
+transfers are in the database; in memory they only grew, by a few per hand, for as long as
+the server ran."""
 
 
 class Lobby:
@@ -71,6 +75,8 @@ class Lobby:
         accounts = self.store.accounts()
         self.ledger = Ledger({name: balance for name, (balance, _) in accounts.items()})
         self.points = {name: points for name, (_, points) in accounts.items()}
+        self.unstored_history = 0
+        """Transfers the ledger holds in memory (see LEDGER_HISTORY)."""
 
     # ------------------------------------------------------------------ rooms and accounts
     def rooms(self) -> list[dict[str, Any]]:
@@ -170,6 +176,9 @@ class Lobby:
 
     # ------------------------------------------------------------------ clocks
     def tick(self) -> None:
+        if self.unstored_history > LEDGER_HISTORY:    # between two steps: every balance is stored
+            self.ledger = Ledger(self.ledger.balances)
+            self.unstored_history = 0
         now = self.now()
         for t in list(self.tables.values()):
             t.tick(now)

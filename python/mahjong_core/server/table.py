@@ -465,6 +465,7 @@ class Table:
 
     def _record_settlement(self, k: int, record: dict[str, Any], transfers: list[Transfer]) -> None:
         ledger, points = self.lobby.ledger, self.lobby.points
+        self.lobby.unstored_history += len(transfers)
         touched = set(self.names) | {t.payee for t in transfers}
         self._pending.accounts.update({name: (ledger.balance(name), points.get(name, 0)) for name in touched})
         self._pending.transfers.extend(transfers)
