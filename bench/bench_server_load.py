@@ -187,7 +187,7 @@ def main() -> int:
     env = dict(os.environ, PYTHONPATH=str(args.tree.resolve()) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     cmd = [sys.executable, *os.environ.get("MAHJONG_SERVE_WRAPPER", "-m mahjong_core").split(), "serve", "--port", str(port), "--db", str(db), "--no-bots",
            "--rounds", "1000000", "--act-timeout", "600", "--rate", "10000", "--burst", "10000", "--seed", "1",
-           *serve_options(args.tree, args.tables)] + (["--compression"] if args.compression else ["--no-compression"])
+           *serve_options(args.tree, args.tables), *os.environ.get("BENCH_SERVE_EXTRA", "").split()] + (["--compression"] if args.compression else ["--no-compression"])
     cores = sorted(os.sched_getaffinity(0))
     server_core = None if args.server_cpu < 0 else args.server_cpu if args.server_cpu in cores else cores[0]
     log = (tmp / "server.log").open("w")

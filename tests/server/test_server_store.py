@@ -104,16 +104,15 @@ def test_a_waiting_table_and_its_seat_survive_a_restart(tmp_path):
 
 
 def test_the_stored_match_is_the_matchs_own_json_at_every_step(tmp_path):
-    """A step appends the round's new log events and rewrites the rest of its state; read back,
-    the pieces are the match's to_json(), through the rounds' changes (a new round's log
-    replaces the last one's)."""
+    """A step appends the round's new log events (the row itself only when it changed); read
+    back, the head and the log replayed are the match's to_json(), through the rounds' changes
+    (a new round's head is stored and its log replaces the last one's)."""
     lobby, table, outs = _two_players(str(tmp_path / "json.sqlite3"), rounds=3, seed=9)
     steps = rounds_seen = 0
     while table.status == "playing":
         assert table.match is not None
         row = lobby.store.table(table.id)
         assert row is not None and row.match_json() == table.match.to_json()
-        assert row.round_json() == table.match.round.to_json()
         rounds_seen = max(rounds_seen, table.match.round_index + 1)
         _play(table, outs, 1)
         steps += 1
@@ -140,27 +139,39 @@ def test_the_away_clock_starts_with_the_match_not_while_a_table_waits(tmp_path):
     lobby.close()
 
 
-def test_a_database_of_the_first_layout_is_upgraded_and_resumes(tmp_path):
-    """The first layout kept each round's whole log in its table row: opening such a database
-    moves the logs into round_log, and the table resumes exactly."""
+@pytest.mark.parametrize("layout", [0, 1])
+def test_a_database_of_an_older_layout_is_upgraded_and_resumes(tmp_path, layout):
+    """Layout 0 kept each round's whole log in its table row, layout 1 the match's head and the
+    round's state (without the log) in the row, rewritten at every step: opening such a
+    database moves the logs into round_log and the heads into match_heads, drops the state (the
+    log replayed), and the table resumes exactly."""
     db = str(tmp_path / "old.sqlite3")
     lobby, table, outs = _two_players(db, rounds=2, seed=5)
     _play(table, outs, 25)
     assert table.match is not None
     before = table.match.to_json()
     lobby.close()
-    con = sqlite3.connect(db)   # rewrite the row as the first layout stored it
-    con.execute("UPDATE tables SET round = ? WHERE id = ?", (json.dumps(json.loads(before)["round"],
-                ensure_ascii=False, separators=(",", ":")), table.id))
-    con.execute("DELETE FROM round_log")
-    con.execute("PRAGMA user_version = 0")
+    d = json.loads(before)
+    rnd = d.pop("round")
+    if layout == 1:
+        rnd.pop("log")
+    dump = lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"))   # noqa: E731
+    con = sqlite3.connect(db)   # rewrite the table as that layout stored it
+    con.execute("UPDATE tables SET match = ?, round = ? WHERE id = ?", (dump(d), dump(rnd), table.id))
+    con.execute("DROP TABLE match_heads")
+    if layout == 0:
+        con.execute("DELETE FROM round_log")
+    con.execute(f"PRAGMA user_version = {layout}")
     con.commit()
     con.close()
     again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=5))
     t2 = again.tables[table.id]
     assert t2.match is not None and t2.match.to_json() == before
-    assert again.store.db.execute("PRAGMA user_version").fetchone()[0] == 1
-    assert again.store.db.execute("SELECT count(*) FROM round_log").fetchone()[0] == len(t2.match.round.log)
+    store = again.store.db
+    assert store.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert store.execute("SELECT count(*) FROM round_log").fetchone()[0] == len(t2.match.round.log)
+    assert store.execute("SELECT count(*) FROM tables WHERE match IS NOT NULL OR round IS NOT NULL").fetchone()[0] == 0
+    assert store.execute("SELECT head FROM match_heads").fetchall() == [(dump(d),)]
     again.close()
 
 

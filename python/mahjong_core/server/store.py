@@ -2,19 +2,19 @@
 
 What is stored, and when (each in one transaction):
 
-* after every step of a round: the table's row (the current round's state without its log,
-  seats, disconnect counters), the round's new log events (``round_log``: the log only grows,
-  so a step appends its events instead of rewriting the whole log) and the new events of every
-  seat's stream; the rest of the match's state (its arguments, finished rounds' actions and
-  results) when a round ends, and then the new round's log replaces the old one.  Together they
-  are the match's ``Match.to_json()`` (:meth:`TableRow.match_json`), split so that a step writes
-  only what it changed;
+* after every step of a round: the round's new log events (``round_log``: the log only grows,
+  so a step appends its events instead of rewriting the whole log), the new events of every
+  seat's stream, and the table's row (status, seats, disconnect counters) only when it
+  changed; the rest of the match's state (``match_heads``: its arguments, finished rounds'
+  actions and results) when a round starts, and then the new round's log replaces the old one.
+  The match is its head and its current round replayed from the log (:meth:`TableRow.match`):
+  a step writes only what it added, a few pages, whatever the length of the match;
 * when a hand is settled: that step's writes plus the new balances and 积分 of its players, its
   transfers and the hand's record, all in the same transaction;
 * a new account: its row and its opening deposit.
 
-On a restart the tables are read back with the validated ``Match.from_json`` (the match is
-replayed, never trusted) and the balances with the ledger's checked constructor, so the ledger's
+On a restart the tables are read back with the validated ``Round.replay`` and
+``Match.from_dict`` (the match is replayed, never trusted) and the balances with the ledger's checked constructor, so the ledger's
 total is the one the last committed transaction left.  WAL mode with ``synchronous=NORMAL``: a
 commit survives a crash of the process (not necessarily a power cut of the machine).
 
@@ -81,10 +81,12 @@ CREATE TABLE IF NOT EXISTS round_log (
     table_id TEXT NOT NULL, i INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (table_id, i)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS hands (
     table_id TEXT NOT NULL, round INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (table_id, round));
+CREATE TABLE IF NOT EXISTS match_heads (table_id TEXT PRIMARY KEY, head TEXT NOT NULL);
 """
 
-_LAYOUT = 1
-"""``PRAGMA user_version`` of the current layout (0: the first, each round's log in its table row)."""
+_LAYOUT = 2
+"""``PRAGMA user_version`` of the current layout (0: the first, each round's log in its table row;
+1: the head and the round's state without its log in the table row, rewritten at every step)."""
 _TABLES = ("accounts", "transfers", "tables", "events", "round_log", "hands")
 DEFAULT_WAL_LIMIT = 64 << 20
 _WAL_CHECK_EVERY = 16
@@ -102,9 +104,10 @@ class StoreError(MahjongError):
 class TableRow:
     """A table as stored: ``seats`` is a list of ``{"name", "token_hash", "bot"}`` (or None for
     an empty seat), ``escape`` the per-hand disconnect counters, ``head`` the match's JSON without
-    its current round (None in a commit: unchanged), ``round`` the current round's JSON without
-    its log, ``log`` the JSON of the round's log events from index ``log_start`` on (read back:
-    the whole log; in a commit: the events not yet stored, ``log_start`` 0 for a new round)."""
+    its current round (None in a commit: unchanged), ``log`` the JSON of the current round's log
+    events from index ``log_start`` on (read back: the whole log; in a commit: the events not yet
+    stored, ``log_start`` 0 for a new round).  In a commit, ``changed`` False: the row's own
+    fields (status, seats, counters, end) are as last stored and are not written again."""
 
     id: str
     room: str
@@ -113,23 +116,28 @@ class TableRow:
     seats: list[Any]
     escape: list[int]
     head: str | None
-    round: str | None
     end_reason: str | None = None
     log: list[str] = field(default_factory=list)
     log_start: int = 0
+    changed: bool = True
 
-    def round_json(self) -> str | None:
-        """The current round's ``to_json()``: its state with the log as the last key (a read row)."""
-        if self.round is None:
+    def match(self) -> Any:
+        """The stored match (None before it starts), rebuilt and checked: the current round
+        replayed from its log (``Round.replay`` verifies every event), then the whole match
+        through ``Match.from_dict`` (every finished round replayed, the results recomputed);
+        any damage is a :class:`~mahjong_core.errors.StateError`."""
+        if self.head is None:
             return None
-        return f'{self.round[:-1]},"log":[{",".join(self.log)}]}}'
+        from ..game import Match
+
+        d = json.loads(self.head)
+        d["round"] = Match.round_class.replay(self.log).to_dict()
+        return Match.from_dict(d)
 
     def match_json(self) -> str | None:
-        """The match's ``to_json()``: its head with the current round as the last key (a read row)."""
-        rnd = self.round_json()
-        if self.head is None or rnd is None:
-            return None
-        return f'{self.head[:-1]},"round":{rnd}}}'
+        """:meth:`match` as its ``to_json()``."""
+        m = self.match()
+        return None if m is None else str(m.to_json())
 
 
 @dataclass
@@ -191,18 +199,25 @@ class Store:
             raise StoreError(f"database {self.path}: {what} failed: {exc}") from exc
 
     def _upgrade(self) -> None:
-        """A database of the first layout kept each round's log inside its table row: move the
-        logs into ``round_log`` (same JSON text, key order kept), in one transaction."""
+        """An older layout, in one transaction: layout 0 kept each round's log inside its table
+        row (moved into ``round_log``, same JSON text, key order kept); layouts 0 and 1 kept the
+        match's head and the round's state in the row, rewritten at every step (the head moves
+        into ``match_heads``; the state is dropped: it is the log replayed)."""
         with self._transaction():
-            for table_id, rnd in self.db.execute("SELECT id, round FROM tables WHERE round IS NOT NULL").fetchall():
-                state = json.loads(rnd)
-                if "log" not in state:
-                    continue
-                log = state.pop("log")
-                self.db.execute("UPDATE tables SET round = ? WHERE id = ?", (dumps(state), table_id))
-                self.db.execute("DELETE FROM round_log WHERE table_id = ?", (table_id,))
-                self.db.executemany("INSERT INTO round_log (table_id, i, event) VALUES (?, ?, ?)",
-                                    [(table_id, i, dumps(ev)) for i, ev in enumerate(log)])
+            layout = self.db.execute("PRAGMA user_version").fetchone()[0]
+            rows = self.db.execute("SELECT id, match, round FROM tables WHERE match IS NOT NULL "
+                                   "OR round IS NOT NULL").fetchall()
+            for table_id, head, rnd in rows:
+                if layout == 0 and rnd is not None:
+                    log = json.loads(rnd).get("log")
+                    if log is not None:
+                        self.db.execute("DELETE FROM round_log WHERE table_id = ?", (table_id,))
+                        self.db.executemany("INSERT INTO round_log (table_id, i, event) VALUES (?, ?, ?)",
+                                            [(table_id, i, dumps(ev)) for i, ev in enumerate(log)])
+                if head is not None:
+                    self.db.execute("INSERT OR REPLACE INTO match_heads (table_id, head) VALUES (?, ?)",
+                                    (table_id, head))
+            self.db.execute("UPDATE tables SET match = NULL, round = NULL")
             self.db.execute(f"PRAGMA user_version = {_LAYOUT}")
 
     def close(self) -> None:
@@ -221,22 +236,23 @@ class Store:
     def open_tables(self) -> list[TableRow]:
         """The tables that are not over, in the order they were created."""
         with self._errors("reading the tables"):
-            rows = self.db.execute("SELECT id, room, status, seed, seats, disconnects, match, round, end_reason "
-                                   "FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
+            rows = self.db.execute("SELECT id, room, status, seed, seats, disconnects, head, end_reason "
+                                   "FROM tables LEFT JOIN match_heads ON table_id = id "
+                                   "WHERE status != 'over' ORDER BY tables.rowid").fetchall()
             return [self._row(r) for r in rows]
 
     def table(self, table_id: str) -> TableRow | None:
         """One table as stored (over or not), None if there is no such table."""
         with self._errors(f"reading table {table_id}"):
-            r = self.db.execute("SELECT id, room, status, seed, seats, disconnects, match, round, end_reason "
-                                "FROM tables WHERE id = ?", (table_id,)).fetchone()
+            r = self.db.execute("SELECT id, room, status, seed, seats, disconnects, head, end_reason "
+                                "FROM tables LEFT JOIN match_heads ON table_id = id WHERE id = ?",
+                                (table_id,)).fetchone()
             return None if r is None else self._row(r)
 
     def _row(self, r: tuple[Any, ...]) -> TableRow:
-        i, room, status, seed, seats, esc, head, rnd, end = r
+        i, room, status, seed, seats, esc, head, end = r
         try:
-            return TableRow(i, room, status, seed, json.loads(seats), json.loads(esc), head, rnd, end,
-                            self._round_log(i))
+            return TableRow(i, room, status, seed, json.loads(seats), json.loads(esc), head, end, self._round_log(i))
         except (ValueError, TypeError) as exc:
             raise StoreError(f"database {self.path}: table {i!r} is damaged: {exc}") from None
 
@@ -286,15 +302,16 @@ class Store:
         """Write the table row and ``change`` in one transaction (all or nothing); a failure is a
         :class:`StoreError` and leaves the database as it was."""
         with self._errors(f"storing table {row.id}"), self._transaction():
-            self.db.execute(
-                "INSERT INTO tables (id, room, status, seed, seats, disconnects, match, round, end_reason) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET status = excluded.status, "
-                "seats = excluded.seats, disconnects = excluded.disconnects, "
-                "match = coalesce(excluded.match, tables.match), round = excluded.round, "
-                "end_reason = excluded.end_reason",
-                (row.id, row.room, row.status, row.seed, dumps(row.seats), dumps(row.escape), row.head, row.round,
-                 row.end_reason))
-            if row.round is not None and row.log_start == 0:   # a new round: its log replaces the last one's
+            if row.changed:
+                self.db.execute(
+                    "INSERT INTO tables (id, room, status, seed, seats, disconnects, end_reason) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET status = excluded.status, "
+                    "seats = excluded.seats, disconnects = excluded.disconnects, end_reason = excluded.end_reason",
+                    (row.id, row.room, row.status, row.seed, dumps(row.seats), dumps(row.escape), row.end_reason))
+            if row.head is not None:
+                self.db.execute("INSERT OR REPLACE INTO match_heads (table_id, head) VALUES (?, ?)",
+                                (row.id, row.head))
+            if row.log and row.log_start == 0:   # a new round: its log replaces the last one's
                 self.db.execute("DELETE FROM round_log WHERE table_id = ?", (row.id,))
             if row.log:
                 self.db.executemany("INSERT INTO round_log (table_id, i, event) VALUES (?, ?, ?)",

@@ -135,6 +135,7 @@ class Table:
         self._log_of: Any = None          # the round whose log is stored (its first _log_stored events)
         self._log_stored = 0
         self._log_texts: dict[int, tuple[Any, str]] = {}   # id -> (log event, its JSON), until stored
+        self._row_stored: tuple[Any, ...] | None = None   # the row's own fields as last stored
         self._shown = [0] * room.players  # the stream length each seat may know of (see _flush)
         self._hold_until: float | None = None   # the seats not asked see nothing before (claim_pause_s)
         self._retry_at = 0.0              # a bot's move that could not be stored is tried again after
@@ -165,12 +166,7 @@ class Table:
                 # a rollback keeps what the seat was shown (never more than is stored); a restart
                 # takes the stored stream as shown (its client may hold all of it)
                 self._shown[k] = min(self._shown[k], len(seat.stream)) if prev is not None else len(seat.stream)
-        saved = row.match_json()
-        match: Match | None = None
-        if saved is not None:
-            loaded = Match.from_json(saved)
-            assert isinstance(loaded, Match)
-            match = loaded
+        match: Match | None = row.match()
         self.seats = seats
         self.status = row.status
         self.end_reason = row.end_reason
@@ -182,6 +178,7 @@ class Table:
         self._log_texts.clear()
         self._pending = Commit()
         self.tracker.disconnects = list(row.escape)
+        self._row_stored = (row.status, row.end_reason, tuple(row.escape), row.seats)
         self.deadline = now + self.lobby.settings.act_timeout_s if self._in_hand() else None
 
     # ------------------------------------------------------------------ seats
@@ -500,27 +497,26 @@ class Table:
 
     def row(self) -> TableRow:
         """The table as stored: the match's head only when a round started since it was last
-        stored; the current round's state without its log, and the log's events not yet stored
-        (the log only grows: a step writes its new events, not the whole log again)."""
-        head = rnd = None
+        stored, and the current round's log events not yet stored (the log only grows: a step
+        writes its new events, not the whole log again; the round's state is the log replayed);
+        the row's own fields marked unchanged when they are as last stored."""
+        head = None
         log: list[str] = []
         log_start = 0
         if self.match is not None:
             if self._head_round != self.match.round_index:
                 d = self.match.to_dict()
-                del d["round"]                       # the last key: TableRow.match_json puts it back
+                del d["round"]                       # TableRow.match puts it back: the log replayed
                 head = dumps(d)
             r = self.match.round
             log_start = self._log_stored if self._log_of is r else 0
             known = self._log_texts
             log = [known[id(ev)][1] if id(ev) in known and known[id(ev)][0] is ev else dumps(ev)
                    for ev in r.log[log_start:]]
-            state = dict(r.to_dict())
-            del state["log"]                         # the last key: TableRow.round_json puts it back
-            rnd = dumps(state)
-        return TableRow(self.id, self.room.name, self.status, self.seed,
-                        [None if s is None else s.row() for s in self.seats], list(self.tracker.disconnects),
-                        head, rnd, self.end_reason, log, log_start)
+        seats = [None if s is None else s.row() for s in self.seats]
+        own = (self.status, self.end_reason, tuple(self.tracker.disconnects), seats)
+        return TableRow(self.id, self.room.name, self.status, self.seed, seats, list(self.tracker.disconnects),
+                        head, self.end_reason, log, log_start, changed=own != self._row_stored)
 
     def _commit(self) -> None:
         """Write the table and everything pending in one transaction.  If the write fails, the
@@ -540,6 +536,7 @@ class Table:
                 self._head_round = self.match.round_index
             self._log_of, self._log_stored = self.match.round, row.log_start + len(row.log)
         self._log_texts.clear()
+        self._row_stored = (row.status, row.end_reason, tuple(row.escape), row.seats)
 
     def _try_commit(self) -> bool:
         """:meth:`_commit`; False if it failed (and the table was put back)."""
