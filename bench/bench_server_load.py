@@ -107,6 +107,18 @@ async def run_seat(url: str, seat: Seat, stop: asyncio.Event, think: float, meas
                 await ws.send(json.dumps({"type": "act", "index": choose(view)}))
 
 
+def stored_stream(con: sqlite3.Connection, table: str, seat: int) -> list[dict[str, Any]]:
+    """A seat's stream as the database holds it: a row per event (layout 1, ``events``) or a
+    line per event in a row per step (layout 2, ``steps``; see mahjong_core/server/store.py)."""
+    if con.execute("PRAGMA user_version").fetchone()[0] < 2:
+        return [json.loads(e) for (e,) in con.execute(
+            "SELECT event FROM events WHERE table_id = ? AND seat = ? ORDER BY id", (table, seat))]
+    tag = f"s{seat} "
+    return [json.loads(line.split(" ", 2)[2]) for (body,) in con.execute(
+        "SELECT body FROM steps WHERE table_id = ? ORDER BY n", (table,)) for line in body.split("\n")
+        if line.startswith(tag)]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -232,8 +244,7 @@ def main() -> int:
     deposits = con.execute("SELECT sum(amount) FROM transfers WHERE reason = 'deposit'").fetchone()[0]
     problems = [p for s in seats for p in s.problems]
     for s in seats:
-        stored = [json.loads(row[0]) for row in con.execute("SELECT event FROM events WHERE table_id = ? AND seat = ? "
-                                                "ORDER BY id", (s.join["table"], s.join["seat"]))]
+        stored = stored_stream(con, s.join["table"], s.join["seat"])
         if stored[:len(s.events)] != s.events:
             problems.append(f"{s.join['table']} seat {s.join['seat']}: the stream differs from the stored one")
     hands_db = con.execute("SELECT count(*) FROM hands").fetchone()[0]

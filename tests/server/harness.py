@@ -203,11 +203,28 @@ def stored(db: str) -> dict[str, Any]:
             "hands": [(t, k, json.loads(rec)) for t, k, rec in
                       con.execute("SELECT table_id, round, record FROM hands ORDER BY rowid")],
         }
-        for t, seat, ev in con.execute("SELECT table_id, seat, event FROM events ORDER BY table_id, seat, id"):
-            out["streams"].setdefault((t, seat), []).append(json.loads(ev))
         return out
     finally:
         con.close()
+        out["streams"] = _stored_streams(db, list(out["tables"]))
+
+
+def _stored_streams(db: str, tables: list[str]) -> dict[tuple[str, int], list[dict[str, Any]]]:
+    """Every seat's stream as the store reads it back."""
+    from mahjong_core.server.store import Store
+
+    store = Store(db)
+    try:
+        out: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        for t in tables:
+            row = store.table(t)
+            assert row is not None
+            for seat, stream in enumerate(row.streams):
+                if stream:
+                    out[(t, seat)] = [json.loads(ev) for ev in stream]
+        return out
+    finally:
+        store.close()
 
 
 def _stored_match(db: str, table_id: str) -> str | None:

@@ -46,7 +46,7 @@ def _wal(db: str) -> int:
 def test_the_wal_stays_bounded_under_sustained_writes(tmp_path):
     """Eight tables of clients that act at once commit without a pause; the WAL file stays near
     its limit (a PASSIVE checkpoint alone never lets a busy WAL start afresh: it grew without end)."""
-    limit = 512 << 10
+    limit = 256 << 10
     s = ServerSettings(db=str(tmp_path / "wal.sqlite3"), bots=False, rounds=1_000_000, seed=1, tick_s=0.05,
                        wal_limit_bytes=limit, checkpoint_s=0.2, **FAST)
     with LiveServer(s) as srv:
@@ -73,7 +73,7 @@ def test_the_wal_stays_bounded_under_sustained_writes(tmp_path):
         restarts, recycled = srv.lobby.store.restarts, srv.lobby.store.recycled
     bound = 8 * limit       # half the limit, and what is written while the thread's checkpoint runs
     assert max(sizes) <= bound, (max(sizes), restarts, recycled)
-    assert restarts > 0 and recycled > 8 * bound, (restarts, recycled)   # without them: an ever larger WAL
+    assert restarts > 0 and recycled > 4 * bound, (restarts, recycled)   # without them: an ever larger WAL
 
 
 # ------------------------------------------------------------------ a full disk, a crash, a lost WAL
@@ -118,12 +118,11 @@ class ServerProcess:
 
 
 def _stored_events(db: Path, table: str, seat: int) -> list[dict[str, Any]]:
-    con = sqlite3.connect(db)
+    store = Store(str(db), checkpoint_s=None)
     try:
-        return [json.loads(e) for (e,) in con.execute(
-            "SELECT event FROM events WHERE table_id = ? AND seat = ? ORDER BY id", (table, seat))]
+        return [json.loads(e) for e in store.events(table, seat)]
     finally:
-        con.close()
+        store.close()
 
 
 def test_a_full_disk_sends_nothing_unstored_and_nothing_diverges_after_a_crash(tmp_path):

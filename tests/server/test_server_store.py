@@ -109,14 +109,19 @@ def test_the_stored_match_is_the_matchs_own_json_at_every_step(tmp_path):
     (a new round's head is stored and its log replaces the last one's)."""
     lobby, table, outs = _two_players(str(tmp_path / "json.sqlite3"), rounds=3, seed=9)
     steps = rounds_seen = 0
+    rows_written = []
     while table.status == "playing":
         assert table.match is not None
         row = lobby.store.table(table.id)
         assert row is not None and row.match_json() == table.match.to_json()
         rounds_seen = max(rounds_seen, table.match.round_index + 1)
+        before = lobby.store.db.total_changes
         _play(table, outs, 1)
+        rows_written.append(lobby.store.db.total_changes - before)
         steps += 1
     assert rounds_seen == 3 and steps > 30
+    # a step within a round writes one row (its steps row); a round's end writes the settlement too
+    assert min(rows_written) == 1 and rows_written.count(1) >= steps - 6, rows_written
     row = lobby.store.table(table.id)
     assert row is not None and row.match_json() == table.match.to_json()
     lobby.close()
@@ -143,35 +148,47 @@ def test_the_away_clock_starts_with_the_match_not_while_a_table_waits(tmp_path):
 def test_a_database_of_an_older_layout_is_upgraded_and_resumes(tmp_path, layout):
     """Layout 0 kept each round's whole log in its table row, layout 1 the match's head and the
     round's state (without the log) in the row, rewritten at every step: opening such a
-    database moves the logs into round_log and the heads into match_heads, drops the state (the
-    log replayed), and the table resumes exactly."""
+    database moves the streams and the logs into steps and the heads into match_heads, drops the
+    state (the log replayed), and the table resumes exactly."""
     db = str(tmp_path / "old.sqlite3")
     lobby, table, outs = _two_players(db, rounds=2, seed=5)
     _play(table, outs, 25)
     assert table.match is not None
     before = table.match.to_json()
+    streams = [list(s.stream) for s in table.seats]   # type: ignore[union-attr]
     lobby.close()
     d = json.loads(before)
     rnd = d.pop("round")
-    if layout == 1:
-        rnd.pop("log")
+    log = rnd.pop("log") if layout == 1 else rnd["log"]
     dump = lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"))   # noqa: E731
     con = sqlite3.connect(db)   # rewrite the table as that layout stored it
     con.execute("UPDATE tables SET match = ?, round = ? WHERE id = ?", (dump(d), dump(rnd), table.id))
     con.execute("DROP TABLE match_heads")
-    if layout == 0:
-        con.execute("DELETE FROM round_log")
+    con.execute("DROP TABLE steps")
+    con.executemany("INSERT INTO events (table_id, seat, id, event) VALUES (?, ?, ?, ?)",
+                    [(table.id, k, i + 1, ev) for k, stream in enumerate(streams) for i, ev in enumerate(stream)])
+    if layout == 1:
+        con.executemany("INSERT INTO round_log (table_id, i, event) VALUES (?, ?, ?)",
+                        [(table.id, i, dump(ev)) for i, ev in enumerate(log)])
     con.execute(f"PRAGMA user_version = {layout}")
     con.commit()
     con.close()
-    again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=5))
+    again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=5, claim_pause_s=0.0))
     t2 = again.tables[table.id]
     assert t2.match is not None and t2.match.to_json() == before
+    assert [s.stream for s in t2.seats] == streams                      # type: ignore[union-attr]
     store = again.store.db
     assert store.execute("PRAGMA user_version").fetchone()[0] == 2
-    assert store.execute("SELECT count(*) FROM round_log").fetchone()[0] == len(t2.match.round.log)
+    assert store.execute("SELECT count(*) FROM round_log").fetchone()[0] == 0
+    assert store.execute("SELECT count(*) FROM events").fetchone()[0] == 0
     assert store.execute("SELECT count(*) FROM tables WHERE match IS NOT NULL OR round IS NOT NULL").fetchone()[0] == 0
     assert store.execute("SELECT head FROM match_heads").fetchall() == [(dump(d),)]
+    # and it plays on: a step is one row of steps
+    n = store.execute("SELECT count(*) FROM steps").fetchone()[0]
+    for k in (0, 1):
+        t2.attach(k, outs[k], 0)
+    _play(t2, outs, 1)
+    assert store.execute("SELECT count(*) FROM steps").fetchone()[0] == n + 1
     again.close()
 
 

@@ -2,13 +2,14 @@
 
 What is stored, and when (each in one transaction):
 
-* after every step of a round: the round's new log events (``round_log``: the log only grows,
-  so a step appends its events instead of rewriting the whole log), the new events of every
-  seat's stream, and the table's row (status, seats, disconnect counters) only when it
-  changed; the rest of the match's state (``match_heads``: its arguments, finished rounds'
-  actions and results) when a round starts, and then the new round's log replaces the old one.
-  The match is its head and its current round replayed from the log (:meth:`TableRow.match`):
-  a step writes only what it added, a few pages, whatever the length of the match;
+* after every step of a round: one row of ``steps`` holding what the step added, the round's
+  new log events and the new events of every seat's stream, one line each (``l<i> <json>``,
+  ``s<seat> <id> <json>``: a JSON text never holds a raw line break), so that a step writes one
+  page or two whatever the number of seats; the table's row (status, seats, disconnect
+  counters) only when it changed; the rest of the match's state (``match_heads``: its
+  arguments, finished rounds' actions and results) when a round starts (its log starts again
+  at ``l0``).  The match is its head and its current round replayed from the log
+  (:meth:`TableRow.match`); a seat's stream is its lines in order (:meth:`Store.events`);
 * when a hand is settled: that step's writes plus the new balances and 积分 of its players, its
   transfers and the hand's record, all in the same transaction;
 * a new account: its row and its opening deposit.
@@ -82,11 +83,15 @@ CREATE TABLE IF NOT EXISTS round_log (
 CREATE TABLE IF NOT EXISTS hands (
     table_id TEXT NOT NULL, round INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (table_id, round));
 CREATE TABLE IF NOT EXISTS match_heads (table_id TEXT PRIMARY KEY, head TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS steps (
+    table_id TEXT NOT NULL, n INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, n)) WITHOUT ROWID;
 """
+# events and round_log hold nothing from layout 2 on: older files' rows move into steps
 
 _LAYOUT = 2
 """``PRAGMA user_version`` of the current layout (0: the first, each round's log in its table row;
-1: the head and the round's state without its log in the table row, rewritten at every step)."""
+1: the head and the round's state in the table row, rewritten at every step, the streams and the
+round's log in ``events`` and ``round_log``, a row per event)."""
 _TABLES = ("accounts", "transfers", "tables", "events", "round_log", "hands")
 DEFAULT_WAL_LIMIT = 64 << 20
 _WAL_CHECK_EVERY = 16
@@ -120,6 +125,8 @@ class TableRow:
     log: list[str] = field(default_factory=list)
     log_start: int = 0
     changed: bool = True
+    streams: list[list[str]] = field(default_factory=list)
+    """Read back: each seat's stream (each event's JSON as stored and sent); unused in a commit."""
 
     def match(self) -> Any:
         """The stored match (None before it starts), rebuilt and checked: the current round
@@ -200,24 +207,30 @@ class Store:
 
     def _upgrade(self) -> None:
         """An older layout, in one transaction: layout 0 kept each round's log inside its table
-        row (moved into ``round_log``, same JSON text, key order kept); layouts 0 and 1 kept the
-        match's head and the round's state in the row, rewritten at every step (the head moves
-        into ``match_heads``; the state is dropped: it is the log replayed)."""
+        row (same JSON text, key order kept); layouts 0 and 1 kept the match's head and the
+        round's state in the row, rewritten at every step (the head moves into ``match_heads``;
+        the state is dropped: it is the log replayed), and a row per stream or log event (they
+        move into one ``steps`` row per table)."""
         with self._transaction():
             layout = self.db.execute("PRAGMA user_version").fetchone()[0]
-            rows = self.db.execute("SELECT id, match, round FROM tables WHERE match IS NOT NULL "
-                                   "OR round IS NOT NULL").fetchall()
+            rows = self.db.execute("SELECT id, match, round FROM tables").fetchall()
             for table_id, head, rnd in rows:
-                if layout == 0 and rnd is not None:
-                    log = json.loads(rnd).get("log")
-                    if log is not None:
-                        self.db.execute("DELETE FROM round_log WHERE table_id = ?", (table_id,))
-                        self.db.executemany("INSERT INTO round_log (table_id, i, event) VALUES (?, ?, ?)",
-                                            [(table_id, i, dumps(ev)) for i, ev in enumerate(log)])
+                log: list[str] = [ev for (ev,) in self.db.execute(
+                    "SELECT event FROM round_log WHERE table_id = ? ORDER BY i", (table_id,)).fetchall()]
+                if layout == 0 and rnd is not None and "log" in json.loads(rnd):
+                    log = [dumps(ev) for ev in json.loads(rnd)["log"]]
+                lines = [f"s{seat} {i} {ev}" for seat, i, ev in self.db.execute(
+                    "SELECT seat, id, event FROM events WHERE table_id = ? ORDER BY seat, id", (table_id,)).fetchall()]
+                lines += [f"l{i} {ev}" for i, ev in enumerate(log)]
+                if lines:
+                    self.db.execute("INSERT INTO steps (table_id, n, body) VALUES (?, 0, ?)",
+                                    (table_id, "\n".join(lines)))
                 if head is not None:
                     self.db.execute("INSERT OR REPLACE INTO match_heads (table_id, head) VALUES (?, ?)",
                                     (table_id, head))
             self.db.execute("UPDATE tables SET match = NULL, round = NULL")
+            self.db.execute("DELETE FROM events")
+            self.db.execute("DELETE FROM round_log")
             self.db.execute(f"PRAGMA user_version = {_LAYOUT}")
 
     def close(self) -> None:
@@ -252,28 +265,43 @@ class Store:
     def _row(self, r: tuple[Any, ...]) -> TableRow:
         i, room, status, seed, seats, esc, head, end = r
         try:
-            return TableRow(i, room, status, seed, json.loads(seats), json.loads(esc), head, end, self._round_log(i))
+            seats = json.loads(seats)
+            log, streams = self._steps(i)
+            return TableRow(i, room, status, seed, seats, json.loads(esc), head, end, log,
+                            streams=[streams.get(k, []) for k in range(len(seats))])
         except (ValueError, TypeError) as exc:
             raise StoreError(f"database {self.path}: table {i!r} is damaged: {exc}") from None
 
-    def _round_log(self, table_id: str) -> list[str]:
-        rows = self.db.execute("SELECT i, event FROM round_log WHERE table_id = ? ORDER BY i", (table_id,)).fetchall()
-        for k, (i, _) in enumerate(rows):
-            if i != k:
-                raise StoreError(f"database {self.path}: table {table_id}: stored round log indices are not "
-                                 f"0..n-1 (index {i} at {k})")
-        return [ev for _, ev in rows]
+    def _steps(self, table_id: str) -> tuple[list[str], dict[int, list[str]]]:
+        """The current round's log and every seat's stream, from the table's ``steps`` rows."""
+        log: list[str] = []
+        streams: dict[int, list[str]] = {}
+        for (body,) in self.db.execute("SELECT body FROM steps WHERE table_id = ? ORDER BY n", (table_id,)):
+            for line in body.split("\n"):
+                tag, _, rest = line.partition(" ")
+                if tag[:1] == "l" and tag[1:].isdigit():
+                    if tag == "l0":
+                        log = []                 # a new round: its log starts again
+                    if int(tag[1:]) != len(log):
+                        raise ValueError(f"log event {tag[1:]} after {len(log)}")
+                    log.append(rest)
+                elif tag[:1] == "s" and tag[1:].isdigit():
+                    ident, _, text = rest.partition(" ")
+                    stream = streams.setdefault(int(tag[1:]), [])
+                    if not ident.isdigit() or int(ident) != len(stream) + 1:
+                        raise ValueError(f"seat {tag[1:]}: stream event {ident[:20]!r} after {len(stream)}")
+                    stream.append(text)
+                else:
+                    raise ValueError(f"a step line starts with {tag[:20]!r}")
+        return log, streams
 
     def events(self, table_id: str, seat: int) -> list[str]:
         """A seat's stream: each event's JSON as it was stored (and sent)."""
         with self._errors(f"reading the stream of table {table_id} seat {seat}"):
-            rows = self.db.execute("SELECT id, event FROM events WHERE table_id = ? AND seat = ? ORDER BY id",
-                                   (table_id, seat)).fetchall()
-        for k, (i, _) in enumerate(rows):
-            if i != k + 1:
-                raise StoreError(f"database {self.path}: table {table_id} seat {seat}: stored event ids are not "
-                                 f"1..n (id {i} at {k})")
-        return [ev for _, ev in rows]
+            try:
+                return self._steps(table_id)[1].get(seat, [])
+            except ValueError as exc:
+                raise StoreError(f"database {self.path}: table {table_id!r} is damaged: {exc}") from None
 
     def table_count(self) -> int:
         with self._errors("counting the tables"):
@@ -311,14 +339,12 @@ class Store:
             if row.head is not None:
                 self.db.execute("INSERT OR REPLACE INTO match_heads (table_id, head) VALUES (?, ?)",
                                 (row.id, row.head))
-            if row.log and row.log_start == 0:   # a new round: its log replaces the last one's
-                self.db.execute("DELETE FROM round_log WHERE table_id = ?", (row.id,))
-            if row.log:
-                self.db.executemany("INSERT INTO round_log (table_id, i, event) VALUES (?, ?, ?)",
-                                    [(row.id, row.log_start + j, ev) for j, ev in enumerate(row.log)])
-            if change.events:
-                self.db.executemany("INSERT INTO events (table_id, seat, id, event) VALUES (?, ?, ?, ?)",
-                                    [(row.id, seat, i, ev) for seat, i, ev in change.events])
+            start = row.log_start
+            lines = [f"l{start + j} {ev}" for j, ev in enumerate(row.log)]
+            lines += [f"s{seat} {i} {ev}" for seat, i, ev in change.events]
+            if lines:
+                self.db.execute("INSERT INTO steps (table_id, n, body) VALUES (?, (SELECT coalesce(max(n) + 1, 0) "
+                                "FROM steps WHERE table_id = ?), ?)", (row.id, row.id, "\n".join(lines)))
             if change.accounts:
                 self.db.executemany("UPDATE accounts SET balance = ?, points = ? WHERE name = ?",
                                     [(b, p, name) for name, (b, p) in change.accounts.items()])

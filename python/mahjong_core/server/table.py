@@ -159,7 +159,7 @@ class Table:
                 prev = old[k]
                 if prev is not None and prev.name == seat.name:
                     seat.conn, seat.away_since, seat.address = prev.conn, prev.away_since, prev.address
-                seat.stream = self.lobby.store.events(row.id, k)
+                seat.stream = list(row.streams[k])
                 for text in seat.stream:
                     seat.history.update(text.encode("utf-8", "surrogatepass"))
                 seats[k] = seat
