@@ -241,3 +241,21 @@ def test_the_ledger_in_memory_does_not_keep_every_transfer(tmp_path, monkeypatch
     assert lobby.ledger.transfers == [] and lobby.ledger.balances == balances
     assert {n: b for n, (b, _) in lobby.store.accounts().items()} == balances
     lobby.close()
+
+
+@pytest.mark.parametrize("damage", [("s0 2 ", "s0 3 "), ("=", "=99"), ("\nl1 ", "\nx1 ")])
+def test_a_damaged_step_is_refused_naming_its_table(tmp_path, damage):
+    """A steps row whose lines do not read back (a gap in a stream's ids, a stream line naming a
+    log event its row lacks, an unknown line): the server refuses to start, naming the table."""
+    db = str(tmp_path / "damaged.sqlite3")
+    lobby, table, outs = _two_players(db, rounds=2, seed=5)
+    _play(table, outs, 10)
+    lobby.close()
+    con = sqlite3.connect(db)
+    rows = con.execute("SELECT n, body FROM steps WHERE table_id = ? ORDER BY n", (table.id,)).fetchall()
+    n, body = next((n, b) for n, b in rows if damage[0] in b)
+    con.execute("UPDATE steps SET body = ? WHERE table_id = ? AND n = ?", (body.replace(*damage, 1), table.id, n))
+    con.commit()
+    con.close()
+    with pytest.raises(StoreError, match=f"table '{table.id}' is damaged"):
+        Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=5))

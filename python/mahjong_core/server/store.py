@@ -4,8 +4,9 @@ What is stored, and when (each in one transaction):
 
 * after every step of a round: one row of ``steps`` holding what the step added, the round's
   new log events and the new events of every seat's stream, one line each (``l<i> <json>``,
-  ``s<seat> <id> <json>``: a JSON text never holds a raw line break), so that a step writes one
-  page or two whatever the number of seats; the table's row (status, seats, disconnect
+  ``s<seat> <id> <json>``: a JSON text never holds a raw line break; a stream event that is the
+  text of a log event of the same row is ``s<seat> <id> =<i>``, stored once), so that a step
+  writes one page or two whatever the number of seats; the table's row (status, seats, disconnect
   counters) only when it changed; the rest of the match's state (``match_heads``: its
   arguments, finished rounds' actions and results) when a round starts (its log starts again
   at ``l0``).  The match is its head and its current round replayed from the log
@@ -277,6 +278,7 @@ class Store:
         log: list[str] = []
         streams: dict[int, list[str]] = {}
         for (body,) in self.db.execute("SELECT body FROM steps WHERE table_id = ? ORDER BY n", (table_id,)):
+            here: dict[str, str] = {}            # this row's log events, for the "=<i>" lines
             for line in body.split("\n"):
                 tag, _, rest = line.partition(" ")
                 if tag[:1] == "l" and tag[1:].isdigit():
@@ -285,11 +287,17 @@ class Store:
                     if int(tag[1:]) != len(log):
                         raise ValueError(f"log event {tag[1:]} after {len(log)}")
                     log.append(rest)
+                    here[tag[1:]] = rest
                 elif tag[:1] == "s" and tag[1:].isdigit():
                     ident, _, text = rest.partition(" ")
                     stream = streams.setdefault(int(tag[1:]), [])
                     if not ident.isdigit() or int(ident) != len(stream) + 1:
                         raise ValueError(f"seat {tag[1:]}: stream event {ident[:20]!r} after {len(stream)}")
+                    if text[:1] == "=":          # never the start of a JSON text
+                        if text[1:] not in here:
+                            raise ValueError(f"seat {tag[1:]}: stream event {ident} names log event {text[1:20]!r}, "
+                                             "not one of its step")
+                        text = here[text[1:]]
                     stream.append(text)
                 else:
                     raise ValueError(f"a step line starts with {tag[:20]!r}")
@@ -341,7 +349,9 @@ class Store:
                                 (row.id, row.head))
             start = row.log_start
             lines = [f"l{start + j} {ev}" for j, ev in enumerate(row.log)]
-            lines += [f"s{seat} {i} {ev}" for seat, i, ev in change.events]
+            same = {ev: start + j for j, ev in enumerate(row.log)}
+            lines += [f"s{seat} {i} {ev}" if ev not in same else f"s{seat} {i} ={same[ev]}"
+                      for seat, i, ev in change.events]
             if lines:
                 self.db.execute("INSERT INTO steps (table_id, n, body) VALUES (?, (SELECT coalesce(max(n) + 1, 0) "
                                 "FROM steps WHERE table_id = ?), ?)", (row.id, row.id, "\n".join(lines)))
