@@ -259,3 +259,18 @@ def test_a_damaged_step_is_refused_naming_its_table(tmp_path, damage):
     con.close()
     with pytest.raises(StoreError, match=f"table '{table.id}' is damaged"):
         Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=5))
+
+
+def test_an_update_frame_carries_the_seats_state(tmp_path):
+    """The update frame's state (its players and view encoded apart, the players once per
+    flush) is Table.state's, key for key and in its order."""
+    lobby, table, outs = _two_players(str(tmp_path / "frame.sqlite3"), rounds=1, seed=2)
+    for _ in range(20):
+        _play(table, outs, 1)
+        for k in (0, 1):
+            sent = outs[k].frames[-1]["state"]
+            mine = json.loads(json.dumps(table.state(k)))
+            assert list(sent) == list(mine)
+            sent.pop("deadline_s"), mine.pop("deadline_s")
+            assert sent == mine
+    lobby.close()

@@ -574,24 +574,31 @@ class Table:
 
     def _flush(self, now: float | None = None) -> None:
         held = self._held()
-        players = self._players()
+        players: str | None = None
         for k, seat in enumerate(self.seats):
             if seat is not None and k not in held:
                 if seat.conn is not None:
+                    if players is None:
+                        players = dumps(self._players())   # the same for every seat: encoded once
                     self._send_update(k, players, now)
                 else:
                     self._shown[k] = len(seat.stream)
 
-    def _send_update(self, k: int, players: list[dict[str, Any] | None] | None = None,
-                     now: float | None = None) -> None:
+    def _send_update(self, k: int, players: str | None = None, now: float | None = None) -> None:
         """One ``update`` frame: the stream's events not yet sent (their stored JSON, not encoded
-        again) and the seat's state."""
+        again) and the seat's state (:meth:`state`'s JSON; ``players``: that list's JSON, when
+        the caller has it)."""
         seat = self._seat(k)
         assert seat.conn is not None
         start, stream = self._sent[k], seat.stream
         events = ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, len(stream))])
         self._sent[k] = self._shown[k] = len(stream)
-        seat.conn.send(f'{{"type":"update","events":[{events}],"state":{dumps(self.state(k, players, now))}}}')
+        state = self._state_head(k, now)
+        view = "null" if self.match is None else dumps(self.match.round.view(k))
+        if players is None:
+            players = dumps(self._players())
+        seat.conn.send(f'{{"type":"update","events":[{events}],"state":{state[:-1]},"players":{players},'
+                       f'"view":{view}}}}}')
 
     def _players(self) -> list[dict[str, Any] | None]:
         ledger = self.lobby.ledger
@@ -608,14 +615,20 @@ class Table:
         view = None
         if self.match is not None:
             view = self.match.round.view(k)
-        if now is None:
-            now = self.lobby.now()
         if players is None:
             players = self._players()
+        return dict(self._state_fields(k, now), players=players, view=view)
+
+    def _state_fields(self, k: int, now: float | None) -> dict[str, Any]:
+        """:meth:`state` but its players and view (the update frame encodes those apart)."""
+        if now is None:
+            now = self.lobby.now()
         seat = self._seat(k)
         return {"last_id": len(seat.stream), "history": seat.history.hexdigest(), "status": self.status,
                 "end_reason": self.end_reason,
                 "round": None if self.match is None else min(self.match.round_index + 1, self.match.rounds or 0),
                 "rounds": self.lobby.settings.rounds,
-                "deadline_s": None if self.deadline is None else round(max(0.0, self.deadline - now), 3),
-                "players": players, "view": view}
+                "deadline_s": None if self.deadline is None else round(max(0.0, self.deadline - now), 3)}
+
+    def _state_head(self, k: int, now: float | None) -> str:
+        return dumps(self._state_fields(k, now))
