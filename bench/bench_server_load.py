@@ -113,10 +113,17 @@ def stored_stream(con: sqlite3.Connection, table: str, seat: int) -> list[dict[s
     if con.execute("PRAGMA user_version").fetchone()[0] < 2:
         return [json.loads(e) for (e,) in con.execute(
             "SELECT event FROM events WHERE table_id = ? AND seat = ? ORDER BY id", (table, seat))]
-    tag = f"s{seat} "
-    return [json.loads(line.split(" ", 2)[2]) for (body,) in con.execute(
-        "SELECT body FROM steps WHERE table_id = ? ORDER BY n", (table,)) for line in body.split("\n")
-        if line.startswith(tag)]
+    tag, out = f"s{seat}", []
+    for (body,) in con.execute("SELECT body FROM steps WHERE table_id = ? ORDER BY n", (table,)):
+        log = {}                                  # this step's log events: "=<i>" names one of them
+        for line in body.split("\n"):
+            head, _, rest = line.partition(" ")
+            if head[:1] == "l":
+                log[head[1:]] = rest
+            elif head == tag:
+                text = rest.partition(" ")[2]
+                out.append(json.loads(log[text[1:]] if text[:1] == "=" else text))
+    return out
 
 
 def free_port() -> int:
