@@ -219,6 +219,12 @@ def test_a_lone_surrogate_gets_an_error_frame_not_a_traceback(tmp_path, caplog):
             await c.send('{"type": "act", "index": 0, "x\\udc80": 1}')
             assert (await c.recv())["type"] == "error"
             await c.close()
+            for history in ("é" * 32, "\u0000", "0" * 256):   # any text as a history: a reset, no error
+                again = Client(srv.ws_url, seat)
+                again.events = list(c.events)
+                welcome = await again.open(history=history)
+                assert welcome["reset"] and welcome["resume_from"] == 0
+                await again.close()
 
         asyncio.run(main())
         r = _post(srv, {"name": "\ud800", "room": "coins"})
