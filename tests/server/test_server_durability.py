@@ -131,7 +131,7 @@ def test_a_full_disk_sends_nothing_unstored_and_nothing_diverges_after_a_crash(t
     hold, and after a crash and a restart (no limit) every client's stream is a prefix of the
     stored one and the match plays on to its end from there."""
     db = tmp_path / "full.sqlite3"
-    srv = ServerProcess(db, "--init", "--wal-limit-mib", "1", "--checkpoint-every", "0.05", fsize=160 << 10)
+    srv = ServerProcess(db, "--init", "--wal-limit-mib", "1", "--checkpoint-every", "0.05", fsize=320 << 10)
     try:
         a, b = srv.join("fay"), srv.join("gus")
         ca, cb = Client(srv.ws_url, a), Client(srv.ws_url, b)

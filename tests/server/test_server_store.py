@@ -4,6 +4,7 @@ written by the next commit) and a table reloaded from the database equals the li
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from typing import Any
 
@@ -151,8 +152,10 @@ def test_a_database_of_an_older_layout_is_upgraded_and_resumes(tmp_path, layout)
     database moves the streams and the logs into steps and the heads into match_heads, drops the
     state (the log replayed), and the table resumes exactly."""
     db = str(tmp_path / "old.sqlite3")
-    lobby, table, outs = _two_players(db, rounds=2, seed=5)
-    _play(table, outs, 25)
+    lobby, table, outs = _two_players(db, rounds=3, seed=5)
+    while table.match is not None and table.match.round_index < 1:    # into the second round
+        _play(table, outs, 1)
+    _play(table, outs, 5)
     assert table.match is not None
     before = table.match.to_json()
     streams = [list(s.stream) for s in table.seats]   # type: ignore[union-attr]
@@ -173,16 +176,19 @@ def test_a_database_of_an_older_layout_is_upgraded_and_resumes(tmp_path, layout)
     con.execute(f"PRAGMA user_version = {layout}")
     con.commit()
     con.close()
-    again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=5, claim_pause_s=0.0))
+    again = Lobby(ServerSettings(db=db, bots=False, rounds=3, seed=5, claim_pause_s=0.0))
     t2 = again.tables[table.id]
-    assert t2.match is not None and t2.match.to_json() == before
+    assert d["results"] and t2.match is not None and t2.match.to_json() == before
     assert [s.stream for s in t2.seats] == streams                      # type: ignore[union-attr]
     store = again.store.db
     assert store.execute("PRAGMA user_version").fetchone()[0] == 2
     assert store.execute("SELECT count(*) FROM round_log").fetchone()[0] == 0
     assert store.execute("SELECT count(*) FROM events").fetchone()[0] == 0
     assert store.execute("SELECT count(*) FROM tables WHERE match IS NOT NULL OR round IS NOT NULL").fetchone()[0] == 0
-    assert store.execute("SELECT head FROM match_heads").fetchall() == [(dump(d),)]
+    head = {k: v for k, v in d.items() if k not in ("results", "actions")}
+    assert store.execute("SELECT head FROM match_heads").fetchall() == [(dump(head),)]
+    assert store.execute("SELECT result, actions FROM match_rounds ORDER BY k").fetchall() == [
+        (dump(r), dump(a)) for r, a in zip(d["results"], d["actions"])]
     # and it plays on: a step is one row of steps
     n = store.execute("SELECT count(*) FROM steps").fetchone()[0]
     for k in (0, 1):
@@ -273,4 +279,30 @@ def test_an_update_frame_carries_the_seats_state(tmp_path):
             assert list(sent) == list(mine)
             sent.pop("deadline_s"), mine.pop("deadline_s")
             assert sent == mine
+    lobby.close()
+
+
+def test_no_write_grows_with_the_length_of_the_match(tmp_path):
+    """A round's end stores that round (its result and actions), not the whole match again: the
+    stored head keeps its size, one row per finished round is added, and the WAL bytes of a
+    round's end do not grow with the round's index (they grew by about 700 bytes a round, the
+    head's growth, when the head held every finished round)."""
+    db = str(tmp_path / "long.sqlite3")
+    lobby, table, outs = _two_players(db, rounds=40, seed=3, checkpoint_s=3600.0, wal_limit_bytes=1 << 40)
+    wal = db + "-wal"
+    ends: list[int] = []
+    heads = set()
+    while table.status == "playing":
+        assert table.match is not None
+        k, size = table.match.round_index, os.path.getsize(wal)
+        _play(table, outs, 1)
+        if table.match.round_index != k:
+            ends.append(os.path.getsize(wal) - size)
+            heads.add(lobby.store.db.execute("SELECT length(head) FROM match_heads").fetchone()[0])
+            assert lobby.store.db.execute("SELECT count(*) FROM match_rounds").fetchone()[0] == k + 1
+    assert len(ends) >= 39 and len(heads) == 1
+    n = len(ends)
+    mean_x, mean_y = (n - 1) / 2, sum(ends) / n
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in enumerate(ends)) / sum((x - mean_x) ** 2 for x in range(n))
+    assert slope < 300, (slope, ends)         # bytes per round
     lobby.close()

@@ -7,9 +7,10 @@ What is stored, and when (each in one transaction):
   ``s<seat> <id> <json>``: a JSON text never holds a raw line break; a stream event that is the
   text of a log event of the same row is ``s<seat> <id> =<i>``, stored once), so that a step
   writes one page or two whatever the number of seats; the table's row (status, seats, disconnect
-  counters) only when it changed; the rest of the match's state (``match_heads``: its
-  arguments, finished rounds' actions and results) when a round starts (its log starts again
-  at ``l0``).  The match is its head and its current round replayed from the log
+  counters) only when it changed; the match's arguments (``match_heads``) when it starts, and
+  each finished round's result and actions (``match_rounds``) when it ends (the next round's
+  log starts again at ``l0``), so that no write grows with the length of the match.  The match
+  is its head, its finished rounds and its current round replayed from the log
   (:meth:`TableRow.match`); a seat's stream is its lines in order (:meth:`Store.events`);
 * when a hand is settled: that step's writes plus the new balances and 积分 of its players, its
   transfers and the hand's record, all in the same transaction;
@@ -84,6 +85,9 @@ CREATE TABLE IF NOT EXISTS round_log (
 CREATE TABLE IF NOT EXISTS hands (
     table_id TEXT NOT NULL, round INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (table_id, round));
 CREATE TABLE IF NOT EXISTS match_heads (table_id TEXT PRIMARY KEY, head TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS match_rounds (
+    table_id TEXT NOT NULL, k INTEGER NOT NULL, result TEXT NOT NULL, actions TEXT NOT NULL,
+    PRIMARY KEY (table_id, k));
 CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL, n INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, n)) WITHOUT ROWID;
 """
@@ -110,10 +114,11 @@ class StoreError(MahjongError):
 class TableRow:
     """A table as stored: ``seats`` is a list of ``{"name", "token_hash", "bot"}`` (or None for
     an empty seat), ``escape`` the per-hand disconnect counters, ``head`` the match's JSON without
-    its current round (None in a commit: unchanged), ``log`` the JSON of the current round's log
-    events from index ``log_start`` on (read back: the whole log; in a commit: the events not yet
-    stored, ``log_start`` 0 for a new round).  In a commit, ``changed`` False: the row's own
-    fields (status, seats, counters, end) are as last stored and are not written again."""
+    its rounds (its arguments: ``Match.to_dict()`` without ``results``, ``actions`` and ``round``;
+    None in a commit: stored already), ``log`` the JSON of the current round's log events from
+    index ``log_start`` on (read back: the whole log; in a commit: the events not yet stored,
+    ``log_start`` 0 for a new round).  In a commit, ``changed`` False: the row's own fields
+    (status, seats, counters, end) are as last stored and are not written again."""
 
     id: str
     room: str
@@ -128,6 +133,9 @@ class TableRow:
     changed: bool = True
     streams: list[list[str]] = field(default_factory=list)
     """Read back: each seat's stream (each event's JSON as stored and sent); unused in a commit."""
+    rounds: list[tuple[str, str]] = field(default_factory=list)
+    """Read back: each finished round's result and actions (their JSON, as ``Match.to_dict()``
+    lists them); unused in a commit (:attr:`Commit.rounds`)."""
 
     def match(self) -> Any:
         """The stored match (None before it starts), rebuilt and checked: the current round
@@ -139,6 +147,8 @@ class TableRow:
         from ..game import Match
 
         d = json.loads(self.head)
+        d["results"] = [json.loads(result) for result, _ in self.rounds]
+        d["actions"] = [json.loads(actions) for _, actions in self.rounds]
         d["round"] = Match.round_class.replay(self.log).to_dict()
         return Match.from_dict(d)
 
@@ -159,6 +169,8 @@ class Commit:
     transfers: list[Transfer] = field(default_factory=list)
     hand: tuple[int, dict[str, Any]] | None = None
     """A settled hand: ``(round, record)``."""
+    rounds: list[tuple[int, str, str]] = field(default_factory=list)
+    """Finished rounds of the match: ``(index, result's JSON, actions' JSON)``."""
 
 
 
@@ -216,6 +228,13 @@ class Store:
             layout = self.db.execute("PRAGMA user_version").fetchone()[0]
             rows = self.db.execute("SELECT id, match, round FROM tables").fetchall()
             for table_id, head, rnd in rows:
+                if head is not None:          # the head held every finished round: one row each
+                    d = json.loads(head)
+                    results, actions = d.pop("results", []), d.pop("actions", [])
+                    head = dumps(d)
+                    self.db.executemany("INSERT OR REPLACE INTO match_rounds (table_id, k, result, actions) "
+                                        "VALUES (?, ?, ?, ?)", [(table_id, k, dumps(r), dumps(a)) for k, (r, a)
+                                                                in enumerate(zip(results, actions))])
                 log: list[str] = [ev for (ev,) in self.db.execute(
                     "SELECT event FROM round_log WHERE table_id = ? ORDER BY i", (table_id,)).fetchall()]
                 if layout == 0 and rnd is not None and "log" in json.loads(rnd):
@@ -268,8 +287,13 @@ class Store:
         try:
             seats = json.loads(seats)
             log, streams = self._steps(i)
+            rounds = self.db.execute("SELECT k, result, actions FROM match_rounds WHERE table_id = ? ORDER BY k",
+                                     (i,)).fetchall()
+            if [k for k, _, _ in rounds] != list(range(len(rounds))):
+                raise ValueError("its finished rounds are not numbered 0..n-1")
             return TableRow(i, room, status, seed, seats, json.loads(esc), head, end, log,
-                            streams=[streams.get(k, []) for k in range(len(seats))])
+                            streams=[streams.get(k, []) for k in range(len(seats))],
+                            rounds=[(r, a) for _, r, a in rounds])
         except (ValueError, TypeError) as exc:
             raise StoreError(f"database {self.path}: table {i!r} is damaged: {exc}") from None
 
@@ -347,6 +371,9 @@ class Store:
             if row.head is not None:
                 self.db.execute("INSERT OR REPLACE INTO match_heads (table_id, head) VALUES (?, ?)",
                                 (row.id, row.head))
+            if change.rounds:
+                self.db.executemany("INSERT INTO match_rounds (table_id, k, result, actions) VALUES (?, ?, ?, ?)",
+                                    [(row.id, k, result, actions) for k, result, actions in change.rounds])
             start = row.log_start
             lines = [f"l{start + j} {ev}" for j, ev in enumerate(row.log)]
             same = {ev: start + j for j, ev in enumerate(row.log)}

@@ -131,7 +131,7 @@ class Table:
         self._bot = GreedyBot()
         self._pending = Commit()
         self._sent = [0] * room.players   # stream events sent to the current connection, per seat
-        self._head_round = -1             # the round index when the match's head was last stored
+        self._head_stored = False         # the match's arguments are stored (its rounds go one by one)
         self._log_of: Any = None          # the round whose log is stored (its first _log_stored events)
         self._log_stored = 0
         self._log_texts: dict[int, tuple[Any, str]] = {}   # id -> (log event, its JSON), until stored
@@ -171,9 +171,8 @@ class Table:
         self.status = row.status
         self.end_reason = row.end_reason
         self.match = match
-        self._head_round, self._log_of, self._log_stored = -1, None, 0
+        self._head_stored, self._log_of, self._log_stored = match is not None, None, 0
         if match is not None:
-            self._head_round = match.round_index
             self._log_of, self._log_stored = match.round, len(row.log)
         self._log_texts.clear()
         self._pending = Commit()
@@ -441,7 +440,10 @@ class Table:
         record = {"round": k, "draw": outcome.is_draw, "winner": outcome.winner, "loser": outcome.loser,
                   "method": outcome.method, "total": outcome.hand_value, "fans": fans}
         self._record_settlement(k, record, transfers)
+        actions = self.match.round._action_pairs()    # the round's actions as Match records them
         self.match.next_round()
+        self._pending.rounds.append((k - 1, dumps(self.match.results[-1]),
+                                     dumps([[actions[j], actions[j + 1]] for j in range(0, len(actions), 2)])))
         if self.match.is_over:
             self._end("the match is complete")
         else:
@@ -496,17 +498,19 @@ class Table:
         self._pending.events.append((k, len(seat.stream), text))
 
     def row(self) -> TableRow:
-        """The table as stored: the match's head only when a round started since it was last
-        stored, and the current round's log events not yet stored (the log only grows: a step
-        writes its new events, not the whole log again; the round's state is the log replayed);
-        the row's own fields marked unchanged when they are as last stored."""
+        """The table as stored: the match's arguments once (its head: the finished rounds are
+        stored one by one when they end, see _settle), and the current round's log events not
+        yet stored (the log only grows: a step writes its new events, not the whole log again;
+        the round's state is the log replayed); the row's own fields marked unchanged when they
+        are as last stored."""
         head = None
         log: list[str] = []
         log_start = 0
         if self.match is not None:
-            if self._head_round != self.match.round_index:
+            if not self._head_stored:              # at the match's start: no round in it yet
                 d = self.match.to_dict()
-                del d["round"]                       # TableRow.match puts it back: the log replayed
+                for key in ("results", "actions", "round"):   # TableRow.match puts them back
+                    del d[key]
                 head = dumps(d)
             r = self.match.round
             log_start = self._log_stored if self._log_of is r else 0
@@ -532,8 +536,7 @@ class Table:
                 raise
             raise StoreError(f"table {self.id}: {type(exc).__name__}: {exc}") from exc
         if self.match is not None:
-            if row.head is not None:
-                self._head_round = self.match.round_index
+            self._head_stored = True
             self._log_of, self._log_stored = self.match.round, row.log_start + len(row.log)
         self._log_texts.clear()
         self._row_stored = (row.status, row.end_reason, tuple(row.escape), row.seats)
