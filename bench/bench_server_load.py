@@ -272,12 +272,18 @@ def main() -> int:
           f"(1-minute; {len(os.sched_getaffinity(0)) if server_core is None else len(cores)} cores)")
     print(f"  WAL file         largest {max(w for _, w, _, _, _ in samples) / 2**20:.1f} MiB over the run "
           f"(sampled every second); database {db.stat().st_size / 2**20:.1f} MiB at the end")
-    print("     t (s)   WAL (MiB)   actions/s   CPU µs/action   load")
-    step = max(1, round(args.sample_every))
-    for (ta, _, ca, na, _), (tb, wb, cb, nb, lb) in zip(samples, samples[step:]):
-        if round(tb) % step == 0 or (tb, wb) == samples[-1][:2]:
-            print(f"    {tb:6.0f}   {wb / 2**20:9.1f}   {(nb - na) / (tb - ta):9.0f}   "
-                  f"{(cb - ca) / max(1, nb - na) * 1e6:13.0f}   {lb:5.2f}")
+    print("     t (s)   WAL (MiB)   actions/s   CPU µs/action   load   (since the row before)")
+    # one row per --sample-every seconds: the first sample at or after each multiple, its rates
+    # over the interval since the row before (the samples are about a second apart)
+    rows, mark = [samples[0]], args.sample_every
+    for sample in samples[1:]:
+        if sample[0] >= mark or sample is samples[-1]:
+            rows.append(sample)
+            while mark <= sample[0]:
+                mark += args.sample_every
+    for (ta, _, ca, na, _), (tb, wb, cb, nb, lb) in zip(rows, rows[1:]):
+        print(f"    {tb:6.0f}   {wb / 2**20:9.1f}   {(nb - na) / (tb - ta):9.0f}   "
+              f"{(cb - ca) / max(1, nb - na) * 1e6:13.0f}   {lb:5.2f}")
     print(f"  clients' CPU     {client_cpu / wall * 100:9.1f} % of one core")
     print(f"  ledger total     {total:,} = deposits {deposits:,}: {'ok' if total == deposits else 'MISMATCH'}")
     print(f"  streams          {'ok: no event lost or repeated' if not problems else f'{len(problems)} problems'}")

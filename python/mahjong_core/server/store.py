@@ -402,11 +402,15 @@ class Store:
             if os.path.getsize(self.path + "-wal") <= self.wal_limit // 2:
                 self._commits = 0
                 return
+            t0 = time.monotonic()
             busy, frames, _ = self.db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
+            took = time.monotonic() - t0
         except (OSError, sqlite3.Error) as exc:
             self._commits = 0
             log.warning("database %s: WAL checkpoint failed: %s", self.path, exc)
             return
+        if took > 0.5:     # every table waited that long: a slow or busy disk (its fsyncs)
+            log.warning("database %s: restarting the WAL took %.1f s (the tables waited)", self.path, took)
         if not busy:       # else the thread's checkpoint is running: again after the next commit
             self._commits = 0
             self.restarts += 1
