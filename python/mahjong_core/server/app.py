@@ -28,14 +28,17 @@ import logging
 from collections import deque
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketState
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
+from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
 from .encoding import dumps
 from .limits import AddressBuckets, ConnectionGuard, http_refusal
@@ -44,10 +47,7 @@ from .protocol import ProtocolError, RateLimit, parse_message
 from .settings import ServerSettings
 from .table import Table
 
-if TYPE_CHECKING:
-    import uvicorn
-
-__all__ = ["STATIC", "create_app", "server_config"]
+__all__ = ["STATIC", "ConnectionLimits", "GuardedHTTP", "GuardedWS", "ServerConfig", "create_app", "server_config"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("mahjong_core.server")
@@ -329,20 +329,36 @@ def _handle(message: Any, conn: Connection, lobby: Lobby, settings: ServerSettin
     return table.act(k, msg["index"])
 
 
-def server_config(settings: ServerSettings, lobby: Lobby | None = None, **options: Any) -> uvicorn.Config:
+class ConnectionLimits:
+    """What the guarded protocols share for one server: the connection counts (a
+    :class:`~.limits.ConnectionGuard`), the request-head deadline, and the refused connections
+    still open."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.guard = ConnectionGuard(settings.max_connections, settings.max_connections_per_address)
+        self.head_timeout = settings.header_timeout_s
+        self.refused = 0
+
+
+class ServerConfig(uvicorn.Config):
+    """``uvicorn.Config`` with the server's :class:`ConnectionLimits` (read by its protocols)."""
+
+    def __init__(self, app: Any, limits: ConnectionLimits, **kw: Any) -> None:
+        super().__init__(app, **kw)
+        self.limits = limits
+
+
+def server_config(settings: ServerSettings, lobby: Lobby | None = None, **options: Any) -> ServerConfig:
     """The uvicorn configuration serving :func:`create_app` with these settings: its address,
     the WebSocket frame limit and compression, and uvicorn's own HTTP and WebSocket protocols
     with the connection limits (``max_connections``, ``max_connections_per_address``) and the
     request-head deadline (``header_timeout_s``).  ``options``: more ``uvicorn.Config`` arguments."""
-    import uvicorn
-
-    http, ws = _guarded_protocols(settings)
     kw: dict[str, Any] = {"host": settings.host, "port": settings.port, "ws_max_size": settings.max_message_bytes,
-                          "ws_per_message_deflate": settings.compression, "http": http, "log_level": "info"}
-    if ws is not None:
-        kw["ws"] = ws
+                          "ws_per_message_deflate": settings.compression, "http": GuardedHTTP, "log_level": "info"}
+    if GuardedWS is not None:
+        kw["ws"] = GuardedWS
     kw.update(options)
-    return uvicorn.Config(create_app(settings, lobby), **kw)
+    return ServerConfig(create_app(settings, lobby), ConnectionLimits(settings), **kw)
 
 
 _REFUSED_IN_FLIGHT = 64
@@ -350,109 +366,112 @@ _REFUSED_IN_FLIGHT = 64
 past this many at once, a refused connection is closed without one."""
 
 
-def _guarded_protocols(settings: ServerSettings) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol] | None]:
-    """uvicorn's HTTP and WebSocket protocol classes (those it picks by default) with the
-    connection limits: one :class:`~.limits.ConnectionGuard` counts a connection from its
-    first byte to its end, also after it became a WebSocket (the WebSocket protocol takes the
-    connection over, so both classes release it)."""
-    from uvicorn.protocols.http.auto import AutoHTTPProtocol
-    from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+def _peer(transport: Any) -> str:
+    name = transport.get_extra_info("peername")
+    return str(name[0]) if isinstance(name, (tuple, list)) and name else ""
 
-    guard = ConnectionGuard(settings.max_connections, settings.max_connections_per_address)
-    refused = [0]
-    head_timeout = settings.header_timeout_s
 
-    def peer(transport: Any) -> str:
-        name = transport.get_extra_info("peername")
-        return str(name[0]) if isinstance(name, (tuple, list)) and name else ""
+def _limits(protocol: Any) -> ConnectionLimits:
+    limits: ConnectionLimits = protocol.config.limits
+    return limits
 
-    class GuardedHTTP(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
-        _guarded: Any = None
-        _counted = False
-        _head_timer: asyncio.TimerHandle | None = None
-        _head_cycle: Any = None
 
-        def connection_made(self, transport: Any) -> None:
-            address = peer(transport)
-            refusal = guard.admit(transport, address)
-            if refusal is not None:
-                self._refuse(transport, refusal)
-                return
-            self._guarded = (transport, address)
-            super().connection_made(transport)
-            self._arm_head_timer()
+class GuardedHTTP(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
+    """uvicorn's HTTP protocol (the one it picks by default) with the connection limits: the
+    connection counted from its first byte to its end (also after it became a WebSocket: the
+    WebSocket protocol takes it over and releases it, :class:`GuardedWS`), refused with 429 or
+    503 past a cap, and closed (408) when a request head is not complete ``header_timeout_s``
+    after the connection opened or its previous response ended."""
 
-        def _refuse(self, transport: Any, answer: bytes) -> None:
-            """Answer and end: write the answer, half-close, and close within a second (the
-            client reads the answer before the end: an abrupt close with its request unread
-            could reset the connection and lose the answer)."""
-            if refused[0] >= _REFUSED_IN_FLIGHT:
-                transport.abort()
-                return
-            refused[0] += 1
-            self._counted = True
-            transport.write(answer)
-            with contextlib.suppress(Exception):
-                if transport.can_write_eof():
-                    transport.write_eof()
-            asyncio.get_running_loop().call_later(1.0, transport.abort)
+    _guarded: Any = None
+    _counted = False
+    _head_timer: asyncio.TimerHandle | None = None
+    _head_cycle: Any = None
 
-        def _arm_head_timer(self) -> None:
-            if self._head_timer is not None:
-                self._head_timer.cancel()
-            self._head_cycle = getattr(self, "cycle", None)
-            self._head_timer = asyncio.get_running_loop().call_later(head_timeout, self._head_late)
+    def connection_made(self, transport: Any) -> None:
+        address = _peer(transport)
+        refusal = _limits(self).guard.admit(transport, address)
+        if refusal is not None:
+            self._refuse(transport, refusal)
+            return
+        self._guarded = (transport, address)
+        super().connection_made(transport)
+        self._arm_head_timer()
 
-        def _head_late(self) -> None:
-            """No complete request head since the timer was armed: a silent or slow client."""
+    def _refuse(self, transport: Any, answer: bytes) -> None:
+        """Answer and end: write the answer, half-close, and close within a second (the client
+        reads the answer before the end: an abrupt close with its request unread could reset
+        the connection and lose the answer)."""
+        limits = _limits(self)
+        if limits.refused >= _REFUSED_IN_FLIGHT:
+            transport.abort()
+            return
+        limits.refused += 1
+        self._counted = True
+        transport.write(answer)
+        with contextlib.suppress(Exception):
+            if transport.can_write_eof():
+                transport.write_eof()
+        asyncio.get_running_loop().call_later(1.0, transport.abort)
+
+    def _arm_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+        self._head_cycle = getattr(self, "cycle", None)
+        self._head_timer = asyncio.get_running_loop().call_later(_limits(self).head_timeout, self._head_late)
+
+    def _head_late(self) -> None:
+        """No complete request head since the timer was armed: a silent or slow client."""
+        self._head_timer = None
+        transport = self._guarded[0] if self._guarded else None
+        if transport is None or transport.is_closing() or transport.get_protocol() is not self:
+            return      # closed, or now a WebSocket
+        if getattr(self, "cycle", None) is not self._head_cycle:
+            return      # a request arrived (its body has its own deadline in the app)
+        transport.write(http_refusal(408, f"no complete request within {_limits(self).head_timeout:g} s"))
+        transport.close()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if self._guarded is not None and not self._guarded[0].is_closing():
+            self._arm_head_timer()     # the next request's head has the same deadline
+
+    def data_received(self, data: bytes) -> None:
+        if self._guarded is not None:
+            super().data_received(data)
+
+    def eof_received(self) -> bool | None:
+        if self._guarded is None:
+            return None                # refused: the client read the answer and closed
+        result: bool | None = super().eof_received()
+        return result
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._guarded is None:
+            _limits(self).refused -= self._counted
+            return
+        if self._head_timer is not None:
+            self._head_timer.cancel()
             self._head_timer = None
-            transport = self._guarded[0] if self._guarded else None
-            if transport is None or transport.is_closing() or transport.get_protocol() is not self:
-                return      # closed, or now a WebSocket
-            if getattr(self, "cycle", None) is not self._head_cycle:
-                return      # a request arrived (its body has its own deadline in the app)
-            transport.write(http_refusal(408, f"no complete request within {head_timeout:g} s"))
-            transport.close()
+        if self._guarded[0].get_protocol() is self:    # not handed over to a WebSocket
+            _limits(self).guard.release(*self._guarded)
+        super().connection_lost(exc)
 
-        def on_response_complete(self) -> None:
-            super().on_response_complete()
-            if self._guarded is not None and not self._guarded[0].is_closing():
-                self._arm_head_timer()     # the next request's head has the same deadline
 
-        def data_received(self, data: bytes) -> None:
-            if self._guarded is not None:
-                super().data_received(data)
+GuardedWS: Any = None
+if AutoWebSocketsProtocol is not None:      # uvicorn found a WebSocket library (the server extra's)
+    class _GuardedWS(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
+        """uvicorn's WebSocket protocol: it releases the connection :class:`GuardedHTTP` counted."""
 
-        def eof_received(self) -> bool | None:
-            if self._guarded is None:
-                return None                # refused: the client read the answer and closed
-            result: bool | None = super().eof_received()
-            return result
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            if self._guarded is None:
-                refused[0] -= self._counted
-                return
-            if self._head_timer is not None:
-                self._head_timer.cancel()
-                self._head_timer = None
-            if self._guarded[0].get_protocol() is self:    # not handed over to a WebSocket
-                guard.release(*self._guarded)
-            super().connection_lost(exc)
-
-    if AutoWebSocketsProtocol is None:
-        return GuardedHTTP, None
-
-    class GuardedWS(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
         _guarded: Any = None
 
         def connection_made(self, transport: Any) -> None:
-            self._guarded = (transport, peer(transport))
+            self._guarded = (transport, _peer(transport))
             super().connection_made(transport)
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self._guarded is not None:
-                guard.release(*self._guarded)
+                _limits(self).guard.release(*self._guarded)
             super().connection_lost(exc)
 
-    return GuardedHTTP, GuardedWS
+    GuardedWS = _GuardedWS
