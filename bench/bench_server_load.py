@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import signal
@@ -281,7 +282,7 @@ def main() -> int:
             rows.append(sample)
             while mark <= sample[0]:
                 mark += args.sample_every
-    for (ta, _, ca, na, _), (tb, wb, cb, nb, lb) in zip(rows, rows[1:]):
+    for (ta, _, ca, na, _), (tb, wb, cb, nb, lb) in itertools.pairwise(rows):
         print(f"    {tb:6.0f}   {wb / 2**20:9.1f}   {(nb - na) / (tb - ta):9.0f}   "
               f"{(cb - ca) / max(1, nb - na) * 1e6:13.0f}   {lb:5.2f}")
     print(f"  clients' CPU     {client_cpu / wall * 100:9.1f} % of one core")

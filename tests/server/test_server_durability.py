@@ -9,7 +9,6 @@ import dataclasses
 import json
 import os
 import re
-import resource
 import signal
 import sqlite3
 import subprocess
@@ -24,14 +23,14 @@ pytest.importorskip("starlette", reason="the server extra: pip install 'mahjong-
 pytest.importorskip("uvicorn", reason="the server extra")
 httpx = pytest.importorskip("httpx", reason="the server extra")
 
-import mahjong_core
 from mahjong_core.server import ServerSettings
 from mahjong_core.server.lobby import Lobby
 from mahjong_core.server.store import Store, StoreError
 from mahjong_core.server.table import STORE_FAILED
 
-from .harness import FAST, Client, LiveServer, choose, stored
-from .test_server_play import check_streams
+import mahjong_core
+
+from .harness import FAST, Client, LiveServer, choose
 
 ENV = dict(os.environ, PYTHONPATH=str(Path(mahjong_core.__file__).resolve().parents[1]))
 
@@ -77,20 +76,26 @@ def test_the_wal_stays_bounded_under_sustained_writes(tmp_path):
 
 
 # ------------------------------------------------------------------ a full disk, a crash, a lost WAL
+_LIMITED = """
+import resource, sys
+from mahjong_core.cli import main
+size = int(sys.argv[1])
+if size:   # a write past it fails with EFBIG (Python ignores SIGXFSZ), as on a full disk
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+sys.exit(main(sys.argv[2:]))
+"""
+"""``mahjong-core`` under a file-size limit (argv[1] bytes; 0: none), the rest of argv its arguments."""
+
+
 class ServerProcess:
     """``mahjong-core serve`` in a child process (``--port 0``), optionally under a file-size
     limit (RLIMIT_FSIZE: a write past it fails with EFBIG, as on a full disk)."""
 
     def __init__(self, db: Path, *args: str, fsize: int | None = None) -> None:
-        def limit() -> None:
-            if fsize is not None:
-                resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
-
-        cmd = [sys.executable, "-m", "mahjong_core", "serve", "--port", "0", "--db", str(db), "--no-bots",
+        cmd = [sys.executable, "-c", _LIMITED, str(fsize or 0), "serve", "--port", "0", "--db", str(db), "--no-bots",
                "--rounds", "1000", "--act-timeout", "600", "--rate", "10000", "--burst", "10000",
                "--claim-pause", "0", "--tick", "0.05", "--seed", "3", *args]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=ENV,
-                                     preexec_fn=limit)
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=ENV)
         self.lines: list[str] = []
         end = time.monotonic() + 30
         port = None
@@ -162,7 +167,7 @@ def test_a_full_disk_sends_nothing_unstored_and_nothing_diverges_after_a_crash(t
                 welcome = await c.open()
                 assert not welcome["reset"]
                 await c.recv()
-            more = lambda c: len(ca.events) > len(held[a["seat"]]) + 30    # noqa: E731
+            more = lambda c: len(ca.events) > len(held[a["seat"]]) + 30
             await asyncio.gather(ca.play(more, timeout=60), cb.play(more, timeout=60))
             for c in (ca, cb):
                 await c.close()
@@ -201,7 +206,7 @@ def test_after_a_lost_wal_the_welcome_tells_a_client_to_drop_its_history(tmp_pat
         async def play() -> None:
             await ca.open()
             await cb.open()
-            enough = lambda c: len(ca.events) > 30      # noqa: E731 - both stop at once
+            enough = lambda c: len(ca.events) > 30
             await asyncio.gather(ca.play(enough), cb.play(enough))
 
         asyncio.run(play())
@@ -224,7 +229,7 @@ def test_after_a_lost_wal_the_welcome_tells_a_client_to_drop_its_history(tmp_pat
             cb.events = []
             await cb.open(last_id=0)
             await cb.recv()
-            enough = lambda c: len(ca.events) > 80      # noqa: E731
+            enough = lambda c: len(ca.events) > 80
             await asyncio.gather(ca.play(enough, policy=last_discard), cb.play(enough, policy=last_discard))
             await cb.close()
             stale = Client(again.ws_url, b)
@@ -306,7 +311,7 @@ def test_damaged_databases_are_refused_with_their_path(tmp_path):
         if content is not None:
             path.write_bytes(content)
         proc = subprocess.run([sys.executable, "-m", "mahjong_core", "serve", "--port", "0", "--db", str(path)],
-                              capture_output=True, text=True, env=ENV, timeout=60)
+                              capture_output=True, text=True, env=ENV, timeout=60, check=False)
         assert proc.returncode == 2, (name, proc.stderr)
         assert str(path) in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
         assert proc.stderr.startswith("mahjong-core: error: database"), proc.stderr

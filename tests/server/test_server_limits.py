@@ -76,7 +76,7 @@ def test_an_idle_socket_and_a_slow_sender_are_closed(tmp_path):
                 if slow.recv(4096) == b"":
                     closed = True
                     break
-            except socket.timeout:
+            except TimeoutError:
                 pass
             except OSError:
                 closed = True
@@ -107,7 +107,7 @@ def test_the_connection_caps_refuse_extra_connections_while_the_others_play(tmp_
             await c.open()
             await c.recv()
             idle = [_raw(srv) for _ in range(3)]             # with the player's WebSocket: 4 open
-            time.sleep(0.2)
+            await asyncio.sleep(0.2)
             refused = _raw(srv)
             data, _ = _read_until_closed(refused, 5.0)
             refused.close()
@@ -203,8 +203,8 @@ def test_a_lone_surrogate_gets_an_error_frame_not_a_traceback(tmp_path, caplog):
 
         async def main() -> None:
             # JSON's \\ud800 escape decodes to a lone surrogate: valid JSON, not valid text
-            hellos = ['{"type": "hello", "table": "%s", "seat": %d, "token": "\\ud800"}' % (seat["table"], seat["seat"]),
-                      '{"type": "hello", "table": "\\udfff", "seat": %d, "token": "%s"}' % (seat["seat"], seat["token"])]
+            hellos = [json.dumps({"type": "hello", "table": seat["table"], "seat": seat["seat"], "token": "\ud800"}),
+                      json.dumps({"type": "hello", "table": "\udfff", "seat": seat["seat"], "token": seat["token"]})]
             for text in hellos:
                 ws = await websockets.connect(srv.ws_url)
                 await ws.send(text)

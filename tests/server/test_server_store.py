@@ -163,7 +163,7 @@ def test_a_database_of_an_older_layout_is_upgraded_and_resumes(tmp_path, layout)
     d = json.loads(before)
     rnd = d.pop("round")
     log = rnd.pop("log") if layout == 1 else rnd["log"]
-    dump = lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"))   # noqa: E731
+    dump = lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"))
     con = sqlite3.connect(db)   # rewrite the table as that layout stored it
     con.execute("UPDATE tables SET match = ?, round = ? WHERE id = ?", (dump(d), dump(rnd), table.id))
     con.execute("DROP TABLE match_heads")

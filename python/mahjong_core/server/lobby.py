@@ -19,22 +19,20 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import JoinError, MahjongError, RoomEntryError
+from ..errors import (
+    JoinError,
+    JoinLimit,
+    JoinUnavailable,
+    MahjongError,
+    RoomEntryError,
+    StoreError,
+)
 from ..settlement import OUTSIDE, ROOMS, SYSTEM, Ledger, Transfer
 from .settings import ServerSettings
-from .store import Store, StoreError
+from .store import Store
 from .table import Table
 
 __all__ = ["JoinError", "JoinLimit", "JoinUnavailable", "Lobby"]
-
-
-class JoinLimit(JoinError):
-    """A join refused by a limit of the server (too many seats from one address, too many open
-    tables): try again later (HTTP 429)."""
-
-
-class JoinUnavailable(JoinError):
-    """A join that could not be stored (the database is failing): nobody was seated (HTTP 503)."""
 
 NAME = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 """Player names: letters, digits, ``_ . -``, at most 32 characters."""

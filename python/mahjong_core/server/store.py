@@ -60,7 +60,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import MahjongError
+from ..errors import StoreError
 from ..settlement import Transfer
 from .encoding import dumps
 
@@ -103,11 +103,6 @@ _WAL_CHECK_EVERY = 16
 """Commits between two looks of the writer at the WAL's size (one stat)."""
 BUSY_TIMEOUT_S = 10.0
 """How long a commit waits for the checkpoint thread's RESTART checkpoint (milliseconds in practice)."""
-
-
-class StoreError(MahjongError):
-    """The database cannot be used: a missing, empty, damaged or foreign file at start, or a
-    failed read or write while serving.  The message names the database's path."""
 
 
 @dataclass

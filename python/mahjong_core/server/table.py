@@ -564,7 +564,7 @@ class Table:
                 self.seats = [None] * len(self.seats)
                 return
             self._load(row, now)
-        except Exception:            # noqa: BLE001 - nothing left to show safely
+        except Exception:            # nothing left to show safely
             log.exception("table %s: its stored state cannot be read; it is closed until a restart", self.id)
             self.lobby.tables.pop(self.id, None)
             for seat in self.seats:
