@@ -2,16 +2,22 @@
 tables of WebSocket bot clients for a fixed time.
 
     python bench/bench_server_load.py [--tables 100] [--seconds 30] [--think-ms 0] [--server-cpu 0]
-                                      [--compression] [--tree OTHER/python]
+                                      [--compression] [--tree OTHER/python] [--sample-every 10]
 
 The server (``mahjong-core serve``, SQLite in a temporary directory, no bots: every seat is a
 client) runs in its own process pinned to one core (``--server-cpu``); the clients run in this
 process (pinned to another core when there is one).  Every client acts as soon as it may (after
 ``--think-ms``): win when allowed, never claim, else discard its first legal tile.
 
+The server runs with no claim pause (``--claim-pause 0``: the pause is a deliberate wait of the
+seats not asked, not the server's latency; every table here has two humans) and no limits per
+client address (every client is 127.0.0.1).
+
 Reported: hands/s and actions/s over the measured window, the action latency (from sending an
-action to receiving that seat's update) at p50/p99/max, the server's CPU use, and two checks
-after the server has stopped: the ledger total in the database equals the deposits (nothing
+action to receiving that seat's update) at p50/p99/max, the server's CPU use and CPU per action,
+the load average of the machine (the server shares it), the SQLite WAL file's size over time
+(sampled every second, printed every ``--sample-every`` seconds, and its largest size: issue
+26 asks it to stay bounded under sustained load), and two checks after the server has stopped: the ledger total in the database equals the deposits (nothing
 created or lost by the settled hands), and every client's stream is a gap-free, repeat-free
 prefix (ids 1, 2, 3 ...) of the stream the database holds for its seat.  The last line says
 whether issue 17's target (100 tables, p99 < 50 ms) was met in this run.  Nothing fails on a
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import signal
@@ -56,6 +63,7 @@ def choose(view: dict[str, Any]) -> int:
 class Seat:
     def __init__(self, join: dict[str, Any]) -> None:
         self.join = join
+        self.sent = 0
         self.n_events = 0
         self.events: list[dict[str, Any]] = []
         self.latencies: list[float] = []
@@ -96,7 +104,27 @@ async def run_seat(url: str, seat: Seat, stop: asyncio.Event, think: float, meas
                 if think:
                     await asyncio.sleep(think)
                 sent_at = time.perf_counter()
+                seat.sent += 1
                 await ws.send(json.dumps({"type": "act", "index": choose(view)}))
+
+
+def stored_stream(con: sqlite3.Connection, table: str, seat: int) -> list[dict[str, Any]]:
+    """A seat's stream as the database holds it: a row per event (layout 1, ``events``) or a
+    line per event in a row per step (layout 2, ``steps``; see mahjong_core/server/store.py)."""
+    if con.execute("PRAGMA user_version").fetchone()[0] < 2:
+        return [json.loads(e) for (e,) in con.execute(
+            "SELECT event FROM events WHERE table_id = ? AND seat = ? ORDER BY id", (table, seat))]
+    tag, out = f"s{seat}", []
+    for (body,) in con.execute("SELECT body FROM steps WHERE table_id = ? ORDER BY n", (table,)):
+        log = {}                                  # this step's log events: "=<i>" names one of them
+        for line in body.split("\n"):
+            head, _, rest = line.partition(" ")
+            if head[:1] == "l":
+                log[head[1:]] = rest
+            elif head == tag:
+                text = rest.partition(" ")[2]
+                out.append(json.loads(log[text[1:]] if text[:1] == "=" else text))
+    return out
 
 
 def free_port() -> int:
@@ -110,11 +138,33 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def main_async(args: argparse.Namespace, base: str, seats: list[Seat]) -> tuple[float, float]:
+def wal_bytes(db: Path) -> int:
+    try:
+        return (db.parent / (db.name + "-wal")).stat().st_size
+    except OSError:
+        return 0
+
+
+async def sample(db: Path, pid: int, seats: list[Seat], stop: asyncio.Event,
+                 out: list[tuple[float, int, float, int, float]]) -> None:
+    """Every second: (seconds since the start, WAL bytes, server CPU seconds, actions sent, load average)."""
+    t0 = time.perf_counter()
+    while not stop.is_set():
+        out.append((time.perf_counter() - t0, wal_bytes(db), cpu_seconds(pid), sum(s.sent for s in seats),
+                    os.getloadavg()[0]))
+        try:
+            await asyncio.wait_for(stop.wait(), 1.0)
+        except asyncio.TimeoutError:
+            pass
+
+
+async def main_async(args: argparse.Namespace, base: str, seats: list[Seat], db: Path, pid: int,
+                     samples: list[tuple[float, int, float, int, float]]) -> tuple[float, float]:
     stop = asyncio.Event()
     measuring = [False]
     url = base.replace("http", "ws") + "/ws"
     tasks = [asyncio.create_task(run_seat(url, s, stop, args.think_ms / 1000, measuring)) for s in seats]
+    sampler = asyncio.create_task(sample(db, pid, seats, stop, samples))
     await asyncio.sleep(args.warmup)
     measuring[0] = True
     t0 = time.perf_counter()
@@ -122,8 +172,18 @@ async def main_async(args: argparse.Namespace, base: str, seats: list[Seat]) -> 
     measuring[0] = False
     elapsed = time.perf_counter() - t0
     stop.set()
-    await asyncio.gather(*tasks)
+    await asyncio.gather(*tasks, sampler)
     return t0, elapsed
+
+
+def serve_options(tree: Path, tables: int) -> list[str]:
+    """The options of issue 26 (when the server under test has them: ``--tree`` may be older):
+    a new database, no claim pause, no limits per address, room for every table and client."""
+    cli = (tree / "mahjong_core" / "server" / "cli.py").read_text()
+    wanted = [("--init", []), ("--claim-pause", ["0"]), ("--max-connections-per-address", ["0"]),
+              ("--max-seats-per-address", [str(2 * tables + 10)]), ("--join-burst", [str(2 * tables + 10)]),
+              ("--max-tables", [str(tables + 10)]), ("--max-connections", [str(2 * tables + 100)])]
+    return [x for flag, value in wanted if f'"{flag}"' in cli for x in (flag, *value)]
 
 
 def main() -> int:
@@ -138,13 +198,16 @@ def main() -> int:
                          "comparison in alternating runs; default: this one)")
     ap.add_argument("--server-cpu", type=int, default=0,
                     help="the core the server is pinned to (-1: not pinned; it is one thread either way)")
+    ap.add_argument("--sample-every", type=float, default=10.0,
+                    help="seconds between two printed samples of the WAL size, CPU and load (sampled every second)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="mahjong-load-"))
     db = tmp / "load.sqlite3"
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(args.tree.resolve()) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     cmd = [sys.executable, *os.environ.get("MAHJONG_SERVE_WRAPPER", "-m mahjong_core").split(), "serve", "--port", str(port), "--db", str(db), "--no-bots",
-           "--rounds", "1000000", "--act-timeout", "600", "--rate", "10000", "--burst", "10000", "--seed", "1"] + (["--compression"] if args.compression else ["--no-compression"])
+           "--rounds", "1000000", "--act-timeout", "600", "--rate", "10000", "--burst", "10000", "--seed", "1",
+           *serve_options(args.tree, args.tables), *os.environ.get("BENCH_SERVE_EXTRA", "").split()] + (["--compression"] if args.compression else ["--no-compression"])
     cores = sorted(os.sched_getaffinity(0))
     server_core = None if args.server_cpu < 0 else args.server_cpu if args.server_cpu in cores else cores[0]
     log = (tmp / "server.log").open("w")
@@ -171,8 +234,10 @@ def main() -> int:
                 r.raise_for_status()
                 seats.append(Seat(r.json()))
         cpu0, client0 = cpu_seconds(server.pid), time.process_time()
+        load0 = os.getloadavg()
+        samples: list[tuple[float, int, float, int, float]] = []
         t0 = time.perf_counter()
-        _, elapsed = asyncio.run(main_async(args, base, seats))
+        _, elapsed = asyncio.run(main_async(args, base, seats, db, server.pid, samples))
         cpu, client_cpu = cpu_seconds(server.pid) - cpu0, time.process_time() - client0
         wall = time.perf_counter() - t0
     finally:
@@ -187,8 +252,7 @@ def main() -> int:
     deposits = con.execute("SELECT sum(amount) FROM transfers WHERE reason = 'deposit'").fetchone()[0]
     problems = [p for s in seats for p in s.problems]
     for s in seats:
-        stored = [json.loads(row[0]) for row in con.execute("SELECT event FROM events WHERE table_id = ? AND seat = ? "
-                                                "ORDER BY id", (s.join["table"], s.join["seat"]))]
+        stored = stored_stream(con, s.join["table"], s.join["seat"])
         if stored[:len(s.events)] != s.events:
             problems.append(f"{s.join['table']} seat {s.join['seat']}: the stream differs from the stored one")
     hands_db = con.execute("SELECT count(*) FROM hands").fetchone()[0]
@@ -203,8 +267,24 @@ def main() -> int:
     print(f"  hands/s          {hands / elapsed:10.1f}   ({hands:.0f} hands; {hands_db} settled in the database)")
     print(f"  actions/s        {len(lat) / elapsed:10.1f}")
     print(f"  action latency   p50 {q[49] * 1e3:7.2f} ms   p99 {q[98] * 1e3:7.2f} ms   max {lat[-1] * 1e3:7.2f} ms")
-    print(f"  server CPU       {cpu / wall * 100:9.1f} % of one core (load average {os.getloadavg()[0]:.2f}); "
-          f"{cpu / max(1, len(lat)) * 1e6:.0f} µs per action")
+    print(f"  server CPU       {cpu / wall * 100:9.1f} % of one core; {cpu / max(1, len(lat)) * 1e6:.0f} µs per "
+          f"action")
+    print(f"  load average     {load0[0]:.2f} at the start, {os.getloadavg()[0]:.2f} at the end "
+          f"(1-minute; {len(os.sched_getaffinity(0)) if server_core is None else len(cores)} cores)")
+    print(f"  WAL file         largest {max(w for _, w, _, _, _ in samples) / 2**20:.1f} MiB over the run "
+          f"(sampled every second); database {db.stat().st_size / 2**20:.1f} MiB at the end")
+    print("     t (s)   WAL (MiB)   actions/s   CPU µs/action   load   (since the row before)")
+    # one row per --sample-every seconds: the first sample at or after each multiple, its rates
+    # over the interval since the row before (the samples are about a second apart)
+    rows, mark = [samples[0]], args.sample_every
+    for sample in samples[1:]:
+        if sample[0] >= mark or sample is samples[-1]:
+            rows.append(sample)
+            while mark <= sample[0]:
+                mark += args.sample_every
+    for (ta, _, ca, na, _), (tb, wb, cb, nb, lb) in itertools.pairwise(rows):
+        print(f"    {tb:6.0f}   {wb / 2**20:9.1f}   {(nb - na) / (tb - ta):9.0f}   "
+              f"{(cb - ca) / max(1, nb - na) * 1e6:13.0f}   {lb:5.2f}")
     print(f"  clients' CPU     {client_cpu / wall * 100:9.1f} % of one core")
     print(f"  ledger total     {total:,} = deposits {deposits:,}: {'ok' if total == deposits else 'MISMATCH'}")
     print(f"  streams          {'ok: no event lost or repeated' if not problems else f'{len(problems)} problems'}")

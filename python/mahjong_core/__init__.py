@@ -57,9 +57,12 @@ from .errors import (
     NotWinningHandError,
     RoomEntryError,
     JoinError,
+    JoinLimit,
+    JoinUnavailable,
     SeatError,
     SimulationError,
     StateError,
+    StoreError,
 )
 from .families.mahjong.fan_tables import FanDef, fan_table
 from .families.mahjong.rulesets import RULESET_NAMES, RULESETS, Ruleset, get_ruleset
@@ -97,6 +100,9 @@ __all__ = [
     "LedgerError",
     "RoomEntryError",
     "JoinError",
+    "JoinLimit",
+    "JoinUnavailable",
+    "StoreError",
     "SimulationError",
     "FanDef",
     "fan_table",

@@ -777,7 +777,7 @@ EXAMPLES = {
     "play": ["mahjong-core play --seed 7",
              "mahjong-core play --ruleset two-player-bamboo --seat 1 --glyphs",
              "mahjong-core play --ruleset changpai-ydr --seed 7 --seat 2"],
-    "serve": ["mahjong-core serve --db mahjong.sqlite3",
+    "serve": ["mahjong-core serve --db mahjong.sqlite3 --init",
               "mahjong-core serve --port 0 --db :memory: --rounds 4 --no-bots"],
 }
 """The examples each command's ``--help`` shows (tests/cli runs every one: each exits 0; ``play``

@@ -25,6 +25,9 @@ __all__ = [
     "RoomEntryError",
     "SimulationError",
     "JoinError",
+    "JoinLimit",
+    "JoinUnavailable",
+    "StoreError",
 ]
 
 
@@ -103,3 +106,18 @@ class SimulationError(MahjongError):
 class JoinError(MahjongError):
     """A join the reference server's lobby refuses (bad name, unknown room, entry limits, already
     seated)."""
+
+
+class JoinLimit(JoinError):
+    """A join the reference server refuses by one of its limits (seats per client address, open
+    tables): try again later (HTTP 429)."""
+
+
+class JoinUnavailable(JoinError):
+    """A join the reference server could not store (its database is failing): nobody was seated
+    (HTTP 503)."""
+
+
+class StoreError(MahjongError):
+    """The reference server's database cannot be used: a missing, empty, damaged or foreign file
+    at start, or a failed read or write while serving.  The message names the database's path."""

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
+import os
 import socket
 import threading
 import time
@@ -12,20 +14,28 @@ from typing import Any
 import httpx
 import uvicorn
 from mahjong_core.server import ServerSettings
-from mahjong_core.server.app import create_app
+from mahjong_core.server.app import server_config
 from mahjong_core.server.lobby import Lobby
 from websockets.asyncio.client import ClientConnection, connect
 
 NO_FLOOD_LIMIT: dict[str, Any] = {"rate_per_s": 10_000.0, "burst": 10_000}
 """Settings for tests whose bot clients answer at once: on an idle machine a whole match exceeds a
 human's 20 messages/s, which the default flood limit rightly closes (code 1008)."""
+FAST: dict[str, Any] = {**NO_FLOOD_LIMIT, "claim_pause_s": 0.0, "join_burst": 10_000,
+                        "max_seats_per_address": 10_000, "max_connections_per_address": 0}
+"""... and no claim pause (two human clients at a table would otherwise wait it after every turn
+action) and no limits per address (every client of the tests is 127.0.0.1); the pause and the
+limits are tested on their own (test_server_claims, test_server_limits)."""
 
 
 class LiveServer:
     """``with LiveServer(settings) as srv:`` — a server on 127.0.0.1 and a free port; ``srv.lobby``
-    is its lobby (read it only while the clients are idle: it lives on the server's thread)."""
+    is its lobby (read it only while the clients are idle: it lives on the server's thread).
+    A database file that does not exist yet is created (``init``), as ``serve --init`` would."""
 
     def __init__(self, settings: ServerSettings, port: int = 0) -> None:
+        if settings.db != ":memory:" and not os.path.exists(settings.db):
+            settings = dataclasses.replace(settings, init=True)
         self.settings = settings
         self.lobby: Lobby | None = None
         self.port = port   # 0: a free one; a browser test restarts a server on the port its page knows
@@ -36,8 +46,7 @@ class LiveServer:
         sock.bind(("127.0.0.1", self.port))
         self.port = sock.getsockname()[1]
         self.lobby = Lobby(self.settings)
-        config = uvicorn.Config(create_app(self.settings, self.lobby), ws_max_size=self.settings.max_message_bytes,
-                                ws_per_message_deflate=self.settings.compression, log_level="warning", lifespan="on")
+        config = server_config(self.settings, self.lobby, log_level="warning", lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
         self.thread.start()
@@ -56,6 +65,7 @@ class LiveServer:
         self.lobby.close()
 
     def join(self, name: str, room: str) -> dict[str, Any]:
+        """Join through the API (from 127.0.0.1, like every client of the tests)."""
         r = httpx.post(self.base + "/api/join", json={"name": name, "room": room}, timeout=10)
         assert r.status_code == 200, r.text
         return dict(r.json())
@@ -86,13 +96,19 @@ class Client:
         self.errors: list[str] = []
         self.ws: ClientConnection | None = None
 
-    async def open(self, last_id: int | None = None) -> None:
+    async def open(self, last_id: int | None = None, history: str | None = None) -> dict[str, Any]:
+        """Connect and say hello (resuming after ``last_id``, default: the events held); the welcome."""
         self.ws = await connect(self.url, max_size=None)
         hello = {"type": "hello", "table": self.seat["table"], "seat": self.seat["seat"],
                  "token": self.seat["token"], "last_event_id": len(self.events) if last_id is None else last_id}
+        if history is not None:
+            hello["history"] = history
         await self.ws.send(json.dumps(hello))
-        welcome = json.loads(await self.ws.recv())
+        welcome: dict[str, Any] = json.loads(await self.ws.recv())
         assert welcome["type"] == "welcome", welcome
+        if welcome.get("reset"):
+            self.events = []          # the server's history is not ours: it sends all of it again
+        return welcome
 
     async def recv(self, timeout: float = 10.0) -> dict[str, Any]:
         assert self.ws is not None
@@ -119,15 +135,17 @@ class Client:
         v = None if self.state is None else self.state["view"]
         return bool(v and v["legal_indices"]) and self.state is not None and self.state["status"] == "playing"
 
-    async def play(self, until: Any = None, timeout: float = 30.0) -> None:
-        """Act whenever to act, until ``until(self)`` (default: the match is over)."""
+    async def play(self, until: Any = None, timeout: float = 30.0, policy: Any = None) -> None:
+        """Act whenever to act (``policy(view)``, default :func:`choose`), until ``until(self)``
+        (default: the match is over)."""
         done = until or (lambda c: c.over)
+        policy = policy or choose
         end = time.monotonic() + timeout
         while not done(self):
             assert time.monotonic() < end, "the match did not progress"
             if self.to_act():
                 assert self.state is not None
-                await self.send({"type": "act", "index": choose(self.state["view"])})
+                await self.send({"type": "act", "index": policy(self.state["view"])})
                 self.state = None   # wait for the answer before acting again
             try:
                 await self.recv(0.2)
@@ -186,11 +204,28 @@ def stored(db: str) -> dict[str, Any]:
             "hands": [(t, k, json.loads(rec)) for t, k, rec in
                       con.execute("SELECT table_id, round, record FROM hands ORDER BY rowid")],
         }
-        for t, seat, ev in con.execute("SELECT table_id, seat, event FROM events ORDER BY table_id, seat, id"):
-            out["streams"].setdefault((t, seat), []).append(json.loads(ev))
         return out
     finally:
         con.close()
+        out["streams"] = _stored_streams(db, list(out["tables"]))
+
+
+def _stored_streams(db: str, tables: list[str]) -> dict[tuple[str, int], list[dict[str, Any]]]:
+    """Every seat's stream as the store reads it back."""
+    from mahjong_core.server.store import Store
+
+    store = Store(db)
+    try:
+        out: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        for t in tables:
+            row = store.table(t)
+            assert row is not None
+            for seat, stream in enumerate(row.streams):
+                if stream:
+                    out[(t, seat)] = [json.loads(ev) for ev in stream]
+        return out
+    finally:
+        store.close()
 
 
 def _stored_match(db: str, table_id: str) -> str | None:

@@ -70,7 +70,7 @@ def _interrupt(proc: "subprocess.Popen[str]") -> str:
 def test_serve_starts_on_the_loopback_and_stops_on_ctrl_c(tmp_path):
     """Issue 25, item 16: ``--port 0`` printed port 0; Ctrl-C printed "error: interrupted"."""
     db = tmp_path / "cli.sqlite3"
-    proc, port = _start(["--port", "0", "--db", str(db)])
+    proc, port = _start(["--port", "0", "--db", str(db), "--init"])
     try:
         assert port != 0
         base = f"http://127.0.0.1:{port}"

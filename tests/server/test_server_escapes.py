@@ -15,12 +15,12 @@ pytest.importorskip("uvicorn", reason="the server extra")
 
 from mahjong_core.server import ServerSettings
 
-from .harness import NO_FLOOD_LIMIT, Client, LiveServer, run_client, stored
+from .harness import FAST, Client, LiveServer, run_client, stored
 
 
 def _settings(tmp_path: Path, **kw: Any) -> ServerSettings:
     base: dict[str, Any] = {"db": str(tmp_path / "esc.sqlite3"), "bots": True, "rounds": 4, "seed": 2,
-                            "tick_s": 0.01, "act_timeout_s": 30.0, **NO_FLOOD_LIMIT}
+                            "tick_s": 0.01, "act_timeout_s": 30.0, **FAST}
     base.update(kw)
     return ServerSettings(**base)
 

@@ -17,7 +17,7 @@ pytest.importorskip("httpx", reason="the server extra")
 from mahjong_core.server import ServerSettings
 
 from .harness import (
-    NO_FLOOD_LIMIT,
+    FAST,
     Client,
     LiveServer,
     engine_events,
@@ -30,7 +30,7 @@ from .harness import (
 
 def settings(tmp_path: Path, **kw: object) -> ServerSettings:
     base: dict[str, object] = {"db": str(tmp_path / "server.sqlite3"), "bots": False, "rounds": 2, "seed": 11,
-                               "tick_s": 0.02, **NO_FLOOD_LIMIT}
+                               "tick_s": 0.02, **FAST}
     base.update(kw)
     return ServerSettings(**base)  # type: ignore[arg-type]
 
@@ -161,8 +161,9 @@ def test_join_checks_names_rooms_entry_limits_and_double_seating(tmp_path):
         assert r.status_code == 400 and "at least 1,000" in r.json()["error"]
         assert post({"name": "gina", "room": "coins"}).status_code == 200
         assert "already seated" in post({"name": "gina", "room": "coins"}).json()["error"]
-        assert httpx.post(srv.base + "/api/join", content=b"[" * 5000, timeout=10).status_code == 413
-        assert httpx.post(srv.base + "/api/join", content=b"{nope", timeout=10).status_code == 400
+        json_type = {"content-type": "application/json"}
+        assert httpx.post(srv.base + "/api/join", content=b"[" * 5000, headers=json_type, timeout=10).status_code == 413
+        assert httpx.post(srv.base + "/api/join", content=b"{nope", headers=json_type, timeout=10).status_code == 400
         rooms = httpx.get(srv.base + "/api/rooms", timeout=10).json()["rooms"]
         assert {r["name"] for r in rooms} >= {"beginner", "coins", "bamboo", "public"}
         assert httpx.get(srv.base + "/api/accounts/gina", timeout=10).json()["balance"] == 500

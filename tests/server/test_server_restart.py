@@ -14,13 +14,13 @@ pytest.importorskip("uvicorn", reason="the server extra")
 
 from mahjong_core.server import ServerSettings
 
-from .harness import NO_FLOOD_LIMIT, Client, LiveServer, finish, stored
+from .harness import FAST, Client, LiveServer, finish, stored
 from .test_server_play import check_streams
 
 
 def test_a_restart_mid_round_resumes_every_table_exactly(tmp_path):
     s = ServerSettings(db=str(tmp_path / "restart.sqlite3"), bots=False, rounds=2, seed=21, tick_s=0.02,
-                       **NO_FLOOD_LIMIT)
+                       **FAST)
     with LiveServer(s) as srv:
         a, b = srv.join("hana", "bamboo"), srv.join("ivan", "bamboo")
         ca, cb = Client(srv.ws_url, a), Client(srv.ws_url, b)

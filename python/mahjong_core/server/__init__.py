@@ -8,8 +8,9 @@ persistence from which every table resumes after a restart (:mod:`.store`).
 
 The modules: :mod:`.settings` (every limit and clock), :mod:`.table` (one table, synchronous),
 :mod:`.lobby` (accounts, joining, the clocks), :mod:`.store` (SQLite), :mod:`.protocol` (the
-messages, checked), :mod:`.app` (the Starlette app; the only module needing the ``server``
-extra) and :mod:`.cli` (the command).  ``static/`` holds the web table (HTML, CSS, JS).
+messages, checked), :mod:`.limits` (connections and joins per address and in total),
+:mod:`.app` (the Starlette app and its uvicorn configuration; the only module needing the
+``server`` extra) and :mod:`.cli` (the command).  ``static/`` holds the web table (HTML, CSS, JS).
 """
 
 from .settings import DEFAULT_HOST, DEFAULT_PORT, ServerSettings

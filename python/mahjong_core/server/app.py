@@ -5,6 +5,18 @@ per player.  Everything runs on the one event loop; the tables are plain synchro
 Routes: ``GET /`` the web table; ``GET /static/...`` its files; ``GET /api/rooms``;
 ``POST /api/join`` (``{"name", "room"}`` → ``{"table", "seat", "token", ...}``);
 ``GET /api/accounts/{name}``; ``WS /ws`` (the protocol of :mod:`.protocol`).
+
+``POST /api/join`` is what a hostile page or client would use to fill the server: it takes a
+JSON body only (``Content-Type: application/json``, else 415: a cross-site form cannot send
+one without the CORS preflight this server never grants), refuses another site's ``Origin``
+(403), a body that stalls (408) or is too large (413), and more joins than ``join_rate_per_min``
+from one address (429); the lobby's caps answer 429 too (seats per address, open tables), and a
+database that cannot store the join 503.
+
+:func:`server_config` is the uvicorn configuration of the app (the command and the tests use
+it): its HTTP and WebSocket protocols are uvicorn's own with the connection limits of
+:mod:`.limits` (caps per address and in total) and a deadline for each request head
+(``header_timeout_s``: an idle socket or a slow sender is closed).
 """
 
 from __future__ import annotations
@@ -18,20 +30,24 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketState
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
+from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
 from .encoding import dumps
-from .lobby import JoinError, Lobby
+from .limits import AddressBuckets, ConnectionGuard, http_refusal
+from .lobby import JoinError, JoinLimit, JoinUnavailable, Lobby
 from .protocol import ProtocolError, RateLimit, parse_message
 from .settings import ServerSettings
 from .table import Table
 
-__all__ = ["STATIC", "create_app"]
+__all__ = ["STATIC", "ConnectionLimits", "GuardedHTTP", "GuardedWS", "ServerConfig", "create_app", "server_config"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("mahjong_core.server")
@@ -120,12 +136,27 @@ def create_app(settings: ServerSettings | None = None, lobby: Lobby | None = Non
     async def rooms(request: Request) -> Response:
         return JSONResponse({"rooms": get_lobby().rooms()})
 
+    joins = AddressBuckets(settings.join_rate_per_min / 60.0, settings.join_burst)
+
     async def join(request: Request) -> Response:
-        body = await _json_body(request, settings.max_message_bytes)
+        refused = _foreign_origin(request, settings.allowed_origins) or _not_json(request)
+        if refused is not None:
+            return refused
+        address = request.client.host if request.client is not None else ""
+        if not joins.allow(address, asyncio.get_running_loop().time()):
+            wait = joins.retry_after(address)
+            return JSONResponse({"error": f"too many joins from your address (at most {settings.join_burst} at "
+                                          f"once, {settings.join_rate_per_min:g} a minute); try again in {wait} s"},
+                                status_code=429, headers={"retry-after": str(wait)})
+        body = await _json_body(request, settings.max_message_bytes, settings.body_timeout_s)
         if isinstance(body, Response):
             return body
         try:
-            return JSONResponse(get_lobby().join(body.get("name"), body.get("room")))
+            return JSONResponse(get_lobby().join(body.get("name"), body.get("room"), address))
+        except JoinLimit as exc:
+            return JSONResponse({"error": str(exc)}, status_code=429, headers={"retry-after": "60"})
+        except JoinUnavailable as exc:
+            return JSONResponse({"error": str(exc)}, status_code=503, headers={"retry-after": "60"})
         except JoinError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
 
@@ -150,11 +181,40 @@ def create_app(settings: ServerSettings | None = None, lobby: Lobby | None = Non
     return Starlette(routes=routes, lifespan=lifespan)
 
 
-async def _json_body(request: Request, limit: int) -> dict[str, Any] | Response:
+def _foreign_origin(request: Request, allowed: tuple[str, ...]) -> Response | None:
+    """403 for a browser request from another site: its ``Origin`` is neither this server's
+    (the host it was asked for) nor one of ``allowed``.  No ``Origin`` (not a browser's
+    request, or an old one's same-origin request) passes: a cross-site page cannot omit it."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return None
+    origin = origin.strip().lower()
+    host = request.headers.get("host", "").strip().lower()
+    if origin in allowed or (host and origin.split("://", 1)[-1] == host):
+        return None
+    return JSONResponse({"error": "this page's origin may not join here (a cross-site request); the server "
+                                  "accepts its own pages and the origins it is configured with"}, status_code=403)
+
+
+def _not_json(request: Request) -> Response | None:
+    """415 unless the body is declared JSON (a cross-site form can only send text/plain,
+    form-urlencoded or multipart without a CORS preflight)."""
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if kind == "application/json":
+        return None
+    return JSONResponse({"error": "the body must be JSON, sent with Content-Type: application/json"},
+                        status_code=415)
+
+
+async def _json_body(request: Request, limit: int, timeout_s: float = 10.0) -> dict[str, Any] | Response:
     size = request.headers.get("content-length")
     if size is None or not size.isdigit() or int(size) > limit:
         return JSONResponse({"error": f"a JSON body of at most {limit} bytes is required"}, status_code=413)
-    raw = await request.body()
+    try:
+        raw = await asyncio.wait_for(request.body(), timeout_s)
+    except asyncio.TimeoutError:
+        return JSONResponse({"error": f"the body did not arrive within {timeout_s:g} s"}, status_code=408,
+                            headers={"connection": "close"})
     if len(raw) > limit:
         return JSONResponse({"error": f"a JSON body of at most {limit} bytes is required"}, status_code=413)
     try:
@@ -203,7 +263,13 @@ async def _serve_connection(ws: WebSocket, lobby: Lobby, settings: ServerSetting
                 conn.error("too many messages: the connection is closed")
                 conn.close(1008, "flooding")
                 continue
-            reply = _handle(message, conn, lobby, settings, seated)
+            try:
+                reply = _handle(message, conn, lobby, settings, seated)
+            except Exception:   # a bug: say so on this connection, log it, close it (the tables go on)
+                log.exception("a message could not be handled")
+                conn.error("the server failed on this message (an internal error, logged): the connection is closed")
+                conn.close(1011, "internal error")
+                continue
             if isinstance(reply, tuple):
                 seated = reply
             elif reply is not None:
@@ -250,7 +316,7 @@ def _handle(message: Any, conn: Connection, lobby: Lobby, settings: ServerSettin
         if seat is None or not seat.accepts(msg["token"]):
             return "unknown table or seat, or a wrong token"
         assert table is not None
-        table.attach(k, conn, msg.get("last_event_id", 0))
+        table.attach(k, conn, msg.get("last_event_id", 0), msg.get("history"))
         return table, k
     table, k = seated
     if kind == "hello":
@@ -261,3 +327,151 @@ def _handle(message: Any, conn: Connection, lobby: Lobby, settings: ServerSettin
     if kind == "quit":
         return table.quit(k)
     return table.act(k, msg["index"])
+
+
+class ConnectionLimits:
+    """What the guarded protocols share for one server: the connection counts (a
+    :class:`~.limits.ConnectionGuard`), the request-head deadline, and the refused connections
+    still open."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.guard = ConnectionGuard(settings.max_connections, settings.max_connections_per_address)
+        self.head_timeout = settings.header_timeout_s
+        self.refused = 0
+
+
+class ServerConfig(uvicorn.Config):
+    """``uvicorn.Config`` with the server's :class:`ConnectionLimits` (read by its protocols)."""
+
+    def __init__(self, app: Any, limits: ConnectionLimits, **kw: Any) -> None:
+        super().__init__(app, **kw)
+        self.limits = limits
+
+
+def server_config(settings: ServerSettings, lobby: Lobby | None = None, **options: Any) -> ServerConfig:
+    """The uvicorn configuration serving :func:`create_app` with these settings: its address,
+    the WebSocket frame limit and compression, and uvicorn's own HTTP and WebSocket protocols
+    with the connection limits (``max_connections``, ``max_connections_per_address``) and the
+    request-head deadline (``header_timeout_s``).  ``options``: more ``uvicorn.Config`` arguments."""
+    kw: dict[str, Any] = {"host": settings.host, "port": settings.port, "ws_max_size": settings.max_message_bytes,
+                          "ws_per_message_deflate": settings.compression, "http": GuardedHTTP, "log_level": "info"}
+    if GuardedWS is not None:
+        kw["ws"] = GuardedWS
+    kw.update(options)
+    return ServerConfig(create_app(settings, lobby), ConnectionLimits(settings), **kw)
+
+
+_REFUSED_IN_FLIGHT = 64
+"""Refused connections kept open (for at most a second) so that their client reads the answer;
+past this many at once, a refused connection is closed without one."""
+
+
+def _peer(transport: Any) -> str:
+    name = transport.get_extra_info("peername")
+    return str(name[0]) if isinstance(name, (tuple, list)) and name else ""
+
+
+def _limits(protocol: Any) -> ConnectionLimits:
+    limits: ConnectionLimits = protocol.config.limits
+    return limits
+
+
+class GuardedHTTP(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
+    """uvicorn's HTTP protocol (the one it picks by default) with the connection limits: the
+    connection counted from its first byte to its end (also after it became a WebSocket: the
+    WebSocket protocol takes it over and releases it, :class:`GuardedWS`), refused with 429 or
+    503 past a cap, and closed (408) when a request head is not complete ``header_timeout_s``
+    after the connection opened or its previous response ended."""
+
+    _guarded: Any = None
+    _counted = False
+    _head_timer: asyncio.TimerHandle | None = None
+    _head_cycle: Any = None
+
+    def connection_made(self, transport: Any) -> None:
+        address = _peer(transport)
+        refusal = _limits(self).guard.admit(transport, address)
+        if refusal is not None:
+            self._refuse(transport, refusal)
+            return
+        self._guarded = (transport, address)
+        super().connection_made(transport)
+        self._arm_head_timer()
+
+    def _refuse(self, transport: Any, answer: bytes) -> None:
+        """Answer and end: write the answer, half-close, and close within a second (the client
+        reads the answer before the end: an abrupt close with its request unread could reset
+        the connection and lose the answer)."""
+        limits = _limits(self)
+        if limits.refused >= _REFUSED_IN_FLIGHT:
+            transport.abort()
+            return
+        limits.refused += 1
+        self._counted = True
+        transport.write(answer)
+        with contextlib.suppress(Exception):
+            if transport.can_write_eof():
+                transport.write_eof()
+        asyncio.get_running_loop().call_later(1.0, transport.abort)
+
+    def _arm_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+        self._head_cycle = getattr(self, "cycle", None)
+        self._head_timer = asyncio.get_running_loop().call_later(_limits(self).head_timeout, self._head_late)
+
+    def _head_late(self) -> None:
+        """No complete request head since the timer was armed: a silent or slow client."""
+        self._head_timer = None
+        transport = self._guarded[0] if self._guarded else None
+        if transport is None or transport.is_closing() or transport.get_protocol() is not self:
+            return      # closed, or now a WebSocket
+        if getattr(self, "cycle", None) is not self._head_cycle:
+            return      # a request arrived (its body has its own deadline in the app)
+        transport.write(http_refusal(408, f"no complete request within {_limits(self).head_timeout:g} s"))
+        transport.close()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if self._guarded is not None and not self._guarded[0].is_closing():
+            self._arm_head_timer()     # the next request's head has the same deadline
+
+    def data_received(self, data: bytes) -> None:
+        if self._guarded is not None:
+            super().data_received(data)
+
+    def eof_received(self) -> bool | None:
+        if self._guarded is None:
+            return None                # refused: the client read the answer and closed
+        result: bool | None = super().eof_received()
+        return result
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._guarded is None:
+            _limits(self).refused -= self._counted
+            return
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+        if self._guarded[0].get_protocol() is self:    # not handed over to a WebSocket
+            _limits(self).guard.release(*self._guarded)
+        super().connection_lost(exc)
+
+
+GuardedWS: Any = None
+if AutoWebSocketsProtocol is not None:      # uvicorn found a WebSocket library (the server extra's)
+    class _GuardedWS(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
+        """uvicorn's WebSocket protocol: it releases the connection :class:`GuardedHTTP` counted."""
+
+        _guarded: Any = None
+
+        def connection_made(self, transport: Any) -> None:
+            self._guarded = (transport, _peer(transport))
+            super().connection_made(transport)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._guarded is not None:
+                _limits(self).guard.release(*self._guarded)
+            super().connection_lost(exc)
+
+    GuardedWS = _GuardedWS

@@ -1,13 +1,16 @@
 """``mahjong-core serve``: its options (read into :class:`~.settings.ServerSettings`) and the run.
 
 Imports no web framework until :func:`run`, so the command line works without the ``server``
-extra installed (``serve`` then exits 2 naming the extra).
+extra installed (``serve`` then exits 2 naming the extra).  The database is opened and checked
+before the server listens: a missing, empty or damaged database is refused with one line naming
+its path and exit status 2 (``--init`` creates a new one where there is none).
 """
 
 from __future__ import annotations
 
 import argparse
 
+from ..errors import MahjongError
 from .settings import DEFAULT_HOST, DEFAULT_PORT, ServerSettings
 
 __all__ = ["add_arguments", "run", "settings_from"]
@@ -19,6 +22,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="address to listen on (the loopback by default; 0.0.0.0 opens it to the network)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (0: any free port)")
     p.add_argument("--db", default=d.db, help='SQLite database file (":memory:" stores nothing across restarts)')
+    p.add_argument("--init", action="store_true",
+                   help="create a new database at --db if there is none (no file, or an empty one); without it "
+                        "a missing, empty or damaged database is refused (exit status 2, the path named)")
+    p.add_argument("--wal-limit-mib", type=int, default=d.wal_limit_bytes >> 20,
+                   help="MiB the SQLite WAL file is kept near (checkpointed and truncated past it)")
+    p.add_argument("--checkpoint-every", type=float, default=d.checkpoint_s,
+                   help="seconds between two checkpoints of the WAL")
     p.add_argument("--no-bots", dest="bots", action="store_false",
                    help="do not fill empty seats with bots: a table waits for its players")
     p.add_argument("--rounds", type=int, default=d.rounds, help="rounds of a match")
@@ -40,6 +50,28 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="permessage-deflate on the WebSockets (fewer bytes, more CPU per frame)")
     p.add_argument("--no-compression", dest="compression", action="store_false",
                    help="no permessage-deflate on the WebSockets (the default)")
+    p.add_argument("--claim-pause", type=float, default=d.claim_pause_s,
+                   help="at a table of two or more humans, seconds before the other seats see a turn action, "
+                        "so that a seat not asked cannot tell a claim window by its frames or their timing (0: off)")
+    p.add_argument("--header-timeout", type=float, default=d.header_timeout_s,
+                   help="seconds a connection has to send a complete request head (idle and slow sockets are closed)")
+    p.add_argument("--body-timeout", type=float, default=d.body_timeout_s,
+                   help="seconds a request body has to arrive (else 408)")
+    p.add_argument("--max-connections", type=int, default=d.max_connections,
+                   help="open connections in total (more are answered 503); keep it under `ulimit -n`")
+    p.add_argument("--max-connections-per-address", type=int, default=d.max_connections_per_address,
+                   help="open connections from one client address (more are answered 429); 0: no cap, for a "
+                        "server behind a reverse proxy")
+    p.add_argument("--allow-origin", dest="allowed_origins", action="append", default=[], metavar="ORIGIN",
+                   help="an origin (https://example.org) besides the server's own whose pages may POST /api/join "
+                        "(repeat for more; default: the server's own only)")
+    p.add_argument("--join-rate", type=float, default=d.join_rate_per_min,
+                   help="joins a client address may make per minute (more are answered 429)")
+    p.add_argument("--join-burst", type=int, default=d.join_burst, help="joins a client address may make at once")
+    p.add_argument("--max-tables", type=int, default=d.max_tables,
+                   help="open tables in total (a join needing another is answered 429)")
+    p.add_argument("--max-seats-per-address", type=int, default=d.max_seats_per_address,
+                   help="seats at open tables one client address may hold (more joins are answered 429)")
     p.add_argument("--seed", type=int, default=None, help="seed of the tables' matches (default: random)")
 
 
@@ -50,7 +82,21 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
                           away_limit_s=args.away_limit, disconnect_limit=args.disconnect_limit,
                           reconnect_grace_s=args.reconnect_grace,
                           tick_s=args.tick, rate_per_s=args.rate, burst=args.burst, compression=args.compression,
-                          seed=args.seed)
+                          seed=args.seed, init=args.init, wal_limit_bytes=_mib(args.wal_limit_mib),
+                          checkpoint_s=args.checkpoint_every, claim_pause_s=args.claim_pause,
+                          header_timeout_s=args.header_timeout, body_timeout_s=args.body_timeout,
+                          max_connections=args.max_connections,
+                          max_connections_per_address=args.max_connections_per_address,
+                          allowed_origins=tuple(args.allowed_origins), join_rate_per_min=args.join_rate,
+                          join_burst=args.join_burst, max_tables=args.max_tables,
+                          max_seats_per_address=args.max_seats_per_address)
+
+
+def _mib(n: int) -> int:
+    """--wal-limit-mib as bytes."""
+    if not 1 <= n <= 1 << 20:
+        raise MahjongError(f"--wal-limit-mib must be an integer 1-{1 << 20}, got {n}")
+    return n << 20
 
 
 def run(settings: ServerSettings) -> int:
@@ -64,26 +110,29 @@ def run(settings: ServerSettings) -> int:
 
     import uvicorn
 
-    from .app import create_app
+    from .app import server_config
+    from .lobby import Lobby
 
-    config = uvicorn.Config(create_app(settings), host=settings.host, port=settings.port,
-                            ws_max_size=settings.max_message_bytes, ws_per_message_deflate=settings.compression,
-                            log_level="info")
-    sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    lobby = Lobby(settings)   # the database checked first: a StoreError (exit 2) names its path
     try:
-        sock.bind((settings.host, settings.port))   # an OSError (address in use ...): exit 1, its reason
-    except BaseException:
-        sock.close()
-        raise
-    port = sock.getsockname()[1]
-    host = f"[{settings.host}]" if ":" in settings.host else settings.host
-    print(f"mahjong-core serve: http://{host}:{port}/  (database {settings.db})", flush=True)
-    try:
-        uvicorn.Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:   # uvicorn shut down cleanly, then raised the SIGINT it captured
-        print("mahjong-core serve: stopped (interrupted)", file=sys.stderr, flush=True)
-        return 130
+        config = server_config(settings, lobby)
+        sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((settings.host, settings.port))   # an OSError (address in use ...): exit 1, its reason
+        except BaseException:
+            sock.close()
+            raise
+        port = sock.getsockname()[1]
+        host = f"[{settings.host}]" if ":" in settings.host else settings.host
+        print(f"mahjong-core serve: http://{host}:{port}/  (database {settings.db})", flush=True)
+        try:
+            uvicorn.Server(config).run(sockets=[sock])
+        except KeyboardInterrupt:   # uvicorn shut down cleanly, then raised the SIGINT it captured
+            print("mahjong-core serve: stopped (interrupted)", file=sys.stderr, flush=True)
+            return 130
+        finally:
+            sock.close()
     finally:
-        sock.close()
+        lobby.close()
     return 0

@@ -5,6 +5,10 @@ into the ledger); the room's entry limits are checked against the balance; the p
 at the room's table that waits for players (a new one if none) and receives that seat's token,
 the only thing that lets a connection act for the seat.  With ``bots`` on, the other seats of a
 new table are filled with bots at once and the match starts.
+
+Limits (settings): a player holds one seat at a time; a client address at most
+``max_seats_per_address`` seats at open tables; the server at most ``max_tables`` open tables
+(:class:`JoinLimit`).  A join whose writes fail (a full disk) seats nobody (:class:`JoinUnavailable`).
 """
 
 from __future__ import annotations
@@ -15,17 +19,28 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import JoinError, RoomEntryError
+from ..errors import (
+    JoinError,
+    JoinLimit,
+    JoinUnavailable,
+    MahjongError,
+    RoomEntryError,
+    StoreError,
+)
 from ..settlement import OUTSIDE, ROOMS, SYSTEM, Ledger, Transfer
 from .settings import ServerSettings
 from .store import Store
 from .table import Table
 
-__all__ = ["JoinError", "Lobby"]
+__all__ = ["JoinError", "JoinLimit", "JoinUnavailable", "Lobby"]
 
 NAME = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 """Player names: letters, digits, ``_ . -``, at most 32 characters."""
 RESERVED = (SYSTEM, OUTSIDE)
+LEDGER_HISTORY = 10_000
+"""Transfers the in-memory ledger keeps before it is started again from its balances: the
+transfers are in the database; in memory they only grew, by a few per hand, for as long as
+the server ran."""
 
 
 class Lobby:
@@ -34,18 +49,32 @@ class Lobby:
     def __init__(self, settings: ServerSettings, clock: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
         self.now = clock
-        self.store = Store(settings.db)
-        self.store.ensure_system(SYSTEM)
-        accounts = self.store.accounts()
-        self.ledger = Ledger({name: balance for name, (balance, _) in accounts.items()})
-        self.points = {name: points for name, (_, points) in accounts.items()}
-        self.tables: dict[str, Table] = {}
-        for row in self.store.open_tables():
-            self.tables[row.id] = Table.restore(self, row)
-        self._created = self.store.table_count()
+        self.store = Store(settings.db, settings.checkpoint_s, create=settings.init,
+                           wal_limit_bytes=settings.wal_limit_bytes)
+        try:
+            self.store.ensure_system(SYSTEM)
+            self.reload_accounts()
+            self.tables: dict[str, Table] = {}
+            for row in self.store.open_tables():
+                try:
+                    self.tables[row.id] = Table.restore(self, row)
+                except MahjongError as exc:   # a damaged row: StateError of the replay, StoreError
+                    raise StoreError(f"database {settings.db}: table {row.id} cannot be resumed: {exc}") from None
+            self._created = self.store.last_table_number()
+        except BaseException:
+            self.store.close()
+            raise
 
     def close(self) -> None:
         self.store.close()
+
+    def reload_accounts(self) -> None:
+        """The balances and 积分 as stored (at start, and after a commit that failed)."""
+        accounts = self.store.accounts()
+        self.ledger = Ledger({name: balance for name, (balance, _) in accounts.items()})
+        self.points = {name: points for name, (_, points) in accounts.items()}
+        self.unstored_history = 0
+        """Transfers the ledger holds in memory (see LEDGER_HISTORY)."""
 
     # ------------------------------------------------------------------ rooms and accounts
     def rooms(self) -> list[dict[str, Any]]:
@@ -61,8 +90,9 @@ class Lobby:
     def _account(self, name: str, balance: int) -> None:
         if name in self.points:
             return
-        self.ledger.open(name, balance)
+        # stored first: a failed write leaves no account in memory that the database lacks
         self.store.open_account(name, balance, Transfer(OUTSIDE, name, balance, "deposit"))
+        self.ledger.open(name, balance)
         self.points[name] = 0
 
     def account(self, name: str) -> dict[str, Any]:
@@ -71,38 +101,70 @@ class Lobby:
         return {"name": name, "balance": self.ledger.balance(name), "points": self.points[name]}
 
     # ------------------------------------------------------------------ joining
-    def join(self, name: object, room_name: object) -> dict[str, Any]:
-        """Seat ``name`` in ``room_name``: ``{"table", "seat", "token"}``; :class:`JoinError` else."""
+    def join(self, name: object, room_name: object, address: str | None = None) -> dict[str, Any]:
+        """Seat ``name`` in ``room_name``: ``{"table", "seat", "token"}``; :class:`JoinError` else
+        (:class:`JoinLimit` for a limit, :class:`JoinUnavailable` when it cannot be stored).
+        ``address``: the client's, for ``max_seats_per_address`` (None: not counted)."""
         if not isinstance(name, str) or not NAME.fullmatch(name) or name in RESERVED or name.startswith("bot-"):
             raise JoinError("name must be 1-32 letters, digits, '_', '.' or '-' (not 'system', 'outside', "
                             "or starting with 'bot-')")
         if not isinstance(room_name, str) or room_name not in ROOMS:
             raise JoinError(f"unknown room; expected one of {', '.join(ROOMS)}")
+        from_address = 0
         for t in self.tables.values():
-            if t.status != "over" and name in t.names:
-                raise JoinError(f"{name!r} is already seated at table {t.id}")
+            if t.status != "over":
+                if name in t.names:
+                    raise JoinError(f"{name!r} is already seated at table {t.id}")
+                if address is not None:
+                    from_address += sum(s is not None and s.address == address for s in t.seats)
+        if address is not None and from_address >= self.settings.max_seats_per_address:
+            raise JoinLimit(f"this address already holds {from_address} seats at open tables, the server's "
+                            f"limit; finish or quit a match first")
         room = self.settings.room(room_name)
-        self._account(name, self.settings.opening_balance)
+        if self._waiting(room_name) is None:
+            self._check_capacity()      # before anything is stored for this join
+        try:
+            self._account(name, self.settings.opening_balance)
+        except StoreError:
+            raise JoinUnavailable("the server cannot store new players now; try again later") from None
         try:
             room.check_entry(self.ledger.balance(name))
         except RoomEntryError as exc:
             raise JoinError(str(exc)) from None
         table = self._waiting_table(room_name)
         token = secrets.token_urlsafe(24)
-        bots = self.settings.bots and table.free_seat() == 0
-        seat = table.seat_player(name, token)
-        if bots:
-            while table.free_seat() is not None:
-                bot = f"bot-{table.id}-{table.free_seat()}"
-                self._account(bot, max(self.settings.opening_balance, room.entry_min))
-                table.seat_player(bot, "", bot=True)
+        players = [(name, token, False)]
+        try:
+            if self.settings.bots and table.free_seat() == 0:
+                for k in range(1, len(table.seats)):   # their accounts first: then one commit seats all
+                    bot = f"bot-{table.id}-{k}"
+                    self._account(bot, max(self.settings.opening_balance, room.entry_min))
+                    players.append((bot, "", True))
+            seat = table.seat_players(players)[0]
+        except StoreError:
+            if table.status == "waiting" and not any(table.seats):
+                self.tables.pop(table.id, None)          # a new table nothing was stored of
+            raise JoinUnavailable("the server cannot store new tables now; try again later") from None
+        table.seats[seat].address = address              # type: ignore[union-attr]
         return {"table": table.id, "seat": seat, "token": token, "room": room.name, "ruleset": room.ruleset}
 
-    def _waiting_table(self, room_name: str) -> Table:
+    def _waiting(self, room_name: str) -> Table | None:
+        """The room's table that waits for players (never one with bots on: each join opens one)."""
         if not self.settings.bots:
             for t in self.tables.values():
                 if t.room.name == room_name and t.status == "waiting":
                     return t
+        return None
+
+    def _check_capacity(self) -> None:
+        if sum(t.status != "over" for t in self.tables.values()) >= self.settings.max_tables:
+            raise JoinLimit(f"the server has {self.settings.max_tables} open tables, its limit; try again later")
+
+    def _waiting_table(self, room_name: str) -> Table:
+        waiting = self._waiting(room_name)
+        if waiting is not None:
+            return waiting
+        self._check_capacity()
         self._created += 1
         n = self._created
         seed = secrets.randbits(63) if self.settings.seed is None else self.settings.seed + n
@@ -112,6 +174,9 @@ class Lobby:
 
     # ------------------------------------------------------------------ clocks
     def tick(self) -> None:
+        if self.unstored_history > LEDGER_HISTORY:    # between two steps: every balance is stored
+            self.ledger = Ledger(self.ledger.balances)
+            self.unstored_history = 0
         now = self.now()
         for t in list(self.tables.values()):
             t.tick(now)

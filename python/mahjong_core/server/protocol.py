@@ -3,17 +3,27 @@ flood limit.  Pure Python (no web framework), so that the checks are tested on t
 
 Client → server, one JSON object per text frame:
 
-* ``{"type": "hello", "table": "t1", "seat": 0, "token": "...", "last_event_id": 0}`` — first,
-  and only once: the seat's token from the join; the server answers ``welcome`` and an
-  ``update`` holding the stream's events after ``last_event_id`` (resume).
+* ``{"type": "hello", "table": "t1", "seat": 0, "token": "...", "last_event_id": 0,
+  "history": "..."}`` — first, and only once: the seat's token from the join; the server answers
+  ``welcome`` and an ``update`` holding the stream's events after ``last_event_id`` (resume).
+  ``history`` (optional) is the ``state.history`` of the last update the client applied: if it
+  is not the digest of the server's first ``last_event_id`` events (the server lost its last
+  commits, e.g. with its WAL file), or ``last_event_id`` is beyond the server's stream, the
+  welcome says ``"reset": true`` and the update starts again from event 1.
 * ``{"type": "act", "index": 12}`` — the action of that mask index (one of the view's
   ``legal_indices``).
 * ``{"type": "quit"}`` — leave during a hand (强退: an escape).
 * ``{"type": "ping"}`` — answered with ``pong``.
 
-Server → client: ``welcome``, ``update`` (``events``: ``[{"id", "event"}]`` in id order, and
-``state``: the seat's view, deadline, players, balances), ``error`` (``message``; nothing was
-changed) and ``pong``.
+Server → client: ``welcome`` (``table``, ``seat``, ``room``, ``ruleset``, ``players``,
+``last_id``: the stream's length the seat may know of, ``resume_from``: the id after which the
+next update's events start, ``reset``: true when the client must drop the events it holds),
+``update`` (``events``: ``[{"id", "event"}]`` in id order, and ``state``: the seat's view,
+deadline, players, balances, ``last_id`` and ``history``: the digest of events 1..last_id),
+``error`` (``message``; nothing was changed) and ``pong``.
+
+Text is checked as Unicode text: a string holding a lone surrogate (``"\ud800"``: valid JSON,
+not valid UTF-8) is refused like any malformed message.
 """
 
 from __future__ import annotations
@@ -25,7 +35,8 @@ __all__ = ["MESSAGE_KEYS", "ProtocolError", "RateLimit", "parse_message"]
 
 MESSAGE_KEYS: dict[str, dict[str, tuple[type, bool]]] = {
     # type -> key -> (JSON type, required)
-    "hello": {"table": (str, True), "seat": (int, True), "token": (str, True), "last_event_id": (int, False)},
+    "hello": {"table": (str, True), "seat": (int, True), "token": (str, True), "last_event_id": (int, False),
+              "history": (str, False)},
     "act": {"index": (int, True)},
     "quit": {},
     "ping": {},
@@ -69,7 +80,18 @@ def parse_message(text: str) -> dict[str, Any]:
                 raise ProtocolError(f"{kind}: {key} must be an integer 0-{MAX_INT - 1}")
         elif not isinstance(value, str) or not 0 < len(value) <= MAX_STR:
             raise ProtocolError(f"{kind}: {key} must be a string of 1-{MAX_STR} characters")
+        elif not _is_text(value):
+            raise ProtocolError(f"{kind}: {key} is not valid Unicode text (a lone surrogate)")
     return msg
+
+
+def _is_text(value: str) -> bool:
+    """No lone surrogate (JSON's ``\\ud800`` escapes decode to one; UTF-8 cannot encode it)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class RateLimit:

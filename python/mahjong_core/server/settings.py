@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from dataclasses import dataclass
 
 from ..errors import MahjongError
@@ -18,6 +19,8 @@ __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "ServerSettings"]
 DEFAULT_HOST = "127.0.0.1"
 """Loopback only: the server is reachable from other machines only when told (``--host``)."""
 DEFAULT_PORT = 8765
+_ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]{1,253}")
+"""An origin as a browser sends it: scheme, host and an optional port (no path)."""
 
 
 def _seconds(value: object, what: str, lo: float = 0.0) -> float:
@@ -80,6 +83,46 @@ class ServerSettings:
     CPU per action in bench/bench_server_load.py (which measures both)."""
     seed: int | None = None
     """Seed of the first table's match (table n uses seed + n); None = fresh entropy per table."""
+    init: bool = False
+    """Create a new database at ``db`` when there is none (no file, or an empty one).  Without it
+    the server refuses to start on a missing or empty file: a wrong path or a truncated file must
+    not start a silently empty server whose accounts and tables are gone."""
+    wal_limit_bytes: int = 64 << 20
+    """The SQLite WAL file stays under this size: past half of it, the writer runs a RESTART
+    checkpoint between two commits (a short pause: the checkpoint thread has copied most of the
+    WAL already) so that the next commit writes the WAL from its start again, and SQLite
+    truncates the file back to half of it."""
+    checkpoint_s: float = 1.0
+    """Seconds between two checkpoints of the WAL (by a thread of their own)."""
+    claim_pause_s: float = 0.8
+    """At a table with two or more human players, the other seats see a turn action (a discard, a
+    kong ...) no sooner than this many seconds after it, and the bots play their next turn no
+    sooner: a seat that is not asked to claim then gets the same frames at the same time whether
+    or not another seat was asked (unless that seat takes longer than this to answer).  0: off."""
+    header_timeout_s: float = 10.0
+    """A connection must send a complete request head within this time of opening (and of the
+    end of its previous response); else it is closed (an idle socket, a slow sender)."""
+    body_timeout_s: float = 10.0
+    """A request body must arrive within this time; else the answer is 408."""
+    max_connections: int = 1000
+    """Open connections (HTTP and WebSocket) in total; more are answered 503 and closed.  Keep it
+    under the process's file-descriptor limit (``ulimit -n``)."""
+    max_connections_per_address: int = 32
+    """Open connections from one client address; more are answered 429 and closed.  0: no cap
+    (behind a reverse proxy, where every client has the proxy's address)."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins (``https://example.org``) besides the server's own whose pages may ``POST
+    /api/join``; a request with any other ``Origin`` header is refused (403)."""
+    join_rate_per_min: float = 20.0
+    """Joins one client address may make per minute on average ..."""
+    join_burst: int = 10
+    """... with this many at once; more are answered 429."""
+    max_tables: int = 1000
+    """Open tables (waiting or playing) in total; a join that needs a new table beyond it is
+    answered 429."""
+    max_seats_per_address: int = 8
+    """Seats at open tables that one client address may hold (a player holds one seat at a time;
+    names cost nothing, so the cap is per address); more joins are answered 429."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.host, str) or not self.host:
@@ -87,13 +130,15 @@ class ServerSettings:
         _count(self.port, "port", 0, 65_535)
         if not isinstance(self.db, str) or not self.db:
             raise MahjongError(f"db must be a path, got {self.db!r}")
-        for flag in ("bots", "compression"):
+        for flag in ("bots", "compression", "init"):
             if not isinstance(getattr(self, flag), bool):
                 raise MahjongError(f"{flag} must be True or False, got {getattr(self, flag)!r}")
         _count(self.rounds, "rounds", 1, 1_000_000)
         _count(self.opening_balance, "opening_balance", 0, 10 ** 15)
         for name, lo in (("act_timeout_s", 0.01), ("hello_timeout_s", 0.01), ("tick_s", 0.001),
-                         ("rate_per_s", 0.01), ("reconnect_grace_s", 0.0)):
+                         ("rate_per_s", 0.01), ("reconnect_grace_s", 0.0), ("checkpoint_s", 0.001),
+                         ("claim_pause_s", 0.0), ("header_timeout_s", 0.01), ("body_timeout_s", 0.01),
+                         ("join_rate_per_min", 0.01)):
             object.__setattr__(self, name, _seconds(getattr(self, name), name, lo))
         if self.away_limit_s is not None:
             object.__setattr__(self, "away_limit_s", _seconds(self.away_limit_s, "away_limit_s"))
@@ -104,6 +149,17 @@ class ServerSettings:
         _count(self.max_errors, "max_errors", 1, 10_000)
         if self.seed is not None:
             _count(self.seed, "seed", 0, 2 ** 63 - 1)
+        _count(self.wal_limit_bytes, "wal_limit_bytes", 1 << 16, 1 << 40)
+        _count(self.max_connections, "max_connections", 1, 1_000_000)
+        _count(self.max_connections_per_address, "max_connections_per_address", 0, 1_000_000)
+        _count(self.join_burst, "join_burst", 1, 10_000)
+        _count(self.max_tables, "max_tables", 1, 10_000_000)
+        _count(self.max_seats_per_address, "max_seats_per_address", 1, 1_000_000)
+        origins = self.allowed_origins
+        if isinstance(origins, str) or not isinstance(origins, (tuple, list)) \
+                or not all(isinstance(o, str) and _ORIGIN.fullmatch(o) for o in origins):
+            raise MahjongError(f"allowed_origins must be origins like 'https://example.org:8443', got {origins!r}")
+        object.__setattr__(self, "allowed_origins", tuple(o.lower() for o in origins))
 
     def room(self, name: str | Room) -> Room:
         """The room with this server's clock overrides (away limit, disconnect count)."""

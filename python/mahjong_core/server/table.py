@@ -4,7 +4,16 @@ The table is plain synchronous code: the web layer (:mod:`.app`) calls :meth:`Ta
 :meth:`Table.attach`, :meth:`Table.detach`, :meth:`Table.quit` and :meth:`Table.tick` from the
 one event-loop thread and gives each connection an :class:`Outbox`.  Every engine step is
 committed to the store (:mod:`.store`) before any frame about it is sent, so a restart never
-shows a player an event he had not been sent, nor loses one he had.
+shows a player an event he had not been sent, nor loses one he had.  A commit that fails (a full
+disk) puts the table back to its last stored state (the match, the streams, the balances), so
+that nothing a client was sent differs from the database: the acting seat gets an error frame
+and may try again; a bot's move is tried again by the clock (:meth:`Table.tick`).
+
+No frame tells a seat whether another seat was asked to claim: at a table with two or more
+human players, the seats that are not asked see each turn action (a discard, a kong) only
+``claim_pause_s`` seconds after it or when the claim window closes, whichever is later, in one
+update whose events and state are the same whether a window opened or not (the asked seats'
+answers are redacted from the others' streams by the engine).
 
 A seat's stream is what that seat may see: the round's events through the engine's redaction
 (``mahjong_core.game.redact_events``) and the table's own events (``match_start``,
@@ -16,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -31,12 +41,14 @@ from ..settlement import (
     update_score,
 )
 from .encoding import dumps
-from .store import Commit, TableRow
+from .store import Commit, StoreError, TableRow
 
 if TYPE_CHECKING:
     from .lobby import Lobby
 
 __all__ = ["TABLE_EVENTS", "Outbox", "Seat", "Table", "token_hash"]
+
+log = logging.getLogger("mahjong_core.server")
 
 TABLE_EVENTS = ("match_start", "round_start", "settlement", "escape", "match_end")
 """The table's own event types in a seat's stream (the engine's events keep their own types)."""
@@ -47,6 +59,22 @@ TABLE_EVENTS = ("match_start", "round_start", "settlement", "escape", "match_end
 CLIENT_CLOSED = (1000, 1001)
 SERVER_RESTART = 1012
 """The server closes every connection with this code when it stops: not the player's doing."""
+
+ASKED_PHASES = frozenset({"claim", "rob"})
+"""The engine's phases in which seats answer another seat's discard or kong: whether such a
+window opens at all depends on the answering seats' concealed tiles, so only they may see it."""
+RETRY_S = 1.0
+"""After a failed commit, the clock tries a bot's move again this many seconds later."""
+STORE_FAILED = ("the server could not store this action (its database is failing): nothing was played; "
+                "try again in a moment")
+
+
+def stream_digest(texts: list[str]) -> str:
+    """The ``history`` of a stream prefix: BLAKE2b-128 of its events' JSON texts, in order."""
+    h = hashlib.blake2b(digest_size=16)
+    for text in texts:
+        h.update(text.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
 
 
 def token_hash(token: str) -> str:
@@ -76,6 +104,10 @@ class Seat:
     closed_at: float | None = None
     """When the player closed the client during a hand (close 1000/1001, as a reload also does):
     a closed client only if the seat is still away ``reconnect_grace_s`` later; None else."""
+    history: Any = field(default_factory=lambda: hashlib.blake2b(digest_size=16))
+    """The running :func:`stream_digest` of ``stream``."""
+    address: str | None = None
+    """The client address that joined (in memory only: for the server's per-address limits)."""
 
     def accepts(self, token: str) -> bool:
         return not self.bot and hmac.compare_digest(self.token_hash, token_hash(token))
@@ -102,34 +134,55 @@ class Table:
         self._bot = GreedyBot()
         self._pending = Commit()
         self._sent = [0] * room.players   # stream events sent to the current connection, per seat
-        self._head_round = -1             # the round index when the match's head was last stored
+        self._head_stored = False         # the match's arguments are stored (its rounds go one by one)
         self._log_of: Any = None          # the round whose log is stored (its first _log_stored events)
         self._log_stored = 0
         self._log_texts: dict[int, tuple[Any, str]] = {}   # id -> (log event, its JSON), until stored
+        self._row_stored: tuple[Any, ...] | None = None   # the row's own fields as last stored
+        self._shown = [0] * room.players  # the stream length each seat may know of (see _flush)
+        self._hold_until: float | None = None   # the seats not asked see nothing before (claim_pause_s)
+        self._retry_at = 0.0              # a bot's move that could not be stored is tried again after
 
     @classmethod
     def restore(cls, lobby: Lobby, row: TableRow) -> Table:
-        """A stored table, its match replayed through the validated ``Match.from_json``."""
+        """A stored table, its match replayed through the validated ``Match.from_json``; a bot
+        whose move is next plays at the first tick of the clock."""
         t = cls(lobby, row.id, lobby.settings.room(row.room), row.seed)
-        t.status = row.status
-        t.end_reason = row.end_reason
-        now = lobby.now()
+        t._load(row, lobby.now())
+        return t
+
+    def _load(self, row: TableRow, now: float) -> None:
+        """Set the table to its stored ``row``; a seat of the same player keeps its connection
+        and away clock (a rollback), any other starts away now (a restart)."""
+        old = self.seats
+        seats: list[Seat | None] = [None] * len(old)
         for k, d in enumerate(row.seats):
             if d is not None:
                 seat = Seat(d["name"], d["token_hash"], bool(d["bot"]), away_since=None if d["bot"] else now)
-                seat.stream = lobby.store.events(row.id, k)
-                t.seats[k] = seat
-        saved = row.match_json()
-        if saved is not None:
-            match = Match.from_json(saved)
-            assert isinstance(match, Match)
-            t.match = match
-            t._head_round = match.round_index
-            t._log_of, t._log_stored = match.round, len(row.log)
-        t.tracker.disconnects = list(row.escape)
-        if t._in_hand():
-            t.deadline = now + lobby.settings.act_timeout_s
-        return t
+                prev = old[k]
+                if prev is not None and prev.name == seat.name:
+                    seat.conn, seat.away_since, seat.address = prev.conn, prev.away_since, prev.address
+                    seat.closed_at = prev.closed_at
+                seat.stream = list(row.streams[k])
+                for text in seat.stream:
+                    seat.history.update(text.encode("utf-8", "surrogatepass"))
+                seats[k] = seat
+                # a rollback keeps what the seat was shown (never more than is stored); a restart
+                # takes the stored stream as shown (its client may hold all of it)
+                self._shown[k] = min(self._shown[k], len(seat.stream)) if prev is not None else len(seat.stream)
+        match: Match | None = row.match()
+        self.seats = seats
+        self.status = row.status
+        self.end_reason = row.end_reason
+        self.match = match
+        self._head_stored, self._log_of, self._log_stored = match is not None, None, 0
+        if match is not None:
+            self._log_of, self._log_stored = match.round, len(row.log)
+        self._log_texts.clear()
+        self._pending = Commit()
+        self.tracker.disconnects = list(row.escape)
+        self._row_stored = (row.status, row.end_reason, tuple(row.escape), row.seats)
+        self.deadline = now + self.lobby.settings.act_timeout_s if self._in_hand() else None
 
     # ------------------------------------------------------------------ seats
     @property
@@ -144,15 +197,24 @@ class Table:
 
     def seat_player(self, name: str, token: str, bot: bool = False) -> int:
         """Put a player (or a bot) in the first free seat; start the match when the table is full."""
-        k = self.free_seat()
-        assert k is not None and self.status == "waiting"
-        self.seats[k] = Seat(name, "" if bot else token_hash(token), bot,
-                             away_since=None if bot else self.lobby.now())
+        return self.seat_players([(name, token, bot)])[0]
+
+    def seat_players(self, players: list[tuple[str, str, bool]]) -> list[int]:
+        """Seat ``(name, token, bot)`` players in the first free seats, in one commit (the match
+        starts when the table is full); StoreError: none is seated (the table as stored)."""
+        assert self.status == "waiting"
+        seats = []
+        for name, token, bot in players:
+            k = self.free_seat()
+            assert k is not None
+            self.seats[k] = Seat(name, "" if bot else token_hash(token), bot,
+                                 away_since=None if bot else self.lobby.now())
+            seats.append(k)
         if self.free_seat() is None:
             self._start()
         else:
             self._commit()
-        return k
+        return seats
 
     def _seat(self, k: int) -> Seat:
         s = self.seats[k]
@@ -160,19 +222,25 @@ class Table:
         return s
 
     # ------------------------------------------------------------------ connections
-    def attach(self, k: int, conn: Outbox, last_id: int) -> None:
+    def attach(self, k: int, conn: Outbox, last_id: int, history: str | None = None) -> None:
         """Connect ``conn`` to seat ``k`` (authenticated by the caller), replacing an older
-        connection, and send it the stream after ``last_id`` and the current state."""
+        connection, and send it the stream after ``last_id`` and the current state; a client
+        whose history is not the server's (``last_id`` beyond the stream, or ``history`` not its
+        digest) gets the whole stream again (the welcome says ``reset``)."""
         seat = self._seat(k)
         if seat.conn is not None and seat.conn is not conn:
             seat.conn.close(4000, "replaced by a newer connection of this seat")
         seat.conn = conn
         seat.away_since = seat.closed_at = None
+        held = self._held()
+        shown, start, reset = self._resume_point(k, last_id, history, held)
         conn.send(dumps({"type": "welcome", "table": self.id, "seat": k, "room": self.room.name,
                    "ruleset": self.room.ruleset, "players": list(self.names) if self.free_seat() is None else None,
-                   "last_id": len(seat.stream), "disconnects": self.tracker.disconnects[k]}))
-        self._sent[k] = min(max(last_id, 0), len(seat.stream))
-        self._send_update(k)
+                   "last_id": shown, "resume_from": start, "reset": reset,
+                   "disconnects": self.tracker.disconnects[k]}))
+        self._sent[k] = start
+        if k not in held:
+            self._send_update(k)
 
     def detach(self, k: int, conn: Outbox, code: int) -> None:
         """The connection of seat ``k`` ended with close code ``code``: start its away clock and,
@@ -192,7 +260,7 @@ class Table:
         if self.tracker.report("disconnect", k):
             self._escape(k, "disconnects")
         else:
-            self._commit()   # the disconnect count is part of the table's row
+            self._try_commit()   # the disconnect count is part of the table's row
         self._flush()
 
     def unwatched(self, now: float) -> bool:
@@ -200,6 +268,20 @@ class Table:
         grace = self.lobby.settings.reconnect_grace_s
         return not any(s is not None and (s.conn is not None or (s.away_since is not None and now - s.away_since < grace))
                        for s in self.seats)
+
+    def _resume_point(self, k: int, last_id: int, history: str | None,
+                      held: frozenset[int]) -> tuple[int, int, bool]:
+        """``(shown, start, reset)`` for a connecting seat: the stream length it may know of now,
+        the id after which its update starts, and whether its history must be dropped."""
+        stream = self._seat(k).stream
+        shown = self._shown[k] if k in held else len(stream)
+        if last_id > shown:
+            return shown, 0, True
+        if history is not None and last_id > 0:
+            mine = self._seat(k).history.hexdigest() if last_id == len(stream) else stream_digest(stream[:last_id])
+            if mine != history:      # not a secret: the digest of what the seat was sent
+                return shown, 0, True
+        return shown, max(last_id, 0), False
 
     def _in_hand(self) -> bool:
         return self.status == "playing" and self.match is not None and not self.match.is_over
@@ -211,12 +293,14 @@ class Table:
             return f"the table is {self.status}; no action is accepted"
         assert self.match is not None
         rnd = self.match.round
-        if not rnd.legal_indices(k):
-            return f"seat {k} is not to act now"
+        if not rnd.legal_indices(k) or k in self._held():
+            return f"seat {k} is not to act now"   # a held seat has not been shown its turn yet
         try:
             self._step(k, index)
         except IllegalActionError as exc:
             return str(exc)
+        except StoreError:
+            return STORE_FAILED                     # rolled back: the seat's last update still holds
         self._after_steps()
         return None
 
@@ -225,40 +309,77 @@ class Table:
         if not self._in_hand():
             return f"the table is {self.status}; there is no hand to quit"
         if self.tracker.report("forced_quit", k):
-            self._escape(k, "forced_quit")
+            if not self._escape(k, "forced_quit"):
+                return STORE_FAILED
             self._flush()
             return None
         return "this room does not let a player quit a hand"
 
     def tick(self, now: float) -> None:
-        """The clocks: a client closed and not back within the grace period, or away longer than
-        the room's limit, is an escape (where the room counts it); a seat that let its deadline
-        pass gets the greedy bot's action (托管)."""
+        """The clocks: the end of a claim pause shows the held seats what happened; a client closed
+        and not back within the grace period, or away longer than the room's limit, is an escape
+        (where the room counts it); a seat that let its deadline pass gets the greedy bot's action
+        (托管); a bot whose move is due (after a restart, or a failed commit) plays."""
+        if self._hold_until is not None and now >= self._hold_until and not self._asked():
+            self._after_steps()          # releases the hold: the bots play on, the deadline restarts
         if not self._in_hand():
             return
         grace = self.lobby.settings.reconnect_grace_s
         for k, seat in enumerate(self.seats):
             if seat is None or seat.away_since is None:
                 continue
-            reason = None
-            if seat.closed_at is not None and now - seat.closed_at >= grace:
+            reason, closed_at = None, seat.closed_at
+            if closed_at is not None and now - closed_at >= grace:
                 seat.closed_at = None   # judged once: where the room does not count it, it is only away
                 if self.tracker.report("closed_client", k):
                     reason = "closed_client"
             if reason is None and self.tracker.report("away", k, now - seat.away_since):
                 reason = "away"
             if reason is not None:
-                self._escape(k, reason)
-                self._flush()
+                if self._escape(k, reason):
+                    self._flush()
+                elif reason == "closed_client" and self.seats[k] is not None:
+                    self.seats[k].closed_at = closed_at   # not stored: judged again at the next tick
                 return
-        if self.deadline is not None and now >= self.deadline:
+        if now >= self._retry_at and self._bot_due():
+            self._after_steps()
+        elif self.deadline is not None and now >= self.deadline:
             assert self.match is not None
             rnd = self.match.round
-            for k in self.match.seats_to_act():
-                # only the seats whose time is up: not a seat of the next round, if this one ended
-                if self.match.round is rnd and not rnd.is_over and rnd.legal_indices(k):
-                    self._step(k, self._bot.act_index(rnd, k))
+            try:
+                for k in self.match.seats_to_act():
+                    # only the seats whose time is up: not a seat of the next round, if this one ended
+                    if self.match.round is rnd and not rnd.is_over and rnd.legal_indices(k):
+                        self._step(k, self._bot.act_index(rnd, k))
+            except StoreError:
+                return                   # rolled back (the deadline restarted): tried again when it passes
             self._after_steps()
+
+    # ------------------------------------------------------------------ who may see what, when
+    def _asked(self) -> bool:
+        """Whether seats are answering another seat's discard or kong now (see ASKED_PHASES)."""
+        m = self.match
+        return m is not None and not m.is_over and not m.round.is_over and m.round.phase_name in ASKED_PHASES
+
+    def _held(self) -> frozenset[int]:
+        """The seats that may be sent nothing now: during a claim pause, every seat but those
+        asked to claim."""
+        if self._hold_until is None:
+            return frozenset()
+        asked = self.match.round.seats_to_act() if self._asked() else ()   # type: ignore[union-attr]
+        return frozenset(k for k in range(len(self.seats)) if k not in asked)
+
+    def _pauses(self) -> bool:
+        """Whether turn actions start a claim pause here: two or more humans (a seat alone with
+        bots sees the bots' answers in the same update either way) and a pause set."""
+        return self.lobby.settings.claim_pause_s > 0 and sum(s is not None and not s.bot for s in self.seats) >= 2
+
+    def _bot_due(self) -> bool:
+        """A bot is to act and may (not during a claim pause, unless it is asked to claim)."""
+        m = self.match
+        if m is None or (self._hold_until is not None and not self._asked()):
+            return False
+        return any(self._seat(k).bot for k in m.seats_to_act())
 
     # ------------------------------------------------------------------ the match
     def _start(self) -> None:
@@ -287,8 +408,11 @@ class Table:
                 self._emit(k, ev)
 
     def _step(self, k: int, index: int) -> None:
+        """Play seat ``k``'s action and commit it (IllegalActionError: nothing changed;
+        StoreError: the table is back at its last stored state)."""
         assert self.match is not None
         rnd = self.match.round
+        turn_action = rnd.phase_name not in ASKED_PHASES
         events = rnd.step(k, index)   # IllegalActionError: nothing changed
         # each new log event is encoded once: for the stored log (row) and for every seat whose
         # redacted copy is equal to it (the same JSON value, so the same text is stored and sent)
@@ -303,17 +427,24 @@ class Table:
         if self.match.round.is_over:
             self._settle()
         self._commit()
+        if turn_action and self._hold_until is None and self._pauses():
+            self._hold_until = self.lobby.now() + self.lobby.settings.claim_pause_s
 
     def _after_steps(self) -> None:
-        """Let the bots act while they are the ones to act, reset the deadline, send."""
-        while self._in_hand():
-            assert self.match is not None
-            bots = [k for k in self.match.seats_to_act() if self._seat(k).bot]
-            if not bots:
-                break
-            self._step(bots[0], self._bot.act_index(self.match.round, bots[0]))
-        self.deadline = self.lobby.now() + self.lobby.settings.act_timeout_s if self._in_hand() else None
-        self._flush()
+        """End a claim pause that is due, let the bots act while they are the ones to act (and
+        may), reset the deadline, send."""
+        now = self.lobby.now()
+        if self._hold_until is not None and now >= self._hold_until and not self._asked():
+            self._hold_until = None
+        try:
+            while self._in_hand() and self._bot_due():
+                assert self.match is not None
+                k = next(k for k in self.match.seats_to_act() if self._seat(k).bot)
+                self._step(k, self._bot.act_index(self.match.round, k))
+        except StoreError:
+            self._retry_at = now + RETRY_S   # rolled back to the last stored step; the clock tries again
+        self.deadline = now + self.lobby.settings.act_timeout_s if self._in_hand() else None
+        self._flush(now)   # built at the deadline's "now": a fresh turn shows the whole act timeout
 
     def _settle(self) -> None:
         """Settle the finished round in the ledger and deal the next one (or end the match); the
@@ -335,7 +466,10 @@ class Table:
                   "method": outcome.method, "total": outcome.hand_value, "fans": fans,
                   "revealed": self._revealed(res)}
         self._record_settlement(k, record, transfers)
+        actions = self.match.round._action_pairs()    # the round's actions as Match records them
         self.match.next_round()
+        self._pending.rounds.append((k - 1, dumps(self.match.results[-1]),
+                                     dumps([[actions[j], actions[j + 1]] for j in range(0, len(actions), 2)])))
         if self.match.is_over:
             self._end("the match is complete")
         else:
@@ -358,8 +492,9 @@ class Table:
                         "flowers": view["flowers"][seat]})
         return out
 
-    def _escape(self, k: int, reason: str) -> None:
-        """Seat ``k`` escaped: the hand is aborted and settled with the room's penalty, the match ends."""
+    def _escape(self, k: int, reason: str) -> bool:
+        """Seat ``k`` escaped: the hand is aborted and settled with the room's penalty, the match
+        ends; False if that could not be stored (the table is as it was)."""
         assert self.match is not None
         r = self.match.round_index + 1
         outcome = HandOutcome(self.names, escaped=k, round=r)
@@ -368,10 +503,11 @@ class Table:
             self._emit(s, {"type": "escape", "seat": k, "reason": reason})
         self._record_settlement(r, {"round": r, "escaped": k, "reason": reason}, transfers)
         self._end(f"seat {k} escaped ({reason})")
-        self._commit()
+        return self._try_commit()
 
     def _record_settlement(self, k: int, record: dict[str, Any], transfers: list[Transfer]) -> None:
         ledger, points = self.lobby.ledger, self.lobby.points
+        self.lobby.unstored_history += len(transfers)
         touched = set(self.names) | {t.payee for t in transfers}
         self._pending.accounts.update({name: (ledger.balance(name), points.get(name, 0)) for name in touched})
         self._pending.transfers.extend(transfers)
@@ -401,68 +537,114 @@ class Table:
         if text is None:
             text = dumps(event)   # encoded once: stored, and sent as it is in the update frames
         seat.stream.append(text)
+        seat.history.update(text.encode("utf-8", "surrogatepass"))
         self._pending.events.append((k, len(seat.stream), text))
 
     def row(self) -> TableRow:
-        """The table as stored: the match's head only when a round started since it was last
-        stored; the current round's state without its log, and the log's events not yet stored
-        (the log only grows: a step writes its new events, not the whole log again)."""
-        head = rnd = None
+        """The table as stored: the match's arguments once (its head: the finished rounds are
+        stored one by one when they end, see _settle), and the current round's log events not
+        yet stored (the log only grows: a step writes its new events, not the whole log again;
+        the round's state is the log replayed); the row's own fields marked unchanged when they
+        are as last stored."""
+        head = None
         log: list[str] = []
         log_start = 0
         if self.match is not None:
-            if self._head_round != self.match.round_index:
+            if not self._head_stored:              # at the match's start: no round in it yet
                 d = self.match.to_dict()
-                del d["round"]                       # the last key: TableRow.match_json puts it back
+                for key in ("results", "actions", "round"):   # TableRow.match puts them back
+                    del d[key]
                 head = dumps(d)
             r = self.match.round
             log_start = self._log_stored if self._log_of is r else 0
             known = self._log_texts
             log = [known[id(ev)][1] if id(ev) in known and known[id(ev)][0] is ev else dumps(ev)
                    for ev in r.log[log_start:]]
-            state = dict(r.to_dict())
-            del state["log"]                         # the last key: TableRow.round_json puts it back
-            rnd = dumps(state)
-        return TableRow(self.id, self.room.name, self.status, self.seed,
-                        [None if s is None else s.row() for s in self.seats], list(self.tracker.disconnects),
-                        head, rnd, self.end_reason, log, log_start)
+        seats = [None if s is None else s.row() for s in self.seats]
+        own = (self.status, self.end_reason, tuple(self.tracker.disconnects), seats)
+        return TableRow(self.id, self.room.name, self.status, self.seed, seats, list(self.tracker.disconnects),
+                        head, self.end_reason, log, log_start, changed=own != self._row_stored)
 
     def _commit(self) -> None:
-        """Write the table and everything pending in one transaction.  If the write fails, what
-        was pending stays pending (the next commit writes it) and the error goes to the caller,
-        before any frame about it is sent."""
+        """Write the table and everything pending in one transaction.  If the write fails, the
+        table goes back to its last stored state (:meth:`_rollback`) and the StoreError goes to
+        the caller: no frame about what was not stored is ever sent."""
         row = self.row()
         change, self._pending = self._pending, Commit()
         try:
             self.lobby.store.commit(row, change)
-        except BaseException:
-            change.events += self._pending.events
-            change.accounts.update(self._pending.accounts)
-            change.transfers += self._pending.transfers
-            change.hand = self._pending.hand or change.hand
-            self._pending = change
-            raise
+        except Exception as exc:
+            self._rollback(exc)
+            if isinstance(exc, StoreError):
+                raise
+            raise StoreError(f"table {self.id}: {type(exc).__name__}: {exc}") from exc
         if self.match is not None:
-            if row.head is not None:
-                self._head_round = self.match.round_index
+            self._head_stored = True
             self._log_of, self._log_stored = self.match.round, row.log_start + len(row.log)
         self._log_texts.clear()
+        self._row_stored = (row.status, row.end_reason, tuple(row.escape), row.seats)
 
-    def _flush(self) -> None:
-        players = self._players()
+    def _try_commit(self) -> bool:
+        """:meth:`_commit`; False if it failed (and the table was put back)."""
+        try:
+            self._commit()
+        except StoreError:
+            return False
+        return True
+
+    def _rollback(self, exc: BaseException) -> None:
+        """After a failed commit: the table, its streams and the balances as last stored, so
+        that what was not stored is never shown.  If even that cannot be read, the table is
+        closed (its connections too) until the server restarts from the database."""
+        log.error("table %s: a commit failed (%s); the table goes back to its last stored state", self.id, exc)
+        now = self.lobby.now()
+        try:
+            self.lobby.reload_accounts()
+            row = self.lobby.store.table(self.id)
+            if row is None:          # never stored: a table the failed join was opening
+                self.lobby.tables.pop(self.id, None)
+                self.status = "over"
+                self.seats = [None] * len(self.seats)
+                return
+            self._load(row, now)
+        except Exception:            # nothing left to show safely
+            log.exception("table %s: its stored state cannot be read; it is closed until a restart", self.id)
+            self.lobby.tables.pop(self.id, None)
+            for seat in self.seats:
+                if seat is not None and seat.conn is not None:
+                    seat.conn.close(1011, "the table's storage failed; it resumes when the server restarts")
+                    seat.conn = None
+            self.status = "over"
+            return
+        self._retry_at = now + RETRY_S
+
+    def _flush(self, now: float | None = None) -> None:
+        held = self._held()
+        players: str | None = None
         for k, seat in enumerate(self.seats):
-            if seat is not None and seat.conn is not None:
-                self._send_update(k, players)
+            if seat is not None and k not in held:
+                if seat.conn is not None:
+                    if players is None:
+                        players = dumps(self._players())   # the same for every seat: encoded once
+                    self._send_update(k, players, now)
+                else:
+                    self._shown[k] = len(seat.stream)
 
-    def _send_update(self, k: int, players: list[dict[str, Any] | None] | None = None) -> None:
+    def _send_update(self, k: int, players: str | None = None, now: float | None = None) -> None:
         """One ``update`` frame: the stream's events not yet sent (their stored JSON, not encoded
-        again) and the seat's state."""
+        again) and the seat's state (:meth:`state`'s JSON; ``players``: that list's JSON, when
+        the caller has it)."""
         seat = self._seat(k)
         assert seat.conn is not None
         start, stream = self._sent[k], seat.stream
         events = ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, len(stream))])
-        self._sent[k] = len(stream)
-        seat.conn.send(f'{{"type":"update","events":[{events}],"state":{dumps(self.state(k, players))}}}')
+        self._sent[k] = self._shown[k] = len(stream)
+        state = self._state_head(k, now)
+        view = "null" if self.match is None else dumps(self.match.round.view(k))
+        if players is None:
+            players = dumps(self._players())
+        seat.conn.send(f'{{"type":"update","events":[{events}],"state":{state[:-1]},"players":{players},'
+                       f'"view":{view}}}}}')
 
     def _players(self) -> list[dict[str, Any] | None]:
         ledger = self.lobby.ledger
@@ -470,18 +652,29 @@ class Table:
             {"name": s.name, "bot": s.bot, "connected": s.bot or s.conn is not None,
              "balance": ledger.balance(s.name)}, **self.level(s.name)) for s in self.seats]
 
-    def state(self, k: int, players: list[dict[str, Any] | None] | None = None) -> dict[str, Any]:
+    def state(self, k: int, players: list[dict[str, Any] | None] | None = None,
+              now: float | None = None) -> dict[str, Any]:
         """What the web table draws for seat ``k``: the engine's view of the seat (nothing the
         seat may not see), the deadline, the players with their balances and levels (``players``:
-        that list when the caller has it already)."""
+        that list when the caller has it already; ``now``: the clock reading the deadline is
+        counted from, default the clock's)."""
         view = None
         if self.match is not None:
             view = self.match.round.view(k)
-        now = self.lobby.now()
         if players is None:
             players = self._players()
-        return {"last_id": len(self._seat(k).stream), "status": self.status, "end_reason": self.end_reason,
+        return dict(self._state_fields(k, now), players=players, view=view)
+
+    def _state_fields(self, k: int, now: float | None) -> dict[str, Any]:
+        """:meth:`state` but its players and view (the update frame encodes those apart)."""
+        if now is None:
+            now = self.lobby.now()
+        seat = self._seat(k)
+        return {"last_id": len(seat.stream), "history": seat.history.hexdigest(), "status": self.status,
+                "end_reason": self.end_reason,
                 "round": None if self.match is None else min(self.match.round_index + 1, self.match.rounds or 0),
                 "rounds": self.lobby.settings.rounds,
-                "deadline_s": None if self.deadline is None else round(max(0.0, self.deadline - now), 3),
-                "players": players, "view": view}
+                "deadline_s": None if self.deadline is None else round(max(0.0, self.deadline - now), 3)}
+
+    def _state_head(self, k: int, now: float | None) -> str:
+        return dumps(self._state_fields(k, now))

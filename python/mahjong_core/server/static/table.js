@@ -4,8 +4,9 @@
 //
 // The seat's token stays in this tab (sessionStorage) so that a reload resumes the table by itself,
 // and in this browser (localStorage) so that a new tab can offer to resume it.  The stream's ids are
-// checked: when the server holds less than this page (the welcome's or a state's last_id is lower,
-// or an update skips ids), the page drops what it holds and loads the stream again from the start.
+// checked: the hello sends the digest of what the page holds (the last state's history), and when the
+// server holds something else (the welcome's reset, a lower last_id, or an update that skips ids),
+// the page drops what it holds and loads the stream again from the start.
 "use strict";
 
 const CONFIG = Object.assign({ resultSeconds: 12, retryMs: [500, 1000, 2000, 4000] }, window.mjConfig || {});
@@ -491,8 +492,10 @@ function connect() {
   ws = sock;
   let welcomed = false;
   sock.onopen = () => {
-    sock.send(JSON.stringify({ type: "hello", table: session.table, seat: session.seat, token: session.token,
-                               last_event_id: events.length }));
+    const hello = { type: "hello", table: session.table, seat: session.seat, token: session.token,
+                    last_event_id: events.length };
+    if (events.length && state && typeof state.history === "string") hello.history = state.history;
+    sock.send(JSON.stringify(hello));
   };
   sock.onmessage = (msg) => {
     if (sock !== ws) return;            // an older socket, replaced by a resync
@@ -501,7 +504,10 @@ function connect() {
       welcomed = true;
       retries = 0;
       setOnline(true);
-      if (typeof f.last_id !== "number" || f.last_id < events.length) { resync(); return; }
+      // the server tells a history it does not hold (reset: its digest of what this page holds
+      // differs, e.g. after a lost WAL): drop it, the next update starts at the first event
+      if (f.reset === true) dropHistory();
+      else if (typeof f.last_id !== "number" || f.last_id < events.length) { resync(); return; }
       if (f.disconnects) roomsLoaded.then(() => {
         const room = session && rooms[session.room];
         if (room && room.escape_rules.includes("disconnects")) {
@@ -556,13 +562,17 @@ function applyUpdate(f) {
 // the server's history is not the one this page holds (e.g. it lost its last commits): drop it
 // and load the stream from the start on a new connection, which replaces this one (4000)
 function resync() {
+  dropHistory();
+  connect();
+}
+
+function dropHistory() {
   events = [];
   state = null;
   results = [];
   lastResult = null;
   $("log").innerHTML = "";
   notice("The server's history changed (it lost its last moves); the table was loaded again.", 20);
-  connect();
 }
 
 function showTakeBack() {
