@@ -8,11 +8,13 @@ import asyncio
 import dataclasses
 import json
 import os
+import queue
 import re
 import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -48,29 +50,33 @@ def test_the_wal_stays_bounded_under_sustained_writes(tmp_path):
     limit = 256 << 10
     s = ServerSettings(db=str(tmp_path / "wal.sqlite3"), bots=False, rounds=1_000_000, seed=1, tick_s=0.05,
                        wal_limit_bytes=limit, checkpoint_s=0.2, **FAST)
+    bound = 8 * limit       # half the limit, and what is written while the thread's checkpoint runs
     with LiveServer(s) as srv:
+        assert srv.lobby is not None
+        store = srv.lobby.store
         seats = [srv.join(f"w{i}", "coins") for i in range(16)]
         sizes: list[int] = []
+        # play until the WAL has been written over more than four times its bound (not for a fixed
+        # time: a busy machine writes less per second), at most a minute
+        end = time.monotonic() + 60.0
+        enough = lambda c: store.recycled > 4 * bound or time.monotonic() > end
 
         async def main() -> None:
             clients = [Client(srv.ws_url, seat) for seat in seats]
             for c in clients:
                 await c.open()
-            end = time.monotonic() + 4.0
 
             async def sample() -> None:
-                while time.monotonic() < end:
+                while not enough(None):
                     sizes.append(_wal(s.db))
                     await asyncio.sleep(0.02)
 
-            await asyncio.gather(sample(), *(c.play(lambda c: time.monotonic() > end) for c in clients))
+            await asyncio.gather(sample(), *(c.play(enough, timeout=90) for c in clients))
             for c in clients:
                 await c.close()
 
         asyncio.run(main())
-        assert srv.lobby is not None
-        restarts, recycled = srv.lobby.store.restarts, srv.lobby.store.recycled
-    bound = 8 * limit       # half the limit, and what is written while the thread's checkpoint runs
+        restarts, recycled = store.restarts, store.recycled
     assert max(sizes) <= bound, (max(sizes), restarts, recycled)
     assert restarts > 0 and recycled > 4 * bound, (restarts, recycled)   # without them: an ever larger WAL
 
@@ -96,18 +102,41 @@ class ServerProcess:
                "--rounds", "1000", "--act-timeout", "600", "--rate", "10000", "--burst", "10000",
                "--claim-pause", "0", "--tick", "0.05", "--seed", "3", *args]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=ENV)
-        self.lines: list[str] = []
-        end = time.monotonic() + 30
+        # every line is read by a thread, to the end: a test never blocks on a server that prints
+        # nothing, and a server never blocks on a full pipe
+        self.lines: "queue.Queue[str]" = queue.Queue()
+        self.output: list[str] = []
+        threading.Thread(target=self._drain, daemon=True).start()
+        end = time.monotonic() + 60
         port = None
-        assert self.proc.stdout is not None
-        while port is None:
-            assert time.monotonic() < end and self.proc.poll() is None, "".join(self.lines) + self.proc.stdout.read()
-            line = self.proc.stdout.readline()
-            self.lines.append(line)
-            found = re.search(r"Uvicorn running on http://127\.0\.0\.1:(\d+)", line)
+        while port is None:   # the command's first line names the port it bound (--port 0)
+            try:
+                line = self.lines.get(timeout=max(0.0, end - time.monotonic()))
+            except queue.Empty:
+                self.proc.kill()
+                pytest.fail("the server named no port in 60 s: " + "".join(self.output))
+            if not line:
+                pytest.fail("the server ended before naming its port: " + "".join(self.output))
+            found = re.match(r"mahjong-core serve: http://127\.0\.0\.1:(\d+)/ ", line)
             port = int(found.group(1)) if found else None
         self.base = f"http://127.0.0.1:{port}"
         self.ws_url = f"ws://127.0.0.1:{port}/ws"
+        while True:   # bound at once; answering once uvicorn has started
+            try:
+                httpx.get(self.base + "/", timeout=5)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > end or self.proc.poll() is not None:
+                    self.proc.kill()
+                    pytest.fail(f"the server does not answer on port {port}: " + "".join(self.output))
+                time.sleep(0.1)
+
+    def _drain(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.output.append(line)
+            self.lines.put(line)
+        self.lines.put("")   # the end of the output
 
     def join(self, name: str, room: str = "coins") -> dict[str, Any]:
         r = httpx.post(self.base + "/api/join", json={"name": name, "room": room}, timeout=10)
@@ -118,8 +147,6 @@ class ServerProcess:
         """A crash: SIGKILL, nothing flushed, nothing closed."""
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(30)
-        if self.proc.stdout is not None:
-            self.proc.stdout.close()
 
 
 def _stored_events(db: Path, table: str, seat: int) -> list[dict[str, Any]]:

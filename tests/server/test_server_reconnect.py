@@ -50,7 +50,8 @@ def make(tmp_path: Path) -> Iterator[Any]:
 
     def make(**kw: Any) -> tuple[Lobby, Clock]:
         base: dict[str, Any] = {"db": str(tmp_path / f"r{len(lobbies)}.sqlite3"), "bots": True, "rounds": 4,
-                                "seed": 2, "act_timeout_s": 10_000.0, "reconnect_grace_s": GRACE}
+                                "seed": 2, "act_timeout_s": 10_000.0, "reconnect_grace_s": GRACE,
+                                "init": True}   # a new database, as serve --init (a restart reopens it)
         base.update(kw)
         clock = Clock()
         lobby = Lobby(ServerSettings(**base), clock=clock)

@@ -19,7 +19,7 @@ def _play_out(tmp_path: Any, room: str, seed: int, rounds: int) -> tuple[Any, in
 
     clock = Clock()
     lobby = Lobby(ServerSettings(db=str(tmp_path / "f.sqlite3"), bots=True, rounds=rounds, seed=seed,
-                                 act_timeout_s=1.0), clock=clock)
+                                 act_timeout_s=1.0, init=True), clock=clock)
     try:
         joined = lobby.join("pat", room)
         table = lobby.tables[joined["table"]]
