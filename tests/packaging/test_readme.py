@@ -158,8 +158,10 @@ NOT_IN_CI = {
     'python -m pip install ".[plot]"': _INSTALLS,
     'python -m pip install ".[test]"': _INSTALLS,
     "python -m pytest -n 2 --dist worksteal": "the test suite itself (.ci/run runs it; this test is part of it)",
-    "mahjong-core serve --db mahjong.sqlite3": "serves until Ctrl-C: tests/server/test_server_cli.py runs it as "
-                                              "serve --help's example",
+    "mahjong-core serve --db mahjong.sqlite3 --init": "serves until Ctrl-C: tests/server/test_server_cli.py runs "
+                                                     "it as serve --help's example",
+    "mahjong-core serve --db mahjong.sqlite3": "serves until Ctrl-C: tests/server/test_server_durability.py restarts "
+                                              "serve without --init on the database a first start made",
     "mahjong-core serve": "serves until Ctrl-C (tests/server/test_server_cli.py)",
     "mahjong-core play": "interactive (tests/cli runs play --help's examples, quitting at the first prompt)",
     "python -m venv .venv": "makes a development environment",

@@ -338,8 +338,10 @@ class Table:
             if reason is not None:
                 if self._escape(k, reason):
                     self._flush()
-                elif reason == "closed_client" and self.seats[k] is not None:
-                    self.seats[k].closed_at = closed_at   # not stored: judged again at the next tick
+                elif reason == "closed_client":
+                    kept = self.seats[k]
+                    if kept is not None:
+                        kept.closed_at = closed_at   # not stored: judged again at the next tick
                 return
         if now >= self._retry_at and self._bot_due():
             self._after_steps()
