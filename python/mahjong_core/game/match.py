@@ -23,7 +23,7 @@ next dealer is the round's own ``result.next_dealer``.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping, Protocol, Sequence, cast
+from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +36,7 @@ from .schema import (
     ANY_OBJ, MAX_SEATS, MAX_SEED, NONE, Bool, Either, Int, List, Obj, Shape, Str, Tuple, check, describe,
     first_difference,
 )
+from . import contract
 from .state import SCHEMA_VERSION, load_json, replay_events
 
 MAX_ROUNDS = limits.MAX_ROUNDS
@@ -44,6 +45,8 @@ MAX_ACTIONS = 10_000
 """Upper bound of the actions recorded for one round (a round has a few hundred at most)."""
 
 __all__ = ["Match"]
+
+_M = TypeVar("_M", bound="Match")
 
 
 class _RoundResult(Protocol):
@@ -58,8 +61,9 @@ _Pending = tuple[_RoundResult, dict[str, Any]]
 """A finished round's result object and the family's record of it, until its dict is asked for."""
 
 
-class Match:
-    """Rounds in sequence (the shared part; a family subclasses it, see the module docstring).
+class Match(contract.Match):
+    """Rounds in sequence (the shared part; a family subclasses it, see the module docstring): a
+    :class:`mahjong_core.game.contract.Match`.
 
     ``rounds``: number of rounds (``None``: unbounded; the match length is not part of the rules,
     OP-53).  ``first_dealer``: seat, or ``None`` for a random one from the seed (2.2, OP-15).
@@ -77,6 +81,11 @@ class Match:
     """The current round, an instance of ``round_class`` (``Any``: callers use the family's own round API)."""
     FAMILY_ARGS: "dict[str, Shape]" = {}
     """The family's match arguments as the state records them (after ``first_dealer``): their shapes."""
+
+    def __new__(cls: "type[_M]", *args: Any, **kwargs: Any) -> "_M":
+        # a public face (mj.Match) hands a ruleset of another family to that family's match class
+        other = contract.new_on_face(cls, args, kwargs)
+        return cast(_M, other) if other is not None else super().__new__(cls)
 
     def __init__(self, ruleset: str, seed: "int | None" = None, *, rounds: "int | None" = None,
                  first_dealer: "int | None" = None, min_fan: "int | None" = None,
@@ -237,8 +246,12 @@ class Match:
         """The match a saved state describes, rebuilt: a new match from the recorded arguments,
         every finished round replayed from its recorded actions, the current round from its log;
         the rebuilt :meth:`to_dict` must equal ``d`` (so the results are recomputed, never read).
-        Anything else is a :class:`~mahjong_core.errors.StateError` naming the field."""
+        Anything else is a :class:`~mahjong_core.errors.StateError` naming the field.  On a public
+        face (``mj.Match``) the state of any family's match is loaded by that family's match class."""
 
+        target = contract.face_target(cls, d.get("ruleset") if isinstance(d, dict) else None)
+        if target is not None:
+            return cast(Match, target.from_dict(d))   # type: ignore[attr-defined]  # a Match too
         if not isinstance(d, dict):
             raise StateError(f"a match state must be an object, got {describe(d)}")
         if d.get("type") != "match" or type(d.get("schema_version")) is not int \

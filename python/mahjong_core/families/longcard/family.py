@@ -3,7 +3,10 @@
 
 The hand functions are the compiled ones; ``new_round`` is the hand engine (:mod:`.round_ref`, its
 counting compiled) and ``bots`` its bots (:mod:`.round_bots`); ``new_match`` the match of hands under
-the shared round API (:mod:`.round_match`); shanten is not offered and refuses with an ``UnsupportedError``.
+the shared round API (:mod:`.round_match`); ``round_class`` and ``match_class`` the hand and the match under
+the shared API (:class:`.round_match.LongcardRound`, :class:`.round_match.LongcardMatch`: what ``mj.Round``,
+``mj.Match`` and ``load_state`` build for a long-card ruleset); shanten is not offered and refuses with an
+``UnsupportedError``.
 """
 
 from __future__ import annotations
@@ -117,9 +120,19 @@ class _Simulation:
         return play_batch
 
 
+def _round_class() -> type[LongcardRound]:
+    from .round_match import LongcardRound
+    return LongcardRound
+
+
+def _match_class() -> type[LongcardMatch]:
+    from .round_match import LongcardMatch
+    return LongcardMatch
+
+
 FAMILY = registry.Family(
     FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_offered("shanten"), new_round=new_round,
     new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
-    simulation=_Simulation(),
+    simulation=_Simulation(), round_class=_round_class, match_class=_match_class,
 )
 registry.register_family(FAMILY)
