@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import json
 from abc import ABCMeta
-from typing import Any, Callable, TypedDict
+from typing import Any, Callable, TypedDict, cast
 
 from ..errors import MahjongError
 from ..families import registry
@@ -97,7 +97,7 @@ class Round(metaclass=_ContractMeta):
     def _create(cls, ruleset: Any, *args: Any, **kwargs: Any) -> Any:
         """A new round from the arguments a user gave the public face (``mj.Round(ruleset, ...)``):
         a family whose rounds take other arguments than its constructor's checks them here."""
-        return cls(ruleset, *args, **kwargs)
+        return cast(Any, cls)(ruleset, *args, **kwargs)   # a concrete family class: its own constructor
 
 
 class Match(metaclass=_ContractMeta):
@@ -109,7 +109,7 @@ class Match(metaclass=_ContractMeta):
     @classmethod
     def _create(cls, ruleset: Any, *args: Any, **kwargs: Any) -> Any:
         """A new match from the arguments given to the public face (``mj.Match(ruleset, ...)``)."""
-        return cls(ruleset, *args, **kwargs)
+        return cast(Any, cls)(ruleset, *args, **kwargs)   # a concrete family class: its own constructor
 
 
 class Result(metaclass=_ContractMeta):
@@ -161,9 +161,6 @@ class View(TypedDict):
     legal_actions: list[Any]
     legal_indices: list[int]
     result: Any
-
-
-_ClassOf = Callable[[Any], "type | None"]
 
 
 def public_face(concept: type) -> Callable[[type], type]:

@@ -12,7 +12,7 @@ the shared API (:class:`.round_match.LongcardRound`, :class:`.round_match.Longca
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
 from ...errors import RulesetError, UnsupportedError
@@ -67,22 +67,6 @@ def new_match(*, ruleset: Any = "changpai-ydr", seed: Any = None, **kw: Any) -> 
     _check(ruleset)
     from .round_match import LongcardMatch
     return LongcardMatch(ruleset, seed, **kw)
-
-
-def _load_match(d: Any) -> LongcardMatch:
-    from .round_match import LongcardMatch
-    return cast("LongcardMatch", LongcardMatch.from_dict(d))   # from_dict builds the class it is called on
-
-
-def _load_round(d: Any) -> LongcardRound:
-    from .round_match import LongcardRound
-    return cast("LongcardRound", LongcardRound.from_dict(d))   # from_dict builds the class it is called on
-
-
-# mahjong_core.game.state.load_state loads a saved state through the family's new_match / new_round
-# ``from_dict``: the shared-API states of the long-card match and hand (round_match)
-new_match.from_dict = _load_match  # type: ignore[attr-defined]  # a function attribute the loader reads
-new_round.from_dict = _load_round  # type: ignore[attr-defined]  # a function attribute the loader reads
 
 
 def _random_bot(seed: Any = None) -> RandomBot:
