@@ -63,12 +63,17 @@ Class methods for the state boundary (:mod:`mahjong_core.game.state`) and the ma
                                constructor's own checks raise ``MahjongError``)
 
 The constructor takes ``(ruleset, seed, *, dealer, options, spawn_key, **family_arguments)``
-(:class:`~mahjong_core.game.match.Match` deals round ``k`` with ``spawn_key=(k + 1,)``), and a
-result object has ``next_dealer`` (the dealer of the next round of a match) and ``to_dict()``.
+(:class:`~mahjong_core.game.match.Match` deals round ``k`` with ``spawn_key=(k + 1,)``), a ``seed`` of
+``None`` draws fresh entropy (recorded in the header), and a result object is a
+:class:`~mahjong_core.game.contract.Result` (``end``, ``winners``, ``deltas``, ``next_dealer`` (the dealer
+of the next round of a match), ``to_dict()``...).  ``engine`` names the engine (``"compiled"`` or
+``"reference"``); a class whose constructor chooses it keeps it through pickling (``__reduce__``).
 
-A family registers the class as its ``new_round`` (and its :class:`~mahjong_core.game.match.Match`
-subclass as ``new_match``) with :func:`mahjong_core.families.registry.register_family`;
-:func:`mahjong_core.game.state.load_state` then loads its saved rounds and matches.
+A family registers the class as its ``new_round`` or ``round_class`` (and its
+:class:`~mahjong_core.game.match.Match` subclass as ``new_match`` or ``match_class``) with
+:func:`mahjong_core.families.registry.register_family`; ``mj.Round``/``mj.Match`` (the public faces of
+:mod:`mahjong_core.game.contract`) and :func:`mahjong_core.game.state.load_state` then build and load
+its rounds and matches.
 """
 
 from __future__ import annotations

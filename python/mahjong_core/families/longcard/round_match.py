@@ -6,7 +6,11 @@
 the base, the rules from the hand.  Its stock is shuffled from ``SeedSequence(seed, spawn_key)``, so
 :class:`LongcardMatch` (the shared :class:`~mahjong_core.game.match.Match`) deals hand ``k`` from the
 match seed with ``spawn_key=(k + 1,)``, the first banker drawn from the seed (3.1); the next banker is
-the hand's ``next_banker`` (3.14: the winner, else the banker stays).  A void hand (nobody 起) says
+the result's ``next_dealer`` (3.14: the winner, else the banker stays).  A hand runs on the compiled
+engine (:class:`.round_engine.CompiledHand`) unless ``engine="reference"`` (:class:`.round_ref.Round`);
+pickling and deep copying keep it, a JSON state loads on the engine its loader names (the compiled one
+by default).  The result, :class:`HandResult`, has the common fields of
+:class:`mahjong_core.game.contract.Result`.  A void hand (nobody 起) says
 ``counts: false`` and the match deals again without counting it (3.3 step 4).
 :meth:`LongcardMatch.ledger` settles every finished hand's payments (5) through the shared
 :class:`~mahjong_core.settlement.Ledger`.
