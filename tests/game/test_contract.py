@@ -274,3 +274,34 @@ def test_damaged_states_are_refused_as_before():
         mj.Round.replay(42)
     with pytest.raises(StateError):
         mj.Round.from_json("[")
+
+
+def test_a_long_card_match_keeps_its_engine():
+    """Every hand of a match runs on the match's engine (compiled by default); pickling and deep
+    copying keep it, a JSON state loads on the engine its loader names."""
+    m = mj.Match("changpai-ydr", 3, rounds=2, engine="reference")
+    _advanced(m.round, 6)
+    assert m.engine == m.round.engine == "reference" and type(m.round.hand).__name__ == "Round"
+    assert mj.Match("changpai-ydr", 3, rounds=2).round.engine == "compiled"
+    for back in (pickle.loads(pickle.dumps(m)), copy.deepcopy(m),
+                 LongcardMatch.from_json(m.to_json(), engine="reference")):
+        assert back.engine == back.round.engine == "reference" and back.to_json() == m.to_json()
+    assert mj.Match.from_json(m.to_json()).round.engine == "compiled"
+    with pytest.raises(RulesetError, match="engine must be"):
+        mj.Match("changpai-ydr", 3, engine="fast")
+
+
+def test_the_reference_simulation_plays_reference_hands(monkeypatch):
+    """``play_batch(engine="reference")`` still plays the reference hands now that the compiled
+    engine is the default of a match."""
+    from mahjong_core.families.longcard import simulation
+    from mahjong_core.families.longcard.round_bots import RandomBot
+    from mahjong_core.families.longcard.round_ref import Round as ReferenceHand
+
+    played = []
+    real = ReferenceHand.play_decision
+    monkeypatch.setattr(ReferenceHand, "play_decision", lambda self, bot: played.append(1) or real(self, bot))
+    out = simulation.LongcardSimulationResult("changpai-ydr", ("x",))
+    simulation.play_batch("changpai-ydr", [RandomBot(k) for k in range(3)], 7, 2, None, False, out,
+                          engine="reference")
+    assert played

@@ -252,6 +252,12 @@ class Match(contract.Match):
         target = contract.face_target(cls, d.get("ruleset") if isinstance(d, dict) else None)
         if target is not None:
             return cast(Match, target.from_dict(d))   # type: ignore[attr-defined]  # a Match too
+        return cls._load(d, {})
+
+    @classmethod
+    def _load(cls, d: Any, construct: dict[str, Any]) -> "Match":
+        """:meth:`from_dict` with ``construct``, keyword arguments of the constructor that the state
+        does not record (a family's choice of engine)."""
         if not isinstance(d, dict):
             raise StateError(f"a match state must be an object, got {describe(d)}")
         if d.get("type") != "match" or type(d.get("schema_version")) is not int \
@@ -259,7 +265,7 @@ class Match(contract.Match):
             raise StateError(f"not a match state of schema version {SCHEMA_VERSION} (type "
                              f"{describe(d.get('type'))}, schema_version {describe(d.get('schema_version'))})")
         check(_match_shape(cls), d)
-        m = cls._rebuilt(d)
+        m = cls._rebuilt(d, construct)
         diff = first_difference(m.to_dict(), d, against="the match rebuilt from its actions")
         if diff is not None:
             raise StateError(diff)
@@ -267,10 +273,11 @@ class Match(contract.Match):
         return m
 
     @classmethod
-    def _rebuilt(cls, d: dict[str, Any]) -> "Match":
+    def _rebuilt(cls, d: dict[str, Any], construct: "dict[str, Any] | None" = None) -> "Match":
         try:
             m = cls(d["ruleset"], d["seed"], rounds=d["rounds"], first_dealer=d["first_dealer"],
-                    options=d["options"], auto_advance=d["auto_advance"], **{k: d[k] for k in cls.FAMILY_ARGS})
+                    options=d["options"], auto_advance=d["auto_advance"], **(construct or {}),
+                    **{k: d[k] for k in cls.FAMILY_ARGS})
         except MahjongError as exc:
             raise StateError(f"match arguments: {exc}") from None
         for k, actions in enumerate(d["actions"]):

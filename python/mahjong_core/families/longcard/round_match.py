@@ -445,10 +445,27 @@ class LongcardMatch(Match):
         """``mj.Match(ruleset, ...)`` of a long-card ruleset (:func:`longcard_match`)."""
         return longcard_match(ruleset, *args, **kwargs)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, engine: Any = None, **kwargs: Any) -> None:
+        self.engine: str = _engine(engine, "compiled")   # every hand's engine (the compiled one by default)
         self.hands_counted = 0          # finished hands that count toward ``rounds``
         self._void_run = 0              # void hands in a row at the end of the results
         super().__init__(*args, **kwargs)
+
+    def _round_kwargs(self, k: int) -> dict[str, Any]:
+        return {"engine": self.engine}
+
+    # the state is the game alone, as a hand's: a loader names the engine, pickling keeps it
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], *, engine: Any = None) -> LongcardMatch:
+        """The match a saved state describes (:meth:`Match.from_dict`), its hands on ``engine``."""
+        return cast(LongcardMatch, cls._load(d, {"engine": _engine(engine, "compiled")}))
+
+    @classmethod
+    def from_json(cls, data: "str | bytes | dict[str, Any]", *, engine: Any = None) -> LongcardMatch:
+        return cls.from_dict(data if isinstance(data, dict) else load_json(data, "the match state"), engine=engine)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # type: ignore[override]
+        return (_match_on, (type(self), self.to_dict(), self.engine))
 
     def _round_record(self, rnd: Any) -> dict[str, Any]:
         # called once per finished hand, as the shared match records it (before it asks is_over)
@@ -485,7 +502,11 @@ class LongcardMatch(Match):
 
 
 _ROUND_ARGUMENTS = ("seed", "dealer", "options", "spawn_key", "impl", "engine")
-_MATCH_ARGUMENTS = ("seed", "rounds", "first_dealer", "min_fan", "options", "auto_advance")
+_MATCH_ARGUMENTS = ("seed", "rounds", "first_dealer", "min_fan", "options", "auto_advance", "engine")
+
+
+def _match_on(cls: type[LongcardMatch], d: dict[str, Any], engine: str) -> LongcardMatch:
+    return cls.from_dict(d, engine=engine)
 
 
 def _checked_arguments(ruleset: Any, what: str, names: tuple[str, ...], args: tuple[Any, ...],
