@@ -464,7 +464,7 @@ class LongcardMatch(Match):
     def from_json(cls, data: "str | bytes | dict[str, Any]", *, engine: Any = None) -> LongcardMatch:
         return cls.from_dict(data if isinstance(data, dict) else load_json(data, "the match state"), engine=engine)
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # type: ignore[override]
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (_match_on, (type(self), self.to_dict(), self.engine))
 
     def _round_record(self, rnd: Any) -> dict[str, Any]:
