@@ -73,6 +73,13 @@ from .game import GreedyBot, Match, RandomBot, Round, RoundResult, play_match, p
 from .simulation import SimulationResult, simulate
 from .families.mahjong import family as _family  # noqa: F401 - registers the mahjong family's callables
 from .families import longcard as _longcard  # noqa: F401 - registers the long-card family (changpai-ydr)
+from .game import contract as _contract
+
+# mj.Round and mj.Match, the default family's classes, are the public face of every family's rounds
+# and matches (game/contract.py): a ruleset of another family is built, loaded and replayed by that
+# family's registered classes, and isinstance holds for every family's round and match
+_contract.public_face(_contract.Round)(Round)
+_contract.public_face(_contract.Match)(Match)
 from .families.mahjong.tiles import (
     format_counts,
     format_tiles,

@@ -30,6 +30,12 @@ with.  Every callable takes the ruleset keyword-only (``ruleset=``: a name or a 
     class (and the family's match arguments); its rounds' results name the next dealer.
     :func:`mahjong_core.game.state.load_state` loads a saved round or match of the family with
     these two classes' ``from_dict``;
+``round_class``, ``match_class`` (optional)
+    zero-argument callables giving the family's round and match classes under the shared API
+    (:class:`mahjong_core.game.contract.Round` and ``Match``), when ``new_round``/``new_match`` are
+    not those classes themselves: ``mj.Round(ruleset=...)``, ``mj.Match``, their ``from_dict``,
+    ``from_json``, ``replay`` and :func:`mahjong_core.game.state.load_state` reach the family's
+    rulesets through them (:meth:`Family.round_type`, :meth:`Family.match_type`);
 ``bots``
     bot name -> factory ``(seed) -> Bot`` (:class:`mahjong_core.game.bots.Bot`);
 ``simulation`` (optional)
@@ -115,6 +121,27 @@ class Family:
     simulation: "Any | None" = None
     """The family's simulation hooks (``result_type``, ``play_batch``: the module docstring), or
     None for the mahjong rounds the simulation runner plays itself."""
+    round_class: "Callable[[], type] | None" = None
+    """Gives the family's round class under the shared API (a :class:`mahjong_core.game.contract.Round`),
+    called when first needed (so a family may import its engines late): what ``mj.Round`` builds,
+    loads and replays for the family's rulesets.  None: ``new_round`` is that class."""
+    match_class: "Callable[[], type] | None" = None
+    """Gives the family's match class (a :class:`mahjong_core.game.contract.Match`), as ``round_class``.
+    None: ``new_match`` is that class."""
+
+    def round_type(self) -> type:
+        """The family's round class under the shared API (``round_class``, else ``new_round``)."""
+        return self.round_class() if self.round_class is not None else _as_class(self.new_round, self.name, "round")
+
+    def match_type(self) -> type:
+        """The family's match class under the shared API (``match_class``, else ``new_match``)."""
+        return self.match_class() if self.match_class is not None else _as_class(self.new_match, self.name, "match")
+
+
+def _as_class(value: Any, family: str, what: str) -> type:
+    if not isinstance(value, type):
+        raise UnsupportedError(f"the {family} family registers no {what} class")
+    return value
 
 
 _RULESETS: dict[str, Mapping[str, RulesetRecord]] = {}

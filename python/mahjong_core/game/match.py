@@ -23,7 +23,7 @@ next dealer is the round's own ``result.next_dealer``.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping, Protocol, Sequence, cast
+from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +36,7 @@ from .schema import (
     ANY_OBJ, MAX_SEATS, MAX_SEED, NONE, Bool, Either, Int, List, Obj, Shape, Str, Tuple, check, describe,
     first_difference,
 )
+from . import contract
 from .state import SCHEMA_VERSION, load_json, replay_events
 
 MAX_ROUNDS = limits.MAX_ROUNDS
@@ -44,6 +45,8 @@ MAX_ACTIONS = 10_000
 """Upper bound of the actions recorded for one round (a round has a few hundred at most)."""
 
 __all__ = ["Match"]
+
+_M = TypeVar("_M", bound="Match")
 
 
 class _RoundResult(Protocol):
@@ -58,8 +61,9 @@ _Pending = tuple[_RoundResult, dict[str, Any]]
 """A finished round's result object and the family's record of it, until its dict is asked for."""
 
 
-class Match:
-    """Rounds in sequence (the shared part; a family subclasses it, see the module docstring).
+class Match(contract.Match):
+    """Rounds in sequence (the shared part; a family subclasses it, see the module docstring): a
+    :class:`mahjong_core.game.contract.Match`.
 
     ``rounds``: number of rounds (``None``: unbounded; the match length is not part of the rules,
     OP-53).  ``first_dealer``: seat, or ``None`` for a random one from the seed (2.2, OP-15).
@@ -77,6 +81,11 @@ class Match:
     """The current round, an instance of ``round_class`` (``Any``: callers use the family's own round API)."""
     FAMILY_ARGS: "dict[str, Shape]" = {}
     """The family's match arguments as the state records them (after ``first_dealer``): their shapes."""
+
+    def __new__(cls: "type[_M]", *args: Any, **kwargs: Any) -> "_M":
+        # a public face (mj.Match) hands a ruleset of another family to that family's match class
+        other = contract.new_on_face(cls, args, kwargs)
+        return cast(_M, other) if other is not None else super().__new__(cls)
 
     def __init__(self, ruleset: str, seed: "int | None" = None, *, rounds: "int | None" = None,
                  first_dealer: "int | None" = None, min_fan: "int | None" = None,
@@ -237,8 +246,18 @@ class Match:
         """The match a saved state describes, rebuilt: a new match from the recorded arguments,
         every finished round replayed from its recorded actions, the current round from its log;
         the rebuilt :meth:`to_dict` must equal ``d`` (so the results are recomputed, never read).
-        Anything else is a :class:`~mahjong_core.errors.StateError` naming the field."""
+        Anything else is a :class:`~mahjong_core.errors.StateError` naming the field.  On a public
+        face (``mj.Match``) the state of any family's match is loaded by that family's match class."""
 
+        target = contract.face_target(cls, d.get("ruleset") if isinstance(d, dict) else None)
+        if target is not None:
+            return cast(Match, target.from_dict(d))   # type: ignore[attr-defined]  # a Match too
+        return cls._load(d, {})
+
+    @classmethod
+    def _load(cls, d: Any, construct: dict[str, Any]) -> "Match":
+        """:meth:`from_dict` with ``construct``, keyword arguments of the constructor that the state
+        does not record (a family's choice of engine)."""
         if not isinstance(d, dict):
             raise StateError(f"a match state must be an object, got {describe(d)}")
         if d.get("type") != "match" or type(d.get("schema_version")) is not int \
@@ -246,7 +265,7 @@ class Match:
             raise StateError(f"not a match state of schema version {SCHEMA_VERSION} (type "
                              f"{describe(d.get('type'))}, schema_version {describe(d.get('schema_version'))})")
         check(_match_shape(cls), d)
-        m = cls._rebuilt(d)
+        m = cls._rebuilt(d, construct)
         diff = first_difference(m.to_dict(), d, against="the match rebuilt from its actions")
         if diff is not None:
             raise StateError(diff)
@@ -254,10 +273,11 @@ class Match:
         return m
 
     @classmethod
-    def _rebuilt(cls, d: dict[str, Any]) -> "Match":
+    def _rebuilt(cls, d: dict[str, Any], construct: "dict[str, Any] | None" = None) -> "Match":
         try:
             m = cls(d["ruleset"], d["seed"], rounds=d["rounds"], first_dealer=d["first_dealer"],
-                    options=d["options"], auto_advance=d["auto_advance"], **{k: d[k] for k in cls.FAMILY_ARGS})
+                    options=d["options"], auto_advance=d["auto_advance"], **(construct or {}),
+                    **{k: d[k] for k in cls.FAMILY_ARGS})
         except MahjongError as exc:
             raise StateError(f"match arguments: {exc}") from None
         for k, actions in enumerate(d["actions"]):

@@ -63,12 +63,17 @@ Class methods for the state boundary (:mod:`mahjong_core.game.state`) and the ma
                                constructor's own checks raise ``MahjongError``)
 
 The constructor takes ``(ruleset, seed, *, dealer, options, spawn_key, **family_arguments)``
-(:class:`~mahjong_core.game.match.Match` deals round ``k`` with ``spawn_key=(k + 1,)``), and a
-result object has ``next_dealer`` (the dealer of the next round of a match) and ``to_dict()``.
+(:class:`~mahjong_core.game.match.Match` deals round ``k`` with ``spawn_key=(k + 1,)``), a ``seed`` of
+``None`` draws fresh entropy (recorded in the header), and a result object is a
+:class:`~mahjong_core.game.contract.Result` (``end``, ``winners``, ``deltas``, ``next_dealer`` (the dealer
+of the next round of a match), ``to_dict()``...).  ``engine`` names the engine (``"compiled"`` or
+``"reference"``); a class whose constructor chooses it keeps it through pickling (``__reduce__``).
 
-A family registers the class as its ``new_round`` (and its :class:`~mahjong_core.game.match.Match`
-subclass as ``new_match``) with :func:`mahjong_core.families.registry.register_family`;
-:func:`mahjong_core.game.state.load_state` then loads its saved rounds and matches.
+A family registers the class as its ``new_round`` or ``round_class`` (and its
+:class:`~mahjong_core.game.match.Match` subclass as ``new_match`` or ``match_class``) with
+:func:`mahjong_core.families.registry.register_family`; ``mj.Round``/``mj.Match`` (the public faces of
+:mod:`mahjong_core.game.contract`) and :func:`mahjong_core.game.state.load_state` then build and load
+its rounds and matches.
 """
 
 from __future__ import annotations
@@ -81,6 +86,7 @@ import numpy.typing as npt
 
 from .._validate import as_flag, as_seat
 from ..errors import IllegalActionError
+from . import contract
 from .state import load_json, load_round, replay_log, round_from_header
 from .views import COMMON_VIEW_KEYS, make_view, redacted
 
@@ -99,9 +105,18 @@ class RoundSettings(Protocol):
     def players(self) -> int: ...
 
 
-class RoundBase:
+class RoundBase(contract.Round):
     """API methods common to every family's round engines (see the module docstring for the
-    hooks a subclass provides)."""
+    hooks a subclass provides): a :class:`mahjong_core.game.contract.Round`."""
+
+    def __new__(cls: type[_R], *args: Any, **kwargs: Any) -> _R:
+        # a public face (mj.Round) hands a ruleset of another family to that family's round class
+        other = contract.new_on_face(cls, args, kwargs)
+        return cast(_R, other) if other is not None else super().__new__(cls)
+
+    engine: str = "compiled"
+    """The engine playing the round (:data:`~mahjong_core.game.contract.ENGINES`); a reference
+    engine's class says ``"reference"``."""
 
     ACTION_SIZE: int
     PHASE_NAMES: tuple[str, ...]
@@ -232,7 +247,12 @@ class RoundBase:
         engine: the round is dealt again from the log's header, every action of the log is
         replayed through :meth:`step`, and the result must equal ``d`` field by field (see
         :mod:`mahjong_core.game.state`); otherwise :class:`~mahjong_core.errors.StateError` names
-        the first offending field.  A finished round's result is recomputed, never read."""
+        the first offending field.  A finished round's result is recomputed, never read.
+        On a public face (``mj.Round``) the state of any family's round is loaded by that family's
+        round class (:mod:`mahjong_core.game.contract`)."""
+        target = contract.face_target(cls, _state_ruleset(d))
+        if target is not None:
+            return cast(RoundBase, target.from_dict(d))   # type: ignore[attr-defined]  # a RoundBase too
         return load_round(cls, d)
 
     @classmethod
@@ -255,6 +275,9 @@ class RoundBase:
     def from_header(cls: type[_R], header: Mapping[str, Any]) -> _R:
         """A fresh round from a log header (seed, options and any scripted deal); a damaged
         header is a :class:`~mahjong_core.errors.StateError` naming the field."""
+        target = contract.face_target(cls, header.get("ruleset") if isinstance(header, dict) else None)
+        if target is not None:
+            return cast(_R, target.from_header(header))   # type: ignore[attr-defined]  # a RoundBase too
         return round_from_header(cls, header, "header")
 
     @classmethod
@@ -263,8 +286,22 @@ class RoundBase:
         With ``verify`` every event must be the one the actions produce (else
         :class:`~mahjong_core.errors.StateError` naming ``log[i]``); without it only the header
         and the actions are read.  An illegal action is a ``StateError`` naming its event."""
+        if cls.__dict__.get("_face_of") is not None and not isinstance(log, (str, bytes, bytearray, dict, list, tuple)):
+            try:   # an iterator is read once: the face peeks at its header first
+                log = list(log)
+            except TypeError:
+                pass    # not a log at all: the state boundary names it
+        target = contract.face_target(cls, contract.header_ruleset(log))
+        if target is not None:
+            return cast(_R, target.replay(log, verify=verify))   # type: ignore[attr-defined]  # a RoundBase too
         return replay_log(cls, log, verify=as_flag(verify, "verify"))
 
 
 def _from_state(cls: type[RoundBase], d: dict[str, Any]) -> RoundBase:
     return cls.from_dict(d)
+
+
+def _state_ruleset(d: Any) -> Any:
+    """The ruleset a saved round state names (its header's), or ``None``: a peek for the public face."""
+    header = d.get("header") if isinstance(d, dict) else None
+    return header.get("ruleset") if isinstance(header, dict) else None

@@ -244,8 +244,9 @@ def load_round(cls: type[_R], d: Any) -> _R:
 def load_state(data: Any) -> Any:
     """The round or match a saved state describes (a dict, JSON text or UTF-8 bytes), of any
     registered family: a match state (``"type": "match"``) is loaded by the family's match class
-    (``new_match``), a round state by its round class (``new_round``), both found through the
-    registry from the ruleset the state names.  Every failure is a :class:`StateError`."""
+    (:meth:`~mahjong_core.families.registry.Family.match_type`), a round state by its round class
+    (:meth:`~mahjong_core.families.registry.Family.round_type`), both found through the registry
+    from the ruleset the state names; a round is dealt on the family's default (compiled) engine.  Every failure is a :class:`StateError`."""
     if isinstance(data, (str, bytes, bytearray)):
         data = load_json(data, "the state")
     if not isinstance(data, dict):   # e.g. valid JSON whose top level is a list, null, a number, a string
@@ -261,7 +262,11 @@ def load_state(data: Any) -> Any:
         family = registry.family_of(ruleset)
     except MahjongError as exc:
         raise StateError(f"{path}: {exc}") from None
-    cls = family.new_match if data.get("type") == "match" else family.new_round
+    match = data.get("type") == "match"
+    try:
+        cls: Any = family.match_type() if match else family.round_type()
+    except MahjongError:   # no class registered: a loader the family hangs on its factory, if any
+        cls = family.new_match if match else family.new_round
     if not hasattr(cls, "from_dict"):
         raise StateError(f"{path}: the {family.name} family cannot load saved states yet")
     return cls.from_dict(data)

@@ -3,13 +3,16 @@
 
 The hand functions are the compiled ones; ``new_round`` is the hand engine (:mod:`.round_ref`, its
 counting compiled) and ``bots`` its bots (:mod:`.round_bots`); ``new_match`` the match of hands under
-the shared round API (:mod:`.round_match`); shanten is not offered and refuses with an ``UnsupportedError``.
+the shared round API (:mod:`.round_match`); ``round_class`` and ``match_class`` the hand and the match under
+the shared API (:class:`.round_match.LongcardRound`, :class:`.round_match.LongcardMatch`: what ``mj.Round``,
+``mj.Match`` and ``load_state`` build for a long-card ruleset); shanten is not offered and refuses with an
+``UnsupportedError``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
 from ...errors import RulesetError, UnsupportedError
@@ -66,22 +69,6 @@ def new_match(*, ruleset: Any = "changpai-ydr", seed: Any = None, **kw: Any) -> 
     return LongcardMatch(ruleset, seed, **kw)
 
 
-def _load_match(d: Any) -> LongcardMatch:
-    from .round_match import LongcardMatch
-    return cast("LongcardMatch", LongcardMatch.from_dict(d))   # from_dict builds the class it is called on
-
-
-def _load_round(d: Any) -> LongcardRound:
-    from .round_match import LongcardRound
-    return cast("LongcardRound", LongcardRound.from_dict(d))   # from_dict builds the class it is called on
-
-
-# mahjong_core.game.state.load_state loads a saved state through the family's new_match / new_round
-# ``from_dict``: the shared-API states of the long-card match and hand (round_match)
-new_match.from_dict = _load_match  # type: ignore[attr-defined]  # a function attribute the loader reads
-new_round.from_dict = _load_round  # type: ignore[attr-defined]  # a function attribute the loader reads
-
-
 def _random_bot(seed: Any = None) -> RandomBot:
     from .round_bots import RandomBot
 
@@ -117,9 +104,19 @@ class _Simulation:
         return play_batch
 
 
+def _round_class() -> type[LongcardRound]:
+    from .round_match import LongcardRound
+    return LongcardRound
+
+
+def _match_class() -> type[LongcardMatch]:
+    from .round_match import LongcardMatch
+    return LongcardMatch
+
+
 FAMILY = registry.Family(
     FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_offered("shanten"), new_round=new_round,
     new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
-    simulation=_Simulation(),
+    simulation=_Simulation(), round_class=_round_class, match_class=_match_class,
 )
 registry.register_family(FAMILY)

@@ -6,7 +6,11 @@
 the base, the rules from the hand.  Its stock is shuffled from ``SeedSequence(seed, spawn_key)``, so
 :class:`LongcardMatch` (the shared :class:`~mahjong_core.game.match.Match`) deals hand ``k`` from the
 match seed with ``spawn_key=(k + 1,)``, the first banker drawn from the seed (3.1); the next banker is
-the hand's ``next_banker`` (3.14: the winner, else the banker stays).  A void hand (nobody 起) says
+the result's ``next_dealer`` (3.14: the winner, else the banker stays).  A hand runs on the compiled
+engine (:class:`.round_engine.CompiledHand`) unless ``engine="reference"`` (:class:`.round_ref.Round`);
+pickling and deep copying keep it, a JSON state loads on the engine its loader names (the compiled one
+by default).  The result, :class:`HandResult`, has the common fields of
+:class:`mahjong_core.game.contract.Result`.  A void hand (nobody 起) says
 ``counts: false`` and the match deals again without counting it (3.3 step 4).
 :meth:`LongcardMatch.ledger` settles every finished hand's payments (5) through the shared
 :class:`~mahjong_core.settlement.Ledger`.
@@ -23,13 +27,15 @@ the hand's ``next_banker`` (3.14: the winner, else the banker stays).  A void ha
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, cast
 
 import numpy as np
 
-from ..._validate import as_int, as_seat, short_repr
+from ..._validate import as_flag, as_int, as_seat, short_repr
 from ...errors import IllegalActionError, RulesetError, StateError
+from ...game import contract
 from ...game.match import Match
 from ...game.round_base import COMMON_VIEW_KEYS, RoundBase
 from ...game.schema import (
@@ -42,7 +48,7 @@ from ...game.schema import (
     Obj,
     Str,
 )
-from ...game.state import SCHEMA_VERSION
+from ...game.state import SCHEMA_VERSION, load_json, load_round, replay_log, round_from_header
 from .. import registry
 from .cards import CAISHEN, COPIES, N_FACES
 from .round_actions import ACTION_SIZE, Action
@@ -89,9 +95,18 @@ class MatchSettings:
     hand: Any
 
 
-class HandResult:
-    """A finished hand: ``to_dict()`` (the hand's result and its ``dealer``, the banker) and
-    ``next_dealer`` (the next banker, spec 3.14), what the shared match reads."""
+class HandResult(contract.Result):
+    """A finished hand, a :class:`mahjong_core.game.contract.Result`: the common fields (``end``,
+    ``winners``, ``winner``, ``deltas``, ``dealer`` the banker, ``next_dealer`` the next banker of
+    spec 3.14, ``to_dict()``) and the hand's own (``payments``, ``counts``, ``fan``, ``offender``).
+
+    ``to_dict()`` is the hand's result as its log records it (keys ``end``, ``winner``, ``card``,
+    ``fan``, ``score`` / ``offender``, ``cause``; ``payments``, ``deltas``, ``next_banker``,
+    ``counts``, ``dealer``).  ``end`` is ``"win"``, ``"baozi"`` (包子), ``"huangzhuang"`` (黄庄, the
+    stock ran out) or ``"void"`` (nobody 起).  A winner record is ``{seat, total (the fan after the
+    cap), card, score (Score.to_dict())}``."""
+
+    __slots__ = ("_d",)
 
     def __init__(self, d: dict[str, Any]) -> None:
         self._d = d
@@ -100,9 +115,100 @@ class HandResult:
         return self._d
 
     @property
+    def end(self) -> str:
+        end: str = self._d["end"]
+        return end
+
+    @property
+    def winners(self) -> list[dict[str, Any]]:
+        d = self._d
+        if d["end"] != "win":
+            return []
+        return [{"seat": d["winner"], "total": d["fan"], "card": d["card"], "score": d["score"]}]
+
+    @property
+    def deltas(self) -> list[Any]:
+        """Per-seat points of the hand (spec 5, sums to 0)."""
+        return list(self._d["deltas"])
+
+    @property
+    def payments(self) -> list[tuple[int, int, Any]]:
+        """``(payer seat, payee seat, points)`` of every payment of the hand (spec 5)."""
+        return [(p, q, a) for p, q, a in self._d["payments"]]
+
+    @property
+    def counts(self) -> bool:
+        """Does the hand count toward a match (spec 3.14: not a void hand, nor a 包子 hand unless
+        ``baozi_hand_counts``)."""
+        return bool(self._d["counts"])
+
+    @property
+    def fan(self) -> "int | None":
+        """The fan basis of a win or a 包子 (None for the other ends)."""
+        fan: int | None = self._d.get("fan")
+        return fan
+
+    @property
+    def offender(self) -> "int | None":
+        """The seat that made 包子 (None for the other ends)."""
+        seat: int | None = self._d.get("offender")
+        return seat
+
+    @property
+    def dealer(self) -> int:
+        """The banker of the hand."""
+        banker: int = self._d["dealer"]
+        return banker
+
+    @property
     def next_dealer(self) -> int:
+        """The banker of the next hand (spec 3.14)."""
         banker: int = self._d["next_banker"]
         return banker
+
+    @property
+    def next_banker(self) -> int:
+        """Deprecated: :attr:`next_dealer` (the common name of every family's result)."""
+        warnings.warn("HandResult.next_banker is deprecated; use HandResult.next_dealer", DeprecationWarning,
+                      stacklevel=2)
+        return self.next_dealer
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandResult) and other._d == self._d
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, mutable data
+
+    def __reduce__(self) -> tuple[type[HandResult], tuple[dict[str, Any]]]:
+        return (HandResult, (self._d,))
+
+    def __repr__(self) -> str:
+        return (f"HandResult(end={self.end!r}, winner={self.winner}, deltas={self.deltas}, "
+                f"next_dealer={self.next_dealer})")
+
+
+class _OnEngine:
+    """:class:`LongcardRound`'s class hooks of the state boundary, dealing on a chosen engine: a
+    saved state is the game alone (the same whatever engine played it), so the loader says which
+    engine rebuilds it."""
+
+    def __init__(self, cls: type[LongcardRound], engine: Any, impl: Any) -> None:
+        self.cls, self.engine, self.impl = cls, _engine(engine, impl), impl
+
+    def _header_shape(self) -> Obj:
+        return self.cls._header_shape()
+
+    def _new_from_header(self, header: dict[str, Any]) -> LongcardRound:
+        return self.cls._new_from_header(header, engine=self.engine, impl=self.impl)
+
+
+def _engine(engine: Any, impl: Any) -> str:
+    """The engine a round plays on: ``engine`` if given (checked), else the compiled one unless the
+    reference counting is asked for (``impl``), which only the reference engine has."""
+    if engine is None:
+        return "reference" if isinstance(impl, str) and impl != "compiled" else "compiled"
+    if not isinstance(engine, str) or engine not in contract.ENGINES:
+        raise RulesetError(f"engine must be 'reference' or 'compiled', got {short_repr(engine)}")
+    return engine
 
 
 class LongcardRound(RoundBase):
@@ -114,10 +220,13 @@ class LongcardRound(RoundBase):
     RESULT_TYPE = HandResult
 
     def __init__(self, ruleset: Any = "changpai-ydr", seed: Any = None, *, dealer: Any = 0, options: Any = None,
-                 spawn_key: Any = (), impl: Any = "compiled", engine: Any = "reference") -> None:
+                 spawn_key: Any = (), impl: Any = "compiled", engine: Any = None) -> None:
         self.settings, opts = self._settings_and_options(ruleset, options, None)
         self.players = PLAYERS
-        self.seed = as_int(0 if seed is None else seed, "seed", 0, MAX_SEED)
+        engine = _engine(engine, impl)
+        if seed is None:      # fresh entropy, recorded in the header (so the state reproduces the hand)
+            seed = int(cast(int, np.random.SeedSequence().entropy))
+        self.seed = as_int(seed, "seed", 0, MAX_SEED)
         spawn_key = [as_int(k, "spawn_key", 0, MAX_SPAWN_VALUE) for k in list(spawn_key)[:MAX_SPAWN_KEY]]
         banker = as_seat(dealer, PLAYERS, "dealer (a seat)")
         s = self.settings.hand
@@ -126,10 +235,10 @@ class LongcardRound(RoundBase):
             from .round_engine import CompiledHand
 
             self.hand: Round | CompiledHand = CompiledHand(settings=s, banker=banker, stock=stock, impl=impl)
-        elif engine == "reference":
-            self.hand = Round(settings=s, banker=banker, stock=stock, impl=impl)
         else:
-            raise RulesetError(f"engine must be 'reference' or 'compiled', got {short_repr(engine)}")
+            self.hand = Round(settings=s, banker=banker, stock=stock, impl=impl)
+        self.engine: str = engine
+        self.impl: Any = impl
         self.log: list[dict[str, Any]] = [{"type": "header", "schema_version": SCHEMA_VERSION,
                                            "ruleset": self.settings.ruleset, "seed": self.seed,
                                            "spawn_key": spawn_key, "dealer": banker, "options": opts}]
@@ -257,9 +366,51 @@ class LongcardRound(RoundBase):
                     "dealer": Int(0, PLAYERS - 1), "options": ANY_OBJ})
 
     @classmethod
-    def _new_from_header(cls, header: dict[str, Any]) -> LongcardRound:
+    def _new_from_header(cls, header: dict[str, Any], *, engine: Any = None, impl: Any = "compiled") -> LongcardRound:
         return cls(header["ruleset"], header["seed"], dealer=header["dealer"], options=header["options"],
-                   spawn_key=header["spawn_key"])
+                   spawn_key=header["spawn_key"], engine=engine, impl=impl)
+
+    # ------------------------------------------------------------------ the state boundary on an engine
+    # The saved state and the log are the game alone, equal whatever engine played it; a loader deals
+    # on the engine it is asked for, the compiled one by default.  Pickling and deep copying keep the
+    # round's own engine.
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any], *, engine: Any = None, impl: Any = "compiled") -> LongcardRound:
+        """The round a saved state describes (:meth:`RoundBase.from_dict`), dealt on ``engine``
+        (``"compiled"``, the default, or ``"reference"``; ``impl`` its counting)."""
+        return load_round(cast("type[LongcardRound]", _OnEngine(cls, engine, impl)), d)
+
+    @classmethod
+    def from_json(cls, data: "str | bytes | Mapping[str, Any]", *, engine: Any = None,
+                  impl: Any = "compiled") -> LongcardRound:
+        """Inverse of :meth:`to_json` on ``engine`` (as :meth:`from_dict`)."""
+        return cls.from_dict(data if isinstance(data, dict) else load_json(data, "the round state"),
+                             engine=engine, impl=impl)
+
+    @classmethod
+    def replay(cls, log: "Iterable[Mapping[str, Any] | str]", *, verify: bool = True, engine: Any = None,
+               impl: Any = "compiled") -> LongcardRound:
+        """The round rebuilt from its event log (:meth:`RoundBase.replay`) on ``engine``."""
+        return replay_log(cast("type[LongcardRound]", _OnEngine(cls, engine, impl)), log,
+                          verify=as_flag(verify, "verify"))
+
+    @classmethod
+    def from_header(cls, header: Mapping[str, Any], *, engine: Any = None, impl: Any = "compiled") -> LongcardRound:
+        """A fresh round from a log header (:meth:`RoundBase.from_header`) on ``engine``."""
+        return round_from_header(cast("type[LongcardRound]", _OnEngine(cls, engine, impl)), header, "header")
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # through the JSON-able state, as every round, and on this round's own engine
+        return (_from_state_on, (type(self), self.to_dict(), self.engine, self.impl))
+
+    @classmethod
+    def _create(cls, ruleset: Any, *args: Any, **kwargs: Any) -> LongcardRound:
+        """``mj.Round(ruleset, ...)`` of a long-card ruleset (:func:`longcard_round`)."""
+        return longcard_round(ruleset, *args, **kwargs)
+
+
+def _from_state_on(cls: type[LongcardRound], d: dict[str, Any], engine: str, impl: Any) -> LongcardRound:
+    return cls.from_dict(d, engine=engine, impl=impl)
 
 
 MAX_VOID_RUN = 100
@@ -289,10 +440,32 @@ class LongcardMatch(Match):
 
     round_class = LongcardRound
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    @classmethod
+    def _create(cls, ruleset: Any, *args: Any, **kwargs: Any) -> LongcardMatch:
+        """``mj.Match(ruleset, ...)`` of a long-card ruleset (:func:`longcard_match`)."""
+        return longcard_match(ruleset, *args, **kwargs)
+
+    def __init__(self, *args: Any, engine: Any = None, **kwargs: Any) -> None:
+        self.engine: str = _engine(engine, "compiled")   # every hand's engine (the compiled one by default)
         self.hands_counted = 0          # finished hands that count toward ``rounds``
         self._void_run = 0              # void hands in a row at the end of the results
         super().__init__(*args, **kwargs)
+
+    def _round_kwargs(self, k: int) -> dict[str, Any]:
+        return {"engine": self.engine}
+
+    # the state is the game alone, as a hand's: a loader names the engine, pickling keeps it
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], *, engine: Any = None) -> LongcardMatch:
+        """The match a saved state describes (:meth:`Match.from_dict`), its hands on ``engine``."""
+        return cast(LongcardMatch, cls._load(d, {"engine": _engine(engine, "compiled")}))
+
+    @classmethod
+    def from_json(cls, data: "str | bytes | dict[str, Any]", *, engine: Any = None) -> LongcardMatch:
+        return cls.from_dict(data if isinstance(data, dict) else load_json(data, "the match state"), engine=engine)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_match_on, (type(self), self.to_dict(), self.engine))
 
     def _round_record(self, rnd: Any) -> dict[str, Any]:
         # called once per finished hand, as the shared match records it (before it asks is_over)
@@ -328,8 +501,12 @@ class LongcardMatch(Match):
 
 
 
-_ROUND_ARGUMENTS = ("seed", "dealer", "options", "spawn_key", "impl")
-_MATCH_ARGUMENTS = ("seed", "rounds", "first_dealer", "min_fan", "options", "auto_advance")
+_ROUND_ARGUMENTS = ("seed", "dealer", "options", "spawn_key", "impl", "engine")
+_MATCH_ARGUMENTS = ("seed", "rounds", "first_dealer", "min_fan", "options", "auto_advance", "engine")
+
+
+def _match_on(cls: type[LongcardMatch], d: dict[str, Any], engine: str) -> LongcardMatch:
+    return cls.from_dict(d, engine=engine)
 
 
 def _checked_arguments(ruleset: Any, what: str, names: tuple[str, ...], args: tuple[Any, ...],

@@ -254,7 +254,7 @@ def play_batch(ruleset: str, bots: Sequence[Any], match_seed: int, rounds: int, 
                               f"leave min_fan None, got {min_fan!r}")
     if engine not in ENGINES:
         raise SimulationError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
-    match = new_match(ruleset=ruleset, seed=match_seed, rounds=rounds)
+    match = new_match(ruleset=ruleset, seed=match_seed, rounds=rounds, engine=engine)
     fast = compiled_bots(bots, match.round.settings.hand) if engine == "compiled" else None
     if fast is not None:
         for result, n_actions in play_match(match, *fast):

@@ -10,7 +10,7 @@ from ..._validate import as_flag
 from ...game.match import Match as SharedMatch
 from ...game.schema import Bool, Int
 from ..registry import DEFAULT_RULESET
-from .round import Round, _is_longcard
+from .round import Round
 from .rulesetdef import Ruleset
 from .tiles import parse_wind
 
@@ -50,12 +50,8 @@ class Match(SharedMatch):
     def __new__(cls, ruleset: str, seed: Integer | None = None,  # type: ignore[misc]
                 **kwargs: Any) -> Match | LongcardMatch: ...
     def __new__(cls, ruleset: Any = DEFAULT_RULESET, *args: Any, **kwargs: Any) -> Any:  # noqa: PYI034
-        # ``mj.Match("changpai-ydr", ...)``: a match of long-card hands (LongcardMatch), as mj.Round does
-        if cls is Match and _is_longcard(ruleset):
-            from ..longcard.round_match import longcard_match
-
-            return longcard_match(ruleset, *args, **kwargs)
-        return super().__new__(cls)
+        # the public face of every family's match, as mj.Round (game/contract.py)
+        return super().__new__(cls, ruleset, *args, **kwargs)
 
     def __init__(self, ruleset: str = DEFAULT_RULESET, seed: "int | None" = None, *, rounds: "int | None" = None,
                  first_dealer: "int | None" = None, round_wind: int = 27, wind_rotation: bool = False,

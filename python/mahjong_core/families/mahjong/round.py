@@ -27,7 +27,7 @@ from ..._round import (
     round_view_snapshot,
 )
 from ..._types import Int, LongcardRulesetName, MahjongRulesetName, WindLike
-from ...errors import MahjongError
+from ...game import contract
 from ..registry import DEFAULT_RULESET
 from .rulesetdef import Ruleset
 from .rulesets import get_ruleset
@@ -82,8 +82,10 @@ def _compiled(s: FlowSettings) -> _Compiled:
 _Quick = tuple[bool, "int | None", "int | None", "str | None", int, int, int]
 
 
-class RoundResult:
-    """The outcome of a finished round: plain data (``to_dict()``) plus convenience properties.
+class RoundResult(contract.Result):
+    """The outcome of a finished round: plain data (``to_dict()``) plus convenience properties, a
+    :class:`mahjong_core.game.contract.Result` (``end``, ``winners``, ``winner``, ``deltas``,
+    ``dealer``, ``next_dealer``, ``to_dict``).
 
     ``winners``: list of dicts ``{seat, loser, method ("self_drawn" | "discard" | "robbing"),
     win_tile, total, non_flower_total, fans, score (Score.to_dict()), score_args}``; empty on a draw.
@@ -120,8 +122,19 @@ class RoundResult:
         return self._q()[0]
 
     @property
+    def end(self) -> str:
+        """How the round ended: ``"win"``, or ``"draw"`` for an exhaustive draw (荒牌)."""
+        return "draw" if self._q()[0] else "win"
+
+    @property
     def winners(self) -> list[WinnerRecord]:
         return self.to_dict()["winners"]
+
+    @property
+    def deltas(self) -> None:
+        """``None``: what a mahjong round pays depends on the room it is settled in
+        (:mod:`mahjong_core.settlement`), not on the round alone."""
+        return None
 
     @property
     def winner(self) -> "int | None":
@@ -188,16 +201,6 @@ class RoundResult:
                 f"total={self.total}, next_dealer={self.next_dealer})")
 
 
-def _is_longcard(ruleset: Any) -> bool:
-    from ..longcard.ruleset import FAMILY_NAME
-    from ..registry import get_ruleset as registered
-
-    try:
-        return bool(registered(ruleset).family == FAMILY_NAME)
-    except MahjongError:
-        return False     # not a registered ruleset: the mahjong constructor names the error
-
-
 class Round(MahjongRoundBase):
     """One round of mahjong under ``ruleset``, from a seed (or a scripted wall), played by the
     compiled engine.  ``Round(ruleset="two-player", seed=1)``; the keyword arguments are those of
@@ -223,13 +226,9 @@ class Round(MahjongRoundBase):
     def __new__(cls, ruleset: str, seed: Int | None = None,  # type: ignore[misc]
                 **kwargs: Any) -> Round | LongcardRound: ...
     def __new__(cls, ruleset: Any = DEFAULT_RULESET, *args: Any, **kwargs: Any) -> Any:  # noqa: PYI034
-        # ``mj.Round(ruleset="changpai-ydr", seed=...)``: the shared entry point gives a long-card ruleset
-        # its own round under the same API (LongcardRound, issue 13); every other ruleset is a mahjong one
-        if cls is Round and _is_longcard(ruleset):
-            from ..longcard.round_match import longcard_round
-
-            return longcard_round(ruleset, *args, **kwargs)
-        return super().__new__(cls)
+        # ``mj.Round(ruleset=..., seed=...)`` is the public face of every family (game/contract.py):
+        # RoundBase.__new__ hands a ruleset of another family to that family's registered round class
+        return super().__new__(cls, ruleset, *args, **kwargs)
 
     if TYPE_CHECKING:   # RoundBase.from_dict is typed for any family's round; this one gives a Round
         @classmethod

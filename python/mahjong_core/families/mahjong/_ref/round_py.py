@@ -50,6 +50,8 @@ class Round(MahjongRoundBase):
     """The reference engine's round (same construction arguments as
     :class:`mahjong_core.game.Round`, see :class:`~mahjong_core.game.round_base.RoundBase`)."""
 
+    engine = "reference"
+
     # state this engine assigns, which the bases declare read-only (the compiled engine computes it)
     phase: int
     claim_tile: int
