@@ -48,6 +48,7 @@ from ._constants import (
     OPT_CHECK_FLAGS, OPT_LITERAL_FIRST_TURN,
 )
 from .constants import MELD_KINDS, MELD_NONE
+from ...fan import Fan   # the one counted-fan row of every family's scores
 from .hand import counts_2d
 from .tiles import meld_tiles, parse_flowers, parse_tiles, parse_wind, tile_kind, tile_short, to_counts
 
@@ -65,36 +66,6 @@ _ALL_FLAGS = sum(FLAGS.values())
 _NO_MELDS = np.zeros((0, 2), np.uint8)
 _NO_MELDS.flags.writeable = False
 
-
-
-@dataclass(frozen=True)
-class Fan:
-    """One counted fan of a :class:`Score`."""
-
-    id: str
-    """The spec's snake_case id, e.g. ``"pure_straight"``."""
-    zh: str
-    """Chinese name, e.g. ``"清龙"`` (the field names of :class:`~mahjong_core.FanDef`)."""
-    en: str
-    """English name, e.g. ``"Pure Straight"``."""
-    points: int
-    """Points of one instance."""
-    count: int
-    """How many times it counts (``per`` fans: 幺九刻, 四归一, 花牌, 一般高 ...)."""
-
-    @property
-    def total(self) -> int:
-        return self.points * self.count
-
-    @property
-    def name(self) -> str:
-        """Old name of :attr:`zh` (also the key of the Chinese name in ``to_dict`` and CSV output)."""
-        return self.zh
-
-    @property
-    def name_en(self) -> str:
-        """Old name of :attr:`en` (also the key of the English name in ``to_dict`` and CSV output)."""
-        return self.en
 
 
 class Score(_fan.ScoreBase):
