@@ -1,4 +1,5 @@
-"""One counted fan of a score: the row every family's scores list (``Score.fans``).
+"""One counted fan of a score (:class:`Fan`), the row every family's scores list, and what every
+family's score offers (:class:`ScoreLike`).
 
 Shared by the families (mahjong's :class:`~mahjong_core.families.mahjong.scoring.Score`, the
 long-card :class:`~mahjong_core.families.longcard.result.Score`), so that neither imports the other.
@@ -7,8 +8,9 @@ long-card :class:`~mahjong_core.families.longcard.result.Score`), so that neithe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol
 
-__all__ = ["Fan"]
+__all__ = ["Fan", "ScoreLike"]
 
 
 @dataclass(frozen=True)
@@ -39,3 +41,14 @@ class Fan:
     def name_en(self) -> str:
         """Old name of :attr:`en` (also the key of the English name in ``to_dict`` and CSV output)."""
         return self.en
+
+
+class ScoreLike(Protocol):
+    """What the score of a winning hand offers in every family (``mj.score``'s result for a ruleset
+    named only as a ``str``): its total, its counted fans and a JSON-ready dict."""
+
+    @property
+    def total(self) -> int: ...
+    @property
+    def fans(self) -> list[Fan]: ...
+    def to_dict(self) -> dict[str, Any]: ...

@@ -27,12 +27,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterable, overload
+from typing import Any, Iterable, overload
 
 import numpy as np
 
 from ... import _fan
-from ..._types import FlowersLike, HandLike, HandsLike, Int, LongcardRulesetName, MahjongRulesetName, MeldLike, \
+from ..._types import FlowersLike, HandLike, HandsLike, Int, MahjongRulesetName, MeldLike, \
     TileLike, WindLike
 from ..._validate import as_flag, as_int, bounded_items, is_int
 from ...errors import (
@@ -48,12 +48,10 @@ from ._constants import (
     OPT_CHECK_FLAGS, OPT_LITERAL_FIRST_TURN,
 )
 from .constants import MELD_KINDS, MELD_NONE
-from ...fan import Fan   # the one counted-fan row of every family's scores
+from ...fan import Fan, ScoreLike   # the one counted-fan row of every family's scores
 from .hand import counts_2d
 from .tiles import meld_tiles, parse_flowers, parse_tiles, parse_wind, tile_kind, tile_short, to_counts
 
-if TYPE_CHECKING:
-    from ..longcard.result import Score as LongcardScore
 
 __all__ = ["Fan", "Score", "Scorer", "MELD_KINDS", "FLAGS", "parse_meld", "score", "score_batch", "score_kwargs",
            "FORM_NAMES"]
@@ -288,9 +286,6 @@ def _other_family_score(ruleset: Any, mahjong_args: dict[str, Any]) -> Any:
 
 
 @overload
-def score(hand: HandLike, win_tile: TileLike | None = None, *, ruleset: LongcardRulesetName,
-          melds: Iterable[MeldLike] = (), **family_options: Any) -> LongcardScore: ...
-@overload
 def score(hand: HandLike, win_tile: TileLike | None = None, *, ruleset: "MahjongRulesetName | Ruleset" = ...,
           melds: Iterable[MeldLike] = (), self_drawn: bool = False, last_tile: bool = False,
           kong_replacement: bool = False, flower_replacement: bool = False, robbing_kong: bool = False,
@@ -301,7 +296,7 @@ def score(hand: HandLike, win_tile: TileLike | None = None, *, ruleset: "Mahjong
           literal_first_turn_exclusions: bool = False, replacement_bloom: str = "any") -> Score: ...
 @overload
 def score(hand: HandLike, win_tile: TileLike | None = None, *, ruleset: str, melds: Iterable[MeldLike] = (),
-          **options: Any) -> "Score | LongcardScore": ...
+          **options: Any) -> ScoreLike: ...
 def score(
     hand: Any,
     win_tile: Any = None,
@@ -329,7 +324,7 @@ def score(
     literal_first_turn_exclusions: bool = False,
     replacement_bloom: str = "any",
     **family_options: Any,
-) -> "Score | LongcardScore":
+) -> ScoreLike:
     """Score a winning hand under ``ruleset`` and return its best reading (spec 4.2).
 
     ``hand``: the concealed tiles without the winning tile (tile string or counts).
