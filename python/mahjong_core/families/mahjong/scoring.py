@@ -425,7 +425,7 @@ in C and hands every other call to this function."""
 # mypy types the wrapper as a functools._Wrapped, not as the def above; the compiled front takes
 # the def's parameters exactly (tests/fan/test_score_front.py checks the signature), so the name
 # keeps the def's type.
-score = functools.update_wrapper(_fan.score, _score_checked)  # type: ignore[assignment]
+score = functools.update_wrapper(_fan.score, _score_checked)
 
 
 def score_batch(
