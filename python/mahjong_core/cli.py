@@ -498,7 +498,10 @@ def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulation.runner import simulation_hooks
+
     rs = registry.get_ruleset(args.ruleset)
+    simulation_hooks(rs)   # a family that offers no simulation is refused first, by name
     hooks = registry.family_of(rs).cli
     if hooks is not None and not hooks.simulate_min_fan and args.min_fan is not None:
         raise UsageError(f"--min-fan: not an option of simulate --ruleset {rs.name}")

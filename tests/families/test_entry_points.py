@@ -144,3 +144,17 @@ def test_an_unregistered_name_is_an_unknown_ruleset(entry):
     with pytest.raises(RulesetError, match="unknown ruleset") as info:
         ENTRY_POINTS[entry]("no-such-game", SAMPLES["two-player"])
     assert not isinstance(info.value, UnsupportedError)
+
+
+def test_a_family_without_simulation_or_command_line_hooks_is_refused_by_name():
+    """The toy family of tests/support registers no ``simulation`` and no ``cli``: ``simulate`` and
+    every command refuse its ruleset with the UnsupportedError naming it (nothing falls back to
+    mahjong's)."""
+    from tests.support.toy_family import RULESET, registered
+
+    with registered() as family:
+        with pytest.raises(UnsupportedError, match=f"^simulate: the {family.name} family .* does not offer simulate"):
+            mj.simulate(RULESET.name, 2, seed=1)
+        for argv in (["hand", "x"], ["score", "x", "--win", "x"], ["match", "--rounds", "1"], ["simulate", "-n", "1"]):
+            with pytest.raises(UnsupportedError, match=f"the {family.name} family"):
+                _cli([*argv, "--ruleset", RULESET.name, "--json"])

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from ..families.mahjong.rulesetdef import Ruleset
 
-__all__ = ["simulate", "run_batch", "BOT_NAMES", "SimulationError", "MAX_ROUNDS", "MAX_BATCHES", "MAX_WORKERS"]
+__all__ = ["simulate", "run_batch", "simulation_hooks", "BOT_NAMES", "SimulationError", "MAX_ROUNDS", "MAX_BATCHES", "MAX_WORKERS"]
 
 BOT_NAMES = ("greedy", "random")
 """The built-in bots' names (each family's :attr:`~mahjong_core.families.registry.Family.bots`)."""
@@ -47,9 +47,13 @@ def _make_bots(ruleset: str, bots: "Sequence[str | Bot]", seed_seq: np.random.Se
             for seat, b in enumerate(bots)]
 
 
+def simulation_hooks(ruleset: Any) -> Any:
+    """The simulation hooks (``Family.simulation``) of the family of ``ruleset``; a family without
+    them does not offer :func:`simulate` (an :class:`~mahjong_core.errors.UnsupportedError` naming it)."""
+    return _hooks(family_of(ruleset))
+
+
 def _hooks(family: Family) -> Any:
-    """The family's simulation hooks (``Family.simulation``); a family without them does not
-    offer :func:`simulate` (an :class:`~mahjong_core.errors.UnsupportedError` naming it)."""
     if family.simulation is None:
         raise UnsupportedError(f"simulate: the {family.name} family ({', '.join(ruleset_names(family.name))}) "
                                "does not offer simulate (it registers no simulation hooks)")
@@ -210,8 +214,8 @@ def simulate(
         if rounds != 1000 and rounds != n:
             raise SimulationError(f"give rounds or n, not both (rounds={rounds!r}, n={n!r})")
         rounds = n
+    hooks = _hooks(family_of(ruleset))   # a family that offers no simulation: refused first, by name
     ruleset, bots, seed, min_fan, record_wins = _check_common(ruleset, bots, seed, min_fan, record_wins)
-    hooks = _hooks(family_of(ruleset))
     sizes = _batch_sizes(rounds, batch_size)
     rounds = sum(sizes)
     batch_size = as_int(batch_size, "batch_size", 1, limits.MAX_BATCH_SIZE, error=SimulationError)
