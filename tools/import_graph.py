@@ -3,6 +3,7 @@ imports between game families.
 
     python tools/import_graph.py            # cycles of module-level imports, family cross-imports
     python tools/import_graph.py --all      # also count imports inside functions and TYPE_CHECKING
+    python tools/import_graph.py --root ../other-checkout   # another tree's package
 
 A module-level cycle is an import circle (one module of it runs while another is half imported);
 ``--all`` shows the circles that function-level imports would close.
@@ -163,7 +164,12 @@ def cross_family_imports() -> list[tuple[str, int, str]]:
 
 
 def main() -> int:
+    global PACKAGE, FAMILIES, COMPILED
     everywhere = "--all" in sys.argv
+    if "--root" in sys.argv:
+        root = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
+        PACKAGE, COMPILED = root / "python" / "mahjong_core", root / "src" / "mahjong_core"
+        FAMILIES = PACKAGE / "families"
     found = cycles(graph(everywhere))
     print(f"import cycles ({'all imports' if everywhere else 'module-level imports'}): {len(found)}")
     for comp in found:
