@@ -8,9 +8,11 @@ shared layers, which look the hooks up in the registry, never import a family).
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    import argparse
 
 __all__ = ["SimulationHooks", "CliHooks", "CliOption"]
 
@@ -60,7 +62,7 @@ class CliHooks:
     family words its own refusal.  A family without a command refuses with an
     :class:`~mahjong_core.errors.UnsupportedError` naming it."""
 
-    commands: Mapping[str, Callable[[argparse.Namespace, "Sequence[Foreign]"], int]] = field(default_factory=dict)
+    commands: "Mapping[str, Callable[[argparse.Namespace, Sequence[Foreign]], int]]" = field(default_factory=dict)
     """``"hand"``, ``"score"``, ``"match"``, ``"play"`` -> the family's command."""
     options: Mapping[str, "Sequence[CliOption] | Callable[[], Sequence[CliOption]]"] = field(default_factory=dict)
     """Command name -> the options the family adds to it (refused for other families' rulesets), or
@@ -71,7 +73,7 @@ class CliHooks:
     ``play``, ``play.seat``)."""
     examples: Mapping[str, Sequence[str]] = field(default_factory=dict)
     """Command name -> example command lines shown in its ``--help`` (each must run and exit 0)."""
-    extra_commands: Mapping[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = field(default_factory=dict)
+    extra_commands: "Mapping[str, tuple[str, Callable[[argparse.ArgumentParser], None]]]" = field(default_factory=dict)
     """Commands of the family alone: name -> (help, ``add_arguments(parser)`` which also sets
     ``func``)."""
     play_rulesets: Callable[[], Sequence[str]] = tuple
