@@ -1,33 +1,35 @@
 """Command line: ``mahjong-core <command> ...``.
 
+Every command takes ``--ruleset`` and runs the side of it that the ruleset's game family
+registered (``Family.cli``, :class:`mahjong_core.families.hooks.CliHooks`): its options, help
+notes and examples are composed here from every registered family, and an option of another
+family is refused by the family whose ruleset was given.  A family that does not offer a command
+refuses it with an :class:`~mahjong_core.errors.UnsupportedError` naming the family.
+
 Commands
 --------
 ``hand TILES [--ruleset R] [--json]``
-    Analyse a concealed hand: tile count, whether it is complete (3k+2 tiles),
-    its shanten per form and overall, and its waiting tiles (3k+1 tiles).
-    With ``--ruleset changpai-ydr [--banker]`` (长牌): 21 cards, complete or not;
-    20 cards, 卯 / T_max / qualification and the waits with their fan and 陀.
-``score TILES --win TILE [--melds "pon CCC" ...] [--self-drawn] [flags] [--ruleset R] [--json]``
+    Analyse a concealed hand: for a mahjong ruleset its tile count, whether it is complete (3k+2
+    tiles), its shanten per form and overall, and its waiting tiles (3k+1 tiles); for another
+    family what that family reports (the long-card game: complete or not, or the waits with their
+    fan and 陀, ``--banker``).
+``score TILES --win TILE [--melds MELD ...] [family options] [--ruleset R] [--json]``
     Score a winning hand: the counted fans (Chinese and English names, points,
-    count) and the total.  ``--ruleset changpai-ydr`` takes ``--melds "peng 66 66 66" ...``
-    (declared groups), ``--banker``, ``--jiang "J1 J2"`` and ``--caishen N``.
+    count) and the total.  Each family adds its options (mahjong's situational flags, flowers and
+    winds; the long-card game's ``--banker``, ``--jiang "J1 J2"`` and ``--caishen N``).
 ``simulate [--ruleset R] [--rounds|-n N] [--bots greedy,random] [--workers W] [--out F.json] [--csv F.csv] [--plot F.png] [--scheduler tcp://host:port | --local-dask] [--json] [--quiet]``
-    Monte Carlo simulation between bots; prints a summary (or, with ``--json``,
-    the statistics as one JSON object), writes JSON/CSV/PNG.  The JSON records
-    its provenance (package version, seed, batch size, minimum fan, ruleset,
-    bots, workers).  ``--ruleset changpai-ydr`` simulates long-card hands: win
-    rate per seat, 黄庄 and void hands, 包子 (per seat and cause), fan, 陀 and
-    points of the wins; its CSV has one row per fan source, its chart shows the
-    fan sources, the fan and 陀 distributions and the win and 包子 rates by seat.
+    Monte Carlo simulation between bots (``mahjong_core.simulate``: the family's simulation
+    hooks); prints a summary (or, with ``--json``, the statistics as one JSON object), writes
+    JSON/CSV/PNG (the family's statistics and charts).  The JSON records its provenance (package
+    version, seed, batch size, minimum fan, ruleset, bots, workers).
 ``match [--ruleset R] [--room ROOM] [--rounds N] [--bots greedy,random] [--seed S] [--json] [--out F.json]``
-    A match between bots with settlement in a room: each round's fans and the ledger.
-    ``--ruleset changpai-ydr``: hands of 长牌 with the banker rules, each hand's end
-    (win, 包子, 黄庄, void) and payments (spec 5, in points; no rooms).
-``play [--ruleset two-player] [--seed S] [--seat N] [--glyphs]``
-    Play a round against the greedy bot in the terminal; ``--ruleset changpai-ydr``
-    plays a 长牌 hand against two RuleBots (seat 0-2).
+    A match between bots with its settlement: each round's result and the ledger (mahjong: in a
+    room; the long-card game: its hands' payments in points, no rooms).
+``play [--ruleset R] [--seed S] [--seat N] [--glyphs]``
+    Play a round in the terminal against bots (the rulesets each family offers for it).
 ``advise TILES [--ruleset R] [--melds M ...] [--visible TILES] [--lang en|zh] [--json]``
-    Rank the discards of a 14-tile hand by fan-aware shanten (families/mahjong/advise_cli.py).
+    Rank the discards of a 14-tile hand by fan-aware shanten: a command of the mahjong family
+    alone (families/mahjong/advise_cli.py, registered as its ``CliHooks.extra_commands``).
 
 ``python -m mahjong_core ...`` is the same command line.  ``--help`` shows every
 option's default and examples that run as shown.  ``--out -`` (and ``--csv -``)
@@ -104,16 +106,10 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from . import __version__, limits
 from ._validate import as_int, counted
-from .families.registry import DEFAULT_RULESET
-from .errors import MahjongError
-from .families.mahjong._constants import FLAGS
-from .families.mahjong.hand import FORMS, form_shanten, is_win, shanten, waits
-from .families.mahjong.rulesets import RULESET_NAMES, Ruleset, get_ruleset
-from .families.mahjong.tiles import format_tiles, parse_hand, tile_glyph, tile_name, tile_short
+from .errors import MahjongError, UnsupportedError
 from .families import registry
-from .families.mahjong import advise_cli
-from .families.longcard.options import RULESET as LONGCARD
-from .families.longcard.ruleset import FAMILY_NAME as LONGCARD_FAMILY
+from .families.hooks import Foreign
+from .families.registry import DEFAULT_RULESET
 from .server.cli import add_arguments as serve_arguments   # the options only: no web framework imported
 
 if TYPE_CHECKING:
@@ -121,10 +117,7 @@ if TYPE_CHECKING:
 
     from distributed import Client
 
-    from .families.longcard.simulation import LongcardSimulationResult
-    from .families.mahjong.round import RoundResult
-    from .settlement.ledger import Transfer
-    from .simulation.stats import SimulationResult
+    from .simulation.stats import RunSummary
 
 PROG = "mahjong-core"
 
@@ -218,148 +211,60 @@ STDOUT = "-"
 """The output path that means standard output (``--out -``, ``--csv -``)."""
 
 
-# ------------------------------------------------------------------ hand
-def _hand_report(text: str, ruleset: str) -> dict[str, Any]:
-    rs = get_ruleset(ruleset)
-    counts = parse_hand(text)
-    n = int(counts.sum())
-    report: dict[str, Any] = {
-        "hand": format_tiles([i for i in range(34) for _ in range(counts[i])]),
-        "ruleset": rs.name,
-        "tiles": n,
-        "shanten": shanten(counts, ruleset=rs),
-    }
-    forms = {}
-    for form in FORMS:
-        try:
-            forms[form] = form_shanten(counts, form, ruleset=rs)
-        except MahjongError:
-            continue  # the ruleset has no such form, or it does not apply to this many tiles
-    report["form_shanten"] = forms
-    if n % 3 == 2:
-        report["complete"] = is_win(counts, ruleset=rs)
-    else:
-        report["waits"] = waits(counts, ruleset=rs)
-    return report
+# ------------------------------------------------------------------ the families' commands
+def _given(args: argparse.Namespace, command: str, family: registry.Family) -> list[str]:
+    """The options of ``family`` for ``command`` given on this command line, as typed."""
+    out = []
+    for flags, kw in _family_options(family, command):
+        dest = kw.get("dest") or flags[0].lstrip("-").replace("-", "_")
+        value, default = getattr(args, dest, None), kw.get("default", False if kw.get("action") == "store_true" else None)
+        if value != default:
+            out.append(f"--no-{flags[0][2:]}" if value is False and kw.get("action") is argparse.BooleanOptionalAction
+                       else flags[0])
+    return out
 
 
-def _print_hand(report: dict[str, Any]) -> None:
-    print(f"hand     {report['hand']}  ({counted(report['tiles'], 'tile')}, ruleset {report['ruleset']})")
-    print(f"shanten  {report['shanten']}" + ("  (complete)" if report["shanten"] == -1 else
-                                             "  (ready)" if report["shanten"] == 0 else ""))
-    for form, value in report["form_shanten"].items():
-        print(f"  {form:<18} {value}")
-    if "waits" in report:
-        if report["waits"]:
-            shown = ", ".join(
-                f"{tile_short(t)} {tile_glyph(t)} {tile_name(t, 'zh')}" for t in report["waits"]
-            )
-            print(f"waits    {shown}")
-        else:
-            print("waits    none")
-    else:
-        print(f"complete {'yes' if report['complete'] else 'no'}")
+def _family_options(family: registry.Family, command: str) -> list[Any]:
+    """The options ``family`` adds to ``command`` (its ``cli.options``; a callable is called)."""
+    hooks = family.cli
+    options = hooks.options.get(command, ()) if hooks is not None else ()
+    return list(options() if callable(options) else options)
 
 
-def _is_longcard(ruleset: str) -> bool:
-    """A ruleset of the long-card family (its commands live in families/longcard/cli.py)."""
-    return registry.get_ruleset(ruleset).family == LONGCARD_FAMILY
+def _run_family_command(command: str, args: argparse.Namespace) -> int:
+    """Run ``command`` for the family of ``--ruleset``: its own ``cli.commands[command]``, told
+    which options of other families were given (each family words that refusal)."""
+    rs = registry.get_ruleset(args.ruleset)
+    family = registry.get_family(rs.family)
+    run = family.cli.commands.get(command) if family.cli is not None else None
+    if run is None:
+        raise UnsupportedError(f"{command}: the {family.name} family ({', '.join(registry.ruleset_names(family.name))}) "
+                               f"does not offer the {command} command")
+    foreign = [Foreign(option, other.name, registry.ruleset_names(other.name),
+                       tuple(flags[0] for flags, _ in _family_options(other, command)))
+               for other in registry.families() if other is not family
+               for option in _given(args, command, other)]
+    return int(run(args, foreign))
 
 
 def _cmd_hand(args: argparse.Namespace) -> int:
-    if _is_longcard(args.ruleset):
-        from .families.longcard import cli as longcard_cli
-        return longcard_cli.cmd_hand(args.tiles, args.banker, args.json)
-    if args.banker:
-        raise UsageError(f"--banker: only for --ruleset {LONGCARD}")
-    report = _hand_report(args.tiles, args.ruleset)
-    if args.json:
-        if "waits" in report:
-            report["waits"] = [tile_short(t) for t in report["waits"]]
-        print(json.dumps(report, ensure_ascii=False))
-    else:
-        _print_hand(report)
-    return EXIT_OK
-
-
-# ------------------------------------------------------------------ score
-_FLAG_HELP = {
-    "self_drawn": "自摸: the winning tile was drawn by the winner",
-    "last_tile": "win on the last wall tile (妙手回春) or on the discard after it (海底捞月)",
-    "kong_replacement": "win on a kong's replacement tile (杠上开花)",
-    "flower_replacement": "win on a flower's replacement tile",
-    "robbing_kong": "win by robbing an added kong (抢杠和)",
-    "last_of_kind": "the other three copies of the winning tile were visible (和绝张)",
-    "ready": "报听 was declared",
-    "ready_concealed": "with --ready: the hand was concealed when 报听 was declared (立直 in two-player-bamboo); "
-                       "default: it has no exposed meld now",
-    "heavenly": "天胡 (dealer's initial 14 tiles; no --win)",
-    "earthly": "地胡",
-    "humanly": "人胡",
-    "heavenly_ready": "天听",
-}
-"""Help of each situational flag of ``score`` (the generated FLAGS, one bit each)."""
-_FLAG_UNSET = {"ready_concealed": None}
-"""The flags whose ``score`` default is "not said" (None): ``--x`` / ``--no-x``, None if neither."""
-
-# (option, keyword, help) of every score flag, in the generated order: a flag without help fails here
-_SCORE_FLAGS = tuple((name.replace("_", "-"), name, _FLAG_HELP[name]) for name in FLAGS)
-
-
-def _flowers(text: str) -> "int | str":
-    """``--flowers``: a number of flowers (ASCII digits) or the flower tiles, for ``score``."""
-    if not (text.isascii() and text.isdigit()):
-        return text  # flower tiles ("春夏", "1f2f"); the library parses them
-    try:
-        return int(text)
-    except ValueError:  # more digits than Python converts (4300): no such number of flowers
-        raise UsageError(f"--flowers: {text!r} is not a number of flowers") from None
+    return _run_family_command("hand", args)
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    if _is_longcard(args.ruleset):
-        mahjong_only = [f"--{'no-' if getattr(args, dest) is False else ''}{flag}" for flag, dest, _ in _SCORE_FLAGS
-                        if getattr(args, dest) is not _FLAG_UNSET.get(dest, False)]
-        mahjong_only += [opt for opt, v in (("--flowers", args.flowers != "0"), ("--seat-wind", args.seat_wind),
-                                            ("--round-wind", args.round_wind), ("--min-fan", args.min_fan)) if v]
-        if mahjong_only:
-            raise UsageError(f"{mahjong_only[0]}: not an option of --ruleset {LONGCARD}")
-        from .families.longcard import cli as longcard_cli
-        return longcard_cli.cmd_score(args.tiles, args.win, args.melds, args.banker, args.jiang, args.caishen,
-                                      args.json)
-    if args.banker or args.jiang is not None or args.caishen:
-        raise UsageError(f"--banker, --jiang and --caishen: only for --ruleset {LONGCARD}")
-    from .families.mahjong.scoring import score
-
-    kwargs = {dest: getattr(args, dest) for _, dest, _ in _SCORE_FLAGS}
-    result = score(
-        args.tiles, args.win, ruleset=args.ruleset, melds=args.melds or (), flowers=_flowers(args.flowers),
-        seat_wind=args.seat_wind, round_wind=args.round_wind, min_fan=args.min_fan, **kwargs,
-    )
-    if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
-        return EXIT_OK
-    print(f"ruleset {result.ruleset}, form {result.form}")
-    print(f"{'points':>6}  {'×':>2}  番种    fan")
-    for f in result.fans:
-        pad = 8 - sum(2 if ord(ch) > 0x2E80 else 1 for ch in f.name)
-        print(f"{f.total:>6}  {f.count:>2}  {f.zh}{' ' * max(pad, 1)}{f.en}")
-    print(f"{result.total:>6}      total ({result.non_flower_total} without flowers; "
-          f"minimum {result.min_fan}: {'met' if result.meets_minimum else 'NOT met'})")
-    return EXIT_OK
+    return _run_family_command("score", args)
 
 
 # ------------------------------------------------------------------ bots (simulate, match)
-def _seat_bots(text: str, rs: "Ruleset | registry.RulesetRecord") -> tuple[str, ...]:
-    """``--bots``: one bot name per seat of ``rs``, or one name for every seat."""
-    from .simulation import BOT_NAMES
-
+def _seat_bots(text: str, rs: registry.RulesetRecord) -> tuple[str, ...]:
+    """``--bots``: one bot name per seat of ``rs`` (its family's bots), or one name for every seat."""
+    names = sorted(registry.family_of(rs).bots)
     bots = tuple(b.strip() for b in text.split(","))
     if not all(bots):
-        raise UsageError(f"--bots {text!r}: a bot name is empty; expected names out of {', '.join(BOT_NAMES)}")
-    unknown = [b for b in bots if b not in BOT_NAMES]
+        raise UsageError(f"--bots {text!r}: a bot name is empty; expected names out of {', '.join(names)}")
+    unknown = [b for b in bots if b not in names]
     if unknown:
-        raise UsageError(f"--bots: unknown bot {unknown[0]!r}; expected one of {', '.join(BOT_NAMES)}")
+        raise UsageError(f"--bots: unknown bot {unknown[0]!r}; expected one of {', '.join(names)}")
     if len(bots) == 1:
         bots *= rs.players
     if len(bots) != rs.players:
@@ -523,7 +428,7 @@ def _show_progress(args: argparse.Namespace) -> bool:
 
 
 def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...], batches: int
-                    ) -> SimulationResult | LongcardSimulationResult:
+                    ) -> RunSummary:
     from concurrent.futures.process import BrokenProcessPool
 
     from .simulation import simulate
@@ -593,8 +498,12 @@ def _run_simulation(args: argparse.Namespace, ruleset: str, bots: tuple[str, ...
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulation.runner import simulation_hooks
+
     rs = registry.get_ruleset(args.ruleset)
-    if _is_longcard(rs.name) and args.min_fan is not None:   # qualification is by 卯 and 陀 (spec 2.8)
+    simulation_hooks(rs)   # a family that offers no simulation is refused first, by name
+    hooks = registry.family_of(rs).cli
+    if hooks is not None and not hooks.simulate_min_fan and args.min_fan is not None:
         raise UsageError(f"--min-fan: not an option of simulate --ruleset {rs.name}")
     bots = _seat_bots(args.bots, rs)
     batches = -(-args.rounds // args.batch_size)
@@ -632,113 +541,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# ------------------------------------------------------------------ match
-
-
-def _round_record(k: int, res: RoundResult, transfers: Sequence[Transfer]) -> dict[str, Any]:
-    rec: dict[str, Any] = {"round": k, "dealer": res.dealer, "draw": bool(res.draw)}
-    if not res.draw:
-        assert res.score is not None   # a won round has its score
-        rec.update(winner=res.winner, loser=res.loser, method=res.method, total=res.total,
-                   non_flower_total=res.score.non_flower_total, fans=res.score.to_dict()["fans"])
-    rec["transfers"] = [t.to_dict() for t in transfers]
-    return rec
-
-
-def _round_line(k: int, res: RoundResult, transfers: Sequence[Transfer]) -> str:
-    if res.draw:
-        line = "exhaustive draw (荒牌)"
-    else:
-        assert res.score is not None   # a won round has its score
-        fans = ", ".join(f"{f.name}{'×' + str(f.count) if f.count > 1 else ''} {f.total}" for f in res.score.fans)
-        who = f"seat {res.winner}" + ("" if res.loser is None else f" on seat {res.loser}'s tile")
-        line = f"{who} ({res.method}) {res.total} fan: {fans}"
-    moved = "; ".join(f"{t.payer} -> {t.payee} {t.amount:,} ({t.reason})" for t in transfers) or "no transfer"
-    return f"round {k} (dealer seat {res.dealer}): {line}\n    {moved}"
-
-
-def _cmd_longcard_match(args: argparse.Namespace) -> int:
-    from .families.longcard import cli as longcard_cli
-
-    if args.room is not None:
-        raise UsageError(f"--room: {args.ruleset} has no rooms; its hands settle in points (spec 5)")
-    bots = _seat_bots(args.bots or "greedy,random,random", registry.get_ruleset(args.ruleset))
-    outputs = _Outputs([("--out", args.out)])
-
-    def write_out(text: str) -> str | None:
-        path = outputs.write("--out", _write_text(text))
-        return _shown(path) if path else None
-
-    return longcard_cli.cmd_match(args.seed, args.rounds, bots, 10_000 if args.balance is None else args.balance,
-                                  args.json or outputs.stdout == "--out", write_out, args.quiet)
-
-
+# ------------------------------------------------------------------ match, play
 def _cmd_match(args: argparse.Namespace) -> int:
-    from .game import GreedyBot, Match, RandomBot, play_round
-    from .settlement import HandOutcome, Ledger, get_room, settle_hand
-
-    if _is_longcard(args.ruleset):
-        return _cmd_longcard_match(args)
-    rs = get_ruleset(args.ruleset)
-    room = get_room(rs.default_room if args.room is None else args.room)
-    if room.ruleset != rs.name:
-        raise UsageError(f"--room: room {room.name!r} is a {room.ruleset} room, not {rs.name}")
-    bots = _seat_bots(args.bots or "greedy,random", rs)
-    outputs = _Outputs([("--out", args.out)])
-    as_json = args.json or outputs.stdout == "--out"  # the JSON record goes to standard output
-    balance = args.balance if args.balance is not None else max(room.entry_min * 10, 10_000)
-    room.check_entry(balance)
-    names = tuple(f"seat{i}-{b}" for i, b in enumerate(bots))
-    ledger = Ledger()
-    for name in names:
-        ledger.open(name, balance)
-    players = [GreedyBot() if b == "greedy" else RandomBot(args.seed + i) for i, b in enumerate(bots)]
-    match = Match(rs.name, args.seed, rounds=args.rounds, min_fan=room.min_fan)
-    if not as_json:
-        print(f"{rs.name} match in room {room.name!r} ({room.value_per_fan} per fan), {counted(args.rounds, 'round')}, "
-              f"opening balance {balance:,} each")
-    records = []
-    k = 0
-    while not match.is_over:
-        k += 1
-        res = play_round(match.round, players)
-        # the outcome carries the minimum the round was played under (one source of truth)
-        outcome = HandOutcome.from_result(res, names, round=k)
-        transfers = settle_hand(ledger, room, outcome)
-        records.append(_round_record(k, res, transfers))
-        if not as_json:
-            print(_round_line(k, res, transfers))
-        match.next_round()
-    record = json.dumps({"ruleset": rs.name, "room": room.name, "value_per_fan": room.value_per_fan,
-                         "seed": args.seed, "players": list(names), "opening_balance": balance,
-                         "rounds": records, "balances": dict(ledger.balances), "total": ledger.total},
-                        ensure_ascii=False)
-    written = outputs.write("--out", _write_text(record + "\n"))
-    if as_json:
-        print(record)
-        return EXIT_OK
-    print("ledger:")
-    for name, value in ledger.balances.items():
-        print(f"  {name:<16} {value:>10,}")
-    print(f"  {'total':<16} {ledger.total:>10,}")
-    if written and not args.quiet:
-        print(f"wrote {_shown(written)}")
-    return EXIT_OK
+    return _run_family_command("match", args)
 
 
-# ------------------------------------------------------------------ play
 def _cmd_play(args: argparse.Namespace) -> int:
-    from .play import play_terminal
-
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # a line that is not UTF-8 is asked again, not a crash
-    if _is_longcard(args.ruleset):
-        from .families.longcard.play import play_terminal as play_longcard
-
-        return play_longcard(args.seed, you=args.seat, glyphs=args.glyphs)
-    if args.seat > 1:
-        raise UsageError(f"--seat {args.seat}: {args.ruleset} has two seats, 0 and 1")
-    return play_terminal(args.ruleset, args.seed, glyphs=args.glyphs, you=args.seat)
+    return _run_family_command("play", args)
 
 
 # ------------------------------------------------------------------ parser
@@ -760,32 +571,53 @@ class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescrip
         return super()._get_help_string(action)
 
 
-EXAMPLES = {
-    "hand": ['mahjong-core hand "1112345678999m"',
-             'mahjong-core hand "19m19p19sESWNCFP" --ruleset public --json'],
-    "score": ['mahjong-core score "123m456m789m11mEE" --win E',
-              'mahjong-core score "PPP999m5m" --win 5m --melds "pon CCC" "pon FFF" --self-drawn --json',
-              'mahjong-core score "46 46 13 16 34 25 14 14 55 55 55" --win 36 --melds "peng 11×3" "sha 44×4" '
-              '"sha 66×4" --ruleset changpai-ydr --jiang "36 25"'],
-    "simulate": ["mahjong-core simulate --rounds 200 --bots greedy,random --seed 1",
-                 "mahjong-core simulate --ruleset changpai-ydr -n 200 --bots greedy,random,random --seed 1",
-                 "mahjong-core simulate --rounds 200 --out - --quiet"],
-    "match": ["mahjong-core match --rounds 2 --bots greedy,random",
-              "mahjong-core match --rounds 2 --json",
-              "mahjong-core match --ruleset changpai-ydr --rounds 3 --bots greedy,random,random --seed 1"],
-    "advise": advise_cli.EXAMPLES,
-    "play": ["mahjong-core play --seed 7",
-             "mahjong-core play --ruleset two-player-bamboo --seat 1 --glyphs",
-             "mahjong-core play --ruleset changpai-ydr --seed 7 --seat 2"],
+_SHARED_EXAMPLES = {
+    "simulate": ["mahjong-core simulate --rounds 200 --out - --quiet"],
     "serve": ["mahjong-core serve --db mahjong.sqlite3 --init",
               "mahjong-core serve --port 0 --db :memory: --rounds 4 --no-bots"],
 }
+
+
+def _examples() -> dict[str, list[str]]:
+    """Every family's examples of each command (in registration order), then the shared ones."""
+    out: dict[str, list[str]] = {}
+    for family in registry.families():
+        if family.cli is not None:
+            for command, lines in family.cli.examples.items():
+                out.setdefault(command, []).extend(lines)
+    for command, lines in _SHARED_EXAMPLES.items():
+        out.setdefault(command, []).extend(lines)
+    return out
+
+
+EXAMPLES = _examples()
 """The examples each command's ``--help`` shows (tests/cli runs every one: each exits 0; ``play``
 with ``q`` typed at its first prompt, ``serve`` until Ctrl-C, after which it exits 130)."""
 
 
 def _epilog(command: str) -> str:
     return "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
+
+
+def _fragments(key: str) -> list[str]:
+    """The families' help fragments for ``key`` (``CliHooks.help``), in registration order."""
+    return [f.cli.help[key] for f in registry.families() if f.cli is not None and key in f.cli.help]
+
+
+def _noted(head: str, key: str, tail: str = "") -> str:
+    """``head (fragment; fragment)tail``: the families' notes on an option's help."""
+    notes = _fragments(key)
+    return f"{head} ({'; '.join(notes)}){tail}" if notes else f"{head}{tail}"
+
+
+def _add_family_options(p: argparse.ArgumentParser, command: str) -> None:
+    """The options every family adds to ``command`` (an option two families share is added once)."""
+    seen: set[str] = set()
+    for family in registry.families():
+        for flags, kw in _family_options(family, command):
+            if flags[0] not in seen:
+                seen.add(flags[0])
+                p.add_argument(*flags, **kw)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -809,35 +641,22 @@ def build_parser() -> argparse.ArgumentParser:
                               epilog=_epilog(name) if name in EXAMPLES else None)
 
     seed = _int_in(0, MAX_SEED)
+    rulesets = registry.ruleset_names()
     p = command("hand", "shanten, waits and win check of a concealed hand")
-    p.add_argument("tiles", help='tiles, e.g. "1112345678999m" or "123m456p789sEESS" '
-                                 f'({LONGCARD}: 20 or 21 cards "11 66 44 16 ...")')
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(), help="the rules to play")
-    p.add_argument("--banker", action="store_true", help=f"{LONGCARD}: the player is the banker (34 陀)")
+    tiles = _fragments("hand.tiles")
+    p.add_argument("tiles", help=tiles[0] + "".join(f" ({t})" for t in tiles[1:]))
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=rulesets, help="the rules to play")
+    _add_family_options(p, "hand")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_hand)
 
     p = command("score", "score a winning hand: fans and total")
     p.add_argument("tiles", help='concealed tiles without the winning tile, e.g. "123m456m789m11mEE"')
     p.add_argument("--win", help='the winning tile, e.g. "E" or "5m" (omit only with --heavenly)')
-    p.add_argument("--melds", nargs="*", metavar="MELD",
-                   help='declared groups: "chi 123m", "pon CCC", "kong EEEE", "ckong 9999m" '
-                        f'({LONGCARD}: "peng 66 66 66", "sha 44×4", "chi 46 46 13", "tuhuo_xiang 56×5" ...)')
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(), help="the rules to play")
-    p.add_argument("--banker", action="store_true", help=f"{LONGCARD}: the winner is the banker (34 陀)")
-    p.add_argument("--jiang", default=None, help=f'{LONGCARD}: the two 五门将 cards J1 J2, e.g. "36 25"')
-    p.add_argument("--caishen", type=_int_in(0, 10), default=0, help=f"{LONGCARD}: 财神 laid out by the winner")
-    for flag, dest, text in _SCORE_FLAGS:
-        if dest in _FLAG_UNSET:
-            p.add_argument(f"--{flag}", dest=dest, action=argparse.BooleanOptionalAction,
-                           default=_FLAG_UNSET[dest], help=text)
-        else:
-            p.add_argument(f"--{flag}", dest=dest, action="store_true", help=text)
-    p.add_argument("--flowers", default="0", help='number of flowers, or the flower tiles ("春夏", "1f2f")')
-    p.add_argument("--seat-wind", default=None, help="public: seat wind E/S/W/N (default: E)")
-    p.add_argument("--round-wind", default=None, help="public: prevalent wind E/S/W/N (default: E)")
-    p.add_argument("--min-fan", type=_int_in(0, MAX_MIN_FAN), default=None,
-                   help=f"minimum fan (起和), 0-{MAX_MIN_FAN}; default the ruleset's (8)")
+    melds = _fragments("score.melds")
+    p.add_argument("--melds", nargs="*", metavar="MELD", help=melds[0] + "".join(f" ({t})" for t in melds[1:]))
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=rulesets, help="the rules to play")
+    _add_family_options(p, "score")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_score)
 
@@ -845,7 +664,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(),
                    help="the rules to play")
     p.add_argument("--rounds", "-n", type=_int_in(1, MAX_ROUNDS), default=10_000,
-                   help=f"rounds (hands of {LONGCARD}), 1 to {MAX_ROUNDS:,}")
+                   help=_noted("rounds", "simulate.rounds", f", 1 to {MAX_ROUNDS:,}"))
     p.add_argument("--bots", default="greedy", help="one bot name per seat or one for all: greedy, random")
     p.add_argument("--seed", type=seed, default=0, help="an integer >= 0 and below 2**256")
     p.add_argument("--workers", type=_int_in(1, MAX_WORKERS), default=None,
@@ -853,11 +672,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=_int_in(1, MAX_BATCH_SIZE), default=500,
                    help=f"rounds per batch, 1 to {MAX_BATCH_SIZE:,}")
     p.add_argument("--min-fan", type=_int_in(0, MAX_MIN_FAN), default=None,
-                   help=f"minimum fan (起和), 0-{MAX_MIN_FAN}; default the ruleset's (8; {LONGCARD} has none)")
+                   help=_noted(f"minimum fan (起和), 0-{MAX_MIN_FAN}; default the ruleset's", "simulate.min_fan"))
     p.add_argument("--out", type=_output_path,
                    help="write the statistics and their provenance as JSON; - for standard output")
-    p.add_argument("--csv", type=_output_path, help="write the fan frequencies (changpai-ydr: fan sources) as CSV; "
-                                                    "- for standard output")
+    p.add_argument("--csv", type=_output_path,
+                   help=_noted("write the fan frequencies", "simulate.csv", " as CSV; - for standard output"))
     p.add_argument("--plot", type=_output_path,
                    help='write charts (PNG, or the format of the extension); needs "mahjong-core[plot]"')
     dask = p.add_mutually_exclusive_group()
@@ -876,9 +695,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("match", "a match between bots with settlement in a room")
     p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(), help="the rules to play")
-    p.add_argument("--room", default=None, help="room name (default: the ruleset's seed room; 长牌 has none)")
+    p.add_argument("--room", default=None, help=f"room name (default: {'; '.join(_fragments('match.room'))})")
     p.add_argument("--rounds", type=_int_in(1, MAX_ROUNDS), default=8,
-                   help=f"1 to {MAX_ROUNDS:,} (hands of {LONGCARD})")
+                   help=_noted(f"1 to {MAX_ROUNDS:,}", "match.rounds"))
     p.add_argument("--bots", default=None, help="one bot name per seat or one for all: greedy, random "
                                                 "(default: greedy, then random for every other seat)")
     p.add_argument("--seed", type=seed, default=0, help="an integer >= 0 and below 2**256")
@@ -891,16 +710,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", "-q", action="store_true", help="no 'wrote' line")
     p.set_defaults(func=_cmd_match)
 
-    p = command("play", f"play a two-player round against the greedy bot, or a {LONGCARD} hand against two")
+    p = command("play", "play " + ", or ".join(_fragments("play")))
     p.add_argument("--ruleset", default=DEFAULT_RULESET, help="the rules to play",
-                   choices=(*(n for n in RULESET_NAMES if get_ruleset(n).players == 2), LONGCARD))
+                   choices=tuple(n for f in registry.families() if f.cli is not None for n in f.cli.play_rulesets()))
     p.add_argument("--seed", type=seed, default=None, help="an integer >= 0 and below 2**256 (default: random)")
-    p.add_argument("--seat", type=int, default=0, choices=(0, 1, 2),
-                   help=f"your seat (0 deals first; 2 only in {LONGCARD}, whose banker the seed draws)")
+    p.add_argument("--seat", type=int, default=0, help=_noted("your seat", "play.seat"),
+                   choices=tuple(range(max(f.cli.play_seats for f in registry.families() if f.cli is not None))))
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
     p.set_defaults(func=_cmd_play)
 
-    advise_cli.add_arguments(command("advise", advise_cli.HELP))
+    for family in registry.families():   # the commands of one family alone (mahjong's advise)
+        for name, (text, add_arguments) in (family.cli.extra_commands.items() if family.cli is not None else ()):
+            add_arguments(command(name, text))
 
     p = command("serve", 'the reference game server and web table (needs "mahjong-core[server]")')
     serve_arguments(p)

@@ -76,10 +76,11 @@ def test_score_flags_are_the_generated_flags_with_the_library_defaults(capsys):
     ``--ready-concealed`` included) and, unset, leave ``score`` its own defaults."""
     import inspect
 
+    from mahjong_core.families.mahjong import cli as mahjong_cli   # the family's side of the command
     from mahjong_core.families.mahjong._constants import FLAGS
     from mahjong_core.families.mahjong.scoring import score
 
-    assert [dest for _, dest, _ in cli._SCORE_FLAGS] == list(FLAGS)
+    assert [dest for _, dest, _ in mahjong_cli.SCORE_FLAGS] == list(FLAGS)
     defaults = inspect.signature(score).parameters
     args = ["score", "123s456s789s234sE", "--win", "E", "--ruleset", "two-player-bamboo", "--ready", "--json"]
 
@@ -89,7 +90,7 @@ def test_score_flags_are_the_generated_flags_with_the_library_defaults(capsys):
 
     assert "riichi" in fans() and "riichi" in fans("--ready-concealed")   # concealed by default: 立直
     assert "riichi" not in fans("--no-ready-concealed")
-    assert cli._FLAG_UNSET == {k: v.default for k, v in defaults.items() if k in FLAGS and v.default is not False}
+    assert mahjong_cli.FLAG_UNSET == {k: v.default for k, v in defaults.items() if k in FLAGS and v.default is not False}
 
 
 def test_score_flags_of_mahjong_are_refused_for_the_long_card_game(capsys):

@@ -23,6 +23,7 @@ import pytest
 
 from tests.support.isolation import _child_env, run_code
 from mahjong_core import cli
+from mahjong_core.families.mahjong import cli as mahjong_cli
 from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.play import play_terminal
 from mahjong_core.families.mahjong.rulesets import MAX_MIN_FAN
@@ -330,7 +331,7 @@ def test_an_internal_error_is_one_line_exit_1_and_debug_shows_it(capsys, monkeyp
     def bug(*args):
         raise TypeError("something the library should never raise")
 
-    monkeypatch.setattr(cli, "_hand_report", bug)
+    monkeypatch.setattr(mahjong_cli, "_hand_report", bug)   # the family's side of hand
     monkeypatch.delenv("MAHJONG_CORE_DEBUG", raising=False)
     assert cli.main(["hand", "1112345678999m"]) == 1
     assert_one_line_error(capsys.readouterr().err, "internal error, please report it: TypeError: something")
@@ -353,7 +354,7 @@ def test_keyboard_interrupt_exits_130(capsys, monkeypatch):
     def interrupted(*args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "_hand_report", interrupted)
+    monkeypatch.setattr(mahjong_cli, "_hand_report", interrupted)
     assert cli.main(["hand", "1112345678999m"]) == 130
     assert capsys.readouterr().err == "mahjong-core: error: interrupted\n"
     assert cli.main(["hand", "1112345678999m", "--json"]) == 130

@@ -39,11 +39,16 @@ with.  Every callable takes the ruleset keyword-only (``ruleset=``: a name or a 
 ``bots``
     bot name -> factory ``(seed) -> Bot`` (:class:`mahjong_core.game.bots.Bot`);
 ``simulation`` (optional)
-    the family's own Monte Carlo hooks for :func:`mahjong_core.simulate` (None: the mahjong rounds
-    of :mod:`mahjong_core.simulation.runner`): ``result_type(ruleset, bots, seed=, batch_size=,
-    min_fan=, workers=)`` its additive statistics (``merge``, ``to_dict``, ``to_json``,
-    ``summary``, ``provenance``) and ``play_batch(ruleset, bot_objects, match_seed, rounds,
-    min_fan, record_wins, result)`` playing one batch into it.
+    the family's Monte Carlo hooks for :func:`mahjong_core.simulate` (None: the family offers no
+    simulation, an :class:`~mahjong_core.errors.UnsupportedError`): ``result_type(ruleset, bots,
+    seed=, batch_size=, min_fan=, workers=)`` its additive statistics (``merge``, ``to_dict``,
+    ``to_json``, ``to_csv``, ``summary``, ``provenance``), ``play_batch(ruleset, bot_objects,
+    match_seed, rounds, min_fan, record_wins, result)`` playing one batch into it, and
+    ``plot(result, path, top)`` the charts :func:`mahjong_core.simulation.plots.plot_result` draws;
+``cli`` (optional)
+    the family's side of the command line (:class:`mahjong_core.families.hooks.CliHooks`: its
+    ``hand``/``score``/``match``/``play`` commands, their options, help and examples, its own
+    commands); None: every command refuses the family's rulesets with an ``UnsupportedError``.
 
 Registration: a family's ruleset package calls :func:`register_rulesets` with its own mapping
 name -> record when it is imported (records are plain data, importable without the compiled
@@ -75,7 +80,7 @@ from .._validate import short_repr
 from ..errors import RulesetError, UnsupportedError
 
 __all__ = ["DEFAULT_RULESET", "MAX_MIN_FAN", "Family", "RulesetRecord", "register_rulesets", "register_family", "get_ruleset", "get_family", "family_of",
-           "ruleset_names", "require_family"]
+           "ruleset_names", "require_family", "families"]
 
 DEFAULT_RULESET = "two-player"
 """The ruleset every function, class and command uses when none is given."""
@@ -119,8 +124,10 @@ class Family:
     """``score(hand, win, *, ruleset, melds, **options)`` of a family whose rulesets the mahjong
     ``mj.score`` hands on (the long-card family); None for the mahjong family itself."""
     simulation: "Any | None" = None
-    """The family's simulation hooks (``result_type``, ``play_batch``: the module docstring), or
-    None for the mahjong rounds the simulation runner plays itself."""
+    """The family's simulation hooks (``result_type``, ``play_batch``, ``plot``: the module
+    docstring), or None when it offers no simulation."""
+    cli: "Any | None" = None
+    """The family's command-line hooks (:class:`mahjong_core.families.hooks.CliHooks`), or None."""
     round_class: "Callable[[], type] | None" = None
     """Gives the family's round class under the shared API (a :class:`mahjong_core.game.contract.Round`),
     called when first needed (so a family may import its engines late): what ``mj.Round`` builds,
@@ -224,3 +231,9 @@ def get_family(name: str) -> Family:
 def family_of(ruleset: Any) -> Family:
     """The :class:`Family` a ruleset (name or record) belongs to."""
     return get_family(get_ruleset(ruleset).family)
+
+
+def families() -> tuple[Family, ...]:
+    """The registered families, in registration order (the command line composes its commands,
+    options, help and examples from their ``cli`` hooks in this order)."""
+    return tuple(_FAMILIES.values())

@@ -9,7 +9,6 @@ from .._validate import as_int, counted, is_int
 from ..errors import MahjongError, StateError
 from ..families.registry import MAX_MIN_FAN, get_ruleset, ruleset_names
 from ..families.mahjong.constants import WIN_METHODS
-from ..families.mahjong.round import RoundResult
 from .ledger import OUTSIDE, SYSTEM
 
 __all__ = ["HandOutcome", "WIN_METHODS", "MAX_PLAYERS"]
@@ -124,7 +123,7 @@ class HandOutcome:
         hand's number for the ledger.  A draw gives a drawn outcome (its minimum is not
         recorded in the result; nothing is paid for fans).  A discard won by several players
         (the ``multiple_winners`` option) is refused: settlement pays one winner."""
-        if not isinstance(result, RoundResult):
+        if not _is_round_result(result):
             hint = " (the round is not over: Round.result is None)" if result is None else ""
             raise MahjongError(f"result must be a finished round's RoundResult, got {type(result).__name__}{hint}")
         try:
@@ -139,6 +138,15 @@ class HandOutcome:
         if isinstance(players, (tuple, list)) and len(players) != seats:
             raise MahjongError(f"a {ruleset} round has {seats} players; got {counted(len(players), 'name')}")
         return cls(_players(players), round=round, **fields)
+
+
+_RESULT_FIELDS = ("draw", "scores", "winner", "loser", "method", "total")
+
+
+def _is_round_result(result: Any) -> bool:
+    """A round result settlement reads (its fields, whichever family's class holds them)."""
+    return result is not None and not isinstance(result, (type, dict)) and all(
+        hasattr(type(result), name) or hasattr(result, name) for name in _RESULT_FIELDS)
 
 
 def _result_fields(result: Any) -> "dict[str, Any] | None":

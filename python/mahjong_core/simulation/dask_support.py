@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from .._validate import as_int
+from ..limits import MAX_WORKERS   # the bound the runner checks too (one home: limits)
 from ..errors import MahjongError, SimulationError
 
 if TYPE_CHECKING:
@@ -63,8 +64,6 @@ def connect(address: str, timeout: float = 10.0) -> Client:
 
 def local_client(workers: int | None = None) -> tuple[LocalCluster, Client]:
     """(cluster, client) of a local Dask cluster with ``workers`` single-threaded worker processes."""
-    from .runner import MAX_WORKERS
-
     if workers is not None:
         workers = as_int(workers, "workers", 1, MAX_WORKERS, error=SimulationError)
     distributed = _distributed()

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .._validate import as_int
 from ..errors import SimulationError
-from .stats import SimulationResult, check_output
+from ..families.registry import families
+from .stats import RunSummary, SimulationResult, check_output
 
-if TYPE_CHECKING:
-    from ..families.longcard.simulation import LongcardSimulationResult
-
-__all__ = ["plot_result", "require_matplotlib"]
+__all__ = ["plot_result", "plot_fan_result", "require_matplotlib"]
 
 
 def require_matplotlib() -> None:
@@ -25,19 +22,22 @@ def require_matplotlib() -> None:
         raise SimulationError("plotting needs matplotlib: pip install 'mahjong-core[plot]'") from None
 
 
-def plot_result(result: SimulationResult | LongcardSimulationResult, path: str | Path, top: int = 25) -> Path:
+def plot_result(result: RunSummary, path: str | Path, top: int = 25) -> Path:
+    """Write the charts of a simulation result as one image (PNG, or the format of the extension)
+    and return the path written: the charts of the family that made it (its simulation hooks'
+    ``plot``; for mahjong :func:`plot_fan_result`).  ``top``: how many fans a fan-frequency panel
+    shows."""
+    for family in families():
+        hooks = family.simulation
+        if hooks is not None and isinstance(result, hooks.result_type):
+            return Path(hooks.plot(result, path, top))
+    kinds = ", ".join(f.simulation.result_type.__name__ for f in families() if f.simulation is not None)
+    raise SimulationError(f"result must be a simulation result ({kinds}), got {type(result).__name__}")
+
+
+def plot_fan_result(result: SimulationResult, path: str | Path, top: int = 25) -> Path:
     """Write one PNG with three panels: fan frequency (top ``top`` fans per win), the fan-total
-    histogram and the win rate by seat.  Returns the path written.  A long-card result gets its own
-    four panels (:func:`~mahjong_core.families.longcard.simulation_plots.plot_longcard_result`)."""
-    from ..families.longcard.simulation import LongcardSimulationResult
-
-    if isinstance(result, LongcardSimulationResult):
-        from ..families.longcard.simulation_plots import plot_longcard_result
-
-        return plot_longcard_result(result, path)
-    if not isinstance(result, SimulationResult):
-        raise SimulationError(f"result must be a SimulationResult or LongcardSimulationResult, "
-                              f"got {type(result).__name__}")
+    histogram and the win rate by seat.  Returns the path written."""
     top = as_int(top, "top", 1, error=SimulationError)
     path = check_output(path, "plot")
     require_matplotlib()

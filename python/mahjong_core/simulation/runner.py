@@ -11,28 +11,24 @@ from __future__ import annotations
 
 import copy
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, cast, overload
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, overload
 
 import numpy as np
 
 from .. import limits
-from .._types import Int, LongcardRulesetName, MahjongRulesetName
+from .._types import Int, MahjongRulesetName
 from .._validate import as_flag, as_int
-from ..errors import SimulationError
-from ..families.registry import DEFAULT_RULESET, MAX_MIN_FAN, family_of, get_ruleset
-from ..game.bots import Bot, play_round
-from ..settlement.outcome import HandOutcome
-from ..settlement.rooms import Room
-from ..settlement.settle import hand_payments
-from .stats import SimulationResult
+from ..errors import SimulationError, UnsupportedError
+from ..families.registry import DEFAULT_RULESET, MAX_MIN_FAN, Family, family_of, get_ruleset, ruleset_names
+from ..game.bots import Bot
+from .stats import RunSummary, SimulationResult
 
 if TYPE_CHECKING:
     from distributed import Client
 
-    from ..families.longcard.simulation import LongcardSimulationResult
     from ..families.mahjong.rulesetdef import Ruleset
 
-__all__ = ["simulate", "run_batch", "BOT_NAMES", "SimulationError", "MAX_ROUNDS", "MAX_BATCHES", "MAX_WORKERS"]
+__all__ = ["simulate", "run_batch", "simulation_hooks", "BOT_NAMES", "SimulationError", "MAX_ROUNDS", "MAX_BATCHES", "MAX_WORKERS"]
 
 BOT_NAMES = ("greedy", "random")
 """The built-in bots' names (each family's :attr:`~mahjong_core.families.registry.Family.bots`)."""
@@ -51,28 +47,17 @@ def _make_bots(ruleset: str, bots: "Sequence[str | Bot]", seed_seq: np.random.Se
             for seat, b in enumerate(bots)]
 
 
-def _unit_room(ruleset: str) -> Room:
-    """1 point per fan with the ruleset's payment rules (built once per batch).  It sets no
-    minimum of its own: each outcome carries the minimum its round was played under."""
-    return Room("unit", ruleset, get_ruleset(ruleset).settlement_profile, value_per_fan=1)
+def simulation_hooks(ruleset: Any) -> Any:
+    """The simulation hooks (``Family.simulation``) of the family of ``ruleset``; a family without
+    them does not offer :func:`simulate` (an :class:`~mahjong_core.errors.UnsupportedError` naming it)."""
+    return _hooks(family_of(ruleset))
 
 
-def _points(room: Room, players: tuple[str, ...], res: Any, memo: "dict[HandOutcome, np.ndarray] | None" = None) -> np.ndarray:
-    """Net points of the round per seat under ``room``'s payment rules (``memo``: a cache for
-    one room; the payments depend only on the outcome)."""
-    pts = np.zeros(len(players), np.int64)
-    if res.draw:
-        return pts
-    outcome = HandOutcome.from_result(res, players)
-    hit = memo.get(outcome) if memo is not None else None
-    if hit is not None:
-        return hit.copy()
-    for payer, payee, amount, _ in hand_payments(room, outcome):
-        pts[int(payer)] -= amount
-        pts[int(payee)] += amount
-    if memo is not None:
-        memo[outcome] = pts.copy()
-    return pts
+def _hooks(family: Family) -> Any:
+    if family.simulation is None:
+        raise UnsupportedError(f"simulate: the {family.name} family ({', '.join(ruleset_names(family.name))}) "
+                               "does not offer simulate (it registers no simulation hooks)")
+    return family.simulation
 
 
 def progress_bar(rounds: int) -> Any:
@@ -87,45 +72,20 @@ def progress_bar(rounds: int) -> Any:
 
 def run_batch(ruleset: str, bots: "Sequence[str | Bot]", seed: int, batch: int, rounds: int,
               min_fan: int | None = None, record_wins: bool = False
-              ) -> "SimulationResult | LongcardSimulationResult":
-    """Play ``rounds`` rounds (one match, the ruleset's dealer rules) for batch ``batch`` of a run."""
+              ) -> RunSummary:
+    """Play ``rounds`` rounds (one match, the ruleset's dealer rules) for batch ``batch`` of a run:
+    the ruleset's family plays them (``Family.simulation.play_batch``) into its statistics."""
     ruleset, bots, seed, min_fan, record_wins = _check_common(ruleset, bots, seed, min_fan, record_wins)
     batch = as_int(batch, "batch", 0, MAX_BATCHES - 1, error=SimulationError)
     rounds = as_int(rounds, "rounds", 1, MAX_ROUNDS, error=SimulationError)
 
     seq = np.random.SeedSequence(seed, spawn_key=(batch,))
     match_seed = int(seq.generate_state(1, np.uint64)[0])
-    players = get_ruleset(ruleset).players
-    seat_names = tuple(str(s) for s in range(players))
     bot_objs = _make_bots(ruleset, bots, seq)
-    hooks = family_of(ruleset).simulation
-    if hooks is not None:   # a family that plays its own hands (the long-card game)
-        part: "SimulationResult | LongcardSimulationResult" = hooks.result_type(ruleset, _bot_labels(bots))
-        hooks.play_batch(ruleset, bot_objs, match_seed, rounds, min_fan, record_wins, part)
-        return part
-    out = SimulationResult(ruleset, _bot_labels(bots))
-    n_fans = len(get_ruleset(ruleset).fans)
-    match = family_of(ruleset).new_match(ruleset=ruleset, seed=match_seed, rounds=rounds, min_fan=min_fan)
-    room = _unit_room(ruleset)
-    memo: dict[HandOutcome, np.ndarray] = {}
-    while not match.is_over:
-        rnd = match.round
-        res = play_round(rnd, bot_objs)
-        length = rnd.n_discards
-        if res.draw:
-            out.add_round(winner=None, dealer=res.dealer, method="draw", total=0, fan_counts=None,
-                          length=length, points=np.zeros(players, np.int64))
-        else:
-            if res.score is None or res.method is None:   # pragma: no cover - a won round has both
-                raise SimulationError(f"round {match.round_index}: a win without its score")
-            counts = np.asarray(res.score.counts, np.int64)
-            assert counts.shape == (n_fans,)
-            out.add_round(winner=res.winner, dealer=res.dealer, method=res.method, total=res.total,
-                          fan_counts=counts, length=length, points=_points(room, seat_names, res, memo))
-            if record_wins:
-                out.winning_hands.append(res.winners[0]["score_args"])
-        match.next_round()
-    return out
+    hooks = _hooks(family_of(ruleset))   # each family plays its own rounds into its own statistics
+    part: RunSummary = hooks.result_type(ruleset, _bot_labels(bots))
+    hooks.play_batch(ruleset, bot_objs, match_seed, rounds, min_fan, record_wins, part)
+    return part
 
 
 def _bot_labels(bots: "Sequence[str | Bot]") -> tuple[str, ...]:
@@ -197,12 +157,7 @@ def _batch_sizes(rounds: Any, batch_size: Any) -> list[int]:
     return [batch_size] * (rounds // batch_size) + ([rounds % batch_size] if rounds % batch_size else [])
 
 
-# the result's type follows the ruleset: the long-card game's statistics are its own (mj.Round's rule)
-@overload
-def simulate(ruleset: LongcardRulesetName, rounds: Int = 1000, bots: "Sequence[str | Bot] | str | Bot" = ("greedy",), seed: Int | None = None,
-             executor: "Executor | Client | str | None" = None, batch_size: Int = 500, workers: Int | None = None,
-             progress: "bool | np.bool_ | Callable[[int], object]" = False, min_fan: None = None, record_wins: bool = False,
-             n: Int | None = None) -> LongcardSimulationResult: ...
+# the result's type follows the ruleset: each family's statistics are its own (a RunSummary)
 @overload
 def simulate(ruleset: "MahjongRulesetName | Ruleset" = ..., rounds: Int = 1000, bots: "Sequence[str | Bot] | str | Bot" = ("greedy",),
              seed: Int | None = None, executor: "Executor | Client | str | None" = None, batch_size: Int = 500,
@@ -212,7 +167,7 @@ def simulate(ruleset: "MahjongRulesetName | Ruleset" = ..., rounds: Int = 1000, 
 def simulate(ruleset: str, rounds: Int = 1000, bots: "Sequence[str | Bot] | str | Bot" = ("greedy",), seed: Int | None = None,
              executor: "Executor | Client | str | None" = None, batch_size: Int = 500, workers: Int | None = None,
              progress: "bool | np.bool_ | Callable[[int], object]" = False, min_fan: Int | None = None, record_wins: bool = False,
-             n: Int | None = None) -> "SimulationResult | LongcardSimulationResult": ...
+             n: Int | None = None) -> RunSummary: ...
 def simulate(
     ruleset: "str | Ruleset" = DEFAULT_RULESET,
     rounds: Int = 1000,
@@ -225,7 +180,7 @@ def simulate(
     min_fan: Int | None = None,
     record_wins: bool = False,
     n: Int | None = None,
-) -> "SimulationResult | LongcardSimulationResult":
+) -> RunSummary:
     """Play ``rounds`` rounds between ``bots`` (one per seat, or one for all: bot names such as
     ``"greedy"``, or bot objects) and return the merged statistics.
 
@@ -243,10 +198,11 @@ def simulate(
     ``distributed.Client``, or ``"dask"`` for a local Dask cluster of ``workers`` workers (needs
     the ``mahjong-core[distributed]`` extra).  The result is the same whichever runs it.
 
-    ``n`` is another name of ``rounds`` (give one of them).  A family with its own simulation
-    hooks (``Family.simulation``: the long-card game, whose rounds are hands) returns its own
-    statistics (:class:`~mahjong_core.families.longcard.simulation.LongcardSimulationResult`) made
-    under the same conventions.
+    ``n`` is another name of ``rounds`` (give one of them).  The ruleset's family plays the rounds
+    and keeps the statistics (its ``Family.simulation`` hooks): a mahjong ruleset gives a
+    :class:`~mahjong_core.simulation.stats.SimulationResult`, another family its own
+    :class:`~mahjong_core.simulation.stats.RunSummary`, made under the same conventions; a family
+    without simulation hooks raises :class:`~mahjong_core.errors.UnsupportedError`.
 
     ``progress=True`` shows a tqdm bar.  ``record_wins=True`` keeps the score arguments of
     every winning hand (``result.winning_hands``), e.g. to re-score them one by one.  The result
@@ -258,6 +214,7 @@ def simulate(
         if rounds != 1000 and rounds != n:
             raise SimulationError(f"give rounds or n, not both (rounds={rounds!r}, n={n!r})")
         rounds = n
+    hooks = _hooks(family_of(ruleset))   # a family that offers no simulation: refused first, by name
     ruleset, bots, seed, min_fan, record_wins = _check_common(ruleset, bots, seed, min_fan, record_wins)
     sizes = _batch_sizes(rounds, batch_size)
     rounds = sum(sizes)
@@ -276,7 +233,7 @@ def simulate(
         tick = progress
     else:
         tick = lambda n: None  # noqa: E731
-    parts: "list[SimulationResult | LongcardSimulationResult | None]" = [None] * len(jobs)
+    parts: "list[RunSummary | None]" = [None] * len(jobs)
     own_executor = None
     cluster = client = None
     try:
@@ -314,12 +271,10 @@ def simulate(
             client.close()
         if cluster is not None:
             cluster.close()
-    hooks = family_of(ruleset).simulation
-    result_type = SimulationResult if hooks is None else hooks.result_type
-    result: Any = result_type(ruleset, _bot_labels(bots), seed=seed, batch_size=batch_size,   # the parts' type
+    result: RunSummary = hooks.result_type(ruleset, _bot_labels(bots), seed=seed, batch_size=batch_size,   # the parts' type
                   min_fan=min_fan, workers=workers)
     for part in parts:
         if part is None:   # pragma: no cover - every batch fills its slot or raises
             raise SimulationError("a batch returned no result")
         result.merge(part)
-    return cast("SimulationResult | LongcardSimulationResult", result)
+    return result

@@ -97,6 +97,24 @@ class RunSummary:
     def win_rate_by_seat(self) -> list[float]:
         return [float(w) / self.rounds if self.rounds else 0.0 for w in self.wins_by_seat]
 
+    # what every family's result offers (the simulation hooks' ``result_type``, see
+    # mahjong_core.families.registry): the runner merges batches, the command line writes these
+    def merge(self, other: Any) -> Any:
+        """Add another batch's counters (same ruleset and bots) into this result; returns it."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_json(self) -> str:
+        raise NotImplementedError
+
+    def to_csv(self) -> str:
+        raise NotImplementedError
+
+    def summary(self) -> str:
+        raise NotImplementedError
+
     def _head(self) -> dict[str, Any]:
         """The first keys of ``to_dict()`` (``provenance`` is its last)."""
         return {

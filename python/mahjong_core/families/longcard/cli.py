@@ -1,5 +1,6 @@
-"""The ``changpai-ydr`` side of ``mahjong-core hand``, ``score``, ``match`` and ``play`` (called by
-:mod:`mahjong_core.cli` when ``--ruleset changpai-ydr`` is given); the terminal game is
+"""The ``changpai-ydr`` side of ``mahjong-core hand``, ``score``, ``match`` and ``play``: the
+family's command-line hooks (``run_*``, registered as ``Family.cli`` in :mod:`.family`), which
+:mod:`mahjong_core.cli` runs when ``--ruleset changpai-ydr`` is given; the terminal game is
 :mod:`.play`."""
 
 from __future__ import annotations
@@ -8,13 +9,16 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from ... import cli as shared
 from ...errors import HandSizeError
 from ..._validate import counted
 from .cards import face_name, format_cards, to_counts
 from .counting import counting_summary
+from .. import registry
 from .options import RULESET
 
-__all__ = ["cmd_hand", "cmd_match", "cmd_score", "describe_result", "display_name", "hand_report", "match_report"]
+__all__ = ["cmd_hand", "cmd_match", "cmd_score", "describe_result", "display_name", "hand_report", "match_report",
+           "run_hand", "run_match", "run_play", "run_score"]
 
 
 def hand_report(text: str, banker: bool = False) -> dict[str, Any]:
@@ -182,3 +186,44 @@ def cmd_match(seed: int, rounds: int, bots: Sequence[str], balance: int, as_json
     if written and not quiet:
         print(f"wrote {written}")
     return 0
+
+
+# ------------------------------------------------------------------ the command line's hooks
+# (Family.cli: mahjong_core.cli runs these for --ruleset changpai-ydr; the options, help and
+# examples are data in .family)
+def _refuse(foreign: Sequence[Any]) -> None:
+    """An option of another family: the first one given is not an option of this ruleset."""
+    if foreign:
+        raise shared.UsageError(f"{foreign[0].option}: not an option of --ruleset {RULESET}")
+
+
+def run_hand(args: Any, foreign: Sequence[Any]) -> int:
+    _refuse(foreign)
+    return cmd_hand(args.tiles, args.banker, args.json)
+
+
+def run_score(args: Any, foreign: Sequence[Any]) -> int:
+    _refuse(foreign)
+    return cmd_score(args.tiles, args.win, args.melds, args.banker, args.jiang, args.caishen, args.json)
+
+
+def run_match(args: Any, foreign: Sequence[Any]) -> int:
+    _refuse(foreign)
+    if args.room is not None:
+        raise shared.UsageError(f"--room: {args.ruleset} has no rooms; its hands settle in points (spec 5)")
+    bots = shared._seat_bots(args.bots or "greedy,random,random", registry.get_ruleset(args.ruleset))
+    outputs = shared._Outputs([("--out", args.out)])
+
+    def write_out(text: str) -> str | None:
+        path = outputs.write("--out", shared._write_text(text))
+        return shared._shown(path) if path else None
+
+    return cmd_match(args.seed, args.rounds, bots, 10_000 if args.balance is None else args.balance,
+                     args.json or outputs.stdout == "--out", write_out, args.quiet)
+
+
+def run_play(args: Any, foreign: Sequence[Any]) -> int:
+    from .play import play_terminal
+
+    _refuse(foreign)
+    return play_terminal(args.seed, you=args.seat, glyphs=args.glyphs)

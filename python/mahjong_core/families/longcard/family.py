@@ -11,12 +11,16 @@ the shared API (:class:`.round_match.LongcardRound`, :class:`.round_match.Longca
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
-from ...errors import RulesetError, UnsupportedError
+from ..._validate import as_int
+from ...errors import MahjongError, RulesetError, UnsupportedError
 from .. import registry
+from ..hooks import CliHooks, SimulationHooks
+from .options import RULESET
 from .ruleset import FAMILY_NAME
 
 if TYPE_CHECKING:
@@ -90,18 +94,82 @@ def _not_offered(what: str) -> Callable[..., NoReturn]:
     return refuse
 
 
-class _Simulation:
-    """``Family.simulation``: the hooks of :mod:`.simulation`, imported when a run asks for them."""
+def _result_type() -> type:
+    from .simulation import LongcardSimulationResult
+    return LongcardSimulationResult
 
-    @property
-    def result_type(self) -> Any:
-        from .simulation import LongcardSimulationResult
-        return LongcardSimulationResult
 
-    @property
-    def play_batch(self) -> Any:
-        from .simulation import play_batch
-        return play_batch
+def _play_batch() -> Callable[..., None]:
+    from .simulation import play_batch
+    return play_batch
+
+
+def _plot() -> Callable[..., Any]:
+    from .simulation_plots import plot_longcard_result
+
+    def plot(result: Any, path: Any, top: int = 25) -> Any:   # the fan sources are few: all shown
+        return plot_longcard_result(result, path)
+    return plot
+
+
+# ``Family.simulation``: the hooks of .simulation and .simulation_plots, imported when a run asks
+SIMULATION = SimulationHooks(_result_type, _play_batch, _plot)
+
+
+def _command(name: str) -> Callable[..., int]:
+    """The family's side of a shared command (``run_<name>`` of :mod:`.cli`), imported when run."""
+    def run(args: Any, foreign: Any) -> int:
+        from . import cli
+        return cast("int", getattr(cli, f"run_{name}")(args, foreign))
+    return run
+
+
+def _int_in(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an integer in ``[low, high]`` (the words of the shared command line's)."""
+    def integer(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        try:
+            return as_int(value, "the value", low, high)
+        except MahjongError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return integer
+
+
+# ``Family.cli``: the options, help fragments and examples of the shared commands for changpai-ydr
+CLI = CliHooks(
+    commands={name: _command(name) for name in ("hand", "score", "match", "play")},
+    options={
+        "hand": [(("--banker",), {"action": "store_true", "help": f"{RULESET}: the player is the banker (34 陀)"})],
+        "score": [(("--banker",), {"action": "store_true", "help": f"{RULESET}: the winner is the banker (34 陀)"}),
+                  (("--jiang",), {"default": None, "help": f'{RULESET}: the two 五门将 cards J1 J2, e.g. "36 25"'}),
+                  (("--caishen",), {"type": _int_in(0, 10), "default": 0,
+                                    "help": f"{RULESET}: 财神 laid out by the winner"})],
+    },
+    help={
+        "hand.tiles": f'{RULESET}: 20 or 21 cards "11 66 44 16 ..."',
+        "score.melds": f'{RULESET}: "peng 66 66 66", "sha 44×4", "chi 46 46 13", "tuhuo_xiang 56×5" ...',
+        "simulate.rounds": f"hands of {RULESET}",
+        "simulate.min_fan": f"{RULESET} has none",
+        "simulate.csv": f"{RULESET}: fan sources",
+        "match.rounds": f"hands of {RULESET}",
+        "match.room": "长牌 has none",
+        "play": f"a {RULESET} hand against two",
+        "play.seat": f"2 only in {RULESET}, whose banker the seed draws",
+    },
+    examples={
+        "score": ['mahjong-core score "46 46 13 16 34 25 14 14 55 55 55" --win 36 --melds "peng 11×3" "sha 44×4" '
+                  f'"sha 66×4" --ruleset {RULESET} --jiang "36 25"'],
+        "simulate": [f"mahjong-core simulate --ruleset {RULESET} -n 200 --bots greedy,random,random --seed 1"],
+        "match": [f"mahjong-core match --ruleset {RULESET} --rounds 3 --bots greedy,random,random --seed 1"],
+        "play": [f"mahjong-core play --ruleset {RULESET} --seed 7 --seat 2"],
+    },
+    play_rulesets=lambda: registry.ruleset_names(FAMILY_NAME),
+    play_seats=3,
+    simulate_min_fan=False,   # qualification is by 卯 and 陀 (spec 2.8)
+)
 
 
 def _round_class() -> type[LongcardRound]:
@@ -117,6 +185,6 @@ def _match_class() -> type[LongcardMatch]:
 FAMILY = registry.Family(
     FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_offered("shanten"), new_round=new_round,
     new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
-    simulation=_Simulation(), round_class=_round_class, match_class=_match_class,
+    simulation=SIMULATION, cli=CLI, round_class=_round_class, match_class=_match_class,
 )
 registry.register_family(FAMILY)

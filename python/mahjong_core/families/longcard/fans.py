@@ -19,7 +19,7 @@ from typing import Any
 
 from ..._validate import is_int, short_repr
 from ...errors import RulesetError, TileParseError
-from ..mahjong.scoring import Fan
+from ...fan import Fan
 from .cards import CAISHEN, N_FACES, YDR, face_name, parse_cards
 from .groups import Group
 

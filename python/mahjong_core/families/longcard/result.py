@@ -6,7 +6,7 @@ from functools import cached_property
 from typing import Any
 
 from ..._lc_hand import ScoreCore  # defined before this module is imported by _lc_hand
-from ..mahjong.scoring import Fan
+from ...fan import Fan
 from .fans import fan_breakdown, settlement_points, threshold
 from .groups import Group
 from .options import RULESET
@@ -19,7 +19,7 @@ class Score(ScoreCore):
 
     Built by the compiled :func:`score` only.  ``total`` is the fan after the cap (4.6), ``fan`` before it; ``tuo`` the 陀 of all 7 groups;
     ``groups`` the declared groups followed by the chosen split of the concealed cards; ``fans`` the
-    breakdown by source (4.4), each a :class:`~mahjong_core.scoring.Fan` (id, Chinese name, English
+    breakdown by source (4.4), each a :class:`~mahjong_core.fan.Fan` (id, Chinese name, English
     name, points, count), summing to ``fan``.
     """
 

@@ -17,7 +17,8 @@ import numpy as np
 
 from .advise import Advice, advise
 from .fan_shanten import DEFAULT_MAX_DRAWS, MAX_DRAWS, WIN_METHODS
-from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, RULESET_NAMES
+from .. import registry
+from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, get_ruleset
 from .tiles import format_counts, format_tiles
 
 __all__ = ["EXAMPLES", "HELP", "add_arguments", "cmd_advise", "render"]
@@ -57,10 +58,11 @@ _TEXT: dict[str, dict[str, Any]] = {
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``advise`` on its sub-parser (the numbers are checked by the command line's own
     integer type, so a bad one is refused naming its option and range)."""
-    from ...cli import _int_in   # cli.py builds the parser (it imports this module first)
+    from ...cli import _int_in   # the command line is loaded when it runs, not by ``import mahjong_core``
 
     p.add_argument("tiles", help='the concealed tiles, 14 with the melds (kongs as 3), e.g. "1234567m1199pEEC"')
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=RULESET_NAMES, help="the rules to play")
+    # every registered ruleset: another family's is refused naming it (an UnsupportedError), not as unknown
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(), help="the rules to play")
     p.add_argument("--melds", nargs="*", metavar="MELD", default=None,
                    help='declared groups: "chi 123m", "pon CCC", "kong EEEE", "ckong 9999m" (default: none)')
     p.add_argument("--visible", default=None,
@@ -121,6 +123,7 @@ def _pad(s: str, width: int) -> str:
 def cmd_advise(args: argparse.Namespace) -> int:
     from ...cli import EXIT_OK
 
+    get_ruleset(args.ruleset, "advise")   # a ruleset of another family: UnsupportedError naming it
     advice = advise(args.tiles, ruleset=args.ruleset, melds=args.melds or (), visible=args.visible or None,
                     seat_wind=args.seat_wind, round_wind=args.round_wind, win=args.win, min_fan=args.min_fan,
                     max_draws=args.max_draws)

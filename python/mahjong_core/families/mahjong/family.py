@@ -1,20 +1,94 @@
-"""Registers the mahjong family (its hand functions, round, match and bots) with the registry.
+"""Registers the mahjong family (its hand functions, round, match, bots, simulation and command
+line) with the registry, like any other family.
 
 Its rulesets register themselves when :mod:`.rulesets` is imported (plain data); this module
 adds the callables, which need the compiled core and the game engine.  ``import mahjong_core``
-imports it.
+imports it.  The simulation and command-line hooks import their modules (:mod:`.simulation`,
+:mod:`.cli`, :mod:`.advise_cli`) when they are used.
 """
 
 from __future__ import annotations
+
+from typing import Any, Callable, cast
 
 from .bots import BUILTIN_BOTS
 from .match import Match
 from .round import Round
 from .. import registry
+from . import advise_cli
+from ..hooks import CliHooks, SimulationHooks
 from .constants import FAMILY_NAME
 from .hand import is_win, shanten, waits
 
-__all__ = ["FAMILY"]
+__all__ = ["FAMILY", "SIMULATION", "CLI"]
+
+
+def _result_type() -> type:
+    from ...simulation.stats import SimulationResult
+    return SimulationResult
+
+
+def _play_batch() -> Callable[..., None]:
+    from .simulation import play_batch
+    return play_batch
+
+
+def _plot() -> Callable[..., Any]:
+    from ...simulation.plots import plot_fan_result
+    return plot_fan_result
+
+
+SIMULATION = SimulationHooks(_result_type, _play_batch, _plot)
+"""``Family.simulation``: the fan-table statistics, one batch of :mod:`.simulation`, their charts."""
+
+
+def _command(name: str) -> Callable[..., int]:
+    """The family's side of a shared command (``run_<name>`` of :mod:`.cli`), imported when run."""
+    def run(args: Any, foreign: Any) -> int:
+        from . import cli
+        return cast("int", getattr(cli, f"run_{name}")(args, foreign))
+    return run
+
+
+def _score_options() -> Any:
+    """The ``score`` options, built from the generated flags when the parser asks for them."""
+    from .cli import score_options
+    return score_options()
+
+
+def _play_rulesets() -> tuple[str, ...]:
+    """The two-player rulesets: the terminal game is a round against the greedy bot."""
+    return tuple(n for n in registry.ruleset_names(FAMILY_NAME) if registry.get_ruleset(n).players == 2)
+
+
+CLI = CliHooks(
+    commands={name: _command(name) for name in ("hand", "score", "match", "play")},
+    options={"score": _score_options},
+    help={
+        "hand.tiles": 'tiles, e.g. "1112345678999m" or "123m456p789sEESS"',
+        "score.melds": 'declared groups: "chi 123m", "pon CCC", "kong EEEE", "ckong 9999m"',
+        "simulate.min_fan": "8",
+        "match.room": "the ruleset's seed room",
+        "play": "a two-player round against the greedy bot",
+        "play.seat": "0 deals first",
+    },
+    examples={
+        "hand": ['mahjong-core hand "1112345678999m"',
+                 'mahjong-core hand "19m19p19sESWNCFP" --ruleset public --json'],
+        "score": ['mahjong-core score "123m456m789m11mEE" --win E',
+                  'mahjong-core score "PPP999m5m" --win 5m --melds "pon CCC" "pon FFF" --self-drawn --json'],
+        "simulate": ["mahjong-core simulate --rounds 200 --bots greedy,random --seed 1"],
+        "match": ["mahjong-core match --rounds 2 --bots greedy,random",
+                  "mahjong-core match --rounds 2 --json"],
+        "advise": advise_cli.EXAMPLES,
+        "play": ["mahjong-core play --seed 7",
+                 "mahjong-core play --ruleset two-player-bamboo --seat 1 --glyphs"],
+    },
+    extra_commands={"advise": (advise_cli.HELP, advise_cli.add_arguments)},
+    play_rulesets=_play_rulesets,
+    play_seats=2,
+)
+"""``Family.cli``: the options, help fragments and examples of the shared commands for mahjong."""
 
 FAMILY = registry.Family(
     FAMILY_NAME,
@@ -24,5 +98,7 @@ FAMILY = registry.Family(
     new_round=Round,
     new_match=Match,
     bots=BUILTIN_BOTS,
+    simulation=SIMULATION,
+    cli=CLI,
 )
 registry.register_family(FAMILY)

@@ -15,7 +15,7 @@ from .rulesetdef import Ruleset
 from .tiles import parse_wind
 
 if TYPE_CHECKING:
-    from ..longcard.round_match import LongcardMatch
+    from ...game.contract import Match as AnyMatch
 
 __all__ = ["Match"]
 
@@ -36,11 +36,10 @@ class Match(SharedMatch):
     round_class = Round
     FAMILY_ARGS = {"round_wind": Int(27, 30), "wind_rotation": Bool()}
 
-    # the constructor's type, as mj.Round's: the long-card ruleset gives its LongcardMatch
+    # the constructor's type, as mj.Round's: another family's ruleset gives a match of the contract
     @overload
-    def __new__(cls, ruleset: LongcardRulesetName, seed: Integer | None = None, *,  # type: ignore[misc]
-                rounds: Integer | None = None, first_dealer: Integer | None = None,
-                options: Mapping[str, Any] | None = None, auto_advance: bool = False) -> LongcardMatch: ...
+    def __new__(cls, ruleset: LongcardRulesetName, seed: Integer | None = None,  # type: ignore[misc]
+                **kwargs: Any) -> AnyMatch: ...
     @overload
     def __new__(cls, ruleset: MahjongRulesetName | Ruleset = ..., seed: Integer | None = None, *,
                 rounds: Integer | None = None, first_dealer: Integer | None = None, round_wind: WindLike = 27,
@@ -48,7 +47,7 @@ class Match(SharedMatch):
                 auto_advance: bool = False) -> Match: ...
     @overload
     def __new__(cls, ruleset: str, seed: Integer | None = None,  # type: ignore[misc]
-                **kwargs: Any) -> Match | LongcardMatch: ...
+                **kwargs: Any) -> Match | AnyMatch: ...
     def __new__(cls, ruleset: Any = DEFAULT_RULESET, *args: Any, **kwargs: Any) -> Any:  # noqa: PYI034
         # the public face of every family's match, as mj.Round (game/contract.py)
         return super().__new__(cls, ruleset, *args, **kwargs)

@@ -41,7 +41,7 @@ from .wall import Wall
 from .json_types import Event, HeaderEvent, RoundResultDict, RoundState, WinEvent, WinnerRecord
 
 if TYPE_CHECKING:
-    from ..longcard.round_match import LongcardRound
+    from ...game.contract import Round as AnyRound
 
 __all__ = ["Round", "RoundResult", "RoundView", "SCHEMA_VERSION", "PHASE_NAMES"]
 
@@ -211,12 +211,12 @@ class Round(MahjongRoundBase):
 
     # ------------------------------------------------------------------ construction
     # The constructor's type (what mypy checks a call against; MahjongRoundBase.__init__ runs): a
-    # mahjong ruleset gives this Round, the long-card ruleset its LongcardRound (not a subclass:
-    # mypy's [misc] refusal of that is the point), a ruleset only known at run time either.
+    # mahjong ruleset gives this Round, another family's ruleset a round of the shared contract
+    # (game/contract.py; not this class: mypy's [misc] refusal of that is the point), with that
+    # family's keyword arguments; a ruleset only known at run time either.
     @overload
-    def __new__(cls, ruleset: LongcardRulesetName, seed: Int | None = None, *, dealer: Int = 0,  # type: ignore[misc]
-                options: Mapping[str, Any] | None = None, spawn_key: Sequence[Int] = (), impl: str = "compiled",
-                engine: str = "reference") -> LongcardRound: ...
+    def __new__(cls, ruleset: LongcardRulesetName, seed: Int | None = None,  # type: ignore[misc]
+                **kwargs: Any) -> AnyRound: ...
     @overload
     def __new__(cls, ruleset: MahjongRulesetName | Ruleset = ..., seed: Int | None = None, *, dealer: Int = 0,
                 round_wind: WindLike = 27, min_fan: Int | None = None, options: Mapping[str, Any] | None = None,
@@ -224,7 +224,7 @@ class Round(MahjongRoundBase):
                 dice: Sequence[Int] | None = None, kong_dice: Sequence[Int] | None = None) -> Round: ...
     @overload
     def __new__(cls, ruleset: str, seed: Int | None = None,  # type: ignore[misc]
-                **kwargs: Any) -> Round | LongcardRound: ...
+                **kwargs: Any) -> Round | AnyRound: ...
     def __new__(cls, ruleset: Any = DEFAULT_RULESET, *args: Any, **kwargs: Any) -> Any:  # noqa: PYI034
         # ``mj.Round(ruleset=..., seed=...)`` is the public face of every family (game/contract.py):
         # RoundBase.__new__ hands a ruleset of another family to that family's registered round class

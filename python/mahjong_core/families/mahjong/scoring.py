@@ -27,12 +27,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterable, overload
+from typing import Any, Iterable, overload
 
 import numpy as np
 
 from ... import _fan
-from ..._types import FlowersLike, HandLike, HandsLike, Int, LongcardRulesetName, MahjongRulesetName, MeldLike, \
+from ..._types import FlowersLike, HandLike, HandsLike, Int, MahjongRulesetName, MeldLike, \
     TileLike, WindLike
 from ..._validate import as_flag, as_int, bounded_items, is_int
 from ...errors import (
@@ -48,11 +48,10 @@ from ._constants import (
     OPT_CHECK_FLAGS, OPT_LITERAL_FIRST_TURN,
 )
 from .constants import MELD_KINDS, MELD_NONE
+from ...fan import Fan, ScoreLike   # the one counted-fan row of every family's scores
 from .hand import counts_2d
 from .tiles import meld_tiles, parse_flowers, parse_tiles, parse_wind, tile_kind, tile_short, to_counts
 
-if TYPE_CHECKING:
-    from ..longcard.result import Score as LongcardScore
 
 __all__ = ["Fan", "Score", "Scorer", "MELD_KINDS", "FLAGS", "parse_meld", "score", "score_batch", "score_kwargs",
            "FORM_NAMES"]
@@ -65,36 +64,6 @@ _ALL_FLAGS = sum(FLAGS.values())
 _NO_MELDS = np.zeros((0, 2), np.uint8)
 _NO_MELDS.flags.writeable = False
 
-
-
-@dataclass(frozen=True)
-class Fan:
-    """One counted fan of a :class:`Score`."""
-
-    id: str
-    """The spec's snake_case id, e.g. ``"pure_straight"``."""
-    zh: str
-    """Chinese name, e.g. ``"清龙"`` (the field names of :class:`~mahjong_core.FanDef`)."""
-    en: str
-    """English name, e.g. ``"Pure Straight"``."""
-    points: int
-    """Points of one instance."""
-    count: int
-    """How many times it counts (``per`` fans: 幺九刻, 四归一, 花牌, 一般高 ...)."""
-
-    @property
-    def total(self) -> int:
-        return self.points * self.count
-
-    @property
-    def name(self) -> str:
-        """Old name of :attr:`zh` (also the key of the Chinese name in ``to_dict`` and CSV output)."""
-        return self.zh
-
-    @property
-    def name_en(self) -> str:
-        """Old name of :attr:`en` (also the key of the English name in ``to_dict`` and CSV output)."""
-        return self.en
 
 
 class Score(_fan.ScoreBase):
@@ -317,9 +286,6 @@ def _other_family_score(ruleset: Any, mahjong_args: dict[str, Any]) -> Any:
 
 
 @overload
-def score(hand: HandLike, win_tile: TileLike | None = None, *, ruleset: LongcardRulesetName,
-          melds: Iterable[MeldLike] = (), **family_options: Any) -> LongcardScore: ...
-@overload
 def score(hand: HandLike, win_tile: TileLike | None = None, *, ruleset: "MahjongRulesetName | Ruleset" = ...,
           melds: Iterable[MeldLike] = (), self_drawn: bool = False, last_tile: bool = False,
           kong_replacement: bool = False, flower_replacement: bool = False, robbing_kong: bool = False,
@@ -330,7 +296,7 @@ def score(hand: HandLike, win_tile: TileLike | None = None, *, ruleset: "Mahjong
           literal_first_turn_exclusions: bool = False, replacement_bloom: str = "any") -> Score: ...
 @overload
 def score(hand: HandLike, win_tile: TileLike | None = None, *, ruleset: str, melds: Iterable[MeldLike] = (),
-          **options: Any) -> "Score | LongcardScore": ...
+          **options: Any) -> ScoreLike: ...
 def score(
     hand: Any,
     win_tile: Any = None,
@@ -358,7 +324,7 @@ def score(
     literal_first_turn_exclusions: bool = False,
     replacement_bloom: str = "any",
     **family_options: Any,
-) -> "Score | LongcardScore":
+) -> ScoreLike:
     """Score a winning hand under ``ruleset`` and return its best reading (spec 4.2).
 
     ``hand``: the concealed tiles without the winning tile (tile string or counts).
@@ -459,7 +425,7 @@ in C and hands every other call to this function."""
 # mypy types the wrapper as a functools._Wrapped, not as the def above; the compiled front takes
 # the def's parameters exactly (tests/fan/test_score_front.py checks the signature), so the name
 # keeps the def's type.
-score = functools.update_wrapper(_fan.score, _score_checked)  # type: ignore[assignment]
+score = functools.update_wrapper(_fan.score, _score_checked)
 
 
 def score_batch(

@@ -1,0 +1,100 @@
+"""What a family hands the shared layers besides its hand and round callables: its simulation
+hooks (``Family.simulation``) and its side of the command line (``Family.cli``).
+
+Both are plain records of callables; the callables import the family's own modules when they are
+called, so registering a family costs no import of its simulation or command-line code (and the
+shared layers, which look the hooks up in the registry, never import a family).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    import argparse
+
+__all__ = ["SimulationHooks", "CliHooks", "CliOption"]
+
+
+@dataclass(frozen=True)
+class SimulationHooks:
+    """``Family.simulation``: what :func:`mahjong_core.simulate` and
+    :func:`mahjong_core.simulation.plots.plot_result` run for a ruleset of the family.
+
+    Each field is a callable returning the object (imported on first use)."""
+
+    load_result_type: Callable[[], type]
+    """-> the statistics class: ``cls(ruleset, bots, seed=, batch_size=, min_fan=, workers=)``,
+    additive (``merge``), with ``to_dict``, ``to_json``, ``to_csv``, ``summary``, ``provenance``."""
+    load_play_batch: Callable[[], Callable[..., None]]
+    """-> ``play_batch(ruleset, bot_objects, match_seed, rounds, min_fan, record_wins, result)``:
+    plays one batch (one match of ``rounds`` rounds) into ``result``."""
+    load_plot: Callable[[], Callable[..., Any]]
+    """-> ``plot(result, path, top)``: writes the family's charts of a result, returns the path."""
+
+    @property
+    def result_type(self) -> type:
+        return self.load_result_type()
+
+    @property
+    def play_batch(self) -> Callable[..., None]:
+        return self.load_play_batch()
+
+    @property
+    def plot(self) -> Callable[..., Any]:
+        return self.load_plot()
+
+
+CliOption = tuple[tuple[str, ...], Mapping[str, Any]]
+"""One option a family adds to a shared command: argparse's ``(flags, keyword arguments)``."""
+
+
+@dataclass(frozen=True)
+class CliHooks:
+    """``Family.cli``: the family's side of ``mahjong-core`` (:mod:`mahjong_core.cli`).
+
+    The shared commands ``hand``, ``score``, ``match`` and ``play`` parse their shared arguments
+    (``tiles``, ``--ruleset``, ``--json`` ...) and every family's ``options``; then the command of
+    the family of ``--ruleset`` runs: ``commands[name](args, foreign)``, where ``foreign`` lists
+    the options of *other* families that were given (as typed, e.g. ``--no-ready-concealed``)
+    with, for each, the family's rulesets and all of its options of that command, so that the
+    family words its own refusal.  A family without a command refuses with an
+    :class:`~mahjong_core.errors.UnsupportedError` naming it."""
+
+    commands: "Mapping[str, Callable[[argparse.Namespace, Sequence[Foreign]], int]]" = field(default_factory=dict)
+    """``"hand"``, ``"score"``, ``"match"``, ``"play"`` -> the family's command."""
+    options: Mapping[str, "Sequence[CliOption] | Callable[[], Sequence[CliOption]]"] = field(default_factory=dict)
+    """Command name -> the options the family adds to it (refused for other families' rulesets), or
+    a callable returning them (called when the parser is built)."""
+    help: Mapping[str, str] = field(default_factory=dict)
+    """Help fragments the shared parser composes (keys: ``hand.tiles``, ``score.tiles``,
+    ``score.melds``, ``simulate.rounds``, ``simulate.min_fan``, ``simulate.csv``, ``match.rounds``,
+    ``play``, ``play.seat``)."""
+    examples: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """Command name -> example command lines shown in its ``--help`` (each must run and exit 0)."""
+    extra_commands: "Mapping[str, tuple[str, Callable[[argparse.ArgumentParser], None]]]" = field(default_factory=dict)
+    """Commands of the family alone: name -> (help, ``add_arguments(parser)`` which also sets
+    ``func``)."""
+    play_rulesets: Callable[[], Sequence[str]] = tuple
+    """-> the family's rulesets ``play`` offers at the terminal."""
+    play_seats: int = 0
+    """The seats ``play --seat`` takes for the family (0 .. play_seats - 1)."""
+    simulate_min_fan: bool = True
+    """Whether ``simulate --min-fan`` applies to the family's rulesets."""
+
+
+@dataclass(frozen=True)
+class Foreign:
+    """An option of another family given to a command (see :class:`CliHooks`)."""
+
+    option: str
+    """As it would be typed (``--banker``, ``--no-ready-concealed``)."""
+    family: str
+    rulesets: tuple[str, ...]
+    """The rulesets of the family that offers it."""
+    family_options: tuple[str, ...]
+    """All of that family's options of the command, in their order."""
+
+
+__all__ += ["Foreign"]
