@@ -43,7 +43,7 @@ The public faces
 ----------------
 ``mahjong_core.Round`` and ``mahjong_core.Match`` are the default family's classes acting as the
 public face of every family (:func:`public_face`): constructing one with a ruleset of another
-family builds that family's round or match (``mj.Round(ruleset="changpai-ydr")``); their
+family builds that family's round or match (``mj.Round(ruleset=<its ruleset>)``); their
 ``from_dict``/``from_json``/``replay``/``from_header`` load the state of any family, found through the
 registry from the ruleset the state names; and ``isinstance(r, mj.Round)`` holds for a round of any
 family (a type checker still reads ``mj.Round`` as the default family's class: use
