@@ -46,78 +46,20 @@ from mahjong_core.families.longcard.round_actions import ACTION_SIZE as _ACTION_
 from mahjong_core.families.longcard.round_settings import RoundSettings as _RoundSettings
 from mahjong_core.families.longcard.round_settlement import hand_deltas, hand_payments, next_banker
 
+# cards, actions, phases, offer kinds, event records, announcements and option codes: the family's
+# generated constants (tools/constants/longcard.py), the same values as the Python package's
+from mahjong_core._longcard_constants cimport *
+from mahjong_core.families.longcard._constants import (
+    PHASE_NAMES, ANNOUNCE_NAMES, OFFER_KINDS as _OFFER_KINDS, BONUS_MODES as _BONUS_MODES, BAN_RULES as _BAN_RULES,
+    DANG_RULES as _DANG_RULES, EVENT_NAMES as _EVENT_NAMES, DRAW_WHY as _DRAW_WHY,
+)
+
+# the engine's own buffer sizes
 cdef enum:
-    N_FACES = 21
-    CAISHEN = 21
-    COPIES = 5
-    PLAYERS = 3
-    DEAL = 20
-    MAX_STOCK = 115          # 105 cards + at most 10 财神 (caishen_count)
-    N_ACTIONS = 259
-    CHI_BASE = 21
-    PENG = 252
-    SHA = 253
-    XIANG = 254
-    HU = 255
-    PASS = 256
-    QI = 257
-    FOLD = 258
     MAX_OPTS = 40            # claims of one seat on one card (4 + the 吃 pairs; checked at import)
     MAX_CHI_WITH = 36        # 吃 pairs with one card (checked at import)
     MEMO_BITS = 10           # plan-part memo of 1024 slots (72 KB) per hand
     MEMO_SIZE = 1 << MEMO_BITS
-    # phases, in the order of round_match._PHASES
-    PH_DEAL = 0
-    PH_QI = 1
-    PH_STAY = 2
-    PH_DISCARD = 3
-    PH_TURN = 4
-    PH_CLAIM = 5
-    PH_EXECUTE = 6
-    PH_END = 7
-    # offer kinds
-    OK_NONE = 0
-    OK_TURN = 1
-    OK_DISCARD = 2
-    # event types
-    EV_DEAL = 0
-    EV_JIANG = 1
-    EV_CAISHEN = 2
-    EV_DRAW = 3
-    EV_ACTION = 4
-    EV_DECLARE = 5
-    EV_TURN = 6
-    EV_DISCARD = 7
-    EV_TANGZI = 8
-    EV_CLAIM = 9
-    EV_REPLACEMENT = 10
-    EV_ANNOUNCE = 11
-    EV_END = 12
-    EV_FIELDS = 6            # type, seat, to (-1 = everyone), a, b, c
-    NO_TO = -1
-    # announcements (3.12), in ANNOUNCE_NAMES order
-    AN_SIGEN = 0
-    AN_WUGEN = 1
-    AN_SIGEN_UP = 2
-    AN_WUGEN_UP = 3
-    AN_XIANGUO = 4
-    AN_ERGEN = 5
-    AN_SANGEN = 6
-    AN_WEIPENG = 7
-    # option codes
-    BAN_NONE = 0
-    BAN_SEVEN = 1
-    BAN_ALL = 2
-    DANG_PER_FACE = 0
-    DANG_TAKEN_ONLY = 1
-    DANG_ANY_FACE = 2
-
-PHASE_NAMES = ("deal", "qi", "stay", "discard", "turn", "claim", "execute", "end")
-ANNOUNCE_NAMES = ("四根", "五根", "四根上手", "五根上手", "现过", "二根", "三根", "未碰成坎")
-_OFFER_KINDS = ("", "turn", "discard")
-_BONUS_MODES = ("live", "any", "s1", "off")
-_BAN_RULES = ("none", "seven_only", "all")
-_DANG_RULES = ("taken_or_dead_per_face", "taken_only", "any_face_releases_all")
 
 cdef int THR_OTHER = _fans.threshold(False)      # 陀 thresholds (2.8), banker and the others
 cdef int THR_BANKER = _fans.threshold(True)

@@ -2,9 +2,7 @@
 # the data of the type), ``include``d by _lc_round.pyx.  A record is 6 ints: type, seat, to (-1 =
 # everyone), a, b, c.
 
-_EVENT_NAMES = ("deal", "jiang", "caishen", "draw", "action", "declare", "turn", "discard", "tangzi", "claim",
-                "replacement", "announce", "end")
-_DRAW_WHY = ("caishen", "extra")
+# _EVENT_NAMES and _DRAW_WHY: the generated constants (tools/constants/longcard.py)
 
 
 @cython.nonecheck(False)

@@ -61,13 +61,11 @@ cdef extern from *:
         uint32_t (*next_uint32)(void* st) noexcept nogil
 
 
+# N_KINDS, MAX_TILES, MAX_POOL, N_KONG_DICE and MAX_FANS (the evaluator's fan-count row) are the
+# generated constants (tools/constants/mahjong.py), shared with _fan.pyx and the Python package
 cdef enum:
     NK = N_KINDS         # tile kinds (the generated constants)
     MAXP = 4
-    MAX_TILES = 144
-    MAX_POOL = 136
-    N_KONG_DICE = 34
-    FAN_MAX = 96
     EV_W = 6              # ints per event record
     # bytes of one observer's kept part of the observation (_round_obs.pxi): melds 16 P, discards
     # D P (D <= MAX_POOL), flowers 8 P, winds 8, dealer P
@@ -112,7 +110,7 @@ ctypedef struct WinEval:
     int total
     int non_flower
     int form
-    uint16_t counts[FAN_MAX]
+    uint16_t counts[MAX_FANS]   # the evaluator writes a row of this length (fan_evaluate)
 
 
 cdef inline void _set_action(uint64_t* bits, int i) noexcept nogil:
