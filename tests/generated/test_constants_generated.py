@@ -74,7 +74,8 @@ def test_the_mahjong_sizes_are_the_generated_ones():
     assert wall.N_KONG_DICE == round_schema.N_KONG_DICE == C.N_KONG_DICE == C.N_KINDS
     assert round_schema.MAX_TILES == C.MAX_TILES
     fan_tables = (ROOT / "src" / "mahjong_core" / "_fan_tables.pxi").read_text(encoding="utf-8")
-    round_pyx = (ROOT / "src" / "mahjong_core" / "_round.pyx").read_text(encoding="utf-8")
+    round_pyx = "".join((ROOT / "src" / "mahjong_core" / name).read_text(encoding="utf-8")
+                        for name in ("_round.pyx", "_round.pxd"))
     # neither the fan tables nor the round engine sizes a fan-count row of its own (was FAN_MAX = 96
     # in _round.pyx beside MAX_FANS = 128 in the tables): both read MAX_FANS from the generated .pxd
     assert "MAX_FANS =" not in fan_tables and "FAN_MAX" not in round_pyx
@@ -114,7 +115,7 @@ def test_the_longcard_engine_and_python_package_share_the_generated_values():
     assert set(choices["chi_same_face_discard_ban"]) == set(L.BAN_RULES)
     assert set(choices["dang_rule"]) == set(L.DANG_RULES)
     # the engine writes no enum of its own beyond its buffer sizes: the codes are the generated .pxd's
-    pyx = (ROOT / "src" / "mahjong_core" / "_lc_round.pyx").read_text(encoding="utf-8")
+    pyx = "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "src" / "mahjong_core").glob("_lc_round*.p*")))
     assert "from mahjong_core._longcard_constants cimport *" in pyx
     for hand_written in ("PH_DEAL = ", "EV_DEAL = ", "AN_SIGEN = ", "PENG = 252", "N_FACES = 21",
                          'PHASE_NAMES = ("', "ANNOUNCE_NAMES = ("):
