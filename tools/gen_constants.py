@@ -4,11 +4,13 @@
 For each family ``F`` with a source ``tools/constants/F.py`` (pure data: see its docstring) this
 writes
 
-* ``src/mahjong_core/_F_constants.pxd``: the integer codes as C enums, and the static tables
-  (tile short names aside) declared from the header below, for ``cimport``;
-* ``src/mahjong_core/F_constants.h``: the static tables as ``static const`` C arrays;
-* the family's Python module ``python/mahjong_core/families/F/_constants.py``: the same codes,
-  names and tables as Python values.
+* ``src/mahjong_core/_F_constants.pxd``: the single integers (``SCALARS``) and the integer codes
+  (``ENUMS``) as C enums, and, for a source with ``C_TABLES``, the static tables declared from the
+  header below, for ``cimport``;
+* ``src/mahjong_core/F_constants.h`` (only with ``C_TABLES``): the static tables as ``static const``
+  C arrays;
+* the family's Python module ``python/mahjong_core/families/F/_constants.py``: the same integers,
+  codes, names and tables (``PY_TABLES``) as Python values.
 
 ``tests/generated/test_constants_generated.py`` re-runs this into a temporary directory and checks the
 committed files are equal (they are written by this script only).
@@ -23,7 +25,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-FAMILIES = ("mahjong",)
+FAMILIES = ("mahjong", "longcard")
 
 
 def load_source(family: str):
@@ -55,7 +57,8 @@ def render_pxd(family: str, src) -> str:
     w("from libc.stdint cimport uint8_t, uint64_t")
     w("")
     w("cdef enum:")
-    w(f"    N_KINDS = {src.N_KINDS}    # tile kinds of a hand")
+    for name, value, doc in src.SCALARS:
+        w(f"    {name} = {value}    # {doc}")
     w("")
     for g in src.ENUMS:
         w(f"# {g['doc']}")
@@ -63,6 +66,8 @@ def render_pxd(family: str, src) -> str:
         for name, value in members(g):
             w(f"    {g['c']}{name} = {value}")
         w("")
+    if not getattr(src, "C_TABLES", False):
+        return "\n".join(out)
     w(f'cdef extern from "{family}_constants.h" nogil:')
     w(f"    const uint8_t ORPHAN_KINDS[{len(src.ORPHAN_KINDS)}]")
     w("    const uint64_t ORPHAN_MASK")
@@ -129,11 +134,14 @@ def render_py(family: str, src) -> str:
             w(f"{dname}: dict[str, int] = {_py(dict(mapping))}")
             exported.append(dname)
         w("")
-    w(f"N_KINDS = {src.N_KINDS}")
-    w(f"TILE_SHORT_NAMES: tuple[str, ...] = {_py(tuple(src.TILE_SHORT_NAMES))}")
-    w(f"ORPHAN_KINDS: tuple[int, ...] = {tuple(src.ORPHAN_KINDS)!r}")
-    w(f"KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = {tuple(src.KNITTED_PATTERNS)!r}")
-    exported += ["N_KINDS", "TILE_SHORT_NAMES", "ORPHAN_KINDS", "KNITTED_PATTERNS"]
+    for name, value, doc in src.SCALARS:
+        w(f"{name} = {value}")
+        w(f'"""{doc[0].upper() + doc[1:]}."""')
+        exported.append(name)
+    for name in getattr(src, "PY_TABLES", ()):
+        value = tuple(getattr(src, name))
+        w(f"{name}: {_annotation(value)} = {_py(value)}")
+        exported.append(name)
     w("")
     w("__all__ = [")
     for name in exported:
@@ -141,6 +149,14 @@ def render_py(family: str, src) -> str:
     w("]")
     w("")
     return "\n".join(out)
+
+
+def _annotation(value: tuple) -> str:
+    """The type of a table: a tuple of str, of int, or of tuples of int."""
+    inner = {type(v) for v in value}
+    assert len(inner) == 1, value
+    kind = inner.pop()
+    return f"tuple[{'tuple[int, ...]' if kind is tuple else kind.__name__}, ...]"
 
 
 def _py(value) -> str:
@@ -152,11 +168,11 @@ def _py(value) -> str:
 
 def outputs(family: str, root: Path) -> dict[Path, str]:
     src = load_source(family)
-    return {
-        root / "src" / "mahjong_core" / f"_{family}_constants.pxd": render_pxd(family, src),
-        root / "src" / "mahjong_core" / f"{family}_constants.h": render_header(family, src),
-        root / "python" / "mahjong_core" / "families" / family / "_constants.py": render_py(family, src),
-    }
+    files = {root / "src" / "mahjong_core" / f"_{family}_constants.pxd": render_pxd(family, src)}
+    if getattr(src, "C_TABLES", False):
+        files[root / "src" / "mahjong_core" / f"{family}_constants.h"] = render_header(family, src)
+    files[root / "python" / "mahjong_core" / "families" / family / "_constants.py"] = render_py(family, src)
+    return files
 
 
 def main(argv: list[str]) -> int:

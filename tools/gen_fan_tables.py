@@ -68,7 +68,22 @@ OUTPUT = HERE / "src" / "mahjong_core" / "_fan_tables.pxi"
 RULESETS = tuple(sorted(_RULESETS, key=lambda name: _RULESETS[name].code))  # index = ruleset code
 EXPECTED_COUNTS = {"two-player": 59, "two-player-bamboo": 62, "public": 82}
 FAN_WORDS = 2
-MAX_FANS = 64 * FAN_WORDS
+
+
+def _max_fans() -> int:
+    """The length of a fan-count row: tools/constants/mahjong.py's MAX_FANS (the round engine's count rows
+    use it too, through _mahjong_constants.pxd, which _fan.pyx cimports before including the tables)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_constants_source_mahjong", HERE / "tools" / "constants" / "mahjong.py")
+    src = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(src)
+    (value,) = [v for name, v, _ in src.SCALARS if name == "MAX_FANS"]
+    assert value == 64 * FAN_WORDS, "MAX_FANS must be the bits of FAN_WORDS exclusion words"
+    return value
+
+
+MAX_FANS = _max_fans()
 NO_FAN = 255
 
 YJ = "pung_of_terminals_or_honors"
@@ -220,7 +235,6 @@ def render() -> str:
     w("cdef enum:")
     w(f"    N_RULESETS = {len(RULESETS)}")
     w(f"    FAN_WORDS = {FAN_WORDS}")
-    w(f"    MAX_FANS = {MAX_FANS}")
     w(f"    N_KEYS = {len(keys)}")
     w(f"    NO_FAN = {NO_FAN}")
     w(f"    YJ_NONE = {YJ_NONE}")

@@ -14,7 +14,7 @@ ANNOUNCE_NAMES: tuple[str, ...]
 BOT_KINDS: tuple[str, ...]
 
 @disjoint_base
-class HandCore:
+class RoundCore:
     """One hand of 长牌 幺地人 in C: the state machine of ``round_ref`` and the built-in bots."""
 
     def __init__(self, settings: RoundSettings, stock: list[int], banker: int) -> None: ...
@@ -57,3 +57,5 @@ class HandCore:
     @property
     def tangzi(self) -> list[list[int]]: ...
     def snapshot(self) -> dict[str, Any]: ...
+
+HandCore = RoundCore

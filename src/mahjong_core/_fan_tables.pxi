@@ -4,7 +4,6 @@
 cdef enum:
     N_RULESETS = 3
     FAN_WORDS = 2
-    MAX_FANS = 128
     N_KEYS = 93
     NO_FAN = 255
     YJ_NONE = 0

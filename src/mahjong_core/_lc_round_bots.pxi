@@ -29,17 +29,17 @@ cdef inline bint _key_gt(const BotKey* x, const BotKey* y) noexcept nogil:
 
 
 @cython.nonecheck(False)
-cdef bint _bot_ready(HandCore h, int p, SeatCards* s) noexcept nogil:
+cdef bint _bot_ready(RoundCore h, int p, SeatCards* s) noexcept nogil:
     """round_bots.RuleBot._ready: waits now (20 effective cards), or after some discard (21)."""
     cdef int d, n = 3 * s.n
     for d in range(N_FACES):
         n += s.c[d]
     if n % 3 == 2:
-        return h._waits(p, s, False) != 0
+        return _waits(h, p, s, False) != 0
     for d in range(N_FACES):
         if s.c[d]:
             s.c[d] -= 1
-            if h._waits(p, s, False):
+            if _waits(h, p, s, False):
                 s.c[d] += 1
                 return True
             s.c[d] += 1
@@ -47,7 +47,7 @@ cdef bint _bot_ready(HandCore h, int p, SeatCards* s) noexcept nogil:
 
 
 @cython.nonecheck(False)
-cdef void _bot_key(HandCore h, int p, SeatCards* s, const uint8_t* dead, LcPlanPart* parts, int comp,
+cdef void _bot_key(RoundCore h, int p, SeatCards* s, const uint8_t* dead, LcPlanPart* parts, int comp,
                    BotKey* k) noexcept nogil:
     """The key of the cards ``s``; ``parts``: the plan parts of the seat's cards before the change,
     whose cards changed in the point class ``comp`` only (that part is recomputed)."""
@@ -56,14 +56,14 @@ cdef void _bot_key(HandCore h, int p, SeatCards* s, const uint8_t* dead, LcPlanP
     for f in range(N_FACES):
         live[f] = COPIES - s.c[f] - s.own[f] - dead[f]
     k.ready = _bot_ready(h, p, s)
-    h._parts(s.c, live, comp, parts)
+    _parts(h, s.c, live, comp, parts)
     lc_plan_combine(parts, live, s.n, s.kinds, s.faces, s.tuo, h.mao_bonus, h.quad_xiang, h.chi_kan,
                     &k.mao, &k.tmax)
     k.ft = lc_theoretical_fan(s.c, live, s.n, s.kinds, s.faces, h.w, h.caishen[p], h.kan_as_peng, h.xiang_bonus)
 
 
 @cython.nonecheck(False)
-cdef int _rule_choice(HandCore h, int p) noexcept nogil:
+cdef int _rule_choice(RoundCore h, int p) noexcept nogil:
     """round_bots.RuleBot.choose on the offered actions of p (``h.dec``)."""
     cdef const int8_t* dec = h.dec
     cdef int a, first_ok = -1, first_legal = -1, best = -1, x, y, first_claim = -1
@@ -88,11 +88,11 @@ cdef int _rule_choice(HandCore h, int p) noexcept nogil:
         return QI
     if dec[HU] == 0:
         return HU
-    h._seat(p, &base)
-    h._dead_for(p, dead)
+    _seat(h, p, &base)
+    _dead_for(h, p, dead)
     for x in range(N_FACES):
         live[x] = COPIES - base.c[x] - base.own[x] - dead[x]
-    h._parts(base.c, live, -1, base_parts)
+    _parts(h, base.c, live, -1, base_parts)
     if h.phase == PH_DISCARD:
         for a in range(N_FACES):
             if dec[a] == 0:
@@ -134,7 +134,7 @@ cdef int _rule_choice(HandCore h, int p) noexcept nogil:
 
 
 @cython.nonecheck(False)
-cdef int _random_choice(HandCore h, object rng) except -1:
+cdef int _random_choice(RoundCore h, object rng) except -1:
     """round_bots.RandomBot.choose: ``ok[rng.integers(len(ok))]`` over the unpenalised actions (all
     offered ones when every one is penalised)."""
     cdef int a, n = 0
@@ -162,7 +162,7 @@ def _check_bots(bots, rngs):
 
 
 @cython.nonecheck(False)
-cdef int _play(HandCore h, tuple bots, list rngs, int max_steps) except -1:
+cdef int _play(RoundCore h, tuple bots, list rngs, int max_steps) except -1:
     cdef int kinds[PLAYERS]
     cdef int p, a, steps = 0
     for p in range(PLAYERS):
@@ -172,12 +172,12 @@ cdef int _play(HandCore h, tuple bots, list rngs, int max_steps) except -1:
             raise MahjongError(f"hand not finished after {max_steps} steps")
         steps += 1
         p = h.actor
-        h._offered(p)
+        _offered(h, p)
         if kinds[p] == BOT_RULE:
             a = _rule_choice(h, p)
         else:
             a = _random_choice(h, rngs[p])
         if a < 0:           # every seat to act has a legal move (spec 3.5, 3.11); never index dec with -1
             raise MahjongError(f"seat {p} has no legal action in phase {PHASE_NAMES[h.phase]}")   # pragma: no cover
-        h._apply(p, a)
+        _apply(h, p, a)
     return 0

@@ -4,6 +4,10 @@ from libc.stdint cimport uint8_t, uint64_t
 
 cdef enum:
     N_KINDS = 34    # tile kinds of a hand
+    MAX_TILES = 144    # tiles of the largest wall (the public ruleset's 136 and 8 flowers)
+    MAX_POOL = 136    # discards of one seat, at most (every tile that is not a flower)
+    N_KONG_DICE = 34    # kong dice pre-rolled per round: at most one kong per tile kind
+    MAX_FANS = 128    # fans of a ruleset's table, at most: the length of a fan-count row (64 x FAN_WORDS)
 
 # phase of a round (the state machine's state)
 cdef enum:

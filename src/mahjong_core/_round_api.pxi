@@ -27,7 +27,7 @@ cdef cnp.ndarray _legal_mask(RoundCore r, int seat):
     if not 0 <= seat < r.P:
         return out
     cdef uint8_t* v = <uint8_t*> cnp.PyArray_DATA(out)
-    cdef int n = r._legal(seat), k
+    cdef int n = _legal(r, seat), k
     for k in range(n):
         v[r.opts[seat][k]] = 1
     return out
@@ -107,11 +107,11 @@ def round_step(self, seat, action):
         if 0 <= seat < core.P and 0 <= action < A_SIZE:
             s = seat
             a = action
-            if core._legal_now(s, a):
+            if _legal_now(core, s, a):
                 if core.ev_len // EV_W != self._decoded:
                     self._sync()                 # the log first takes the events before this step
                 start = core.ev_len // EV_W
-                core._step(s, a)
+                _step(core, s, a)
                 out = _decode_events(core, start)
                 self._decoded = core.ev_len // EV_W
                 if core.phase == PH_OVER:        # a win's record is completed by the Python layer
@@ -142,7 +142,7 @@ cdef RoundCore _view_state_copy(RoundCore r, int seat):
     other seats), melds, discards, flowers, wall counts, dice, the seats to act and the option
     cache of ``seat`` (filled first, so the copy answers from it and never recomputes)."""
     cdef RoundCore c = RoundCore.__new__(RoundCore)
-    r._legal(seat)
+    _legal(r, seat)
     c.P = r.P
     c.phase = r.phase
     c.turn = r.turn

@@ -9,7 +9,7 @@ cdef int _bot_greedy(RoundCore r, int seat) except -2 nogil:
     """GreedyBot (see mahjong_core.game.bots): wins whenever allowed; discards to the lowest
     shanten, ties broken by the most live tiles that lower it (then the highest tile); claims
     only what lowers the shanten; kongs when they do not raise it; 报听 when ready with live waits."""
-    cdef int n = r._legal(seat), k, i, t, d, cur, best_s, best_acc
+    cdef int n = _legal(r, seat), k, i, t, d, cur, best_s, best_acc
     cdef const uint8_t* legal = r.opts[seat]
     cdef uint8_t h[NK]
     cdef uint8_t hh[NK]
@@ -21,24 +21,24 @@ cdef int _bot_greedy(RoundCore r, int seat) except -2 nogil:
     cdef bint has_discard = False
     if n == 0:
         return -1
-    if r._has(seat, A_WIN):
+    if _has(r, seat, A_WIN):
         return A_WIN
     if n == 1:
         return legal[0]
     memcpy(h, r.hands[seat], NK)
-    if r._has(seat, A_DECLARE_READY):
+    if _has(r, seat, A_DECLARE_READY):
         return A_DECLARE_READY
-    if r._has(seat, A_PASS):  # claim window
+    if _has(r, seat, A_PASS):  # claim window
         cur = _bot_shanten(r, h)
         t = r.claim_tile
-        if r._has(seat, A_KONG_CLAIM):
+        if _has(r, seat, A_KONG_CLAIM):
             memcpy(hh, h, NK)
             hh[t] -= 3
             if _bot_shanten(r, hh) <= cur:
                 return A_KONG_CLAIM
         return _bot_claim_choice(r, seat, h, t, cur)
     # own turn: discard choice (shanten after each discard, live improving tiles of the best)
-    r._visible(vis)
+    _visible(r, vis)
     for k in range(NK):
         unseen[k] = 4 - h[k] - vis[k]
     dmask = 0
@@ -65,7 +65,7 @@ cdef int _bot_greedy(RoundCore r, int seat) except -2 nogil:
                 return i
     if d < 0:
         return legal[0]
-    if best_s == 0 and best_acc > 0 and r._has(seat, A_DISCARD_READY + d):
+    if best_s == 0 and best_acc > 0 and _has(r, seat, A_DISCARD_READY + d):
         return A_DISCARD_READY + d
     return d
 
@@ -75,7 +75,7 @@ cdef int _bot_claim_choice(RoundCore r, int seat, const uint8_t* h, int t, int c
     cdef uint8_t hh[NK]
     cdef int k, i, s, low, x, b = A_PASS, bs = cur, n = r.n_opts[seat]
     cdef const uint8_t* legal = r.opts[seat]
-    if r._has(seat, A_PON):
+    if _has(r, seat, A_PON):
         memcpy(hh, h, NK)
         hh[t] -= 2
         s = _bot_shanten(r, hh)
@@ -101,7 +101,7 @@ cdef int _bot_random(RoundCore r, int seat, mj_bitgen_t* bg) except -2 nogil:
     """RandomBot: ``legal[Generator.integers(len(legal))]`` with NumPy's exact bounded-integer
     algorithm (Lemire's method on 32-bit draws), so it equals the Python call on the same
     bit generator."""
-    cdef int n = r._legal(seat)
+    cdef int n = _legal(r, seat)
     if n == 0:
         return -1
     return r.opts[seat][<int> _bounded(bg, <uint32_t> (n - 1))]

@@ -108,3 +108,24 @@ cdef dict _action_dict(int i, int aux):
     if aux and A_KONG_SELF <= i < A_CHI_LOW:
         return PyDict_Copy(<object> PyList_GET_ITEM(_ADDED_KONG_TEMPLATES, i - A_KONG_SELF))
     return PyDict_Copy(<object> PyList_GET_ITEM(_ACTION_TEMPLATES, i))
+
+
+# ------------------------------------------------------------------ events
+@cython.nonecheck(False)
+cdef inline int _ev(RoundCore self, int t, int a, int b, int c, int d, int e) except -1 nogil:
+    cdef int32_t* p
+    if self.ev_len + EV_W > self.ev_cap:
+        p = <int32_t*> realloc(self.ev, 2 * self.ev_cap * sizeof(int32_t))
+        if p == NULL:  # pragma: no cover - out of memory
+            raise MemoryError("event log")
+        self.ev = p
+        self.ev_cap *= 2
+    p = self.ev + self.ev_len
+    p[0] = t
+    p[1] = a
+    p[2] = b
+    p[3] = c
+    p[4] = d
+    p[5] = e
+    self.ev_len += EV_W
+    return 0

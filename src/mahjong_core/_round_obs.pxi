@@ -115,7 +115,7 @@ cdef void _kept_table(RoundCore r, uint8_t* buf) noexcept nogil:
     for o in range(P):
         p = buf + o * r.kept_len + 24 * P + r.obs_D * P
         if r.seat_winds:
-            p[r._seat_wind(o) - 27] = 1
+            p[_seat_wind(r, o) - 27] = 1
             p[4 + r.round_wind - 27] = 1
         p[8 + _obs_rel(r.dealer, o, P)] = 1
 
@@ -178,7 +178,7 @@ cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 no
     """Write the observation of ``seat`` (a checked seat) to ``o`` (_obs_len bytes) and its
     legal-action mask to ``mask`` (A_SIZE entries 0/1)."""
     cdef int P = r.P, ph = r.phase, k, s, turn
-    cdef int any_legal = r._options(seat)
+    cdef int any_legal = _options(r, seat)
     if any_legal:
         _mask_fill(r.opts_set[seat], mask)
     else:
@@ -197,7 +197,7 @@ cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 no
     # compiler's stores; a size from P was a libc call a step): with fewer than MAXP seats it runs
     # MAXP - P bytes into "ready", which the loop below writes in full.
     o[0] = <uint8_t> r.remaining
-    o[1] = <uint8_t> r._live()
+    o[1] = <uint8_t> _live(r)
     o += 2
     memset(o, 0, 5 + MAXP + NK + 1)
     o[ph] = 1
@@ -212,7 +212,7 @@ cdef int _obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) except -1 no
         o[NK] = r.claim_last
     o += NK + 1
     for k in range(P):
-        s = r._seat_after(seat, k)
+        s = _seat_after(r, seat, k)
         o[k] = 1 if r.ready[s] else 0
         o[P + k] = <uint8_t> r.n_hand[s]
     o += 2 * P
@@ -248,7 +248,7 @@ def observation_shape(RoundCore core):
 def observe(RoundCore core, int seat):
     """The observation of ``seat`` now: ``(obs, mask)``, a uint8 vector (the layout of
     :func:`observation_fields`) and the int8 legal-action mask (A_SIZE entries)."""
-    core._check_seat(seat)
+    _check_seat(core, seat)
     cdef cnp.npy_intp n = _obs_len(core.P, _obs_discard_cap(core))
     cdef cnp.npy_intp na = A_SIZE
     cdef cnp.ndarray obs = cnp.PyArray_EMPTY(1, &n, cnp.NPY_UINT8, 0)

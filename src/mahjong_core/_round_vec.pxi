@@ -294,11 +294,11 @@ cdef class RoundBatch:
 
 
 cdef inline bint _vec_legal(RoundCore r, int seat, int64_t a) except -1 nogil:
-    return 0 <= a < A_SIZE and r._legal_now(seat, <int> a)    # (the int64 bounded before the cast)
+    return 0 <= a < A_SIZE and _legal_now(r, seat, <int> a)    # (the int64 bounded before the cast)
 
 
 cdef inline int _vec_apply(RoundCore r, int seat, int a, const int8_t* kinds, mj_bitgen_t* bg) except -2 nogil:
-    r._step(seat, a)
+    _step(r, seat, a)
     return _vec_advance(r, kinds, bg)
 
 
@@ -307,14 +307,14 @@ cdef int _vec_advance(RoundCore r, const int8_t* kinds, mj_bitgen_t* bg) except 
     or -1 once the round is over."""
     cdef int seat, i, k, steps = 0
     while r.phase != PH_OVER:
-        seat = r._first_to_act()
+        seat = _first_to_act(r)
         k = kinds[seat]
         if k < 0:
             return seat
         i = _bot_greedy(r, seat) if k == BOT_GREEDY else _bot_random(r, seat, bg)
-        if i < 0 or not r._has(seat, i):  # pragma: no cover - a flow bug
+        if i < 0 or not _has(r, seat, i):  # pragma: no cover - a flow bug
             raise RuntimeError(f"bot chose an illegal action {i} for seat {seat}")
-        r._step(seat, i)
+        _step(r, seat, i)
         steps += 1
         if steps > VEC_MAX_BOT_STEPS:  # pragma: no cover - a flow bug
             raise RuntimeError("round did not finish")
@@ -358,5 +358,5 @@ cdef RoundCore _vec_new_round(RoundCore proto, mj_bitgen_t* bg):
     c.dealer_on_draw_next, c.reserved, c.multiple_winners = (proto.dealer_on_draw_next, proto.reserved,
                                                              proto.multiple_winners)
     c.rob_kong, c.fan_options, c.nf = proto.rob_kong, proto.fan_options, proto.nf
-    c._start(dealer, proto.round_wind, wall, n, dice, kong_dice)
+    _start(c, dealer, proto.round_wind, wall, n, dice, kong_dice)
     return c

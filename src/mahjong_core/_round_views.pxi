@@ -32,7 +32,7 @@ cdef list _legal_dicts(RoundCore r, int seat, int n):
         i = r.opts[seat][k]
         aux = 0
         if A_KONG_SELF <= i < A_CHI_LOW:
-            aux = r._pon_of(seat, i - A_KONG_SELF) >= 0
+            aux = _pon_of(r, seat, i - A_KONG_SELF) >= 0
         elif A_CHI_LOW <= i <= A_CHI_HIGH:
             aux = r.claim_tile - (i - A_CHI_LOW)
         elif i == A_KONG_CLAIM:
@@ -132,7 +132,7 @@ cdef dict _view(RoundCore r, int seat, dict head, object result):
     cdef list legal, winds = None, ready = None, sizes
     cdef dict claim = None, d
     cdef object o
-    n = r._legal(seat)
+    n = _legal(r, seat)
     legal = _u8_list(r.opts[seat], n)
     if ph == PH_CLAIM or ph == PH_ROB:
         claim = PyDict_Copy(<object> PyList_GET_ITEM(_CLAIM_TEMPLATES, ph == PH_ROB))

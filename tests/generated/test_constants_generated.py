@@ -9,10 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from mahjong_core import _fan
 from mahjong_core.families.mahjong import _constants as C
-from mahjong_core.families.mahjong import scoring, tiles
-from mahjong_core.families.mahjong import actions
+from mahjong_core.families.mahjong import actions, scoring, tiles
+
+from mahjong_core import _fan
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "tools" / "gen_constants.py"
@@ -20,6 +20,8 @@ GENERATED = (
     Path("src/mahjong_core/_mahjong_constants.pxd"),
     Path("src/mahjong_core/mahjong_constants.h"),
     Path("python/mahjong_core/families/mahjong/_constants.py"),
+    Path("src/mahjong_core/_longcard_constants.pxd"),
+    Path("python/mahjong_core/families/longcard/_constants.py"),
 )
 
 
@@ -54,3 +56,76 @@ def test_tables_are_what_the_rules_say():
         for i in range(3):
             assert [k % 9 for k in pattern[3 * i: 3 * i + 3]] == [i, i + 3, i + 6]
             assert {k // 9 for k in pattern[3 * i: 3 * i + 3]} == {suits[i]}
+
+
+def test_every_family_has_one_constants_source():
+    # one source per family under tools/constants/, each written by the generator
+    sources = sorted(p.stem for p in (ROOT / "tools" / "constants").glob("*.py"))
+    gen = _generator()
+    assert sources == sorted(gen.FAMILIES) == ["longcard", "mahjong"]
+    written = {path.relative_to(ROOT) for family in gen.FAMILIES for path in gen.outputs(family, ROOT)}
+    assert written == set(GENERATED)
+
+
+def test_the_mahjong_sizes_are_the_generated_ones():
+    # the kong-dice count, the wall and pool sizes and the fan-count row: one value each
+    from mahjong_core.families.mahjong import round_schema, wall
+
+    assert wall.N_KONG_DICE == round_schema.N_KONG_DICE == C.N_KONG_DICE == C.N_KINDS
+    assert round_schema.MAX_TILES == C.MAX_TILES
+    fan_tables = (ROOT / "src" / "mahjong_core" / "_fan_tables.pxi").read_text(encoding="utf-8")
+    round_pyx = "".join((ROOT / "src" / "mahjong_core" / name).read_text(encoding="utf-8")
+                        for name in ("_round.pyx", "_round.pxd"))
+    # neither the fan tables nor the round engine sizes a fan-count row of its own (was FAN_MAX = 96
+    # in _round.pyx beside MAX_FANS = 128 in the tables): both read MAX_FANS from the generated .pxd
+    assert "MAX_FANS =" not in fan_tables and "FAN_MAX" not in round_pyx
+    assert "uint16_t counts[MAX_FANS]" in round_pyx
+    assert C.MAX_FANS >= max(len(fans) for fans in _fan_tables_by_ruleset())
+
+
+def _fan_tables_by_ruleset():
+    from mahjong_core.families.mahjong.fan_tables import FAN_TABLES
+
+    return FAN_TABLES.values()
+
+
+def test_the_longcard_engine_and_python_package_share_the_generated_values():
+    from mahjong_core.families.longcard import _constants as L
+    from mahjong_core.families.longcard import (
+        cards,
+        options,
+        round_actions,
+        round_match,
+        round_ref,
+        round_rules,
+    )
+
+    from mahjong_core import _lc_round
+
+    assert (cards.N_FACES, cards.CAISHEN, cards.COPIES) == (L.N_FACES, L.CAISHEN, L.COPIES)
+    assert (round_actions.ACTION_SIZE, round_actions.CHI_BASE) == (L.N_ACTIONS, L.CHI_BASE)
+    assert [round_actions.PENG, round_actions.SHA, round_actions.XIANG, round_actions.HU, round_actions.PASS,
+            round_actions.QI, round_actions.FOLD] == [L.PENG, L.SHA, L.XIANG, L.HU, L.PASS, L.QI, L.FOLD]
+    assert L.N_ACTIONS == L.FOLD + 1 and L.MAX_STOCK == L.N_FACES * L.COPIES + 10
+    assert (round_rules.PLAYERS, round_ref.DEAL) == (L.PLAYERS, L.DEAL)
+    assert round_match._PHASES == L.PHASE_NAMES == _lc_round.PHASE_NAMES
+    assert _lc_round.ANNOUNCE_NAMES == L.ANNOUNCE_NAMES
+    choices = {name: o.allowed for name, o in options.OPTIONS.items()}
+    assert set(choices["mao_bonus"]) == set(L.BONUS_MODES)
+    assert set(choices["chi_same_face_discard_ban"]) == set(L.BAN_RULES)
+    assert set(choices["dang_rule"]) == set(L.DANG_RULES)
+    # the engine writes no enum of its own beyond its buffer sizes: the codes are the generated .pxd's
+    pyx = "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "src" / "mahjong_core").glob("_lc_round*.p*")))
+    assert "from mahjong_core._longcard_constants cimport *" in pyx
+    for hand_written in ("PH_DEAL = ", "EV_DEAL = ", "AN_SIGEN = ", "PENG = 252", "N_FACES = 21",
+                         'PHASE_NAMES = ("', "ANNOUNCE_NAMES = ("):
+        assert hand_written not in pyx, hand_written
+
+
+def _generator():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("gen_constants", GENERATOR)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod

@@ -11,6 +11,14 @@ and optionally a names tuple (code -> name) or a dict (name -> code) for the Pyt
 N_KINDS = 34
 """Tile kinds of a hand: 1-9 of three suits (0-26), winds E S W N (27-30), dragons C F P (31-33)."""
 
+SCALARS = (
+    ("N_KINDS", N_KINDS, "tile kinds of a hand"),
+    ("MAX_TILES", 144, "tiles of the largest wall (the public ruleset's 136 and 8 flowers)"),
+    ("MAX_POOL", 136, "discards of one seat, at most (every tile that is not a flower)"),
+    ("N_KONG_DICE", N_KINDS, "kong dice pre-rolled per round: at most one kong per tile kind"),
+    ("MAX_FANS", 128, "fans of a ruleset's table, at most: the length of a fan-count row (64 x FAN_WORDS)"),
+)
+
 # code -> short name of every tile id (34 kinds, then the 8 flowers 34-41)
 TILE_SHORT_NAMES = tuple(
     [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP") + [f"{r}f" for r in range(1, 9)]
@@ -26,6 +34,11 @@ KNITTED_PATTERNS = tuple(
     tuple(perm[i] * 9 + i + 3 * c for i in range(3) for c in range(3)) for perm in _PERMS
 )
 """Kind indices of each of the six knitted patterns (9 tiles each)."""
+
+C_TABLES = True
+"""The orphan and knitted tables are also C arrays (``mahjong_constants.h``)."""
+PY_TABLES = ("TILE_SHORT_NAMES", "ORPHAN_KINDS", "KNITTED_PATTERNS")
+"""The tuples the Python module carries beside the codes."""
 
 _A = dict(DISCARD=0, DISCARD_READY=N_KINDS, KONG_SELF=2 * N_KINDS)
 _A.update(CHI_LOW=3 * N_KINDS, CHI_MID=3 * N_KINDS + 1, CHI_HIGH=3 * N_KINDS + 2)

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..._validate import is_int, short_repr
 from ...errors import TileCountError, TileParseError
+from . import _constants as _C
 
 __all__ = [
     "CAISHEN",
@@ -48,11 +49,11 @@ __all__ = [
     "to_counts",
 ]
 
-N_FACES = 21
+N_FACES = _C.N_FACES
 """Number of faces; the length of a count array."""
-COPIES = 5
+COPIES = _C.COPIES
 """Copies of each face in the 105-card deck (spec 1.2)."""
-CAISHEN = 21
+CAISHEN = _C.CAISHEN
 """Card kind id of a 财神 (spec 8.1); never an index into a count array."""
 
 

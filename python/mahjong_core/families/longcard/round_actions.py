@@ -22,6 +22,7 @@ from typing import Any
 
 from ..._validate import is_int, short_repr
 from ...errors import IllegalActionError
+from . import _constants as _C
 from .cards import N_FACES, face_name
 
 __all__ = [
@@ -29,9 +30,10 @@ __all__ = [
     "Action", "chi_id", "chi_pair",
 ]
 
-CHI_BASE = 21
-PENG, SHA, XIANG, HU, PASS, QI, FOLD = range(252, 259)
-ACTION_SIZE = 259
+# the action ids of the generated constants (tools/constants/longcard.py), shared with the compiled engine
+CHI_BASE = _C.CHI_BASE
+PENG, SHA, XIANG, HU, PASS, QI, FOLD = _C.PENG, _C.SHA, _C.XIANG, _C.HU, _C.PASS, _C.QI, _C.FOLD
+ACTION_SIZE = _C.N_ACTIONS
 _SINGLE = {PENG: "peng", SHA: "sha", XIANG: "xiang", HU: "hu", PASS: "pass", QI: "qi", FOLD: "fold"}
 _SINGLE_ID = {v: k for k, v in _SINGLE.items()}
 KINDS = ("discard", "chi", *_SINGLE.values())

@@ -50,6 +50,7 @@ from ...game.schema import (
 )
 from ...game.state import SCHEMA_VERSION, load_json, load_round, replay_log, round_from_header
 from .. import registry
+from ._constants import PHASE_NAMES as _PHASES
 from .cards import CAISHEN, COPIES, N_FACES
 from .round_actions import ACTION_SIZE, Action
 from .round_ref import Round
@@ -64,7 +65,6 @@ if TYPE_CHECKING:
 __all__ = ["MAX_VOID_RUN", "HandResult", "LongcardMatch", "LongcardRound", "count_hand", "hand_stock",
            "longcard_match", "longcard_round"]
 
-_PHASES = ("deal", "qi", "stay", "discard", "turn", "claim", "execute", "end")
 _HAND_VIEW_KEYS = ("actor", "banker", "qi_player", "jiang", "stock_left", "offer", "hand", "discard_ban", "table",
                    "events")
 

@@ -31,6 +31,7 @@ import numpy as np
 from ... import _lc_hand
 from ..._validate import as_seat, is_int, short_repr
 from ...errors import IllegalActionError, MahjongError
+from . import _constants as _C
 from . import counting
 from .cards import CAISHEN, COPIES, N_FACES
 from .groups import Group
@@ -54,7 +55,7 @@ from .round_settlement import hand_deltas, hand_payments, next_banker
 
 __all__ = ["RANKS", "VERSION", "Round"]
 
-DEAL = 20
+DEAL = _C.DEAL
 BAOZI_CAUSES = {"B1": "陀数不够 / 卯数不够", "B2": "未必进必打", "B3": "未两卯必进", "B4": "未尾张必进",
                 "B5": "未保持起牌番", "B6": "杵死未扣牌"}
 """包子 causes of spec 3.13."""

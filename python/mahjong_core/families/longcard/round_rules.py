@@ -15,6 +15,7 @@ import numpy as np
 
 from ... import _lc_hand
 from ..._validate import as_seat
+from . import _constants as _C
 from . import counting
 from .cards import COPIES, N_FACES, SEVENS, YDR
 from .fans import face_weights
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CHI_RANK", "PLAYERS", "RANKS", "RoundRules", "RoundState"]
 
-PLAYERS = 3
+PLAYERS = _C.PLAYERS
 RANKS = {HU: 6, XIANG: 5, SHA: 4, PENG: 3}
 """Claim priorities of spec 3.5 (S1's 60/50/40/30/10); a 吃 is 1 (3 for three 7s when
 ``seven_triple_claim = peng``, CP-21)."""

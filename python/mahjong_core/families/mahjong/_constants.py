@@ -91,6 +91,15 @@ A_PASS = 109
 A_SIZE = 110
 
 N_KINDS = 34
+"""Tile kinds of a hand."""
+MAX_TILES = 144
+"""Tiles of the largest wall (the public ruleset's 136 and 8 flowers)."""
+MAX_POOL = 136
+"""Discards of one seat, at most (every tile that is not a flower)."""
+N_KONG_DICE = 34
+"""Kong dice pre-rolled per round: at most one kong per tile kind."""
+MAX_FANS = 128
+"""Fans of a ruleset's table, at most: the length of a fan-count row (64 x FAN_WORDS)."""
 TILE_SHORT_NAMES: tuple[str, ...] = ("1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N", "C", "F", "P", "1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f")
 ORPHAN_KINDS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = ((0, 3, 6, 10, 13, 16, 20, 23, 26), (0, 3, 6, 19, 22, 25, 11, 14, 17), (9, 12, 15, 1, 4, 7, 20, 23, 26), (9, 12, 15, 19, 22, 25, 2, 5, 8), (18, 21, 24, 1, 4, 7, 11, 14, 17), (18, 21, 24, 10, 13, 16, 2, 5, 8))
@@ -161,6 +170,10 @@ __all__ = [
     "A_PASS",
     "A_SIZE",
     "N_KINDS",
+    "MAX_TILES",
+    "MAX_POOL",
+    "N_KONG_DICE",
+    "MAX_FANS",
     "TILE_SHORT_NAMES",
     "ORPHAN_KINDS",
     "KNITTED_PATTERNS",

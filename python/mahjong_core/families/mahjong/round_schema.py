@@ -10,7 +10,7 @@ from ...game.schema import (
     ANY_OBJ, MAX_SEATS, MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE, NONE, Bool, Either, Flag, Int, List, Obj, Str,
     Tagged, Tuple,
 )
-from ._constants import A_SIZE, FLAGS, MELD_NAMES, SRC_NAMES
+from ._constants import A_SIZE, FLAGS, MAX_TILES, MELD_NAMES, N_KONG_DICE, SRC_NAMES
 from .constants import PHASE_NAMES, WIN_METHODS
 from .rulesets import MAX_MIN_FAN, RULESET_NAMES
 from .settings import OPTION_NAMES
@@ -18,9 +18,7 @@ from .settings import OPTION_NAMES
 __all__ = ["state_shape", "header_shape", "event_shape", "result_shape", "action_shape", "EVENT_TYPES",
            "ACTION_TYPES", "MAX_TILES", "N_KONG_DICE", "MAX_TOTAL"]
 
-MAX_TILES = 144
 N_ACTIONS = A_SIZE
-N_KONG_DICE = 34
 MAX_TOTAL = 100_000
 """Bound of a recorded hand value (no hand reaches a thousand fans)."""
 

@@ -20,6 +20,7 @@ from ...errors import MahjongError, TileCountError
 from .tiles import parse_tiles
 from ..._round import shuffle_tiles
 from .settings import FlowSettings
+from ._constants import N_KONG_DICE
 
 __all__ = [
     "Wall",
@@ -30,8 +31,7 @@ __all__ = [
     "N_KONG_DICE",
 ]
 
-N_KONG_DICE = 34
-"""Kong dice pre-rolled per round: at most one kong per tile kind, so never more than 34."""
+# N_KONG_DICE: kong dice pre-rolled per round, at most one kong per tile kind (the generated constants)
 
 
 class Wall:

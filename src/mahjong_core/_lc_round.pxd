@@ -1,0 +1,75 @@
+# The state of the compiled long-card round (spec changpai.md section 3): one struct, the C fields of
+# RoundCore.  Its behaviour lives in the .pxi files of _lc_round.pyx by concern: _lc_round_seats.pxi
+# (a seat's cards), _lc_round_legal.pxi (what a seat may do), _lc_round_transitions.pxi (the state
+# machine's moves), _lc_round_events.pxi (event records and views), _lc_round_bots.pxi (the bots).
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
+from mahjong_core._lc_hand cimport MAX_DECLARED, LcPlanPart
+from mahjong_core._longcard_constants cimport *
+
+# the engine's own buffer sizes
+cdef enum:
+    MAX_OPTS = 40            # claims of one seat on one card (4 + the 吃 pairs; checked at import)
+    MAX_CHI_WITH = 36        # 吃 pairs with one card (checked at import)
+    MEMO_BITS = 10           # plan-part memo of 1024 slots (72 KB) per hand
+    MEMO_SIZE = 1 << MEMO_BITS
+
+
+cdef class RoundCore:
+    # ---- settings (spec 6), as ints
+    cdef readonly object settings
+    cdef int caishen_count, dirn, extra_card, mao_bonus, quad_xiang, chi_kan, kan_as_peng, xiang_bonus
+    cdef int seven_peng, chi_ban, hu_over, bi_peng, liang_mao, wei_zhang, bi_jin_bi_da, liang_fan_ke_tiao
+    cdef int liang_theo, dang_rule, qi_pass, chi_skips_folded, tiao_discard, last_mao_hu_only, ready_live
+    cdef int keep_kans, peng_bar, baozi_allowed, announce, waive, guohu_hand, show_repl, all_folded_ends, qi_s1
+    cdef int thr[2]
+    cdef int w[N_FACES]                   # face weights (五门将, 4.4) of this hand's 将 cards
+    cdef readonly object jiang
+    cdef readonly object result
+    # ---- state (the reference's fields)
+    cdef uint8_t stock[MAX_STOCK]
+    cdef int nstock, pos
+    cdef readonly int banker
+    cdef uint8_t hands[PLAYERS][N_FACES]
+    cdef int caishen[PLAYERS]
+    cdef int ng[PLAYERS]
+    cdef uint8_t gkind[PLAYERS][MAX_DECLARED]
+    cdef uint8_t gcards[PLAYERS][MAX_DECLARED][5]
+    cdef int8_t gfrom[PLAYERS][MAX_DECLARED]
+    cdef uint8_t tangzi[PLAYERS][MAX_STOCK]
+    cdef int ntangzi[PLAYERS]
+    cdef bint folded[PLAYERS]
+    cdef bint asked[PLAYERS]
+    cdef int qi_player
+    cdef uint8_t qi_faces[N_FACES]
+    cdef uint8_t dang[N_FACES]
+    cdef uint8_t peng_barred[PLAYERS][N_FACES]
+    cdef int guohu[PLAYERS][N_FACES]
+    cdef uint8_t chi_faces[PLAYERS][N_FACES]
+    cdef bint started
+    cdef int phase, actor, offer, offer_from, offer_kind
+    cdef int queue[PLAYERS]
+    cdef int nqueue
+    cdef bint answered[PLAYERS]
+    cdef int16_t copt_id[PLAYERS][MAX_OPTS]
+    cdef int8_t copt_rank[PLAYERS][MAX_OPTS]
+    cdef int ncopt[PLAYERS]
+    cdef bint has_best
+    cdef int best_r, best_d, best_seat, best_a
+    cdef int discard_ban
+    cdef bint self_win_ok
+    cdef int drawn                         # the last replacement kept in hand: X of a self-drawn win
+    cdef int tou[PLAYERS]
+    cdef int ntou
+    # ---- the decision of the seat to act: action id -> 包子 cause (-1 not offered, 0 none, 1-6 = B1-B6)
+    cdef int8_t dec[N_ACTIONS]
+    cdef int dec_log                       # len(log) when dec was worked out (-1: stale)
+    cdef bint dec_q                        # Q(actor) at that point (the RuleBot asks it again)
+    # ---- memo of plan parts (lc_plan_parts) by point class, concealed and live counts of its faces:
+    # between two decisions most classes of a seat's cards are unchanged
+    cdef uint64_t* memo_key
+    cdef LcPlanPart* memo_part
+    # ---- log and events
+    cdef int16_t* log
+    cdef int nlog, cap_log
+    cdef int16_t* ev
+    cdef int nev, cap_ev

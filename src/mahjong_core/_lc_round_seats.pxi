@@ -1,0 +1,336 @@
+# The questions about one seat's cards of the long-card RoundCore (``include``d by _lc_round.pyx):
+# seat order, the seat's cards as the counting kernels read them, dead and live faces, 卯 / T_max plans,
+# F_theo, wins and waits, 吃 pairs, 跳 and the last-卯 rules.  Functions of the state (_lc_round.pxd).
+
+@cython.nonecheck(False)
+cdef inline int _stock_left(RoundCore self) noexcept nogil:
+    return self.nstock - self.pos
+
+
+@cython.nonecheck(False)
+cdef inline void _order_from(RoundCore self, int p, int* out) noexcept nogil:
+    cdef int k
+    for k in range(PLAYERS):
+        out[k] = _mod3(p + self.dirn * k)
+
+
+@cython.nonecheck(False)
+cdef inline int _distance(RoundCore self, int src, int p) noexcept nogil:
+    return _mod3((p - src) * self.dirn)
+
+
+@cython.nonecheck(False)
+cdef inline int _next_active(RoundCore self, int p) noexcept nogil:
+    cdef int k, q
+    for k in range(1, PLAYERS):
+        q = _mod3(p + self.dirn * k)
+        if not self.folded[q]:
+            return q
+    return p
+
+
+# ------------------------------------------------------------------ a seat's cards (2.4)
+@cython.nonecheck(False)
+cdef void _seat(RoundCore self, int p, SeatCards* s) noexcept nogil:
+    cdef int i
+    memcpy(s.c, self.hands[p], N_FACES)
+    memset(s.own, 0, N_FACES)
+    s.n = 0
+    s.tuo = 0
+    s.red = False
+    for i in range(self.ng[p]):
+        _seat_add(s, self.gkind[p][i], self.gcards[p][i])
+
+
+@cython.nonecheck(False)
+cdef void _dead_for(RoundCore self, int p, uint8_t* dead) noexcept nogil:
+    """Copies dead outside p's own declared groups: every 堂子 and the other seats' groups."""
+    cdef int q, i, k
+    memset(dead, 0, N_FACES)
+    for q in range(PLAYERS):
+        for i in range(self.ntangzi[q]):
+            dead[self.tangzi[q][i]] += 1
+        if q != p:
+            for i in range(self.ng[q]):
+                for k in range(_group_size(self.gkind[q][i])):
+                    dead[self.gcards[q][i][k]] += 1
+
+
+@cython.nonecheck(False)
+cdef void _live(RoundCore self, int p, uint8_t* live) noexcept nogil:
+    cdef uint8_t dead[N_FACES]
+    cdef SeatCards s
+    cdef int f
+    _dead_for(self, p, dead)
+    _seat(self, p, &s)
+    for f in range(N_FACES):
+        live[f] = COPIES - s.c[f] - s.own[f] - dead[f]
+
+
+@cython.nonecheck(False)
+cdef void _parts(RoundCore self, const uint8_t* c, const uint8_t* live, int comp, LcPlanPart* parts) noexcept nogil:
+    """lc_plan_parts (every class when comp < 0, else that one) through the memo."""
+    cdef int j, k, f
+    cdef uint64_t key, slot
+    for j in range(LC_N_COMP):
+        if comp >= 0 and j != comp:
+            continue
+        key = j | (<uint64_t> 1 << 63)
+        for k in range(COMP_NF[j]):
+            f = COMP_FACES[j][k]
+            key |= <uint64_t> (c[f] | (live[f] << 3)) << (3 + 6 * k)
+        slot = (key * <uint64_t> 0x9E3779B97F4A7C15) >> (64 - MEMO_BITS)
+        if self.memo_key[slot] != key:
+            lc_plan_parts(c, live, self.mao_bonus, self.quad_xiang, self.chi_kan, j, parts)
+            self.memo_key[slot] = key
+            self.memo_part[slot] = parts[j]
+        else:
+            parts[j] = self.memo_part[slot]
+
+
+@cython.nonecheck(False)
+cdef void _plan(RoundCore self, const SeatCards* s, const uint8_t* dead, int* mao, int* tmax) noexcept nogil:
+    cdef uint8_t live[N_FACES]
+    cdef LcPlanPart parts[LC_N_COMP]
+    cdef int f
+    for f in range(N_FACES):
+        live[f] = COPIES - s.c[f] - s.own[f] - dead[f]
+    _parts(self, s.c, live, -1, parts)
+    lc_plan_combine(parts, live, s.n, s.kinds, s.faces, s.tuo, self.mao_bonus, self.quad_xiang, self.chi_kan,
+                    mao, tmax)
+
+
+@cython.nonecheck(False)
+cdef int _theo(RoundCore self, const SeatCards* s, const uint8_t* dead, int caishen) noexcept nogil:
+    cdef uint8_t live[N_FACES]
+    cdef int f
+    for f in range(N_FACES):
+        live[f] = COPIES - s.c[f] - s.own[f] - dead[f]
+    return lc_theoretical_fan(s.c, live, s.n, s.kinds, s.faces, self.w, caishen, self.kan_as_peng,
+                              self.xiang_bonus)
+
+
+@cython.nonecheck(False)
+cdef bint _qualified(RoundCore self, int p) noexcept nogil:
+    """Q(p) of spec 2.8: 7 卯 and T_max >= threshold."""
+    cdef SeatCards s
+    cdef uint8_t dead[N_FACES]
+    cdef int mao, tmax
+    _seat(self, p, &s)
+    _dead_for(self, p, dead)
+    _plan(self, &s, dead, &mao, &tmax)
+    return mao >= 7 and tmax >= self.thr[p == self.banker]
+
+
+@cython.nonecheck(False)
+cdef int _f_theo(RoundCore self, int p) noexcept nogil:
+    """F_theo of spec 2.8 (CP-42); with ``qi_fan_measure = s1`` a 幺地人 pair or any 4 of a kind."""
+    cdef SeatCards s
+    cdef uint8_t dead[N_FACES]
+    cdef int f
+    if self.qi_s1:
+        for f in range(N_FACES):
+            if self.hands[p][f] >= 4 or (self.hands[p][f] >= 2 and (f == 0 or f == 3 or f == 15)):
+                return 1
+        return 0
+    _seat(self, p, &s)
+    _dead_for(self, p, dead)
+    return _theo(self, &s, dead, self.caishen[p])
+
+
+@cython.nonecheck(False)
+cdef bint _is_win_cards(RoundCore self, int p, const SeatCards* s) noexcept nogil:
+    cdef int t = lc_max_tuo(s.c, self.keep_kans)
+    if t < 0:
+        return False
+    return t + s.tuo >= self.thr[p == self.banker] or (self.waive and not s.red and lc_all_black(s.c))
+
+
+@cython.nonecheck(False)
+cdef uint32_t _waits(RoundCore self, int p, SeatCards* s, bint engine) noexcept nogil:
+    """Waits of the 20 effective cards ``s`` (4.7); ``engine``: with ``ready_requires_live``
+    (the engine's question; the bots ask the hand layer's)."""
+    cdef uint32_t m = lc_waits_mask(s.c, s.own, s.tuo, self.thr[p == self.banker], self.keep_kans,
+                                    self.waive and not s.red)
+    cdef uint8_t live[N_FACES]
+    cdef int x
+    if engine and self.ready_live and m:
+        _live(self, p, live)
+        for x in range(N_FACES):
+            if live[x] < 1:
+                m &= ~((<uint32_t> 1) << x)
+    return m
+
+
+# ------------------------------------------------------------------ rule queries (round_rules)
+@cython.nonecheck(False)
+cdef int _score_total(RoundCore self, int p, int extra):
+    return int(_RefView(self)._score(p, _hand_list(self, p, extra)).total)
+
+
+@cython.nonecheck(False)
+cdef list _hand_list(RoundCore self, int p, int extra):
+    h = _u8list(self.hands[p], N_FACES)
+    if extra >= 0:
+        h[extra] += 1
+    return h
+
+
+@cython.nonecheck(False)
+cdef int _guohu_bar(RoundCore self, int p, int card) noexcept nogil:
+    """Largest fan passed that a win on ``card`` must exceed (3.9, CP-52); -1 = none."""
+    cdef int passed = -1, f
+    if not self.guohu_hand:
+        return self.guohu[p][card]
+    for f in range(N_FACES):
+        if self.guohu[p][f] > passed:
+            passed = self.guohu[p][f]
+    return passed
+
+
+@cython.nonecheck(False)
+cdef bint _wins_with(RoundCore self, int p, int card) except -1:
+    cdef SeatCards s
+    cdef int passed
+    _seat(self, p, &s)
+    s.c[card] += 1
+    if s.c[card] > COPIES or not _is_win_cards(self, p, &s):
+        return False
+    passed = _guohu_bar(self, p, card)
+    return passed < 0 or _score_total(self, p, card) > passed
+
+
+@cython.nonecheck(False)
+cdef bint _self_win(RoundCore self, int p) except -1:
+    """May p win on his own cards now (4.2: 天胡, or after his replacement draws)?  A self-drawn win
+    on the drawn face X is subject to 过胡 (3.9) like a claimed one; 天胡 has no drawn card."""
+    cdef SeatCards s
+    cdef int passed
+    if not self.self_win_ok:
+        return False
+    _seat(self, p, &s)
+    if not _is_win_cards(self, p, &s):
+        return False
+    if self.drawn < 0:
+        return True
+    passed = _guohu_bar(self, p, self.drawn)
+    return passed < 0 or _score_total(self, p, -1) > passed
+
+
+@cython.nonecheck(False)
+cdef bint _ready_after_claim(RoundCore self, int p, int a, int b, int card) noexcept nogil:
+    """After claiming ``card`` with the held pair (a, b) (and a suitable discard), is p ready (3.7)?"""
+    cdef SeatCards s
+    cdef uint8_t g[3]
+    cdef int d
+    _seat(self, p, &s)
+    s.c[a] -= 1
+    s.c[b] -= 1
+    _sort3(a, b, card, g)
+    _seat_add(&s, K_PENG if g[0] == g[2] else K_CHI, g)
+    for d in range(N_FACES):
+        if s.c[d]:
+            s.c[d] -= 1
+            if _waits(self, p, &s, True):
+                return True
+            s.c[d] += 1
+    return False
+
+
+@cython.nonecheck(False)
+cdef int _chi_pairs(RoundCore self, int p, int card, uint8_t (*out)[2]) noexcept nogil:
+    cdef const uint8_t* h = self.hands[p]
+    cdef int k, a, b, n = 0
+    for k in range(N_CHI_WITH[card]):
+        a = CHI_WITH[card][k][0]
+        b = CHI_WITH[card][k][1]
+        if h[a] < (2 if a == b else 1) or h[b] < 1:
+            continue
+        if not self.chi_kan and (h[a] == 3 or h[b] == 3):
+            continue
+        out[n][0] = a
+        out[n][1] = b
+        n += 1
+    return n
+
+
+@cython.nonecheck(False)
+cdef bint _two_mao(RoundCore self, int p) noexcept nogil:
+    """Two-卯 state of 4.7: 7 - G = 2."""
+    cdef bint whole
+    return 7 - self.ng[p] - lc_group_count(self.hands[p], &whole) == 2
+
+
+@cython.nonecheck(False)
+cdef bint _last_card(RoundCore self, int p, int card) noexcept nogil:
+    """尾张 of 4.7 (CP-30): no other live copy of any face whose claim makes p ready."""
+    cdef uint8_t live[N_FACES]
+    cdef uint8_t pairs[MAX_CHI_WITH][2]
+    cdef int x, k, n
+    _live(self, p, live)
+    live[card] -= 1
+    for x in range(N_FACES):
+        if live[x] > 0:
+            if self.hands[p][x] == 2 and not self.peng_barred[p][x] and _ready_after_claim(self, p, x, x, x):
+                return False
+            n = _chi_pairs(self, p, x, pairs)
+            for k in range(n):
+                if _ready_after_claim(self, p, pairs[k][0], pairs[k][1], x):
+                    return False
+    return True
+
+
+@cython.nonecheck(False)
+cdef int _held_fan(RoundCore self, int p):
+    return int(_RefView(self).held_fan(p))
+
+
+@cython.nonecheck(False)
+cdef bint _tiao_free(RoundCore self, int f) except -1:
+    cdef int p = self.qi_player, i, x, fan
+    cdef uint8_t live[N_FACES]
+    if not self.qi_faces[f]:
+        return True
+    for i in range(self.ng[p]):
+        if self.gkind[p][i] != K_CHI and self.gcards[p][i][0] == f:
+            return True       # his own 碰/杀/吐火 of the face secured its fan (3.15)
+    if self.liang_fan_ke_tiao:
+        fan = _f_theo(self, p) if self.liang_theo else _held_fan(self, p)
+        if fan >= 2:
+            return True
+    _live(self, p, live)
+    if self.dang_rule == DANG_ANY_FACE:
+        for x in range(N_FACES):
+            if self.qi_faces[x] and (self.dang[x] or live[x] == 0):
+                return True
+        return False
+    return self.dang[f] or (self.dang_rule != DANG_TAKEN_ONLY and live[f] == 0)
+
+
+@cython.nonecheck(False)
+cdef bint _is_tiao(RoundCore self, int p, int aid) except -1:
+    """Would the action break a 起 fan face (跳牌, CP-24)?"""
+    cdef int a, b
+    if p != self.qi_player:
+        return False
+    if aid < N_FACES:
+        return self.tiao_discard and not _tiao_free(self, aid)
+    a = CHI_A[aid]
+    b = CHI_B[aid]
+    if not _tiao_free(self, a) or (b != a and not _tiao_free(self, b)):
+        return True
+    return self.hands[p][self.offer] >= 2 and not _tiao_free(self, self.offer)
+
+
+@cython.nonecheck(False)
+cdef bint _last_mao_block(RoundCore self, int p, int a, int b) noexcept nogil:
+    """CP-31: loose cards = one 卯 completed by this card -> the claim is a 胡 or nothing."""
+    cdef uint8_t h[N_FACES]
+    cdef bint whole
+    if not self.last_mao_hu_only:
+        return False
+    memcpy(h, self.hands[p], N_FACES)
+    h[a] -= 1
+    h[b] -= 1
+    lc_group_count(h, &whole)
+    return whole
