@@ -105,10 +105,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from . import __version__, limits
-from ._validate import as_int, counted
 from .errors import MahjongError, UnsupportedError
 from .families import registry
 from .families.hooks import Foreign
+from .families.hooks import int_in as _int_in
 from .families.registry import DEFAULT_RULESET
 from .server.cli import add_arguments as serve_arguments   # the options only: no web framework imported
 
@@ -165,23 +165,6 @@ class RunError(CliError):
 
 
 # ------------------------------------------------------------------ argument types
-def _int_in(lo: int, hi: "int | None" = None) -> Callable[[str], int]:
-    """An argparse type: an integer in ``[lo, hi]`` (checked as a Python int, so any size of
-    input is refused with its range instead of overflowing later)."""
-
-    def integer(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
-        try:
-            return as_int(value, "the value", lo, hi)
-        except MahjongError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-
-    return integer
-
-
 def _seconds(text: str) -> float:
     try:
         value = float(text)

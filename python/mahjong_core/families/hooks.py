@@ -8,13 +8,15 @@ shared layers, which look the hooks up in the registry, never import a family).
 
 from __future__ import annotations
 
+import argparse
+import importlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, cast
 
-if TYPE_CHECKING:
-    import argparse
+from .._validate import as_int
+from ..errors import MahjongError
 
-__all__ = ["SimulationHooks", "CliHooks", "CliOption"]
+__all__ = ["SimulationHooks", "CliHooks", "CliOption", "int_in", "family_command"]
 
 
 @dataclass(frozen=True)
@@ -98,3 +100,32 @@ class Foreign:
 
 
 __all__ += ["Foreign"]
+
+
+def int_in(lo: int, hi: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an integer in ``[lo, hi]`` (checked as a Python int, so any size of
+    input is refused with its range instead of overflowing later); the shared command line's and
+    every family's options use this one."""
+
+    def integer(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        try:
+            return as_int(value, "the value", lo, hi)
+        except MahjongError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return integer
+
+
+def family_command(package: str, name: str) -> Callable[..., int]:
+    """A family's side of the shared command ``name``: ``run_<name>(args, foreign)`` of the
+    module ``<package>.cli``, imported when the command runs (not when the family registers)."""
+
+    def run(args: Any, foreign: Any) -> int:
+        cli = importlib.import_module(f"{package}.cli")
+        return cast("int", getattr(cli, f"run_{name}")(args, foreign))
+
+    return run

@@ -11,15 +11,13 @@ the shared API (:class:`.round_match.LongcardRound`, :class:`.round_match.Longca
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
-from ..._validate import as_int
-from ...errors import MahjongError, RulesetError, UnsupportedError
+from ...errors import RulesetError, UnsupportedError
 from .. import registry
-from ..hooks import CliHooks, SimulationHooks
+from ..hooks import CliHooks, SimulationHooks, family_command, int_in
 from .options import RULESET
 from .ruleset import FAMILY_NAME
 
@@ -116,36 +114,16 @@ def _plot() -> Callable[..., Any]:
 SIMULATION = SimulationHooks(_result_type, _play_batch, _plot)
 
 
-def _command(name: str) -> Callable[..., int]:
-    """The family's side of a shared command (``run_<name>`` of :mod:`.cli`), imported when run."""
-    def run(args: Any, foreign: Any) -> int:
-        from . import cli
-        return cast("int", getattr(cli, f"run_{name}")(args, foreign))
-    return run
-
-
-def _int_in(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: an integer in ``[low, high]`` (the words of the shared command line's)."""
-    def integer(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
-        try:
-            return as_int(value, "the value", low, high)
-        except MahjongError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-    return integer
-
-
 # ``Family.cli``: the options, help fragments and examples of the shared commands for changpai-ydr
+_PACKAGE = __name__.rpartition(".")[0]   # the family's package: its cli module is <package>.cli
+
 CLI = CliHooks(
-    commands={name: _command(name) for name in ("hand", "score", "match", "play")},
+    commands={name: family_command(_PACKAGE, name) for name in ("hand", "score", "match", "play")},
     options={
         "hand": [(("--banker",), {"action": "store_true", "help": f"{RULESET}: the player is the banker (34 陀)"})],
         "score": [(("--banker",), {"action": "store_true", "help": f"{RULESET}: the winner is the banker (34 陀)"}),
                   (("--jiang",), {"default": None, "help": f'{RULESET}: the two 五门将 cards J1 J2, e.g. "36 25"'}),
-                  (("--caishen",), {"type": _int_in(0, 10), "default": 0,
+                  (("--caishen",), {"type": int_in(0, 10), "default": 0,
                                     "help": f"{RULESET}: 财神 laid out by the winner"})],
     },
     help={

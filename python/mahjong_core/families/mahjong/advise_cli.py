@@ -18,6 +18,7 @@ import numpy as np
 from .advise import Advice, advise
 from .fan_shanten import DEFAULT_MAX_DRAWS, MAX_DRAWS, WIN_METHODS
 from .. import registry
+from ..hooks import int_in as _int_in
 from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, get_ruleset
 from .tiles import format_counts, format_tiles
 
@@ -58,8 +59,6 @@ _TEXT: dict[str, dict[str, Any]] = {
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``advise`` on its sub-parser (the numbers are checked by the command line's own
     integer type, so a bad one is refused naming its option and range)."""
-    from ...cli import _int_in   # the command line is loaded when it runs, not by ``import mahjong_core``
-
     p.add_argument("tiles", help='the concealed tiles, 14 with the melds (kongs as 3), e.g. "1234567m1199pEEC"')
     # every registered ruleset: another family's is refused naming it (an UnsupportedError), not as unknown
     p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(), help="the rules to play")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ... import cli as shared
 from ..._validate import counted
 from ...errors import MahjongError
-from ..hooks import Foreign
+from ..hooks import Foreign, int_in
 from ._constants import FLAGS
 from .hand import FORMS, form_shanten, is_win, shanten, waits
 from .rulesets import get_ruleset
@@ -128,7 +128,7 @@ def score_options() -> list[tuple[tuple[str, ...], dict[str, Any]]]:
         (("--flowers",), dict(default="0", help='number of flowers, or the flower tiles ("春夏", "1f2f")')),
         (("--seat-wind",), dict(default=None, help="public: seat wind E/S/W/N (default: E)")),
         (("--round-wind",), dict(default=None, help="public: prevalent wind E/S/W/N (default: E)")),
-        (("--min-fan",), dict(type=shared._int_in(0, MAX_MIN_FAN), default=None,
+        (("--min-fan",), dict(type=int_in(0, MAX_MIN_FAN), default=None,
                               help=f"minimum fan (起和), 0-{MAX_MIN_FAN}; default the ruleset's (8)")),
     ]
     return out

@@ -9,14 +9,14 @@ imports it.  The simulation and command-line hooks import their modules (:mod:`.
 
 from __future__ import annotations
 
-from typing import Any, Callable, cast
+from typing import Any, Callable
 
 from .bots import BUILTIN_BOTS
 from .match import Match
 from .round import Round
 from .. import registry
 from . import advise_cli
-from ..hooks import CliHooks, SimulationHooks
+from ..hooks import CliHooks, SimulationHooks, family_command
 from .constants import FAMILY_NAME
 from .hand import is_win, shanten, waits
 
@@ -42,14 +42,6 @@ SIMULATION = SimulationHooks(_result_type, _play_batch, _plot)
 """``Family.simulation``: the fan-table statistics, one batch of :mod:`.simulation`, their charts."""
 
 
-def _command(name: str) -> Callable[..., int]:
-    """The family's side of a shared command (``run_<name>`` of :mod:`.cli`), imported when run."""
-    def run(args: Any, foreign: Any) -> int:
-        from . import cli
-        return cast("int", getattr(cli, f"run_{name}")(args, foreign))
-    return run
-
-
 def _score_options() -> Any:
     """The ``score`` options, built from the generated flags when the parser asks for them."""
     from .cli import score_options
@@ -61,8 +53,10 @@ def _play_rulesets() -> tuple[str, ...]:
     return tuple(n for n in registry.ruleset_names(FAMILY_NAME) if registry.get_ruleset(n).players == 2)
 
 
+_PACKAGE = __name__.rpartition(".")[0]   # the family's package: its cli module is <package>.cli
+
 CLI = CliHooks(
-    commands={name: _command(name) for name in ("hand", "score", "match", "play")},
+    commands={name: family_command(_PACKAGE, name) for name in ("hand", "score", "match", "play")},
     options={"score": _score_options},
     help={
         "hand.tiles": 'tiles, e.g. "1112345678999m" or "123m456p789sEESS"',

@@ -25,7 +25,6 @@ it returns builds its fan list lazily, so a server that only needs
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Iterable, overload
 
