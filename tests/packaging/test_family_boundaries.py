@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import mahjong_core
 from mahjong_core.families import registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +90,9 @@ def test_import_mahjong_core_loads_no_command_line_or_simulation_of_a_family():
     used: ``import mahjong_core`` (a fresh interpreter) loads none of them, nor the command line."""
     code = ("import sys, mahjong_core; print(sorted(m for m in sys.modules if m == 'mahjong_core.cli' or "
             "m.startswith('mahjong_core.families.') and m.endswith(('.cli', '.simulation', '.simulation_plots'))))")
-    env = {"PYTHONPATH": str(PACKAGE.parent), "PATH": ""}
+    # the package this session imports (built in place or installed: the source tree has no
+    # compiled modules when the package is installed, as in CI)
+    env = {"PYTHONPATH": str(Path(mahjong_core.__file__).resolve().parents[1]), "PATH": ""}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip() == "[]", out.stdout
 
