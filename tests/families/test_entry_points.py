@@ -150,7 +150,7 @@ def test_a_family_without_simulation_or_command_line_hooks_is_refused_by_name():
     """The toy family of tests/support registers no ``simulation`` and no ``cli``: ``simulate`` and
     every command refuse its ruleset with the UnsupportedError naming it (nothing falls back to
     mahjong's)."""
-    from tests.support.toy_family import RULESET, registered
+    from tests.support.toy import RULESET, registered
 
     with registered() as family:
         with pytest.raises(UnsupportedError, match=f"^simulate: the {family.name} family .* does not offer simulate"):
