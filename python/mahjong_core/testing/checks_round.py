@@ -9,12 +9,15 @@ from typing import Any
 
 import numpy as np
 
-from .. import Round as _Face
+from .. import Round
 from ..errors import MahjongError
 from ..game import contract
 from ..game.bots import make_bots, play_round, play_steps
 from ..game.views import COMMON_VIEW_KEYS
 from .subject import MAX_STEPS, RandomLegal, Subject, canonical, default_engine, play_to_end
+
+_Face: Any = Round
+"""The public face ``mj.Round`` (typed as any family's round: the suite checks every family)."""
 
 __all__ = ["check_round_api", "check_legal_mask", "check_refused_actions", "check_views", "check_hidden_information",
            "check_rounds_end", "check_engines_agree"]
@@ -55,7 +58,7 @@ def check_round_api(s: Subject) -> None:
         s.expect(s.new_round(engine, s.seed, dealer).to_json() == r.to_json(),
                  f"{engine}: two rounds of seed {s.seed} differ")
         play_to_end(s, r, s.players_for(0, s.seed, engine), lambda rr, n: _check_queries(s, rr, n))
-    face = _Face(s.ruleset, s.seed)
+    face: Any = _Face(s.ruleset, s.seed)
     s.expect(type(face) is s.family.round_type(),
              f"mj.Round({s.ruleset!r}) built a {type(face).__name__}, not the family's {s.family.round_type().__name__}")
     s.expect(face.engine == default_engine(s), f"mj.Round({s.ruleset!r}) plays on {face.engine!r}, "
@@ -103,9 +106,10 @@ def _bad_calls(r: Any) -> list[tuple[Any, Any, str]]:
     if idle and legal:
         calls.append((idle[0], legal[0], f"seat {idle[0]}, not to act"))
     good = legal[0] if legal else 0
-    calls += [(bad, good, f"the seat {bad!r}") for bad in (r.players, -1, None, "0", 1.5)]
-    calls += [(seat, bad, f"the malformed action {bad!r}")
-              for bad in (None, "x", 1.5, [], {}, {"type": "no-such-action"})]
+    bad_seats: tuple[Any, ...] = (r.players, -1, None, "0", 1.5)
+    calls += [(bad, good, f"the seat {bad!r}") for bad in bad_seats]
+    malformed: tuple[Any, ...] = (None, "x", 1.5, [], {}, {"type": "no-such-action"})
+    calls += [(seat, bad, f"the malformed action {bad!r}") for bad in malformed]
     if r.is_over:
         calls.append((0, 0, "an action after the end"))
     return calls
@@ -133,7 +137,8 @@ def check_refused_actions(s: Subject) -> None:
             s.expect(r.to_json() == before, f"{at} was refused but changed the state")
             s.expect([r.legal_indices(p) for p in range(r.players)] == legal,
                      f"{at} was refused but changed the legal actions")
-        for bad in (r.players, -1, "0"):
+        bad_seats: tuple[Any, ...] = (r.players, -1, "0")
+        for bad in bad_seats:
             try:
                 r.legal_indices(bad)
             except MahjongError:

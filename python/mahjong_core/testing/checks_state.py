@@ -10,11 +10,15 @@ import json
 import pickle
 from typing import Any, Callable, Iterator
 
-from .. import Match as _MatchFace
-from .. import Round as _Face
+from .. import Match, Round
 from ..errors import MahjongError, StateError
 from ..game.state import load_state
 from .subject import RandomLegal, Subject, canonical, default_engine, play_to_end
+
+_Face: Any = Round
+"""The public face ``mj.Round`` (typed as any family's round: the suite checks every family)."""
+_MatchFace: Any = Match
+"""The public face ``mj.Match``."""
 
 __all__ = ["check_round_trips", "check_hostile_states", "check_match", "mutations", "play_match"]
 
@@ -43,7 +47,7 @@ def check_round_trips(s: Subject) -> None:
     ``from_json``, ``from_dict``, ``replay`` (of the log and of its JSON lines) and ``load_state``
     rebuild the same state on the default engine, in the family's round class; ``pickle`` and
     ``copy.deepcopy`` rebuild it on the round's own engine; a copy plays on as the original does."""
-    cls = s.family.round_type()
+    cls: Any = s.family.round_type()
     for engine in s.engines:
         for r in _states(s, engine):
             at = f"{engine} engine, seed {r.seed}, {len(r.log)} events"
@@ -84,43 +88,53 @@ def mutations(d: dict[str, Any], players: int) -> Iterator[tuple[str, Any]]:
     """``(what, document)``: hostile variants of a saved round state ``d`` (a copy each)."""
     text = json.dumps(d)   # copied through JSON: several times faster than copy.deepcopy
 
-    def variant(change: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
+    def variant(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+        """A copy of ``d`` whose item at ``path`` is ``value`` (deleted for :data:`_DELETE`)."""
         m: dict[str, Any] = json.loads(text)
-        change(m)
+        target: Any = m
+        for step in path[:-1]:
+            target = target[step]
+        if value is _DELETE:
+            del target[path[-1]]
+        else:
+            target[path[-1]] = value
         return m
 
     for key in d:
-        yield f"{key} deleted", variant(lambda m, k=key: m.pop(k))
+        yield f"{key} deleted", variant((key,), _DELETE)
         for bad in ("x", None, -1):
             if d[key] != bad:
-                yield f"{key} = {bad!r}", variant(lambda m, k=key, b=bad: m.__setitem__(k, b))
-    yield "an unknown key", variant(lambda m: m.__setitem__("zz_unknown", 1))
-    yield "schema_version 99", variant(lambda m: m.__setitem__("schema_version", 99))
+                yield f"{key} = {bad!r}", variant((key,), bad)
+    yield "an unknown key", variant(("zz_unknown",), 1)
+    yield "schema_version 99", variant(("schema_version",), 99)
     log = d["log"]
-    header = log[0]
-    for key in header:
-        yield f"log[0].{key} deleted", variant(lambda m, k=key: m["log"][0].pop(k))
-    for key, bad in (("seed", -1), ("seed", 2 ** 300), ("seed", "7"), ("dealer", players), ("dealer", -1),
-                     ("dealer", True), ("ruleset", "zz-no-such-ruleset"), ("schema_version", 0), ("zz_unknown", 1)):
-        yield f"log[0].{key} = {bad!r}", variant(lambda m, k=key, b=bad: m["log"][0].__setitem__(k, b))
-    yield "the log truncated to its header", variant(lambda m: m.__setitem__("log", m["log"][:1]))
-    yield "the last event dropped", variant(lambda m: m["log"].pop())
-    yield "an empty log", variant(lambda m: m.__setitem__("log", []))
-    yield "an event duplicated", variant(lambda m: m["log"].append(dict(m["log"][-1])))
-    yield "an event not an object", variant(lambda m: m["log"].__setitem__(len(m["log"]) - 1, 5))
-    yield "an unknown key in the last event", variant(lambda m: m["log"][-1].__setitem__("zz_unknown", 1))
+    for key in log[0]:
+        yield f"log[0].{key} deleted", variant(("log", 0, key), _DELETE)
+    header_values: tuple[tuple[str, Any], ...] = (
+        ("seed", -1), ("seed", 2 ** 300), ("seed", "7"), ("dealer", players), ("dealer", -1), ("dealer", True),
+        ("ruleset", "zz-no-such-ruleset"), ("schema_version", 0), ("zz_unknown", 1))
+    for key, bad in header_values:
+        yield f"log[0].{key} = {bad!r}", variant(("log", 0, key), bad)
+    yield "the log truncated to its header", variant(("log",), log[:1])
+    yield "the last event dropped", variant(("log",), log[:-1])
+    yield "an empty log", variant(("log",), [])
+    yield "an event duplicated", variant(("log",), [*log, log[-1]])
+    yield "an event not an object", variant(("log", len(log) - 1), 5)
+    yield "an unknown key in the last event", variant(("log", len(log) - 1, "zz_unknown"), 1)
     actions = [i for i, e in enumerate(log) if isinstance(e, dict) and e.get("type") == "action"]
     for i in actions[-2:]:
-        seat = log[i]["seat"]
-        yield f"log[{i}] (an action) dropped", variant(lambda m, i=i: m["log"].pop(i))
-        yield f"log[{i}].seat moved", variant(lambda m, i=i: m["log"][i].__setitem__("seat", (seat + 1) % players))
-        yield f"log[{i}].seat out of range", variant(lambda m, i=i: m["log"][i].__setitem__("seat", players))
-        yield f"log[{i}].action malformed", variant(lambda m, i=i: m["log"][i].__setitem__("action", {"type": "zz"}))
+        yield f"log[{i}] (an action) dropped", variant(("log",), log[:i] + log[i + 1:])
+        yield f"log[{i}].seat moved", variant(("log", i, "seat"), (log[i]["seat"] + 1) % players)
+        yield f"log[{i}].seat out of range", variant(("log", i, "seat"), players)
+        yield f"log[{i}].action malformed", variant(("log", i, "action"), {"type": "zz"})
         for j in actions:   # another action of the round in its place
             if log[j]["action"] != log[i]["action"]:
-                yield (f"log[{i}].action replaced by log[{j}]'s",
-                       variant(lambda m, i=i, j=j: m["log"][i].__setitem__("action", m["log"][j]["action"])))
+                yield f"log[{i}].action replaced by log[{j}]'s", variant(("log", i, "action"), log[j]["action"])
                 break
+
+
+_DELETE = object()
+"""The value of a :func:`mutations` variant that deletes the item."""
 
 
 def _refused_or_exact(s: Subject, load: Callable[[Any], Any], doc: Any, what: str) -> None:
@@ -199,12 +213,14 @@ def check_match(s: Subject) -> None:
     previous result's ``next_dealer``; the state round-trips (JSON, ``load_state``, pickle, deep
     copy) mid-match and at the end, in the family's match class."""
     rounds = max(2, s.rounds)
-    cls = s.family.match_type()
+    cls: Any = s.family.match_type()
     for m in (play_match(s, rounds, stop_after=1), play_match(s, rounds)):
         s.expect(type(m) is cls, f"mj.Match({s.ruleset!r}) built a {type(m).__name__}, not {cls.__name__}")
         text = m.to_json()
-        for name, back in (("Match.from_json", _MatchFace.from_json(text)), ("load_state", load_state(text)),
-                           ("pickle", pickle.loads(pickle.dumps(m))), ("deepcopy", copy.deepcopy(m))):
+        backs: list[tuple[str, Any]] = [
+            ("Match.from_json", _MatchFace.from_json(text)), ("load_state", load_state(text)),
+            ("pickle", pickle.loads(pickle.dumps(m))), ("deepcopy", copy.deepcopy(m))]
+        for name, back in backs:
             s.expect(type(back) is cls and back.to_json() == text,
                      f"after {m.round_index} rounds: {name} does not give back the same match")
     s.expect(m.is_over and len(m.results) == rounds and m.seats_to_act() == [],
