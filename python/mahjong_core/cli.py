@@ -530,6 +530,11 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    family = registry.family_of(args.ruleset)
+    offered = tuple(family.cli.play_rulesets()) if family.cli is not None and "play" in family.cli.commands else ()
+    if offered and args.ruleset not in offered:   # the family plays some of its rulesets at the terminal
+        raise UnsupportedError(f"play: the {family.name} family does not offer play for {args.ruleset!r} "
+                               f"(it offers play for {', '.join(offered)})")
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # a line that is not UTF-8 is asked again, not a crash
     return _run_family_command("play", args)
@@ -694,8 +699,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_match)
 
     p = command("play", "play " + ", or ".join(_fragments("play")))
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, help="the rules to play",
-                   choices=tuple(n for f in registry.families() if f.cli is not None for n in f.cli.play_rulesets()))
+    # every ruleset: one its family does not play at the terminal is refused by the family's name
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, help="the rules to play", choices=registry.ruleset_names())
     p.add_argument("--seed", type=seed, default=None, help="an integer >= 0 and below 2**256 (default: random)")
     p.add_argument("--seat", type=int, default=0, help=_noted("your seat", "play.seat"),
                    choices=tuple(range(max(f.cli.play_seats for f in registry.families() if f.cli is not None))))

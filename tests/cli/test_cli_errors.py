@@ -116,7 +116,9 @@ USAGE_CASES = [
     (["match", "--balance", "10"], "at least 1,000"),
     (["play", "--seed", "-1"], "--seed"),
     (["play", "--seat", "2"], "--seat"),
-    (["play", "--ruleset", "public"], "invalid choice: 'public'"),
+    # a ruleset its family does not play at the terminal: refused by the family (issue 27, item 3)
+    (["play", "--ruleset", "public"], "play: the mahjong family does not offer play for 'public'"),
+    (["play", "--ruleset", "nope"], "invalid choice: 'nope'"),
     # bots, rooms, rulesets that do not fit together
     (["simulate", *TINY, "--bots", "greedy,alien"], "unknown bot 'alien'"),
     (["simulate", *TINY, "--bots", ""], "a bot name is empty"),

@@ -22,7 +22,7 @@ from mahjong_core.families.mahjong._ref.round_py import Round as MahjongReferenc
 from mahjong_core.game import contract
 from mahjong_core.game.bots import make_bots, play_round
 from mahjong_core.game.state import load_state
-from tests.support.toy_family import RaceMatch, RaceRound, registered
+from tests.support.toy import RaceMatch, RaceRound, registered
 
 RULESETS = registry.ruleset_names()
 LONGCARD = registry.ruleset_names("longcard")

@@ -1,4 +1,4 @@
-"""The shared round layer knows no family: a toy family (tests/support/toy_family.py, three seats,
+"""The shared round layer knows no family: a toy family (tests/support/toy/, three seats,
 its own actions, deal, view and invariants) registered in the test runs through the shared round
 API, views, per-seat event streams, the JSON state boundary, log replay, the match loop, the bot
 loop and :func:`~mahjong_core.game.state.load_state`'s dispatch through the registry."""
@@ -17,7 +17,7 @@ from mahjong_core.errors import IllegalActionError, RulesetError, SeatError, Sta
 from mahjong_core.families import registry
 from mahjong_core.game.bots import play_match, play_round
 from mahjong_core.game.state import load_state
-from tests.support.toy_family import GOAL, FirstLegal, Move, RaceMatch, RaceRound, registered
+from tests.support.toy import GOAL, FirstLegal, Move, RaceMatch, RaceRound, registered
 
 
 @pytest.fixture

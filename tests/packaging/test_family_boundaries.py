@@ -17,8 +17,9 @@ from mahjong_core.families import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "python" / "mahjong_core"
-SHARED = [PACKAGE / "game", PACKAGE / "simulation", PACKAGE / "settlement", PACKAGE / "cli.py"]
-"""The shared layers: they reach a family through the registry only."""
+SHARED = [PACKAGE / "game", PACKAGE / "simulation", PACKAGE / "settlement", PACKAGE / "cli.py", PACKAGE / "testing"]
+"""The shared layers: they reach a family through the registry only (the conformance suite,
+``testing/``, too)."""
 
 
 def _graph_tool():

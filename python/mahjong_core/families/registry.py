@@ -45,6 +45,9 @@ with.  Every callable takes the ruleset keyword-only (``ruleset=``: a name or a 
     ``to_json``, ``to_csv``, ``summary``, ``provenance``), ``play_batch(ruleset, bot_objects,
     match_seed, rounds, min_fan, record_wins, result)`` playing one batch into it, and
     ``plot(result, path, top)`` the charts :func:`mahjong_core.simulation.plots.plot_result` draws;
+``engines`` (optional)
+    engine name -> a factory of rounds on that engine (:attr:`Family.engines`), for a family with
+    more than one engine (a compiled one and a reference one);
 ``cli`` (optional)
     the family's side of the command line (:class:`mahjong_core.families.hooks.CliHooks`: its
     ``hand``/``score``/``match``/``play`` commands, their options, help and examples, its own
@@ -135,6 +138,11 @@ class Family:
     match_class: "Callable[[], type] | None" = None
     """Gives the family's match class (a :class:`mahjong_core.game.contract.Match`), as ``round_class``.
     None: ``new_match`` is that class."""
+    engines: "Callable[[], Mapping[str, Callable[..., Any]]] | None" = None
+    """Gives the family's round engines: engine name (:data:`mahjong_core.game.contract.ENGINES`)
+    -> a factory ``(ruleset, seed, *, dealer=)`` of a round on that engine, called when first needed.
+    None: the family's round class (:meth:`round_type`) is its one engine.  The conformance suite
+    (:mod:`mahjong_core.testing`) checks every engine listed here."""
 
     def round_type(self) -> type:
         """The family's round class under the shared API (``round_class``, else ``new_round``)."""
@@ -143,6 +151,14 @@ class Family:
     def match_type(self) -> type:
         """The family's match class under the shared API (``match_class``, else ``new_match``)."""
         return self.match_class() if self.match_class is not None else _as_class(self.new_match, self.name, "match")
+
+    def round_engines(self) -> dict[str, Callable[..., Any]]:
+        """Engine name -> round factory: ``engines`` if the family registers them, else its round
+        class under the name of the engine it plays on."""
+        if self.engines is not None:
+            return dict(self.engines())
+        cls = self.round_type()
+        return {str(getattr(cls, "engine", "compiled")): cls}
 
 
 def _as_class(value: Any, family: str, what: str) -> type:

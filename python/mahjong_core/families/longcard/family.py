@@ -12,6 +12,7 @@ the shared API (:class:`.round_match.LongcardRound`, :class:`.round_match.Longca
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
@@ -160,9 +161,16 @@ def _match_class() -> type[LongcardMatch]:
     return LongcardMatch
 
 
+def _engines() -> dict[str, Callable[..., Any]]:
+    """``Family.engines``: a hand on the compiled engine and on the reference one."""
+    from .round_match import LongcardRound
+    return {engine: partial(LongcardRound, engine=engine) for engine in ("compiled", "reference")}
+
+
 FAMILY = registry.Family(
     FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_offered("shanten"), new_round=new_round,
     new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
     simulation=SIMULATION, cli=CLI, round_class=_round_class, match_class=_match_class,
+    engines=_engines,
 )
 registry.register_family(FAMILY)

@@ -84,6 +84,12 @@ CLI = CliHooks(
 )
 """``Family.cli``: the options, help fragments and examples of the shared commands for mahjong."""
 
+def _engines() -> dict[str, Callable[..., Any]]:
+    """``Family.engines``: the compiled round and the reference one (imported when asked for)."""
+    from ._ref.round_py import Round as ReferenceRound
+    return {"compiled": Round, "reference": ReferenceRound}
+
+
 FAMILY = registry.Family(
     FAMILY_NAME,
     is_win=is_win,
@@ -94,5 +100,6 @@ FAMILY = registry.Family(
     bots=BUILTIN_BOTS,
     simulation=SIMULATION,
     cli=CLI,
+    engines=_engines,
 )
 registry.register_family(FAMILY)

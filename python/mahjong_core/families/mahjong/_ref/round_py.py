@@ -51,6 +51,7 @@ class Round(MahjongRoundBase):
     :class:`mahjong_core.game.Round`, see :class:`~mahjong_core.game.round_base.RoundBase`)."""
 
     engine = "reference"
+    RESULT_TYPE = RoundResult   # the contract's class hook (RoundBase), as the compiled engine's
 
     # state this engine assigns, which the bases declare read-only (the compiled engine computes it)
     phase: int

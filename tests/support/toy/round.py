@@ -1,19 +1,10 @@
-"""A minimal game family for the neutrality tests: the template of a new family's round.
-
-The "race": three seats, each dealt a secret card 1-3; in turn (the dealer first) a seat moves
-one step, or two if its card is not 1; the first to reach :data:`GOAL` wins and deals next.  It
-implements every hook of :class:`mahjong_core.game.round_base.RoundBase` and names its round in a
-:class:`mahjong_core.game.match.Match` subclass, so the shared round API, views, per-seat event
-streams, JSON state boundary, log replay, match loop and bot loop run it unchanged.
-
-:func:`registered` registers it with the registry for the duration of a ``with`` block.
-"""
+"""The race's round (every hook of :class:`mahjong_core.game.round_base.RoundBase`) and its match
+(a :class:`mahjong_core.game.match.Match` naming the round)."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -25,26 +16,13 @@ from mahjong_core.game.round_base import COMMON_VIEW_KEYS, RoundBase
 from mahjong_core.game.schema import MAX_SEED, MAX_SPAWN_KEY, MAX_SPAWN_VALUE, Int, List, Obj, Str
 from mahjong_core.game.state import SCHEMA_VERSION
 
-__all__ = ["FAMILY_NAME", "RULESET", "GOAL", "Move", "RaceRound", "RaceMatch", "registered"]
+from .result import RaceResult
+
+__all__ = ["FAMILY_NAME", "GOAL", "Move", "RaceRound", "RaceMatch"]
 
 FAMILY_NAME = "toy"
 GOAL = 6
-
-
-@dataclass(frozen=True)
-class RulesetRecord:
-    """The registry's ruleset record (see :mod:`mahjong_core.families.registry`)."""
-
-    name: str = "toy-race"
-    family: str = FAMILY_NAME
-    players: int = 3
-    min_fan: int = 0
-    fans: tuple = ()
-    settlement_profile: str = "none"
-    default_room: str = "none"
-
-
-RULESET = RulesetRecord()
+"""The position that wins the race."""
 
 
 @dataclass(frozen=True)
@@ -63,20 +41,6 @@ class Move:
         return {"type": "move", "n": self.n}
 
 
-class RaceResult:
-    """The finished round: ``to_dict()`` and ``next_dealer`` (what the shared Match reads)."""
-
-    def __init__(self, d: dict[str, Any]) -> None:
-        self._d = d
-
-    def to_dict(self) -> dict[str, Any]:
-        return self._d
-
-    @property
-    def next_dealer(self) -> int:
-        return self._d["next_dealer"]
-
-
 class RaceRound(RoundBase):
     ACTION_SIZE = 2
     PHASE_NAMES = ("turn", "over")
@@ -88,7 +52,9 @@ class RaceRound(RoundBase):
         self.settings, opts = self._settings_and_options(ruleset, options, None)
         self.players = self.settings.players
         self.dealer = as_seat(dealer, self.players, "dealer (a seat)")
-        self.seed = as_int(0 if seed is None else seed, "seed", 0, MAX_SEED)
+        if seed is None:   # fresh entropy, recorded in the header (the contract's unseeded round)
+            seed = int(np.random.SeedSequence().entropy) % (MAX_SEED + 1)
+        self.seed = as_int(seed, "seed", 0, MAX_SEED)
         spawn_key = [as_int(k, "spawn_key", 0, MAX_SPAWN_VALUE) for k in list(spawn_key)[:MAX_SPAWN_KEY]]
         g = np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed, spawn_key=tuple(spawn_key))))
         self.cards = [int(c) for c in g.integers(1, 4, self.players)]
@@ -138,7 +104,9 @@ class RaceRound(RoundBase):
         self.positions[seat] += i + 1
         if self.positions[seat] >= GOAL:
             self.phase = 1
-            self._result = {"winner": seat, "dealer": self.dealer, "next_dealer": seat}
+            # the winner takes one point from each other seat: the round settles itself
+            deltas = [self.players - 1 if k == seat else -1 for k in range(self.players)]
+            self._result = {"winner": seat, "dealer": self.dealer, "next_dealer": seat, "deltas": deltas}
             self.log.append({"type": "round_end", "winner": seat})
         else:
             self.turn = (seat + 1) % self.players
@@ -202,30 +170,3 @@ class RaceRound(RoundBase):
 
 class RaceMatch(Match):
     round_class = RaceRound
-
-
-class FirstLegal:
-    """A bot (the :class:`~mahjong_core.game.bots.Bot` protocol): the highest legal move."""
-
-    def act_index(self, rnd: Any, seat: int) -> int:
-        return rnd.legal_indices(seat)[-1]
-
-    def act(self, rnd: Any, seat: int) -> Move:
-        return rnd.decode_action(seat, self.act_index(rnd, seat))
-
-
-@contextmanager
-def registered() -> Iterator[registry.Family]:
-    """The race family registered with the registry inside the block (and removed after it)."""
-    def refuse(*_a: Any, **_k: Any) -> Any:
-        raise RulesetError("the race has no hands")
-
-    family = registry.Family(FAMILY_NAME, is_win=refuse, waits=refuse, shanten=refuse, new_round=RaceRound,
-                             new_match=RaceMatch, bots={"first": lambda seed: FirstLegal()})
-    registry.register_rulesets(FAMILY_NAME, {RULESET.name: RULESET})
-    registry.register_family(family)
-    try:
-        yield family
-    finally:
-        registry._RULESETS.pop(FAMILY_NAME, None)
-        registry._FAMILIES.pop(FAMILY_NAME, None)
