@@ -17,22 +17,10 @@ import argparse
 import hashlib
 
 import numpy as np
+from mahjong_core.families.longcard.option_samples import WORKLOAD_OPTION_SETS
 from mahjong_core.families.longcard.round_engine import new_core
 
-OPTIONS = [
-    {},
-    {"bi_peng": True, "caishen_count": 0},
-    {"banker_extra_card": False, "first_actor": "banker_turns", "caishen_count": 10},
-    {"turn_direction": "cw", "discard_chi_skips_folded": False},
-    {"seven_triple_claim": "peng", "chi_same_face_discard_ban": "all", "chi_may_use_kan": True},
-    {"hu_overrides_mandatory": False, "liang_mao_bi_jin": False, "wei_zhang_bi_jin": False, "bi_jin_bi_da": False,
-     "bi_peng": True},
-    {"liang_fan_ke_tiao": True, "liang_fan_measure": "held", "dang_rule": "any_face_releases_all",
-     "tiao_definition": "chi_only"},
-    {"liang_fan_ke_tiao": True, "dang_rule": "taken_only", "chi_same_face_discard_ban": "none"},
-    {"qi_stage_pass": False, "last_mao_claim_is_hu_only": False, "ready_requires_live": True},
-    {"win_split_kan": False, "peng_bar_on_pass": False, "baozi_actions_allowed": False, "announcements": "off"},
-]
+OPTIONS = WORKLOAD_OPTION_SETS   # the option sets of the parity tests that these digests were recorded over
 
 
 def played(hands: int) -> str:
