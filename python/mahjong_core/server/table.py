@@ -436,7 +436,7 @@ class Table:
             for ev, text in zip(events, texts):
                 seen = redact(ev, s)
                 if seen is not None:
-                    self._emit(s, seen, text if seen == ev else None)
+                    self._emit(s, seen, text if seen is ev or seen == ev else None)
         if self.match.round.is_over:
             self._settle()
         if not self.lobby.grouping:   # else written with the other tables of this loop turn (_after_steps)
