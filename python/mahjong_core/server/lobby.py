@@ -106,12 +106,14 @@ class Lobby:
         sent; the seats whose actions were in it get an error frame) and, with ``also``, the
         StoreError is raised (for ``also``'s caller)."""
         staged, self.staged = self.staged, {}
-        staged.pop(also, None)   # type: ignore[arg-type]
-        tables = list(staged) if also is None else [*staged, also]
+        tables = list(staged)
+        if also is not None:
+            staged.pop(also, None)   # written here, sent by its caller
+            tables = [*staged, also]
         if not tables:
             return
-        group: list[tuple[TableRow, Commit]] = [t._prepare() for t in tables]
         try:
+            group: list[tuple[TableRow, Commit]] = [t._prepare() for t in tables]
             self.store.commit_group([(row, change) for row, change in group if not _nothing(row, change)])
         except Exception as exc:
             for t in tables:
@@ -124,7 +126,10 @@ class Lobby:
         for t, (row, _) in zip(tables, group):
             t._stored(row)
         for t, now in staged.items():
-            t._flush(now)
+            try:
+                t._flush(now)
+            except Exception:   # a bug in one table: the others are still sent theirs
+                log.exception("table %s: its frames could not be sent", t.id)
 
     def reload_accounts(self) -> None:
         """The balances and 积分 as stored (at start, and after a commit that failed)."""

@@ -14,7 +14,11 @@ What is stored, and when (each in one transaction):
   (:meth:`TableRow.match`); a seat's stream is its lines in order (:meth:`Store.events`);
 * when a hand is settled: that step's writes plus the new balances and 积分 of its players, its
   transfers and the hand's record, all in the same transaction;
-* a new account: its row and its opening deposit.
+* a new account: its row and its opening deposit;
+* while the server's event loop runs, the commits of every table that acted during one turn of
+  the loop are one transaction (:meth:`Store.commit_group`, at the loop's next turn): a
+  ``BEGIN`` ... ``COMMIT`` and its WAL write shared by all of them instead of one per action;
+  all of them are stored or none.
 
 On a restart the tables are read back with the validated ``Round.replay`` and
 ``Match.from_dict`` (the match is replayed, never trusted) and the balances with the ledger's checked constructor, so the ledger's

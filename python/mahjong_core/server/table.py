@@ -4,10 +4,14 @@ The table is plain synchronous code: the web layer (:mod:`.app`) calls :meth:`Ta
 :meth:`Table.attach`, :meth:`Table.detach`, :meth:`Table.quit` and :meth:`Table.tick` from the
 one event-loop thread and gives each connection an :class:`Outbox`.  Every engine step is
 committed to the store (:mod:`.store`) before any frame about it is sent, so a restart never
-shows a player an event he had not been sent, nor loses one he had.  A commit that fails (a full
-disk) puts the table back to its last stored state (the match, the streams, the balances), so
-that nothing a client was sent differs from the database: the acting seat gets an error frame
-and may try again; a bot's move is tried again by the clock (:meth:`Table.tick`).
+shows a player an event he had not been sent, nor loses one he had.  While the server's loop
+runs (the lobby's ``grouping``), the steps of every table that acted during one turn of the loop
+are committed together at the loop's next turn, then sent (:meth:`.Lobby.stage`: one transaction
+instead of one per action); without it (a table driven directly), each step is committed at once.
+A commit that fails (a full disk) puts the table back to its last stored state (the match, the
+streams, the balances), so that nothing a client was sent differs from the database: the acting
+seat gets an error frame and may try again; a bot's move is tried again by the clock
+(:meth:`Table.tick`).
 
 No frame tells a seat whether another seat was asked to claim: at a table with two or more
 human players, the seats that are not asked see each turn action (a discard, a kong) only
@@ -297,7 +301,9 @@ class Table:
 
     # ------------------------------------------------------------------ actions
     def act(self, k: int, index: int) -> str | None:
-        """Seat ``k`` plays the action of mask index ``index``; the refusal's reason, or None."""
+        """Seat ``k`` plays the action of mask index ``index``; the refusal's reason, or None.
+        With the lobby's group writes, an action whose write then fails is refused by an error
+        frame (:data:`STORE_FAILED`) at the group write instead."""
         if not self._in_hand():
             return f"the table is {self.status}; no action is accepted"
         assert self.match is not None
