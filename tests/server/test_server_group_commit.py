@@ -19,7 +19,7 @@ from mahjong_core.server.lobby import Lobby
 from mahjong_core.server.store import Store
 from mahjong_core.server.table import STORE_FAILED
 
-from .harness import choose
+from .harness import FAST, Client, LiveServer, choose, finish, stored
 from .test_server_reconnect import Clock
 
 
@@ -238,3 +238,26 @@ def test_a_database_of_layout_2_gets_its_steps_in_a_rowid_table(tmp_path):
     assert t2.match is not None and t2.match.to_json() == before
     assert [s.stream for s in t2.seats] == streams    # type: ignore[union-attr]
     again.close()
+
+
+def test_the_served_app_groups_its_writes_and_writes_the_last_group_when_it_stops(tmp_path):
+    """The app's lifespan turns the group writes on while it serves and, when it stops, writes
+    what is staged and turns them off: a two-human table played through the WebSocket clients
+    holds, in the database, every event its clients were sent, to its end."""
+    s = ServerSettings(db=str(tmp_path / "live.sqlite3"), bots=False, rounds=1, seed=4, **FAST)
+    with LiveServer(s) as srv:
+        assert srv.lobby is not None and srv.lobby.grouping
+        a, b = srv.join("ann", "coins"), srv.join("bo", "coins")
+        clients = [Client(srv.ws_url, a), Client(srv.ws_url, b)]
+
+        async def main() -> None:
+            for c in clients:
+                await c.open()
+            await finish(*clients)               # the whole match, each action answered by an update
+
+        asyncio.run(main())
+        lobby = srv.lobby
+    assert not lobby.grouping and not lobby.staged
+    streams = stored(s.db)["streams"]
+    for c, j in zip(clients, (a, b)):
+        assert c.over and streams[(j["table"], j["seat"])] == c.events
