@@ -134,7 +134,7 @@ def test_a_failed_group_write_sends_nothing_and_restores_every_table_of_the_grou
         monkeypatch.setattr(Store, "_write", real)
         assert written[-1] == tables[failing].id and len(written) == failing + 1
         assert _stored_streams(lobby, tables) == stored          # the tables written before it: rolled back
-        *state, frames = _snapshot(lobby, tables, outs)
+        *state, _ = _snapshot(lobby, tables, outs)
         assert state == list(before[:-1])                         # every table as stored
         for t, boxes, (k, _), n in zip(tables, outs, moves, before[-1]):
             assert [len(o.texts) for o in boxes] == [n[j] + (j == k) for j in (0, 1)]   # the actor's error only
@@ -211,7 +211,7 @@ def test_a_database_of_layout_2_gets_its_steps_in_a_rowid_table(tmp_path):
     """Layout 2 kept ``steps`` as a WITHOUT ROWID table (a step's row written into the middle of
     the B-tree); opening it copies the rows into the rowid table of layout 3 and the table resumes."""
     db = str(tmp_path / "l2.sqlite3")
-    lobby, tables, outs = _tables(tmp_path, 1)
+    lobby, tables, _ = _tables(tmp_path, 1)
     t = tables[0]
     for _ in range(30):
         assert t.act(*_to_act(t)) is None
