@@ -181,7 +181,7 @@ def test_a_database_of_an_older_layout_is_upgraded_and_resumes(tmp_path, layout)
     assert d["results"] and t2.match is not None and t2.match.to_json() == before
     assert [s.stream for s in t2.seats] == streams                      # type: ignore[union-attr]
     store = again.store.db
-    assert store.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert store.execute("PRAGMA user_version").fetchone()[0] == 3
     assert store.execute("SELECT count(*) FROM round_log").fetchone()[0] == 0
     assert store.execute("SELECT count(*) FROM events").fetchone()[0] == 0
     assert store.execute("SELECT count(*) FROM tables WHERE match IS NOT NULL OR round IS NOT NULL").fetchone()[0] == 0

@@ -120,6 +120,7 @@ def create_app(settings: ServerSettings | None = None, lobby: Lobby | None = Non
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         own = lobby is None
         state["lobby"] = Lobby(settings) if lobby is None else lobby
+        state["lobby"].grouping = True      # the steps of one loop turn: one transaction (Lobby.stage)
         ticker = asyncio.create_task(_tick(state["lobby"], settings.tick_s))
         try:
             yield
@@ -127,8 +128,12 @@ def create_app(settings: ServerSettings | None = None, lobby: Lobby | None = Non
             ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await ticker
-            if own:
-                state["lobby"].close()
+            try:
+                state["lobby"].write_staged()
+            finally:
+                state["lobby"].grouping = False
+                if own:
+                    state["lobby"].close()
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")

@@ -13,6 +13,8 @@ Limits (settings): a player holds one seat at a time; a client address at most
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import secrets
 import time
@@ -29,10 +31,12 @@ from ..errors import (
 )
 from ..settlement import OUTSIDE, ROOMS, SYSTEM, Ledger, Transfer
 from .settings import ServerSettings
-from .store import Store
+from .store import Commit, Store, TableRow
 from .table import Table
 
 __all__ = ["JoinError", "JoinLimit", "JoinUnavailable", "Lobby"]
+
+log = logging.getLogger("mahjong_core.server")
 
 NAME = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 """Player names: letters, digits, ``_ . -``, at most 32 characters."""
@@ -49,6 +53,12 @@ class Lobby:
     def __init__(self, settings: ServerSettings, clock: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
         self.now = clock
+        self.grouping = False
+        """Group writes (:meth:`stage`): on while the server's event loop runs (:func:`.app.create_app`);
+        off, each step is its own transaction and its frames are sent at once."""
+        self.staged: dict[Table, float] = {}
+        """The tables whose steps wait for the group write, with the clock reading of their frames."""
+        self._write_due = False
         self.store = Store(settings.db, settings.checkpoint_s, create=settings.init,
                            wal_limit_bytes=settings.wal_limit_bytes)
         try:
@@ -66,7 +76,60 @@ class Lobby:
             raise
 
     def close(self) -> None:
-        self.store.close()
+        try:
+            self.write_staged()
+        finally:
+            self.store.close()
+
+    # ------------------------------------------------------------------ group writes
+    def stage(self, table: Table, now: float) -> None:
+        """``table`` has steps to write and send (its frames built at ``now``): written with every
+        table staged during this turn of the event loop, in one transaction, at the loop's next
+        turn (one ``BEGIN`` ... ``COMMIT`` for all the actions the loop handled in a turn, the cost
+        that dominated each action's), then sent."""
+        self.staged[table] = now
+        if not self._write_due:
+            self._write_due = True
+            asyncio.get_running_loop().call_soon(self._write_turn)
+
+    def _write_turn(self) -> None:
+        self._write_due = False
+        try:
+            self.write_staged()
+        except Exception:   # a bug (a failed write is handled there): the clocks and the next turn go on
+            log.exception("the group write failed")
+
+    def write_staged(self, also: Table | None = None) -> None:
+        """Write the staged tables (and ``also``, a table committing now) in one transaction, then
+        send the staged tables' frames; ``also`` sends its own.  If the write fails, every one of
+        them goes back to its last stored state (``Table._rollback``: nothing about the group is
+        sent; the seats whose actions were in it get an error frame) and, with ``also``, the
+        StoreError is raised (for ``also``'s caller)."""
+        staged, self.staged = self.staged, {}
+        tables = list(staged)
+        if also is not None:
+            staged.pop(also, None)   # written here, sent by its caller
+            tables = [*staged, also]
+        if not tables:
+            return
+        try:
+            group: list[tuple[TableRow, Commit]] = [t._prepare() for t in tables]
+            self.store.commit_group([(row, change) for row, change in group if not _nothing(row, change)])
+        except Exception as exc:
+            for t in tables:
+                t._rollback(exc)
+            if also is None:
+                return
+            if isinstance(exc, StoreError):
+                raise
+            raise StoreError(f"table {also.id}: {type(exc).__name__}: {exc}") from exc
+        for t, (row, _) in zip(tables, group):
+            t._stored(row)
+        for t, now in staged.items():
+            try:
+                t._flush(now)
+            except Exception:   # a bug in one table: the others are still sent theirs
+                log.exception("table %s: its frames could not be sent", t.id)
 
     def reload_accounts(self) -> None:
         """The balances and 积分 as stored (at start, and after a commit that failed)."""
@@ -174,6 +237,7 @@ class Lobby:
 
     # ------------------------------------------------------------------ clocks
     def tick(self) -> None:
+        self.write_staged()   # the clocks judge the tables as stored and sent
         if self.unstored_history > LEDGER_HISTORY:    # between two steps: every balance is stored
             self.ledger = Ledger(self.ledger.balances)
             self.unstored_history = 0
@@ -182,3 +246,9 @@ class Lobby:
             t.tick(now)
             if t.status == "over" and t.unwatched(now):
                 del self.tables[t.id]   # finished and nobody watching: it stays in the store only
+
+
+def _nothing(row: TableRow, change: Commit) -> bool:
+    """A commit that writes nothing (a table staged without a step: its frames only)."""
+    return not (row.changed or row.head is not None or row.log or change.events or change.accounts
+                or change.transfers or change.hand is not None or change.rounds)

@@ -53,11 +53,15 @@ def _no_constant(name: str) -> Any:
     raise ProtocolError(f"not a JSON number: {name}")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+"""Built once: ``json.loads`` with an argument builds a new decoder at every message."""
+
+
 def parse_message(text: str) -> dict[str, Any]:
     """The checked message of a text frame: an object with a known ``type`` and exactly its keys,
     ints in range (never bool, float or NaN), short strings; else :class:`ProtocolError`."""
     try:
-        msg = json.loads(text, parse_constant=_no_constant)
+        msg = _DECODER.decode(text)
     except (ValueError, RecursionError) as exc:
         raise ProtocolError(f"not valid JSON ({type(exc).__name__})") from None
     if not isinstance(msg, dict):

@@ -14,7 +14,11 @@ What is stored, and when (each in one transaction):
   (:meth:`TableRow.match`); a seat's stream is its lines in order (:meth:`Store.events`);
 * when a hand is settled: that step's writes plus the new balances and 积分 of its players, its
   transfers and the hand's record, all in the same transaction;
-* a new account: its row and its opening deposit.
+* a new account: its row and its opening deposit;
+* while the server's event loop runs, the commits of every table that acted during one turn of
+  the loop are one transaction (:meth:`Store.commit_group`, at the loop's next turn): a
+  ``BEGIN`` ... ``COMMIT`` and its WAL write shared by all of them instead of one per action;
+  all of them are stored or none.
 
 On a restart the tables are read back with the validated ``Round.replay`` and
 ``Match.from_dict`` (the match is replayed, never trusted) and the balances with the ledger's checked constructor, so the ledger's
@@ -88,15 +92,21 @@ CREATE TABLE IF NOT EXISTS match_heads (table_id TEXT PRIMARY KEY, head TEXT NOT
 CREATE TABLE IF NOT EXISTS match_rounds (
     table_id TEXT NOT NULL, k INTEGER NOT NULL, result TEXT NOT NULL, actions TEXT NOT NULL,
     PRIMARY KEY (table_id, k));
-CREATE TABLE IF NOT EXISTS steps (
-    table_id TEXT NOT NULL, n INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, n)) WITHOUT ROWID;
 """
-# events and round_log hold nothing from layout 2 on: older files' rows move into steps
+_STEPS = """CREATE TABLE IF NOT EXISTS steps (
+    table_id TEXT NOT NULL, n INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, n))"""
+_SCHEMA += _STEPS + ";\n"
+# events and round_log hold nothing from layout 2 on: older files' rows move into steps.
+# steps is a rowid table (from layout 3): a new step's row goes at the end of the table and only
+# its small key into the middle of the (table_id, n) index; as a WITHOUT ROWID table (layout 2)
+# each row of a few hundred bytes went into the middle of the table's own B-tree, among the other
+# tables' steps, splitting a page every dozen steps: a commit wrote two to three times the pages
+# (and took about twice the time).
 
-_LAYOUT = 2
+_LAYOUT = 3
 """``PRAGMA user_version`` of the current layout (0: the first, each round's log in its table row;
 1: the head and the round's state in the table row, rewritten at every step, the streams and the
-round's log in ``events`` and ``round_log``, a row per event)."""
+round's log in ``events`` and ``round_log``, a row per event; 2: ``steps`` a WITHOUT ROWID table)."""
 _TABLES = ("accounts", "transfers", "tables", "events", "round_log", "hands")
 DEFAULT_WAL_LIMIT = 64 << 20
 _WAL_CHECK_EVERY = 16
@@ -218,10 +228,18 @@ class Store:
         row (same JSON text, key order kept); layouts 0 and 1 kept the match's head and the
         round's state in the row, rewritten at every step (the head moves into ``match_heads``;
         the state is dropped: it is the log replayed), and a row per stream or log event (they
-        move into one ``steps`` row per table)."""
+        move into one ``steps`` row per table); layout 2's ``steps`` is copied into a rowid table
+        (:data:`_SCHEMA`'s note)."""
         with self._transaction():
             layout = self.db.execute("PRAGMA user_version").fetchone()[0]
-            rows = self.db.execute("SELECT id, match, round FROM tables").fetchall()
+            sql = self.db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'steps'").fetchone()[0]
+            if "WITHOUT ROWID" in sql.upper():
+                self.db.execute("ALTER TABLE steps RENAME TO steps_layout2")
+                self.db.execute(_STEPS)
+                self.db.execute("INSERT INTO steps (table_id, n, body) SELECT table_id, n, body FROM steps_layout2 "
+                                "ORDER BY table_id, n")
+                self.db.execute("DROP TABLE steps_layout2")
+            rows = self.db.execute("SELECT id, match, round FROM tables").fetchall() if layout < 2 else []
             for table_id, head, rnd in rows:
                 if head is not None:          # the head held every finished round: one row each
                     d = json.loads(head)
@@ -357,37 +375,58 @@ class Store:
         """Write the table row and ``change`` in one transaction (all or nothing); a failure is a
         :class:`StoreError` and leaves the database as it was."""
         with self._errors(f"storing table {row.id}"), self._transaction():
-            if row.changed:
-                self.db.execute(
-                    "INSERT INTO tables (id, room, status, seed, seats, disconnects, end_reason) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET status = excluded.status, "
-                    "seats = excluded.seats, disconnects = excluded.disconnects, end_reason = excluded.end_reason",
-                    (row.id, row.room, row.status, row.seed, dumps(row.seats), dumps(row.escape), row.end_reason))
-            if row.head is not None:
-                self.db.execute("INSERT OR REPLACE INTO match_heads (table_id, head) VALUES (?, ?)",
-                                (row.id, row.head))
-            if change.rounds:
-                self.db.executemany("INSERT INTO match_rounds (table_id, k, result, actions) VALUES (?, ?, ?, ?)",
-                                    [(row.id, k, result, actions) for k, result, actions in change.rounds])
-            start = row.log_start
-            lines = [f"l{start + j} {ev}" for j, ev in enumerate(row.log)]
-            same = {ev: start + j for j, ev in enumerate(row.log)}
-            lines += [f"s{seat} {i} {ev}" if ev not in same else f"s{seat} {i} ={same[ev]}"
-                      for seat, i, ev in change.events]
-            if lines:
-                self.db.execute("INSERT INTO steps (table_id, n, body) VALUES (?, (SELECT coalesce(max(n) + 1, 0) "
-                                "FROM steps WHERE table_id = ?), ?)", (row.id, row.id, "\n".join(lines)))
-            if change.accounts:
-                self.db.executemany("UPDATE accounts SET balance = ?, points = ? WHERE name = ?",
-                                    [(b, p, name) for name, (b, p) in change.accounts.items()])
-            self._insert_transfers(row.id, change.transfers)
-            if change.hand is not None:
-                k, record = change.hand
-                self.db.execute("INSERT INTO hands (table_id, round, record) VALUES (?, ?, ?)",
-                                (row.id, k, dumps(record)))
+            self._write(row, change)
+        self._committed()
+
+    def commit_group(self, group: list[tuple[TableRow, Commit]]) -> None:
+        """:meth:`commit` of several tables in one transaction (all or nothing): the server writes
+        the tables that changed during one turn of its event loop together (one ``BEGIN`` ...
+        ``COMMIT`` instead of one per action); a single table is :meth:`commit` itself."""
+        if len(group) == 1:
+            self.commit(*group[0])
+            return
+        if not group:
+            return
+        with self._errors(f"storing tables {', '.join(row.id for row, _ in group)}"), self._transaction():
+            for row, change in group:
+                self._write(row, change)
+        self._committed()
+
+    def _committed(self) -> None:
         self._commits += 1
         if self._commits >= _WAL_CHECK_EVERY and self.checkpointer is not None:
             self._keep_wal_bounded()
+
+    def _write(self, row: TableRow, change: Commit) -> None:
+        """The statements of one table's commit (inside the caller's transaction)."""
+        if row.changed:
+            self.db.execute(
+                "INSERT INTO tables (id, room, status, seed, seats, disconnects, end_reason) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET status = excluded.status, "
+                "seats = excluded.seats, disconnects = excluded.disconnects, end_reason = excluded.end_reason",
+                (row.id, row.room, row.status, row.seed, dumps(row.seats), dumps(row.escape), row.end_reason))
+        if row.head is not None:
+            self.db.execute("INSERT OR REPLACE INTO match_heads (table_id, head) VALUES (?, ?)",
+                            (row.id, row.head))
+        if change.rounds:
+            self.db.executemany("INSERT INTO match_rounds (table_id, k, result, actions) VALUES (?, ?, ?, ?)",
+                                [(row.id, k, result, actions) for k, result, actions in change.rounds])
+        start = row.log_start
+        lines = [f"l{start + j} {ev}" for j, ev in enumerate(row.log)]
+        same = {ev: start + j for j, ev in enumerate(row.log)}
+        lines += [f"s{seat} {i} {ev}" if ev not in same else f"s{seat} {i} ={same[ev]}"
+                  for seat, i, ev in change.events]
+        if lines:
+            self.db.execute("INSERT INTO steps (table_id, n, body) VALUES (?, (SELECT coalesce(max(n) + 1, 0) "
+                            "FROM steps WHERE table_id = ?), ?)", (row.id, row.id, "\n".join(lines)))
+        if change.accounts:
+            self.db.executemany("UPDATE accounts SET balance = ?, points = ? WHERE name = ?",
+                                [(b, p, name) for name, (b, p) in change.accounts.items()])
+        self._insert_transfers(row.id, change.transfers)
+        if change.hand is not None:
+            k, record = change.hand
+            self.db.execute("INSERT INTO hands (table_id, round, record) VALUES (?, ?, ?)",
+                            (row.id, k, dumps(record)))
 
     def _keep_wal_bounded(self) -> None:
         """Past half of ``wal_limit_bytes``, a RESTART checkpoint (module docstring).  Busy (the

@@ -4,10 +4,14 @@ The table is plain synchronous code: the web layer (:mod:`.app`) calls :meth:`Ta
 :meth:`Table.attach`, :meth:`Table.detach`, :meth:`Table.quit` and :meth:`Table.tick` from the
 one event-loop thread and gives each connection an :class:`Outbox`.  Every engine step is
 committed to the store (:mod:`.store`) before any frame about it is sent, so a restart never
-shows a player an event he had not been sent, nor loses one he had.  A commit that fails (a full
-disk) puts the table back to its last stored state (the match, the streams, the balances), so
-that nothing a client was sent differs from the database: the acting seat gets an error frame
-and may try again; a bot's move is tried again by the clock (:meth:`Table.tick`).
+shows a player an event he had not been sent, nor loses one he had.  While the server's loop
+runs (the lobby's ``grouping``), the steps of every table that acted during one turn of the loop
+are committed together at the loop's next turn, then sent (:meth:`.Lobby.stage`: one transaction
+instead of one per action); without it (a table driven directly), each step is committed at once.
+A commit that fails (a full disk) puts the table back to its last stored state (the match, the
+streams, the balances), so that nothing a client was sent differs from the database: the acting
+seat gets an error frame and may try again; a bot's move is tried again by the clock
+(:meth:`Table.tick`).
 
 No frame tells a seat whether another seat was asked to claim: at a table with two or more
 human players, the seats that are not asked see each turn action (a discard, a kong) only
@@ -142,6 +146,9 @@ class Table:
         self._shown = [0] * room.players  # the stream length each seat may know of (see _flush)
         self._hold_until: float | None = None   # the seats not asked see nothing before (claim_pause_s)
         self._retry_at = 0.0              # a bot's move that could not be stored is tried again after
+        self._actors: list[int] = []      # seats whose actions wait for the lobby's group write
+        self._players_text: str | None = None   # _players()'s JSON until a seat, balance or connection changes
+        self._seat_rows: tuple[list[Seat | None], list[Any]] = ([], [])   # the seats and their row()s
 
     @classmethod
     def restore(cls, lobby: Lobby, row: TableRow) -> Table:
@@ -172,6 +179,7 @@ class Table:
                 self._shown[k] = min(self._shown[k], len(seat.stream)) if prev is not None else len(seat.stream)
         match: Match | None = row.match()
         self.seats = seats
+        self._players_text = None
         self.status = row.status
         self.end_reason = row.end_reason
         self.match = match
@@ -210,6 +218,7 @@ class Table:
             self.seats[k] = Seat(name, "" if bot else token_hash(token), bot,
                                  away_since=None if bot else self.lobby.now())
             seats.append(k)
+        self._players_text = None
         if self.free_seat() is None:
             self._start()
         else:
@@ -227,11 +236,14 @@ class Table:
         connection, and send it the stream after ``last_id`` and the current state; a client
         whose history is not the server's (``last_id`` beyond the stream, or ``history`` not its
         digest) gets the whole stream again (the welcome says ``reset``)."""
+        if self in self.lobby.staged:
+            self.lobby.write_staged()   # this table's steps not yet stored (nor sent): stored and sent first
         seat = self._seat(k)
         if seat.conn is not None and seat.conn is not conn:
             seat.conn.close(4000, "replaced by a newer connection of this seat")
         seat.conn = conn
         seat.away_since = seat.closed_at = None
+        self._players_text = None     # connected
         held = self._held()
         shown, start, reset = self._resume_point(k, last_id, history, held)
         conn.send(dumps({"type": "welcome", "table": self.id, "seat": k, "room": self.room.name,
@@ -251,6 +263,7 @@ class Table:
         if seat.conn is not conn:
             return   # an older connection, already replaced
         seat.conn = None
+        self._players_text = None     # not connected
         now = self.lobby.now()
         seat.away_since = now
         if not self._in_hand() or code == SERVER_RESTART:
@@ -288,7 +301,9 @@ class Table:
 
     # ------------------------------------------------------------------ actions
     def act(self, k: int, index: int) -> str | None:
-        """Seat ``k`` plays the action of mask index ``index``; the refusal's reason, or None."""
+        """Seat ``k`` plays the action of mask index ``index``; the refusal's reason, or None.
+        With the lobby's group writes, an action whose write then fails is refused by an error
+        frame (:data:`STORE_FAILED`) at the group write instead."""
         if not self._in_hand():
             return f"the table is {self.status}; no action is accepted"
         assert self.match is not None
@@ -301,6 +316,8 @@ class Table:
             return str(exc)
         except StoreError:
             return STORE_FAILED                     # rolled back: the seat's last update still holds
+        if self.lobby.grouping:
+            self._actors.append(k)                  # told STORE_FAILED if the group's write fails
         self._after_steps()
         return None
 
@@ -425,10 +442,11 @@ class Table:
             for ev, text in zip(events, texts):
                 seen = redact(ev, s)
                 if seen is not None:
-                    self._emit(s, seen, text if seen == ev else None)
+                    self._emit(s, seen, text if seen is ev or seen == ev else None)
         if self.match.round.is_over:
             self._settle()
-        self._commit()
+        if not self.lobby.grouping:   # else written with the other tables of this loop turn (_after_steps)
+            self._commit()
         if turn_action and self._hold_until is None and self._pauses():
             self._hold_until = self.lobby.now() + self.lobby.settings.claim_pause_s
 
@@ -446,7 +464,10 @@ class Table:
         except StoreError:
             self._retry_at = now + RETRY_S   # rolled back to the last stored step; the clock tries again
         self.deadline = now + self.lobby.settings.act_timeout_s if self._in_hand() else None
-        self._flush(now)   # built at the deadline's "now": a fresh turn shows the whole act timeout
+        if self.lobby.grouping:
+            self.lobby.stage(self, now)   # written with the loop turn's other tables, then sent
+        else:
+            self._flush(now)   # built at the deadline's "now": a fresh turn shows the whole act timeout
 
     def _settle(self) -> None:
         """Settle the finished round in the ledger and deal the next one (or end the match); the
@@ -510,6 +531,7 @@ class Table:
     def _record_settlement(self, k: int, record: dict[str, Any], transfers: list[Transfer]) -> None:
         ledger, points = self.lobby.ledger, self.lobby.points
         self.lobby.unstored_history += len(transfers)
+        self._players_text = None     # balances and levels
         touched = set(self.names) | {t.payee for t in transfers}
         self._pending.accounts.update({name: (ledger.balance(name), points.get(name, 0)) for name in touched})
         self._pending.transfers.extend(transfers)
@@ -562,29 +584,40 @@ class Table:
             known = self._log_texts
             log = [known[id(ev)][1] if id(ev) in known and known[id(ev)][0] is ev else dumps(ev)
                    for ev in r.log[log_start:]]
-        seats = [None if s is None else s.row() for s in self.seats]
+        seats = self._seats_row()
         own = (self.status, self.end_reason, tuple(self.tracker.disconnects), seats)
         return TableRow(self.id, self.room.name, self.status, self.seed, seats, list(self.tracker.disconnects),
                         head, self.end_reason, log, log_start, changed=own != self._row_stored)
 
+    def _seats_row(self) -> list[Any]:
+        """The seats as stored (:meth:`Seat.row`), built again only when a seat changed."""
+        known, rows = self._seat_rows
+        if known != self.seats:   # the same Seat objects (compared by identity first), or equal ones
+            rows = [None if s is None else s.row() for s in self.seats]
+            self._seat_rows = (list(self.seats), rows)
+        return rows
+
     def _commit(self) -> None:
-        """Write the table and everything pending in one transaction.  If the write fails, the
-        table goes back to its last stored state (:meth:`_rollback`) and the StoreError goes to
-        the caller: no frame about what was not stored is ever sent."""
+        """Write the table and everything pending in one transaction (with the tables the lobby
+        holds for its group write: :meth:`Lobby.write_staged`).  If the write fails, the table
+        goes back to its last stored state (:meth:`_rollback`) and the StoreError goes to the
+        caller: no frame about what was not stored is ever sent."""
+        self.lobby.write_staged(also=self)
+
+    def _prepare(self) -> tuple[TableRow, Commit]:
+        """What the next commit writes: the row and the pending changes (no longer pending)."""
         row = self.row()
         change, self._pending = self._pending, Commit()
-        try:
-            self.lobby.store.commit(row, change)
-        except Exception as exc:
-            self._rollback(exc)
-            if isinstance(exc, StoreError):
-                raise
-            raise StoreError(f"table {self.id}: {type(exc).__name__}: {exc}") from exc
+        return row, change
+
+    def _stored(self, row: TableRow) -> None:
+        """``row`` (of :meth:`_prepare`) is committed: what is stored now."""
         if self.match is not None:
             self._head_stored = True
             self._log_of, self._log_stored = self.match.round, row.log_start + len(row.log)
         self._log_texts.clear()
         self._row_stored = (row.status, row.end_reason, tuple(row.escape), row.seats)
+        self._actors.clear()
 
     def _try_commit(self) -> bool:
         """:meth:`_commit`; False if it failed (and the table was put back)."""
@@ -609,6 +642,10 @@ class Table:
                 self.seats = [None] * len(self.seats)
                 return
             self._load(row, now)
+            for k in self._actors:   # their actions were not stored: told so (the table is as they saw it)
+                seat = self.seats[k]
+                if seat is not None and seat.conn is not None:
+                    seat.conn.send(dumps({"type": "error", "message": STORE_FAILED}))
         except Exception:            # nothing left to show safely
             log.exception("table %s: its stored state cannot be read; it is closed until a restart", self.id)
             self.lobby.tables.pop(self.id, None)
@@ -616,35 +653,40 @@ class Table:
                 if seat is not None and seat.conn is not None:
                     seat.conn.close(1011, "the table's storage failed; it resumes when the server restarts")
                     seat.conn = None
+            self._players_text = None
             self.status = "over"
             return
+        finally:
+            self._actors.clear()
         self._retry_at = now + RETRY_S
 
     def _flush(self, now: float | None = None) -> None:
         held = self._held()
-        players: str | None = None
+        tail = None
         for k, seat in enumerate(self.seats):
             if seat is not None and k not in held:
                 if seat.conn is not None:
-                    if players is None:
-                        players = dumps(self._players())   # the same for every seat: encoded once
-                    self._send_update(k, players, now)
+                    if tail is None:
+                        tail = self._state_tail(now)   # the same for every seat: encoded once
+                    self._send_update(k, now, tail)
                 else:
                     self._shown[k] = len(seat.stream)
 
-    def _send_update(self, k: int, players: str | None = None, now: float | None = None) -> None:
+    def _send_update(self, k: int, now: float | None = None, tail: str | None = None) -> None:
         """One ``update`` frame: the stream's events not yet sent (their stored JSON, not encoded
-        again) and the seat's state (:meth:`state`'s JSON; ``players``: that list's JSON, when
-        the caller has it)."""
+        again) and the seat's state (:meth:`state`'s JSON; the players' JSON is kept from one
+        update to the next until a seat, a balance, a level or a connection changes; ``tail``:
+        :meth:`_state_tail`'s, when the caller has it)."""
         seat = self._seat(k)
         assert seat.conn is not None
         start, stream = self._sent[k], seat.stream
         events = ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, len(stream))])
         self._sent[k] = self._shown[k] = len(stream)
-        state = self._state_head(k, now)
+        state = self._state_head(k, now, tail)
         view = "null" if self.match is None else dumps(self.match.round.view(k))
+        players = self._players_text
         if players is None:
-            players = dumps(self._players())
+            players = self._players_text = dumps(self._players())
         seat.conn.send(f'{{"type":"update","events":[{events}],"state":{state[:-1]},"players":{players},'
                        f'"view":{view}}}}}')
 
@@ -678,5 +720,20 @@ class Table:
                 "rounds": self.lobby.settings.rounds,
                 "deadline_s": None if self.deadline is None else round(max(0.0, self.deadline - now), 3)}
 
-    def _state_head(self, k: int, now: float | None) -> str:
-        return dumps(self._state_fields(k, now))
+    def _state_head(self, k: int, now: float | None, tail: str | None = None) -> str:
+        """:meth:`_state_fields`'s JSON: the seat's own fields, then the table's (``tail``)."""
+        seat = self._seat(k)
+        if tail is None:
+            tail = self._state_tail(now)
+        return f'{{"last_id":{len(seat.stream)},"history":"{seat.history.hexdigest()}",{tail}}}'
+
+    def _state_tail(self, now: float | None) -> str:
+        """The fields of :meth:`_state_fields` after ``last_id`` and ``history`` (the same for
+        every seat), as JSON members without the braces."""
+        if now is None:
+            now = self.lobby.now()
+        m = self.match
+        return dumps({"status": self.status, "end_reason": self.end_reason,
+                      "round": None if m is None else min(m.round_index + 1, m.rounds or 0),
+                      "rounds": self.lobby.settings.rounds,
+                      "deadline_s": None if self.deadline is None else round(max(0.0, self.deadline - now), 3)})[1:-1]

@@ -1,0 +1,263 @@
+"""Group writes (issue 26, item 12): while the server's event loop runs, the actions of every
+table handled in one turn of the loop are written in one transaction at the loop's next turn,
+and only then sent; a failed write sends nothing about any of them and puts every table of the
+group back to its last stored state.  The tables are driven here on a real event loop without
+the network (the lobby's ``grouping`` is what the app's lifespan turns on)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sqlite3
+from typing import Any
+
+import pytest
+from mahjong_core.server import ServerSettings
+from mahjong_core.server.encoding import dumps
+from mahjong_core.server.lobby import Lobby
+from mahjong_core.server.store import Store
+from mahjong_core.server.table import STORE_FAILED
+
+from .harness import FAST, Client, LiveServer, choose, finish, stored
+from .test_server_reconnect import Clock
+
+
+class Outbox:
+    """A connection's outbox keeping each frame's text as sent."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    @property
+    def frames(self) -> list[dict[str, Any]]:
+        return [json.loads(t) for t in self.texts]
+
+    def send(self, frame: str) -> None:
+        self.texts.append(frame)
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+
+def _tables(tmp_path: Any, n: int) -> tuple[Lobby, list[Any], list[list[Outbox]]]:
+    """``n`` two-player coins tables of humans, each seat connected to an outbox."""
+    lobby = Lobby(ServerSettings(db=str(tmp_path / "group.sqlite3"), bots=False, init=True, claim_pause_s=0.0,
+                                 rounds=2, seed=3, max_seats_per_address=100), clock=Clock())
+    tables, outs = [], []
+    for i in range(n):
+        a = lobby.join(f"a{i}", "coins")
+        lobby.join(f"b{i}", "coins")
+        t = lobby.tables[a["table"]]
+        boxes = [Outbox(), Outbox()]
+        for k in (0, 1):
+            t.attach(k, boxes[k], 0)
+        tables.append(t)
+        outs.append(boxes)
+    return lobby, tables, outs
+
+
+def _to_act(table: Any) -> tuple[int, int]:
+    """The seat that may act at ``table`` and the action the test clients choose."""
+    k = next(k for k in table.match.seats_to_act() if table.match.round.legal_indices(k))
+    return k, choose(table.match.round.view(k))
+
+
+def _snapshot(lobby: Lobby, tables: list[Any], outs: list[list[Outbox]]) -> Any:
+    return ([t.match.to_json() for t in tables], [[list(s.stream) for s in t.seats] for t in tables],
+            lobby.ledger.balances, dict(lobby.points), [[len(o.texts) for o in boxes] for boxes in outs])
+
+
+def _stored_streams(lobby: Lobby, tables: list[Any]) -> list[list[list[str]]]:
+    return [[lobby.store.events(t.id, k) for k in range(len(t.seats))] for t in tables]
+
+
+def test_the_actions_of_several_tables_in_one_loop_turn_are_one_transaction_then_sent(tmp_path):
+    lobby, tables, outs = _tables(tmp_path, 3)
+    statements: list[str] = []
+    lobby.store.db.set_trace_callback(statements.append)
+
+    async def main() -> None:
+        lobby.grouping = True
+        for _ in range(20):                       # twenty turns of the loop, an action per table in each
+            sent = [[len(o.texts) for o in boxes] for boxes in outs]
+            stored = _stored_streams(lobby, tables)
+            statements.clear()
+            for t in tables:
+                assert t.act(*_to_act(t)) is None
+            # acted, not yet written: nothing sent, nothing stored, no transaction begun
+            assert [[len(o.texts) for o in boxes] for boxes in outs] == sent
+            assert _stored_streams(lobby, tables) == stored
+            assert not any(s.startswith("BEGIN") for s in statements)
+            await asyncio.sleep(0)                # the loop's next turn: the group write
+            assert [s for s in statements if s in ("BEGIN IMMEDIATE", "COMMIT")] == ["BEGIN IMMEDIATE", "COMMIT"]
+            assert sum(s.startswith("INSERT INTO steps") for s in statements) == 3
+            assert _stored_streams(lobby, tables) == [[s.stream for s in t.seats] for t in tables]
+            for t, boxes in zip(tables, outs):    # then every seat got its update, as stored
+                for k, box in enumerate(boxes):
+                    assert len(box.texts) == sent[tables.index(t)][k] + 1
+                    text = box.texts[-1]
+                    frame = json.loads(text)
+                    assert frame["type"] == "update" and frame["state"]["last_id"] == len(t.seats[k].stream)
+                    # the state's text is the one table.state() encodes (the update builds it in parts)
+                    assert text[text.index(',"state":') + 9:-1] == dumps(t.state(k))
+        lobby.grouping = False
+
+    asyncio.run(main())
+    lobby.close()
+
+
+@pytest.mark.parametrize("failing", [0, 2])
+def test_a_failed_group_write_sends_nothing_and_restores_every_table_of_the_group(tmp_path, monkeypatch, failing):
+    """The write of the ``failing``-th table of the group fails (a full disk): none of the group
+    is stored, no seat is sent an update, each acting seat gets the error frame, every table is
+    back as stored (match, streams, balances), and the same actions then go through."""
+    lobby, tables, outs = _tables(tmp_path, 3)
+    real = Store._write
+    written: list[str] = []
+
+    def full_disk(self: Store, row: Any, change: Any) -> None:
+        written.append(row.id)
+        if row.id == tables[failing].id:
+            raise sqlite3.OperationalError("database or disk is full")
+        real(self, row, change)
+
+    async def main() -> None:
+        lobby.grouping = True
+        before = _snapshot(lobby, tables, outs)
+        stored = _stored_streams(lobby, tables)
+        moves = [_to_act(t) for t in tables]
+        monkeypatch.setattr(Store, "_write", full_disk)
+        for t, (k, index) in zip(tables, moves):
+            assert t.act(k, index) is None        # accepted: its fate is the group's
+        await asyncio.sleep(0)
+        monkeypatch.setattr(Store, "_write", real)
+        assert written[-1] == tables[failing].id and len(written) == failing + 1
+        assert _stored_streams(lobby, tables) == stored          # the tables written before it: rolled back
+        *state, _ = _snapshot(lobby, tables, outs)
+        assert state == list(before[:-1])                         # every table as stored
+        for t, boxes, (k, _), n in zip(tables, outs, moves, before[-1]):
+            assert [len(o.texts) for o in boxes] == [n[j] + (j == k) for j in (0, 1)]   # the actor's error only
+            assert boxes[k].frames[-1] == {"type": "error", "message": STORE_FAILED}
+        for t, (k, index) in zip(tables, moves):                  # tried again: played, stored, sent
+            assert t.act(k, index) is None
+        await asyncio.sleep(0)
+        assert _stored_streams(lobby, tables) == [[s.stream for s in t.seats] for t in tables]
+        for boxes in outs:
+            assert all(o.frames[-1]["type"] == "update" for o in boxes)
+        lobby.grouping = False
+
+    asyncio.run(main())
+    lobby.close()
+    again = Lobby(ServerSettings(db=str(tmp_path / "group.sqlite3"), bots=False, rounds=2, seed=3))
+    for t in tables:
+        assert again.tables[t.id].match.to_json() == t.match.to_json()    # type: ignore[union-attr]
+    assert again.ledger.balances == lobby.ledger.balances
+    again.close()
+
+
+def test_a_table_committing_on_its_own_writes_the_staged_tables_with_it(tmp_path):
+    """A commit outside the group write (here a disconnect, counted in the table's row) writes
+    the tables staged so far in the same transaction and sends their frames: nothing staged is
+    left behind it, and the table that commits is not sent its update twice."""
+    lobby, tables, outs = _tables(tmp_path, 2)
+    statements: list[str] = []
+    lobby.store.db.set_trace_callback(statements.append)
+
+    async def main() -> None:
+        lobby.grouping = True
+        sent = [[len(o.texts) for o in boxes] for boxes in outs]
+        for t in tables:
+            assert t.act(*_to_act(t)) is None
+        statements.clear()
+        tables[1].detach(0, outs[1][0], 1006)     # a lost connection during the hand
+        assert statements.count("BEGIN IMMEDIATE") == 1 and not lobby.staged
+        assert _stored_streams(lobby, tables) == [[s.stream for s in t.seats] for t in tables]
+        # the staged table: both seats sent their update; the detaching one: its other seat, once
+        after = [[sent[0][0] + 1, sent[0][1] + 1], [sent[1][0], sent[1][1] + 1]]
+        assert [[len(o.texts) for o in boxes] for boxes in outs] == after
+        await asyncio.sleep(0)                    # the group write due at this turn finds nothing left
+        assert statements.count("BEGIN IMMEDIATE") == 1
+        assert [[len(o.texts) for o in boxes] for boxes in outs] == after
+        lobby.grouping = False
+
+    asyncio.run(main())
+    lobby.close()
+
+
+def test_the_players_list_follows_balances_and_connections(tmp_path):
+    """The players' JSON an update carries is kept between updates: it changes when a
+    connection does and when a hand is settled (balances and levels)."""
+    lobby, tables, outs = _tables(tmp_path, 1)
+    t, boxes = tables[0], outs[0]
+    t.detach(1, boxes[1], 1006)
+    assert boxes[0].frames[-1]["state"]["players"][1]["connected"] is False
+    t.attach(1, boxes[1], len(t.seats[1].stream))
+    for _ in range(2000):
+        k, index = _to_act(t)
+        assert t.act(k, index) is None
+        last = json.loads(boxes[0].texts[-1])
+        assert last["state"]["players"] == t._players()
+        assert last["state"]["players"][1]["connected"] is True
+        if any(e["event"]["type"] == "settlement" for e in last["events"]):
+            break
+    settled = [e["event"] for e in last["events"] if e["event"]["type"] == "settlement"]
+    assert settled and [p["balance"] for p in last["state"]["players"]] == [
+        settled[0]["balances"][n] for n in t.names]
+    lobby.close()
+
+
+def test_a_database_of_layout_2_gets_its_steps_in_a_rowid_table(tmp_path):
+    """Layout 2 kept ``steps`` as a WITHOUT ROWID table (a step's row written into the middle of
+    the B-tree); opening it copies the rows into the rowid table of layout 3 and the table resumes."""
+    db = str(tmp_path / "l2.sqlite3")
+    lobby, tables, _ = _tables(tmp_path, 1)
+    t = tables[0]
+    for _ in range(30):
+        assert t.act(*_to_act(t)) is None
+    before, streams = t.match.to_json(), [list(s.stream) for s in t.seats]
+    lobby.close()
+    con = sqlite3.connect(str(tmp_path / "group.sqlite3"))
+    rows = con.execute("SELECT table_id, n, body FROM steps ORDER BY rowid").fetchall()
+    con.execute("DROP TABLE steps")
+    con.execute("CREATE TABLE steps (table_id TEXT NOT NULL, n INTEGER NOT NULL, body TEXT NOT NULL, "
+                "PRIMARY KEY (table_id, n)) WITHOUT ROWID")
+    con.executemany("INSERT INTO steps VALUES (?, ?, ?)", rows)
+    con.execute("PRAGMA user_version = 2")
+    con.commit()
+    con.close()
+    os.replace(str(tmp_path / "group.sqlite3"), db)
+    again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=3, claim_pause_s=0.0))
+    store = again.store.db
+    assert store.execute("PRAGMA user_version").fetchone()[0] == 3
+    sql = store.execute("SELECT sql FROM sqlite_master WHERE name = 'steps'").fetchone()[0]
+    assert "WITHOUT ROWID" not in sql.upper()
+    assert store.execute("SELECT table_id, n, body FROM steps ORDER BY table_id, n").fetchall() == sorted(rows)
+    assert store.execute("SELECT count(*) FROM sqlite_master WHERE name = 'steps_layout2'").fetchone()[0] == 0
+    t2 = again.tables[t.id]
+    assert t2.match is not None and t2.match.to_json() == before
+    assert [s.stream for s in t2.seats] == streams    # type: ignore[union-attr]
+    again.close()
+
+
+def test_the_served_app_groups_its_writes_and_writes_the_last_group_when_it_stops(tmp_path):
+    """The app's lifespan turns the group writes on while it serves and, when it stops, writes
+    what is staged and turns them off: a two-human table played through the WebSocket clients
+    holds, in the database, every event its clients were sent, to its end."""
+    s = ServerSettings(db=str(tmp_path / "live.sqlite3"), bots=False, rounds=1, seed=4, **FAST)
+    with LiveServer(s) as srv:
+        assert srv.lobby is not None and srv.lobby.grouping
+        a, b = srv.join("ann", "coins"), srv.join("bo", "coins")
+        clients = [Client(srv.ws_url, a), Client(srv.ws_url, b)]
+
+        async def main() -> None:
+            for c in clients:
+                await c.open()
+            await finish(*clients)               # the whole match, each action answered by an update
+
+        asyncio.run(main())
+        lobby = srv.lobby
+    assert not lobby.grouping and not lobby.staged
+    streams = stored(s.db)["streams"]
+    for c, j in zip(clients, (a, b)):
+        assert c.over and streams[(j["table"], j["seat"])] == c.events
