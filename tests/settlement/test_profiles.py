@@ -307,3 +307,18 @@ def test_a_draw_rebuilt_from_its_dict_alone_does_not_know_its_table():
             assert type(r.result)(r.result.to_dict()).deltas is None
             return
     raise AssertionError("no draw in 200 seeded rounds")
+
+
+def test_the_server_offers_the_rooms_its_tables_play_and_refuses_another_familys(tmp_path):
+    """The lobby lists the default ruleset's family's preset rooms (its tables' bot and web table
+    play that game); a room another family registered is refused at join, nothing stored."""
+    from mahjong_core.errors import JoinError
+    from mahjong_core.server import ServerSettings
+    from mahjong_core.server.lobby import Lobby, hosted_rooms
+
+    assert hosted_rooms() == ("beginner", "coins", "bamboo", "public")
+    lobby = Lobby(ServerSettings(db=str(tmp_path / "lobby.db"), init=True, claim_pause_s=0.0))
+    assert [r["name"] for r in lobby.rooms()] == list(hosted_rooms())
+    with pytest.raises(JoinError, match="unknown room; expected one of beginner, coins, bamboo, public"):
+        lobby.join("alice", "changpai")
+    assert lobby.tables == {} and "alice" not in lobby.points
