@@ -24,7 +24,6 @@ round result's :attr:`~mahjong_core.families.mahjong.round.RoundResult.deltas` a
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from ...errors import MahjongError
@@ -112,11 +111,18 @@ ROOMS = (
 register_rooms(*ROOMS)
 
 
-@lru_cache(maxsize=None)
+_UNIT_ROOMS: dict[str, Room] = {}
+
+
 def unit_room(ruleset: str) -> Room:
-    """1 point per fan with the ruleset's payment rules (its record's ``settlement_profile``).
-    It sets no minimum of its own: each outcome carries the minimum its round was played under."""
-    return Room("unit", ruleset, get_ruleset(ruleset).settlement_profile, value_per_fan=1)
+    """1 point per fan with the ruleset's payment rules (its record's ``settlement_profile``),
+    built once per ruleset.  It sets no minimum of its own: each outcome carries the minimum its
+    round was played under."""
+    room = _UNIT_ROOMS.get(ruleset)
+    if room is None:
+        room = _UNIT_ROOMS[get_ruleset(ruleset).name] = Room("unit", ruleset, get_ruleset(ruleset).settlement_profile,
+                                                            value_per_fan=1)
+    return room
 
 
 def round_deltas(ruleset: str, winners: Any) -> list[int]:
