@@ -203,7 +203,10 @@ def test_the_mahjong_result_fields():
         res = _finished("two-player", seed).result
         d = res.to_dict()
         assert res.end == ("draw" if d["draw"] else "win") and res.winners == d["winners"]
-        assert res.next_dealer == d["next_dealer"] and res.dealer == d["dealer"] and res.deltas is None
+        assert res.next_dealer == d["next_dealer"] and res.dealer == d["dealer"]
+        # issue 27 item 2: per-seat deltas in every family (mahjong's: its unit room's payments,
+        # tests/settlement/test_profiles.py), summing to 0
+        assert len(res.deltas) == 2 and sum(res.deltas) == 0 and (res.deltas == [0, 0]) == d["draw"]
 
 
 def test_the_long_card_result_fields():

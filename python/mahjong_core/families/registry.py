@@ -13,8 +13,10 @@ A **ruleset record** is an immutable object a family defines (mahjong's is
 ``players: int``             seats at the table
 ``min_fan: int``             the default minimum (起和) a win must reach
 ``fans: tuple``              its fan rows in table order, each with ``id``, ``zh``, ``en``, ``points``
-``settlement_profile: str``  the payment rules of a unit room (``mahjong_core.settlement.PROFILES``)
-``default_room: str``        the room the command line settles a match in
+``settlement_profile: str``  the payment rules of a unit room (a profile the family registers:
+                             ``mahjong_core.settlement.register_profiles``)
+``default_room: str``        the preset room the family registers for it (``mahjong_core.settlement.ROOMS``):
+                             where the command line settles a match, the learning rewards' default
 
 A **family** is a :class:`Family`: its name and the callables the engine drives its rulesets
 with.  Every callable takes the ruleset keyword-only (``ruleset=``: a name or a record):

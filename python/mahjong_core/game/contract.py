@@ -27,8 +27,10 @@ for a round of any family.
     A finished round.  Common fields, the same names in every family: ``end`` (how it ended:
     ``"win"``, ``"draw"``, or a family's own end such as long-card's ``"baozi"``), ``winners`` (one
     record per winner, each a mapping with at least ``seat`` and ``total``), ``winner`` (the first
-    winner's seat or ``None``), ``deltas`` (the per-seat points the round itself settles, summing to
-    0, or ``None`` for a family whose payments depend on the room it is settled in, as mahjong's),
+    winner's seat or ``None``), ``deltas`` (the per-seat points of the round, summing to 0: what
+    the round's own rules pay, or, for a family whose payments depend on the room, what its
+    ruleset's unit room pays, one point per fan under the record's ``settlement_profile``; a
+    room of :mod:`mahjong_core.settlement` may pay other amounts),
     ``dealer``, ``next_dealer`` and ``to_dict()`` (plain JSON-able data).  A family's extras stand
     beside them (mahjong's ``scores``, ``fans``; long-card's ``payments``, ``counts``).
 ``View``

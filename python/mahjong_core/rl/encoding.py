@@ -60,7 +60,7 @@ import numpy.typing as npt
 from .._round import OBS_MELD_KINDS, observation_fields
 from ..errors import ArrayShapeError, RulesetError
 from ..families.mahjong.settings import flow_settings
-from ..families.registry import get_ruleset, ruleset_names
+from ..families.registry import DEFAULT_RULESET, get_ruleset, ruleset_names
 
 __all__ = ["OBS_MELD_KINDS", "ObservationLayout", "mahjong_rulesets", "observation_layout"]
 
@@ -134,7 +134,7 @@ def _layout(ruleset: str) -> ObservationLayout:
     return ObservationLayout(ruleset, players, discard_cap, fields, slices, at, _high(fields, players, wall))
 
 
-def observation_layout(ruleset: Any = "two-player") -> ObservationLayout:
+def observation_layout(ruleset: Any = DEFAULT_RULESET) -> ObservationLayout:
     """The :class:`ObservationLayout` of a mahjong ruleset (a name or a registered record)."""
     name = get_ruleset(ruleset).name
     if name not in mahjong_rulesets():

@@ -36,6 +36,7 @@ from .._validate import is_int
 from ..errors import IllegalActionError, MahjongError
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
+from ..families.registry import DEFAULT_RULESET
 from .rounds import bot_kinds, deal
 
 try:
@@ -60,7 +61,7 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
 
     metadata: dict[str, Any] = dict(METADATA)  # noqa: RUF012 - as gymnasium.Env declares it
 
-    def __init__(self, ruleset: str = "two-player", *, seat: int = 0,
+    def __init__(self, ruleset: str = DEFAULT_RULESET, *, seat: int = 0,
                  opponents: str | Sequence[str] = "greedy", reward: str = "points", room: Any = None,
                  options: dict[str, Any] | None = None, illegal_action: str = "terminate",
                  illegal_reward: float = -1.0, render_mode: str | None = None) -> None:

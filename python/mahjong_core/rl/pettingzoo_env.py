@@ -35,6 +35,7 @@ from .._validate import short_repr
 from ..errors import IllegalActionError, MahjongError
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
+from ..families.registry import DEFAULT_RULESET
 from .rounds import deal
 
 try:
@@ -57,7 +58,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
 
     metadata: ClassVar[dict[str, Any]] = {"name": "mahjong_core_v0", **METADATA, "is_parallelizable": False}
 
-    def __init__(self, ruleset: str = "two-player", *, reward: str = "points", room: Any = None,
+    def __init__(self, ruleset: str = DEFAULT_RULESET, *, reward: str = "points", room: Any = None,
                  options: dict[str, Any] | None = None, seed: int | None = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
@@ -140,6 +141,6 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         pass
 
 
-def env(ruleset: str = "two-player", **kwargs: Any) -> MahjongAECEnv:
+def env(ruleset: str = DEFAULT_RULESET, **kwargs: Any) -> MahjongAECEnv:
     """``MahjongAECEnv(ruleset, **kwargs)``: the PettingZoo factory convention."""
     return MahjongAECEnv(ruleset, **kwargs)

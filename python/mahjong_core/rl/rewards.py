@@ -4,10 +4,9 @@ Two modes (the environments' ``reward=`` setting):
 
 * ``"points"``: what each seat wins or pays in a room of the settlement layer
   (:func:`mahjong_core.settlement.hand_payments`, win payments only: no table or service fees),
-  net per seat, so the rewards of a round sum to zero.  The room defaults to the first of
-  :data:`~mahjong_core.settlement.ROOMS` that plays the ruleset (``two-player``: ``beginner``,
-  15 beans per fan; ``two-player-bamboo``: ``bamboo``; ``public``: ``public``, 8 points from
-  every payer plus the hand value from the discarder or every payer of a self-drawn win).
+  net per seat, so the rewards of a round sum to zero.  The room defaults to the ruleset
+  record's ``default_room`` (a preset room its family registered in
+  :data:`~mahjong_core.settlement.ROOMS`), else the first preset room that plays the ruleset.
 * ``"fans"``: a winner gets his hand value F (fans, flowers included), every other seat 0.
 
 A draw gives every seat 0 in both modes.  Several winners of one discard (the
@@ -23,9 +22,8 @@ import numpy.typing as npt
 
 from .._round import RoundCore
 from ..errors import MahjongError
-from ..families.mahjong._constants import WIN_METHODS
 from ..families.registry import get_ruleset
-from ..settlement import ROOMS, HandOutcome, Room, get_room, hand_payments
+from ..settlement import ROOMS, WIN_METHODS, HandOutcome, Room, get_room, hand_payments
 
 __all__ = ["REWARD_MODES", "RewardRule", "default_room"]
 
@@ -34,7 +32,11 @@ _ROWS_KEPT = 100_000     # cached rewards rows (a long run meets far fewer disti
 
 
 def default_room(ruleset: str) -> Room:
-    """The first room of :data:`~mahjong_core.settlement.ROOMS` that plays ``ruleset``."""
+    """The room of the ruleset record's ``default_room`` (a preset of
+    :data:`~mahjong_core.settlement.ROOMS`), else the first preset room that plays ``ruleset``."""
+    preset = ROOMS.get(getattr(get_ruleset(ruleset), "default_room", None) or "")
+    if preset is not None and preset.ruleset == get_ruleset(ruleset).name:
+        return preset
     for room in ROOMS.values():
         if room.ruleset == ruleset:
             return room

@@ -29,6 +29,7 @@ from .._validate import short_repr
 from ..errors import ArrayShapeError, IllegalActionError, MahjongError
 from ..families.mahjong.actions import ACTION_SIZE
 from ..families.mahjong.round import Round
+from ..families.registry import DEFAULT_RULESET
 from .encoding import ObservationLayout, observation_layout
 from .rewards import RewardRule
 from .rounds import CoreDealer, bot_kinds
@@ -58,7 +59,7 @@ class VectorRounds:
     rollout buffer is safe.  (The copy costs a memcpy of the ``(n, 600)`` observations per
     step.)"""
 
-    def __init__(self, ruleset: str = "two-player", n: int = 64, *, seed: int | None = None,
+    def __init__(self, ruleset: str = DEFAULT_RULESET, n: int = 64, *, seed: int | None = None,
                  bots: Sequence[str | None] | None = None, reward: str = "points", room: Any = None,
                  options: dict[str, Any] | None = None, copy: bool = True) -> None:
         self.layout: ObservationLayout = observation_layout(ruleset)

@@ -29,12 +29,13 @@ from ..errors import (
     RoomEntryError,
     StoreError,
 )
+from ..families.registry import DEFAULT_RULESET, family_of
 from ..settlement import OUTSIDE, ROOMS, SYSTEM, Ledger, Transfer
 from .settings import ServerSettings
 from .store import Commit, Store, TableRow
 from .table import Table
 
-__all__ = ["JoinError", "JoinLimit", "JoinUnavailable", "Lobby"]
+__all__ = ["JoinError", "JoinLimit", "JoinUnavailable", "Lobby", "hosted_rooms"]
 
 log = logging.getLogger("mahjong_core.server")
 
@@ -45,6 +46,14 @@ LEDGER_HISTORY = 10_000
 """Transfers the in-memory ledger keeps before it is started again from its balances: the
 transfers are in the database; in memory they only grew, by a few per hand, for as long as
 the server ran."""
+
+
+def hosted_rooms() -> tuple[str, ...]:
+    """The preset rooms of :data:`~mahjong_core.settlement.ROOMS` the server offers: those of the
+    default ruleset's family, whose game the tables' bot plays and the web table draws (a room
+    another family registers waits for a server table of its own)."""
+    family = family_of(DEFAULT_RULESET).name
+    return tuple(name for name, room in ROOMS.items() if family_of(room.ruleset).name == family)
 
 
 class Lobby:
@@ -142,7 +151,7 @@ class Lobby:
     # ------------------------------------------------------------------ rooms and accounts
     def rooms(self) -> list[dict[str, Any]]:
         out = []
-        for name in ROOMS:
+        for name in hosted_rooms():
             room = self.settings.room(name)
             out.append({"name": room.name, "ruleset": room.ruleset, "players": room.players,
                         "value_per_fan": room.value_per_fan, "entry_min": room.entry_min,
@@ -171,8 +180,9 @@ class Lobby:
         if not isinstance(name, str) or not NAME.fullmatch(name) or name in RESERVED or name.startswith("bot-"):
             raise JoinError("name must be 1-32 letters, digits, '_', '.' or '-' (not 'system', 'outside', "
                             "or starting with 'bot-')")
-        if not isinstance(room_name, str) or room_name not in ROOMS:
-            raise JoinError(f"unknown room; expected one of {', '.join(ROOMS)}")
+        rooms = hosted_rooms()
+        if not isinstance(room_name, str) or room_name not in rooms:
+            raise JoinError(f"unknown room; expected one of {', '.join(rooms)}")
         from_address = 0
         for t in self.tables.values():
             if t.status != "over":

@@ -3,7 +3,7 @@
 Events: ``"forced_quit"`` (强退 after the hand started; every ruleset),
 ``"away"`` with the seconds the player has been away, ``"closed_client"`` and
 ``"disconnect"``.  The room's ``escape_rules`` say which count (spec 5.2-5.5,
-OP-7, OP-8): in ``two-player-bamboo`` away longer than 90 s, closing the
+OP-7, OP-8): e.g. away longer than the room's limit (90 s), closing the
 client, or 3 or more disconnects in one hand.
 """
 

@@ -10,6 +10,7 @@ from ..errors import MahjongError, StateError
 from ..families.registry import MAX_MIN_FAN, get_ruleset, ruleset_names
 from ..families.mahjong.constants import WIN_METHODS
 from .ledger import OUTSIDE, SYSTEM
+from .profiles import outcome_reader
 
 __all__ = ["HandOutcome", "WIN_METHODS", "MAX_PLAYERS"]
 
@@ -56,7 +57,9 @@ class HandOutcome:
     None means "not stated": settlement then uses the room's minimum, else the ruleset's.
     :meth:`from_result` fills every field from a finished round.  An escaped hand has
     ``escaped`` set and no winner (spec 5.1: no fan settlement).  ``round``: the hand's
-    number, recorded on its transfers.
+    number, recorded on its transfers.  ``offender``: the seat whose fault ended the hand without
+    a winner (e.g. a 包子), who pays the others ``hand_value`` fan by the room's profile (a
+    profile without such hands refuses it); None otherwise.
     """
 
     players: tuple[str, ...]
@@ -68,6 +71,7 @@ class HandOutcome:
     escaped: int | None = None
     round: int | None = None
     min_fan: int | None = None
+    offender: int | None = None
 
     def __post_init__(self) -> None:
         players = _players(self.players)
@@ -78,6 +82,7 @@ class HandOutcome:
             "winner": _seat(self.winner, "winner", n),
             "loser": _seat(self.loser, "loser", n),
             "escaped": _seat(self.escaped, "escaped", n),
+            "offender": _seat(self.offender, "offender", n),
             "hand_value": _non_negative(self.hand_value, "hand_value"),
             "non_flower_total": _non_negative(self.non_flower_total, "non_flower_total"),
             "round": None if self.round is None else _non_negative(self.round, "round"),
@@ -87,6 +92,13 @@ class HandOutcome:
             object.__setattr__(self, name, value)
         if self.method is not None and (not isinstance(self.method, str) or self.method not in WIN_METHODS):
             raise MahjongError(f"method must be one of {', '.join(WIN_METHODS)}, got {self.method!r}")
+        if self.offender is not None:
+            if self.winner is not None or self.escaped is not None or self.loser is not None \
+                    or self.method is not None:
+                raise MahjongError("a hand ended by an offender has no winner, loser, method or escape")
+            if self.hand_value < self.non_flower_total:
+                raise MahjongError(f"hand_value {self.hand_value} must be >= non_flower_total {self.non_flower_total}")
+            return
         if self.winner is None:
             kind = "an escaped" if self.escaped is not None else "a drawn"
             if self.loser is not None or self.method is not None or self.hand_value or self.non_flower_total:
@@ -113,7 +125,7 @@ class HandOutcome:
 
     @property
     def is_draw(self) -> bool:
-        return self.winner is None and self.escaped is None
+        return self.winner is None and self.escaped is None and self.offender is None
 
     @classmethod
     def from_result(cls, result: Any, players: Sequence[str], round: "int | None" = None) -> "HandOutcome":
@@ -122,7 +134,15 @@ class HandOutcome:
         the round was played under.  ``players``: account names by seat; ``round``: the
         hand's number for the ledger.  A draw gives a drawn outcome (its minimum is not
         recorded in the result; nothing is paid for fans).  A discard won by several players
-        (the ``multiple_winners`` option) is refused: settlement pays one winner."""
+        (the ``multiple_winners`` option) is refused: settlement pays one winner.  A result of a
+        class a family registered a reader for
+        (:func:`~mahjong_core.settlement.profiles.register_outcome_reader`) is read by it."""
+        reader = outcome_reader(result)
+        if reader is not None:
+            outcome = reader(result, players, round)
+            if not isinstance(outcome, cls):
+                raise MahjongError(f"the outcome reader of {type(result).__name__} gave {type(outcome).__name__}")
+            return outcome
         if not _is_round_result(result):
             hint = " (the round is not over: Round.result is None)" if result is None else ""
             raise MahjongError(f"result must be a finished round's RoundResult, got {type(result).__name__}{hint}")

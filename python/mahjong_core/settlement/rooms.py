@@ -1,26 +1,27 @@
-"""Rooms and settlement profiles as data (spec 5.2-5.5, open points OP-2..OP-9, OP-44, OP-49).
+"""Rooms as data (spec 5.2-5.5, open points OP-2..OP-9, OP-44, OP-49).
 
-A :class:`Room` holds every figure settlement needs.  The presets are the
-seeds' own rooms; anything else is configuration (``Room(...)`` or
+A :class:`Room` holds every figure settlement needs and names its settlement profile (a
+:class:`~mahjong_core.settlement.profiles.SettlementProfile` the family of its ruleset registered).
+The presets in :data:`ROOMS` are the families' own rooms (each family registers its seeds' rooms
+with :func:`register_rooms`); anything else is configuration (``Room(...)`` or
 ``dataclasses.replace(preset, ...)``).
 """
 
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from .._validate import as_int
-from ..errors import MahjongError, RoomEntryError
+from ..errors import MahjongError, RoomEntryError, RulesetError
 from ..families.registry import MAX_MIN_FAN, get_ruleset
+from .profiles import SettlementProfile, get_profile, profile_names
 
-__all__ = ["Room", "ROOMS", "get_room", "RoomEntryError", "PROFILES", "ESCAPE_RULES"]
-
-PROFILES = ("coins_000", "beans_004", "bamboo_001", "public_mcr")
-"""Settlement profiles: two-player has two (spec 5.2), bamboo one (5.3), public one (5.4)."""
+__all__ = ["Room", "ROOMS", "get_room", "register_rooms", "RoomEntryError", "ESCAPE_RULES"]
 
 ESCAPE_RULES = ("forced_quit", "away", "closed_client", "disconnects")
 """The names a room's ``escape_rules`` may hold (see :class:`Room`)."""
@@ -63,22 +64,23 @@ class Room:
     ruleset: str
     profile: str
     value_per_fan: int
-    """Currency per fan (point): ``base`` for coins_000/bamboo_001, beans per fan for beans_004,
-    the point value for public_mcr."""
+    """Currency per fan (point): what the profile multiplies a hand's value with (the base of a
+    points room, the beans per fan of a beans room)."""
     base: int = 1
     """当局基数 / 底分 (OP-2): the unit of fees and penalties."""
     coefficient: int | None = None
-    """房间系数 of beans_004 (OP-4); None = value_per_fan."""
+    """房间系数 (OP-4), for a profile whose penalty uses it; None = value_per_fan."""
     entry_min: int = 0
     entry_max: int | None = None
     table_fee: int = 0
-    """对局费 of coins_000 per player per hand (OP-9, default 0)."""
+    """对局费 per player per hand (OP-9, default 0)."""
     service_fee_ratio: int = 0
-    """Service fee in percent of ``base`` per player per hand (bamboo_001: 100)."""
+    """Service fee in percent of ``base`` per player per hand."""
     escape_multiplier: int = 0
-    """Penalty = multiplier × base (coins_000 32, bamboo_001 60; beans_004 uses coefficient × 200)."""
+    """Penalty = multiplier × base (unless the profile computes its own, see
+    :attr:`SettlementProfile.escape_penalty <mahjong_core.settlement.profiles.SettlementProfile.escape_penalty>`)."""
     escape_system_share: int = 0
-    """Percent of the penalty kept by the system (coins_000 50; the rest goes to the others)."""
+    """Percent of the penalty kept by the system (the rest goes to the others)."""
     min_fan: int | None = None
     """起和 for this room; None = the ruleset's default (``rulesets``' ``min_fan``).  When set, only
     hands played under this minimum are settled here (see :func:`~mahjong_core.settlement.settle_hand`)."""
@@ -95,8 +97,17 @@ class Room:
             raise MahjongError(f"a room's name must be a non-empty string, got {self.name!r}")
         # the registered ruleset's name (a Ruleset object is accepted and stored by name)
         object.__setattr__(self, "ruleset", get_ruleset(self.ruleset).name)
-        if not isinstance(self.profile, str) or self.profile not in PROFILES:
-            raise MahjongError(f"unknown settlement profile {self.profile!r}; expected one of {', '.join(PROFILES)}")
+        family = get_ruleset(self.ruleset).family
+        try:
+            profile = get_profile(self.profile)
+        except RulesetError:
+            raise MahjongError(f"unknown settlement profile {self.profile!r} for room {self.name!r}; the "
+                               f"{family} family registers {', '.join(profile_names(family)) or 'none'} "
+                               f"(registered: {', '.join(profile_names())})") from None
+        if profile.family != family:
+            raise MahjongError(f"room {self.name!r}: settlement profile {self.profile!r} settles the {profile.family} "
+                               f"family's rulesets, not {self.ruleset} (the {family} family registers "
+                               f"{', '.join(profile_names(family)) or 'none'})")
         for name, lo, hi in _INT_FIELDS:
             self._set_int(name, lo, hi)
         for name, lo in (("coefficient", 0), ("entry_max", 0), ("min_fan", 0)):
@@ -138,10 +149,17 @@ class Room:
         return self.value_per_fan if self.coefficient is None else self.coefficient
 
     @property
+    def settlement_profile(self) -> SettlementProfile:
+        """The registered profile this room names (its payment rules)."""
+        return get_profile(self.profile)
+
+    @property
     def escape_penalty(self) -> int:
-        """What an escaper is charged (before capping at his balance)."""
-        if self.profile == "beans_004":
-            return self.room_coefficient * 200
+        """What an escaper is charged (before capping at his balance): the profile's own
+        penalty if it has one, else ``escape_multiplier`` × ``base``."""
+        own = self.settlement_profile.escape_penalty
+        if own is not None:
+            return int(own(self))
         return self.escape_multiplier * self.base
 
     @property
@@ -157,23 +175,25 @@ class Room:
             raise RoomEntryError(f"room {self.name!r} admits at most {self.entry_max:,}; the balance is {balance:,}")
 
 
-ROOMS: dict[str, Room] = {
-    r.name: r
-    for r in (
-        # [004] 新手场: 1番=1分=15欢乐豆, entry 1,000-200,000; escape 房间系数 × 200, coefficient = 15 (OP-4)
-        Room("beginner", "two-player", "beans_004", value_per_fan=15, entry_min=1_000, entry_max=200_000),
-        # [000] coins: base 1 (OP-2), escape base × 32, half to the system
-        Room("coins", "two-player", "coins_000", value_per_fan=1, base=1, escape_multiplier=32,
-             escape_system_share=50),
-        # [001] 金豆: service fee 100 % of base per player per hand; escape 60 × base to the opponent;
-        # escape = away > 90 s, closing the client, >= 3 disconnects, or a forced quit
-        Room("bamboo", "two-player-bamboo", "bamboo_001", value_per_fan=1, base=1, service_fee_ratio=100,
-             escape_multiplier=60, escape_rules=("forced_quit", "away", "closed_client", "disconnects")),
-        # [003] has no settlement: MCR (OP-12); escape penalty configurable, default none (OP-49)
-        Room("public", "public", "public_mcr", value_per_fan=1, base=1),
-    )
-}
-"""The seeds' rooms.  ``beginner`` is [004]'s 新手场."""
+ROOMS: dict[str, Room] = {}
+"""The preset rooms of every registered family by name (what the server's lobby offers and
+:func:`get_room` finds by name), filled by the families through :func:`register_rooms` in their
+registration order."""
+
+
+def register_rooms(*rooms: Room) -> None:
+    """Add a family's preset rooms to :data:`ROOMS`.  A name another room already holds raises
+    :class:`~mahjong_core.errors.RulesetError` (nothing is added)."""
+    names = [r.name for r in rooms if isinstance(r, Room)]
+    for room in rooms:
+        if not isinstance(room, Room):
+            raise RulesetError(f"expected Room objects, got {type(room).__name__}")
+        taken = ROOMS.get(room.name)
+        if (taken is not None and taken != room) or names.count(room.name) > 1:
+            other = taken.ruleset if taken is not None else room.ruleset
+            raise RulesetError(f"room name {room.name!r} is already taken (by a room of {other})")
+    for room in rooms:
+        ROOMS[room.name] = room
 
 
 def get_room(room: "str | Room") -> Room:
@@ -182,3 +202,11 @@ def get_room(room: "str | Room") -> Room:
     if isinstance(room, str) and room in ROOMS:
         return ROOMS[room]
     raise MahjongError(f"unknown room {room!r}; expected one of {', '.join(ROOMS)} or a Room")
+
+
+def __getattr__(name: str) -> Any:
+    if name == "PROFILES":   # the old fixed tuple: deprecated (see mahjong_core.settlement.PROFILES)
+        warnings.warn("mahjong_core.settlement.rooms.PROFILES is deprecated: use "
+                      "mahjong_core.settlement.profile_names()", DeprecationWarning, stacklevel=2)
+        return profile_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -15,10 +15,6 @@ from .rooms import Room, get_room
 
 __all__ = ["settle_hand", "hand_payments", "fee_payments", "escape_payments", "minimum_of"]
 
-MCR_BASE_POINTS = 8
-"""public_mcr: every payer adds 8 points (OP-12)."""
-
-
 def _checked(room: "str | Room", outcome: HandOutcome) -> Room:
     """The room, after checking that ``outcome`` is a hand of its table and of its rules."""
     room = get_room(room)
@@ -45,41 +41,24 @@ def _minimum(room: Room, outcome: HandOutcome) -> int:
 
 
 def hand_payments(room: "str | Room", outcome: HandOutcome) -> list[tuple[str, str, int, str]]:
-    """The win payments as ``(payer, payee, amount, reason)`` requests (empty on a draw or escape)."""
+    """The hand payments as ``(payer, payee, amount, reason)`` requests, by the room's settlement
+    profile (:attr:`Room.settlement_profile`); empty on a draw or escape.  A win under the
+    minimum is refused here, for every profile."""
     room = _checked(room, outcome)
-    if outcome.winner is None:
+    if outcome.winner is None and outcome.offender is None:
         return []
-    min_fan = _minimum(room, outcome)
-    if outcome.non_flower_total < min_fan:
-        raise MahjongError(
-            f"a win of {outcome.non_flower_total} fan (without flowers) is under the minimum {min_fan}; "
-            "it cannot be settled"
-        )
-    players = outcome.players
-    win = players[outcome.winner]
-    value = outcome.hand_value * room.value_per_fan
-    if room.profile != "public_mcr":
-        # two-player profiles: the loser pays F x unit, self-drawn or not (OP-3)
-        if outcome.loser is not None:
-            return [(players[outcome.loser], win, value, "win")]
-        if len(players) != 2:
-            raise MahjongError(f"profile {room.profile} settles a self-drawn win between two players only; "
-                               f"room {room.name!r} has {len(players)}")
-        return [(players[1 - outcome.winner], win, value, "win")]
-    unit = room.value_per_fan
-    out = []
-    for seat, name in enumerate(players):
-        if seat == outcome.winner:
-            continue
-        if outcome.method == "self_drawn" or seat == outcome.loser:
-            out.append((name, win, (outcome.hand_value + MCR_BASE_POINTS) * unit, "win"))
-        else:
-            out.append((name, win, MCR_BASE_POINTS * unit, "win"))
-    return out
+    if outcome.winner is not None:
+        min_fan = _minimum(room, outcome)
+        if outcome.non_flower_total < min_fan:
+            raise MahjongError(
+                f"a win of {outcome.non_flower_total} fan (without flowers) is under the minimum {min_fan}; "
+                "it cannot be settled"
+            )
+    return list(room.settlement_profile.hand_payments(room, outcome))
 
 
 def fee_payments(room: "str | Room", outcome: HandOutcome) -> list[tuple[str, str, int, str]]:
-    """Table fee (coins_000) and service fee (bamboo_001): every player, every hand, any result (OP-9)."""
+    """The room's table fee and service fee: every player, every hand, any result (OP-9)."""
     room = _checked(room, outcome)
     out = []
     for name in outcome.players:

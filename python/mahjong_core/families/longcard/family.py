@@ -6,7 +6,8 @@ counting compiled) and ``bots`` its bots (:mod:`.round_bots`); ``new_match`` the
 the shared round API (:mod:`.round_match`); ``round_class`` and ``match_class`` the hand and the match under
 the shared API (:class:`.round_match.LongcardRound`, :class:`.round_match.LongcardMatch`: what ``mj.Round``,
 ``mj.Match`` and ``load_state`` build for a long-card ruleset); shanten is not offered and refuses with an
-``UnsupportedError``.
+``UnsupportedError``.  Importing it registers the family's settlement profiles and preset room
+(:mod:`.settlement`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from .. import registry
 from ..hooks import CliHooks, SimulationHooks, family_command, int_in
 from .options import RULESET
 from .ruleset import FAMILY_NAME
+from . import settlement  # noqa: F401 - registers the family's settlement profiles and preset room
 
 if TYPE_CHECKING:
     from .result import Score

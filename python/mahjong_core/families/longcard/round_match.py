@@ -49,6 +49,7 @@ from ...game.schema import (
     Str,
 )
 from ...game.state import SCHEMA_VERSION, load_json, load_round, replay_log, round_from_header
+from ...settlement import Ledger, register_outcome_reader
 from .. import registry
 from ._constants import PHASE_NAMES as _PHASES
 from .cards import CAISHEN, COPIES, N_FACES
@@ -58,6 +59,7 @@ from .round_rules import PLAYERS
 from .round_settings import RoundSettings
 from .round_settlement import ledger_requests
 from .ruleset import FAMILY_NAME
+from .settlement import outcome_of
 
 if TYPE_CHECKING:
     from .round_engine import CompiledHand
@@ -184,6 +186,10 @@ class HandResult(contract.Result):
     def __repr__(self) -> str:
         return (f"HandResult(end={self.end!r}, winner={self.winner}, deltas={self.deltas}, "
                 f"next_dealer={self.next_dealer})")
+
+
+# ``HandOutcome.from_result`` reads a hand's result with the family's reader (a room settles it)
+register_outcome_reader(HandResult, outcome_of)
 
 
 class _OnEngine:
@@ -492,7 +498,6 @@ class LongcardMatch(Match):
     def ledger(self, balances: dict[str, int], *, names: Any = None) -> Any:
         """A shared :class:`~mahjong_core.settlement.Ledger` from ``balances`` (player name -> chips,
         seat order unless ``names`` gives it) with every finished hand's payments applied (spec 5)."""
-        from ...settlement import Ledger
         names = list(balances) if names is None else list(names)
         led = Ledger(dict(balances))
         for k, res in enumerate(self.results):

@@ -3,8 +3,8 @@
 Plain data, importable without the compiled core (the registry's interface: name, family, players,
 min_fan, fans, settlement_profile, default_room).  The hand of play (the reference engine and the
 compiled one), its settlement and matches are the ``round_*`` modules; the record names the
-long-card settlement mode, not a mahjong profile, and no room: a hand settles in points (spec 5)
-on the shared ledger.
+family's default settlement profile (the mode of spec 5.1) and its preset room, both registered
+with the shared settlement layer by :mod:`.settlement`.
 """
 
 from __future__ import annotations
@@ -32,14 +32,16 @@ class LongcardRuleset:
     fans: tuple[FanSource, ...]
     """The fan sources of spec 4.4 (a face fan's points are w(F) x 1/2/3)."""
     settlement_profile: str
-    """``tikan`` / ``fan_cheng_fan`` (spec 5.1): the long-card settlement modes, not a mahjong room profile."""
+    """``tikan`` / ``fan_cheng_fan`` (spec 5.1): the family's settlement profiles (:mod:`.settlement`)."""
     default_room: str | None
-    """None: no room; a hand settles in points (spec 5) on the shared ledger (``match`` takes no ``--room``)."""
+    """The family's preset points room (``changpai``, :mod:`.settlement`): what a server room of the
+    ruleset settles in.  The command line's ``match`` takes no ``--room``: it pays each hand's own
+    points (spec 5) on the shared ledger."""
 
 
 CHANGPAI_YDR = LongcardRuleset(
     name=RULESET, family=FAMILY_NAME, seeds=("002",), players=3, min_fan=0, fans=FAN_SOURCES,
-    settlement_profile=DEFAULTS["settlement_mode"], default_room=None,
+    settlement_profile=DEFAULTS["settlement_mode"], default_room="changpai",
 )
 RULESETS = {RULESET: CHANGPAI_YDR}
 """The long-card family's rulesets by name (registered as they are)."""

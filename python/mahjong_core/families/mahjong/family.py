@@ -1,7 +1,8 @@
 """Registers the mahjong family (its hand functions, round, match, bots, simulation and command
 line) with the registry, like any other family.
 
-Its rulesets register themselves when :mod:`.rulesets` is imported (plain data); this module
+Its rulesets register themselves when :mod:`.rulesets` is imported (plain data), its settlement
+profiles and preset rooms when :mod:`.settlement` is (imported here and by the round); this module
 adds the callables, which need the compiled core and the game engine.  ``import mahjong_core``
 imports it.  The simulation and command-line hooks import their modules (:mod:`.simulation`,
 :mod:`.cli`, :mod:`.advise_cli`) when they are used.
@@ -19,6 +20,7 @@ from . import advise_cli
 from ..hooks import CliHooks, SimulationHooks, family_command
 from .constants import FAMILY_NAME
 from .hand import is_win, shanten, waits
+from . import settlement  # noqa: F401 - registers the family's settlement profiles and preset rooms
 
 __all__ = ["FAMILY", "SIMULATION", "CLI"]
 

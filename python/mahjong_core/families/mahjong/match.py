@@ -3,19 +3,20 @@ its prevalent wind (spec 2.10, OP-13).  The dealer rules are the round's (``next
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, overload
+from typing import TYPE_CHECKING, Any, Mapping, cast, overload
 
 from ..._types import Int as Integer, LongcardRulesetName, MahjongRulesetName, WindLike
 from ..._validate import as_flag
 from ...game.match import Match as SharedMatch
 from ...game.schema import Bool, Int
 from ..registry import DEFAULT_RULESET
-from .round import Round
+from .round import Round, RoundResult
 from .rulesetdef import Ruleset
 from .tiles import parse_wind
 
 if TYPE_CHECKING:
     from ...game.contract import Match as AnyMatch
+    from .json_types import RoundResultDict
 
 __all__ = ["Match"]
 
@@ -58,6 +59,12 @@ class Match(SharedMatch):
                  auto_advance: bool = False) -> None:
         super().__init__(ruleset, seed, rounds=rounds, first_dealer=first_dealer, min_fan=min_fan, options=options,
                          auto_advance=auto_advance, round_wind=round_wind, wind_rotation=wind_rotation)
+
+    @property
+    def round_results(self) -> list[RoundResult]:
+        """The recorded rounds' :class:`~mahjong_core.families.mahjong.round.RoundResult` objects
+        (knowing their ruleset, so that a draw has its ``deltas``)."""
+        return [RoundResult(cast("RoundResultDict", r), ruleset=self.ruleset) for r in self.results]
 
     def _init_family(self, round_wind: Any = 27, wind_rotation: Any = False) -> None:
         self.base_round_wind = parse_wind(round_wind, "round_wind")

@@ -37,6 +37,7 @@ from .tiles import SHORT_NAMES as _SHORT, meld_tiles
 from .bots import play_out_builtin
 from .round_base import SCHEMA_VERSION, MahjongRoundBase
 from .settings import READY_NONE, FlowSettings
+from .settlement import round_deltas
 from .wall import Wall
 from .json_types import Event, HeaderEvent, RoundResultDict, RoundState, WinEvent, WinnerRecord
 
@@ -91,16 +92,25 @@ class RoundResult(contract.Result):
     win_tile, total, non_flower_total, fans, score (Score.to_dict()), score_args}``; empty on a draw.
     The dict is built on first use; the quick properties (``draw``, ``winner``, ``total``, ...)
     do not need it.
+
+    ``deltas``: the per-seat points of the round in its ruleset's unit room (one point per fan,
+    the payment rules of the ruleset record's ``settlement_profile``:
+    :func:`~mahjong_core.families.mahjong.settlement.unit_room`), summing to 0 (zeros on a draw).
+    A room of the settlement layer pays other amounts (its own value per fan, fees, escapes):
+    :func:`mahjong_core.settlement.settle_hand`.  ``ruleset``: the ruleset's name, which a
+    round and a match give; a result rebuilt from its dict alone learns it from a winner's
+    score, so only a draw's deltas need it (``None`` without it).
     """
 
-    __slots__ = ("_d", "_scores", "_quick", "_build")
+    __slots__ = ("_d", "_scores", "_quick", "_build", "_ruleset")
 
     def __init__(self, d: "RoundResultDict | None", scores: "list[Score] | None" = None, *,
-                 quick: "_Quick | None" = None, build: Any = None) -> None:
+                 quick: "_Quick | None" = None, build: Any = None, ruleset: "str | None" = None) -> None:
         self._d = d
         self._scores = scores
         self._quick = quick
         self._build = build
+        self._ruleset = ruleset
 
     def to_dict(self) -> RoundResultDict:
         if self._d is None:
@@ -131,10 +141,14 @@ class RoundResult(contract.Result):
         return self.to_dict()["winners"]
 
     @property
-    def deltas(self) -> None:
-        """``None``: what a mahjong round pays depends on the room it is settled in
-        (:mod:`mahjong_core.settlement`), not on the round alone."""
-        return None
+    def deltas(self) -> "list[int] | None":
+        """Per-seat points of the round in its ruleset's unit room (sums to 0; the class docstring).
+        ``None`` only for a draw rebuilt from its dict without the ruleset (its table is unknown)."""
+        winners = self.to_dict()["winners"]
+        ruleset = self._ruleset if self._ruleset is not None else winners[0]["score"]["ruleset"] if winners else None
+        if ruleset is None:
+            return None
+        return round_deltas(ruleset, winners)
 
     @property
     def winner(self) -> "int | None":
@@ -190,9 +204,9 @@ class RoundResult(contract.Result):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RoundResult) and other.to_dict() == self.to_dict()
 
-    def __reduce__(self) -> tuple[type[RoundResult], tuple[RoundResultDict]]:
+    def __reduce__(self) -> tuple[Any, tuple[RoundResultDict, "str | None"]]:
         # as plain data: the lazy form refers to the finished round's compiled state
-        return (RoundResult, (self.to_dict(),))
+        return (_rebuilt_result, (self.to_dict(), self._ruleset))
 
     def __repr__(self) -> str:
         if self.draw:
@@ -200,6 +214,11 @@ class RoundResult(contract.Result):
         return (f"RoundResult(winner={self.winner}, loser={self.loser}, method={self.method!r}, "
                 f"total={self.total}, next_dealer={self.next_dealer})")
 
+
+
+def _rebuilt_result(d: RoundResultDict, ruleset: "str | None") -> RoundResult:
+    """A pickled :class:`RoundResult` (its dict and ruleset)."""
+    return RoundResult(d, ruleset=ruleset)
 
 class Round(MahjongRoundBase):
     """One round of mahjong under ``ruleset``, from a seed (or a scripted wall), played by the
@@ -378,7 +397,7 @@ class Round(MahjongRoundBase):
         """The :class:`RoundResult` once the round is over, else ``None``."""
         if self._result_obj is None:
             if self._result_d is not None:
-                self._result_obj = RoundResult(self._result_d)
+                self._result_obj = RoundResult(self._result_d, ruleset=self.settings.ruleset)
             elif self._core.phase == PH_OVER:
                 info = self._core.result_info()
                 assert info is not None   # the round is over
@@ -387,7 +406,7 @@ class Round(MahjongRoundBase):
                 self._result_obj = RoundResult(
                     None, None if draw else self._winner_scores(),
                     quick=(draw, winners[0] if winners else None, loser, method, total, self.dealer, nd),
-                    build=self._build_result)
+                    build=self._build_result, ruleset=self.settings.ruleset)
         return self._result_obj
 
     # ------------------------------------------------------------------ basic queries

@@ -65,9 +65,10 @@ class Ruleset:
     flow: Flow = Flow(stacks=36)
     """The ruleset's game-flow defaults."""
     settlement_profile: str = "coins_000"
-    """The payment rules a unit room of this ruleset uses (simulation points; spec 5.2-5.4)."""
+    """The payment rules a unit room of this ruleset uses (simulation points, the result's
+    ``deltas``; spec 5.2-5.4): a profile of :mod:`..settlement` (the family's)."""
     default_room: str = ""
-    """The seeds' room the command line settles a match of this ruleset in."""
+    """The seeds' room (of :mod:`..settlement`) the command line settles a match of this ruleset in."""
     min_fan: int = 8
     """Default minimum (起和) on the non-flower fan total (spec 2.12, OP-1: no seed gives a value)."""
     family: str = FAMILY_NAME

@@ -16,17 +16,12 @@ from ...game.bots import play_round
 from ...settlement.outcome import HandOutcome
 from ...settlement.rooms import Room
 from ...settlement.settle import hand_payments
+from .settlement import unit_room
 from ...simulation.stats import SimulationResult
 from .match import Match
 from .rulesets import get_ruleset
 
 __all__ = ["play_batch"]
-
-
-def _unit_room(ruleset: str) -> Room:
-    """1 point per fan with the ruleset's payment rules (built once per batch).  It sets no
-    minimum of its own: each outcome carries the minimum its round was played under."""
-    return Room("unit", ruleset, get_ruleset(ruleset).settlement_profile, value_per_fan=1)
 
 
 def _points(room: Room, players: tuple[str, ...], res: Any, memo: "dict[HandOutcome, np.ndarray] | None" = None) -> np.ndarray:
@@ -55,7 +50,7 @@ def play_batch(ruleset: str, bots: Sequence[Any], match_seed: int, rounds: int, 
     seat_names = tuple(str(s) for s in range(players))
     n_fans = len(get_ruleset(ruleset).fans)
     match = Match(ruleset=ruleset, seed=match_seed, rounds=rounds, min_fan=min_fan)
-    room = _unit_room(ruleset)
+    room = unit_room(ruleset)
     memo: dict[HandOutcome, np.ndarray] = {}
     while not match.is_over:
         rnd = match.round

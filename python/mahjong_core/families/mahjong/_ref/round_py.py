@@ -128,7 +128,7 @@ class Round(MahjongRoundBase):
         if self._result is None:
             return None
         if self._result_obj is None:
-            self._result_obj = RoundResult(self._result)
+            self._result_obj = RoundResult(self._result, ruleset=self.settings.ruleset)
         return self._result_obj
 
     def hand_counts(self, seat: int) -> np.ndarray:
@@ -719,7 +719,7 @@ class Round(MahjongRoundBase):
             "dealer_continues": nd == self.dealer,
             "wall_remaining": self.wall.remaining,
         }
-        self._result_obj = RoundResult(self._result, scores)
+        self._result_obj = RoundResult(self._result, scores, ruleset=self.settings.ruleset)
         for r in records:
             ev.append({"type": "win", "seat": r["seat"], "from": r["loser"], "method": method,
                        "tile": r["win_tile"], "total": r["total"],
