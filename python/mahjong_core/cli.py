@@ -23,8 +23,8 @@ Commands
     JSON/CSV/PNG (the family's statistics and charts).  The JSON records its provenance (package
     version, seed, batch size, minimum fan, ruleset, bots, workers).
 ``match [--ruleset R] [--room ROOM] [--rounds N] [--bots greedy,random] [--seed S] [--json] [--out F.json]``
-    A match between bots with its settlement: each round's result and the ledger (mahjong: in a
-    room; the long-card game: its hands' payments in points, no rooms).
+    A match between bots with its settlement: each round's result and the ledger, settled in a
+    room of the ruleset's family (default the ruleset's ``default_room``).
 ``play [--ruleset R] [--seed S] [--seat N] [--glyphs]``
     Play a round in the terminal against bots (the rulesets each family offers for it).
 ``advise TILES [--ruleset R] [--melds M ...] [--visible TILES] [--lang en|zh] [--json]``

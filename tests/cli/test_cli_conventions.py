@@ -101,7 +101,7 @@ def _subparsers() -> dict:
     ("simulate", ["(default: 10000)", "(default: greedy)", "(default: 0)", "(default: 500)",
                   "(default: all cores)", "(default: two-player)", "(default: 10.0)"]),
     ("match", ["(default: 8)", "(default: greedy, then random for every other seat)",
-               "(default: the ruleset's seed room; 长牌 has none)",
+               "(default: the ruleset's seed room; changpai for 长牌)",
                "(default: two-player)"]),
     ("score", ["(default: two-player)", "(default: 0)", "(default: E)"]),
     ("hand", ["(default: two-player)"]),

@@ -50,14 +50,15 @@ def test_match_text_tells_each_hand_and_the_ledger(capsys, tmp_path):
     text = capsys.readouterr().out
     record = match_report(1, 3, ("greedy",) * 3, 500)
     assert json.loads(out.read_text(encoding="utf-8")) == record
-    assert text.startswith(f"{RS} match, 3 hands, settlement 梯坎番 N+1 x 1, opening balance 500 each")
+    assert text.startswith(f"{RS} match in room 'changpai', 3 hands, settlement 梯坎番 N+1 x 1, opening balance 500 each")
     for rec in record["rounds"]:
         assert f"hand {rec['round']} (banker seat {rec['dealer']}): {rec['text']}" in text
     assert f"{'total':<16} {1500:>10,}" in text and f"wrote {out}" in text
 
 
 @pytest.mark.parametrize("argv, fragment", [
-    (["--room", "beginner"], "has no rooms"),
+    (["--room", "beginner"], "room 'beginner' is a two-player room, not changpai-ydr"),
+    (["--room", "nowhere"], "unknown room 'nowhere'"),
     (["--bots", "greedy,random"], "3 players"),
     (["--bots", "greedy,alien,random"], "unknown bot"),
     (["--rounds", "0"], "--rounds"),
@@ -195,4 +196,24 @@ def test_play_shows_the_face_names_option():
 
 def test_a_match_of_one_hand_says_1_hand(capsys):
     assert cli.main(["match", "--ruleset", RS, "--rounds", "1", "--seed", "1", "--bots", "greedy"]) == 0
-    assert capsys.readouterr().out.startswith(f"{RS} match, 1 hand, settlement")
+    assert capsys.readouterr().out.startswith(f"{RS} match in room 'changpai', 1 hand, settlement")
+
+
+def test_match_settles_in_the_room_it_is_given_through_the_shared_settlement():
+    """The room decides how each hand is paid: a 番乘番 room with a unit of 3 plays its hands under
+    that mode and base, and the ledger moves exactly each hand's own payments."""
+    from mahjong_core.settlement import Room
+
+    room = Room("doubling", RS, "fan_cheng_fan", value_per_fan=3)
+    record = match_report(2, 4, ("greedy",) * 3, 5_000, room=room)
+    assert (record["room"], record["settlement_mode"], record["base"]) == ("doubling", "fan_cheng_fan", 3)
+    m = new_match(ruleset=RS, seed=2, rounds=4, options={"settlement_mode": "fan_cheng_fan", "base": 3})
+    bots = [RuleBot(), RuleBot(), RuleBot()]
+    for rec in record["rounds"]:
+        play_steps(m.round, bots)
+        res = m.round.result.to_dict()
+        assert rec["deltas"] == res["deltas"]
+        assert [[int(t["payer"][4]), int(t["payee"][4]), t["amount"]] for t in rec["transfers"]] == res["payments"]
+        m.next_round()
+    assert any(rec["transfers"] for rec in record["rounds"])
+    assert record["total"] == 15_000

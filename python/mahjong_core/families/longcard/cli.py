@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ... import cli as shared
 from ...errors import HandSizeError
@@ -16,6 +16,9 @@ from .cards import face_name, format_cards, to_counts
 from .counting import counting_summary
 from .. import registry
 from .options import RULESET
+
+if TYPE_CHECKING:
+    from ...settlement import Room
 
 __all__ = ["cmd_hand", "cmd_match", "cmd_score", "describe_result", "display_name", "hand_report", "match_report",
            "run_hand", "run_match", "run_play", "run_score"]
@@ -124,18 +127,28 @@ def describe_result(res: dict[str, Any], you: int | None = None, names: Sequence
     return _END_WORDS.get((end, res.get("why")), "黄庄: no winner" if end == "huangzhuang" else f"{end} hand")
 
 
-def match_report(seed: int, rounds: int, bots: Sequence[str], balance: int, options: dict[str, Any] | None = None
-                 ) -> dict[str, Any]:
-    """Play ``rounds`` hands between ``bots`` (names per seat: greedy, random) from ``seed`` and settle
-    every hand's payments (spec 5) on a shared :class:`~mahjong_core.settlement.Ledger` opened with
-    ``balance`` per player.  The record ``mahjong-core match --ruleset changpai-ydr --json`` prints."""
+def match_report(seed: int, rounds: int, bots: Sequence[str], balance: int, options: dict[str, Any] | None = None,
+                 room: "str | Room | None" = None) -> dict[str, Any]:
+    """Play ``rounds`` hands between ``bots`` (names per seat: greedy, random) from ``seed`` in
+    ``room`` (a long-card room; default the ruleset's ``default_room``) and settle every hand
+    through the shared settlement layer (:func:`~mahjong_core.settlement.settle_hand`, the room's
+    profile: spec 5) on a :class:`~mahjong_core.settlement.Ledger` opened with ``balance`` per
+    player.  The hands are played under the room's settlement mode and base, so each hand's own
+    ``deltas`` are what the ledger moves.  The record ``mahjong-core match --ruleset changpai-ydr
+    --json`` prints."""
     from ...game.bots import play_steps
-    from ...settlement import Ledger
+    from ...settlement import HandOutcome, Ledger, get_room, settle_hand
     from .family import FAMILY, new_match
-    from .round_settlement import ledger_requests
 
+    rs = registry.get_ruleset(RULESET)
+    room = get_room(room if room is not None else (rs.default_room or ""))
+    if room.ruleset != RULESET:
+        raise shared.UsageError(f"--room: room {room.name!r} is a {room.ruleset} room, not {RULESET}")
+    room.check_entry(balance)
     names = [f"seat{i}-{b}" for i, b in enumerate(bots)]
     players = [FAMILY.bots[b](seed + i) for i, b in enumerate(bots)]
+    # the room decides how a hand is paid (its profile is a settlement mode, its unit the base)
+    options = dict(options or {}, settlement_mode=room.profile, base=room.value_per_fan)
     match = new_match(ruleset=RULESET, seed=seed, rounds=rounds, options=options)
     settings = match.round.settings.hand
     ledger = Ledger(dict.fromkeys(names, balance))
@@ -144,36 +157,37 @@ def match_report(seed: int, rounds: int, bots: Sequence[str], balance: int, opti
     while not match.is_over:
         k += 1
         play_steps(match.round, players)
-        res = match.round.result.to_dict()
-        transfers = ledger.apply(ledger_requests(res, names), round=k)
+        result = match.round.result
+        res = result.to_dict()
+        transfers = settle_hand(ledger, room, HandOutcome.from_result(result, names, round=k))
         rec: dict[str, Any] = {"round": k, "dealer": res["dealer"], "end": res["end"]}
         for key in ("winner", "card", "offender", "cause", "fan"):
             if key in res:
                 rec[key] = res[key]
         if "score" in res:
             rec.update(tuo=res["score"]["tuo"], fans=res["score"]["fans"])
-        rec.update(deltas=res["deltas"], next_dealer=res["next_banker"],
+        rec.update(deltas=res["deltas"], next_dealer=result.next_dealer,
                    text=describe_result(res, names=settings.face_names),
                    transfers=[t.to_dict() for t in transfers])
         records.append(rec)
         match.next_round()
-    return {"ruleset": RULESET, "seed": seed, "settlement_mode": settings.settlement_mode, "base": settings.base,
-            "players": names, "opening_balance": balance, "rounds": records, "balances": dict(ledger.balances),
-            "total": ledger.total}
+    return {"ruleset": RULESET, "room": room.name, "seed": seed, "settlement_mode": settings.settlement_mode,
+            "base": settings.base, "players": names, "opening_balance": balance, "rounds": records,
+            "balances": dict(ledger.balances), "total": ledger.total}
 
 
 def cmd_match(seed: int, rounds: int, bots: Sequence[str], balance: int, as_json: bool,
-              write_out: Any, quiet: bool) -> int:
+              write_out: Any, quiet: bool, room: "str | Room | None" = None) -> int:
     """``mahjong-core match --ruleset changpai-ydr``: each hand's end and payments, then the ledger;
     ``write_out(text)`` writes the JSON record where ``--out`` asks (returns the path or None)."""
-    record = match_report(seed, rounds, bots, balance)
+    record = match_report(seed, rounds, bots, balance, room=room)
     text = json.dumps(record, ensure_ascii=False)
     written = write_out(text + "\n")
     if as_json:
         print(text)
         return 0
     mode = {"tikan": "梯坎番 N+1", "fan_cheng_fan": "番乘番 2^N"}[record["settlement_mode"]]
-    print(f"{RULESET} match, {counted(rounds, 'hand')}, settlement {mode} x {record['base']}, "
+    print(f"{RULESET} match in room {record['room']!r}, {counted(rounds, 'hand')}, settlement {mode} x {record['base']}, "
           f"opening balance {balance:,} each")
     for rec in record["rounds"]:
         print(f"hand {rec['round']} (banker seat {rec['dealer']}): {rec['text']}")
@@ -209,8 +223,6 @@ def run_score(args: Any, foreign: Sequence[Any]) -> int:
 
 def run_match(args: Any, foreign: Sequence[Any]) -> int:
     _refuse(foreign)
-    if args.room is not None:
-        raise shared.UsageError(f"--room: {args.ruleset} has no rooms; its hands settle in points (spec 5)")
     bots = shared._seat_bots(args.bots or "greedy,random,random", registry.get_ruleset(args.ruleset))
     outputs = shared._Outputs([("--out", args.out)])
 
@@ -219,7 +231,7 @@ def run_match(args: Any, foreign: Sequence[Any]) -> int:
         return shared._shown(path) if path else None
 
     return cmd_match(args.seed, args.rounds, bots, 10_000 if args.balance is None else args.balance,
-                     args.json or outputs.stdout == "--out", write_out, args.quiet)
+                     args.json or outputs.stdout == "--out", write_out, args.quiet, room=args.room)
 
 
 def run_play(args: Any, foreign: Sequence[Any]) -> int:

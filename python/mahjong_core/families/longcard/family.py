@@ -136,7 +136,7 @@ CLI = CliHooks(
         "simulate.min_fan": f"{RULESET} has none",
         "simulate.csv": f"{RULESET}: fan sources",
         "match.rounds": f"hands of {RULESET}",
-        "match.room": "长牌 has none",
+        "match.room": "changpai for 长牌",
         "play": f"a {RULESET} hand against two",
         "play.seat": f"2 only in {RULESET}, whose banker the seed draws",
     },
