@@ -19,6 +19,7 @@ from . import advise_cli
 from ..hooks import CliHooks, SimulationHooks, family_command
 from .constants import FAMILY_NAME
 from .hand import is_win, shanten, waits
+from .hidden_worlds import hidden_world
 
 __all__ = ["FAMILY", "SIMULATION", "CLI"]
 
@@ -101,5 +102,6 @@ FAMILY = registry.Family(
     simulation=SIMULATION,
     cli=CLI,
     engines=_engines,
+    hidden_worlds=hidden_world,
 )
 registry.register_family(FAMILY)
