@@ -17,6 +17,7 @@ from mahjong_core.families import registry
 from mahjong_core.testing import CHECKS, ConformanceError, check_ruleset, run_check
 from mahjong_core.testing.checks_layers import run_cli
 from tests.support.toy import RULESET as TOY, RaceRound, registered
+from tests.support.toy.hidden_worlds import hidden_world as toy_hidden_world
 
 RULESETS = registry.ruleset_names()
 _SUBJECTS: dict[str, testing.Subject] = {}
@@ -196,6 +197,15 @@ def test_a_hook_that_changes_what_the_seat_saw_fails(toy):
     fresh = _hidden_subject(hidden_worlds=lambda r, seat, rng: RaceRound(r.ruleset, r.seed, dealer=r.dealer))
     with pytest.raises(ConformanceError, match=r"hidden_worlds re-dealt for seat \d a round whose events"):
         run_check(fresh, "hidden_information")
+
+
+def test_a_hook_that_changes_the_round_it_re_deals_fails(toy):
+    def meddling(r, seat, rng):
+        r.log.append({"type": "note", "seat": seat})
+        return toy_hidden_world(r, seat, rng)
+
+    with pytest.raises(ConformanceError, match=r"hidden_worlds changed the round it re-dealt for seat 0"):
+        run_check(_hidden_subject(hidden_worlds=meddling), "hidden_information")
 
 
 def test_the_cli_runner_reports_exit_status_and_output(toy):

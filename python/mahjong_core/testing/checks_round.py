@@ -182,8 +182,9 @@ def check_hidden_information(s: Subject) -> None:
     """A view shows nothing its seat may not know.  When the family registers
     ``Family.hidden_worlds`` (:mod:`mahjong_core.families.registry`), the rounds of many seeds are
     re-dealt at several steps where each seat cannot see (the other seats' concealed cards, the
-    wall): the seat's event stream ``log_for(seat)`` and the public turn (phase, seats to act)
-    must be the ones it saw, and its view and legal actions too; the check fails unless
+    wall), the round itself left as it was: the seat's event stream ``log_for(seat)`` and the
+    public turn (phase, seats to act) must be the ones it saw, and its view and legal actions
+    too; the check fails unless
     it compared at least :data:`HIDDEN_WORLDS_MIN` worlds whose other seats' views (their hidden
     cards) differ, and at least a third of the worlds compared.  Without the hook, two states
     that a seat cannot tell apart (the same ``log_for(seat)`` and the same public turn) among the
@@ -205,8 +206,11 @@ def _check_hidden_worlds(s: Subject, hidden_worlds: Any) -> None:
         if r.is_over or not (n < 4 or n % 13 == 6):
             return
         turn = [r.phase_name, r.seats_to_act()]
+        before = r.to_json()
         for seat in range(r.players):
             other = hidden_worlds(r, seat, rng)
+            s.expect(r.to_json() == before, f"seed {r.seed} ({r.engine} engine) at step {n}: hidden_worlds "
+                     f"changed the round it re-dealt for seat {seat}")
             if other is None:
                 continue
             where = f"seed {r.seed} ({r.engine} engine) at step {n}"
