@@ -203,7 +203,7 @@ def _check_hidden_worlds(s: Subject, hidden_worlds: Any) -> None:
 
     def each(r: Any, n: int) -> None:
         nonlocal compared, changed
-        if r.is_over or not (n < 4 or n % 13 == 6):
+        if r.is_over or not (n < 4 or n % 21 == 6):
             return
         turn = [r.phase_name, r.seats_to_act()]
         before = r.to_json()
