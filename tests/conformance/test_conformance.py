@@ -5,6 +5,7 @@ fails the check it breaks."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any
 
@@ -16,6 +17,7 @@ from mahjong_core.families import registry
 from mahjong_core.testing import CHECKS, ConformanceError, check_ruleset, run_check
 from mahjong_core.testing.checks_layers import run_cli
 from tests.support.toy import RULESET as TOY, RaceRound, registered
+from tests.support.toy.hidden_worlds import hidden_world as toy_hidden_world
 
 RULESETS = registry.ruleset_names()
 _SUBJECTS: dict[str, testing.Subject] = {}
@@ -148,6 +150,62 @@ def test_a_broken_family_fails_the_check_it_breaks(toy, fault):
 def test_a_broken_family_fails_check_ruleset_naming_the_check(toy):
     with pytest.raises(ConformanceError, match=r"^toy-race: hidden_information: seat \d sees the same events"):
         check_ruleset(TOY.name, engines={"compiled": ViewLeaks})
+
+
+def test_every_family_re_deals_what_a_seat_cannot_see():
+    """Every registered family registers ``hidden_worlds``: the hidden_information check re-deals
+    its rounds (it finds no two deals a seat cannot tell apart among different seeds)."""
+    for ruleset in RULESETS:
+        assert _subject(ruleset).family.hidden_worlds is not None, ruleset
+
+
+def _hidden_subject(engines=None, hidden_worlds="toy"):
+    """A subject of the toy race whose family re-deals with ``hidden_worlds`` (the toy's own by default)."""
+    s = testing.subject(TOY.name, engines=engines)
+    if hidden_worlds != "toy":
+        s.family = dataclasses.replace(s.family, hidden_worlds=hidden_worlds)
+    return s
+
+
+def test_a_leaking_view_is_caught_with_the_hook_and_without_it(toy):
+    """The toy's view that shows every card fails through the re-dealt worlds of its hook, and
+    through the comparison of different deals when the family registers no hook."""
+    assert _subject(TOY.name).family.hidden_worlds is not None
+    for hook, how in (("toy", r"and in that round re-dealt where it cannot see \(hidden_worlds\)"),
+                      (None, r"and the round of seed \d+ \(compiled engine\) at step \d+")):
+        run_check(_hidden_subject(hidden_worlds=hook), "hidden_information")   # the sound toy passes
+        with pytest.raises(ConformanceError, match=r"^toy-race: hidden_information: seat \d sees the same "
+                           r"events in the round of seed \d+ \(compiled engine\) at step \d+ " + how +
+                           r" but not the same view: .*view\['cards'\]"):
+            run_check(_hidden_subject({"compiled": ViewLeaks}, hook), "hidden_information")
+
+
+def test_the_hook_path_cannot_pass_vacuously(toy):
+    """A hook that re-deals nothing, or re-deals worlds whose hidden cards never differ, fails the
+    check: it must compare enough worlds with other hidden cards."""
+    never = _hidden_subject(hidden_worlds=lambda r, seat, rng: None)
+    with pytest.raises(ConformanceError, match=r"hidden_worlds gave 0 worlds to compare, 0 of them"):
+        run_check(never, "hidden_information")
+    same = _hidden_subject(hidden_worlds=lambda r, seat, rng: RaceRound.from_dict(r.to_dict()))
+    with pytest.raises(ConformanceError, match=r"hidden_worlds gave \d+ worlds to compare, 0 of them with other"):
+        run_check(same, "hidden_information")
+
+
+def test_a_hook_that_changes_what_the_seat_saw_fails(toy):
+    """A re-dealt world must show the seat the same events and the same turn: a fresh race (its
+    moves not replayed) is refused as a hook fault, not compared."""
+    fresh = _hidden_subject(hidden_worlds=lambda r, seat, rng: RaceRound(r.ruleset, r.seed, dealer=r.dealer))
+    with pytest.raises(ConformanceError, match=r"hidden_worlds re-dealt for seat \d a round whose events"):
+        run_check(fresh, "hidden_information")
+
+
+def test_a_hook_that_changes_the_round_it_re_deals_fails(toy):
+    def meddling(r, seat, rng):
+        r.log.append({"type": "note", "seat": seat})
+        return toy_hidden_world(r, seat, rng)
+
+    with pytest.raises(ConformanceError, match=r"hidden_worlds changed the round it re-dealt for seat 0"):
+        run_check(_hidden_subject(hidden_worlds=meddling), "hidden_information")
 
 
 def test_the_cli_runner_reports_exit_status_and_output(toy):

@@ -11,9 +11,7 @@ import numpy as np
 import pytest
 from mahjong_core._round import observation_shape, observe
 from mahjong_core.errors import ArrayShapeError, MahjongError, RulesetError
-from mahjong_core.families.mahjong.actions import PASS
-from mahjong_core.families.mahjong.constants import PH_CLAIM, PH_ROB
-from mahjong_core.families.mahjong.wall import Wall, deal_order
+from mahjong_core.families import registry
 from mahjong_core.rl import mahjong_rulesets, observation_layout
 from mahjong_core.rl.render import view_table
 
@@ -21,7 +19,6 @@ import mahjong_core as mj
 from tests.rl.reference import encode_view, mask_of_view
 
 RULESETS = mahjong_rulesets()
-_WINDOWS = (PH_CLAIM, PH_ROB)
 
 
 def play_random(r: mj.Round, rng: np.random.Generator, steps: int) -> None:
@@ -100,80 +97,14 @@ def test_observation_is_the_encoded_view(ruleset: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# the leak property: swapping hidden tiles never changes an observation.  The other world keeps
-# every tile the observer saw where it was and permutes the rest (the wall left, the opponents'
-# concealed tiles); the same public history is replayed there, and the observer, asked to act
-# in both, must get the same observation and mask.
+# the leak property: swapping hidden tiles never changes an observation.  The other world (the
+# family's ``hidden_worlds`` hook, mahjong_core.families.mahjong.hidden_worlds) keeps every tile
+# the observer saw where it was and permutes the rest (the wall left, the opponents' concealed
+# tiles); the same public history is replayed there, and the observer, asked to act in both,
+# must get the same observation and mask.
 # ---------------------------------------------------------------------------------------------
-def _received_positions(r: mj.Round, wall: list[int]) -> dict[int, list[int]]:
-    """The wall positions of every tile each seat received, in order (deal, then draws): the
-    logical wall of the engine (``Wall``) with each tile replaced by its position."""
-    positions = Wall(list(range(len(wall))))
-    got: dict[int, list[int]] = {s: [] for s in range(r.players)}
-    for seat in deal_order(r.players, r.dealer):
-        got[seat].append(positions.draw_head())
-    for ev in r.log:
-        if ev["type"] != "draw":
-            continue
-        src = ev["from"]
-        pos = (positions.draw_head() if src == "head" else positions.draw_tail() if src == "tail"
-               else positions.draw_die(ev["die"]))
-        assert wall[pos] == ev["tile"], "the position replay lost track of a draw"
-        got[ev["seat"]].append(pos)
-    return got
-
-
-def _hidden_positions(r: mj.Round, observer: int, wall: list[int], state: dict) -> list[int]:
-    """Positions of the tiles ``observer`` cannot see now: the untaken wall (flowers excluded:
-    they are shown as soon as drawn) and, for each opponent, the copies of each kind still
-    concealed -- the last ones received (earlier copies were the ones shown, first in first out)."""
-    hidden = [i for i, c in enumerate(state["wall"]["taken"]) if c == "0" and wall[i] < 34]
-    got = _received_positions(r, wall)
-    for o in range(r.players):
-        if o == observer:
-            continue
-        hand = r.hand_counts(o)
-        for t in range(34):
-            if hand[t]:
-                mine = [p for p in got[o] if wall[p] == t]
-                hidden += mine[len(mine) - int(hand[t]):]
-    return hidden
-
-
-def _replay(ruleset: str, r: mj.Round, wall: list[int], state: dict, observer: int) -> mj.Round | None:
-    """The same public history on another wall: the original actions in order, replayed in
-    lockstep with the original (``ra``); an opponent asked to answer a claim only in the other
-    world passes, his pass asked only in the original is dropped.  None when the other world
-    cannot produce the history (an opponent's claim, 报听 or win needs the tiles he had)."""
-    kw = {"dealer": r.dealer, "dice": state["dice"], "kong_dice": state["kong_dice"], "round_wind": r.round_wind}
-    ra, r2 = mj.Round(ruleset, wall=list(state["wall"]["tiles"]), **kw), mj.Round(ruleset, wall=wall, **kw)
-
-    def pass_extras(final: bool) -> bool:
-        """Opponents asked in r2's claim window but not in ra's pass: all of them once ra has
-        left the window (or at the end), else they may still answer later."""
-        while r2.phase in _WINDOWS:
-            same = ra.phase == r2.phase
-            extras = [s for s in r2.seats_to_act() if not same or s not in ra.seats_to_act()]
-            if not extras or (same and not final):
-                return True
-            if extras[0] == observer or PASS not in r2.legal_indices(extras[0]):
-                return False
-            r2.step(extras[0], PASS)
-        return True
-
-    pairs = r._core.action_pairs()
-    for k in range(0, len(pairs), 2):
-        seat, i = pairs[k], pairs[k + 1]
-        if not pass_extras(False):
-            return None
-        if seat not in r2.seats_to_act() and seat != observer and i == PASS:
-            ra.step(seat, i)
-            continue
-        if i not in r2.legal_indices(seat):
-            return None
-        r2.step(seat, i)
-        ra.step(seat, i)
-    return r2 if pass_extras(True) else None
+_HIDDEN_WORLD = registry.get_family("mahjong").hidden_worlds
+assert _HIDDEN_WORLD is not None
 
 
 def _observed(r: mj.Round, seat: int) -> tuple[np.ndarray, np.ndarray]:
@@ -194,13 +125,7 @@ def _compare_worlds(ruleset: str, encode: Callable[[mj.Round, int], tuple[np.nda
         # decisions a seat sees, as in its view, that a claim window is open on its discard)
         asked = r.seats_to_act()
         observer = asked[int(rng.integers(len(asked)))]
-        state = r._core.get_state()
-        wall = list(state["wall"]["tiles"])
-        hidden = _hidden_positions(r, observer, wall, state)
-        other = list(wall)
-        for p, t in zip(hidden, rng.permutation([wall[p] for p in hidden])):
-            other[p] = int(t)
-        r2 = _replay(ruleset, r, other, state, observer)
+        r2 = _HIDDEN_WORLD(r, observer, rng)
         if r2 is None:
             continue
         compared += 1

@@ -54,6 +54,14 @@ with.  Every callable takes the ruleset keyword-only (``ruleset=``: a name or a 
     the family's side of the command line (:class:`mahjong_core.families.hooks.CliHooks`: its
     ``hand``/``score``/``match``/``play`` commands, their options, help and examples, its own
     commands); None: every command refuses the family's rulesets with an ``UnsupportedError``.
+``hidden_worlds`` (optional)
+    ``hidden_worlds(round, seat, rng) -> round | None``: another round of the family, as ``seat``
+    saw ``round`` (a round in progress): the same history as ``seat`` saw it (``log_for(seat)``,
+    and the public turn: phase and seats to act) and the same own cards of ``seat``, but the other
+    seats' concealed cards and the unseen wall or stock permuted by ``rng`` (a NumPy
+    ``Generator``); None when that history cannot happen on the other deal (an opponent's claim
+    needed the cards he had).  The conformance suite's
+    ``hidden_information`` check compares ``seat``'s views and legal actions in both rounds.
 
 Registration: a family's ruleset package calls :func:`register_rulesets` with its own mapping
 name -> record when it is imported (records are plain data, importable without the compiled
@@ -145,6 +153,10 @@ class Family:
     -> a factory ``(ruleset, seed, *, dealer=)`` of a round on that engine, called when first needed.
     None: the family's round class (:meth:`round_type`) is its one engine.  The conformance suite
     (:mod:`mahjong_core.testing`) checks every engine listed here."""
+    hidden_worlds: "Callable[[Any, int, Any], Any] | None" = None
+    """``(round, seat, rng) -> round | None``: the same round re-dealt where ``seat`` cannot see
+    (the module docstring), for the conformance suite's ``hidden_information`` check.  None: the
+    suite compares the states of different seeds that a seat cannot tell apart."""
 
     def round_type(self) -> type:
         """The family's round class under the shared API (``round_class``, else ``new_round``)."""

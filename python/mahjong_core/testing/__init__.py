@@ -12,7 +12,9 @@ whole contract (:data:`CHECKS`, in this order):
 ``refused_actions``    illegal, misplaced or malformed actions raise a ``MahjongError`` (a
                        ``ValueError``) and change nothing
 ``views``              ``view(seat)``: JSON data with the common keys, agreeing with the round
-``hidden_information`` a seat's view is the same in two states it cannot tell apart
+``hidden_information`` a seat's view is the same in two states it cannot tell apart: its round re-dealt
+                       where it cannot see by the family's ``hidden_worlds`` hook (the registry), or
+                       without the hook two deals showing it the same events
 ``rounds_end``         every round ends within a step bound; ``play_round`` agrees with the step loop
 ``engines_agree``      every engine plays the same game from the same seed and actions
 ``round_trips``        JSON, ``from_dict``, ``replay``, ``load_state``, pickle, deep copy: exact,

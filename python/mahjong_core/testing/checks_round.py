@@ -173,13 +173,71 @@ def check_views(s: Subject) -> None:
             play_to_end(s, s.new_round(engine, seed, k % s.players), s.players_for(k, seed, engine), each)
 
 
+HIDDEN_WORLDS_MIN = 40
+"""The fewest re-dealt worlds (``Family.hidden_worlds``) the ``hidden_information`` check must
+compare in which another seat's view differs (its concealed cards do), lest it pass vacuously."""
+
+
 def check_hidden_information(s: Subject) -> None:
-    """A view shows nothing its seat may not know: two states that a seat cannot tell apart (the
-    same event stream ``log_for(seat)``, the family's redaction, and the same public turn: phase
-    and seats to act) give that seat the same view, though the hidden cards of the other seats
-    and the wall differ.  The states compared are those of the early steps (and every eighth
-    later one) of many seeded rounds on every engine: a view that shows a hidden card differs
-    between two deals that the seat cannot tell apart."""
+    """A view shows nothing its seat may not know.  When the family registers
+    ``Family.hidden_worlds`` (:mod:`mahjong_core.families.registry`), the rounds of many seeds are
+    re-dealt at several steps where each seat cannot see (the other seats' concealed cards, the
+    wall), the round itself left as it was: the seat's event stream ``log_for(seat)`` and the
+    public turn (phase, seats to act) must be the ones it saw, and its view and legal actions
+    too; the check fails unless
+    it compared at least :data:`HIDDEN_WORLDS_MIN` worlds whose other seats' views (their hidden
+    cards) differ, and at least a third of the worlds compared.  Without the hook, two states
+    that a seat cannot tell apart (the same ``log_for(seat)`` and the same public turn) among the
+    early steps (and every eighth later one) of many seeded rounds must give that seat the same
+    view.  Either way, a view that shows a hidden card differs between two deals that the seat
+    cannot tell apart."""
+    if s.family.hidden_worlds is not None:
+        _check_hidden_worlds(s, s.family.hidden_worlds)
+    else:
+        _check_same_events(s)
+
+
+def _check_hidden_worlds(s: Subject, hidden_worlds: Any) -> None:
+    rng = np.random.default_rng([s.seed, 27])
+    compared = changed = 0
+
+    def each(r: Any, n: int) -> None:
+        nonlocal compared, changed
+        if r.is_over or not (n < 4 or n % 21 == 6):
+            return
+        turn = [r.phase_name, r.seats_to_act()]
+        before = r.to_json()
+        for seat in range(r.players):
+            other = hidden_worlds(r, seat, rng)
+            s.expect(r.to_json() == before, f"seed {r.seed} ({r.engine} engine) at step {n}: hidden_worlds "
+                     f"changed the round it re-dealt for seat {seat}")
+            if other is None:
+                continue
+            where = f"seed {r.seed} ({r.engine} engine) at step {n}"
+            s.expect(canonical(other.log_for(seat)) == canonical(r.log_for(seat)),
+                     f"{where}: hidden_worlds re-dealt for seat {seat} a round whose events the seat sees differ")
+            s.expect([other.phase_name, other.seats_to_act()] == turn,
+                     f"{where}: hidden_worlds re-dealt for seat {seat} a round in another turn "
+                     f"({other.phase_name}, seats {other.seats_to_act()} to act; here {turn[0]}, seats {turn[1]})")
+            first, view = r.view(seat), other.view(seat)
+            if canonical(first) != canonical(view) or r.legal_indices(seat) != other.legal_indices(seat):
+                s.fail(f"seat {seat} sees the same events in the round of {where} and in that round re-dealt "
+                       f"where it cannot see (hidden_worlds) but not the same view: the view shows what the "
+                       f"seat may not know (first difference: {_first_difference(first, view)})")
+            compared += 1
+            changed += any(canonical(r.view(o)) != canonical(other.view(o)) for o in range(r.players) if o != seat)
+
+    for engine in s.engines:
+        for k in range(max(3 * s.rounds, 8)):
+            seed = s.seed + k
+            play_to_end(s, s.new_round(engine, seed, k % s.players), [RandomLegal(seed + p) for p in range(s.players)],
+                        each)
+    s.expect(changed >= HIDDEN_WORLDS_MIN and 3 * changed >= compared,
+             f"hidden_worlds gave {compared} worlds to compare, {changed} of them with other hidden cards: "
+             f"too few to test what the views hide (at least {HIDDEN_WORLDS_MIN}, and a third)")
+
+
+def _check_same_events(s: Subject) -> None:
     seen: dict[tuple[int, str], tuple[str, str]] = {}
 
     def each(r: Any, n: int) -> None:

@@ -1,5 +1,5 @@
 """Registers the race with the registry, as a family's own module does: its ruleset record and its
-:class:`~mahjong_core.families.registry.Family` (round, match, bots; no hands, no simulation and no
+:class:`~mahjong_core.families.registry.Family` (round, match, bots, the re-deal of what a seat cannot see; no hands, no simulation and no
 command line, which the shared layers then refuse by the family's name).
 
 A real family registers when its package is imported; a test family registers for the duration of
@@ -16,6 +16,7 @@ from mahjong_core.errors import RulesetError
 from mahjong_core.families import registry
 
 from .bots import BOTS
+from .hidden_worlds import hidden_world
 from .round import FAMILY_NAME, RaceMatch, RaceRound
 
 __all__ = ["FAMILY_NAME", "RULESET", "FAMILY", "registered"]
@@ -42,7 +43,7 @@ def _no_hands(*_a: Any, **_k: Any) -> Any:
 
 
 FAMILY = registry.Family(FAMILY_NAME, is_win=_no_hands, waits=_no_hands, shanten=_no_hands, new_round=RaceRound,
-                         new_match=RaceMatch, bots=BOTS)
+                         new_match=RaceMatch, bots=BOTS, hidden_worlds=hidden_world)
 
 
 @contextmanager

@@ -169,10 +169,16 @@ def _engines() -> dict[str, Callable[..., Any]]:
     return {engine: partial(LongcardRound, engine=engine) for engine in ("compiled", "reference")}
 
 
+def _hidden_worlds(r: Any, seat: int, rng: Any) -> Any:
+    """``Family.hidden_worlds``: :func:`.hidden_worlds.hidden_world` (imported with the engines, when asked for)."""
+    from .hidden_worlds import hidden_world
+    return hidden_world(r, seat, rng)
+
+
 FAMILY = registry.Family(
     FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_offered("shanten"), new_round=new_round,
     new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
     simulation=SIMULATION, cli=CLI, round_class=_round_class, match_class=_match_class,
-    engines=_engines,
+    engines=_engines, hidden_worlds=_hidden_worlds,
 )
 registry.register_family(FAMILY)

@@ -21,6 +21,7 @@ from ..hooks import CliHooks, SimulationHooks, family_command
 from .constants import FAMILY_NAME
 from .hand import is_win, shanten, waits
 from . import settlement  # noqa: F401 - registers the family's settlement profiles and preset rooms
+from .hidden_worlds import hidden_world
 
 __all__ = ["FAMILY", "SIMULATION", "CLI"]
 
@@ -103,5 +104,6 @@ FAMILY = registry.Family(
     simulation=SIMULATION,
     cli=CLI,
     engines=_engines,
+    hidden_worlds=hidden_world,
 )
 registry.register_family(FAMILY)
