@@ -35,7 +35,7 @@ from common import rate_over, batch_rate, SEED
 
 import mahjong_core as mj
 from mahjong_core import _fan
-from mahjong_core.families.mahjong._ref import fan_py
+from mahjong_core.families.mahjong._ref import fan as fan_py
 from mahjong_core.families.mahjong import scoring
 from mahjong_core.families.mahjong.scoring import FLAGS, MELD_NONE
 

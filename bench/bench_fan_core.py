@@ -22,7 +22,7 @@ import time
 import numpy as np
 
 from mahjong_core import _fan
-from mahjong_core.families.mahjong._ref import fan_py
+from mahjong_core.families.mahjong._ref import fan as fan_py
 
 PUBLIC = 2
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)

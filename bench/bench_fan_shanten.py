@@ -26,7 +26,7 @@ from mahjong_core.families.mahjong.fan_shanten import (
     all_groups,
     prepare,
 )
-from mahjong_core.families.mahjong.fan_shanten_ref import fan_shanten_ref
+from mahjong_core.families.mahjong._ref.fan_shanten import fan_shanten_ref
 
 import mahjong_core as mj
 

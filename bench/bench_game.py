@@ -13,7 +13,7 @@ the :class:`Round` from its seed and reading its result.
   ``seats_to_act()``, ``legal_indices(seat)`` (what a server sends to the client), the bot's
   ``act_index`` and ``step(seat, index)`` -- i.e. what driving the engine from Python costs
   per step (reported as us/step, with the average number of steps per round);
-* reference: ``mahjong_core.families.mahjong._ref.round_py.Round`` with ``mahjong_core.families.mahjong._ref.bots_py`` on the
+* reference: ``mahjong_core.families.mahjong._ref.round.Round`` with ``mahjong_core.families.mahjong._ref.bots`` on the
   first N/10 seeds (it is the slow oracle).
 
 Every figure is the best of 3 timed passes after a warm-up (garbage collection stays on, as in
@@ -34,8 +34,8 @@ from typing import Any, Callable, Sequence
 
 import mahjong_core as mj
 from mahjong_core import game as shipped_game
-from mahjong_core.families.mahjong._ref import bots_py as ref_bots
-from mahjong_core.families.mahjong._ref import round_py as ref_round
+from mahjong_core.families.mahjong._ref import bots as ref_bots
+from mahjong_core.families.mahjong._ref import round as ref_round
 
 SEED = 18          # first round seed; round i plays seed SEED + i
 BOT_SEED = 1000    # RandomBot of seat s gets seed BOT_SEED + s

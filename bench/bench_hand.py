@@ -17,7 +17,7 @@ import platform
 from common import batch_rate, random_hands, rate_over, ready_hands
 
 import mahjong_core as mj
-from mahjong_core.families.mahjong._ref import hand_py as ref
+from mahjong_core.families.mahjong._ref import hand as ref
 
 try:
     from peers import available_peers

@@ -3,7 +3,7 @@ same seeds, one run, three implementations:
 
 * ``engine``: the compiled hand engine ``_lc_round`` with its bots in C (:func:`.round_engine.play_hand`,
   what ``mj.simulate`` plays);
-* ``reference``: the pure-Python hand engine :mod:`.round_ref` with :mod:`.round_bots`, on the compiled
+* ``reference``: the pure-Python hand engine :mod:`._ref.round` with :mod:`.round_bots`, on the compiled
   counting backend (``impl="compiled"``, its default);
 * ``ref-counting``: the same on the pure-Python counting (``impl="reference"``, the oracle).
 
@@ -29,7 +29,7 @@ import time
 
 from mahjong_core.families.longcard import round_engine
 from mahjong_core.families.longcard.round_bots import RandomBot, RuleBot, play_hand
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 
 SEED = 18
 BOT_SEED = 1000

@@ -20,7 +20,7 @@ import numpy as np
 from bench_fan import winning_hands as mahjong_winning_hands
 from common import SEED, batch_rate, random_hands, rate_over
 from mahjong_core.families import longcard as lc
-from mahjong_core.families.longcard import _ref
+from mahjong_core.families.longcard._ref import hand as _ref
 from mahjong_core.families.longcard.sampling import random_deal, random_group_hand
 
 import mahjong_core as mj

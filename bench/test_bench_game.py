@@ -19,7 +19,7 @@ import pytest
 
 from bench_game import REFERENCE, SEED, SHIPPED, serve_round
 
-from mahjong_core.families.mahjong._ref import round_py
+from mahjong_core.families.mahjong._ref import round as round_py
 
 SEEDS = list(range(SEED, SEED + 40))
 METHODS = {"self_drawn", "discard", "robbing"}

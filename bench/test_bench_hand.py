@@ -18,7 +18,7 @@ import pytest
 from common import random_hands, ready_hands
 
 import mahjong_core as mj
-from mahjong_core.families.mahjong._ref import hand_py as ref
+from mahjong_core.families.mahjong._ref import hand as ref
 
 try:
     from peers import available_peers

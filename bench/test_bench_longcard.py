@@ -15,7 +15,7 @@ import pytest
 from bench_fan import winning_hands as mahjong_winning_hands
 from bench_longcard import longcard_win_check_set, longcard_wins, mahjong_win_check_set
 from mahjong_core.families import longcard as lc
-from mahjong_core.families.longcard import _ref
+from mahjong_core.families.longcard._ref import hand as _ref
 
 import mahjong_core as mj
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 from mahjong_core.families.longcard.round_bots import RandomBot, RuleBot, play_hand
 from mahjong_core.families.longcard.round_engine import new_core
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "longcard"))
 from test_lc_compiled_parity import IDS, OPTIONS

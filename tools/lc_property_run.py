@@ -37,7 +37,7 @@ from mahjong_core.errors import IllegalActionError
 from mahjong_core.families.longcard.cards import CAISHEN, COPIES, N_FACES
 from mahjong_core.families.longcard.round_actions import FOLD, HU, PASS
 from mahjong_core.families.longcard.round_bots import RuleBot
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 from mahjong_core.families.longcard.round_settlement import ledger_requests
 from mahjong_core.settlement import Ledger
 

@@ -15,7 +15,7 @@ BOT_KINDS: tuple[str, ...]
 
 @disjoint_base
 class RoundCore:
-    """One hand of 长牌 幺地人 in C: the state machine of ``round_ref`` and the built-in bots."""
+    """One hand of 长牌 幺地人 in C: the state machine of ``_ref.round`` and the built-in bots."""
 
     def __init__(self, settings: RoundSettings, stock: list[int], banker: int) -> None: ...
     @property

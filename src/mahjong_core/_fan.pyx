@@ -1,6 +1,6 @@
 # cython: language_level=3
 """Compiled fan (番) evaluator: spec sections 3 and 4, exact against
-:mod:`mahjong_core._ref.fan_py` (the oracle), over tile-count arrays.
+:mod:`mahjong_core._ref.fan` (the oracle), over tile-count arrays.
 
 Private module; the public API is :func:`mahjong_core.score`.
 
@@ -340,7 +340,7 @@ cdef inline int _own_copies(const Ctx* x, int t, bint exposed_only) noexcept nog
 cdef int _flag_error(const Ctx* x, uint32_t flags, uint32_t flowers, Err* err) noexcept nogil:
     """Flags that contradict each other or the hand: an E_* code (details in err), or E_OK.
     Only combinations that no game can produce are refused (the round engine, with any of its
-    settings, never passes them): see ``_ref.fan_py._check_flags``, the same rule."""
+    settings, never passes them): see ``_ref.fan._check_flags``, the same rule."""
     cdef uint32_t first = flags & (F_HEAVENLY | F_EARTHLY | F_HUMANLY)
     cdef int i
     cdef bint kong = False

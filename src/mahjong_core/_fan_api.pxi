@@ -231,7 +231,7 @@ cdef enum:
 
 def evaluate(ruleset_code, concealed, win_tile, melds, flags, flowers, seat_wind, round_wind,
              min_fan, options, out_counts):
-    """Evaluate one winning hand (spec 4.2); exact against ``_ref.fan_py.evaluate``.
+    """Evaluate one winning hand (spec 4.2); exact against ``_ref.fan.evaluate``.
 
     ``concealed``: 34 uint8 counts of the concealed tiles *without* the winning
     tile (for 天胡: all 14 tiles and ``win_tile = -1``); ``melds``: uint8 rows

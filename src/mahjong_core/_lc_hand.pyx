@@ -19,7 +19,7 @@ Count arrays are length-21 ``uint8`` (face index of spec 1.1).  Three kernels:
   states from a third component table (most disjoint groups of each state).
 
 The rule data (points, colours, partners, weights) come from ``mahjong_core.families.longcard``;
-:mod:`mahjong_core.families.longcard._ref` is the pure-Python oracle that the tests compare with
+:mod:`mahjong_core.families.longcard._ref.hand` is the pure-Python oracle that the tests compare with
 (:mod:`~mahjong_core.families.longcard.counting` for the counting).
 """
 

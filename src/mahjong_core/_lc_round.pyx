@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The compiled long-card hand engine: the state machine of one 长牌 幺地人 hand (spec changpai.md
 section 3) and the built-in bots (8.5), a port of the pure-Python reference
-:mod:`mahjong_core.families.longcard.round_ref` field by field.
+:mod:`mahjong_core.families.longcard._ref.round` field by field.
 
 The state is plain C data (uint8 count arrays, short group arrays); every setting of spec section 6
 that changes the flow is an int taken from a validated
@@ -43,7 +43,7 @@ from mahjong_core._lc_hand cimport (
     lc_count_plan, lc_theoretical_fan, LcPlanPart, LC_N_COMP, lc_plan_parts, lc_plan_combine, lc_face_comp,
 )
 from mahjong_core.families.longcard import fans as _fans
-from mahjong_core.families.longcard import round_ref as _round_ref
+from mahjong_core.families.longcard._ref import round as _round_ref
 from mahjong_core.families.longcard import round_rules as _round_rules
 from mahjong_core.families.longcard.cards import CAISHEN as _CAISHEN_ID, COPIES as _COPIES, N_FACES as _N_FACES, SEVENS as _SEVENS
 from mahjong_core.families.longcard.groups import Group as _Group, KINDS as _KINDS
@@ -357,7 +357,7 @@ cdef class RoundCore:
         return [_u8list(self.tangzi[p], self.ntangzi[p]) for p in range(PLAYERS)]
 
     def snapshot(self):
-        """The fields the parity tests compare with the reference's (names as in round_ref)."""
+        """The fields the parity tests compare with the reference's (names as in _ref.round)."""
         cdef int p, f, i
         return {
             "phase": PHASE_NAMES[self.phase], "actor": self.actor, "pos": self.pos, "banker": self.banker,

@@ -1,4 +1,4 @@
-# The event records of RoundCore decoded to the reference's dicts (round_ref._event: type, seat, to and
+# The event records of RoundCore decoded to the reference's dicts (_ref.round._event: type, seat, to and
 # the data of the type), ``include``d by _lc_round.pyx.  A record is 6 ints: type, seat, to (-1 =
 # everyone), a, b, c.
 

@@ -123,7 +123,7 @@ cdef int _mandatory(RoundCore self, int p) noexcept nogil:
 # ------------------------------------------------------------------ decisions and 包子 flags
 @cython.nonecheck(False)
 cdef int _decide(RoundCore self, int p) except -1:
-    """Fill ``dec``: the 包子 cause of every action offered to p now (round_ref._decision, then
+    """Fill ``dec``: the 包子 cause of every action offered to p now (_ref.round._decision, then
     the ``baozi_actions_allowed`` filter of _offered)."""
     cdef int8_t* out = self.dec
     cdef bint q
@@ -187,7 +187,7 @@ cdef int _decide(RoundCore self, int p) except -1:
                 out[FOLD] = 0
             elif mand < 0:
                 cause = b1
-                # claims that make p ready (3.7; see round_ref._decision for the reading)
+                # claims that make p ready (3.7; see _ref.round._decision for the reading)
                 for k in range(self.ncopt[p]):
                     a = self.copt_id[p][k]
                     if CHI_BASE <= a < PENG and out[a] == 0:

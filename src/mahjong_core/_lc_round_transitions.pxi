@@ -300,7 +300,7 @@ cdef int _open_window(RoundCore self, int c, int src, int kind) except -1:
 @cython.nonecheck(False)
 cdef int _queue_claimants(RoundCore self) except -1:
     """Every seat not yet asked with a claim (or a 杵死 fold) on the card, in the order of 8.2 (see
-    round_ref._queue_claimants)."""
+    _ref.round._queue_claimants)."""
     cdef bint todo[PLAYERS]
     cdef int p, q, i, j, n = 0, first
     for p in range(PLAYERS):

@@ -24,7 +24,7 @@ built-in bots; ``_round_rng.pxi`` NumPy's Generator algorithms (wall shuffle, ra
 encoding of ``mahjong_core.rl`` (it includes ``_round_vec.pxi``, ``RoundBatch``: N rounds stepped
 without the GIL, which is why the state machine's functions are nogil).
 
-The pure-Python reference of this machine is :mod:`mahjong_core._ref.round_py`; the parity tests
+The pure-Python reference of this machine is :mod:`mahjong_core._ref.round`; the parity tests
 hold the two to identical events, legal actions and state.
 """
 

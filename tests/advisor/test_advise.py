@@ -18,7 +18,7 @@ from mahjong_core.errors import (
 )
 from mahjong_core.families.mahjong import advise as advise_module
 from mahjong_core.families.mahjong.fan_shanten import fan_shanten
-from mahjong_core.families.mahjong.fan_shanten_ref import (
+from mahjong_core.families.mahjong._ref.fan_shanten import (
     fan_shanten_ref,
     lowering_kinds,
     winning_orders,

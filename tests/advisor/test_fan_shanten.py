@@ -15,7 +15,7 @@ from mahjong_core.errors import (
 )
 from mahjong_core.families.mahjong import fan_shanten as fs_module
 from mahjong_core.families.mahjong.fan_shanten import fan_shanten
-from mahjong_core.families.mahjong.fan_shanten_ref import fan_shanten_ref
+from mahjong_core.families.mahjong._ref.fan_shanten import fan_shanten_ref
 
 import mahjong_core as mj
 from tests.advisor.hands import near_complete, near_special

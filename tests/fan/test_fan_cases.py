@@ -61,7 +61,7 @@ def case_arguments(case: Case) -> dict:
 
 
 def _run_reference(case: Case) -> tuple[dict, int]:
-    from mahjong_core.families.mahjong._ref.fan_py import Meld, evaluate
+    from mahjong_core.families.mahjong._ref.fan import Meld, evaluate
 
     a = case_arguments(case)
     r = evaluate(a["ruleset"], a["concealed"], a["win_tile"], [Meld(k, t) for k, t in a["melds"]], **a["kw"])

@@ -1,6 +1,6 @@
 """Compiled fan evaluator (``mahjong_core._fan``) against the pure-Python reference.
 
-The reference (``_ref.fan_py``, spec 4.2 by brute force) is the oracle: for every
+The reference (``_ref.fan``, spec 4.2 by brute force) is the oracle: for every
 input both must give the same total, non-flower total, form and count of every
 fan - including the reference's readings of ambiguous points (account-once order,
 D8 waits on kinds held four times, the 4.2 step 5 tie rule).  Both are called with
@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import _fan
-from mahjong_core.families.mahjong._ref import fan_py
+from mahjong_core.families.mahjong._ref import fan as fan_py
 from mahjong_core.errors import (
     FlagError,
     HandSizeError,

@@ -11,7 +11,7 @@ import pytest
 
 from mahjong_core.errors import HandSizeError, MahjongError, RulesetError, TileCountError
 from mahjong_core.families.mahjong.fan_tables import FAN_TABLES, fan_by_id
-from mahjong_core.families.mahjong._ref.fan_py import (
+from mahjong_core.families.mahjong._ref.fan import (
     DETECTABLE_FANS,
     Meld,
     NotWinningHandError,

@@ -22,7 +22,7 @@ import pytest
 
 import mahjong_core as mj
 from mahjong_core import _fan
-from mahjong_core.families.mahjong._ref import fan_py
+from mahjong_core.families.mahjong._ref import fan as fan_py
 from mahjong_core.errors import FlagError
 from mahjong_core.game import GreedyBot, RandomBot, Round, play_round
 from mahjong_core.families.mahjong.scoring import FLAGS, parse_meld

@@ -18,7 +18,7 @@ import mahjong_core as mj
 from mahjong_core.errors import RulesetError, StateError
 from mahjong_core.families import registry
 from mahjong_core.families.longcard.round_match import HandResult, LongcardMatch, LongcardRound
-from mahjong_core.families.mahjong._ref.round_py import Round as MahjongReference
+from mahjong_core.families.mahjong._ref.round import Round as MahjongReference
 from mahjong_core.game import contract
 from mahjong_core.game.bots import make_bots, play_round
 from mahjong_core.game.state import load_state
@@ -299,7 +299,7 @@ def test_the_reference_simulation_plays_reference_hands(monkeypatch):
     engine is the default of a match."""
     from mahjong_core.families.longcard import simulation
     from mahjong_core.families.longcard.round_bots import RandomBot
-    from mahjong_core.families.longcard.round_ref import Round as ReferenceHand
+    from mahjong_core.families.longcard._ref.round import Round as ReferenceHand
 
     played = []
     real = ReferenceHand.play_decision

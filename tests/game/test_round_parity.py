@@ -1,5 +1,5 @@
 """Parity of the shipped round engine and bots (:mod:`mahjong_core.game`) with the pure-Python
-reference (oracle) in :mod:`mahjong_core.families.mahjong._ref.round_py` / :mod:`mahjong_core.families.mahjong._ref.bots_py`.
+reference (oracle) in :mod:`mahjong_core.families.mahjong._ref.round` / :mod:`mahjong_core.families.mahjong._ref.bots`.
 
 Both engines are driven in lockstep with the same arguments and the same decisions (chosen from
 the reference's legal actions by a seeded generator, a mix of uniform and greedy choices, passed
@@ -28,8 +28,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import game as G
-from mahjong_core.families.mahjong._ref import bots_py as RB
-from mahjong_core.families.mahjong._ref import round_py as RR
+from mahjong_core.families.mahjong._ref import bots as RB
+from mahjong_core.families.mahjong._ref import round as RR
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.game import Chi, DeclareReady, Discard, Kong, Pass, Pon, Win, flow_settings, script_wall
 from mahjong_core.families.mahjong.actions import (

@@ -24,7 +24,7 @@ from mahjong_core.game import (
 )
 from mahjong_core.families.mahjong.round_invariants import check_invariants
 from mahjong_core.families.mahjong.settings import max_reserved_tail_tiles
-from mahjong_core.families.mahjong._ref import round_py as RR
+from mahjong_core.families.mahjong._ref import round as RR
 from mahjong_core.families.mahjong.rulesets import MAX_MIN_FAN
 
 RULESETS = ("two-player", "two-player-bamboo", "public")

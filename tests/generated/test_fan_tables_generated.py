@@ -32,7 +32,7 @@ def test_committed_pxi_is_up_to_date(tmp_path):
 
 
 def test_generator_rules_match_the_reference():
-    from mahjong_core.families.mahjong._ref import fan_py
+    from mahjong_core.families.mahjong._ref import fan as fan_py
 
     gen = _generator()
     assert gen.D14_OWN_PUNG_FANS == fan_py.D14_OWN_PUNG_FANS

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mahjong_core as mj
-from mahjong_core.families.mahjong._ref import hand_py as ref
+from mahjong_core.families.mahjong._ref import hand as ref
 
 PARITY = "hand"   # the behaviour the shared ``parity`` fixture (tests/conftest.py) gives this suite
 

@@ -22,7 +22,7 @@ import itertools
 
 import numpy as np
 import pytest
-from mahjong_core.families.mahjong._ref import hand_py as ref
+from mahjong_core.families.mahjong._ref import hand as ref
 
 import mahjong_core as mj
 from mahjong_core import _hand

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from mahjong_core.families.mahjong._ref import hand_py as H
+from mahjong_core.families.mahjong._ref import hand as H
 
 RULESETS = ("two-player", "two-player-bamboo", "public")
 HONOR_LETTERS = "ESWNCFP"

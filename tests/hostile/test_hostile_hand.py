@@ -23,7 +23,7 @@ import pytest
 
 import mahjong_core as mj
 from tests.support.isolation import run_cases
-from mahjong_core.families.mahjong._ref import hand_py
+from mahjong_core.families.mahjong._ref import hand as hand_py
 from mahjong_core.families.mahjong.scoring import FLAGS
 
 pytestmark = pytest.mark.hostile

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mahjong_core.families.longcard.cards import CAISHEN, COPIES, N_FACES, parse_cards
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 
 
 def make_stock(hands: dict[int, str], banker: int = 0, front: str = "", last: str | None = None,

@@ -16,7 +16,7 @@ from mahjong_core.families.longcard.family import new_match
 from mahjong_core.families.longcard.round_bots import RuleBot
 from mahjong_core.families.longcard.round_engine import CompiledHand
 from mahjong_core.families.longcard.round_match import LongcardRound
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 from mahjong_core.families.longcard.round_settings import RoundSettings
 
 from mahjong_core import Round as ApiRound

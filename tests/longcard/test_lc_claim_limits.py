@@ -1,4 +1,4 @@
-"""Issue 25, long-card rules, in both engines (the reference ``round_ref`` and the compiled ``_lc_round``,
+"""Issue 25, long-card rules, in both engines (the reference ``_ref.round`` and the compiled ``_lc_round``,
 stepped in lockstep by ``test_lc_compiled_fixes._both``, which compares the offered actions and the
 state at every step):
 

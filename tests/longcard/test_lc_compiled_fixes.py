@@ -9,7 +9,7 @@ from mahjong_core.families.longcard.cards import parse_cards
 from mahjong_core.families.longcard.round_actions import Action, chi_id
 from mahjong_core.families.longcard.round_bots import RandomBot
 from mahjong_core.families.longcard.round_engine import new_core
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 from mahjong_core.families.longcard.simulation import (
     LongcardSimulationResult,
     play_batch,

@@ -1,5 +1,5 @@
 """The compiled long-card hand engine (``_lc_round.HandCore``, :mod:`.round_engine`) against the pure-Python
-reference (:mod:`.round_ref`, :mod:`.round_bots`): in lockstep, the same offered actions and 包子 causes,
+reference (:mod:`._ref.round`, :mod:`.round_bots`): in lockstep, the same offered actions and 包子 causes,
 the same state and the same bot choices at every step; over whole hands, the same events, log and
 result (winner, fan, 陀, payments, 包子); in a simulation, the same statistics.  For the default
 settings and for every setting of spec section 6 that changes the flow."""
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from mahjong_core.families.longcard.round_bots import RandomBot, RuleBot
 from mahjong_core.families.longcard.option_samples import FLOW_OPTION_SETS
 from mahjong_core.families.longcard.round_engine import new_core, play_hand
-from mahjong_core.families.longcard.round_ref import Round, _masks
+from mahjong_core.families.longcard._ref.round import Round, _masks
 from mahjong_core.families.longcard.round_settings import RoundSettings
 from mahjong_core.families.longcard.simulation import (
     LongcardSimulationResult,

@@ -18,10 +18,10 @@ from mahjong_core.families.longcard import (
     round_bots,
     round_counting,
     round_match,
-    round_ref,
     round_settings,
     round_settlement,
 )
+from mahjong_core.families.longcard._ref import round as round_ref
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mahjong_core.families.longcard.options import OPTIONS
 from mahjong_core.families.longcard.round_engine import new_core
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 from mahjong_core.families.longcard.round_settings import RoundSettings
 
 MAX_STEPS = 2_000

@@ -150,7 +150,7 @@ def _record() -> dict:
     import json
 
     from mahjong_core.families.longcard.round_bots import RuleBot
-    from mahjong_core.families.longcard.round_ref import Round
+    from mahjong_core.families.longcard._ref.round import Round
     r = Round(5, options={"base": 2})
     while r.seats_to_act():
         r.play_decision(RuleBot())

@@ -15,7 +15,7 @@ from mahjong_core.families import registry
 from mahjong_core.families.longcard.round_actions import ACTION_SIZE, Action
 from mahjong_core.families.longcard.round_bots import RandomBot, RuleBot, play_hand
 from mahjong_core.families.longcard.round_match import LongcardMatch, LongcardRound
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 from mahjong_core.game.bots import play_match, play_round
 from mahjong_core.game.state import load_state
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mahjong_core.errors import NotWinningHandError
 from mahjong_core.families import longcard as lc
-from mahjong_core.families.longcard import _ref
+from mahjong_core.families.longcard._ref import hand as _ref
 from mahjong_core.families.longcard.sampling import random_deal, random_group_hand
 
 from mahjong_core import _lc_hand

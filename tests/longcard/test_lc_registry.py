@@ -51,7 +51,7 @@ def test_mahjong_unchanged_and_refusals():
 
 
 def test_new_round_is_the_reference_engine():
-    from mahjong_core.families.longcard.round_ref import Round
+    from mahjong_core.families.longcard._ref.round import Round
     fam = registry.family_of("changpai-ydr")
     r = fam.new_round(ruleset="changpai-ydr", seed=1, fan_cap=4)
     assert isinstance(r, Round) and r.settings.fan_cap == 4 and r.to_json() == Round(1, options={"fan_cap": 4}).to_json()

@@ -11,7 +11,7 @@ import pytest
 from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.families.longcard.round_actions import FOLD, HU, QI
 from mahjong_core.families.longcard.round_bots import RandomBot, RuleBot, play_hand
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 
 from .test_lc_round_properties import cards_everywhere
 

@@ -10,7 +10,7 @@ import pytest
 from mahjong_core.errors import MahjongError
 from mahjong_core.families.longcard.round_bots import RandomBot, RuleBot
 from mahjong_core.families.longcard.round_counting import IMPLS
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 
 # option sets that change what the counting backend answers (CP-14, CP-15, CP-23, CP-31) or how often
 # it is asked (必碰 / 杵死, 两卯必进, 尾张必进, 包子 actions offered)

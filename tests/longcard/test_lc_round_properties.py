@@ -15,7 +15,7 @@ from mahjong_core.errors import IllegalActionError, StateError
 from mahjong_core.families.longcard.cards import CAISHEN
 from mahjong_core.families.longcard.round_actions import ACTION_SIZE, Action
 from mahjong_core.families.longcard.round_bots import RandomBot, RuleBot
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 
 SLOW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -1,5 +1,5 @@
 """One rule for a bad seat (issue 25): every per-seat method of a long-card hand -- the reference
-(``round_ref.Round``), the compiled hand (``round_engine.CompiledHand`` and its ``HandCore``) and the
+(``_ref.round.Round``), the compiled hand (``round_engine.CompiledHand`` and its ``HandCore``) and the
 shared round API over either (``round_match.LongcardRound``) -- refuses a seat out of range, a bool, a
 float, a string, None or a huge int with a ``SeatError``, and changes nothing; a NumPy integer seat is
 a seat.  (Before: ``legal_mask(3)`` answered all False where ``penalised_mask(3)`` raised.)"""
@@ -12,7 +12,7 @@ from mahjong_core.errors import SeatError
 from mahjong_core.families.longcard.round_actions import PASS
 from mahjong_core.families.longcard.round_engine import CompiledHand
 from mahjong_core.families.longcard.round_match import LongcardRound
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 
 BAD_SEATS = [3, -1, 7, 2**70, -(2**70), True, False, 1.0, "0", None, [0], np.int64(3), np.bool_(True)]
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from mahjong_core.errors import NotWinningHandError, TileCountError
 from mahjong_core.families import longcard as lc
-from mahjong_core.families.longcard import _ref, counting
+from mahjong_core.families.longcard import counting
+from mahjong_core.families.longcard._ref import hand as _ref
 
 X1_DECL = ["peng 11×3", "sha 44×4", "sha 66×4"]
 X1_HAND = "46 46 13 16 34 25 14 14 55 55 55"

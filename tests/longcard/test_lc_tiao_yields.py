@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mahjong_core.families.longcard.cards import N_FACES, parse_cards
 from mahjong_core.families.longcard.round_actions import FOLD, Action
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 
 STOCK = [0, 10, 20, 20, 0, 1, 2, 10, 5, 10, 3, 9, 10, 3, 9, 5, 6, 17, 5, 9, 0, 16, 8, 6, 18, 4, 16, 12, 13, 2, 3,
          14, 21, 19, 19, 18, 16, 17, 15, 13, 18, 12, 2, 20, 15, 12, 5, 6, 18, 16, 12, 11, 3, 7, 15, 21, 11, 10, 8,

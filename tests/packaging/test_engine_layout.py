@@ -71,3 +71,19 @@ def test_cmake_tracks_each_modules_own_includes():
     cmake = (SRC.parents[1] / "CMakeLists.txt").read_text(encoding="utf-8")
     assert "--depfile" in cmake and "DEPFILE ${csrc}.dep" in cmake
     assert "CONFIGURE_DEPENDS" in cmake      # the fallback of generators without dependency files
+
+
+def test_one_naming_rule_for_the_references():
+    """Every family's pure-Python references are ``<family>/_ref/<concern>.py`` (issue 27 item 7):
+    no reference module elsewhere under an older name (``*_ref.py``, ``*_py.py``, a ``_ref.py``),
+    and each family's ``_ref`` package holds at least its hand and round oracles."""
+    from mahjong_core.families import registry
+
+    families = Path(registry.__file__).resolve().parent
+    stray = [p.relative_to(families).as_posix() for p in families.rglob("*.py")
+             if p.parent.name != "_ref" and re.search(r"(^_ref|_ref|_py)\.py$", p.name)]
+    assert stray == []
+    shipped = [p.parent for p in families.glob("*/family.py")]
+    assert len(shipped) >= 2
+    for family in shipped:
+        assert {"hand.py", "round.py"} <= {p.name for p in (family / "_ref").glob("*.py")}, family.name

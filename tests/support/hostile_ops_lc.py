@@ -14,7 +14,7 @@ from mahjong_core.families import longcard as lc
 from mahjong_core.families.longcard import counting
 from mahjong_core.families.longcard.round_engine import CompiledHand
 from mahjong_core.families.longcard.round_match import LongcardRound
-from mahjong_core.families.longcard.round_ref import Round
+from mahjong_core.families.longcard._ref.round import Round
 from mahjong_core.families.longcard.round_settings import RoundSettings
 
 from mahjong_core import _lc_hand

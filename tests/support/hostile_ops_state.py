@@ -929,7 +929,7 @@ NOT_OBJECTS = ("[1,2,3]", "null", "3", '"a string"', "true", "-1.5", "[]", "[{}]
 
 def _top_level_loaders() -> dict[str, Callable[[Any], Any]]:
     from mahjong_core.families.longcard.round_match import LongcardMatch, LongcardRound
-    from mahjong_core.families.longcard.round_ref import Round as LongcardHand
+    from mahjong_core.families.longcard._ref.round import Round as LongcardHand
     from mahjong_core.game import load_state
 
     return {

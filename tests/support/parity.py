@@ -18,7 +18,7 @@ from typing import Any
 import mahjong_core as mj
 from mahjong_core import _fan
 from mahjong_core.families.mahjong import scoring
-from mahjong_core.families.mahjong._ref import bots_py, fan_py, hand_py, round_py
+from mahjong_core.families.mahjong._ref import bots as bots_py, fan as fan_py, hand as hand_py, round as round_py
 from mahjong_core.families.mahjong import round as game_round
 from mahjong_core.game import bots
 

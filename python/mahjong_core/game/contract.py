@@ -41,6 +41,24 @@ for a round of any family.
 ``RulesetRecord``
     A family's immutable ruleset record (see :mod:`mahjong_core.families.registry`).
 
+Vocabulary
+----------
+One set of words for every family's public face; a family's own records may keep its rules' words
+beside them, mapped here:
+
+``round``
+    one deal played to its end (what the rules call a hand: 一局/一盘); the class is a ``Round``, the
+    compiled state machine a ``RoundCore`` in every family.  ``hand`` is a player's cards or tiles.
+``dealer``
+    the seat that deals first and acts first (庄家).  A family whose rules name it otherwise (e.g.
+    "banker") may keep that word in its own records and views, beside the common ``dealer``.
+``engine``
+    ``"compiled"`` (the Cython state machine, every family's default) or ``"reference"`` (the slow,
+    plain pure-Python oracle the compiled one is held to): :data:`ENGINES`.
+references
+    every family keeps its pure-Python references in ``<family>/_ref/<concern>.py``, one module per
+    concern it is the oracle of (``_ref/hand.py``, ``_ref/round.py``, ``_ref/fan.py`` ...).
+
 The public faces
 ----------------
 ``mahjong_core.Round`` and ``mahjong_core.Match`` are the default family's classes acting as the

@@ -6,7 +6,7 @@ arguments with the reason for a refusal, per-seat views and event streams, the J
 (``to_json`` / ``from_json``, pickling) and log replay through the validated boundary of
 :mod:`mahjong_core.game.state`, and a :class:`~mahjong_core.game.match.Match` of rounds.
 The mahjong engines (:class:`mahjong_core.families.mahjong.round.Round`, compiled, and the
-reference :class:`mahjong_core.families.mahjong._ref.round_py.Round`) derive from it through
+reference :class:`mahjong_core.families.mahjong._ref.round.Round`) derive from it through
 :class:`mahjong_core.families.mahjong.round_base.MahjongRoundBase`.
 
 What a family's round class supplies

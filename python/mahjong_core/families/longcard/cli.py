@@ -120,7 +120,7 @@ def describe_result(res: dict[str, Any], you: int | None = None, names: Sequence
                          for f in res["score"]["fans"]) or "平胡 0"
         return f"{who(res['winner'])} won (胡) {how}, {res['fan']} fan, {res['score']['tuo']} 陀: {fans}"
     if end == "baozi":
-        from .round_ref import BAOZI_CAUSES
+        from ._ref.round import BAOZI_CAUSES
 
         return (f"包子 by {who(res['offender'])}: {res['cause']} {BAOZI_CAUSES[res['cause']]}, "
                 f"{res['fan']} fan paid to each other seat")

@@ -1,7 +1,7 @@
 """Registers the long-card family's callables with the registry, so that the shared entry points
 (``mj.is_win``, ``mj.waits``, ``mj.score`` with ``ruleset="changpai-ydr"``) reach this family.
 
-The hand functions are the compiled ones; ``new_round`` is the hand engine (:mod:`.round_ref`, its
+The hand functions are the compiled ones; ``new_round`` is the hand engine (:mod:`._ref.round`, its
 counting compiled) and ``bots`` its bots (:mod:`.round_bots`); ``new_match`` the match of hands under
 the shared round API (:mod:`.round_match`); ``round_class`` and ``match_class`` the hand and the match under
 the shared API (:class:`.round_match.LongcardRound`, :class:`.round_match.LongcardMatch`: what ``mj.Round``,
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .result import Score
     from .round_bots import RandomBot, RuleBot
     from .round_match import LongcardMatch, LongcardRound
-    from .round_ref import Round
+    from ._ref.round import Round
 
 __all__ = ["FAMILY"]
 
@@ -57,10 +57,10 @@ def score(hand: Any, win_card: Any = None, *, ruleset: Any = "changpai-ydr", mel
 
 
 def new_round(*, ruleset: Any = "changpai-ydr", seed: Any = None, **options: Any) -> Round:
-    """A fresh hand of the reference engine (:class:`.round_ref.Round`); ``options`` are the keys of
+    """A fresh hand of the reference engine (:class:`._ref.round.Round`); ``options`` are the keys of
     spec section 6 (``banker=``, ``stock=`` and ``settings=`` pass through)."""
     _check(ruleset)
-    from .round_ref import Round
+    from ._ref.round import Round
 
     passthrough = {k: options.pop(k) for k in ("banker", "stock", "settings") if k in options}
     return Round(seed, options=options or None, **passthrough)

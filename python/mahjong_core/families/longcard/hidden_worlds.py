@@ -19,7 +19,7 @@ from . import _constants as _C
 from .cards import CAISHEN
 from .round_engine import CompiledHand
 from .round_match import _logged as logged
-from .round_ref import Round as ReferenceHand
+from ._ref.round import Round as ReferenceHand
 from .round_rules import PLAYERS
 
 __all__ = ["hidden_world", "hidden_positions", "received_positions"]

@@ -17,7 +17,7 @@ from ...game.schema import MAX_SEED
 from .cards import face_name, format_cards
 from .cli import describe_result, display_name
 from .round_actions import Action
-from .round_ref import BAOZI_CAUSES
+from ._ref.round import BAOZI_CAUSES
 
 __all__ = ["play_terminal"]
 

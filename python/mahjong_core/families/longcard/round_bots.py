@@ -3,7 +3,7 @@
 A bot sees only its seat's view (8.3) and the two masks of 8.2, and returns an action id:
 ``bot.choose(view, legal_mask, penalised_mask)``; a bot that also reads the room's rules (spec 6,
 public to every seat) plays under the settings of the hand it decides for:
-``bot.choose_in(hand, view, legal_mask, penalised_mask)``, what :meth:`.round_ref.Round.play_decision`
+``bot.choose_in(hand, view, legal_mask, penalised_mask)``, what :meth:`._ref.round.Round.play_decision`
 and ``act`` / ``act_index`` call.  ``act(rnd, seat)`` (the typed action) and
 ``act_index(rnd, seat)`` (its position among the legal ids) are the shared bot protocol of
 :mod:`mahjong_core.game.bots`, built on ``choose`` from the round's public per-seat API.  Both are deterministic given their inputs (and the
@@ -15,7 +15,7 @@ random bot's seed); ties go to the lowest action id.
   PASS when no claim is offered.  It never takes a penalised action while an
   unpenalised one exists.
 
->>> from .round_ref import Round
+>>> from ._ref.round import Round
 >>> r = Round(seed=3)
 >>> end = play_hand(r, [RuleBot(r.settings) for _ in range(3)])
 >>> sum(end["deltas"])
@@ -35,7 +35,7 @@ from .cards import N_FACES
 from .groups import Group
 from .round_actions import CHI_BASE, FOLD, HU, PASS, PENG, QI, Action, chi_pair
 from .round_counting import counting_backend
-from .round_ref import Round
+from ._ref.round import Round
 from .round_rules import RANKS
 from .round_settings import RoundSettings
 
@@ -63,7 +63,7 @@ class _Protocol:
         return Action.from_id(self._choice(rnd, seat))
 
     def act_index(self, rnd: Any, seat: int) -> int:
-        """On a hand (:class:`.round_ref.Round`): the position of the action among the legal ids; on
+        """On a hand (:class:`._ref.round.Round`): the position of the action among the legal ids; on
         the shared round API (:class:`.round_match.LongcardRound`, whose mask index is the action id,
         what ``mahjong_core.game.bots.play_steps`` passes to ``step``): the action id."""
         a = self._choice(rnd, seat)
@@ -74,7 +74,7 @@ class _Protocol:
 
 def _hand_of(rnd: Any) -> Round:
     """The hand engine of ``rnd``: itself, or the hand a :class:`.round_match.LongcardRound` wraps
-    (a reference :class:`.round_ref.Round` or a :class:`.round_engine.CompiledHand`)."""
+    (a reference :class:`._ref.round.Round` or a :class:`.round_engine.CompiledHand`)."""
     from .round_engine import CompiledHand
 
     hand = getattr(rnd, "hand", None)

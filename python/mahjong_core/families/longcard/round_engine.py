@@ -1,6 +1,6 @@
 """The compiled long-card hand engine behind a checked entry: whole hands played in C by the built-in bots.
 
-:class:`mahjong_core._lc_round.HandCore` is the state machine of :mod:`.round_ref` ported to Cython
+:class:`mahjong_core._lc_round.HandCore` is the state machine of :mod:`._ref.round` ported to Cython
 with the RandomBot and RuleBot of :mod:`.round_bots`; the parity tests hold it to the reference, event
 for event.  Everything entering it is checked here (settings, seed, stock, banker, bots), since the
 compiled code runs without bounds checks.
@@ -32,7 +32,7 @@ from .cards import CAISHEN, COPIES, N_FACES
 from .groups import Group
 from .round_actions import Action
 from .round_record import RoundRecord, checked_stock
-from .round_ref import Round
+from ._ref.round import Round
 from .round_rules import PLAYERS
 from .round_settings import RoundSettings
 
@@ -62,7 +62,7 @@ def _settings(settings: Any, options: Any) -> RoundSettings:
 
 def new_core(seed: Any = None, *, settings: RoundSettings | None = None, options: Any = None, banker: Any = None,
              stock: Any = None) -> HandCore:
-    """A fresh compiled hand, dealt as :class:`.round_ref.Round` deals it: the stock shuffled by a NumPy
+    """A fresh compiled hand, dealt as :class:`._ref.round.Round` deals it: the stock shuffled by a NumPy
     ``Generator`` from ``seed`` unless given (checked), the banker drawn from it unless given."""
     s = _settings(settings, options)
     if seed is not None and not (is_int(seed) and 0 <= seed < 2**128):
@@ -84,11 +84,11 @@ def _bot_names(bots: Any) -> tuple[str, str, str]:
 def play_hand(seed: Any = None, settings: RoundSettings | None = None, *, options: Any = None,
               bots: str | Sequence[str] = "rule", bot_seeds: Sequence[Any] | None = None, banker: Any = None,
               stock: Any = None, engine: str = "compiled") -> dict[str, Any]:
-    """Play one hand to its end with the built-in bots and return its result (``round_ref.Round.result``).
+    """Play one hand to its end with the built-in bots and return its result (``_ref.round.Round.result``).
 
     ``bots``: ``"rule"`` (spec 8.5's greedy bot) or ``"random"``, or one per seat; ``bot_seeds``: the
     seed of each random bot (its NumPy ``Generator``).  ``engine="reference"`` plays the same hand on
-    :mod:`.round_ref` with :class:`.round_bots.RandomBot` / :class:`.round_bots.RuleBot`."""
+    :mod:`._ref.round` with :class:`.round_bots.RandomBot` / :class:`.round_bots.RuleBot`."""
     names = _bot_names(bots)
     seeds = [None] * PLAYERS if bot_seeds is None else list(bot_seeds)
     if len(seeds) != PLAYERS:
@@ -152,7 +152,7 @@ def play_match(match: LongcardMatch, kinds: Sequence[str], rngs: Sequence[Any]) 
 
 
 class CompiledHand(RoundRecord):
-    """A compiled hand (:class:`HandCore`) with the step API of :class:`.round_ref.Round` that
+    """A compiled hand (:class:`HandCore`) with the step API of :class:`._ref.round.Round` that
     :class:`.round_match.LongcardRound` and the bots use: ``seats_to_act``, ``legal_actions``,
     ``legal_mask`` / ``penalised_mask``, ``step``, ``view`` / ``events_for`` (the reference's
     :class:`.round_record.RoundRecord`, read from the core's fields), ``events``, ``log``,
@@ -194,7 +194,7 @@ class CompiledHand(RoundRecord):
 
     def _sync(self) -> None:
         """Read the core after a step: the plain fields, and the new events (each seat's too, as
-        ``round_ref.Round._event`` files them)."""
+        ``_ref.round.Round._event`` files them)."""
         self.phase = str(self.core.phase)
         self.actor = int(self.core.actor)
         self.result = self.core.result

@@ -1,13 +1,13 @@
 """A long-card hand under the shared round API, and the long-card match (spec changpai.md 3.1, 3.14, 5).
 
 :class:`LongcardRound` is a :class:`~mahjong_core.game.round_base.RoundBase` around one
-:class:`.round_ref.Round` (the hand engine): the shared API (legal indices = action ids 0-258, checked
+:class:`._ref.round.Round` (the hand engine): the shared API (legal indices = action ids 0-258, checked
 ``step``, per-seat views and event streams, JSON state rebuilt from the log, log replay) comes from
 the base, the rules from the hand.  Its stock is shuffled from ``SeedSequence(seed, spawn_key)``, so
 :class:`LongcardMatch` (the shared :class:`~mahjong_core.game.match.Match`) deals hand ``k`` from the
 match seed with ``spawn_key=(k + 1,)``, the first banker drawn from the seed (3.1); the next banker is
 the result's ``next_dealer`` (3.14: the winner, else the banker stays).  A hand runs on the compiled
-engine (:class:`.round_engine.CompiledHand`) unless ``engine="reference"`` (:class:`.round_ref.Round`);
+engine (:class:`.round_engine.CompiledHand`) unless ``engine="reference"`` (:class:`._ref.round.Round`);
 pickling and deep copying keep it, a JSON state loads on the engine its loader names (the compiled one
 by default).  The result, :class:`HandResult`, has the common fields of
 :class:`mahjong_core.game.contract.Result`.  A void hand (nobody 起) says
@@ -54,7 +54,7 @@ from .. import registry
 from ._constants import PHASE_NAMES as _PHASES
 from .cards import CAISHEN, COPIES, N_FACES
 from .round_actions import ACTION_SIZE, Action
-from .round_ref import Round
+from ._ref.round import Round
 from .round_rules import PLAYERS
 from .round_settings import RoundSettings
 from .round_settlement import ledger_requests

@@ -1,6 +1,6 @@
 """Views and the replay record of the long-card reference hand (spec changpai.md 8.3, 8.4).
 
-:class:`RoundRecord` is the half of :class:`.round_ref.Round` that shows a seat what it may see and
+:class:`RoundRecord` is the half of :class:`._ref.round.Round` that shows a seat what it may see and
 writes / reads the replay record: ``{"ruleset", "version", "options", "banker", "stock", "actions",
 "result"}``.  Reading replays every action and checks every field (``StateError`` names it).
 """
@@ -19,7 +19,7 @@ from .round_rules import PLAYERS, RoundState
 from .round_settings import RoundSettings
 
 if TYPE_CHECKING:
-    from .round_ref import Round
+    from ._ref.round import Round
 
 __all__ = ["VERSION", "RoundRecord", "checked_stock"]
 
@@ -28,7 +28,7 @@ VERSION = 2
 
 
 class RoundRecord(RoundState):
-    """Views and JSON of a hand (mixed into :class:`.round_ref.Round`)."""
+    """Views and JSON of a hand (mixed into :class:`._ref.round.Round`)."""
 
     # ------------------------------------------------------------------ views (8.3)
     def events_for(self, seat: Any) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """Rule queries of the long-card reference hand (spec changpai.md 2.4-2.8, 3.5, 3.7-3.9, 3.11, 4.7).
 
-:class:`RoundRules` is the half of :class:`.round_ref.Round` that answers questions about the current
+:class:`RoundRules` is the half of :class:`._ref.round.Round` that answers questions about the current
 state without changing it: dead and live copies, qualification Q and F_theo (through the counting
 backend of :mod:`.round_counting`), H (through :mod:`.counting`), win and wait checks (through the
 compiled ``_lc_hand``), the claims a seat has on the
@@ -42,7 +42,7 @@ _CHI_PAIRS_WITH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 
 class RoundState:
     """The fields of a hand, declared for the type checker (no values, no behaviour): both halves mixed
-    into :class:`.round_ref.Round` (:class:`RoundRules`, :class:`.round_record.RoundRecord`) read them,
+    into :class:`._ref.round.Round` (:class:`RoundRules`, :class:`.round_record.RoundRecord`) read them,
     and ``Round.__init__``/``Round._deal`` assign them.  Card counts are per face (21 ints)."""
 
     backend: CompiledCounting | ReferenceCounting
@@ -84,7 +84,7 @@ class RoundState:
     drawn: int                                        # the last replacement kept in hand, -1 = none (3.9)
     tou_order: list[int]
 
-    if TYPE_CHECKING:   # defined by Round (round_ref.py); declared here for the two halves that call them
+    if TYPE_CHECKING:   # defined by Round (_ref/round.py); declared here for the two halves that call them
         def __init__(self, seed: Any = None, *, settings: RoundSettings | None = None, options: Any = None,
                      banker: Any = None, stock: Any = None, impl: Any = "compiled") -> None: ...
 
@@ -99,7 +99,7 @@ class RoundState:
 
 
 class RoundRules(RoundState):
-    """State queries of a hand (mixed into :class:`.round_ref.Round`, whose fields they read)."""
+    """State queries of a hand (mixed into :class:`._ref.round.Round`, whose fields they read)."""
 
     def _dead_for(self, p: int) -> list[int]:
         """Copies dead outside p's own declared groups: every 堂子 and the other seats' groups (2.4)."""

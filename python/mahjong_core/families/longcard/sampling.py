@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._ref import ALL_TRIPLES
+from ._ref.hand import ALL_TRIPLES
 from .cards import COPIES, N_FACES
 from .groups import Group
 

@@ -23,7 +23,7 @@ from ...game.bots import play_steps
 from ...simulation.stats import RunSummary, _package_version, csv_table
 from .fans import FAN_SOURCES
 from .round_bots import _Protocol
-from .round_ref import BAOZI_CAUSES
+from ._ref.round import BAOZI_CAUSES
 from .round_rules import PLAYERS
 
 __all__ = ["BAOZI", "ENDS", "MAX_FAN", "MAX_TUO", "LongcardSimulationResult", "play_batch", "record_hand"]
@@ -245,7 +245,7 @@ def play_batch(ruleset: str, bots: Sequence[Any], match_seed: int, rounds: int, 
     the hands of built-in bots in C (:func:`.round_engine.play_match`: the same hands, results and
     bot random streams as the reference); ``engine="reference"``, or any other bot, plays on the
     reference engine: a built-in bot decides on the hand directly
-    (:meth:`.round_ref.Round.play_decision`), any other bot through the shared round API."""
+    (:meth:`._ref.round.Round.play_decision`), any other bot through the shared round API."""
     from .family import new_match
     from .round_engine import ENGINES, compiled_bots, play_match
 

@@ -5,7 +5,7 @@ when every seat has one of them.
 Both bots run in the compiled engine (:mod:`mahjong_core._round`); :func:`play_out_builtin` plays a
 whole round there without returning to Python between steps.  Bots see only what a player may
 know: their own concealed tiles, the public tiles (:meth:`Round.visible_counts`) and their legal
-actions.  The pure-Python reference of both bots is :mod:`mahjong_core.families.mahjong._ref.bots_py`.
+actions.  The pure-Python reference of both bots is :mod:`mahjong_core.families.mahjong._ref.bots`.
 """
 
 from __future__ import annotations

@@ -89,7 +89,7 @@ CLI = CliHooks(
 
 def _engines() -> dict[str, Callable[..., Any]]:
     """``Family.engines``: the compiled round and the reference one (imported when asked for)."""
-    from ._ref.round_py import Round as ReferenceRound
+    from ._ref.round import Round as ReferenceRound
     return {"compiled": Round, "reference": ReferenceRound}
 
 

@@ -32,7 +32,7 @@ The **breakdown by target** gives, for each common fan that carries a hand over 
 
 Implementations
 ---------------
-:func:`mahjong_core.families.mahjong._ref.fan_shanten_ref.fan_shanten_ref` is the slow exact
+:func:`mahjong_core.families.mahjong._ref.fan_shanten.fan_shanten_ref` is the slow exact
 reference: it tries every ``A`` of size 1, 2, ... and every ``W`` inside ``H + A`` and asks the
 public ``is_win`` and ``score``.  This module is the fast version: it enumerates the complete
 hands ``W`` themselves (groups and pair, seven pairs, the special forms) whose distance

@@ -3,7 +3,7 @@
 The state and every transition live in :class:`mahjong_core._round.RoundCore` (Cython); this class
 checks and decodes actions, explains refusals, builds views, results and the JSON form.  Every
 rule that differs between rulesets is a field of :class:`~mahjong_core.families.mahjong.settings.FlowSettings`.
-The pure-Python reference of the same machine is :mod:`mahjong_core.families.mahjong._ref.round_py`.
+The pure-Python reference of the same machine is :mod:`mahjong_core.families.mahjong._ref.round`.
 
 Phases: ``ready_window`` (the non-dealer's 天听 window, two-player rulesets), ``turn`` (the player
 ``turn`` acts on his own hand), ``claim`` (the others answer a discard), ``rob`` (the others may rob

@@ -3,7 +3,7 @@ winds), and the mahjong answers to the hooks of :class:`mahjong_core.game.round_
 (action decoding and refusals, the view, event redaction, the header shape, the invariants).
 
 :class:`mahjong_core.families.mahjong.round.Round` (the compiled engine's API) and the reference
-engine :class:`mahjong_core.families.mahjong._ref.round_py.Round` both derive from
+engine :class:`mahjong_core.families.mahjong._ref.round.Round` both derive from
 :class:`MahjongRoundBase`; each keeps its own state and transitions.
 """
 

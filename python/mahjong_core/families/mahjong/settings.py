@@ -1,7 +1,7 @@
 """Per-ruleset game-flow settings (spec 2.13) as data.
 
 Every ruleset-specific flow rule the engine applies is a field here, so the state machine (the
-compiled :mod:`mahjong_core._round`, and its reference :mod:`mahjong_core.families.mahjong._ref.round_py`) never
+compiled :mod:`mahjong_core._round`, and its reference :mod:`mahjong_core.families.mahjong._ref.round`) never
 branches on the ruleset name; the compiled core takes these fields as plain ints.
 """
 

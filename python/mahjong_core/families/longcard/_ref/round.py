@@ -28,14 +28,14 @@ from typing import Any
 
 import numpy as np
 
-from ... import _lc_hand
-from ..._validate import as_seat, is_int, short_repr
-from ...errors import IllegalActionError, MahjongError
-from . import _constants as _C
-from . import counting
-from .cards import CAISHEN, COPIES, N_FACES
-from .groups import Group
-from .round_actions import (
+from .... import _lc_hand
+from ...._validate import as_seat, is_int, short_repr
+from ....errors import IllegalActionError, MahjongError
+from .. import _constants as _C
+from .. import counting
+from ..cards import CAISHEN, COPIES, N_FACES
+from ..groups import Group
+from ..round_actions import (
     ACTION_SIZE,
     FOLD,
     HU,
@@ -47,11 +47,11 @@ from .round_actions import (
     Action,
     chi_pair,
 )
-from .round_counting import counting_backend
-from .round_record import VERSION, RoundRecord, checked_stock
-from .round_rules import PLAYERS, RANKS, RoundRules
-from .round_settings import RoundSettings
-from .round_settlement import hand_deltas, hand_payments, next_banker
+from ..round_counting import counting_backend
+from ..round_record import VERSION, RoundRecord, checked_stock
+from ..round_rules import PLAYERS, RANKS, RoundRules
+from ..round_settings import RoundSettings
+from ..round_settlement import hand_deltas, hand_payments, next_banker
 
 __all__ = ["RANKS", "VERSION", "Round"]
 

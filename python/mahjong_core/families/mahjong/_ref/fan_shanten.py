@@ -16,11 +16,11 @@ from itertools import combinations, combinations_with_replacement
 from math import comb, factorial, prod
 from typing import Any
 
-from ._constants import FLAG_SELF_DRAWN, MELD_NAMES
-from .fan_shanten import Problem, prepare
-from .hand import is_win
-from .scoring import score
-from .tiles import meld_tiles
+from .._constants import FLAG_SELF_DRAWN, MELD_NAMES
+from ..fan_shanten import Problem, prepare
+from ..hand import is_win
+from ..scoring import score
+from ..tiles import meld_tiles
 
 __all__ = ["completes", "fan_shanten_ref", "lowering_kinds", "winning_orders"]
 

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
-from .cards import COPIES, IS_RED, N_FACES
-from .fans import fan_breakdown, threshold
-from .groups import Group, group_tuo, is_chi_group
+from ..cards import COPIES, IS_RED, N_FACES
+from ..fans import fan_breakdown, threshold
+from ..groups import Group, group_tuo, is_chi_group
 
 ALL_TRIPLES: tuple[tuple[int, int, int], ...] = tuple(
     t for t in combinations_with_replacement(range(N_FACES), 3) if t[0] == t[2] or is_chi_group(t))

@@ -15,7 +15,7 @@ from ..actions import (
     CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PASS, PON, WIN, Action,
 )
 from ....game.bots import play_steps
-from .round_py import Round, RoundResult
+from .round import Round, RoundResult
 
 __all__ = ["RandomBot", "GreedyBot", "play_round"]
 
