@@ -8,7 +8,7 @@ seeds (``SEED .. SEED + N - 1``); random bots get the same per-seat seeds and ar
 afresh for every pass, so equal engines play equal games.  A timed round includes building
 the :class:`Round` from its seed and reading its result.
 
-* shipped: ``mahjong_core.game.Round`` with the built-in bots through ``play_round``;
+* shipped: ``mahjong_core.Round`` with the built-in bots through ``play_round``;
 * server path: a plain Python loop over the public API of the shipped ``Round`` -- per step
   ``seats_to_act()``, ``legal_indices(seat)`` (what a server sends to the client), the bot's
   ``act_index`` and ``step(seat, index)`` -- i.e. what driving the engine from Python costs
@@ -34,6 +34,7 @@ from typing import Any, Callable, Sequence
 
 import mahjong_core as mj
 from mahjong_core import game as shipped_game
+from mahjong_core.families.mahjong import api as shipped_api
 from mahjong_core.families.mahjong._ref import bots as ref_bots
 from mahjong_core.families.mahjong._ref import round as ref_round
 
@@ -53,8 +54,8 @@ CONFIGS = [
 ]
 TARGET_LABEL = "two-player greedy x2"
 
-SHIPPED = SimpleNamespace(name="shipped", Round=shipped_game.Round, GreedyBot=shipped_game.GreedyBot,
-                          RandomBot=shipped_game.RandomBot, play_round=shipped_game.play_round)
+SHIPPED = SimpleNamespace(name="shipped", Round=shipped_api.Round, GreedyBot=shipped_api.GreedyBot,
+                          RandomBot=shipped_api.RandomBot, play_round=shipped_game.play_round)
 REFERENCE = SimpleNamespace(name="reference", Round=ref_round.Round, GreedyBot=ref_bots.GreedyBot,
                             RandomBot=ref_bots.RandomBot, play_round=ref_bots.play_round)
 

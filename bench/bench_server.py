@@ -70,7 +70,8 @@ def serve(rnd, bots, snapshot: bool = False) -> int:
 
 def worker(rounds: int, clock: str = "wall") -> dict:
     """One pass in this process: per ruleset play_round and server rounds/s."""
-    from mahjong_core.game import GreedyBot, Round, play_round
+    from mahjong_core.game import play_round
+    from mahjong_core.families.mahjong.api import GreedyBot, Round
 
     now = time.process_time if clock == "cpu" else time.perf_counter
     out = {}

@@ -69,7 +69,8 @@ from .families.mahjong.rulesets import RULESET_NAMES, RULESETS, Ruleset, get_rul
 from .families.mahjong.scoring import Fan, Score, Scorer, score, score_batch
 from .families.mahjong.fan_shanten import FanShanten, TargetShanten, fan_shanten
 from .families.mahjong.advise import Advice, DiscardOption, LiveTile, advise
-from .game import GreedyBot, Match, RandomBot, Round, RoundResult, play_match, play_round
+from .families.mahjong.api import GreedyBot, Match, RandomBot, Round, RoundResult
+from .game import play_match, play_round
 from .simulation import SimulationResult, simulate
 from .families.mahjong import family as _family  # noqa: F401 - registers the mahjong family's callables
 from .families import longcard as _longcard  # noqa: F401 - registers the long-card family (changpai-ydr)

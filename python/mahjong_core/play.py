@@ -13,7 +13,7 @@ from typing import TextIO
 from ._validate import as_flag, as_int, counted
 from .families.registry import DEFAULT_RULESET
 from .errors import RulesetError, StateError
-from .game import GreedyBot, Round
+from .families.mahjong.api import GreedyBot, Round
 from .families.mahjong.actions import describe_index
 from .families.mahjong.json_types import MeldView, PlayerView
 from .families.mahjong.rulesets import get_ruleset

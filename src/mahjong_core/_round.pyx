@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The compiled round engine: the game-flow state machine of spec section 2 and the built-in bots.
 
-:class:`mahjong_core.game.Round` is a thin Python API over :class:`RoundCore`; the simulator and
+:class:`mahjong_core.Round` is a thin Python API over :class:`RoundCore`; the simulator and
 ``play_round`` run whole rounds here with the bots in C (:meth:`RoundCore.play_out`).  The state is
 plain C data (counts, short arrays); every ruleset difference is an int setting taken from
 :class:`~mahjong_core.game.settings.FlowSettings`, so the machine never branches on a ruleset name.

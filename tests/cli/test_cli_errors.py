@@ -485,7 +485,7 @@ def test_play_terminal_refuses_bad_arguments_before_showing_anything(kwargs, err
 def test_play_prints_the_seed_that_replays_the_round():
     import io
 
-    from mahjong_core.game import Round
+    from mahjong_core.families.mahjong.api import Round
 
     out = io.StringIO()
     assert play_terminal("two-player", None, stdin=io.StringIO("q\n"), stdout=out) == 0

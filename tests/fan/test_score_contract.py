@@ -24,7 +24,8 @@ import mahjong_core as mj
 from mahjong_core import _fan
 from mahjong_core.families.mahjong._ref import fan as fan_py
 from mahjong_core.errors import FlagError
-from mahjong_core.game import GreedyBot, RandomBot, Round, play_round
+from mahjong_core.game import play_round
+from mahjong_core.families.mahjong.api import GreedyBot, RandomBot, Round
 from mahjong_core.families.mahjong.scoring import FLAGS, parse_meld
 from mahjong_core.families.mahjong.tiles import parse_hand, parse_tiles
 
@@ -340,7 +341,7 @@ class _FirstDiscard:
 def test_engine_first_turn_wins_are_accepted(ruleset, kind):
     """Scripted deals that offer 天胡 / 地胡 / 人胡 (with flowers, kongs and 天听 wherever the deal
     brings them): every win is re-scored by mj.score from the engine's score_args alike."""
-    from mahjong_core.game import flow_settings, script_wall
+    from mahjong_core.families.mahjong.api import flow_settings, script_wall
 
     settings = flow_settings(ruleset, {"min_fan": 0})
     kinds = list(mj.get_ruleset(ruleset).kinds)

@@ -17,7 +17,8 @@ from mahjong_core import errors
 from mahjong_core.errors import RulesetError, SeatError
 from mahjong_core.families.mahjong.settings import flow_settings
 from mahjong_core.families.registry import DEFAULT_RULESET, family_of, get_ruleset
-from mahjong_core.game import GreedyBot, RandomBot, play_match, play_round, redact_event
+from mahjong_core.game import play_match, play_round
+from mahjong_core.families.mahjong.api import GreedyBot, RandomBot, redact_event
 from mahjong_core.play import play_terminal
 
 PIN_HAND_13 = "123456789p1122s"   # pins and sous: not played in the default ruleset (two-player)

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from mahjong_core.families.mahjong._constants import KNITTED_PATTERNS, ORPHAN_KINDS
 from mahjong_core.families.mahjong.rulesets import get_ruleset
-from mahjong_core.game import GreedyBot, Round
+from mahjong_core.families.mahjong.api import GreedyBot, Round
 
 import mahjong_core as mj
 from mahjong_core import _hand

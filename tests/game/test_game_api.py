@@ -8,9 +8,25 @@ import numpy as np
 import pytest
 
 from mahjong_core.errors import IllegalActionError, MahjongError, SeatError, StateError
-from mahjong_core.game import (
-    ACTION_SIZE, PASS, Chi, DeclareReady, Discard, GreedyBot, Kong, Match, Pass, Pon, RandomBot, Round,
-    Win, action_from_dict, flow_settings, play_match, play_round, redact_event, script_wall,
+from mahjong_core.game import play_match, play_round
+from mahjong_core.families.mahjong.api import (
+    ACTION_SIZE,
+    PASS,
+    Chi,
+    DeclareReady,
+    Discard,
+    GreedyBot,
+    Kong,
+    Match,
+    Pass,
+    Pon,
+    RandomBot,
+    Round,
+    Win,
+    action_from_dict,
+    flow_settings,
+    redact_event,
+    script_wall,
 )
 from mahjong_core.families.mahjong import actions as A
 from mahjong_core.families.mahjong.tiles import parse_tiles

@@ -20,7 +20,7 @@ import pytest
 import mahjong_core.families.mahjong.scoring  # noqa: F401  (imports mahjong_core._fan)
 from mahjong_core import _fan
 from mahjong_core.errors import IllegalActionError
-from mahjong_core.game import ACTION_SIZE, Discard, GreedyBot, Match, Pass, RandomBot, Round, Win
+from mahjong_core.families.mahjong.api import ACTION_SIZE, Discard, GreedyBot, Match, Pass, RandomBot, Round, Win
 from mahjong_core.errors import MahjongError
 from mahjong_core.families.mahjong.round_invariants import check_invariants as check_state
 from mahjong_core.families.mahjong.constants import PH_READY_WINDOW, PH_ROB, PH_TURN

@@ -5,8 +5,18 @@ from __future__ import annotations
 import pytest
 
 from mahjong_core.errors import IllegalActionError
-from mahjong_core.game import (
-    Chi, DeclareReady, Discard, Kong, Match, Pass, Pon, Round, Win, flow_settings, script_wall,
+from mahjong_core.families.mahjong.api import (
+    Chi,
+    DeclareReady,
+    Discard,
+    Kong,
+    Match,
+    Pass,
+    Pon,
+    Round,
+    Win,
+    flow_settings,
+    script_wall,
 )
 from mahjong_core.families.mahjong.wall import Wall, deal_order, physical_position
 from mahjong_core.families.mahjong.tiles import parse_tiles
@@ -331,7 +341,7 @@ def test_concealed_kong_and_views():
     assert r.melds[0] == [[3, T("C"), -1, -1, 0]] and r.drawn_src == 2 and r.turn == 0
     assert r.view(0)["melds"][0] == [{"kind": "ckong", "tiles": [T("C")] * 4, "from": None}]
     assert r.view(1)["melds"][0] == [{"kind": "ckong", "tiles": None, "from": None}]
-    from mahjong_core.game import redact_event
+    from mahjong_core.families.mahjong.api import redact_event
 
     k = [e for e in r.log if e["type"] == "kong"][0]
     assert redact_event(k, 1)["tile"] is None and redact_event(k, 0)["tile"] == T("C")
@@ -693,7 +703,8 @@ def test_no_action_after_end():
 
 @pytest.mark.parametrize("ruleset", ["two-player", "two-player-bamboo", "public"])
 def test_match_dealer_rotation(ruleset):
-    from mahjong_core.game import GreedyBot, play_round
+    from mahjong_core.game import play_round
+    from mahjong_core.families.mahjong.api import GreedyBot
 
     m = Match(ruleset, seed=5, rounds=8)
     P = m.players

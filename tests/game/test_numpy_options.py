@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import mahjong_core as mj
-from mahjong_core.game import flow_settings, load_state, play_round
+from mahjong_core.game import load_state, play_round
+from mahjong_core.families.mahjong.api import flow_settings
 from mahjong_core.settlement import HandOutcome, Ledger, Room, get_room, settle_hand
 
 I, B = np.int64, np.bool_

@@ -19,7 +19,8 @@ from mahjong_core._round import shuffle_tiles
 from mahjong_core.errors import (
     ArrayShapeError, HandSizeError, IllegalActionError, MahjongError, StateError, TileCountError,
 )
-from mahjong_core.game import GreedyBot, RandomBot, Round, flow_settings, play_round, redact_event
+from mahjong_core.game import play_round
+from mahjong_core.families.mahjong.api import GreedyBot, RandomBot, Round, flow_settings, redact_event
 from mahjong_core.families.mahjong.wall import N_KONG_DICE, shuffle_wall
 from mahjong_core.families.mahjong.rulesets import get_ruleset
 
@@ -289,7 +290,7 @@ def test_pickle_and_deepcopy_keep_the_state():
     import copy
     import pickle
 
-    from mahjong_core.game import Match
+    from mahjong_core.families.mahjong.api import Match
 
     for ruleset in RULESETS:
         r = _mid_round(ruleset, 4, 12)

@@ -28,10 +28,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import game as G
+from mahjong_core.families.mahjong import api as MJ
 from mahjong_core.families.mahjong._ref import bots as RB
 from mahjong_core.families.mahjong._ref import round as RR
 from mahjong_core.errors import IllegalActionError
-from mahjong_core.game import Chi, DeclareReady, Discard, Kong, Pass, Pon, Win, flow_settings, script_wall
+from mahjong_core.families.mahjong.api import (
+    Chi,
+    DeclareReady,
+    Discard,
+    Kong,
+    Pass,
+    Pon,
+    Win,
+    flow_settings,
+    script_wall,
+)
 from mahjong_core.families.mahjong.actions import (
     ACTION_SIZE, CHI_HIGH, CHI_LOW, DECLARE_READY, DISCARD_READY, KONG_CLAIM, KONG_SELF, PASS, PON, WIN,
 )
@@ -223,9 +234,9 @@ def compare_end(a: Any, b: Any, ctx: str, *, deep: bool = True) -> None:
     assert a.to_json() == jb, ctx
     if deep:
         # the shipped engine replays the reference log and loads the reference JSON (and vice versa)
-        rp = G.Round.replay(b.log_lines())
+        rp = MJ.Round.replay(b.log_lines())
         assert rp.to_json() == jb, ctx
-        ra = G.Round.from_json(jb)
+        ra = MJ.Round.from_json(jb)
         assert ra.to_json() == jb, ctx
         compare_results(ra.result, b.result, ctx + " (from_json)")
         assert RR.Round.from_json(a.to_json()).to_json() == jb, ctx
@@ -422,7 +433,7 @@ def lockstep(a: Any, b: Any, chooser: Chooser, ctx: str, *, check_every: int = 4
         dense = chooser.dense(b)
         if (restore_at is not None and k == restore_at) or (restore_every and (dense or k % restore_every == 0)):
             j = a.to_json()
-            a = G.Round.from_json(j if k % 2 == 0 else json.loads(j))
+            a = MJ.Round.from_json(j if k % 2 == 0 else json.loads(j))
             assert a.to_json() == j == b.to_json(), c
             rb = RR.Round.from_json(j)  # the reference loads the shipped JSON too
             assert rb.to_dict() == b.to_dict(), c
@@ -569,7 +580,7 @@ class Wrapped:
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_greedy_bot_lockstep(parity, ruleset):
     stats = _bot_parity(parity, ruleset, range(N_GREEDY[ruleset]),
-                        lambda P, seed=0: [G.GreedyBot() for _ in range(P)],
+                        lambda P, seed=0: [MJ.GreedyBot() for _ in range(P)],
                         lambda P, seed=0: [RB.GreedyBot() for _ in range(P)], "GreedyBot")
     assert stats["win:self_drawn"] + stats["win:discard"] > 0 and stats["pon"] + stats["chi"] > 0, dict(stats)
 
@@ -577,7 +588,7 @@ def test_greedy_bot_lockstep(parity, ruleset):
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_random_bot_lockstep(parity, ruleset):
     stats = _bot_parity(parity, ruleset, range(N_RANDOMBOT[ruleset]),
-                        lambda P, seed=0: [G.RandomBot(seed * 10 + s) for s in range(P)],
+                        lambda P, seed=0: [MJ.RandomBot(seed * 10 + s) for s in range(P)],
                         lambda P, seed=0: [RB.RandomBot(seed * 10 + s) for s in range(P)], "RandomBot")
     assert stats["exhaustive_draw"] > 0, dict(stats)
 
@@ -593,11 +604,11 @@ def _mixed(mod: Any, P: int, seed: int) -> list:
 def test_mixed_and_custom_bots_lockstep(parity, ruleset):
     """Greedy and random bots at one table, some wrapped in a plain class; the random bots'
     generators end in the same state, and a second round with the same bot objects agrees too."""
-    stats = _bot_parity(parity, ruleset, range(30), lambda P, seed=0: _mixed(G, P, seed),
+    stats = _bot_parity(parity, ruleset, range(30), lambda P, seed=0: _mixed(MJ, P, seed),
                         lambda P, seed=0: _mixed(RB, P, seed), "mixed bots")
     assert stats["exhaustive_draw"] + sum(v for k, v in stats.items() if k.startswith("win:")) == 30, dict(stats)
     P = 4 if ruleset == "public" else 2
-    ba, bb = _mixed(G, P, 1), _mixed(RB, P, 1)
+    ba, bb = _mixed(MJ, P, 1), _mixed(RB, P, 1)
     for seed in (40, 41, 42, 43):
         a, b = pair(parity, ruleset, seed, dealer=seed % P)
         for _ in range(seed % 4 * 5):  # some rounds are handed over part-played
@@ -627,10 +638,10 @@ def test_bots_refuse_seat_not_to_act(parity, ruleset):
             for bot in (RB.GreedyBot(), RB.RandomBot(1)):
                 with pytest.raises((ValueError, IndexError)):
                     bot.act_index(b, s)
-            for bot in (G.GreedyBot(), G.RandomBot(1)):
+            for bot in (MJ.GreedyBot(), MJ.RandomBot(1)):
                 with pytest.raises(IllegalActionError):
                     bot.act_index(a, s)
-        G.play_round(a, [G.GreedyBot()] * a.players)
+        G.play_round(a, [MJ.GreedyBot()] * a.players)
         RB.play_round(b, [RB.GreedyBot()] * b.players)
         assert a.log == b.log
 
@@ -642,8 +653,8 @@ def test_bot_decisions_stepwise(parity, ruleset):
     n = 0
     for seed in range(N_STEPWISE[ruleset]):
         a, b = pair(parity, ruleset, 500 + seed, **round_kwargs(ruleset, seed))
-        ga, gb = G.GreedyBot(), RB.GreedyBot()
-        ra, rb = G.RandomBot(seed), RB.RandomBot(seed)
+        ga, gb = MJ.GreedyBot(), RB.GreedyBot()
+        ra, rb = MJ.RandomBot(seed), RB.RandomBot(seed)
         while not b.is_over:
             s = b.seats_to_act()[0]
             ig = gb.act_index(b, s)
@@ -955,7 +966,7 @@ def test_constructor_errors_same(parity):
     for ruleset, kw in bad:
         kw = dict(kw)
         seed = kw.pop("seed", 1)
-        oa = outcome(lambda: G.Round(ruleset, seed, **kw))
+        oa = outcome(lambda: MJ.Round(ruleset, seed, **kw))
         ob = outcome(lambda: RR.Round(ruleset, seed, **kw))
         assert ob[0] == "err" and oa == ob, (ruleset, kw, oa, ob)
     # good but unusual arguments: numpy ints, string wind, spawn key, scripted dice

@@ -9,7 +9,7 @@ import json
 
 import pytest
 from mahjong_core.errors import IllegalActionError, SeatError
-from mahjong_core.game import GreedyBot, RandomBot, Round
+from mahjong_core.families.mahjong.api import GreedyBot, RandomBot, Round
 from mahjong_core.game.round_base import RoundBase
 from mahjong_core.game.views import make_view
 

@@ -19,8 +19,15 @@ import pytest
 
 from tests.support.isolation import run_cases
 from mahjong_core.errors import IllegalActionError, MahjongError, SeatError, StateError
-from mahjong_core.game import (
-    GreedyBot, Match, RandomBot, Round, flow_settings, play_round, redact_event, redact_events,
+from mahjong_core.game import play_round
+from mahjong_core.families.mahjong.api import (
+    GreedyBot,
+    Match,
+    RandomBot,
+    Round,
+    flow_settings,
+    redact_event,
+    redact_events,
 )
 from mahjong_core.families.mahjong.round_invariants import check_invariants
 from mahjong_core.families.mahjong.settings import max_reserved_tail_tiles
@@ -448,7 +455,7 @@ def test_action_dicts_are_strict():
         with pytest.raises(IllegalActionError, match=msg):
             r.step(s, bad)
         assert r.to_json() == before
-    from mahjong_core.game import Chi, Discard, Kong
+    from mahjong_core.families.mahjong.api import Chi, Discard, Kong
 
     for obj, msg in ((Discard(legal["tile"], "yes"), "ready must be True or False"), (Chi(5), "chi needs three"),
                      (Kong(3, ["added"]), "unknown kong kind")):

@@ -55,14 +55,13 @@ def test_the_shared_layers_name_no_family():
 
 
 def test_the_shared_layers_import_no_family_module_but_through_the_registry():
-    """cli.py, simulation/ and settlement/ import no module of a family, at module level or in a
-    function (settlement imported mahjong's RoundResult; the runner played mahjong rounds itself;
-    cli.py imported both families' command modules).  game/ is the round contract (issue 27 item 1)."""
+    """game/, cli.py, simulation/, settlement/ and testing/ import no module of a family, at module
+    level or in a function (settlement imported mahjong's RoundResult; the runner played mahjong
+    rounds itself; cli.py imported both families' command modules; game/ re-exported mahjong's
+    round names, now lent to it by the family with a deprecation warning)."""
     tool = _graph_tool()
     offending = []
     for path in _shared_files():
-        if path.is_relative_to(PACKAGE / "game"):
-            continue
         module = tool.module_name(path)
         for target, line in tool.imports(path, module, everywhere=True):
             family = tool.family_of(target)
@@ -105,3 +104,17 @@ def test_every_family_registers_its_command_line_and_simulation(family):
     assert f.cli is not None and f.simulation is not None
     assert set(f.cli.commands) == {"hand", "score", "match", "play"}
     assert callable(f.simulation.play_batch) and callable(f.simulation.plot)
+
+
+def test_the_old_mahjong_names_of_game_warn_and_name_their_home():
+    """``mahjong_core.game.Round`` (and the other mahjong names game/ used to export) still work,
+    with a DeprecationWarning naming the module that holds them; unknown names are AttributeErrors."""
+    import mahjong_core.game as game
+    from mahjong_core.families.mahjong import api
+
+    for name in api.__all__:
+        with pytest.warns(DeprecationWarning, match=f"mahjong_core.game.{name} is deprecated: import {name} from "
+                                                     "mahjong_core.families.mahjong.api"):
+            assert getattr(game, name) is getattr(api, name)
+    with pytest.raises(AttributeError, match="no attribute 'Nope'"):
+        game.Nope  # noqa: B018

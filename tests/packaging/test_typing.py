@@ -104,7 +104,8 @@ def test_view_has_the_view_keys() -> None:
 
 def test_a_played_round_has_the_documented_keys() -> None:
     """What a round hands out at run time carries exactly the keys its TypedDicts name."""
-    from mahjong_core.game import Match, Round, play_round
+    from mahjong_core.game import play_round
+    from mahjong_core.families.mahjong.api import Match, Round
 
     r = Round(seed=5)
     play_round(r, ["greedy", "greedy"])

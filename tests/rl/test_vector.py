@@ -36,7 +36,7 @@ def _random_action(mask: np.ndarray, rng: np.random.Generator) -> int:
     return int(legal[rng.integers(len(legal))])
 
 
-def _advance_one(core: mj.game.Round, kinds: list[int], gen: np.random.BitGenerator) -> int:
+def _advance_one(core: mj.Round, kinds: list[int], gen: np.random.BitGenerator) -> int:
     """Let the bots play one by one until a caller seat acts: that seat, or -1 at the end."""
     while core.phase != 4:
         seat = core.seats_to_act()[0]

@@ -243,7 +243,7 @@ def _stored_match(db: str, table_id: str) -> str | None:
 def engine_streams(match_json: str, seat: int) -> list[dict[str, Any]]:
     """The engine events seat ``seat`` should have been sent over a whole match: every round
     replayed from the stored match's actions, its log through the engine's redaction."""
-    from mahjong_core.game import Match, redact_events
+    from mahjong_core.families.mahjong.api import Match, redact_events
 
     d = json.loads(match_json)
     m = Match(d["ruleset"], d["seed"], rounds=d["rounds"], first_dealer=d["first_dealer"], options=d["options"])

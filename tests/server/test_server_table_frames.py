@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from mahjong_core.game import Match
+from mahjong_core.families.mahjong.api import Match
 
 from .test_server_reconnect import Clock, Outbox
 

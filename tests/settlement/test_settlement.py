@@ -295,7 +295,7 @@ def test_engine_rounds_with_injected_escapes_conserve_every_bean():
     """2 000 real rounds from the game engine (random and greedy bots) with escapes and
     disconnects injected at random steps: after every round the ledger total is unchanged and
     no balance is negative.  An escape aborts the round (spec 5.1: no fan settlement)."""
-    from mahjong_core.game import GreedyBot, RandomBot, Round
+    from mahjong_core.families.mahjong.api import GreedyBot, RandomBot, Round
 
     rng = random.Random(7)
     plans = (("two-player", ROOMS["beginner"], 900),
@@ -571,7 +571,8 @@ def test_levels_check_their_arguments():
 # ------------------------------------------------------------------ issue 10 item 7: one minimum
 def _first_round(ruleset: str, min_fan: "int | None", want) -> tuple:
     """The first seed (0, 1, ...) whose greedy round under ``min_fan`` ends as ``want(result)`` says."""
-    from mahjong_core.game import GreedyBot, Round, play_round
+    from mahjong_core.game import play_round
+    from mahjong_core.families.mahjong.api import GreedyBot, Round
 
     n = rulesets.get_ruleset(ruleset).players
     for seed in range(200):
@@ -626,7 +627,7 @@ def test_the_fallback_minimum_is_the_rulesets(monkeypatch):
 
 
 def test_from_result_takes_every_field_from_the_round():
-    from mahjong_core.game import Round
+    from mahjong_core.families.mahjong.api import Round
 
     for method in ("self_drawn", "discard"):
         rnd, res = _first_round("two-player", None, lambda r, method=method: r.method == method)
@@ -642,7 +643,7 @@ def test_from_result_takes_every_field_from_the_round():
 
 
 def test_from_result_refuses_what_is_not_a_finished_round():
-    from mahjong_core.game import Round, RoundResult
+    from mahjong_core.families.mahjong.api import Round, RoundResult
 
     with pytest.raises(MahjongError, match="not over"):
         HandOutcome.from_result(Round("two-player", seed=1).result, ("a", "b"))

@@ -156,7 +156,8 @@ def level(case: dict) -> dict:
 
 
 def _won_round(ruleset: str, seed: int) -> Any:
-    from mahjong_core.game import GreedyBot, Round, play_round
+    from mahjong_core.game import play_round
+    from mahjong_core.families.mahjong.api import GreedyBot, Round
 
     key = (ruleset, seed)
     if key not in _ROUNDS:
@@ -172,7 +173,7 @@ def _won_round(ruleset: str, seed: int) -> Any:
 def from_result(case: dict) -> dict:
     """Mutate one field of a real finished round's result, build the outcome with
     HandOutcome.from_result and settle it."""
-    from mahjong_core.game import RoundResult
+    from mahjong_core.families.mahjong.api import RoundResult
 
     d = _won_round(case["ruleset"], case["seed"])
     target = d

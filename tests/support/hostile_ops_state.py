@@ -20,7 +20,8 @@ from collections import Counter
 from typing import Any, Callable
 
 from mahjong_core.errors import IllegalActionError, MahjongError, StateError
-from mahjong_core.game import GreedyBot, Match, RandomBot, Round, play_round
+from mahjong_core.game import play_round
+from mahjong_core.families.mahjong.api import GreedyBot, Match, RandomBot, Round
 from mahjong_core.families.mahjong.round_invariants import check_invariants
 from mahjong_core.game.round_base import _from_state
 from mahjong_core.game.schema import short_repr

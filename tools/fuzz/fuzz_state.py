@@ -22,7 +22,8 @@ from fuzzlib import run
 with atheris.instrument_imports(include=["mahjong_core"]):  # coverage of the package only
     import mahjong_core as mj
     from mahjong_core.errors import MahjongError
-    from mahjong_core.game import GreedyBot, Round, play_round
+    from mahjong_core.game import play_round
+    from mahjong_core.families.mahjong.api import GreedyBot, Round
 
 INTS = (-2**63 - 1, -2**31, -1, 0, 1, 2, 3, 4, 7, 8, 13, 14, 15, 16, 17, 26, 27, 33, 34, 35, 41, 42, 99, 135,
         136, 143, 144, 255, 256, 2**31 - 1, 2**31, 2**32 + 1, 2**63, 10**30)

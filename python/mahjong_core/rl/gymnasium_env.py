@@ -57,7 +57,7 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
     """``seat`` of a round of ``ruleset`` against built-in bots (see the module docstring).
     ``opponents``: ``"greedy"``, ``"random"``, or one name per other seat in seat order;
     ``reward`` / ``room``: :mod:`mahjong_core.rl.rewards`; ``options``: game options of
-    :class:`~mahjong_core.game.Round`."""
+    :class:`~mahjong_core.Round`."""
 
     metadata: dict[str, Any] = dict(METADATA)  # noqa: RUF012 - as gymnasium.Env declares it
 

@@ -52,7 +52,7 @@ __all__ = ["MahjongAECEnv", "env"]
 class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """Every seat of a round of ``ruleset`` an agent (see the module docstring).  ``reward``:
     ``"points"`` or ``"fans"``, ``room``: the settlement room of ``"points"``; ``options``: game
-    options of :class:`~mahjong_core.game.Round`; ``seed``: the first reset's seed (a
+    options of :class:`~mahjong_core.Round`; ``seed``: the first reset's seed (a
     ``reset(seed=...)`` reseeds).  Each reset deals a round whose seed and dealer come from the
     environment's generator.  ``render_mode``: :meth:`render`."""
 

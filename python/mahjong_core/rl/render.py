@@ -1,7 +1,7 @@
 """The text the learning environments render: a table of what one seat may see.
 
 ``"ansi"`` returns it, ``"human"`` prints it (and returns None).  The table is made from the
-seat's view (:meth:`~mahjong_core.game.Round.view`) and nothing else, so it holds exactly what
+seat's view (:meth:`~mahjong_core.Round.view`) and nothing else, so it holds exactly what
 that seat may know: its own concealed tiles and drawn tile, every seat's concealed-hand size,
 melds (another seat's concealed kong face down), flowers and discards, the winds, the dealer,
 the wall count, the tile being claimed, and the result once the round is over.

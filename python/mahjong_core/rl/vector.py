@@ -44,7 +44,7 @@ class VectorRounds:
     """``n`` rounds of ``ruleset`` stepped together.  ``bots``: one entry per seat, None for a seat
     the caller acts for (default: every seat, self-play) or ``"greedy"`` / ``"random"`` for a
     built-in bot; ``reward`` / ``room``: see :mod:`mahjong_core.rl.rewards`; ``options``: game
-    options of :class:`~mahjong_core.game.Round`; ``seed``: the deals (walls, dice, dealers, the
+    options of :class:`~mahjong_core.Round`; ``seed``: the deals (walls, dice, dealers, the
     random bots' generators) come from one generator seeded with it.  A round that the bots
     finish before any caller seat acts is dealt again.  ``copy``: see below.  Not thread-safe:
     one per thread (several threads each stepping their own run in parallel: the stepping loop
@@ -135,7 +135,7 @@ class VectorRounds:
         return self._live_batch().core(i)
 
     def round(self, i: int) -> Round:
-        """Row ``i``'s round as a :class:`~mahjong_core.game.Round` (its log, views, JSON): the
+        """Row ``i``'s round as a :class:`~mahjong_core.Round` (its log, views, JSON): the
         same wall, dice and dealer, with the row's actions so far replayed."""
         return self._dealer.as_round(self.core(i))
 

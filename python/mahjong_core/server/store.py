@@ -149,7 +149,7 @@ class TableRow:
         any damage is a :class:`~mahjong_core.errors.StateError`."""
         if self.head is None:
             return None
-        from ..game import Match
+        from .. import Match   # the public face: a stored match of any registered ruleset
 
         d = json.loads(self.head)
         d["results"] = [json.loads(result) for result, _ in self.rounds]

@@ -20,7 +20,7 @@ update whose events and state are the same whether a window opened or not (the a
 answers are redacted from the others' streams by the engine).
 
 A seat's stream is what that seat may see: the round's events through the engine's redaction
-(``mahjong_core.game.redact_events``) and the table's own events (``match_start``,
+(``mahjong_core.families.mahjong.api.redact_events``) and the table's own events (``match_start``,
 ``round_start``, ``settlement``, ``escape``, ``match_end``), numbered 1, 2, 3 ... per seat for
 the whole match, which is what a reconnecting client resumes from.
 """
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import IllegalActionError
-from ..game import GreedyBot, Match
+from ..families.mahjong.api import GreedyBot, Match   # mahjong tables only until the server serves every family
 from ..settlement import (
     EscapeTracker,
     HandOutcome,

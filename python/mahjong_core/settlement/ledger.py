@@ -108,7 +108,7 @@ class Ledger:
     ``transfers`` return copies).  To make several calls one atomic step (read a balance, then
     apply payments computed from it, as :func:`~mahjong_core.settlement.settle_hand` does),
     hold :meth:`locked` around them; the lock is re-entrant.  What is *not* shared-safe: a
-    game :class:`~mahjong_core.game.Round` or :class:`~mahjong_core.game.Match` and an
+    game :class:`~mahjong_core.Round` or :class:`~mahjong_core.Match` and an
     :class:`~mahjong_core.settlement.EscapeTracker` are plain objects: use one per thread (or
     per table, guarded by the caller).  Rooms, outcomes and transfers are immutable and may be
     shared freely.

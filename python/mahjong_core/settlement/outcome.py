@@ -129,7 +129,7 @@ class HandOutcome:
 
     @classmethod
     def from_result(cls, result: Any, players: Sequence[str], round: "int | None" = None) -> "HandOutcome":
-        """The outcome of a finished round from its :class:`~mahjong_core.game.RoundResult`
+        """The outcome of a finished round from its :class:`~mahjong_core.RoundResult`
         (``round.result``): winner, loser, method, F, the non-flower total and the minimum
         the round was played under.  ``players``: account names by seat; ``round``: the
         hand's number for the ledger.  A draw gives a drawn outcome (its minimum is not

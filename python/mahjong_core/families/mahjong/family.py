@@ -22,6 +22,8 @@ from .constants import FAMILY_NAME
 from .hand import is_win, shanten, waits
 from . import settlement  # noqa: F401 - registers the family's settlement profiles and preset rooms
 from .hidden_worlds import hidden_world
+from . import api
+from ...game import register_legacy_names
 
 __all__ = ["FAMILY", "SIMULATION", "CLI"]
 
@@ -107,3 +109,5 @@ FAMILY = registry.Family(
     hidden_worlds=hidden_world,
 )
 registry.register_family(FAMILY)
+# the names mahjong_core.game offered before it became family-neutral (deprecated there)
+register_legacy_names({name: getattr(api, name) for name in api.__all__}, api.__name__)

@@ -11,7 +11,7 @@ is :mod:`mahjong_core.families.mahjong.round_schema` (ranges, lengths, which eve
 Keys that are Python keywords (``from``) or optional are why some types use the functional
 syntax and a ``total=False`` subclass (``NotRequired`` needs Python 3.11).
 
->>> from mahjong_core.game import Round
+>>> from mahjong_core import Round
 >>> from mahjong_core.families.mahjong.json_types import Event, PlayerView
 >>> r = Round(seed=1)
 >>> view: PlayerView = r.view(0)

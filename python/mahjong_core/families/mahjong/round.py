@@ -9,7 +9,7 @@ Phases: ``ready_window`` (the non-dealer's 天听 window, two-player rulesets), 
 ``turn`` acts on his own hand), ``claim`` (the others answer a discard), ``rob`` (the others may rob
 an added kong), ``over``.
 
->>> from mahjong_core.game import Round
+>>> from mahjong_core import Round
 >>> r = Round("two-player", seed=1)
 >>> r.seats_to_act()
 [1]

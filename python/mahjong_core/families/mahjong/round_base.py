@@ -91,7 +91,7 @@ class MahjongRoundBase(RoundBase):
         ``Round(ruleset="two-player", seed=1)``.  Keyword arguments: ``dealer`` (seat 0..P-1,
         default 0), ``round_wind`` (27-30 or "E"/"S"/"W"/"N"; `public` only), ``min_fan`` (起和,
         default the ruleset's), ``options`` (overrides of :class:`FlowSettings` fields),
-        ``spawn_key`` (used by :class:`~mahjong_core.game.Match` to give each round its own wall),
+        ``spawn_key`` (used by :class:`~mahjong_core.Match` to give each round its own wall),
         and for tests ``wall`` (all tiles in logical drawing order, see
         :func:`~mahjong_core.families.mahjong.wall.script_wall`), ``dice`` and ``kong_dice``.  The arguments
         are checked here; the engine starts the round in ``_start``.

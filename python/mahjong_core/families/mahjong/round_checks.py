@@ -1,7 +1,7 @@
 """Action checks shared by the round engines: an action object to its mask index, and the reason an
 action is refused.
 
-Both the compiled engine's API (:class:`mahjong_core.game.Round`) and the pure-Python reference
+Both the compiled engine's API (:class:`mahjong_core.Round`) and the pure-Python reference
 (:mod:`mahjong_core.families.mahjong._ref.round`) call these with themselves as ``r``; they read the round only
 through its public queries (``phase``, ``claim_tile``, ``hand_counts`` ...) and a few helpers that
 each engine answers from its own state (``_pon_of``, ``_locked``, ``_ready_allowed``, ``_live``,

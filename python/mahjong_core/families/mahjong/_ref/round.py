@@ -1,6 +1,6 @@
 """Reference (oracle) round engine: the pure-Python state machine of spec section 2.
 
-The shipped engine is the compiled :mod:`mahjong_core._round` behind :class:`mahjong_core.game.Round`;
+The shipped engine is the compiled :mod:`mahjong_core._round` behind :class:`mahjong_core.Round`;
 this slow, plain implementation is what the parity tests hold it against (same seed, same
 actions -> same events, legal actions and state).
 
@@ -48,7 +48,7 @@ M_CHI, M_PON, M_KONG, M_CKONG = range(4)
 
 class Round(MahjongRoundBase):
     """The reference engine's round (same construction arguments as
-    :class:`mahjong_core.game.Round`, see :class:`~mahjong_core.game.round_base.RoundBase`)."""
+    :class:`mahjong_core.Round`, see :class:`~mahjong_core.game.round_base.RoundBase`)."""
 
     engine = "reference"
     RESULT_TYPE = RoundResult   # the contract's class hook (RoundBase), as the compiled engine's
