@@ -141,3 +141,19 @@ def test_the_toy_family_is_gone_after_the_block():
     assert "toy-race" not in registry.ruleset_names()
     with pytest.raises(RulesetError):
         registry.get_family("toy")
+
+
+def test_follow_replays_another_rounds_actions_and_stops_at_the_first_illegal_one(toy):
+    """``RoundBase._follow`` (the families' re-deals of hidden cards use it): another round of the
+    same deal played through it ends in the same state; on a deal where a move is not legal it
+    returns False there, the moves before it played."""
+    a = RaceRound("toy-race", 11)
+    while not a.is_over:
+        p = a.seats_to_act()[0]
+        a.step(p, a.legal_indices(p)[-1])
+    b = RaceRound("toy-race", 11)
+    assert b._follow(a._action_pairs()) and b.to_dict() == a.to_dict()
+    # seat 0 moves two steps: on a deal that gives it card 1 (one step only) that move is illegal
+    seed = next(s for s in range(100) if RaceRound("toy-race", s).cards[0] == 1)
+    c = RaceRound("toy-race", seed, dealer=1)
+    assert not c._follow(bytes((1, 0, 2, 0, 0, 1))) and c.positions == [0, 1, 1]

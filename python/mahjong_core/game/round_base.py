@@ -161,6 +161,18 @@ class RoundBase(contract.Round):
     def _action_pairs(self) -> Sequence[int]:
         raise NotImplementedError
 
+    def _follow(self, pairs: Sequence[int]) -> bool:
+        """Play ``pairs`` here in order (flat ``seat, index`` pairs, as another round's
+        :meth:`_action_pairs` gives them): True if every one was legal here, False at the first
+        that is not (the ones before it stay played).  The families' re-deals of hidden cards
+        (``Family.hidden_worlds``) replay a round's actions on another deal with it."""
+        for k in range(0, len(pairs), 2):
+            seat, i = pairs[k], pairs[k + 1]
+            if i not in self.legal_indices(seat):
+                return False
+            self.step(seat, i)
+        return True
+
     def decode_action(self, seat: int, i: int) -> object:
         raise NotImplementedError
 

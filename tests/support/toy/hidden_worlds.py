@@ -26,10 +26,4 @@ def hidden_world(r: Any, seat: int, rng: np.random.Generator) -> Any:
             break
     else:
         return None
-    pairs = r._action_pairs()
-    for k in range(0, len(pairs), 2):
-        mover, i = pairs[k], pairs[k + 1]
-        if i not in other.legal_indices(mover):
-            return None
-        other.step(mover, i)
-    return other
+    return other if other._follow(r._action_pairs()) else None

@@ -92,11 +92,7 @@ def hidden_world(r: Any, seat: int, rng: np.random.Generator) -> Any:
     for p, c in zip(hidden, rng.permutation([stock[p] for p in hidden])):
         stock[p] = int(c)
     other = _on_stock(r, stock)
-    pairs = r._action_pairs()
-    for k in range(0, len(pairs), 2):
-        mover, i = pairs[k], pairs[k + 1]
-        if i not in other.legal_indices(mover):
-            return None
-        other.step(mover, i)
+    if not other._follow(r._action_pairs()):
+        return None
     same = other.log_for(seat) == r.log_for(seat) and (other.phase, other.seats_to_act()) == (r.phase, r.seats_to_act())
     return other if same else None
