@@ -119,7 +119,7 @@ function offset(k) { return (k - session.seat + seats()) % seats(); }
 function position(k) {
   const d = offset(k);
   if (d === 0) return null;
-  return seats() === 2 ? POSITIONS[2] : POSITIONS[d];
+  return seats() === 2 ? POSITIONS[2] : seats() === 3 && d === 2 ? POSITIONS[3] : POSITIONS[d];   // 3: right and left
 }
 function playerName(k) { const p = state && state.players[k]; return p ? p.name : "seat " + (k + 1); }
 // a seat as messages name it: "you", or "name (across)"
@@ -267,7 +267,8 @@ function draw() {
   for (const id of ["pos-top", "pos-left", "pos-right", "pos-bottom"]) $(id).innerHTML = "";
   st.players.forEach((_, k) => {
     const d = offset(k);
-    const area = d === 0 ? "pos-bottom" : n === 2 ? "pos-top" : ["", "pos-right", "pos-top", "pos-left"][d];
+    const area = d === 0 ? "pos-bottom" : n === 2 ? "pos-top" : n === 3 ? ["", "pos-right", "pos-left"][d]
+      : ["", "pos-right", "pos-top", "pos-left"][d];
     $(area).appendChild(drawer("seatBox", seatBox)(k, view));
   });
   drawer("drawCenter", drawCenter)(st, view);

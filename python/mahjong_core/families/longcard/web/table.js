@@ -103,8 +103,8 @@
       const hidden = cardsEl(Array(t.concealed).fill(null), "back-edge", "tiles concealed");
       hidden.title = `${t.concealed} concealed cards`;
       top.appendChild(hidden);
+      top.appendChild(groupsEl(t.declared, "sm"));   // the seat's own are beside its hand, in the dock
     }
-    top.appendChild(groupsEl(t.declared, "sm"));
     if (top.children.length) box.appendChild(top);
     const tangzi = cardsEl(t.tangzi, "xs", "tiles discards tangzi");
     tangzi.setAttribute("aria-label", "堂子");
