@@ -389,7 +389,7 @@ class Table:
         asked to claim."""
         if self._hold_until is None:
             return frozenset()
-        asked = self.match.round.seats_to_act() if self._asked() else ()   # type: ignore[union-attr]
+        asked = self.match.round.seats_to_act() if self._asked() else ()
         return frozenset(k for k in range(len(self.seats)) if k not in asked)
 
     def _pauses(self) -> bool:

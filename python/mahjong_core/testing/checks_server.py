@@ -167,7 +167,7 @@ def _check_table(s: Subject, room: str, lobby: Any, seat: dict[str, Any]) -> Non
 
 def _redactions(s: Subject, match_json: str, seat: int) -> list[dict[str, Any]]:
     """Every round of a stored match replayed from its actions, as ``seat`` may see it (``log_for``)."""
-    cls = s.family.match_type()
+    cls: Any = s.family.match_type()
     d = json.loads(match_json)
     m = cls(d["ruleset"], d["seed"], rounds=d["rounds"], first_dealer=d["first_dealer"], options=d["options"])
     out: list[dict[str, Any]] = []
