@@ -225,3 +225,26 @@ def test_a_family_the_server_cannot_host_is_refused_by_name():
             served_family(TOY.name)
         assert all(ROOMS[name].ruleset != TOY.name for name in hosted_rooms())
     assert served_family("changpai-ydr").name == "longcard"
+
+
+def test_the_long_card_view_names_the_baozi_cause_of_each_legal_action():
+    """The view's ``baozi`` (what the web table marks): for each legal action, in the order of
+    ``legal_indices``, the 包子 cause it incurs (spec 3.13) exactly where the round's
+    ``penalised_mask`` flags it, None elsewhere, and nothing for a seat not to act."""
+    import mahjong_core as mj
+    from mahjong_core.families.registry import get_family
+
+    causes: set[str] = set()
+    bot = get_family("longcard").bots["random"](1)
+    for seed in range(6):
+        r = mj.Round("changpai-ydr", seed=seed)
+        while not r.is_over:
+            for p in range(3):
+                v = r.view(p)
+                assert len(v["baozi"]) == len(v["legal_indices"]) and (v["baozi"] == []) == (not v["to_act"])
+                mask = r.penalised_mask(p)
+                assert [b is not None for b in v["baozi"]] == [bool(mask[i]) for i in v["legal_indices"]]
+                causes |= {b for b in v["baozi"] if b is not None}
+            k = r.seats_to_act()[0]
+            r.step(k, bot.act_index(r, k))
+    assert causes and causes <= {f"B{i}" for i in range(1, 7)}
