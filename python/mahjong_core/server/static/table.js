@@ -563,6 +563,7 @@ function connect() {
     if (f.type === "welcome") {
       welcomed = true;
       family = { name: f.family || null, web: f.web || null, glossary: f.glossary || null };
+      document.body.dataset.family = family.name || "";   // a family's own CSS applies under it only
       if (family.web) loadFamilyFiles(family.web).then(familyLoaded, (e) => { $("table-error").textContent = e.message; });
       retries = 0;
       setOnline(true);

@@ -169,7 +169,6 @@
   function drawHand(view) {
     const hand = $("hand");
     hand.innerHTML = "";
-    hand.classList.add("lc-hand");
     $("my-melds").innerHTML = "";
     if (!view) return;
     const discards = new Map();
