@@ -29,6 +29,7 @@ try:
 except ImportError:   # the server extra's faster parser; the standard library's otherwise
     from json import loads
 
+from bench_server_load import choose   # the load test's client policy (this folder)
 from mahjong_core.server import ServerSettings
 from mahjong_core.server.lobby import Lobby
 
@@ -49,15 +50,6 @@ class Outbox:
 
     def close(self, code: int, reason: str) -> None:
         raise AssertionError(f"closed {code} {reason}")
-
-
-def choose(view: dict[str, Any]) -> int:
-    acts, idx = view["legal_actions"], view["legal_indices"]
-    for kind in ("win", "pass", "discard"):
-        for a, i in zip(acts, idx):
-            if a["type"] == kind:
-                return int(i)
-    return int(idx[0])
 
 
 async def run(tables: int, turns: int, group: int) -> tuple[int, float, float, float]:
