@@ -180,6 +180,8 @@ NOT_IN_CI = {
     "python bench/bench_fan_shanten.py": _BENCH,
     "python bench/bench_server.py": _BENCH,
     "python bench/bench_server_load.py --tables 100 --seconds 30": _BENCH,
+    "python bench/bench_server_load.py --tables 100 --seconds 20 --tree T": _BENCH,
+    "python bench/bench_table_path.py": _BENCH,
     "python bench/bench_rl.py": _BENCH,
     "python bench/bench_longcard.py": _BENCH,
     "python bench/bench_memory.py": _BENCH,

@@ -33,12 +33,14 @@ class LiveServer:
     is its lobby (read it only while the clients are idle: it lives on the server's thread).
     A database file that does not exist yet is created (``init``), as ``serve --init`` would."""
 
-    def __init__(self, settings: ServerSettings, port: int = 0) -> None:
+    def __init__(self, settings: ServerSettings, port: int = 0, **config: Any) -> None:
         if settings.db != ":memory:" and not os.path.exists(settings.db):
             settings = dataclasses.replace(settings, init=True)
         self.settings = settings
         self.lobby: Lobby | None = None
         self.port = port   # 0: a free one; a browser test restarts a server on the port its page knows
+        self.config = config
+        """More ``uvicorn.Config`` arguments (e.g. ``ws=GuardedWS``, ``ws_ping_interval``)."""
 
     def __enter__(self) -> LiveServer:  # noqa: PYI034 - typing.Self needs Python 3.11
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -46,7 +48,7 @@ class LiveServer:
         sock.bind(("127.0.0.1", self.port))
         self.port = sock.getsockname()[1]
         self.lobby = Lobby(self.settings)
-        config = server_config(self.settings, self.lobby, log_level="warning", lifespan="on")
+        config = server_config(self.settings, self.lobby, **{"log_level": "warning", "lifespan": "on", **self.config})
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
         self.thread.start()

@@ -15,9 +15,12 @@ from one address (429); the lobby's caps answer 429 too (seats per address, open
 database that cannot store the join 503.
 
 :func:`server_config` is the uvicorn configuration of the app (the command and the tests use
-it): its HTTP and WebSocket protocols are uvicorn's own with the connection limits of
-:mod:`.limits` (caps per address and in total) and a deadline for each request head
-(``header_timeout_s``: an idle socket or a slow sender is closed).
+it): uvicorn's HTTP protocol with the connection limits of :mod:`.limits` (caps per address and
+in total) and a deadline for each request head (``header_timeout_s``: an idle socket or a slow
+sender is closed), and the server's own WebSocket protocol (:class:`.table_socket.TableSocket`:
+a message goes straight to its session and a frame straight to the socket, no ASGI in between).
+The app's ASGI route ``/ws`` serves the same sessions under any other ASGI server, and under
+uvicorn with ``server_config(..., ws=GuardedWS)`` (uvicorn's own WebSocket protocol).
 """
 
 from __future__ import annotations
@@ -45,9 +48,9 @@ from .encoding import dumps
 from .games import web_dirs
 from .limits import AddressBuckets, ConnectionGuard, http_refusal
 from .lobby import JoinError, JoinLimit, JoinUnavailable, Lobby
-from .protocol import ProtocolError, RateLimit, parse_message
+from .session import Session
+from .table_socket import SessionHub, TableSocket
 from .settings import ServerSettings
-from .table import Table
 
 __all__ = ["STATIC", "ConnectionLimits", "GuardedHTTP", "GuardedWS", "ServerConfig", "create_app", "server_config"]
 
@@ -187,7 +190,9 @@ def create_app(settings: ServerSettings | None = None, lobby: Lobby | None = Non
         # each hosted family's own web-table files (Family.server.web), if it has any
         *(Mount(path, StaticFiles(directory=directory)) for path, directory in web_dirs().items()),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.sessions = SessionHub(settings, get_lobby)    # what the server's own WebSocket protocol serves
+    return app
 
 
 def _foreign_origin(request: Request, allowed: tuple[str, ...]) -> Response | None:
@@ -245,97 +250,34 @@ async def _tick(lobby: Lobby, every: float) -> None:
 
 
 async def _serve_connection(ws: WebSocket, lobby: Lobby, settings: ServerSettings) -> None:
-    """Read one connection's messages until it closes: authenticate, then act."""
+    """Read one connection's messages until it closes (the ASGI carrier of a :class:`.session.Session`)."""
     conn = Connection(ws)
     loop = asyncio.get_running_loop()
-    limit = RateLimit(settings.rate_per_s, settings.burst, loop.time())
-    seated: tuple[Table, int] | None = None
-    errors = 0
+    session = Session(conn, lobby, settings, loop.time())
     code = 1006
-    deadline = loop.time() + settings.hello_timeout_s
     try:
         while True:
-            if seated is not None:
+            if session.seated is not None:
                 message = await ws.receive()
             else:
                 try:
-                    message = await asyncio.wait_for(ws.receive(), max(0.0, deadline - loop.time()))
+                    message = await asyncio.wait_for(ws.receive(), max(0.0, session.hello_deadline - loop.time()))
                 except asyncio.TimeoutError:
-                    conn.close(1008, "no hello in time")
+                    session.hello_late()
                     break
             if message["type"] == "websocket.disconnect":
                 code = int(message.get("code", 1006))
                 break
-            if conn.closing:
-                continue
-            if not limit.allow(loop.time()):
-                conn.error("too many messages: the connection is closed")
-                conn.close(1008, "flooding")
-                continue
-            try:
-                reply = _handle(message, conn, lobby, settings, seated)
-            except Exception:   # a bug: say so on this connection, log it, close it (the tables go on)
-                log.exception("a message could not be handled")
-                conn.error("the server failed on this message (an internal error, logged): the connection is closed")
-                conn.close(1011, "internal error")
-                continue
-            if isinstance(reply, tuple):
-                seated = reply
-            elif reply is not None:
-                errors += 1
-                conn.error(reply)
-                if errors >= settings.max_errors or seated is None:
-                    conn.close(1008, "too many refused messages" if seated else "authentication failed")
+            session.received(message.get("text"), loop.time())
     except Exception:   # never let one connection take the server down
         log.exception("connection failed")
         code = 1011
     finally:
-        if seated is not None:
-            table, k = seated
-            try:
-                table.detach(k, conn, code)
-            except Exception:
-                log.exception("detach failed")
+        session.ended(code)
         await conn.drain()
         if ws.application_state != WebSocketState.DISCONNECTED and not conn.closing:
             with contextlib.suppress(Exception):
                 await ws.close(1011)
-
-
-def _handle(message: Any, conn: Connection, lobby: Lobby, settings: ServerSettings,
-            seated: tuple[Table, int] | None) -> tuple[Table, int] | str | None:
-    """One received frame: the new seat after a hello, an error message, or None."""
-    text = message.get("text")
-    if text is None:
-        return "binary frames are not accepted; send JSON text"
-    if len(text) > settings.max_message_bytes or len(text.encode("utf-8", "surrogatepass")) > settings.max_message_bytes:
-        conn.close(1009, "message too big")
-        return None
-    try:
-        msg = parse_message(text)
-    except ProtocolError as exc:
-        return str(exc)
-    kind = msg["type"]
-    if seated is None:
-        if kind != "hello":
-            return "the first message must be a hello with the seat's token"
-        table = lobby.tables.get(msg["table"])
-        k = msg["seat"]
-        seat = None if table is None or k >= len(table.seats) else table.seats[k]
-        if seat is None or not seat.accepts(msg["token"]):
-            return "unknown table or seat, or a wrong token"
-        assert table is not None
-        table.attach(k, conn, msg.get("last_event_id", 0), msg.get("history"))
-        return table, k
-    table, k = seated
-    if kind == "hello":
-        return "already authenticated"
-    if kind == "ping":
-        conn.send('{"type":"pong"}')
-        return None
-    if kind == "quit":
-        return table.quit(k)
-    return table.act(k, msg["index"])
 
 
 class ConnectionLimits:
@@ -350,11 +292,13 @@ class ConnectionLimits:
 
 
 class ServerConfig(uvicorn.Config):
-    """``uvicorn.Config`` with the server's :class:`ConnectionLimits` (read by its protocols)."""
+    """``uvicorn.Config`` with the server's :class:`ConnectionLimits` (read by its protocols) and
+    the :class:`~.table_socket.SessionHub` its WebSocket protocol serves (``sessions``)."""
 
     def __init__(self, app: Any, limits: ConnectionLimits, **kw: Any) -> None:
         super().__init__(app, **kw)
         self.limits = limits
+        self.sessions: SessionHub = app.state.sessions
 
 
 def server_config(settings: ServerSettings, lobby: Lobby | None = None, **options: Any) -> ServerConfig:
@@ -364,8 +308,7 @@ def server_config(settings: ServerSettings, lobby: Lobby | None = None, **option
     request-head deadline (``header_timeout_s``).  ``options``: more ``uvicorn.Config`` arguments."""
     kw: dict[str, Any] = {"host": settings.host, "port": settings.port, "ws_max_size": settings.max_message_bytes,
                           "ws_per_message_deflate": settings.compression, "http": GuardedHTTP, "log_level": "info"}
-    if GuardedWS is not None:
-        kw["ws"] = GuardedWS
+    kw["ws"] = TableSocket
     kw.update(options)
     return ServerConfig(create_app(settings, lobby), ConnectionLimits(settings), **kw)
 
@@ -388,7 +331,7 @@ def _limits(protocol: Any) -> ConnectionLimits:
 class GuardedHTTP(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
     """uvicorn's HTTP protocol (the one it picks by default) with the connection limits: the
     connection counted from its first byte to its end (also after it became a WebSocket: the
-    WebSocket protocol takes it over and releases it, :class:`GuardedWS`), refused with 429 or
+    WebSocket protocol takes it over and releases it, :class:`.table_socket.TableSocket` or :class:`GuardedWS`), refused with 429 or
     503 past a cap, and closed (408) when a request head is not complete ``header_timeout_s``
     after the connection opened or its previous response ended."""
 

@@ -1,0 +1,295 @@
+"""The server's own WebSocket protocol for ``/ws``: the frames of the ``websockets`` library's
+sans-I/O protocol, handled where they arrive.
+
+uvicorn's WebSocket protocols carry a connection through ASGI: every message received is a dict
+put on a queue and awaited by the application's task, every frame sent is a dict awaited through
+Starlette's wrappers and a writer task.  At a busy table that machinery cost about as much of
+the server's CPU as the game itself (issue 26, item 12).  Here, a message is handed to its
+:class:`~.session.Session` in ``data_received`` (the tables are synchronous objects on the one
+event loop), and a frame a table sends is written to the socket at once: no task, queue or
+event per connection or per frame.
+
+What it keeps of a WebSocket server: the opening handshake (``/ws`` only, else 404; an invalid
+request 400), permessage-deflate when the server is started with compression, the frame limit
+(``max_message_bytes``: 1009), text that is not UTF-8 (1007), answers to pings, a keepalive
+ping of its own (uvicorn's ``ws_ping_interval`` and ``ws_ping_timeout``: a peer that stops
+answering is closed with 1011), the closing handshake (the close frame after the frames already
+written, then the socket closed when the peer answers or after ``CLOSE_TIMEOUT_S``), 1012 to
+every connection when the server shuts down, and the connection limits of :mod:`.limits` (the
+connection counted by the HTTP protocol is released when it ends).  A peer that stops reading
+while its frames pile up (more than ``MAX_UNSENT_BYTES`` unsent) is closed: its seat is away,
+like any closed connection, and the table goes on.
+
+The application is found through the uvicorn configuration's ``sessions`` attribute (a
+:class:`SessionHub`, set by :func:`.app.server_config`); the ASGI route ``/ws`` of the app stays
+for any other ASGI server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import struct
+from collections.abc import Callable
+from typing import Any, cast
+
+from websockets.exceptions import InvalidState
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
+from websockets.server import ServerProtocol
+
+from .lobby import Lobby
+from .session import Session
+from .settings import ServerSettings
+
+__all__ = ["CLOSE_TIMEOUT_S", "MAX_UNSENT_BYTES", "SessionHub", "TableSocket"]
+
+log = logging.getLogger("mahjong_core.server")
+
+CLOSE_TIMEOUT_S = 5.0
+"""How long a closed connection waits for the peer's close frame before it drops the socket."""
+MAX_UNSENT_BYTES = 1 << 20
+"""A peer that leaves more than this unread is closed (a client that stopped reading)."""
+WS_PATH = "/ws"
+
+
+class SessionHub:
+    """What a connection needs of the application: the settings and the lobby (opened by the
+    app's lifespan, so looked up when a connection starts)."""
+
+    def __init__(self, settings: ServerSettings, lobby: Callable[[], Lobby]) -> None:
+        self.settings = settings
+        self.lobby = lobby
+
+
+class TableSocket(asyncio.Protocol):
+    """One WebSocket connection (a uvicorn WebSocket protocol class: uvicorn's HTTP protocol
+    hands the upgraded connection over with the request's bytes)."""
+
+    def __init__(self, config: Any, server_state: Any, app_state: dict[str, Any],
+                 _loop: asyncio.AbstractEventLoop | None = None) -> None:
+        self.config = config
+        self.hub: SessionHub = config.sessions
+        self.loop = _loop or asyncio.get_running_loop()
+        self.connections: set[Any] = server_state.connections
+        extensions = [ServerPerMessageDeflateFactory(server_max_window_bits=12, client_max_window_bits=12,
+                                                     compress_settings={"memLevel": 5})] \
+            if config.ws_per_message_deflate else []
+        self.ws = ServerProtocol(extensions=extensions, max_size=self.hub.settings.max_message_bytes, logger=log)
+        self.transport: asyncio.Transport | None = None
+        self.session: Session | None = None
+        self.closing = False
+        """No frame is sent after the close frame (the outbox's flag the tables and session read)."""
+        self.code = 1006
+        """The close code the session ends with (the peer's, or 1006 without a close frame)."""
+        self._parts: list[bytes] = []
+        self._text = True
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._ping: bytes | None = None
+
+    # ---------------------------------------------------------------- the outbox (tables, session)
+    def send(self, frame: str) -> None:
+        if not self.closing:
+            self.ws.send_text(frame.encode())
+            self._flush()
+
+    def error(self, message: str) -> None:
+        from .encoding import dumps   # noqa: PLC0415 - the one encoder (orjson when installed)
+
+        self.send(dumps({"type": "error", "message": message}))
+
+    def close(self, code: int, reason: str) -> None:
+        """Send the close frame after the frames already written; nothing is sent after it."""
+        if self.closing:
+            return
+        self.closing = True
+        self.code = code
+        try:
+            self.ws.send_close(code, reason)
+        except InvalidState:     # the peer's close came first: the protocol answered it
+            pass
+        self._flush()
+        self._later("close", CLOSE_TIMEOUT_S, self._drop)
+        # the seat is away from now on, not when the peer answers; at the next turn of the loop,
+        # since a table closes a seat's older connection before it attaches the new one
+        self.loop.call_soon(self._end)
+
+    # ---------------------------------------------------------------- asyncio.Protocol
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)    # uvloop's transports are not asyncio's classes
+        self.connections.add(self)
+        name = transport.get_extra_info("peername")
+        self._peer = (transport, str(name[0]) if isinstance(name, (tuple, list)) and name else "")
+
+    def data_received(self, data: bytes) -> None:
+        ws = self.ws
+        ws.receive_data(data)
+        for event in ws.events_received():
+            if isinstance(event, Request):
+                self._handshake(event)
+            elif isinstance(event, Frame):
+                self._frame(event)
+        if ws.handshake_exc is not None and self.session is None and not self.closing:
+            self._refuse_request()
+            return
+        if ws.close_expected() and not self.closing:   # a protocol error (1002, 1007, 1009): the close is queued
+            self.closing = True
+            sent = ws.close_sent
+            self.code = sent.code if sent is not None else 1006
+            self._later("close", CLOSE_TIMEOUT_S, self._drop)
+        self._flush()
+
+    def eof_received(self) -> bool | None:
+        self.ws.receive_eof()
+        self._flush()
+        return None     # the transport closes itself
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        self.closing = True
+        self.connections.discard(self)
+        self.config.limits.guard.release(*self._peer)
+        self._end()
+
+    def _end(self) -> None:
+        if self.session is not None:
+            session, self.session = self.session, None
+            session.ended(self.code)
+
+    def shutdown(self) -> None:
+        """The server stops (uvicorn calls this on every connection): 1012, then the socket closed."""
+        if self.session is not None and not self.closing:
+            self.close(1012, "the server is restarting")
+        if self.transport is not None:
+            self.transport.close()
+
+    # ---------------------------------------------------------------- what arrives
+    def _handshake(self, request: Request) -> None:
+        path = request.path.partition("?")[0]
+        if path != WS_PATH:
+            response = self.ws.reject(404, "not found\n")
+        else:
+            response = self.ws.accept(request)
+        self.ws.send_response(response)
+        if response.status_code != 101:
+            self.closing = True
+            self._flush()
+            assert self.transport is not None
+            self.transport.close()
+            return
+        now = self.loop.time()
+        self.session = Session(self, self.hub.lobby(), self.hub.settings, now)
+        self._later("hello", max(0.0, self.session.hello_deadline - now), self._hello_late)
+        self._schedule_ping()
+
+    def _refuse_request(self) -> None:
+        """A request websockets could not read as a WebSocket handshake: its answer, else 400."""
+        out = b"".join(self.ws.data_to_send())
+        if not out:
+            out = self.ws.reject(400, "not a valid WebSocket request\n").serialize()
+        self.closing = True
+        assert self.transport is not None
+        self.transport.write(out)
+        self.transport.close()
+
+    def _frame(self, frame: Frame) -> None:
+        op = frame.opcode
+        if op is Opcode.TEXT or op is Opcode.BINARY:
+            self._text = op is Opcode.TEXT
+            self._parts = [bytes(frame.data)]
+        elif op is Opcode.CONT:
+            self._parts.append(bytes(frame.data))
+            if sum(map(len, self._parts)) > self.hub.settings.max_message_bytes:
+                self._parts = []
+                self.close(1009, "message too big")
+                return
+        elif op is Opcode.CLOSE:
+            if not self.closing:    # the peer's close (else its answer to ours: our code stands)
+                rcvd = self.ws.close_rcvd
+                self.code = rcvd.code if rcvd is not None else 1005
+                self.closing = True
+            self._flush()       # the protocol's answer to the close, and the end of the TCP stream
+            return
+        elif op is Opcode.PONG:
+            if self._ping is not None and bytes(frame.data) == self._ping:
+                self._ping = None
+                self._cancel("pong")
+                self._schedule_ping()
+            return
+        else:       # PING: the protocol queued the pong
+            return
+        if not frame.fin or self.session is None:
+            return
+        data = self._parts[0] if len(self._parts) == 1 else b"".join(self._parts)
+        self._parts = []
+        if self._text:
+            try:
+                text: str | None = data.decode()
+            except UnicodeDecodeError:
+                self.close(1007, "text frames must be UTF-8")
+                return
+        else:
+            text = None
+        self.session.received(text, self.loop.time())
+
+    # ---------------------------------------------------------------- timers and writes
+    def _hello_late(self) -> None:
+        self._timers.pop("hello", None)
+        if self.session is not None:
+            self.session.hello_late()
+
+    def _schedule_ping(self) -> None:
+        every = self.config.ws_ping_interval
+        if every:
+            self._later("ping", every, self._send_ping)
+
+    def _send_ping(self) -> None:
+        self._timers.pop("ping", None)
+        if self.closing:
+            return
+        self._ping = struct.pack("!I", int.from_bytes(os.urandom(4), "big"))
+        self.ws.send_ping(self._ping)
+        self._flush()
+        if self.config.ws_ping_timeout:
+            self._later("pong", self.config.ws_ping_timeout, self._pong_late)
+        else:
+            self._schedule_ping()
+
+    def _pong_late(self) -> None:
+        self._timers.pop("pong", None)
+        self.close(1011, "keepalive ping timeout")
+
+    def _drop(self) -> None:
+        self._timers.pop("close", None)
+        if self.transport is not None:
+            self.transport.close()
+
+    def _later(self, name: str, delay: float, callback: Callable[[], None]) -> None:
+        self._cancel(name)
+        self._timers[name] = self.loop.call_later(delay, callback)
+
+    def _cancel(self, name: str) -> None:
+        timer = self._timers.pop(name, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _flush(self) -> None:
+        out = self.ws.data_to_send()
+        transport = self.transport
+        if not out or transport is None or transport.is_closing():
+            return
+        if out[-1] == b"":      # the protocol ends the TCP stream here (after a closing handshake or an error)
+            data = b"".join(out)
+            if data:
+                transport.write(data)
+            transport.close()
+            return
+        transport.write(out[0] if len(out) == 1 else b"".join(out))
+        if transport.get_write_buffer_size() > MAX_UNSENT_BYTES and not self.closing:
+            log.warning("a client stopped reading (over %d bytes unsent): its connection is closed", MAX_UNSENT_BYTES)
+            self.closing = True
+            transport.abort()

@@ -1,0 +1,25 @@
+"""bench/bench_table_path.py runs (a tiny run): its rows are printed with actions played."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the server extra: pip install 'mahjong-core[server]'")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_table_path_bench_plays_and_reports_each_group():
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT / "python"), os.environ.get("PYTHONPATH"))
+                                                       if p))
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_table_path.py"), "--tables", "3",
+                           "--turns", "30", "--groups", "3,1"], capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    rows = [r for r in (line.split() for line in proc.stdout.splitlines()[2:])]
+    assert [r[0] for r in rows] == ["3", "1"], proc.stdout
+    assert all(int(r[1]) > 0 and float(r[2]) > 0 and r[3] == "µs" for r in rows), proc.stdout
