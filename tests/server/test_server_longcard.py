@@ -248,3 +248,34 @@ def test_the_long_card_view_names_the_baozi_cause_of_each_legal_action():
             k = r.seats_to_act()[0]
             r.step(k, bot.act_index(r, k))
     assert causes and causes <= {f"B{i}" for i in range(1, 7)}
+
+
+def test_a_family_without_server_hooks_is_served_with_the_common_fields(tmp_path, monkeypatch):
+    """``Family.server`` is optional: without it the table still plays the family's match with its
+    bots, a settled hand's record has the common fields only and the room names no web files."""
+    import dataclasses
+    import time
+
+    from mahjong_core.families import registry
+    from mahjong_core.server.lobby import Lobby
+
+    bare = dataclasses.replace(registry.get_family("longcard"), server=None)
+    monkeypatch.setitem(registry._FAMILIES, "longcard", bare)
+    lobby = Lobby(settings(tmp_path, rounds=1, act_timeout_s=0.01, init=True))
+    try:
+        assert {r["name"]: r["web"] for r in lobby.rooms()}["changpai"] is None
+        seat = lobby.join("quin", "changpai")
+        table = lobby.tables[seat["table"]]
+        clock = [time.monotonic()]
+        lobby.now = lambda: clock[0]
+        for _ in range(2000):
+            if table.status == "over":
+                break
+            clock[0] += 1.0
+            lobby.tick()
+        assert table.status == "over"
+        records = [json.loads(text) for text in table.seats[0].stream if '"settlement"' in text]
+        assert records and {k for r in records for k in r} == {
+            "type", "round", "draw", "winner", "loser", "method", "total", "transfers", "balances", "levels"}
+    finally:
+        lobby.close()
