@@ -17,9 +17,11 @@ from mahjong_core.families import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "python" / "mahjong_core"
-SHARED = [PACKAGE / "game", PACKAGE / "simulation", PACKAGE / "settlement", PACKAGE / "cli.py", PACKAGE / "testing"]
+SHARED = [PACKAGE / "game", PACKAGE / "simulation", PACKAGE / "settlement", PACKAGE / "cli.py", PACKAGE / "testing",
+          PACKAGE / "server"]
 """The shared layers: they reach a family through the registry only (the conformance suite,
-``testing/``, too)."""
+``testing/``, and the reference server, ``server/`` (issue 28: its tables played mahjong's match
+and bot, imported from the family), too)."""
 
 
 def _graph_tool():
@@ -55,8 +57,8 @@ def test_the_shared_layers_name_no_family():
 
 
 def test_the_shared_layers_import_no_family_module_but_through_the_registry():
-    """game/, cli.py, simulation/, settlement/ and testing/ import no module of a family, at module
-    level or in a function (settlement imported mahjong's RoundResult; the runner played mahjong
+    """game/, cli.py, simulation/, settlement/, testing/ and server/ import no module of a family, at
+    module level or in a function (settlement imported mahjong's RoundResult; the runner played mahjong
     rounds itself; cli.py imported both families' command modules; game/ re-exported mahjong's
     round names, now lent to it by the family with a deprecation warning)."""
     tool = _graph_tool()

@@ -20,12 +20,29 @@ from .test_packaging import ROOT, _tracked
 STATIC = ("index.html", "table.css", "table.js")
 
 
+def _family_web_files() -> list[str]:
+    """The families' own web-table files (``Family.server.web``: issue 28), as paths in the package."""
+    from pathlib import Path
+
+    import mahjong_core
+    from mahjong_core.families import registry
+
+    package = Path(mahjong_core.__file__).resolve().parent
+    return [f"mahjong_core/{Path(f.server.web).resolve().relative_to(package).as_posix()}/{name}"
+            for f in registry.families() if f.server is not None and f.server.web is not None
+            for name in ("table.js", "table.css")]
+
+
 def test_the_wheel_and_the_sdist_carry_the_web_table(tmp_path):
     pytest.importorskip("scikit_build_core", reason="the test extra installs scikit-build-core")
     pytest.importorskip("hatch_fancy_pypi_readme", reason="the test extra installs hatch-fancy-pypi-readme")
     tracked = _tracked()
     for name in STATIC:   # tracked, so in the sdist
         assert f"python/mahjong_core/server/static/{name}" in tracked
+    family_files = _family_web_files()
+    assert family_files, "no family has a web table of its own"
+    for name in family_files:
+        assert f"python/{name}" in tracked
     tree = tmp_path / "tree"
     for rel in tracked:
         (tree / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -44,6 +61,7 @@ def test_the_wheel_and_the_sdist_carry_the_web_table(tmp_path):
         for name in STATIC:
             assert f"mahjong_core/server/static/{name}" in names
         assert b"/static/table.js" in whl.read("mahjong_core/server/static/index.html")
+        assert set(family_files) <= names
     assert "mahjong_core/server/app.py" in names
     assert not {"mahjong_core/_hand.html", "mahjong_core/_hand.c"} & names
     assert not any(n.endswith((".pyx", ".pxd")) for n in names)

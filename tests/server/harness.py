@@ -74,9 +74,16 @@ class LiveServer:
 
 
 def choose(view: dict[str, Any]) -> int:
-    """A simple client policy: win when allowed, never claim, discard the first legal tile."""
+    """A simple client policy: win when allowed, never claim, discard the first legal tile (a
+    long-card seat: 起 when it may, and never a choice that incurs 包子, the view's ``baozi``)."""
     acts = view["legal_actions"]
     idx = view["legal_indices"]
+    if "baozi" in view:
+        free = [(a, i) for a, i, b in zip(acts, idx, view["baozi"]) if b is None] or list(zip(acts, idx))
+        acts, idx = [a for a, _ in free], [i for _, i in free]
+        for a, i in zip(acts, idx):
+            if a["type"] in ("hu", "qi"):
+                return int(i)
     for kind in ("win", "pass"):
         for a, i in zip(acts, idx):
             if a["type"] == kind:
@@ -244,8 +251,9 @@ def _stored_match(db: str, table_id: str) -> str | None:
 
 def engine_streams(match_json: str, seat: int) -> list[dict[str, Any]]:
     """The engine events seat ``seat`` should have been sent over a whole match: every round
-    replayed from the stored match's actions, its log through the engine's redaction."""
-    from mahjong_core.families.mahjong.api import Match, redact_events
+    replayed from the stored match's actions, its log through the round's redaction (``log_for``;
+    the match of the stored ruleset's family, through the public face)."""
+    from mahjong_core import Match
 
     d = json.loads(match_json)
     m = Match(d["ruleset"], d["seed"], rounds=d["rounds"], first_dealer=d["first_dealer"], options=d["options"])
@@ -253,11 +261,11 @@ def engine_streams(match_json: str, seat: int) -> list[dict[str, Any]]:
     for actions in d["actions"]:
         for s, i in actions:
             m.round.step(s, i)
-        out += redact_events(m.round.log, seat)
+        out += m.round.log_for(seat)
         m.next_round()
     if not m.is_over:
         cur = Match.from_json(match_json).round
-        out += redact_events(cur.log, seat)
+        out += cur.log_for(seat)
     return out
 
 

@@ -438,3 +438,127 @@ def test_a_history_the_server_lost_is_dropped_and_loaded_again(tmp_path, shots, 
         _play(browser, lambda: _over(browser), "the match did not end after the resync")
         page = json.loads(_js(browser, "return JSON.stringify(events)"))
     assert page == stored(s.db)["streams"][(table, seat)]
+
+
+# ---------------------------------------------------------------------------- the long-card table
+def _click_long_card(browser: Any, penalised: bool = False) -> bool:
+    """One click of a simple long-card player: 胡 when offered, 起, pass (stay in, play on, turn a
+    card), a card of the hand, fold, any other action, never a choice marked 包子 (``penalised``:
+    only such a choice)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    By = _by()
+    mark = ".penalised" if penalised else ":not(.penalised)"
+    try:
+        for css in ("#actions button[data-kind=hu]", "#actions button[data-kind=qi]", "#actions button[data-kind=pass]",
+                    "#hand .tile.playable", "#actions button[data-kind=fold]", "#actions button.act"):
+            found = [b for b in browser.find_elements(By.CSS_SELECTOR, css + mark) if b.is_enabled()]
+            if found:
+                found[-1].click()
+                return True
+    except StaleElementReferenceException:
+        return False
+    return False
+
+
+def _long_card_view(browser: Any) -> dict[str, Any]:
+    return dict(_js(browser, """
+        const cards = [...document.querySelectorAll('#hand .tile.lc')];
+        return {hand: cards.map((c) => Number(c.dataset.card)), titles: cards.map((c) => c.title),
+                seats: document.querySelectorAll('.seat').length, phase: document.getElementById('phase').innerText,
+                view: state.view, glossary: family.glossary,
+                stock: document.getElementById('wall').innerText,
+                tangzi: [...document.querySelectorAll('.seat')].map((s) => s.querySelectorAll('.tangzi .tile').length),
+                groups: [...document.querySelectorAll('.seat')].map((s) => s.querySelectorAll('.meld').length),
+                myGroups: document.querySelectorAll('#my-melds .meld').length,
+                penalised: [...document.querySelectorAll('#actions .penalised, #hand .penalised')].map(
+                    (b) => ({baozi: b.dataset.baozi, text: b.innerText, title: b.title}))};"""))
+
+
+def test_a_long_card_hand_by_clicking(tmp_path, shots, browser_at):
+    """The changpai room at a laptop's window: two hands of 长牌 against two bots, by clicking.  The
+    seat sees its own cards as dominoes named in Chinese on hover, the others' as backs, every seat's
+    堂子 and declared groups, the stage and whose decision it is; a choice that incurs 包子 is marked
+    with its cause before it is taken.  The first hand is played without one, the second by taking
+    one: the result names the cause and the offender pays each other seat in points (梯坎番: N + 1)."""
+    s = _settings(tmp_path, seed=2, rounds=2)
+    browser = browser_at(LAPTOP)
+    With = _by()
+    with LiveServer(s) as srv:
+        _join(browser, srv, "dora", "changpai")
+        _wait(lambda: _js(browser, "return familyTable() !== undefined && document.querySelectorAll('#hand .tile.lc').length > 0"),
+              "the long-card table was not drawn")
+        got = _long_card_view(browser)
+        view, faces = got["view"], got["glossary"]["faces"]
+        assert got["seats"] == 3 and len(got["hand"]) == sum(view["hand"])
+        assert got["hand"] == sorted(f for f, n in enumerate(view["hand"]) for _ in range(n))
+        for f, title in zip(got["hand"], got["titles"]):     # the Chinese name and the pips on hover
+            assert faces[f]["zh"] in title and "".join(map(str, faces[f]["pips"])) in title, title
+        assert got["stock"] == f"stock {view['stock_left']}"
+        _check_layout(browser, "laptop, long cards")
+        _check_cjk(browser, "#phase")
+        browser.save_screenshot(str(shots / "laptop_changpai_start.png"))
+
+        seen: list[dict[str, Any]] = []
+        stages: set[str] = set()
+        stage_words = {"qi": "起牌 · 起 stage", "stay": "偷牌 · 偷牌 stage"}
+        drawn = [0]
+
+        def look() -> None:
+            g = _long_card_view(browser)
+            if g["view"] is not None:
+                stages.add(g["view"]["phase"])
+                if g["view"]["to_act"]:
+                    assert g["phase"].startswith("Your decision"), g["phase"]
+                    assert stage_words.get(g["view"]["phase"], "") in g["phase"], g["phase"]
+                elif g["view"]["actor"] is not None and g["view"]["phase"] != "end":
+                    assert "to decide" in g["phase"], g["phase"]
+                order = [int(x) for x in _js(browser, "return [...document.querySelectorAll('.seat')].map((s) => s.id.slice(5))")]
+                table = g["view"]["table"]   # every seat's 堂子 and declared groups, as the view has them
+                assert g["tangzi"] == [len(table[k]["tangzi"]) for k in order], (g["tangzi"], table)
+                mine = g["view"]["seat"]   # the seat's own groups are drawn beside its hand
+                assert g["groups"] == [0 if k == mine else len(table[k]["declared"]) for k in order], (g["groups"], table)
+                assert g["myGroups"] == len(table[mine]["declared"]), g
+                drawn[0] = max(drawn[0], sum(g["tangzi"]))
+            seen.extend(g["penalised"])
+
+        clicks = 0
+        end = time.monotonic() + 60
+        while not _result_shown(browser):
+            assert time.monotonic() < end, "the first hand did not end"
+            look()
+            clicks += _click_long_card(browser)
+            time.sleep(0.03)
+        assert clicks >= 5 and stages & {"qi", "stay"} and "turn" in stages, stages   # the 起 or 偷牌 stage, then play
+        assert seen, "no choice was marked 包子"
+        for p in seen:   # marked with its cause before it was taken: its id and the spec's words
+            cause = got["glossary"]["causes"][p["baozi"]]
+            assert f"包子 {p['baozi']}" in p["text"] and cause in p["title"], p
+        text = _result_shown(browser)
+        assert "Round 1 of 2" in text and "this hand" in text
+        browser.save_screenshot(str(shots / "laptop_changpai_result.png"))
+        browser.find_element(With.ID, "result-continue").click()
+        assert drawn[0] > 0, "no 堂子 drawn"
+
+        # the second hand: take the first choice marked 包子
+        end = time.monotonic() + 60
+        while not _js(browser, "return document.querySelectorAll('#actions .penalised, #hand .penalised').length > 0"):
+            assert time.monotonic() < end and not _over(browser), "no choice marked 包子 in the second hand"
+            _click_long_card(browser)
+            time.sleep(0.03)
+        taken = _long_card_view(browser)["penalised"][-1]["baozi"]
+        browser.save_screenshot(str(shots / "laptop_changpai_baozi_offered.png"))
+        _wait(lambda: _click_long_card(browser, penalised=True), "the marked choice could not be clicked")
+        _wait(lambda: _result_shown(browser), "the 包子 hand did not end")
+        text = _result_shown(browser)
+        assert f"包子 {taken}" in text and "you pay every other seat" in text, text
+        _check_cjk(browser, "#result .lc-baozi [lang=zh]")
+        browser.save_screenshot(str(shots / "laptop_changpai_baozi.png"))
+        _wait(lambda: _over(browser), "the match did not end")
+    db = stored(s.db)
+    assert len(db["hands"]) == 2 and sum(db["balances"].values()) == 3 * s.opening_balance
+    last = db["hands"][-1][2]
+    assert last["end"] == "baozi" and last["offender"] == 0 and last["cause"] == taken
+    paid = [t for t in db["transfers"] if t[1] == 2]
+    assert [(t[2], t[5]) for t in paid] == [("dora", "baozi")] * 2
+    assert {t[4] for t in paid} == {last["total"] + 1}     # 梯坎番: N_b + 1 points to each other seat

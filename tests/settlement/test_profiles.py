@@ -311,16 +311,20 @@ def test_a_draw_rebuilt_from_its_dict_alone_does_not_know_its_table():
     raise AssertionError("no draw in 200 seeded rounds")
 
 
-def test_the_server_offers_the_rooms_its_tables_play_and_refuses_another_familys(tmp_path):
-    """The lobby lists the default ruleset's family's preset rooms (its tables' bot and web table
-    play that game); a room another family registered is refused at join, nothing stored."""
+def test_the_server_offers_every_familys_rooms_and_refuses_an_unknown_one(tmp_path):
+    """The lobby lists the preset rooms of every family it can host (issue 28: the long-card rooms
+    too, played with that family's match and bots); an unknown room is refused at join, nothing stored."""
     from mahjong_core.errors import JoinError
     from mahjong_core.server import ServerSettings
     from mahjong_core.server.lobby import Lobby, hosted_rooms
 
-    assert hosted_rooms() == ("beginner", "coins", "bamboo", "public")
+    assert hosted_rooms() == ("beginner", "coins", "bamboo", "public", "changpai", "changpai-fcf")
     lobby = Lobby(ServerSettings(db=str(tmp_path / "lobby.db"), init=True, claim_pause_s=0.0))
     assert [r["name"] for r in lobby.rooms()] == list(hosted_rooms())
-    with pytest.raises(JoinError, match="unknown room; expected one of beginner, coins, bamboo, public"):
-        lobby.join("alice", "changpai")
+    with pytest.raises(JoinError, match="unknown room; expected one of beginner, coins, bamboo, public, changpai, "
+                                        "changpai-fcf"):
+        lobby.join("alice", "nowhere")
     assert lobby.tables == {} and "alice" not in lobby.points
+    seat = lobby.join("alice", "changpai")
+    assert seat["ruleset"] == LC and lobby.tables[seat["table"]].status == "playing"
+    lobby.close()

@@ -1,5 +1,6 @@
 """What a family hands the shared layers besides its hand and round callables: its simulation
-hooks (``Family.simulation``) and its side of the command line (``Family.cli``).
+hooks (``Family.simulation``), its side of the command line (``Family.cli``) and of the reference
+server's tables (``Family.server``).
 
 Both are plain records of callables; the callables import the family's own modules when they are
 called, so registering a family costs no import of its simulation or command-line code (and the
@@ -100,6 +101,35 @@ class Foreign:
 
 
 __all__ += ["Foreign"]
+
+
+@dataclass(frozen=True)
+class ServerHooks:
+    """``Family.server``: the family's side of the reference server's tables
+    (:mod:`mahjong_core.server`).  Optional: the server plays any family that registers a match,
+    bots and a preset room; without these hooks a settled round's record has the common fields only
+    and the web table draws the family's views with nothing of its own.
+
+    ``settlement``
+        ``(round, result) -> dict``: the fields of a settled round's record (what every seat is
+        shown when the round ends) besides the common ones (``round``, ``draw``, ``winner``,
+        ``loser``, ``method``, ``total``): e.g. the fans and the winning hand laid down.  It may show
+        nothing a seat may not see once the round is over.
+    ``glossary``
+        ``() -> dict`` (plain JSON data): what the family's web-table script needs to draw its cards
+        and name its rules (names, pips, causes ...), sent to a seat in its ``welcome`` frame; None:
+        nothing.
+    ``web``
+        a directory holding the family's web-table files ``table.js`` and ``table.css``, served under
+        ``/family/<name>/`` and loaded by the web table before it draws a table of the family; None:
+        the web table's own drawing (the default family's)."""
+
+    settlement: "Callable[[Any, Any], dict[str, Any]]"
+    glossary: "Callable[[], dict[str, Any]] | None" = None
+    web: "str | None" = None
+
+
+__all__ += ["ServerHooks"]
 
 
 def int_in(lo: int, hi: int | None = None) -> Callable[[str], int]:

@@ -54,6 +54,10 @@ with.  Every callable takes the ruleset keyword-only (``ruleset=``: a name or a 
     the family's side of the command line (:class:`mahjong_core.families.hooks.CliHooks`: its
     ``hand``/``score``/``match``/``play`` commands, their options, help and examples, its own
     commands); None: every command refuses the family's rulesets with an ``UnsupportedError``.
+``server`` (optional)
+    the family's side of the reference server's tables (:class:`mahjong_core.families.hooks.ServerHooks`);
+    the server plays a ruleset that has a preset room with the family's ``match_type()`` and its
+    ``bots`` (a table's bot is the one named ``greedy``, else the first), hooks or not.
 ``hidden_worlds`` (optional)
     ``hidden_worlds(round, seat, rng) -> round | None``: another round of the family, as ``seat``
     saw ``round`` (a round in progress): the same history as ``seat`` saw it (``log_for(seat)``,
@@ -157,6 +161,10 @@ class Family:
     """``(round, seat, rng) -> round | None``: the same round re-dealt where ``seat`` cannot see
     (the module docstring), for the conformance suite's ``hidden_information`` check.  None: the
     suite compares the states of different seeds that a seat cannot tell apart."""
+    server: "Any | None" = None
+    """The family's side of the reference server's tables (:class:`mahjong_core.families.hooks.ServerHooks`:
+    its settled rounds' records, its web table's glossary and files), or None: the server plays the
+    family's rulesets with its match and bots and records the common fields only."""
 
     def round_type(self) -> type:
         """The family's round class under the shared API (``round_class``, else ``new_round``)."""

@@ -6,7 +6,12 @@ player carrying that seat's redacted event stream (:mod:`.protocol`), a match wi
 after every round in one ledger, the escape rules on real clocks and connections, and SQLite
 persistence from which every table resumes after a restart (:mod:`.store`).
 
-The modules: :mod:`.settings` (every limit and clock), :mod:`.table` (one table, synchronous),
+It plays every game family the registry holds whose ruleset has a preset room, a match and bots
+(:mod:`.games`: the server names no family); a family may add its side of the tables and its own
+web-table drawing (``Family.server``).
+
+The modules: :mod:`.settings` (every limit and clock), :mod:`.games` (what the server needs of a
+family, through the registry), :mod:`.table` (one table, synchronous),
 :mod:`.lobby` (accounts, joining, the clocks), :mod:`.store` (SQLite), :mod:`.protocol` (the
 messages, checked), :mod:`.limits` (connections and joins per address and in total),
 :mod:`.app` (the Starlette app and its uvicorn configuration; the only module needing the

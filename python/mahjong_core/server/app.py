@@ -4,7 +4,8 @@ per player.  Everything runs on the one event loop; the tables are plain synchro
 
 Routes: ``GET /`` the web table; ``GET /static/...`` its files; ``GET /api/rooms``;
 ``POST /api/join`` (``{"name", "room"}`` → ``{"table", "seat", "token", ...}``);
-``GET /api/accounts/{name}``; ``WS /ws`` (the protocol of :mod:`.protocol`).
+``GET /api/accounts/{name}``; ``WS /ws`` (the protocol of :mod:`.protocol`); ``GET /family/<name>/...``
+the web-table files of a family that has its own (:func:`.games.web_dirs`).
 
 ``POST /api/join`` is what a hostile page or client would use to fill the server: it takes a
 JSON body only (``Content-Type: application/json``, else 415: a cross-site form cannot send
@@ -44,6 +45,7 @@ from uvicorn.protocols.http.auto import AutoHTTPProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
 from .encoding import dumps
+from .games import web_dirs
 from .limits import AddressBuckets, ConnectionGuard, http_refusal
 from .lobby import JoinError, JoinLimit, JoinUnavailable, Lobby
 from .session import Session
@@ -185,6 +187,8 @@ def create_app(settings: ServerSettings | None = None, lobby: Lobby | None = Non
         Route("/api/accounts/{name}", account),
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        # each hosted family's own web-table files (Family.server.web), if it has any
+        *(Mount(path, StaticFiles(directory=directory)) for path, directory in web_dirs().items()),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.sessions = SessionHub(settings, get_lobby)    # what the server's own WebSocket protocol serves

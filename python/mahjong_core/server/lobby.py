@@ -29,8 +29,9 @@ from ..errors import (
     RoomEntryError,
     StoreError,
 )
-from ..families.registry import DEFAULT_RULESET, family_of
-from ..settlement import OUTSIDE, ROOMS, SYSTEM, Ledger, Transfer
+from ..families.registry import family_of
+from ..settlement import OUTSIDE, SYSTEM, Ledger, Transfer
+from .games import hosted_rooms, web_url
 from .settings import ServerSettings
 from .store import Commit, Store, TableRow
 from .table import Table
@@ -46,14 +47,6 @@ LEDGER_HISTORY = 10_000
 """Transfers the in-memory ledger keeps before it is started again from its balances: the
 transfers are in the database; in memory they only grew, by a few per hand, for as long as
 the server ran."""
-
-
-def hosted_rooms() -> tuple[str, ...]:
-    """The preset rooms of :data:`~mahjong_core.settlement.ROOMS` the server offers: those of the
-    default ruleset's family, whose game the tables' bot plays and the web table draws (a room
-    another family registers waits for a server table of its own)."""
-    family = family_of(DEFAULT_RULESET).name
-    return tuple(name for name, room in ROOMS.items() if family_of(room.ruleset).name == family)
 
 
 class Lobby:
@@ -153,10 +146,12 @@ class Lobby:
         out = []
         for name in hosted_rooms():
             room = self.settings.room(name)
+            family = family_of(room.ruleset)
             out.append({"name": room.name, "ruleset": room.ruleset, "players": room.players,
                         "value_per_fan": room.value_per_fan, "entry_min": room.entry_min,
                         "entry_max": room.entry_max, "escape_rules": list(room.escape_rules),
-                        "away_limit_s": room.away_limit_s, "escape_disconnects": room.escape_disconnects})
+                        "away_limit_s": room.away_limit_s, "escape_disconnects": room.escape_disconnects,
+                        "family": family.name, "profile": room.profile, "web": web_url(family)})
         return out
 
     def _account(self, name: str, balance: int) -> None:
@@ -219,7 +214,8 @@ class Lobby:
                 self.tables.pop(table.id, None)          # a new table nothing was stored of
             raise JoinUnavailable("the server cannot store new tables now; try again later") from None
         table.seats[seat].address = address              # type: ignore[union-attr]
-        return {"table": table.id, "seat": seat, "token": token, "room": room.name, "ruleset": room.ruleset}
+        return {"table": table.id, "seat": seat, "token": token, "room": room.name, "ruleset": room.ruleset,
+                "family": family_of(room.ruleset).name}
 
     def _waiting(self, room_name: str) -> Table | None:
         """The room's table that waits for players (never one with bots on: each join opens one)."""

@@ -64,7 +64,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import StoreError
+from ..errors import MahjongError, StateError, StoreError
+from ..families.registry import family_of
 from ..settlement import Transfer
 from .encoding import dumps
 
@@ -149,18 +150,27 @@ class TableRow:
         any damage is a :class:`~mahjong_core.errors.StateError`."""
         if self.head is None:
             return None
-        from .. import Match   # the public face: a stored match of any registered ruleset
-
         d = json.loads(self.head)
+        match_class = _match_class(d)   # the family of the ruleset the head names (the registry)
         d["results"] = [json.loads(result) for result, _ in self.rounds]
         d["actions"] = [json.loads(actions) for _, actions in self.rounds]
-        d["round"] = Match.round_class.replay(self.log).to_dict()
-        return Match.from_dict(d)
+        d["round"] = match_class.round_class.replay(self.log).to_dict()
+        return match_class.from_dict(d)
 
     def match_json(self) -> str | None:
         """:meth:`match` as its ``to_json()``."""
         m = self.match()
         return None if m is None else str(m.to_json())
+
+
+def _match_class(head: Any) -> Any:
+    """The match class of the family whose ruleset a stored head names (a StateError for a head
+    that names none: a damaged row)."""
+    ruleset = head.get("ruleset") if isinstance(head, dict) else None
+    try:
+        return family_of(ruleset).match_type()
+    except MahjongError as exc:
+        raise StateError(f"the stored match names no ruleset this server plays: {exc}") from None
 
 
 @dataclass

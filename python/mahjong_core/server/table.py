@@ -19,10 +19,14 @@ human players, the seats that are not asked see each turn action (a discard, a k
 update whose events and state are the same whether a window opened or not (the asked seats'
 answers are redacted from the others' streams by the engine).
 
-A seat's stream is what that seat may see: the round's events through the engine's redaction
-(``mahjong_core.families.mahjong.api.redact_events``) and the table's own events (``match_start``,
+A seat's stream is what that seat may see: the round's events through the round's own redaction
+(its ``log_for``, event by event: the round contract of :mod:`mahjong_core.game.contract`) and the table's own events (``match_start``,
 ``round_start``, ``settlement``, ``escape``, ``match_end``), numbered 1, 2, 3 ... per seat for
 the whole match, which is what a reconnecting client resumes from.
+
+A table plays any family the server can host (:mod:`.games`: found through the registry): the
+family's match, its bot for the bot seats and for a seat whose time is up, and its side of a settled
+round's record (``Family.server``).
 """
 
 from __future__ import annotations
@@ -34,7 +38,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import IllegalActionError
-from ..families.mahjong.api import GreedyBot, Match   # mahjong tables only until the server serves every family
 from ..settlement import (
     EscapeTracker,
     HandOutcome,
@@ -45,6 +48,7 @@ from ..settlement import (
     update_score,
 )
 from .encoding import dumps
+from .games import new_match, settlement_fields, table_bot, web_table
 from .store import Commit, StoreError, TableRow
 
 if TYPE_CHECKING:
@@ -132,10 +136,10 @@ class Table:
         self.seats: list[Seat | None] = [None] * room.players
         self.status = "waiting"
         self.end_reason: str | None = None
-        self.match: Match | None = None
+        self.match: Any = None            # the family's match (a mahjong_core.game.contract.Match)
         self.tracker = EscapeTracker(room)
         self.deadline: float | None = None
-        self._bot = GreedyBot()
+        self._bot = table_bot(room.ruleset)
         self._pending = Commit()
         self._sent = [0] * room.players   # stream events sent to the current connection, per seat
         self._head_stored = False         # the match's arguments are stored (its rounds go one by one)
@@ -177,7 +181,7 @@ class Table:
                 # a rollback keeps what the seat was shown (never more than is stored); a restart
                 # takes the stored stream as shown (its client may hold all of it)
                 self._shown[k] = min(self._shown[k], len(seat.stream)) if prev is not None else len(seat.stream)
-        match: Match | None = row.match()
+        match: Any = row.match()
         self.seats = seats
         self._players_text = None
         self.status = row.status
@@ -249,7 +253,7 @@ class Table:
         conn.send(dumps({"type": "welcome", "table": self.id, "seat": k, "room": self.room.name,
                    "ruleset": self.room.ruleset, "players": list(self.names) if self.free_seat() is None else None,
                    "last_id": shown, "resume_from": start, "reset": reset,
-                   "disconnects": self.tracker.disconnects[k]}))
+                   "disconnects": self.tracker.disconnects[k], **web_table(self.room.ruleset)}))
         self._sent[k] = start
         if k not in held:
             self._send_update(k)
@@ -385,7 +389,7 @@ class Table:
         asked to claim."""
         if self._hold_until is None:
             return frozenset()
-        asked = self.match.round.seats_to_act() if self._asked() else ()   # type: ignore[union-attr]
+        asked = self.match.round.seats_to_act() if self._asked() else ()
         return frozenset(k for k in range(len(self.seats)) if k not in asked)
 
     def _pauses(self) -> bool:
@@ -402,8 +406,7 @@ class Table:
 
     # ------------------------------------------------------------------ the match
     def _start(self) -> None:
-        self.match = Match(self.room.ruleset, self.seed, rounds=self.lobby.settings.rounds,
-                           min_fan=self.room.min_fan)
+        self.match = new_match(self.room.ruleset, self.seed, self.lobby.settings.rounds, self.room.min_fan)
         self.status = "playing"
         now = self.lobby.now()
         for seat in self.seats:      # the away clock of a seat not yet connected starts with the match
@@ -483,11 +486,9 @@ class Table:
                 won = name == self.names[outcome.winner]
                 if won or name in payers:
                     self.lobby.points[name] = update_score(self.lobby.points[name], outcome.hand_value, won)
-        fans = [] if res.score is None else [
-            {"id": f.id, "zh": f.zh, "en": f.en, "points": f.points, "count": f.count} for f in res.score.fans]
         record = {"round": k, "draw": outcome.is_draw, "winner": outcome.winner, "loser": outcome.loser,
-                  "method": outcome.method, "total": outcome.hand_value, "fans": fans,
-                  "revealed": self._revealed(res)}
+                  "method": outcome.method, "total": outcome.hand_value}
+        record.update(settlement_fields(self.match.round, res))   # the family's: fans, the hands laid down ...
         self._record_settlement(k, record, transfers)
         actions = self.match.round._action_pairs()    # the round's actions as Match records them
         self.match.next_round()
@@ -497,23 +498,6 @@ class Table:
             self._end("the match is complete")
         else:
             self._round_start()
-
-    def _revealed(self, res: Any) -> list[dict[str, Any]]:
-        """The winning hands, which every seat is shown when the round is settled (a hand that
-        has won is laid down): each winner's concealed tiles without the winning tile, melds and
-        flowers, from the winner's own final view.  No other seat's concealed tiles."""
-        assert self.match is not None
-        rnd = self.match.round
-        out = []
-        for w in res.winners:
-            seat, tile = w["seat"], w.get("win_tile")
-            view = rnd.view(seat)
-            concealed = list(view["hand"])
-            if tile in concealed:
-                concealed.remove(tile)
-            out.append({"seat": seat, "concealed": concealed, "win_tile": tile, "melds": view["melds"][seat],
-                        "flowers": view["flowers"][seat]})
-        return out
 
     def _escape(self, k: int, reason: str) -> bool:
         """Seat ``k`` escaped: the hand is aborted and settled with the room's penalty, the match

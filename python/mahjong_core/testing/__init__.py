@@ -25,6 +25,9 @@ whole contract (:data:`CHECKS`, in this order):
                        its state round-trips
 ``simulate``           ``mj.simulate`` runs a tiny batch, or refuses naming the family
 ``cli``                every ``mahjong-core`` command works or refuses naming the family
+``server``             the reference server hosts the ruleset: each of its preset rooms is joined and
+                       its match played to the end by the family's bots, or the family is refused
+                       with an ``UnsupportedError`` naming it
 
 A failure raises :class:`ConformanceError` (an ``AssertionError``) naming the ruleset, the check
 and what differed.  The suite names no family: it finds the ruleset's family in the registry, so
@@ -58,6 +61,7 @@ from .checks_round import (
     check_engines_agree, check_hidden_information, check_legal_mask, check_refused_actions, check_round_api,
     check_rounds_end, check_views,
 )
+from .checks_server import check_server
 from .checks_state import check_hostile_states, check_match, check_round_trips
 from .subject import MAX_STEPS, ConformanceError, Subject
 
@@ -77,6 +81,7 @@ CHECKS: Mapping[str, Callable[[Subject], None]] = {
     "match": check_match,
     "simulate": check_simulate,
     "cli": check_cli,
+    "server": check_server,
 }
 """Check name -> check (a callable taking a :class:`Subject`), in the order :func:`check_ruleset`
 runs them."""

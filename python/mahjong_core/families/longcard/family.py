@@ -23,6 +23,7 @@ from ..hooks import CliHooks, SimulationHooks, family_command, int_in
 from .options import RULESET
 from .ruleset import FAMILY_NAME
 from . import settlement  # noqa: F401 - registers the family's settlement profiles and preset room
+from .server_table import SERVER
 
 if TYPE_CHECKING:
     from .result import Score
@@ -179,6 +180,6 @@ FAMILY = registry.Family(
     FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_offered("shanten"), new_round=new_round,
     new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
     simulation=SIMULATION, cli=CLI, round_class=_round_class, match_class=_match_class,
-    engines=_engines, hidden_worlds=_hidden_worlds,
+    engines=_engines, hidden_worlds=_hidden_worlds, server=SERVER,
 )
 registry.register_family(FAMILY)

@@ -68,7 +68,7 @@ __all__ = ["MAX_VOID_RUN", "HandResult", "LongcardMatch", "LongcardRound", "coun
            "longcard_match", "longcard_round"]
 
 _HAND_VIEW_KEYS = ("actor", "banker", "qi_player", "jiang", "stock_left", "offer", "hand", "discard_ban", "table",
-                   "events")
+                   "events", "baozi")
 
 
 def _logged(ev: dict[str, Any]) -> dict[str, Any]:
@@ -345,6 +345,10 @@ class LongcardRound(RoundBase):
     def _view_fields(self, seat: int, legal: list[int]) -> dict[str, Any]:
         v = self.hand.view(seat)
         v["table"] = v.pop("players")
+        # the 包子 cause (spec 3.13: B1-B6) each legal action incurs, or None, in the order of
+        # legal_indices: a player sees a penalised choice as such before he takes it (8.2)
+        offered = self._offered(seat) if legal else {}
+        v["baozi"] = [offered[i] for i in legal]
         return {k: v[k] for k in _HAND_VIEW_KEYS}
 
     @staticmethod

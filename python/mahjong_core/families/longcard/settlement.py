@@ -17,9 +17,9 @@ too, CP-9), and a 包子 (5.3), an outcome with an ``offender``, is paid ``point
 :func:`.fans.settlement_points`, the one implementation the hand's own payments use
 (:mod:`.round_settlement`).
 
-The preset room :data:`ROOMS` (``changpai``: unit base, 梯坎番) is the ruleset record's
-``default_room``.  A hand's result (:class:`.round_match.HandResult`) is read by
-:func:`outcome_of` (registered with :func:`mahjong_core.settlement.register_outcome_reader` by
+The preset rooms :data:`ROOMS`, one per mode of spec 5.1: ``changpai`` (unit base, 梯坎番: the
+ruleset record's ``default_room``) and ``changpai-fcf`` (the same in 番乘番).  A hand's result
+(:class:`.round_match.HandResult`) is read by :func:`outcome_of` (registered with :func:`mahjong_core.settlement.register_outcome_reader` by
 :mod:`.round_match`): a room settles the fan of the result by its own profile and unit, which
 may differ from the options the hand was played with (its own ``payments``).
 """
@@ -70,6 +70,8 @@ register_profiles(*PROFILES)
 ROOMS = (
     # a points room: base 1 (CP-54), the default mode 梯坎番 (CP-10), no fees, no escape penalty
     Room("changpai", RULESET, OPTIONS["settlement_mode"].default, value_per_fan=OPTIONS["base"].default),
+    # the same in the other mode of 5.1, 番乘番 (N fan are 2^N points)
+    Room("changpai-fcf", RULESET, "fan_cheng_fan", value_per_fan=OPTIONS["base"].default),
 )
 """The family's preset rooms (the ruleset record's ``default_room`` is the first)."""
 

@@ -22,6 +22,7 @@ from .constants import FAMILY_NAME
 from .hand import is_win, shanten, waits
 from . import settlement  # noqa: F401 - registers the family's settlement profiles and preset rooms
 from .hidden_worlds import hidden_world
+from .server_table import SERVER
 from . import api
 from ...game import register_legacy_names
 
@@ -107,6 +108,7 @@ FAMILY = registry.Family(
     cli=CLI,
     engines=_engines,
     hidden_worlds=hidden_world,
+    server=SERVER,
 )
 registry.register_family(FAMILY)
 # the names mahjong_core.game offered before it became family-neutral (deprecated there)

@@ -7,6 +7,12 @@
 // checked: the hello sends the digest of what the page holds (the last state's history), and when the
 // server holds something else (the welcome's reset, a lower last_id, or an update that skips ids),
 // the page drops what it holds and loads the stream again from the start.
+//
+// A game family with a web table of its own (the welcome's "web": the URL of its table.js and
+// table.css, and its "glossary") draws its tables: its script registers an object in
+// window.mjFamilyTables under the family's name, whose functions replace the ones below of the same
+// name (seatBox, drawCenter, drawHand, drawActions, drawClaim, describe, resultHeadline, fillResult);
+// the rest (the seats' headers, the countdown, the payments, the connection) is this file's.
 "use strict";
 
 const CONFIG = Object.assign({ resultSeconds: 12, retryMs: [500, 1000, 2000, 4000] }, window.mjConfig || {});
@@ -24,6 +30,7 @@ const ESCAPES = { closed_client: "closed the game and did not come back", away: 
                   disconnects: "lost the connection too often in one hand", forced_quit: "left the hand (强退)" };
 const $ = (id) => document.getElementById(id);
 const SEAT_KEY = "mahjong-seat";
+const FAMILY_TABLES = window.mjFamilyTables = window.mjFamilyTables || {};   // the families' scripts register here
 
 let session = readSession(sessionStorage) || null;   // this tab's seat: a reload resumes it
 let rooms = {};           // name -> the room's rules (/api/rooms)
@@ -36,6 +43,8 @@ let results = [];         // settlements not yet shown
 let shown = null;         // the settlement in the result box, and when its timer ends
 let lastResult = null;    // the last settlement (shown again on request once the match is over)
 let shownUntil = null;
+let family = null;        // the welcome's family: {name, web, glossary}
+const familyFiles = {};   // web URL -> the promise of its files loaded
 
 function readSession(store) {
   try { return JSON.parse(store.getItem(SEAT_KEY) || "null"); } catch (e) { return null; }
@@ -110,7 +119,7 @@ function offset(k) { return (k - session.seat + seats()) % seats(); }
 function position(k) {
   const d = offset(k);
   if (d === 0) return null;
-  return seats() === 2 ? POSITIONS[2] : POSITIONS[d];
+  return seats() === 2 ? POSITIONS[2] : seats() === 3 && d === 2 ? POSITIONS[3] : POSITIONS[d];   // 3: right and left
 }
 function playerName(k) { const p = state && state.players[k]; return p ? p.name : "seat " + (k + 1); }
 // a seat as messages name it: "you", or "name (across)"
@@ -125,6 +134,44 @@ function windOf(view, k) { return view && view.seat_winds ? HONORS[view.seat_win
 
 function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+}
+
+// ------------------------------------------------------------------ a family's own web table
+// The family's drawing functions (null: this file's own); undefined while its files load
+function familyTable() {
+  if (!family || !family.web) return null;
+  return FAMILY_TABLES[family.name];
+}
+
+// this file's function `name`, or the family's of that name
+function drawer(name, own) {
+  const fam = familyTable();
+  return fam && fam[name] ? fam[name] : own;
+}
+
+function loadFamilyFiles(web) {
+  if (!familyFiles[web]) {
+    familyFiles[web] = new Promise((resolve, reject) => {
+      const css = document.createElement("link");
+      css.rel = "stylesheet";
+      css.href = web + "table.css";
+      document.head.appendChild(css);
+      const js = document.createElement("script");
+      js.src = web + "table.js";
+      js.onload = resolve;
+      js.onerror = () => { delete familyFiles[web]; reject(new Error("the family's web table did not load")); };
+      document.head.appendChild(js);
+    });
+  }
+  return familyFiles[web];
+}
+
+// the family's files are loaded: what waited for them is drawn
+function familyLoaded() {
+  $("log").innerHTML = "";
+  events.forEach((ev, i) => logEvent(i + 1, ev));
+  draw();
+  showNextResult();
 }
 
 // ------------------------------------------------------------------ actions
@@ -211,7 +258,7 @@ function seatBox(k, view) {
 }
 
 function draw() {
-  if (!state || !session) return;
+  if (!state || !session || familyTable() === undefined) return;   // the family's files load: drawn then
   const st = state, view = st.view, n = seats();
   $("leave").textContent = st.status === "over" ? "Back to the lobby" : "Leave";
   $("room-name").textContent = `${session.room} room · ${session.ruleset} rules · table ${session.table}`;
@@ -220,13 +267,14 @@ function draw() {
   for (const id of ["pos-top", "pos-left", "pos-right", "pos-bottom"]) $(id).innerHTML = "";
   st.players.forEach((_, k) => {
     const d = offset(k);
-    const area = d === 0 ? "pos-bottom" : n === 2 ? "pos-top" : ["", "pos-right", "pos-top", "pos-left"][d];
-    $(area).appendChild(seatBox(k, view));
+    const area = d === 0 ? "pos-bottom" : n === 2 ? "pos-top" : n === 3 ? ["", "pos-right", "pos-left"][d]
+      : ["", "pos-right", "pos-top", "pos-left"][d];
+    $(area).appendChild(drawer("seatBox", seatBox)(k, view));
   });
-  drawCenter(st, view);
-  drawHand(view);
-  drawActions(view);
-  drawClaim(view);
+  drawer("drawCenter", drawCenter)(st, view);
+  drawer("drawHand", drawHand)(view);
+  drawer("drawActions", drawActions)(view);
+  drawer("drawClaim", drawClaim)(view);
   document.documentElement.style.setProperty("--dock-h", $("dock").offsetHeight + "px");
   tick();
 }
@@ -363,6 +411,7 @@ function queueResult(ev) {
 }
 
 function showNextResult() {
+  if (familyTable() === undefined) return;   // shown when the family's files are loaded
   if (shown) {
     // a box shown while the match went on: its timer stops when the match ends
     if (state && state.status !== "playing") { shownUntil = null; $("result-continue").textContent = "Continue"; }
@@ -373,6 +422,7 @@ function showNextResult() {
   const box = $("result");
   box.innerHTML = resultHtml(shown);
   box.hidden = false;
+  drawer("fillResult", () => {})(box, shown);
   box.querySelectorAll("[data-tiles]").forEach((el) => {
     const r = shown.revealed[Number(el.dataset.tiles)];
     el.appendChild(tilesEl(r.concealed, "md", "tiles"));
@@ -406,8 +456,11 @@ function resultHtml(ev) {
   const rounds = state ? state.rounds : "?";
   let html = `<div class="top"><h2 id="result-title">Round ${ev.round} of ${rounds}</h2>` +
     '<button type="button" id="result-continue">Continue</button></div>';
+  const headline = drawer("resultHeadline", null);
   if (ev.escaped !== undefined) {
     html += `<p class="headline">${escapeHtml(Who(ev.escaped))} ${escapeHtml(ESCAPES[ev.reason] || ev.reason)}: an escape, the match ends.</p>`;
+  } else if (headline) {
+    html += headline(ev) + '<div class="body">' + (ev.fans && ev.fans.length ? fansTable(ev.fans) : "");
   } else if (ev.draw) {
     html += '<p class="headline">Exhaustive draw <span lang="zh">荒牌</span>: nobody won.</p>';
   } else {
@@ -418,9 +471,7 @@ function resultHtml(ev) {
     (ev.revealed || []).forEach((r, i) => {
       html += `<div class="revealed" data-tiles="${i}" aria-label="winning hand of ${escapeHtml(who(r.seat))}"></div>`;
     });
-    html += '<div class="body"><table class="fans"><tr><th lang="zh">番种</th><th>Fan</th><th class="num">fan</th></tr>' +
-      ev.fans.map((f) => `<tr><td lang="zh" class="zh">${escapeHtml(f.zh)}</td><td>${escapeHtml(f.en)}${f.count > 1 ? " ×" + f.count : ""}</td>` +
-                         `<td class="num">${f.points * f.count}</td></tr>`).join("") + "</table>";
+    html += '<div class="body">' + fansTable(ev.fans);
   }
   const change = {};
   for (const t of ev.transfers || []) {
@@ -441,6 +492,12 @@ function resultHtml(ev) {
   const others = Object.keys(change).filter((n) => !(n in ev.balances) && change[n]);
   if (others.length) html += `<p class="fees">${others.map((n) => `${escapeHtml(n)} ${change[n] > 0 ? "+" : ""}${change[n]}`).join(", ")} (fees)</p>`;
   return html;
+}
+
+function fansTable(fans) {
+  return '<table class="fans"><tr><th lang="zh">番种</th><th>Fan</th><th class="num">fan</th></tr>' +
+    fans.map((f) => `<tr><td lang="zh" class="zh">${escapeHtml(f.zh)}</td><td>${escapeHtml(f.en)}${f.count > 1 ? " ×" + f.count : ""}</td>` +
+                    `<td class="num">${f.points * f.count}</td></tr>`).join("") + "</table>";
 }
 
 // ------------------------------------------------------------------ the event log, in words
@@ -464,7 +521,10 @@ function describe(ev) {
 }
 
 function logEvent(id, ev) {
-  const text = describe(ev);
+  if (familyTable() === undefined) return;   // logged when the family's files are loaded (familyLoaded)
+  const own = drawer("describe", null);
+  let text = own ? own(ev) : undefined;
+  if (text === undefined) text = describe(ev);   // the table's own events, and every event without a family table
   if (text === null) return;
   const li = document.createElement("li");
   li.value = id;
@@ -502,6 +562,9 @@ function connect() {
     const f = JSON.parse(msg.data);
     if (f.type === "welcome") {
       welcomed = true;
+      family = { name: f.family || null, web: f.web || null, glossary: f.glossary || null };
+      document.body.dataset.family = family.name || "";   // a family's own CSS applies under it only
+      if (family.web) loadFamilyFiles(family.web).then(familyLoaded, (e) => { $("table-error").textContent = e.message; });
       retries = 0;
       setOnline(true);
       // the server tells a history it does not hold (reset: its digest of what this page holds
