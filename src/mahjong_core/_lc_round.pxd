@@ -22,6 +22,7 @@ cdef class RoundCore:
     cdef int liang_theo, dang_rule, qi_pass, chi_skips_folded, tiao_discard, last_mao_hu_only, ready_live
     cdef int keep_kans, peng_bar, baozi_allowed, announce, waive, guohu_hand, show_repl, all_folded_ends, qi_s1
     cdef int thr[2]
+    cdef bint settings_wumenjiang          # the 将 cards are revealed (4.5): the observation reads them
     cdef int w[N_FACES]                   # face weights (五门将, 4.4) of this hand's 将 cards
     cdef readonly object jiang
     cdef readonly object result
