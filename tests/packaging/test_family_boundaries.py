@@ -17,9 +17,10 @@ from mahjong_core.families import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "python" / "mahjong_core"
-SHARED = [PACKAGE / "game", PACKAGE / "simulation", PACKAGE / "settlement", PACKAGE / "cli.py", PACKAGE / "testing"]
+SHARED = [PACKAGE / "game", PACKAGE / "simulation", PACKAGE / "settlement", PACKAGE / "cli.py", PACKAGE / "testing",
+          PACKAGE / "rl"]
 """The shared layers: they reach a family through the registry only (the conformance suite,
-``testing/``, too)."""
+``testing/``, and the learning environments, ``rl/``, too)."""
 
 
 def _graph_tool():

@@ -1,5 +1,5 @@
-"""Learning environments for every ruleset whose family offers them (``pip install "mahjong-core[rl]"``):
-the mahjong rulesets and the long-card ``changpai-ydr``.
+"""Learning environments for every ruleset whose family offers them (:func:`rl_rulesets`;
+``pip install "mahjong-core[rl]"``).
 
 * :mod:`~mahjong_core.rl.encoding`: the fixed observation encoding (a ``uint8`` vector per seat,
   written by the family's compiled engine from what the seat may see) and its layout;

@@ -6,10 +6,6 @@ whose family offers the learning environments (``pip install "mahjong-core[rl]"`
 >>> obs, info = env.reset(seed=1)
 >>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0
 ((268,), True)
->>> env = MahjongEnv("changpai-ydr", seat=2, opponents="greedy")
->>> obs, info = env.reset(seed=1)
->>> obs["action_mask"].shape
-(259,)
 
 The learner plays ``seat``; the other seats are the compiled greedy or random bots, played inside
 the engine (the family's ``RoundBatch`` of one round) between two of the learner's actions.  Observation

@@ -1,5 +1,5 @@
 """A PettingZoo AEC environment for every ruleset whose family offers the learning environments
-(the mahjong rulesets and ``changpai-ydr``; ``pip install "mahjong-core[rl]"``).
+(:func:`~mahjong_core.rl.rl_rulesets`; ``pip install "mahjong-core[rl]"``).
 
 >>> from mahjong_core.rl.pettingzoo_env import MahjongAECEnv
 >>> env = MahjongAECEnv("public", seed=1)
@@ -7,8 +7,6 @@
 >>> obs, reward, terminated, truncated, info = env.last()
 >>> sorted(obs), obs["observation"].shape, obs["action_mask"].shape
 (['action_mask', 'observation'], (600,), (110,))
->>> MahjongAECEnv("changpai-ydr").observation_space("player_0")["action_mask"].shape
-(259,)
 
 Agents ``player_0`` ... ``player_{P-1}`` are the seats.  The agent selected is the first seat to
 act, as in :func:`~mahjong_core.game.play_round`: in a claim window the seats answer one after the

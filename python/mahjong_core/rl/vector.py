@@ -5,10 +5,6 @@
 >>> obs, mask, actor = vec.reset()
 >>> obs.shape, mask.shape, actor.tolist()
 ((8, 268), (8, 110), [0, 0, 0, 0, 0, 0, 0, 0])
->>> lc = VectorRounds("changpai-ydr", 4, seed=1, bots=(None, "greedy", "greedy"))
->>> obs, mask, actor = lc.reset()
->>> obs.shape, mask.shape, actor.tolist()
-((4, 688), (4, 259), [0, 0, 0, 0])
 
 :meth:`VectorRounds.step` takes one action (a mask index) per round, for that round's actor, and
 returns ``(obs, mask, actor, rewards, done)``: the next actors' observations ``(N, L)`` uint8,
@@ -17,9 +13,9 @@ cards), the actor seats ``(N,)``, the rewards ``(N, P)`` of the rounds that ende
 (zeros elsewhere) and ``done`` ``(N,)``.  A round that ends is replaced at once by a new one (its
 first actor's observation is in the returned arrays).  The stepping loop -- legality checks, the
 actions, the built-in bots, the observations -- runs in the family's compiled ``RoundBatch``
-(mahjong's ``_round.RoundBatch`` without the GIL; long cards' ``_lc_round.RoundBatch`` stepping the
-rows in C with the GIL held, since a hand's end asks the reference's rule methods, and writing the
-observations without it); only finished rounds come back to Python (rewards, the next deal).
+(mahjong's ``_round.RoundBatch`` without the GIL; the long-card one stepping the rows in C with the
+GIL held, since a hand's end asks the reference's rule methods, and writing the observations
+without it); only finished rounds come back to Python (rewards, the next deal).
 """
 
 from __future__ import annotations

@@ -25,6 +25,8 @@ whole contract (:data:`CHECKS`, in this order):
                        its state round-trips
 ``simulate``           ``mj.simulate`` runs a tiny batch, or refuses naming the family
 ``cli``                every ``mahjong-core`` command works or refuses naming the family
+``rl``                 the learning environments keep their contract for a family with learning
+                       hooks, or refuse its rulesets naming the family
 
 A failure raises :class:`ConformanceError` (an ``AssertionError``) naming the ruleset, the check
 and what differed.  The suite names no family: it finds the ruleset's family in the registry, so
@@ -54,6 +56,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ..families import registry
 from .checks_layers import check_cli, check_results, check_simulate
+from .checks_rl import check_rl
 from .checks_round import (
     check_engines_agree, check_hidden_information, check_legal_mask, check_refused_actions, check_round_api,
     check_rounds_end, check_views,
@@ -77,6 +80,7 @@ CHECKS: Mapping[str, Callable[[Subject], None]] = {
     "match": check_match,
     "simulate": check_simulate,
     "cli": check_cli,
+    "rl": check_rl,
 }
 """Check name -> check (a callable taking a :class:`Subject`), in the order :func:`check_ruleset`
 runs them."""
