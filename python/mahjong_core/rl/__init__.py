@@ -46,6 +46,8 @@ __all__ = [
     "rl_rulesets",
 ]
 
+OBS_MELD_KINDS: tuple[str, ...]      # looked up when first read (see __getattr__)
+
 _LAZY = {"MahjongAECEnv": "pettingzoo_env", "MahjongEnv": "gymnasium_env"}
 
 

@@ -91,6 +91,10 @@ def mahjong_rulesets() -> list[str]:
     return list(ruleset_names(get_ruleset(DEFAULT_RULESET).family))
 
 
+OBS_MELD_KINDS: tuple[str, ...]
+"""The kind names of mahjong's ``melds`` section (index = code): a constant of the default
+ruleset's family, looked up when first read (see ``__getattr__``)."""
+
 _LAYOUTS: dict[str, ObservationLayout] = {}
 
 

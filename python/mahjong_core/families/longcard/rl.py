@@ -124,7 +124,9 @@ class LongcardDealer:
     def as_round(self, core: HandCore) -> CompiledHand:
         """``core``'s hand (:class:`~.round_engine.CompiledHand`: views, events, the replay record
         of spec 8.4, which holds the stock) with its actions replayed."""
-        return _replayed(CompiledHand(settings=self.settings, banker=core.banker, stock=core.stock), core)
+        hand = CompiledHand(settings=self.settings, banker=core.banker, stock=core.stock)
+        _replayed(hand, core)
+        return hand
 
 
 def _settle_keys(core: HandCore) -> Any:

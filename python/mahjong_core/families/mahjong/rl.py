@@ -70,7 +70,7 @@ def layout(ruleset: str) -> ObservationLayout:
     wall = 2 * flow_settings(ruleset).stacks
     discard_cap = wall - 13 * players
     fields = [(name, tuple(shape)) for name, shape in observation_fields(players, discard_cap)]
-    high = {name: 1 for name, _ in fields}    # one-hots and flags
+    high: dict[str, Any] = {name: 1 for name, _ in fields}    # one-hots and flags
     high.update(hand=4, discards=34, wall=wall, hand_sizes=_HAND_MAX,
                 melds=np.array([len(OBS_MELD_KINDS) - 1, 34, 34, players]))
     return build_layout(ruleset, players, discard_cap, fields, high, ACTION_SIZE)
