@@ -93,12 +93,31 @@ def _replayed(r: Any, core: HandCore) -> Any:
     return r
 
 
+_CHECKED: dict[tuple[str, Any], RoundSettings] = {}
+"""The settings of (ruleset, options) pairs already checked (an environment deals every hand with
+the same options: checking them is a round's construction, far more than a deal)."""
+
+
+def _settings_of(ruleset: str, options: dict[str, Any] | None) -> RoundSettings:
+    try:
+        key: tuple[str, Any] = (ruleset, None if options is None else tuple(sorted(options.items())))
+        hash(key)
+    except TypeError:       # an unhashable value: checked (and refused) every time
+        key = ("", None)
+    settings = _CHECKED.get(key) if key[0] else None
+    if settings is None:
+        LongcardRound(ruleset, 0, options=options)        # the round's own checks of the options
+        settings = RoundSettings.from_options(options)
+        if key[0] and len(_CHECKED) < 256:
+            _CHECKED[key] = settings
+    return settings
+
+
 def _env_round(ruleset: str, rng: np.random.Generator, options: dict[str, Any] | None) -> EnvRound:
     """A hand dealt as ``LongcardRound(ruleset, seed, dealer=...)`` deals it, its seed and banker
     drawn from ``rng``; the environments step its compiled core, and its public round
     (:class:`~.round_match.LongcardRound`) is rebuilt from the core's actions when asked for."""
-    settings = RoundSettings.from_options(options)
-    LongcardRound(ruleset, 0, options=options)        # the round's own checks of the options
+    settings = _settings_of(ruleset, options)
     seed = int(rng.integers(2 ** 63))
     banker = int(rng.integers(PLAYERS))
     core = HandCore(settings, hand_stock(seed, (), settings.caishen_count), banker)
