@@ -65,6 +65,7 @@ cdef class RoundCore:
     cdef int8_t dec[N_ACTIONS]
     cdef int dec_log                       # len(log) when dec was worked out (-1: stale)
     cdef bint dec_q                        # Q(actor) at that point (the RuleBot asks it again)
+    cdef int dec_mao, dec_tmax             # 卯 and T_max of that Q (the observation reads them)
     # ---- memo of plan parts (lc_plan_parts) by point class, concealed and live counts of its faces:
     # between two decisions most classes of a seat's cards are unchanged
     cdef uint64_t* memo_key

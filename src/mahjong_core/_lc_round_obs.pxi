@@ -144,7 +144,10 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
         o[r.discard_ban] = 1
     o += N_FACES
     # counting: the seat's own 卯, T_max, F_theo and Q (2.6-2.8), from its cards and the dead copies
-    _plan(r, &s, dead, &mao, &tmax)
+    if own_turn:                # _decide worked them out for this seat at this point (_qualified)
+        mao, tmax = r.dec_mao, r.dec_tmax
+    else:
+        _plan(r, &s, dead, &mao, &tmax)
     o[0] = _cap(mao)
     o[1] = _cap(tmax)
     o[2] = _cap(_theo(r, &s, dead, r.caishen[seat]))
