@@ -6,7 +6,10 @@
 # row are then written without it.  The interface is the mahjong engine's ``_round.RoundBatch``.
 
 from cpython.ref cimport PyObject
+from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport int64_t
+
+from mahjong_core._bitgen cimport mj_bitgen_t, _interval, _bounded
 
 import numpy as np
 from numpy.random import BitGenerator as _BitGenerator
@@ -66,9 +69,10 @@ cdef class RoundBatch:
     cdef list _kept                # step_deal's two sets of output arrays, used in turn
     cdef int _turn
     cdef object _settings
-    cdef tuple _deck
-    cdef object _deal_bits         # the bit generator of the last deal and a Generator on it
-    cdef object _deal_gen
+    cdef uint8_t _deck[MAX_STOCK]   # the deck in id order (every face COPIES times, then the 财神)
+    cdef int _ndeck
+    cdef object _deal_bits         # the bit generator of the last deal and its C pointer
+    cdef mj_bitgen_t* _deal_bg
     cdef int8_t* _kinds
     cdef int* _actor
     cdef bint _random_bots
@@ -85,7 +89,7 @@ cdef class RoundBatch:
 
     def __init__(self, cores, bots, generators=None):
         cdef Py_ssize_t i, n
-        cdef int s
+        cdef int s, f
         if self._kinds != NULL:
             raise MahjongError("a RoundBatch is initialised once")
         cores = list(cores)
@@ -96,8 +100,14 @@ cdef class RoundBatch:
             if not isinstance(cores[i], RoundCore):
                 raise MahjongError(f"cores[{i}] must be a long-card RoundCore, got {type(cores[i]).__name__}")
         self._settings = (<RoundCore> cores[0]).settings
-        self._deck = tuple([f for f in range(N_FACES) for _ in range(COPIES)]
-                           + [CAISHEN] * (<RoundCore> cores[0]).caishen_count)
+        self._ndeck = 0
+        for f in range(N_FACES):
+            for s in range(COPIES):
+                self._deck[self._ndeck] = f
+                self._ndeck += 1
+        for s in range((<RoundCore> cores[0]).caishen_count):
+            self._deck[self._ndeck] = CAISHEN
+            self._ndeck += 1
         self.players = PLAYERS
         self.obs_len = <int> _lc_obs_len()
         self.action_size = N_ACTIONS
@@ -154,15 +164,26 @@ cdef class RoundBatch:
     cdef RoundCore _new_hand(self, object bit_generator):
         """A fresh hand of the batch's settings dealt from ``bit_generator`` as
         :func:`~mahjong_core.families.longcard.round_engine.new_core` deals from a Generator on it:
-        the deck permuted, then the banker."""
+        the deck permuted (``Generator.permutation``), then the banker (``Generator.integers(3)``),
+        drawn in C from the bit stream (``_bitgen.pxd``: NumPy's algorithms)."""
+        cdef uint8_t stock[MAX_STOCK]
+        cdef int i, j, n = self._ndeck
+        cdef uint8_t x
         if bit_generator is not self._deal_bits:
             if not isinstance(bit_generator, _BitGenerator):
                 raise MahjongError(f"bit_generator must be a NumPy BitGenerator, got {type(bit_generator).__name__}")
-            self._deal_bits, self._deal_gen = bit_generator, _Generator(bit_generator)
-        gen = self._deal_gen
-        deck = self._deck
-        stock = [deck[k] for k in gen.permutation(len(deck)).tolist()]
-        return RoundCore(self._settings, stock, int(gen.integers(PLAYERS)))
+            self._deal_bg = <mj_bitgen_t*> PyCapsule_GetPointer(bit_generator.capsule, "BitGenerator")
+            self._deal_bits = bit_generator
+        cdef mj_bitgen_t* bg = self._deal_bg
+        memcpy(stock, self._deck, n)
+        with bit_generator.lock:         # as NumPy's own draws: one thread at a time on a bit generator
+            for i in range(n - 1, 0, -1):
+                j = <int> _interval(bg, <uint64_t> i)
+                x = stock[i]
+                stock[i] = stock[j]
+                stock[j] = x
+            banker = <int> _bounded(bg, PLAYERS - 1)
+        return RoundCore(self._settings, _u8list(stock, n), banker)
 
     def set_round(self, Py_ssize_t i, RoundCore core, generator=None):
         """Give row ``i`` a new hand (its bots play up to the first action of a caller seat)."""
