@@ -52,15 +52,15 @@ machine it never paid at the batch sizes that step fastest (public, batch 256: 5
 two threads against 6.2 M on one), and on a loaded machine a call waited for a descheduled
 thread (up to 140 times slower).
 
-Long cards (``changpai-ydr``, issue 28): one run on the shared 2-core machine (load 3.8, batch
-128, steps/s without the policy): server 21,792, AEC 85,754, vector 263,725 (3.1x the AEC; 4.1x
-with the policy), ``step_deal`` alone 278,123.  The engine's own step is most of the vector loop:
+Long cards (``changpai-ydr``, issue 28): one run on the shared 2-core machine (load 3.5, batch
+128, steps/s without the policy): server 22,357, AEC 93,379, vector 275,746 (3.0x the AEC; 3.9x
+with the policy), ``step_deal`` alone 302,052.  The engine's own step is most of the vector loop:
 in a ``perf`` profile of the vector loop the 卯 / T_max plan of the qualification check that every
 decision makes (spec 3.11: ``_pool_component``, ``_parts``, ``lc_plan_combine``) takes a quarter
 of the time and the wait checks of the claim windows a twentieth; the observation (its counting
 section reuses the decision's plan) 5-10 %.  A hand of this policy lasts 22 steps, so each hand's
-deal (a permutation by NumPy's Generator, 12 us) and its end (the settlement in Python, 9 us) add
-about 1 us a step.
+deal (drawn in C, then the engine's checked constructor, 6 us) and its end (the settlement in
+Python, 9 us) add under 1 us a step.
 
 Targets: AEC >= 50 % of the server loop; vector >= 10x the AEC environment.  Also: two threads
 each stepping their own ``VectorRounds`` against one thread (the stepping loop releases the GIL;
