@@ -85,9 +85,11 @@ def _check_aec(s: Subject, lay: Any) -> None:
         twin.reset()
         s.expect(e.round.to_json() == twin.round.to_json(), "two AEC environments of one seed dealt different hands")
         hands += 1
+        final: dict[str, float] = {}
         for agent in e.agent_iter():
             obs, reward, term, trunc, _ = e.last()
             if term or trunc:
+                final[agent] = reward
                 e.step(None)
                 continue
             seat = int(agent.split("_")[1])
@@ -108,10 +110,10 @@ def _check_aec(s: Subject, lay: Any) -> None:
                 s.expect(e.round.to_json() == before, f"{at}: a refused action changed the round")
             e.step(int(legal[steps % len(legal)]))
             steps += 1
-        s.expect(e.round.is_over and not e.agents, f"AEC hand {hands}: agents left after the hand ended")
-        if e.reward_rule.mode == "points":
-            total = sum(e._cumulative_rewards.values())
-            s.expect(abs(total) < 1e-9, f"AEC hand {hands}: the points rewards sum to {total}, not 0")
+        s.expect(e.round.is_over and not e.agents and sorted(final) == sorted(e.possible_agents),
+                 f"AEC hand {hands}: agents left, or agents without a final reward, after the hand ended")
+        total = sum(final.values())
+        s.expect(abs(total) < 1e-9, f"AEC hand {hands}: the points rewards sum to {total}, not 0")
 
 
 def _check_gym(s: Subject, lay: Any) -> None:
