@@ -89,15 +89,18 @@ class EnvSettings:
         self.options = options
 
 
-def render(mode: str | None, dealt: EnvRound | None, seat: int, hooks: RlHooks) -> str | None:
-    """What ``render()`` gives in ``mode``: the table of ``seat``'s view of the dealt round
-    (:mod:`mahjong_core.rl.render`), returned (``"ansi"``) or printed (``"human"``, returns None)."""
+def render(mode: str | None, dealt: Any, seat: int, hooks: RlHooks | None = None) -> str | None:
+    """What ``render()`` gives in ``mode``: the table of ``seat``'s view of the dealt round (an
+    :class:`~mahjong_core.rl.hooks.EnvRound`, or the family's public round itself) drawn by the
+    family's ``hooks`` (:mod:`mahjong_core.rl.render`; found from the round's ruleset when not
+    given), returned (``"ansi"``) or printed (``"human"``, returns None)."""
     if mode is None:
         return None
     if dealt is None:
         raise MahjongError("nothing to render before the first reset()")
-    rnd = dealt.round
-    text: str = hooks.table(rnd.view(seat))
+    rnd = dealt.round if isinstance(dealt, EnvRound) else dealt
+    table = (hooks or rl_hooks(rnd.ruleset)).table
+    text: str = table(rnd.view(seat))
     if mode == "ansi":
         return text
     print(text)
