@@ -92,6 +92,9 @@ def test_the_observation_is_the_encoded_view() -> None:
                 np.testing.assert_array_equal(mask, want_mask)
                 assert (obs <= LAYOUT.high).all()
                 checked += 1
+            for other in {0, 1, 2} - set(seats):     # no mask, no penalty flags for a seat not asked (8.3)
+                obs, mask = observe(core, other)
+                assert not mask.any() and not LAYOUT.decode(obs)["penalised"].any()
             if ref.is_over:
                 break
             before = len(ref.hand.log)
