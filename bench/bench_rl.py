@@ -2,8 +2,12 @@
 
     python bench/bench_rl.py [--steps N] [--batch N] [--quick] [--rulesets a,b]
 
-Per mahjong ruleset, every seat played by the same policy -- a uniformly random legal action --
-in these loops (a step = one action applied to a round; dealing new rounds is timed too), taking
+Per ruleset (every ruleset of :func:`~mahjong_core.rl.rl_rulesets` by default: the mahjong ones and
+the long-card ``changpai-ydr``), every seat played by the same policy -- a uniformly random legal
+action; for a ruleset whose observation flags the penalised actions (long cards' 包子, the
+``penalised`` section) a uniformly random unpenalised one when there is one, the RandomBot's rule
+(uniformly random legal actions end almost every long-card hand in 包子 within 4 steps) -- in these
+loops (a step = one action applied to a round; dealing new rounds is timed too), taking
 turns pass by pass:
 
 * server: the public-API server loop over ``Round`` (as in ``bench_game.py``): per step
@@ -48,6 +52,16 @@ machine it never paid at the batch sizes that step fastest (public, batch 256: 5
 two threads against 6.2 M on one), and on a loaded machine a call waited for a descheduled
 thread (up to 140 times slower).
 
+Long cards (``changpai-ydr``, issue 28): one run on the shared 2-core machine (load 3.5, batch
+128, steps/s without the policy): server 22,357, AEC 93,379, vector 275,746 (3.0x the AEC; 3.9x
+with the policy), ``step_deal`` alone 302,052.  The engine's own step is most of the vector loop:
+in a ``perf`` profile of the vector loop the 卯 / T_max plan of the qualification check that every
+decision makes (spec 3.11: ``_pool_component``, ``_parts``, ``lc_plan_combine``) takes a quarter
+of the time and the wait checks of the claim windows a twentieth; the observation (its counting
+section reuses the decision's plan) 5-10 %.  A hand of this policy lasts 22 steps, so each hand's
+deal (drawn in C, then the engine's checked constructor, 6 us) and its end (the settlement in
+Python, 9 us) add under 1 us a step.
+
 Targets: AEC >= 50 % of the server loop; vector >= 10x the AEC environment.  Also: two threads
 each stepping their own ``VectorRounds`` against one thread (the stepping loop releases the GIL;
 on a shared machine this figure moves with the load).  Every figure is the best of 3 passes.
@@ -65,7 +79,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from mahjong_core.rl import VectorRounds, mahjong_rulesets
+from mahjong_core.rl import VectorRounds, observation_layout, rl_rulesets
 from mahjong_core.rl.pettingzoo_env import MahjongAECEnv
 
 import mahjong_core as mj
@@ -77,9 +91,15 @@ Pass = tuple[float, float, int]
 """(seconds in all, of them in the policy, steps)"""
 
 
+def _penalised(ruleset: str) -> slice | None:
+    """The observation's ``penalised`` section of a ruleset that has one (the policy avoids it)."""
+    return observation_layout(ruleset).slices.get("penalised")
+
+
 def server_pass(ruleset: str, steps: int, seed: int) -> Pass:
     rng = np.random.default_rng(seed)
     clock = time.perf_counter
+    avoid = _penalised(ruleset) is not None
     n = 0
     k = 0
     pol = 0.0
@@ -90,7 +110,10 @@ def server_pass(ruleset: str, steps: int, seed: int) -> Pass:
         while not r.is_over:
             seat = r.seats_to_act()[0]
             legal = r.legal_indices(seat)
+            pen = r.penalised_mask(seat) if avoid else None
             t0 = clock()
+            if pen is not None:
+                legal = [i for i in legal if not pen[i]] or legal
             a = legal[int(rng.integers(len(legal)))]
             pol += clock() - t0
             r.step(seat, a)
@@ -101,6 +124,7 @@ def server_pass(ruleset: str, steps: int, seed: int) -> Pass:
 def aec_pass(ruleset: str, steps: int, seed: int) -> Pass:
     rng = np.random.default_rng(seed)
     env = MahjongAECEnv(ruleset, seed=seed)
+    pen = _penalised(ruleset)
     clock = time.perf_counter
     n = 0
     pol = 0.0
@@ -113,7 +137,10 @@ def aec_pass(ruleset: str, steps: int, seed: int) -> Pass:
                 env.step(None)
                 continue
             t0 = clock()
-            legal = np.flatnonzero(obs["action_mask"])
+            mask = obs["action_mask"]
+            legal = np.flatnonzero(mask if pen is None else mask & (obs["observation"][pen] == 0))
+            if not legal.size:
+                legal = np.flatnonzero(mask)
             a = int(legal[rng.integers(len(legal))])
             pol += clock() - t0
             env.step(a)
@@ -121,26 +148,33 @@ def aec_pass(ruleset: str, steps: int, seed: int) -> Pass:
     return clock() - t, pol, n
 
 
-def _pick(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
+def _pick(rng: np.random.Generator, mask: np.ndarray, obs: np.ndarray | None = None,
+          pen: slice | None = None) -> np.ndarray:
     """A random legal action per row: the legal entry with the largest random byte (ties, rare,
-    go to the lowest index)."""
+    go to the lowest index); with ``pen`` (the observation's penalised section) an unpenalised one
+    when the row has one."""
     noise = np.frombuffer(rng.bytes(mask.size), dtype=np.uint8).reshape(mask.shape) | 1
-    return (noise * mask.view(np.uint8)).argmax(axis=1)
+    ok = mask.view(np.uint8)
+    if pen is not None and obs is not None:
+        free = ok & (obs[:, pen] == 0)
+        ok = np.where(free.any(axis=1)[:, None], free, ok)
+    return (noise * ok).argmax(axis=1)
 
 
 def vector_pass(ruleset: str, steps: int, seed: int, batch: int) -> Pass:
     rng = np.random.default_rng(seed)
     vec = VectorRounds(ruleset, batch, seed=seed, copy=False)   # the throughput mode (README)
+    pen = _penalised(ruleset)
     clock = time.perf_counter
     n = 0
     pol = 0.0
     t = clock()
-    _, mask, _ = vec.reset()
+    obs, mask, _ = vec.reset()
     while n < steps:
         t0 = clock()
-        actions = _pick(rng, mask)
+        actions = _pick(rng, mask, obs, pen)
         pol += clock() - t0
-        _, mask, _, _, _ = vec.step(actions)
+        obs, mask, _, _, _ = vec.step(actions)
         n += batch
     return clock() - t, pol, n
 
@@ -151,15 +185,16 @@ def batch_pass(ruleset: str, steps: int, seed: int, batch: int) -> Pass:
     untimed): the ceiling of the vectorised loop on this engine."""
     rng = np.random.default_rng(seed)
     vec = VectorRounds(ruleset, batch, seed=seed, copy=False)   # the throughput mode (README)
-    _, mask, _ = vec.reset()
+    pen = _penalised(ruleset)
+    obs, mask, _ = vec.reset()
     b = vec._live_batch()
     bits = np.random.PCG64(seed)
     n = 0
     dt = 0.0
     while n < steps:
-        actions = _pick(rng, mask)
+        actions = _pick(rng, mask, obs, pen)
         t = time.perf_counter()
-        _, mask, _, _, _ = b.step_deal(actions, bits)
+        obs, mask, _, _, _ = b.step_deal(actions, bits)
         dt += time.perf_counter() - t
         n += batch
     return dt, 0.0, n
@@ -198,7 +233,7 @@ def main(argv: Any = None) -> dict[str, float]:
     ap.add_argument("--steps", type=int, default=30_000, help="steps per pass of the server and AEC loops")
     ap.add_argument("--batch", type=int, default=128, help="rounds of the vectorised batch (default 128)")
     ap.add_argument("--quick", action="store_true", help="5 000 steps, batch 64 (a smoke run)")
-    ap.add_argument("--rulesets", default=",".join(mahjong_rulesets()), help="comma-separated rulesets")
+    ap.add_argument("--rulesets", default=",".join(rl_rulesets()), help="comma-separated rulesets")
     args = ap.parse_args(argv)
     steps, batch = (5_000, 64) if args.quick else (args.steps, args.batch)
     vsteps = 20 * steps

@@ -22,6 +22,7 @@ cdef class RoundCore:
     cdef int liang_theo, dang_rule, qi_pass, chi_skips_folded, tiao_discard, last_mao_hu_only, ready_live
     cdef int keep_kans, peng_bar, baozi_allowed, announce, waive, guohu_hand, show_repl, all_folded_ends, qi_s1
     cdef int thr[2]
+    cdef bint settings_wumenjiang          # the 将 cards are revealed (4.5): the observation reads them
     cdef int w[N_FACES]                   # face weights (五门将, 4.4) of this hand's 将 cards
     cdef readonly object jiang
     cdef readonly object result
@@ -64,6 +65,7 @@ cdef class RoundCore:
     cdef int8_t dec[N_ACTIONS]
     cdef int dec_log                       # len(log) when dec was worked out (-1: stale)
     cdef bint dec_q                        # Q(actor) at that point (the RuleBot asks it again)
+    cdef int dec_mao, dec_tmax             # 卯 and T_max of that Q (the observation reads them)
     # ---- memo of plan parts (lc_plan_parts) by point class, concealed and live counts of its faces:
     # between two decisions most classes of a seat's cards are unchanged
     cdef uint64_t* memo_key

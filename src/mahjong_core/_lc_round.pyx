@@ -223,6 +223,7 @@ cdef class RoundCore:
         self.show_repl = s.show_replacement_draws
         self.all_folded_ends = s.all_folded_ends
         self.qi_s1 = s.qi_fan_measure == "s1"
+        self.settings_wumenjiang = s.wumenjiang
         self.thr[0] = THR_OTHER
         self.thr[1] = THR_BANKER
         self.nstock = len(stock)
@@ -285,6 +286,15 @@ cdef class RoundCore:
         if self.dec[action] < 0:
             raise IllegalActionError(f"action {action} is not legal for seat {p} in phase {self.phase}")
         _apply(self, p, action)
+
+    def is_legal(self, seat, action):
+        """Is ``action`` (an action id) offered to ``seat`` now?  (The learning environments' check;
+        anything that is not an offered action id, whatever its type, is False.)"""
+        cdef int p = _check_seat(seat)
+        if self.phase == PH_END or p != self.actor or type(action) is not int or not 0 <= action < N_ACTIONS:
+            return False
+        _offered(self, p)
+        return self.dec[<int> action] >= 0
 
     def play(self, bots=("rule", "rule", "rule"), rngs=(None, None, None), max_steps=10_000):
         """Play the hand to its end with the built-in bots (``bots``: one of "random", "rule" per seat;
@@ -466,6 +476,7 @@ include "_lc_round_legal.pxi"
 include "_lc_round_transitions.pxi"
 include "_lc_round_events.pxi"
 include "_lc_round_bots.pxi"
+include "_lc_round_obs.pxi"
 
 
 # the engine was called HandCore before one vocabulary named both families' engines RoundCore

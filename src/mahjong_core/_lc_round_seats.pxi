@@ -119,6 +119,8 @@ cdef bint _qualified(RoundCore self, int p) noexcept nogil:
     _seat(self, p, &s)
     _dead_for(self, p, dead)
     _plan(self, &s, dead, &mao, &tmax)
+    self.dec_mao = mao          # kept for the observation of the decision (_decide's one caller)
+    self.dec_tmax = tmax
     return mao >= 7 and tmax >= self.thr[p == self.banker]
 
 

@@ -50,20 +50,7 @@ from mahjong_core.families.mahjong._constants import (
     MELD_NAMES as _MELD_NAMES, PHASE_NAMES, READY_MODES, SRC_NAMES, FROM_NAMES as _FROM_NAMES, KONG_KINDS as _KONG_KINDS, WIN_METHODS as _METHODS,
 )
 
-cdef extern from *:
-    """
-    typedef struct {
-        void *state;
-        uint64_t (*next_uint64)(void *st);
-        uint32_t (*next_uint32)(void *st);
-        double (*next_double)(void *st);
-        uint64_t (*next_raw)(void *st);
-    } mj_bitgen_t;
-    """
-    ctypedef struct mj_bitgen_t:
-        void* state
-        uint64_t (*next_uint64)(void* st) noexcept nogil
-        uint32_t (*next_uint32)(void* st) noexcept nogil
+from mahjong_core._bitgen cimport mj_bitgen_t, _interval, _bounded
 
 
 

@@ -1,44 +1,6 @@
 # Included by _round.pyx.  NumPy's Generator algorithms on the generator's own bit stream (the
-# seeded wall shuffle and the random bot's draws), equal to the NumPy calls on the same generator.
-
-cdef inline uint64_t _interval(mj_bitgen_t* bg, uint64_t mx) noexcept nogil:
-    """NumPy's ``random_interval``: uniform on [0, mx] by masked rejection (32-bit draws)."""
-    cdef uint64_t mask = mx, value
-    if mx == 0:
-        return 0
-    mask |= mask >> 1
-    mask |= mask >> 2
-    mask |= mask >> 4
-    mask |= mask >> 8
-    mask |= mask >> 16
-    mask |= mask >> 32
-    if mx <= 0xFFFFFFFFu:
-        value = bg.next_uint32(bg.state) & mask
-        while value > mx:
-            value = bg.next_uint32(bg.state) & mask
-    else:
-        value = bg.next_uint64(bg.state) & mask
-        while value > mx:
-            value = bg.next_uint64(bg.state) & mask
-    return value
-
-
-cdef inline uint32_t _bounded(mj_bitgen_t* bg, uint32_t rng) noexcept nogil:
-    """NumPy's ``Generator.integers`` draw on [0, rng] (rng < 2**32 - 1): Lemire's method on
-    32-bit draws."""
-    cdef uint32_t rng_excl = rng + 1, leftover, threshold
-    cdef uint64_t m
-    if rng == 0:
-        return 0
-    m = (<uint64_t> bg.next_uint32(bg.state)) * rng_excl
-    leftover = <uint32_t> (m & 0xFFFFFFFFu)
-    if leftover < rng_excl:
-        threshold = (<uint32_t> 0xFFFFFFFFu - rng) % rng_excl
-        while leftover < threshold:
-            m = (<uint64_t> bg.next_uint32(bg.state)) * rng_excl
-            leftover = <uint32_t> (m & 0xFFFFFFFFu)
-    return <uint32_t> (m >> 32)
-
+# seeded wall shuffle and the random bot's draws), equal to the NumPy calls on the same generator;
+# the draws themselves (_interval, _bounded) are _bitgen.pxd's, shared with the long-card batch.
 
 cdef void _shuffle_wall(mj_bitgen_t* bg, uint8_t* tiles, int n, int* dice, int* kong_dice,
                         int n_kong_dice) noexcept nogil:

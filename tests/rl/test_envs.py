@@ -163,7 +163,7 @@ def test_aec_env_seeding_and_illegal_action() -> None:
         a.step("0")
     assert a.round.n_steps == n
     with pytest.raises(MahjongError):
-        MahjongAECEnv("changpai-ydr")
+        MahjongAECEnv("no-such-ruleset")
     for bad in ("rgb_array", "ANSI", 1):
         with pytest.raises(MahjongError, match="render_mode must be None, 'human' or 'ansi'"):
             MahjongAECEnv("public", render_mode=bad)   # type: ignore[arg-type]

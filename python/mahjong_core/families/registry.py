@@ -66,6 +66,12 @@ with.  Every callable takes the ruleset keyword-only (``ruleset=``: a name or a 
     ``Generator``); None when that history cannot happen on the other deal (an opponent's claim
     needed the cards he had).  The conformance suite's
     ``hidden_information`` check compares ``seat``'s views and legal actions in both rounds.
+``rl`` (optional)
+    a zero-argument callable giving the family's learning-environment hooks
+    (:class:`mahjong_core.rl.hooks.RlHooks`: observation layout and encoder, action size, the
+    compiled batch of rounds for vectorised stepping, the rewards' keys, the rendered table),
+    called when an environment first needs them; None: the environments refuse the family's
+    rulesets with an :class:`~mahjong_core.errors.UnsupportedError`.
 
 Registration: a family's ruleset package calls :func:`register_rulesets` with its own mapping
 name -> record when it is imported (records are plain data, importable without the compiled
@@ -165,6 +171,9 @@ class Family:
     """The family's side of the reference server's tables (:class:`mahjong_core.families.hooks.ServerHooks`:
     its settled rounds' records, its web table's glossary and files), or None: the server plays the
     family's rulesets with its match and bots and records the common fields only."""
+    rl: "Callable[[], Any] | None" = None
+    """Gives the family's learning-environment hooks (:class:`mahjong_core.rl.hooks.RlHooks`), called
+    when first needed (so a family imports its learning code late).  None: no learning environment."""
 
     def round_type(self) -> type:
         """The family's round class under the shared API (``round_class``, else ``new_round``)."""

@@ -1,77 +1,50 @@
 """The observation encoding of the learning environments: one flat ``uint8`` vector per seat.
 
-The compiled engine writes it (``_round.observe``, ``_round.RoundBatch``) from what the seat may
-see only; this module names its sections.  For a ruleset with ``P`` players and a wall of ``W``
-tiles, ``D = W - 13 P`` (the most discards one seat can make).  Seats are *relative*: row ``k`` of a
-per-seat section is seat ``(seat + k) % P``, so the observing seat is always row 0.
-
-================  ==========  ==============================================================
-section           shape       content
-================  ==========  ==============================================================
-``hand``          (34,)       own concealed tiles, counts 0-4 (index = tile, as everywhere)
-``drawn``         (34,)       one-hot: the tile the seat just drew on its turn, else zeros
-``melds``         (P, 4, 4)   per seat, per meld in declaration order: kind (0 none, 1 chi,
-                              2 pon, 3 kong on a discard, 4 added kong, 5 concealed kong),
-                              first tile + 1 (0 for another seat's face-down kong), claimed
-                              tile + 1 (0 none), relative seat it was claimed from + 1 (0 none)
-``discards``      (P, D)      per seat, its discard pool in order as tile + 1 (0 = empty); a
-                              claimed discard leaves the pool (it is in the claimer's meld)
-``flowers``       (P, 8)      per seat, 1 for each flower set aside (春夏秋冬梅兰竹菊)
-``seat_wind``     (4,)        one-hot E S W N of the seat (zeros if the ruleset has no winds)
-``round_wind``    (4,)        one-hot E S W N of the round (zeros if the ruleset has no winds)
-``dealer``        (P,)        one-hot relative seat of the dealer
-``wall``          (2,)        tiles left in the wall; live tiles left (without a reserved tail)
-``phase``         (5,)        one-hot ready_window, turn, claim, rob, over
-``turn``          (P,)        one-hot: the seat on turn, or whose discard / added kong is claimed
-``claim_tile``    (34,)       one-hot: the tile being claimed (claim and rob phases)
-``claim_last``    (1,)        the claimed discard was the wall's last tile
-``ready``         (P,)        报听 declared, per seat
-``hand_sizes``    (P,)        concealed tiles per seat
-``flags``         (2,)        the seat must act now; it must discard (after its own chi or pon)
-================  ==========  ==============================================================
-
-The legal actions come as a separate ``int8`` mask of ``ACTION_SIZE`` (110) entries, the layout
-of :mod:`mahjong_core.families.mahjong.actions`.
-
-Everything here is in the seat's view (``Round.view(seat)``; ``tests/rl`` holds the two equal at
-every step).
+Each family's compiled engine writes it from what the seat may see only, and documents its sections
+(the table of the family's ``rl`` module: ``mahjong_core.families.<family>.rl``); this module names
+them for every ruleset that offers the environments (:func:`rl_rulesets`):
+:func:`observation_layout` gives a ruleset's :class:`ObservationLayout` -- the sections' names,
+shapes and offsets, the vector's length and the largest value of each entry.  Seats are
+*relative*: row ``k`` of a per-seat section is the seat ``k`` places after the observer in turn
+order, so the observing seat is always row 0.  The legal actions come as a separate ``int8`` mask
+of the family's action ids (``layout.action_size`` entries).
 
 **When an observation is defined: at the seat's decision points only** -- when the seat is the
-first to act (the AEC environment's selected agent, ``VectorRounds``' / ``RoundBatch``'s actor of
-a row, the Gymnasium environment's seat when ``step`` returns).  That is what the environments
-hand out, and there the observation is the same whatever the tiles the seat cannot see (the
-tested leak property).  Why only there: the engine opens a claim window (phase ``claim`` or
-``rob``) only when some seat can claim the tile (win, pon, kong or chi), so a seat that is *not*
-asked and observed during that window would learn from ``phase`` and ``claim_tile`` that another
-seat holds tiles that claim it -- a fact about hidden hands.  A seat that is asked knows the
-window is open (it is asked), and nothing in its observation says who else is.  So
-``_round.observe(core, seat)`` (and ``MahjongAECEnv.observe`` for an agent that is not selected)
-at any other moment is outside the contract; ``RoundBatch`` writes only the actors' rows.
+first to act (the AEC environment's selected agent, ``VectorRounds``' / ``RoundBatch``'s actor of a
+row, the Gymnasium environment's seat when ``step`` returns).  That is what the environments hand
+out, and there the observation is the same whatever the cards the seat cannot see (the tested leak
+property).  Why only there: a claim window opens (mahjong) or asks a seat (long cards) only when
+some seat can claim the card, so a seat that is *not* asked, observed during that window, would
+learn from it a fact about hidden hands.  A seat that is asked knows the window is open (it is
+asked), and nothing in its observation says who else is.  So ``observe(core, seat)`` (and
+``env.observe(agent)`` for an agent that is not selected) at any other moment is outside the
+contract; the batches write only the actors' rows.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from .._round import OBS_MELD_KINDS, observation_fields
-from ..errors import ArrayShapeError, RulesetError
-from ..families.mahjong.settings import flow_settings
+from ..errors import ArrayShapeError
 from ..families.registry import DEFAULT_RULESET, get_ruleset, ruleset_names
+from .hooks import rl_hooks, rl_rulesets
 
-__all__ = ["OBS_MELD_KINDS", "ObservationLayout", "mahjong_rulesets", "observation_layout"]
-
-_HAND_MAX = 14     # concealed tiles of a seat at most
+__all__ = ["OBS_MELD_KINDS", "ObservationLayout", "build_layout", "mahjong_rulesets", "observation_layout",
+           "rl_rulesets"]
 
 
 @dataclass(frozen=True)
 class ObservationLayout:
     """The sections of a ruleset's observation vector: ``fields`` (name, shape) in order,
     ``slices`` (name -> slice of the flat vector), ``size`` and ``high`` (the largest value of
-    each entry, the upper bound of the environments' observation space)."""
+    each entry, the upper bound of the environments' observation space).  ``discard_cap``: the
+    most discards (堂子 cards) of one seat the ``discards`` (``tangzi``) section holds;
+    ``action_size``: the entries of the legal-action mask."""
 
     ruleset: str
     players: int
@@ -80,6 +53,7 @@ class ObservationLayout:
     slices: dict[str, slice]
     size: int
     high: npt.NDArray[np.uint8]
+    action_size: int = 110
 
     def decode(self, obs: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.uint8]]:
         """The sections of one observation ``(size,)`` or of a batch ``(N, size)``, as views
@@ -92,54 +66,50 @@ class ObservationLayout:
         return {name: a[..., self.slices[name]].reshape(lead + shape) for name, shape in self.fields}
 
 
-def _high(fields: tuple[tuple[str, tuple[int, ...]], ...], players: int, wall: int) -> npt.NDArray[np.uint8]:
+def build_layout(ruleset: str, players: int, discard_cap: int, fields: Sequence[tuple[str, Sequence[int]]],
+                 high: Mapping[str, Any], action_size: int) -> ObservationLayout:
+    """The :class:`ObservationLayout` of ``fields`` (name, shape) in order; ``high``: each section's
+    largest value, a number or an array broadcast to its shape (a family's layout hook builds its
+    layouts with this)."""
+    fields_t = tuple((name, tuple(int(d) for d in shape)) for name, shape in fields)
+    slices: dict[str, slice] = {}
     parts = []
-    for name, shape in fields:
+    at = 0
+    for name, shape in fields_t:
         n = int(np.prod(shape))
-        if name == "hand":
-            top = np.full(n, 4)
-        elif name == "melds":
-            top = np.tile([len(OBS_MELD_KINDS) - 1, 34, 34, players], n // 4)
-        elif name == "discards":
-            top = np.full(n, 34)
-        elif name == "wall":
-            top = np.full(n, wall)
-        elif name == "hand_sizes":
-            top = np.full(n, _HAND_MAX)
-        else:   # one-hots and flags
-            top = np.ones(n)
-        parts.append(top)
-    return np.concatenate(parts).astype(np.uint8)
+        slices[name] = slice(at, at + n)
+        parts.append(np.broadcast_to(np.asarray(high[name]), shape).ravel())
+        at += n
+    top = np.concatenate(parts).astype(np.uint8)
+    top.flags.writeable = False
+    return ObservationLayout(ruleset, players, discard_cap, fields_t, slices, at, top, action_size)
 
 
 def mahjong_rulesets() -> list[str]:
-    """The rulesets the learning environments play: every registered mahjong ruleset."""
-    return [n for n in ruleset_names() if get_ruleset(n).family == "mahjong"]
+    """The rulesets of the default ruleset's family (the mahjong rulesets, which the environments
+    played first; :func:`rl_rulesets` lists every ruleset they play)."""
+    return list(ruleset_names(get_ruleset(DEFAULT_RULESET).family))
 
+
+OBS_MELD_KINDS: tuple[str, ...]
+"""The kind names of mahjong's ``melds`` section (index = code): a constant of the default
+ruleset's family, looked up when first read (see ``__getattr__``)."""
 
 _LAYOUTS: dict[str, ObservationLayout] = {}
 
 
-def _layout(ruleset: str) -> ObservationLayout:
-    players = get_ruleset(ruleset).players
-    wall = 2 * flow_settings(ruleset).stacks
-    discard_cap = wall - 13 * players
-    fields = tuple((name, tuple(shape)) for name, shape in observation_fields(players, discard_cap))
-    slices: dict[str, slice] = {}
-    at = 0
-    for name, shape in fields:
-        n = int(np.prod(shape))
-        slices[name] = slice(at, at + n)
-        at += n
-    return ObservationLayout(ruleset, players, discard_cap, fields, slices, at, _high(fields, players, wall))
-
-
 def observation_layout(ruleset: Any = DEFAULT_RULESET) -> ObservationLayout:
-    """The :class:`ObservationLayout` of a mahjong ruleset (a name or a registered record)."""
+    """The :class:`ObservationLayout` of a ruleset (a name or a registered record) whose family
+    offers the learning environments; another family's ruleset raises
+    :class:`~mahjong_core.errors.UnsupportedError`, an unknown one
+    :class:`~mahjong_core.errors.RulesetError`."""
     name = get_ruleset(ruleset).name
-    if name not in mahjong_rulesets():
-        raise RulesetError(f"the learning environments play the mahjong rulesets ({', '.join(mahjong_rulesets())}), "
-                           f"not {name!r}")
     if name not in _LAYOUTS:
-        _LAYOUTS[name] = _layout(name)
+        _LAYOUTS[name] = rl_hooks(name).layout(name)
     return _LAYOUTS[name]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "OBS_MELD_KINDS":    # the mahjong melds' kind codes: a constant of the default ruleset's family
+        return rl_hooks(DEFAULT_RULESET).names[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,5 +1,5 @@
-"""A Gymnasium single-agent environment: one seat against the built-in bots
-(``pip install "mahjong-core[rl]"``).
+"""A Gymnasium single-agent environment: one seat against the built-in bots, for every ruleset
+whose family offers the learning environments (``pip install "mahjong-core[rl]"``).
 
 >>> from mahjong_core.rl.gymnasium_env import MahjongEnv
 >>> env = MahjongEnv("two-player", opponents="greedy")
@@ -8,7 +8,7 @@
 ((268,), True)
 
 The learner plays ``seat``; the other seats are the compiled greedy or random bots, played inside
-the engine (``_round.RoundBatch`` of one round) between two of the learner's actions.  Observation
+the engine (the family's ``RoundBatch`` of one round) between two of the learner's actions.  Observation
 and action spaces are those of :mod:`mahjong_core.rl.env_common`.  The reward is the seat's
 (:mod:`mahjong_core.rl.rewards`) when the round ends, else 0.  A round the bots finish before the
 learner acts is dealt again.
@@ -31,13 +31,11 @@ from typing import Any
 import numpy as np
 
 from .._extras import missing_extra
-from .._round import RoundBatch, observe
 from .._validate import is_int
 from ..errors import IllegalActionError, MahjongError
-from ..families.mahjong.actions import ACTION_SIZE
-from ..families.mahjong.round import Round
 from ..families.registry import DEFAULT_RULESET
-from .rounds import bot_kinds, deal
+from .hooks import EnvRound
+from .rounds import bot_kinds, deal_env_round
 
 try:
     import gymnasium as gym
@@ -56,8 +54,9 @@ _RANDOM = 1
 class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
     """``seat`` of a round of ``ruleset`` against built-in bots (see the module docstring).
     ``opponents``: ``"greedy"``, ``"random"``, or one name per other seat in seat order;
-    ``reward`` / ``room``: :mod:`mahjong_core.rl.rewards`; ``options``: game options of
-    :class:`~mahjong_core.Round`."""
+    ``reward`` / ``room``: :mod:`mahjong_core.rl.rewards`; ``options``: game options of the
+    ruleset's round.  ``round``: the family's public round being played (see the AEC
+    environment)."""
 
     metadata: dict[str, Any] = dict(METADATA)  # noqa: RUF012 - as gymnasium.Env declares it
 
@@ -67,7 +66,7 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
                  illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
         settings = EnvSettings(ruleset, reward, room, options, render_mode)
         self.layout, self.ruleset, self.reward_rule = settings.layout, settings.ruleset, settings.reward_rule
-        self.render_mode, self._options = settings.render_mode, settings.options
+        self.render_mode, self._options, self._hooks = settings.render_mode, settings.options, settings.hooks
         P = self.layout.players
         if not is_int(seat) or not 0 <= seat < P:
             raise MahjongError(f"seat must be 0-{P - 1}, got {seat!r}")
@@ -84,14 +83,19 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self.observation_space = observation_space(self.ruleset)
-        self.action_space = spaces.Discrete(ACTION_SIZE)
-        self.round: Round | None = None
-        self._batch: RoundBatch | None = None
+        self.action_space = spaces.Discrete(self.layout.action_size)
+        self._dealt: EnvRound | None = None
+        self._batch: Any = None
         self._ended = True
 
+    @property
+    def round(self) -> Any:
+        """The round being played (the family's public round; None before the first reset)."""
+        return None if self._dealt is None else self._dealt.round
+
     def _obs(self) -> dict[str, np.ndarray]:
-        assert self.round is not None
-        obs, mask = observe(self.round._core, self.seat)
+        assert self._dealt is not None
+        obs, mask = self._hooks.observe(self._dealt.core, self.seat)
         return {"observation": obs, "action_mask": mask}
 
     def reset(self, *, seed: int | None = None,
@@ -101,9 +105,9 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
         rng = self.np_random
         kinds = np.array([self._kinds], dtype=np.int8)
         while True:
-            self.round = deal(self.ruleset, rng, self._options)
+            self._dealt = deal_env_round(self.ruleset, rng, self._options)
             gen = np.random.PCG64(int(rng.integers(2 ** 63))) if _RANDOM in self._kinds else None
-            self._batch = RoundBatch([self.round._core], kinds, [gen])
+            self._batch = self._hooks.batch([self._dealt.core], kinds, [gen])
             if self._batch.actor(0) >= 0:
                 self._ended = False
                 self._show()
@@ -111,10 +115,10 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         batch = self._batch
-        if batch is None or self.round is None or self._ended:
+        if batch is None or self._dealt is None or self._ended:
             raise MahjongError("the episode is over (or never started): call reset()")
         try:
-            i = legal_action(self.round._core, self.seat, action)
+            i = legal_action(self._dealt.core, self.seat, action, self.layout.action_size)
         except IllegalActionError:
             if self.illegal_action == "raise":
                 raise
@@ -125,14 +129,14 @@ class MahjongEnv(gym.Env[dict[str, Any], np.int64]):
         if not done[0]:   # the bots played up to the learner's next action
             return {"observation": obs[0], "action_mask": mask[0]}, 0.0, False, False, {}
         self._ended = True
-        return self._obs(), self.reward_rule(self.round._core)[self.seat], True, False, {}
+        return self._obs(), self.reward_rule(self._dealt.core)[self.seat], True, False, {}
 
     def _show(self) -> None:
         """``"human"``: the table is printed after every reset and step (Gymnasium's convention)."""
         if self.render_mode == "human":
-            render("human", self.round, self.seat)
+            render("human", self._dealt, self.seat, self._hooks)
 
     def render(self) -> str | None:
         """The learner seat's view as a table (:mod:`mahjong_core.rl.render`): the text with
         ``render_mode="ansi"``, printed with ``"human"`` (returns None), None without a mode."""
-        return render(self.render_mode, self.round, self.seat)
+        return render(self.render_mode, self._dealt, self.seat, self._hooks)

@@ -1,4 +1,5 @@
-"""A PettingZoo AEC environment for every mahjong ruleset (``pip install "mahjong-core[rl]"``).
+"""A PettingZoo AEC environment for every ruleset whose family offers the learning environments
+(:func:`~mahjong_core.rl.rl_rulesets`; ``pip install "mahjong-core[rl]"``).
 
 >>> from mahjong_core.rl.pettingzoo_env import MahjongAECEnv
 >>> env = MahjongAECEnv("public", seed=1)
@@ -11,16 +12,18 @@ Agents ``player_0`` ... ``player_{P-1}`` are the seats.  The agent selected is t
 act, as in :func:`~mahjong_core.game.play_round`: in a claim window the seats answer one after the
 other, each seeing only its own options (the answers are applied together when the last one is
 in).  Observations are dicts: ``"observation"`` the seat's encoded view
-(:mod:`mahjong_core.rl.encoding`) and ``"action_mask"`` its legal actions (int8, 110 entries, the
-layout of :mod:`mahjong_core.families.mahjong.actions`).  An observation is defined for the
-selected agent (``last()``): observing another agent during a claim window would tell it that
-some seat can claim the discard (see "When an observation is defined" in the encoding module).  Rewards come when the round ends
-(:mod:`mahjong_core.rl.rewards`); then every agent is terminated.  An illegal action raises
-:class:`~mahjong_core.errors.IllegalActionError` and changes nothing, whatever is wrong with it
-(the rule of :mod:`mahjong_core.rl.env_common`: a legal action is an integer -- a Python ``int``,
-a NumPy integer or a 0-d NumPy integer array, never a ``bool`` -- whose mask entry is 1; an
-index out of range or masked, a float, a ``bool``, ``None``, a string or an array of another
-shape is not).  A terminated agent's action must be None (PettingZoo's convention).
+(:mod:`mahjong_core.rl.encoding`) and ``"action_mask"`` its legal actions (int8, one entry per
+action id of the family: 110 for mahjong, 259 for long cards).  An observation is defined for the
+selected agent (``last()``): observing another agent during a claim window would tell it that some
+seat can claim the card (see "When an observation is defined" in the encoding module).  Rewards
+come when the round ends (:mod:`mahjong_core.rl.rewards`); then every agent is terminated.  An
+illegal action raises :class:`~mahjong_core.errors.IllegalActionError` and changes nothing,
+whatever is wrong with it (the rule of :mod:`mahjong_core.rl.env_common`: a legal action is an
+integer -- a Python ``int``, a NumPy integer or a 0-d NumPy integer array, never a ``bool`` --
+whose mask entry is 1; an index out of range or masked, a float, a ``bool``, ``None``, a string or
+an array of another shape is not).  A terminated agent's action must be None (PettingZoo's
+convention).  ``env.round`` is the family's public round with the actions so far (mahjong's
+:class:`~mahjong_core.Round`; a long-card hand's round, rebuilt from the engine when asked for).
 """
 
 from __future__ import annotations
@@ -30,13 +33,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .._extras import missing_extra
-from .._round import observe
 from .._validate import short_repr
 from ..errors import IllegalActionError, MahjongError
-from ..families.mahjong.actions import ACTION_SIZE
-from ..families.mahjong.round import Round
 from ..families.registry import DEFAULT_RULESET
-from .rounds import deal
+from .hooks import EnvRound
+from .rounds import deal_env_round
 
 try:
     from gymnasium import spaces
@@ -52,9 +53,9 @@ __all__ = ["MahjongAECEnv", "env"]
 class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """Every seat of a round of ``ruleset`` an agent (see the module docstring).  ``reward``:
     ``"points"`` or ``"fans"``, ``room``: the settlement room of ``"points"``; ``options``: game
-    options of :class:`~mahjong_core.Round`; ``seed``: the first reset's seed (a
-    ``reset(seed=...)`` reseeds).  Each reset deals a round whose seed and dealer come from the
-    environment's generator.  ``render_mode``: :meth:`render`."""
+    options of the ruleset's round; ``seed``: the first reset's seed (a ``reset(seed=...)``
+    reseeds).  Each reset deals a round whose seed and dealer come from the environment's
+    generator.  ``render_mode``: :meth:`render`."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "mahjong_core_v0", **METADATA, "is_parallelizable": False}
 
@@ -64,14 +65,21 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         super().__init__()
         settings = EnvSettings(ruleset, reward, room, options, render_mode)
         self.layout, self.ruleset, self.reward_rule = settings.layout, settings.ruleset, settings.reward_rule
-        self.render_mode, self._options = settings.render_mode, settings.options
+        self.render_mode, self._options, self._hooks = settings.render_mode, settings.options, settings.hooks
+        self._observe = self._hooks.observe
+        self._size = self.layout.action_size
         self.possible_agents = [f"player_{k}" for k in range(self.layout.players)]
         self._seat_of = {a: k for k, a in enumerate(self.possible_agents)}
         self._obs_space = observation_space(self.ruleset)
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(ACTION_SIZE) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self._size) for a in self.possible_agents}
         self._rng = np.random.default_rng(seed)
-        self.round: Round | None = None
+        self._dealt: EnvRound | None = None
+
+    @property
+    def round(self) -> Any:
+        """The round being played (the family's public round; None before the first reset)."""
+        return None if self._dealt is None else self._dealt.round
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -84,8 +92,8 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         accepted for the API and unused: game options are a constructor setting)."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.round = deal(self.ruleset, self._rng, self._options)
-        self._core = self.round._core
+        self._dealt = deal_env_round(self.ruleset, self._rng, self._options)
+        self._core = self._dealt.core
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -96,11 +104,11 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         self._show()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        obs, mask = observe(self._core, self._seat_of[agent])
+        obs, mask = self._observe(self._core, self._seat_of[agent])
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
-        if self.round is None:
+        if self._dealt is None:
             raise MahjongError("call reset() first")
         agent = self.agent_selection
         if agent not in self.terminations:
@@ -112,7 +120,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
             return
         core = self._core
         seat = self._seat_of[agent]
-        core.step(seat, legal_action(core, seat, action))
+        core.step(seat, legal_action(core, seat, action, self._size))
         self._cumulative_rewards[agent] = 0.0
         to_act = core.seats_to_act()
         if to_act:   # the rewards stay 0 until the end: nothing to accumulate
@@ -132,10 +140,10 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
 
     def render(self) -> str | None:
         """The selected agent's view as a table (:mod:`mahjong_core.rl.render`; never another
-        seat's hidden tiles): the text with ``render_mode="ansi"``, printed with ``"human"``
+        seat's hidden cards): the text with ``render_mode="ansi"``, printed with ``"human"``
         (returns None), None without a mode."""
-        seat = self._seat_of[self.agent_selection] if self.round is not None else 0
-        return render(self.render_mode, self.round, seat)
+        seat = self._seat_of[self.agent_selection] if self._dealt is not None else 0
+        return render(self.render_mode, self._dealt, seat, self._hooks)
 
     def close(self) -> None:
         pass

@@ -1,5 +1,6 @@
 """Rounds for the learning environments: dealing from an environment's generator, and the
-built-in bots that play the seats no learner plays."""
+built-in bots that play the seats no learner plays.  The family's hooks
+(:func:`~mahjong_core.rl.hooks.rl_hooks`) deal; this module names no family."""
 
 from __future__ import annotations
 
@@ -8,62 +9,50 @@ from typing import Any
 
 import numpy as np
 
-from .._round import RoundCore, shuffle_tiles
 from ..errors import MahjongError
-from ..families.mahjong.round import Round, _compiled
-from ..families.mahjong.rulesets import get_ruleset as mahjong_ruleset
-from ..families.mahjong.settings import settings_and_options
-from ..families.mahjong.wall import N_KONG_DICE
-from ..families.registry import get_ruleset
+from .hooks import EnvRound, rl_hooks
 
-__all__ = ["BOT_NAMES", "CoreDealer", "bot_kinds", "deal"]
+__all__ = ["BOT_NAMES", "CoreDealer", "bot_kinds", "deal", "deal_env_round"]
 
 BOT_NAMES = ("greedy", "random")
-"""The built-in bots (compiled; index = the engine's bot kind)."""
+"""The built-in bots (compiled; index = the batches' bot kind): every family's greedy bot and its
+random one."""
 
 _CALLER = -1   # the engine's code of a seat the caller acts for
-_EAST = 27     # a round's default wind (Round's round_wind)
 
 
-def deal(ruleset: str, rng: np.random.Generator, options: dict[str, Any] | None) -> Round:
-    """A new round of ``ruleset``: its seed and dealer drawn from ``rng`` (so an environment
-    seeded once deals the same sequence of rounds)."""
-    seed = int(rng.integers(2 ** 63))
-    dealer = int(rng.integers(get_ruleset(ruleset).players))
-    return Round(mahjong_ruleset(ruleset, "the learning environments"), seed=seed, dealer=dealer, options=options)
+def deal_env_round(ruleset: str, rng: np.random.Generator, options: dict[str, Any] | None) -> EnvRound:
+    """A new round of ``ruleset`` for an environment (its compiled core and public round), its
+    seed and dealer drawn from ``rng`` (so an environment seeded once deals the same rounds)."""
+    return rl_hooks(ruleset).deal(ruleset, rng, options)
+
+
+def deal(ruleset: str, rng: np.random.Generator, options: dict[str, Any] | None) -> Any:
+    """The public round of :func:`deal_env_round` (a :class:`~mahjong_core.Round` for mahjong)."""
+    return deal_env_round(ruleset, rng, options).round
 
 
 class CoreDealer:
-    """Deals compiled rounds fast, for the vectorised loop (no :class:`Round` wrapper, no seed
-    sequence per round): the wall, dice and kong dice are shuffled on the bit stream of ``rng``
-    (NumPy's algorithms, as :func:`~mahjong_core.families.mahjong.wall.shuffle_wall` does on a
-    round's own generator) and the dealer drawn from it.  :meth:`as_round` rebuilds a dealt
-    round as a :class:`Round` from the wall it holds."""
+    """Deals compiled rounds of ``ruleset`` fast, for the vectorised loop: ``dealer(rng)`` a new
+    core from a NumPy Generator (the same deal as the batch's ``deal(i, rng.bit_generator)``),
+    :meth:`as_round` the family's round with a core's deal and actions.  The family's dealer
+    (``RlHooks.dealer``) does the work; its attributes (``settings``, ``options`` ...) are this
+    one's."""
 
     def __init__(self, ruleset: str, options: dict[str, Any] | None) -> None:
-        self.settings, _ = settings_and_options(ruleset, options)
-        self.options = options
-        self._c = _compiled(self.settings)
-        self._tiles = self.settings.tile_set()
+        self._impl = rl_hooks(ruleset).dealer(ruleset, options)
 
-    def __call__(self, rng: np.random.Generator) -> RoundCore:
-        tiles, dice, kong_dice = shuffle_tiles(self._tiles, rng.bit_generator, N_KONG_DICE)
-        c = self._c
-        return RoundCore(c.settings_dict, c.code, c.special, c.kind_mask, int(rng.integers(self.settings.players)),
-                         _EAST, tiles, dice, kong_dice)
+    def __call__(self, rng: np.random.Generator) -> Any:
+        return self._impl(rng)
 
-    def as_round(self, core: RoundCore) -> Round:
-        """``core``'s round as a :class:`Round` (a scripted wall: the core's), its actions replayed.
-        The wall, dice and every kong die are the core's, so the round owes nothing to a seed: its
-        header records seed 0 (a Round without one would draw a fresh seed, and two snapshots of
-        one state would differ)."""
-        state = core.get_state()
-        r = Round(mahjong_ruleset(self.settings.ruleset), seed=0, dealer=core.dealer, options=self.options,
-                  wall=state["wall"]["tiles"], dice=state["dice"], kong_dice=state["kong_dice"])
-        pairs = core.action_pairs()
-        for k in range(0, len(pairs), 2):
-            r.step(pairs[k], pairs[k + 1])
-        return r
+    def as_round(self, core: Any) -> Any:
+        """``core``'s round as the family's round, its actions replayed."""
+        return self._impl.as_round(core)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_impl":
+            raise AttributeError(name)
+        return getattr(self._impl, name)
 
 
 def bot_kinds(bots: Sequence[Any], players: int) -> list[int]:

@@ -1,4 +1,4 @@
-"""Vectorised stepping: N rounds of one mahjong ruleset stepped together in the compiled engine.
+"""Vectorised stepping: N rounds of one ruleset stepped together in the family's compiled engine.
 
 >>> from mahjong_core.rl import VectorRounds
 >>> vec = VectorRounds("two-player", 8, seed=1, bots=(None, "greedy"))
@@ -8,12 +8,14 @@
 
 :meth:`VectorRounds.step` takes one action (a mask index) per round, for that round's actor, and
 returns ``(obs, mask, actor, rewards, done)``: the next actors' observations ``(N, L)`` uint8,
-their legal-action masks ``(N, 110)`` int8, the actor seats ``(N,)``, the rewards ``(N, P)`` of the
-rounds that ended in this step (zeros elsewhere) and ``done`` ``(N,)``.  A round that ends is
-replaced at once by a new one (its first actor's observation is in the returned arrays).  The
-stepping loop -- legality checks, the actions, the built-in bots, the observations -- runs in
-``_round.RoundBatch`` without the GIL; only finished rounds come back to Python (rewards, the next
-deal).
+their legal-action masks ``(N, A)`` int8 (``A = layout.action_size``: 110 for mahjong, 259 for long
+cards), the actor seats ``(N,)``, the rewards ``(N, P)`` of the rounds that ended in this step
+(zeros elsewhere) and ``done`` ``(N,)``.  A round that ends is replaced at once by a new one (its
+first actor's observation is in the returned arrays).  The stepping loop -- legality checks, the
+actions, the built-in bots, the observations -- runs in the family's compiled ``RoundBatch``
+(mahjong's ``_round.RoundBatch`` without the GIL; the long-card one stepping the rows in C with the
+GIL held, since a hand's end asks the reference's rule methods, and writing the observations
+without it); only finished rounds come back to Python (rewards, the next deal).
 """
 
 from __future__ import annotations
@@ -24,13 +26,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._round import RoundBatch, RoundCore, observe
 from .._validate import short_repr
 from ..errors import ArrayShapeError, IllegalActionError, MahjongError
-from ..families.mahjong.actions import ACTION_SIZE
-from ..families.mahjong.round import Round
 from ..families.registry import DEFAULT_RULESET
 from .encoding import ObservationLayout, observation_layout
+from .hooks import rl_hooks
 from .rewards import RewardRule
 from .rounds import CoreDealer, bot_kinds
 
@@ -44,7 +44,7 @@ class VectorRounds:
     """``n`` rounds of ``ruleset`` stepped together.  ``bots``: one entry per seat, None for a seat
     the caller acts for (default: every seat, self-play) or ``"greedy"`` / ``"random"`` for a
     built-in bot; ``reward`` / ``room``: see :mod:`mahjong_core.rl.rewards`; ``options``: game
-    options of :class:`~mahjong_core.Round`; ``seed``: the deals (walls, dice, dealers, the
+    options of the ruleset's round; ``seed``: the deals (walls, dice, dealers, the
     random bots' generators) come from one generator seeded with it.  A round that the bots
     finish before any caller seat acts is dealt again.  ``copy``: see below.  Not thread-safe:
     one per thread (several threads each stepping their own run in parallel: the stepping loop
@@ -65,6 +65,8 @@ class VectorRounds:
         self.layout: ObservationLayout = observation_layout(ruleset)
         self.ruleset = self.layout.ruleset
         self.players = self.layout.players
+        self._hooks = rl_hooks(self.ruleset)
+        self._size = self.layout.action_size
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise MahjongError(f"n must be a positive number of rounds, got {n!r}")
         self.n = n
@@ -77,10 +79,10 @@ class VectorRounds:
         self._dealer = CoreDealer(self.ruleset, options)   # bad options are refused here
         self.reward = RewardRule(self.ruleset, reward, room)
         self._rng = np.random.default_rng(seed)
-        self._batch: RoundBatch | None = None
+        self._batch: Any = None
 
     # ------------------------------------------------------------------ dealing
-    def _deal(self) -> tuple[RoundCore, Any]:
+    def _deal(self) -> tuple[Any, Any]:
         core = self._dealer(self._rng)
         gen = np.random.PCG64(int(self._rng.integers(2 ** 63))) if self._random else None
         return core, gen
@@ -102,7 +104,7 @@ class VectorRounds:
             self._rng = np.random.default_rng(seed)
         dealt = [self._deal() for _ in range(self.n)]
         kinds = np.array([self._kinds] * self.n, dtype=np.int8)
-        self._batch = RoundBatch([c for c, _ in dealt], kinds, [g for _, g in dealt])
+        self._batch = self._hooks.batch([c for c, _ in dealt], kinds, [g for _, g in dealt])
         for i in range(self.n):
             if self._batch.actor(i) < 0:
                 self._redeal(i)
@@ -124,22 +126,23 @@ class VectorRounds:
             raise ArrayShapeError(f"{want}; got {short_repr(actions)}") from None
         if arr.dtype.kind not in "iu" or arr.shape != (n,):
             raise ArrayShapeError(f"{want}; got {arr.dtype} {arr.shape}")
-        out = (arr < 0) | (arr >= ACTION_SIZE)
+        out = (arr < 0) | (arr >= self._size)
         if out.any():
             i = int(np.flatnonzero(out)[0])
-            raise IllegalActionError(f"row {i}: action {int(arr[i])} is not a mask index (0-{ACTION_SIZE - 1})")
+            raise IllegalActionError(f"row {i}: action {int(arr[i])} is not a mask index (0-{self._size - 1})")
         return np.ascontiguousarray(arr, dtype=np.int64)
 
-    def core(self, i: int) -> RoundCore:
+    def core(self, i: int) -> Any:
         """The compiled round of row ``i`` (a finished one is replaced in the step it ends)."""
         return self._live_batch().core(i)
 
-    def round(self, i: int) -> Round:
-        """Row ``i``'s round as a :class:`~mahjong_core.Round` (its log, views, JSON): the
-        same wall, dice and dealer, with the row's actions so far replayed."""
+    def round(self, i: int) -> Any:
+        """Row ``i``'s round as the family's round (its log, views, JSON): the same deal, with the
+        row's actions so far replayed -- a :class:`~mahjong_core.Round` (the same wall, dice and
+        dealer) for mahjong, a long-card hand (its replay record holds the stock, spec 8.4)."""
         return self._dealer.as_round(self.core(i))
 
-    def _live_batch(self) -> RoundBatch:
+    def _live_batch(self) -> Any:
         if self._batch is None:
             raise MahjongError("call reset() first")
         return self._batch
@@ -149,7 +152,7 @@ class VectorRounds:
         row, an integer array of shape ``(n,)`` (a list of ints is converted; a C-contiguous
         int64 array, what a policy's ``argmax`` gives, is read as it is).  The rule of the
         single-round environments (:mod:`mahjong_core.rl.env_common`), for a batch: a row's
-        action outside 0-109 or masked raises :class:`~mahjong_core.errors.IllegalActionError`
+        action outside the mask or masked raises :class:`~mahjong_core.errors.IllegalActionError`
         naming the row; a batch that is not integers of shape ``(n,)`` -- floats (even
         ``3.0``), booleans, ``None``, strings, objects, another shape, a ragged list -- raises
         :class:`~mahjong_core.errors.ArrayShapeError`, as every batch argument of the API does.
@@ -162,10 +165,10 @@ class VectorRounds:
         rewards = np.zeros((self.n, self.players))
         if not self._random:
             # the next deals in the compiled engine too: Python sees only the rounds that ended
-            won: list[tuple[int, RoundCore]] = []      # the ended rounds with a winner: a draw pays nothing
+            won: list[tuple[int, Any]] = []      # the ended rounds with payments: a draw pays nothing
             obs, mask, actor, done, _ = batch.step_deal(actions, self._rng.bit_generator, won)
             for i, core in won:
-                rewards[i] = self.reward.of_keys(core.settle_keys())
+                rewards[i] = self.reward.of_keys(self._hooks.settle_keys(core))
             if self.copy:
                 return obs.copy(), mask.copy(), actor.copy(), rewards, done.copy()
             return obs, mask, actor, rewards, done
@@ -174,6 +177,6 @@ class VectorRounds:
             rewards[i] = self.reward(batch.core(i))
             self._redeal(i)
             seat = batch.actor(i)
-            obs[i], mask[i] = observe(batch.core(i), seat)
+            obs[i], mask[i] = self._hooks.observe(batch.core(i), seat)
             actor[i] = seat
         return obs, mask, actor, rewards, done

@@ -28,6 +28,8 @@ whole contract (:data:`CHECKS`, in this order):
 ``server``             the reference server hosts the ruleset: each of its preset rooms is joined and
                        its match played to the end by the family's bots, or the family is refused
                        with an ``UnsupportedError`` naming it
+``rl``                 the learning environments keep their contract for a family with learning
+                       hooks, or refuse its rulesets naming the family
 
 A failure raises :class:`ConformanceError` (an ``AssertionError``) naming the ruleset, the check
 and what differed.  The suite names no family: it finds the ruleset's family in the registry, so
@@ -57,6 +59,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ..families import registry
 from .checks_layers import check_cli, check_results, check_simulate
+from .checks_rl import check_rl
 from .checks_round import (
     check_engines_agree, check_hidden_information, check_legal_mask, check_refused_actions, check_round_api,
     check_rounds_end, check_views,
@@ -82,6 +85,7 @@ CHECKS: Mapping[str, Callable[[Subject], None]] = {
     "simulate": check_simulate,
     "cli": check_cli,
     "server": check_server,
+    "rl": check_rl,
 }
 """Check name -> check (a callable taking a :class:`Subject`), in the order :func:`check_ruleset`
 runs them."""

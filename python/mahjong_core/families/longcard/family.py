@@ -176,10 +176,16 @@ def _hidden_worlds(r: Any, seat: int, rng: Any) -> Any:
     return hidden_world(r, seat, rng)
 
 
+def _rl() -> Any:
+    """``Family.rl``: the learning environments' hooks (:mod:`.rl`, imported when first asked for)."""
+    from .rl import hooks
+    return hooks()
+
+
 FAMILY = registry.Family(
     FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_offered("shanten"), new_round=new_round,
     new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
     simulation=SIMULATION, cli=CLI, round_class=_round_class, match_class=_match_class,
-    engines=_engines, hidden_worlds=_hidden_worlds, server=SERVER,
+    engines=_engines, hidden_worlds=_hidden_worlds, server=SERVER, rl=_rl,
 )
 registry.register_family(FAMILY)

@@ -90,6 +90,12 @@ CLI = CliHooks(
 )
 """``Family.cli``: the options, help fragments and examples of the shared commands for mahjong."""
 
+def _rl() -> Any:
+    """``Family.rl``: the learning environments' hooks (:mod:`.rl`, imported when first asked for)."""
+    from .rl import hooks
+    return hooks()
+
+
 def _engines() -> dict[str, Callable[..., Any]]:
     """``Family.engines``: the compiled round and the reference one (imported when asked for)."""
     from ._ref.round import Round as ReferenceRound
@@ -109,6 +115,7 @@ FAMILY = registry.Family(
     engines=_engines,
     hidden_worlds=hidden_world,
     server=SERVER,
+    rl=_rl,
 )
 registry.register_family(FAMILY)
 # the names mahjong_core.game offered before it became family-neutral (deprecated there)

@@ -1,0 +1,192 @@
+# The fixed observation encoding of one seat of a long-card hand (mahjong_core.rl, ``include``d by
+# _lc_round.pyx): a flat uint8 vector written straight from the C state, from what the seat may see
+# (spec changpai.md 8.3) only -- its own concealed counts, and the public table: every seat's declared
+# groups (the face of a 吐火未响 is public, CP-58), 堂子 in order, 财神, folded flag and number of
+# concealed cards, the banker and the 起 player, the 将 cards, the stock size, the card on offer --
+# plus what the seat works out from those alone: the dead copies of each face (2.4), its own 卯,
+# T_max, F_theo and Q (2.6-2.8) and, at its decision, which offered actions incur 包子 (3.13).  The
+# other seats' concealed cards, the stock order, the 起 player's fan faces S and who else is asked in
+# a claim window never reach it.
+#
+# Layout (P = 3 seats, relative: row k is seat (seat + k * dir) % 3 in turn order, so the observing
+# seat is always row 0; T = OBS_TANGZI, the most cards one seat's 堂子 can hold).  One list,
+# _LC_OBS_FIELDS, gives the order and the shapes; _lc_obs_fill writes the sections in that order.
+
+cimport numpy as cnp
+
+cnp.import_array()
+
+cdef enum:
+    # 45 cards left in the stock after the deal (105 - 60) turned by one seat, plus its discards: the
+    # banker's first one and one after each of at most 7 claims
+    OBS_TANGZI = 53
+    OBS_GROUP = 5               # bytes of a declared group: kind, three cards, from
+    OBS_COUNTING_CAP = 255
+
+_LC_OBS_FIELDS = (
+    ("hand", (N_FACES,)),               # own concealed counts 0-5
+    ("caishen", ("P",)),                # 财神 laid out, per seat
+    ("groups", ("P", MAX_DECLARED, OBS_GROUP)),   # per seat, per declared group in order: kind code,
+                                        # its first three cards + 1 (sorted), from (relative seat + 1, 0 = none)
+    ("tangzi", ("P", OBS_TANGZI)),      # per seat, its 堂子 in order as face + 1 (0 = empty)
+    ("dead", (N_FACES,)),               # dead copies of each face (2.4): every 堂子 and declared group
+    ("concealed", ("P",)),              # concealed cards per seat
+    ("folded", ("P",)),                 # 1 for a seat that folded
+    ("banker", ("P",)),                 # one-hot relative seat of the banker
+    ("qi_player", ("P",)),              # one-hot relative seat of the 起 player (zeros before 起)
+    ("jiang", (2, N_FACES + 1)),        # one-hot card kind (21 = 财神) of J1 and J2 (zeros without 五门将)
+    ("stock_left", (1,)),               # cards left in the stock
+    ("phase", (PH_END + 1,)),           # one-hot phase (PHASE_NAMES)
+    ("actor", ("P",)),                  # one-hot the seat to act; in a claim window only the seat itself
+    ("offer", (N_FACES,)),              # one-hot the face of the card on offer
+    ("offer_from", ("P",)),             # one-hot relative seat that turned or discarded it
+    ("offer_kind", (2,)),               # one-hot turned, discarded
+    ("discard_ban", (N_FACES,)),        # one-hot the face the seat may not discard now (3.5)
+    ("counting", (4,)),                 # own 卯, T_max, F_theo (each capped at 255), Q
+    ("penalised", (N_ACTIONS,)),        # 1 for each offered action that incurs 包子 (3.13)
+    ("flags", (1,)),                    # the seat must act now
+)
+
+# group kind codes of the "groups" section (0 = no group): 1 + the kind's index in groups.KINDS
+OBS_GROUP_KINDS = ("none",) + tuple(_KINDS)
+
+
+cdef inline Py_ssize_t _lc_obs_len() noexcept nogil:
+    return (N_FACES + PLAYERS + PLAYERS * MAX_DECLARED * OBS_GROUP + PLAYERS * OBS_TANGZI + N_FACES + 4 * PLAYERS
+            + 2 * (N_FACES + 1) + 1 + PH_END + 1 + PLAYERS + N_FACES + PLAYERS + 2 + N_FACES + 4 + N_ACTIONS + 1)
+
+
+cdef inline int _lc_rel(RoundCore r, int s, int seat) noexcept nogil:
+    """Seat ``s`` relative to ``seat`` in turn order (0 = ``seat``, 1 = the next to play ...)."""
+    return _distance(r, seat, s)
+
+
+cdef inline uint8_t _cap(int v) noexcept nogil:
+    return <uint8_t> (OBS_COUNTING_CAP if v > OBS_COUNTING_CAP else (0 if v < 0 else v))
+
+
+@cython.nonecheck(False)
+cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept nogil:
+    """Write the observation of ``seat`` to ``o`` (_lc_obs_len bytes) and its legal-action mask to
+    ``mask`` (N_ACTIONS entries 0/1).  The decision of the seat to act must be worked out
+    (``_offered``) when ``seat`` is the actor; any other seat's mask is zeros."""
+    cdef int k, q, i, n, f, mao, tmax
+    cdef bint own_turn = r.phase != PH_END and seat == r.actor and r.dec_log == r.nlog
+    cdef SeatCards s
+    cdef uint8_t dead[N_FACES]
+    cdef const uint8_t* g
+    memset(o, 0, _lc_obs_len())
+    # hand
+    memcpy(o, r.hands[seat], N_FACES)
+    o += N_FACES
+    # caishen
+    for q in range(PLAYERS):
+        o[_lc_rel(r, q, seat)] = <uint8_t> r.caishen[q]
+    o += PLAYERS
+    # groups
+    for q in range(PLAYERS):
+        k = _lc_rel(r, q, seat)
+        for i in range(r.ng[q]):
+            g = r.gcards[q][i]
+            n = k * MAX_DECLARED * OBS_GROUP + i * OBS_GROUP
+            o[n] = <uint8_t> (r.gkind[q][i] + 1)
+            o[n + 1] = g[0] + 1
+            o[n + 2] = g[1] + 1
+            o[n + 3] = g[2] + 1
+            o[n + 4] = <uint8_t> (_lc_rel(r, r.gfrom[q][i], seat) + 1) if r.gfrom[q][i] >= 0 else 0
+    o += PLAYERS * MAX_DECLARED * OBS_GROUP
+    # tangzi
+    for q in range(PLAYERS):
+        k = _lc_rel(r, q, seat)
+        n = r.ntangzi[q] if r.ntangzi[q] < OBS_TANGZI else OBS_TANGZI
+        for i in range(n):
+            o[k * OBS_TANGZI + i] = r.tangzi[q][i] + 1
+    o += PLAYERS * OBS_TANGZI
+    # dead: every 堂子 and the other seats' groups (_dead_for), then the seat's own groups
+    _dead_for(r, seat, dead)
+    _seat(r, seat, &s)
+    for f in range(N_FACES):
+        o[f] = dead[f] + s.own[f]
+    o += N_FACES
+    # concealed, folded, banker, qi_player
+    for q in range(PLAYERS):
+        k = _lc_rel(r, q, seat)
+        n = 0
+        for f in range(N_FACES):
+            n += r.hands[q][f]
+        o[k] = <uint8_t> n
+        o[PLAYERS + k] = 1 if r.folded[q] else 0
+    o[2 * PLAYERS + _lc_rel(r, r.banker, seat)] = 1
+    if r.qi_player >= 0:
+        o[3 * PLAYERS + _lc_rel(r, r.qi_player, seat)] = 1
+    o += 4 * PLAYERS
+    # jiang (the first card after the deal and the last one, revealed with 五门将: CP-40)
+    if r.settings_wumenjiang:
+        o[r.stock[DEAL * PLAYERS]] = 1
+        o[N_FACES + 1 + r.stock[r.nstock - 1]] = 1
+    o += 2 * (N_FACES + 1)
+    # stock_left, phase, actor
+    o[0] = <uint8_t> _stock_left(r)
+    o += 1
+    o[r.phase] = 1
+    o += PH_END + 1
+    if r.phase != PH_END and (r.phase != PH_CLAIM or r.actor == seat):
+        o[_lc_rel(r, r.actor, seat)] = 1
+    o += PLAYERS
+    # offer, offer_from, offer_kind
+    if r.offer >= 0:
+        o[r.offer] = 1
+        o[N_FACES + _lc_rel(r, r.offer_from, seat)] = 1
+        o[N_FACES + PLAYERS + r.offer_kind - OK_TURN] = 1
+    o += N_FACES + PLAYERS + 2
+    # discard_ban (the view's: the seat to act's own)
+    if seat == r.actor and r.discard_ban >= 0:
+        o[r.discard_ban] = 1
+    o += N_FACES
+    # counting: the seat's own 卯, T_max, F_theo and Q (2.6-2.8), from its cards and the dead copies
+    if own_turn:                # _decide worked them out for this seat at this point (_qualified)
+        mao, tmax = r.dec_mao, r.dec_tmax
+    else:
+        _plan(r, &s, dead, &mao, &tmax)
+    o[0] = _cap(mao)
+    o[1] = _cap(tmax)
+    o[2] = _cap(_theo(r, &s, dead, r.caishen[seat]))
+    o[3] = 1 if (mao >= 7 and tmax >= r.thr[seat == r.banker]) else 0
+    o += 4
+    # penalised, the mask, flags
+    if own_turn:
+        for i in range(N_ACTIONS):
+            mask[i] = 1 if r.dec[i] >= 0 else 0
+            o[i] = 1 if r.dec[i] > 0 else 0
+    else:
+        memset(mask, 0, N_ACTIONS)
+    o += N_ACTIONS
+    o[0] = 1 if own_turn else 0
+
+
+def observation_fields():
+    """The sections of the observation vector, in order: ``[(name, shape), ...]``."""
+    return [(name, tuple(PLAYERS if d == "P" else d for d in shape)) for name, shape in _LC_OBS_FIELDS]
+
+
+def observation_size():
+    """The length of the observation vector."""
+    return _lc_obs_len()
+
+
+def observe(RoundCore core, seat):
+    """The observation of ``seat`` now: ``(obs, mask)``, a uint8 vector (the layout of
+    :func:`observation_fields`) and the int8 legal-action mask (N_ACTIONS entries; zeros unless
+    ``seat`` is to act)."""
+    cdef int p = _check_seat(seat)
+    cdef cnp.npy_intp n = _lc_obs_len()
+    cdef cnp.npy_intp na = N_ACTIONS
+    cdef cnp.ndarray obs = cnp.PyArray_EMPTY(1, &n, cnp.NPY_UINT8, 0)
+    cdef cnp.ndarray mask = cnp.PyArray_EMPTY(1, &na, cnp.NPY_INT8, 0)
+    if core.phase != PH_END and p == core.actor:
+        _offered(core, p)
+    _lc_obs_fill(core, p, <uint8_t*> cnp.PyArray_DATA(obs), <int8_t*> cnp.PyArray_DATA(mask))
+    return obs, mask
+
+
+include "_lc_round_vec.pxi"
