@@ -5,8 +5,8 @@ The hand functions are the compiled ones; ``new_round`` is the hand engine (:mod
 counting compiled) and ``bots`` its bots (:mod:`.round_bots`); ``new_match`` the match of hands under
 the shared round API (:mod:`.round_match`); ``round_class`` and ``match_class`` the hand and the match under
 the shared API (:class:`.round_match.LongcardRound`, :class:`.round_match.LongcardMatch`: what ``mj.Round``,
-``mj.Match`` and ``load_state`` build for a long-card ruleset); shanten is not offered and refuses with an
-``UnsupportedError``.  Importing it registers the family's settlement profiles and preset room
+``mj.Match`` and ``load_state`` build for a long-card ruleset); ``shanten`` is the "cards to a win"
+distance minus one (:mod:`.distance`).  Importing it registers the family's settlement profiles and preset room
 (:mod:`.settlement`).
 """
 
@@ -17,7 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
-from ...errors import RulesetError, UnsupportedError
+from ...errors import RulesetError, TileCountError, UnsupportedError
 from .. import registry
 from ..hooks import CliHooks, SimulationHooks, family_command, int_in
 from .options import RULESET
@@ -54,6 +54,19 @@ def score(hand: Any, win_card: Any = None, *, ruleset: Any = "changpai-ydr", mel
     """:func:`mahjong_core.families.longcard.score`; ``melds`` are the declared groups."""
     _check(ruleset)
     return _lc_hand.score(hand, win_card, declared=melds, **options)
+
+
+def shanten(hand: Any, *, ruleset: Any = "changpai-ydr", **options: Any) -> int:
+    """:func:`.distance.shanten`: the "cards to a win" distance minus one (-1 a win, 0 ready);
+    ``declared=``, ``dead=``, ``banker=`` and the win options pass through.  A hand whose win is out
+    of reach (possible only with declared groups or dead copies) is ``None`` in :mod:`.distance`;
+    here, where the shared convention is an int, a :class:`~mahjong_core.errors.TileCountError`."""
+    _check(ruleset)
+    from .distance import shanten as distance_shanten
+    value = distance_shanten(hand, **options)
+    if value is None:
+        raise TileCountError("shanten: no winning hand can be reached with the copies left (declared and dead)")
+    return value
 
 
 def new_round(*, ruleset: Any = "changpai-ydr", seed: Any = None, **options: Any) -> Round:
@@ -176,7 +189,7 @@ def _hidden_worlds(r: Any, seat: int, rng: Any) -> Any:
 
 
 FAMILY = registry.Family(
-    FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_offered("shanten"), new_round=new_round,
+    FAMILY_NAME, is_win=is_win, waits=waits, shanten=shanten, new_round=new_round,
     new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
     simulation=SIMULATION, cli=CLI, round_class=_round_class, match_class=_match_class,
     engines=_engines, hidden_worlds=_hidden_worlds,
