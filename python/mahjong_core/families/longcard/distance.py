@@ -51,7 +51,7 @@ from .fans import threshold
 from .groups import Group, group_tuo, is_chi_group
 from .options import check_value
 
-__all__ = ["cards_to_win", "shanten", "COMPONENTS", "hand_sizes"]
+__all__ = ["cards_to_win", "shanten", "improving_faces", "COMPONENTS", "hand_sizes"]
 
 _GROUPS = 7
 _NEG = -(10 ** 6)   # "no such plan" in the max-plus tables
@@ -145,28 +145,79 @@ def hand_sizes(declared: Sequence[Group]) -> tuple[int, int]:
     return full - 1, full
 
 
+def _runs(groups: Sequence[Group], banker: bool, waive: bool) -> list[tuple[bool, int]]:
+    """(black cards only?, 陀 still needed) of each way to win: by the threshold, and for an all-black
+    hand with ``all_black_waives_tuo`` without it (CP-13)."""
+    runs = [(False, max(0, threshold(banker) - sum(g.tuo for g in groups)))]
+    if waive and not any(IS_RED[c] for g in groups for c in g.cards):
+        runs.append((True, 0))
+    return runs
+
+
+def _parts(counts: Sequence[int], avail: Sequence[int], keep_kans: bool, black_only: bool,
+           max_cost: int) -> list[np.ndarray]:
+    return [_frontier(comp, tuple(int(counts[f]) for f in faces), tuple(int(counts[f]) + int(avail[f]) for f in faces),
+                      keep_kans, black_only, max_cost) for comp, faces in enumerate(COMPONENTS)]
+
+
+def _fewest(acc: np.ndarray, groups: int, need: int) -> int | None:
+    hits = np.flatnonzero(acc[groups] >= need)
+    return int(hits[0]) if hits.size else None
+
+
+def _least(values: Sequence[int | None]) -> int | None:
+    found = [v for v in values if v is not None]
+    return min(found) if found else None
+
+
 def _distance(counts: Sequence[int], groups: Sequence[Group], avail: Sequence[int], banker: bool,
               keep_kans: bool, waive: bool) -> int | None:
     """:func:`cards_to_win` on validated data (``avail``: copies that may still come in)."""
     need_groups = _GROUPS - len(groups)
-    max_cost = 3 * need_groups
-    need_tuo = max(0, threshold(banker) - sum(g.tuo for g in groups))
-    best: int | None = None
-    runs = [(False, need_tuo)]
-    if waive and not any(IS_RED[c] for g in groups for c in g.cards):
-        runs.append((True, 0))   # an all-black win needs no 陀 (CP-13)
+    out = []
+    for black_only, need in _runs(groups, banker, waive):
+        parts = _parts(counts, avail, keep_kans, black_only, 3 * need_groups)
+        acc = parts[0]
+        for part in parts[1:]:
+            acc = _combine(acc, part)
+        out.append(_fewest(acc, need_groups, need))
+    return _least(out)
+
+
+def improving_faces(counts: Sequence[int], groups: Sequence[Group], avail: Sequence[int], banker: bool,
+                    keep_kans: bool = False, waive: bool = False) -> tuple[int | None, list[int]]:
+    """(distance, the faces with a copy left whose arrival lowers it) of validated data: one card
+    changes one component, so the other five are combined once per component (prefix and suffix
+    products) and each face costs one table and one product."""
+    need_groups = _GROUPS - len(groups)
+    runs = _runs(groups, banker, waive)
+    best: list[int | None] = []
+    after: dict[int, list[int | None]] = {f: [] for f in range(N_FACES) if avail[f] >= 1}
     for black_only, need in runs:
-        acc: np.ndarray | None = None
+        parts = _parts(counts, avail, keep_kans, black_only, 3 * need_groups)
+        n = len(parts)
+        prefix: list[np.ndarray | None] = [None] * (n + 1)
+        suffix: list[np.ndarray | None] = [None] * (n + 1)
+        for i in range(n):
+            prefix[i + 1] = parts[i] if prefix[i] is None else _combine(prefix[i], parts[i])   # type: ignore[arg-type]
+        for i in range(n - 1, -1, -1):
+            suffix[i] = parts[i] if suffix[i + 1] is None else _combine(parts[i], suffix[i + 1])  # type: ignore[arg-type]
+        best.append(_fewest(prefix[n], need_groups, need))   # type: ignore[arg-type]
         for comp, faces in enumerate(COMPONENTS):
-            have = tuple(int(counts[f]) for f in faces)
-            cap = tuple(int(counts[f]) + int(avail[f]) for f in faces)
-            part = _frontier(comp, have, cap, keep_kans, black_only, max_cost)
-            acc = part if acc is None else _combine(acc, part)
-        assert acc is not None
-        hits = np.flatnonzero(acc[need_groups] >= need)
-        if hits.size and (best is None or int(hits[0]) < best):
-            best = int(hits[0])
-    return best
+            pre, suf = prefix[comp], suffix[comp + 1]
+            others = pre if suf is None else suf if pre is None else _combine(pre, suf)
+            for f in faces:
+                if f not in after:
+                    continue
+                have = tuple(int(counts[x]) + (x == f) for x in faces)
+                cap = tuple(int(counts[x]) + int(avail[x]) for x in faces)
+                part = _frontier(comp, have, cap, keep_kans, black_only, 3 * need_groups)
+                acc = part if others is None else _combine(others, part)
+                after[f].append(_fewest(acc, need_groups, need))
+    d = _least(best)
+    if d is None:
+        return None, []
+    return d, [f for f, values in after.items() if (v := _least(values)) is not None and v < d]
 
 
 def _prepare(hand: Any, declared: Any, dead: Any, options: dict[str, Any]
