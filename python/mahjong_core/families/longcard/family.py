@@ -20,6 +20,7 @@ from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this 
 from ...errors import RulesetError, TileCountError, UnsupportedError
 from .. import registry
 from ..hooks import CliHooks, SimulationHooks, family_command, int_in
+from .hand_layer import HAND_LAYER
 from .options import RULESET
 from .ruleset import FAMILY_NAME
 from . import settlement  # noqa: F401 - registers the family's settlement profiles and preset room
@@ -193,5 +194,6 @@ FAMILY = registry.Family(
     new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
     simulation=SIMULATION, cli=CLI, round_class=_round_class, match_class=_match_class,
     engines=_engines, hidden_worlds=_hidden_worlds,
+    hand_layer=HAND_LAYER,
 )
 registry.register_family(FAMILY)
