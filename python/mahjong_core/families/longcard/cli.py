@@ -1,4 +1,4 @@
-"""The ``changpai-ydr`` side of ``mahjong-core hand``, ``score``, ``match`` and ``play``: the
+"""The ``changpai-ydr`` side of ``mahjong-core hand``, ``score``, ``match``, ``play`` and ``advise``: the
 family's command-line hooks (``run_*``, registered as ``Family.cli`` in :mod:`.family`), which
 :mod:`mahjong_core.cli` runs when ``--ruleset changpai-ydr`` is given; the terminal game is
 :mod:`.play`."""
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ...settlement import Room
 
 __all__ = ["cmd_hand", "cmd_match", "cmd_score", "describe_result", "display_name", "hand_report", "match_report",
-           "run_hand", "run_match", "run_play", "run_score"]
+           "run_advise", "run_hand", "run_match", "run_play", "run_score"]
 
 
 def hand_report(text: str, banker: bool = False) -> dict[str, Any]:
@@ -232,6 +232,13 @@ def run_match(args: Any, foreign: Sequence[Any]) -> int:
 
     return cmd_match(args.seed, args.rounds, bots, 10_000 if args.balance is None else args.balance,
                      args.json or outputs.stdout == "--out", write_out, args.quiet, room=args.room)
+
+
+def run_advise(args: Any, foreign: Sequence[Any]) -> int:
+    """``mahjong-core advise --ruleset changpai-ydr`` (:mod:`.advise_cli`)."""
+    _refuse(foreign)
+    from .advise_cli import run
+    return run(args)
 
 
 def run_play(args: Any, foreign: Sequence[Any]) -> int:

@@ -131,17 +131,24 @@ def _plot() -> Callable[..., Any]:
 SIMULATION = SimulationHooks(_result_type, _play_batch, _plot)
 
 
+def _advise_options() -> Any:
+    """The ``advise`` options of the family (imported when the parser is built)."""
+    from .advise_cli import OPTIONS
+    return OPTIONS
+
+
 # ``Family.cli``: the options, help fragments and examples of the shared commands for changpai-ydr
 _PACKAGE = __name__.rpartition(".")[0]   # the family's package: its cli module is <package>.cli
 
 CLI = CliHooks(
-    commands={name: family_command(_PACKAGE, name) for name in ("hand", "score", "match", "play")},
+    commands={name: family_command(_PACKAGE, name) for name in ("hand", "score", "match", "play", "advise")},
     options={
         "hand": [(("--banker",), {"action": "store_true", "help": f"{RULESET}: the player is the banker (34 陀)"})],
         "score": [(("--banker",), {"action": "store_true", "help": f"{RULESET}: the winner is the banker (34 陀)"}),
                   (("--jiang",), {"default": None, "help": f'{RULESET}: the two 五门将 cards J1 J2, e.g. "36 25"'}),
                   (("--caishen",), {"type": int_in(0, 10), "default": 0,
                                     "help": f"{RULESET}: 财神 laid out by the winner"})],
+        "advise": _advise_options,
     },
     help={
         "hand.tiles": f'{RULESET}: 20 or 21 cards "11 66 44 16 ..."',
@@ -160,6 +167,8 @@ CLI = CliHooks(
         "simulate": [f"mahjong-core simulate --ruleset {RULESET} -n 200 --bots greedy,random,random --seed 1"],
         "match": [f"mahjong-core match --ruleset {RULESET} --rounds 3 --bots greedy,random,random --seed 1"],
         "play": [f"mahjong-core play --ruleset {RULESET} --seed 7 --seat 2"],
+        "advise": ['mahjong-core advise "46 46 13 16 34 25 14 14 55 55 55 22" --melds "peng 11×3" "sha 44×4" '
+                   f'"sha 66×4" --jiang "36 25" --ruleset {RULESET}'],
     },
     play_rulesets=lambda: registry.ruleset_names(FAMILY_NAME),
     play_seats=3,
