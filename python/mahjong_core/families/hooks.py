@@ -150,3 +150,9 @@ class HandLayer:
     """``shanten_batch(counts2d, *, ruleset, **options)`` (``mj.shanten_batch``)."""
     score_batch: "Callable[..., Any] | None" = None
     """``score_batch(counts2d, win_cards, *, ruleset, **options)`` (``mj.score_batch``)."""
+    advise_round: "Callable[[Any, int], Any] | None" = None
+    """``advise_round(round, seat)``: the advisor for the seat to act in a round of the family, from
+    what the seat sees; its ``options`` each carry ``discard`` (an action id of the round) and
+    ``baozi`` (not None exactly for an action the round penalises); a ``MahjongError`` when the seat
+    has no discard to make.  The conformance suite's ``hand`` check holds it to the round's legal
+    actions."""

@@ -25,6 +25,9 @@ whole contract (:data:`CHECKS`, in this order):
                        its state round-trips
 ``simulate``           ``mj.simulate`` runs a tiny batch, or refuses naming the family
 ``cli``                every ``mahjong-core`` command works or refuses naming the family
+``hand``               every shared hand entry point (``mj.Hand``, the batch calls, ``mj.advise`` ...)
+                       works or refuses naming the family; the family's advisor agrees with the
+                       round's legal and penalised discards
 
 A failure raises :class:`ConformanceError` (an ``AssertionError``) naming the ruleset, the check
 and what differed.  The suite names no family: it finds the ruleset's family in the registry, so
@@ -53,6 +56,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ..families import registry
+from .checks_hand import check_hand
 from .checks_layers import check_cli, check_results, check_simulate
 from .checks_round import (
     check_engines_agree, check_hidden_information, check_legal_mask, check_refused_actions, check_round_api,
@@ -77,6 +81,7 @@ CHECKS: Mapping[str, Callable[[Subject], None]] = {
     "match": check_match,
     "simulate": check_simulate,
     "cli": check_cli,
+    "hand": check_hand,
 }
 """Check name -> check (a callable taking a :class:`Subject`), in the order :func:`check_ruleset`
 runs them."""

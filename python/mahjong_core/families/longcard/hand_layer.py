@@ -256,6 +256,11 @@ class LongcardHand:
         return None if d is None else d - 1
 
 
+def _advise_round(rnd: Any, seat: int) -> Any:
+    from .advise import advise_round
+    return advise_round(rnd, seat)
+
+
 def _advise(hand: Any, *, ruleset: Any = "changpai-ydr", declared: Any = None, visible: Any = None,
             **options: Any) -> Any:
     """``mj.advise`` for a long-card ruleset: :func:`.advise.advise` (``melds`` are the declared groups)."""
@@ -266,5 +271,5 @@ def _advise(hand: Any, *, ruleset: Any = "changpai-ydr", declared: Any = None, v
 
 
 HAND_LAYER = HandLayer(advise=_advise, hand=LongcardHand, is_win_batch=is_win_batch, waits_batch=waits_batch,
-                       shanten_batch=shanten_batch, score_batch=score_batch)
+                       shanten_batch=shanten_batch, score_batch=score_batch, advise_round=_advise_round)
 """``Family.hand_layer`` of the long-card family."""
