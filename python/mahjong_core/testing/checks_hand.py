@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+import numpy as np
+
 from ..errors import MahjongError, RulesetError, UnsupportedError
 from .subject import Subject, default_engine, play_to_end
 
@@ -26,7 +28,7 @@ def _entry_points() -> Mapping[str, Callable[[str], Any]]:
         "mj.is_win_batch": lambda r: mj.is_win_batch([], ruleset=r),
         "mj.waits_batch": lambda r: mj.waits_batch([], ruleset=r),
         "mj.shanten_batch": lambda r: mj.shanten_batch([], ruleset=r),
-        "mj.score_batch": lambda r: mj.score_batch([], [], ruleset=r),
+        "mj.score_batch": lambda r: mj.score_batch([], np.zeros(0, np.int64), ruleset=r),
         "mj.advise": lambda r: mj.advise("", ruleset=r),
     }
 

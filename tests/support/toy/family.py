@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from mahjong_core.errors import RulesetError, UnsupportedError
+from mahjong_core.errors import UnsupportedError
 from mahjong_core.families import registry
 
 from .bots import BOTS

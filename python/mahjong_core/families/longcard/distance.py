@@ -106,9 +106,9 @@ def _table(comp: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, n
         held = sum(t for n, t in zip(v, kan) if n >= 3)
         keep.append(held + best[rest] if rest in best else -1)
     k = np.array(vecs, np.int16).reshape(len(vecs), len(faces))
-    black = ~(k[:, [IS_RED[f] == 1 for f in faces]] > 0).any(axis=1)
-    return (k, (k.sum(axis=1) // 3).astype(np.int16), np.array([best[v] for v in vecs], np.int16),
-            np.array(keep, np.int16), black)
+    black = np.asarray(~(k[:, [IS_RED[f] == 1 for f in faces]] > 0).any(axis=1), bool)
+    groups_of = np.asarray(k.sum(axis=1) // 3, np.int16)
+    return k, groups_of, np.array([best[v] for v in vecs], np.int16), np.array(keep, np.int16), black
 
 
 @lru_cache(maxsize=4096)

@@ -128,7 +128,7 @@ def _pad(s: str, width: int) -> str:
 
 def _other_options() -> list[tuple[tuple[str, ...], Any]]:
     """(flags, keywords) of the ``advise`` options of the other families (``CliHooks.options``)."""
-    out = []
+    out: list[tuple[tuple[str, ...], Any]] = []
     for family in registry.families():
         hooks = family.cli
         if family.name == FAMILY_NAME or hooks is None or "advise" not in hooks.options:

@@ -129,7 +129,7 @@ class _HandFace(type):
 
 
 class Hand(_MahjongHand, metaclass=_HandFace):
-    __doc__ = _MahjongHand.__doc__ + """
+    __doc__ = (_MahjongHand.__doc__ or "") + """
     A ruleset of another family builds that family's hand object (``Family.hand_layer``): the
     long-card game's :class:`mahjong_core.families.longcard.hand_layer.LongcardHand` (``declared=``,
     ``banker=`` and its win options as keywords); ``isinstance(h, Hand)`` holds for both.
