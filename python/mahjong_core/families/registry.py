@@ -63,6 +63,12 @@ with.  Every callable takes the ruleset keyword-only (``ruleset=``: a name or a 
     needed the cards he had).  The conformance suite's
     ``hidden_information`` check compares ``seat``'s views and legal actions in both rounds.
 
+``hand_layer`` (optional)
+    the family's side of the shared hand-level entry points
+    (:class:`mahjong_core.families.hooks.HandLayer`: ``advise``, ``hand``, the batch calls,
+    ``advise_round``); :func:`hand_hook` hands ``mj.advise``, ``mj.Hand`` and the batch calls a
+    ruleset of the family through it, or refuses with an ``UnsupportedError`` naming the family.
+
 Registration: a family's ruleset package calls :func:`register_rulesets` with its own mapping
 name -> record when it is imported (records are plain data, importable without the compiled
 core); the registry keeps that mapping, not a copy, so the family's dict stays the one home of
