@@ -38,7 +38,6 @@ that may come in, is :func:`mahjong_core.families.longcard._ref.distance.cards_t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -81,10 +80,23 @@ def _component_groups(faces: tuple[int, ...]) -> list[tuple[tuple[int, ...], int
     return out
 
 
-@cache
+_TABLES: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+"""The tables of :func:`_table`, built on first use (the largest component's in about a second)."""
+_FRONTIERS: dict[tuple[Any, ...], np.ndarray] = {}
+"""Memo of :func:`_frontier` (hands differ in one component at a time: the advisor reuses the others)."""
+_MAX_FRONTIERS = 4096
+
+
 def _table(comp: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Component ``comp``'s splittable count vectors: ``(K, groups, best 陀, best 陀 keeping a 坎 of
     every face held 3+ times (-1: none), all black)``."""
+    table = _TABLES.get(comp)
+    if table is None:
+        table = _TABLES[comp] = _build_table(comp)
+    return table
+
+
+def _build_table(comp: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     faces = COMPONENTS[comp]
     groups = _component_groups(faces)
     best: dict[tuple[int, ...], int] = {(0,) * len(faces): 0}
@@ -111,11 +123,22 @@ def _table(comp: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, n
     return k, groups_of, np.array([best[v] for v in vecs], np.int16), np.array(keep, np.int16), black
 
 
-@lru_cache(maxsize=4096)
 def _frontier(comp: int, have: tuple[int, ...], cap: tuple[int, ...], keep_kans: bool, black_only: bool,
               max_cost: int) -> np.ndarray:
     """(groups 0..7, incoming cards 0..max_cost) -> largest 陀 of a split of this component's part of a
-    winning hand that needs at most that many incoming cards (``_NEG``: none)."""
+    winning hand that needs at most that many incoming cards (``_NEG``: none); memoised, read-only."""
+    key = (comp, have, cap, keep_kans, black_only, max_cost)
+    found = _FRONTIERS.get(key)
+    if found is None:
+        if len(_FRONTIERS) >= _MAX_FRONTIERS:
+            _FRONTIERS.clear()
+        found = _FRONTIERS[key] = _build_frontier(*key)
+        found.flags.writeable = False
+    return found
+
+
+def _build_frontier(comp: int, have: tuple[int, ...], cap: tuple[int, ...], keep_kans: bool, black_only: bool,
+                    max_cost: int) -> np.ndarray:
     k, g, tuo_any, tuo_keep, black = _table(comp)
     tuo = tuo_keep if keep_kans else tuo_any
     cost = np.maximum(k - np.array(have, np.int16), 0).sum(axis=1)
