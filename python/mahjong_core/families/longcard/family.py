@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
-from ...errors import RulesetError, TileCountError, UnsupportedError
+from ...errors import RulesetError, TileCountError
 from .. import registry
 from ..hooks import CliHooks, SimulationHooks, family_command, int_in
 from .hand_layer import HAND_LAYER
@@ -99,14 +99,6 @@ def _greedy_bot(seed: Any = None) -> RuleBot:
     from .round_bots import RuleBot
 
     return RuleBot()
-
-
-def _not_offered(what: str) -> Callable[..., NoReturn]:
-    """An entry point the family does not offer: the one documented error of the registry."""
-    def refuse(*_args: Any, **_kw: Any) -> NoReturn:
-        raise UnsupportedError(f"{what}: the {FAMILY_NAME} family ({', '.join(registry.ruleset_names(FAMILY_NAME))}) "
-                               f"does not offer {what} (it offers is_win, waits, score, rounds, matches and simulate)")
-    return refuse
 
 
 def _result_type() -> type:
