@@ -110,6 +110,9 @@ def test_batch_calls_validate_at_entry():
         mj.score_batch(good, [0], ruleset=LC)
     with pytest.raises(MahjongError, match="flags is a mahjong option"):
         mj.score_batch(good, [0, 0], ruleset=LC, flags=np.zeros(2, np.uint32))
+    with pytest.raises(MahjongError, match="waits_batch: 'jiang' is not one of its options"):
+        mj.waits_batch(good, ruleset=LC, jiang="36 25")
+    assert mj.waits_batch(good, ruleset=LC, win_split_kan=False).dtype == np.uint32
     with pytest.raises(MahjongError, match="banker is not an option of a mahjong ruleset"):
         mj.waits_batch(np.zeros((1, 34), np.uint8), ruleset="public", banker=True)
     # the mahjong batch calls are unchanged for a mahjong ruleset

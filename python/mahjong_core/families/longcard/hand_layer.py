@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..._validate import as_flag, short_repr
-from ...errors import ArrayShapeError, HandSizeError, RulesetError, TileCountError
+from ...errors import ArrayShapeError, HandSizeError, MahjongError, RulesetError, TileCountError
 from .. import registry
 from ..hooks import HandLayer
 from .cards import COPIES, N_FACES, face_name, format_cards, parse_card, to_counts
@@ -69,6 +69,19 @@ def counts_2d(hands: Any, what: str = "hands") -> np.ndarray:
     return np.ascontiguousarray(arr, dtype=_U8)
 
 
+_WIN_KEYS = ("win_split_kan", "all_black_waives_tuo")
+_SCORE_KEYS = ("banker", "jiang", "caishen", "wumenjiang", "wumenjiang_weight", "xiang_bonus_on_fan_faces", "fan_cap",
+               "kan_as_peng", "win_split_kan", "all_black_waives_tuo", "caishen_count")
+
+
+def _only(options: dict[str, Any], keys: tuple[str, ...], what: str) -> dict[str, Any]:
+    """``options`` when every key is one of ``keys`` (a MahjongError naming the first other one)."""
+    for key in options:
+        if key not in keys:
+            raise MahjongError(f"{what}: {short_repr(key)} is not one of its options ({', '.join(keys)})")
+    return options
+
+
 def _rows_of(arr: np.ndarray, sizes: tuple[int, ...], what: str) -> None:
     n = arr.sum(axis=1, dtype=np.int64)
     bad = np.flatnonzero(~np.isin(n, sizes))
@@ -83,7 +96,7 @@ def is_win_batch(hands: Any, *, ruleset: Any = "changpai-ydr", banker: bool = Fa
     from ... import _lc_hand
     arr = counts_2d(hands)
     _rows_of(arr, (21,), "is_win_batch")
-    return _lc_hand.is_win_batch(arr, as_flag(banker, "banker"), **options)
+    return _lc_hand.is_win_batch(arr, as_flag(banker, "banker"), **_only(options, _WIN_KEYS, "is_win_batch"))
 
 
 def waits_batch(hands: Any, *, ruleset: Any = "changpai-ydr", banker: bool = False, **options: Any) -> np.ndarray:
@@ -92,7 +105,7 @@ def waits_batch(hands: Any, *, ruleset: Any = "changpai-ydr", banker: bool = Fal
     from ... import _lc_hand
     arr = counts_2d(hands)
     _rows_of(arr, (20,), "waits_batch")
-    return _lc_hand.waits_batch(arr, as_flag(banker, "banker"), **options)
+    return _lc_hand.waits_batch(arr, as_flag(banker, "banker"), **_only(options, _WIN_KEYS, "waits_batch"))
 
 
 def shanten_batch(hands: Any, *, ruleset: Any = "changpai-ydr", banker: bool = False, **options: Any) -> np.ndarray:
@@ -102,6 +115,7 @@ def shanten_batch(hands: Any, *, ruleset: Any = "changpai-ydr", banker: bool = F
     arr = counts_2d(hands)
     _rows_of(arr, (20, 21), "shanten_batch")
     flag = as_flag(banker, "banker")
+    _only(options, _WIN_KEYS, "shanten_batch")
     out = np.empty(len(arr), np.int8)
     for i, row in enumerate(arr):
         value = shanten(row, banker=flag, **options)
@@ -133,7 +147,7 @@ def score_batch(hands: Any, win_cards: Any, *, ruleset: Any = "changpai-ydr", **
     if over.size:
         r = int(over[0])
         raise TileCountError(f"score_batch: row {r}: a 6th copy of {face_name(int(cards[r]), 'pips')}")
-    return _lc_hand.score_batch(full, **options)
+    return _lc_hand.score_batch(full, **_only(options, _SCORE_KEYS, "score_batch"))
 
 
 class LongcardHand:
