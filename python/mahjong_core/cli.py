@@ -12,7 +12,7 @@ Commands
     Analyse a concealed hand: for a mahjong ruleset its tile count, whether it is complete (3k+2
     tiles), its shanten per form and overall, and its waiting tiles (3k+1 tiles); for another
     family what that family reports (the long-card game: complete or not, or the waits with their
-    fan and 陀, ``--banker``).
+    fan and 陀, and the shanten: its cards-to-a-win distance minus one; ``--banker``).
 ``score TILES --win TILE [--melds MELD ...] [family options] [--ruleset R] [--json]``
     Score a winning hand: the counted fans (Chinese and English names, points,
     count) and the total.  Each family adds its options (mahjong's situational flags, flowers and

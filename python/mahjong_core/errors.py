@@ -52,11 +52,12 @@ class RulesetError(MahjongError):
 
 
 class UnsupportedError(RulesetError):
-    """A registered ruleset whose game family does not offer what was asked: ``mj.Hand``,
-    ``mj.advise`` or ``mj.fan_shanten`` of the long-card ruleset ``changpai-ydr`` (mahjong
+    """A registered ruleset whose game family does not offer what was asked: ``mj.Scorer``,
+    ``mj.waits_mask`` or ``mj.fan_shanten`` of the long-card ruleset ``changpai-ydr`` (mahjong
     features).  The message names the ruleset, its family and the missing capability; a name no
     family registered is a plain :class:`RulesetError` ("unknown ruleset").  Raised through
-    :func:`mahjong_core.families.registry.require_family`, which asks the registry."""
+    :func:`mahjong_core.families.registry.require_family` (or ``hand_hook``), which asks the
+    registry."""
 
 
 class ArrayShapeError(MahjongError):

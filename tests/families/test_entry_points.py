@@ -94,7 +94,8 @@ ENTRY_POINTS = {
     "is_win_batch": lambda r, s: mj.is_win_batch(_counts(r, s[0])[None], ruleset=r),
     "waits_batch": lambda r, s: mj.waits_batch(_counts(r, s[1])[None], ruleset=r),
     "shanten_batch": lambda r, s: mj.shanten_batch(_counts(r, s[1])[None], ruleset=r),
-    "score_batch": lambda r, s: mj.score_batch(_counts(r, s[2][0])[None], [_win_index(r, s[2][1])], ruleset=r),
+    # the ready hand and the winning tile of the sample (batch calls take no declared groups)
+    "score_batch": lambda r, s: mj.score_batch(_counts(r, s[1])[None], [_win_index(r, s[2][1])], ruleset=r),
     "fan_shanten": lambda r, s: mj.fan_shanten(s[1], ruleset=r),
     "advise": lambda r, s: mj.advise(s[0], ruleset=r),
     "GreedyBot": lambda r, s: _play_out(r, mj.GreedyBot()),
@@ -150,7 +151,12 @@ def test_the_mahjong_family_offers_every_entry_point_and_long_card_most():
             continue
         offered.append(entry)
     assert set(offered) >= {"score", "is_win", "waits", "bot names", "Round", "Match", "simulate", "cli hand",
-                            "cli score", "cli simulate", "cli match", "cli play"}, offered
+                            "cli score", "cli simulate", "cli match", "cli play",
+                            # issue 28, item 3 and 4: the advisor and the hand-level entry points
+                            "advise", "cli advise", "shanten", "Hand", "is_win_batch", "waits_batch",
+                            "shanten_batch", "score_batch"}, offered
+    assert set(ENTRY_POINTS) - set(offered) == {"Scorer", "fan_shanten", "get_ruleset", "fan_table", "GreedyBot",
+                                                 "RandomBot"}, offered
 
 
 @pytest.mark.parametrize("entry", sorted(e for e in ENTRY_POINTS if not e.startswith("cli")))

@@ -33,8 +33,10 @@ def test_hand_waits_and_counts(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["waits"] == {"14": {"fan": 3, "tuo": 41}, "36": {"fan": 2, "tuo": 35}, "45": {"fan": 2, "tuo": 36}}
     assert out["qualified"] and out["threshold"] == 33
+    assert (out["cards_to_win"], out["shanten"]) == (1, 0)      # ready (issue 28: the distance, shanten = d - 1)
     assert cli.main(["hand", hand + " 36", "--ruleset", "changpai-ydr", "--banker"]) == 0
-    assert "complete yes  (2 fan, 35 陀)" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert "complete yes  (2 fan, 35 陀)" in text and "shanten  -1  (0 cards to a win)" in text
 
 
 @pytest.mark.parametrize("argv, fragment", [

@@ -9,6 +9,7 @@ from pathlib import Path
 import mahjong_core.families.longcard as lc
 import pytest
 from mahjong_core.families.longcard import (
+    advise,
     cards,
     counting,
     fans,
@@ -21,6 +22,7 @@ from mahjong_core.families.longcard import (
     round_settings,
     round_settlement,
 )
+from mahjong_core.families.longcard import distance, hand_layer
 from mahjong_core.families.longcard._ref import round as round_ref
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -40,7 +42,8 @@ def test_readme_longcard_section():
 
 
 @pytest.mark.parametrize("module", [lc, cards, counting, fans, groups, options, round_actions, round_bots,
-                                    round_counting, round_match, round_ref, round_settings, round_settlement])
+                                    round_counting, round_match, round_ref, round_settings, round_settlement,
+                                    advise, distance, hand_layer])
 def test_docstrings(module):
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0

@@ -38,12 +38,13 @@ def test_mahjong_unchanged_and_refusals():
         mj.score("123m456m789m11mE", "E", banker=True)
     with pytest.raises(MahjongError, match="self_drawn"):
         mj.score(*X1, ruleset="changpai-ydr", melds=X1_DECL, self_drawn=True)
-    with pytest.raises(mj.UnsupportedError, match="longcard family .* does not offer shanten"):
-        mj.shanten(HAND20, ruleset="changpai-ydr")
+    # since issue 28 the family offers shanten (the cards-to-a-win distance minus one) and mj.Hand
+    assert mj.shanten(HAND20, ruleset="changpai-ydr") == 0 and mj.shanten(HAND20 + " 36", ruleset="changpai-ydr") == -1
+    assert mj.Hand(HAND20, ruleset="changpai-ydr").waits() == [3, 14, 16]
     with pytest.raises(RulesetError, match="not a mahjong ruleset"):
         mj.waits_mask(HAND20, ruleset="changpai-ydr")
     with pytest.raises(mj.UnsupportedError, match="longcard family"):
-        mj.Hand(HAND20, ruleset="changpai-ydr")
+        mj.Scorer("changpai-ydr")
     with pytest.raises(RulesetError, match="unknown ruleset"):
         mj.is_win("11123456789999m", ruleset="no-such-game")
     with pytest.raises(RulesetError, match="no minimum fan"):

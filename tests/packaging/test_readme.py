@@ -143,6 +143,8 @@ CHEAP = [
     'mahjong-core score "46 46 13 16 34 25 14 14 55 55 55" --win 36 --melds "peng 11×3" "sha 44×4" "sha 66×4" '
     '--ruleset changpai-ydr --jiang "36 25"',
     "mahjong-core match --ruleset two-player --room beginner --rounds 8 --bots greedy,random",
+    'mahjong-core advise "46 46 13 16 34 25 14 14 55 55 55 22" --melds "peng 11×3" "sha 44×4" "sha 66×4" '
+    '--jiang "36 25" --ruleset changpai-ydr',
 ]
 """README commands this test runs as written (``mahjong-core`` as ``python -m mahjong_core``, which
 is the same command line, so that a source tree without the console script works too)."""

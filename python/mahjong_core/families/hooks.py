@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping, Sequence, cast
 from .._validate import as_int
 from ..errors import MahjongError
 
-__all__ = ["SimulationHooks", "CliHooks", "CliOption", "int_in", "family_command"]
+__all__ = ["SimulationHooks", "CliHooks", "CliOption", "HandLayer", "int_in", "family_command"]
 
 
 @dataclass(frozen=True)
@@ -159,3 +159,30 @@ def family_command(package: str, name: str) -> Callable[..., int]:
         return cast("int", getattr(cli, f"run_{name}")(args, foreign))
 
     return run
+
+
+@dataclass(frozen=True)
+class HandLayer:
+    """``Family.hand_layer``: the family's side of the shared hand-level entry points, each called
+    with the caller's arguments (the ruleset keyword-only) when the ruleset is the family's; a field
+    left None is refused with the :class:`~mahjong_core.errors.UnsupportedError` naming the family
+    (:func:`mahjong_core.families.registry.hand_hook`)."""
+
+    advise: "Callable[..., Any] | None" = None
+    """``advise(hand, *, ruleset, **options)``: the discard advisor (``mj.advise``)."""
+    hand: "Callable[..., Any] | None" = None
+    """``hand(cards, *, ruleset, **options)``: a hand object (``mj.Hand``)."""
+    is_win_batch: "Callable[..., Any] | None" = None
+    """``is_win_batch(counts2d, *, ruleset, **options)`` (``mj.is_win_batch``)."""
+    waits_batch: "Callable[..., Any] | None" = None
+    """``waits_batch(counts2d, *, ruleset, **options)`` (``mj.waits_batch``)."""
+    shanten_batch: "Callable[..., Any] | None" = None
+    """``shanten_batch(counts2d, *, ruleset, **options)`` (``mj.shanten_batch``)."""
+    score_batch: "Callable[..., Any] | None" = None
+    """``score_batch(counts2d, win_cards, *, ruleset, **options)`` (``mj.score_batch``)."""
+    advise_round: "Callable[[Any, int], Any] | None" = None
+    """``advise_round(round, seat)``: the advisor for the seat to act in a round of the family, from
+    what the seat sees; its ``options`` each carry ``discard`` (an action id of the round) and
+    ``baozi`` (not None exactly for an action the round penalises); a ``MahjongError`` when the seat
+    has no discard to make.  The conformance suite's ``hand`` check holds it to the round's legal
+    actions."""

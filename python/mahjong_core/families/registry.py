@@ -73,6 +73,12 @@ with.  Every callable takes the ruleset keyword-only (``ruleset=``: a name or a 
     called when an environment first needs them; None: the environments refuse the family's
     rulesets with an :class:`~mahjong_core.errors.UnsupportedError`.
 
+``hand_layer`` (optional)
+    the family's side of the shared hand-level entry points
+    (:class:`mahjong_core.families.hooks.HandLayer`: ``advise``, ``hand``, the batch calls,
+    ``advise_round``); :func:`hand_hook` hands ``mj.advise``, ``mj.Hand`` and the batch calls a
+    ruleset of the family through it, or refuses with an ``UnsupportedError`` naming the family.
+
 Registration: a family's ruleset package calls :func:`register_rulesets` with its own mapping
 name -> record when it is imported (records are plain data, importable without the compiled
 core); the registry keeps that mapping, not a copy, so the family's dict stays the one home of
@@ -88,22 +94,23 @@ Lookups: :func:`get_ruleset` (a name or a registered record -> the record), :fun
 :func:`get_family`, :func:`ruleset_names` (optionally of one family).  An unknown or
 unregistered ruleset raises :class:`~mahjong_core.errors.RulesetError`; registering a second
 record under a taken name raises :class:`~mahjong_core.errors.RulesetError` too.
-:func:`require_family` is the check of an entry point that only one family offers (``mj.Hand``,
-``mj.advise``): a ruleset of another family is an :class:`~mahjong_core.errors.UnsupportedError`
-naming that family and the capability it lacks.
+:func:`require_family` is the check of an entry point that only one family offers (``mj.fan_shanten``):
+a ruleset of another family is an :class:`~mahjong_core.errors.UnsupportedError` naming that family and
+the capability it lacks.  :func:`hand_hook` hands a shared hand-level entry point (``mj.advise``,
+``mj.Hand``, the batch calls) to the family of the ruleset through its ``hand_layer``, or refuses so.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol, cast
 
 from .. import limits
 from .._validate import short_repr
 from ..errors import RulesetError, UnsupportedError
 
 __all__ = ["DEFAULT_RULESET", "MAX_MIN_FAN", "Family", "RulesetRecord", "register_rulesets", "register_family", "get_ruleset", "get_family", "family_of",
-           "ruleset_names", "require_family", "families"]
+           "ruleset_names", "require_family", "families", "hand_hook"]
 
 DEFAULT_RULESET = "two-player"
 """The ruleset every function, class and command uses when none is given."""
@@ -174,6 +181,10 @@ class Family:
     rl: "Callable[[], Any] | None" = None
     """Gives the family's learning-environment hooks (:class:`mahjong_core.rl.hooks.RlHooks`), called
     when first needed (so a family imports its learning code late).  None: no learning environment."""
+    hand_layer: "Any | None" = None
+    """The family's hand-level entry points under the shared names
+    (:class:`mahjong_core.families.hooks.HandLayer`: ``advise``, ``Hand``, the batch calls), or None:
+    the shared entry points refuse the family's rulesets (:func:`hand_hook`)."""
 
     def round_type(self) -> type:
         """The family's round class under the shared API (``round_class``, else ``new_round``)."""
@@ -265,6 +276,26 @@ def require_family(ruleset: Any, family: str, capability: str) -> RulesetRecord:
             f"{capability}: {record.name!r} is not a {family} ruleset but one of the {record.family} family, "
             f"which does not offer {capability} ({family} rulesets: {', '.join(ruleset_names(family))})")
     return record
+
+
+def hand_hook(ruleset: Any, family: str, name: str, capability: str) -> "Callable[..., Any] | None":
+    """The hand-layer entry point ``name`` (a field of :class:`~mahjong_core.families.hooks.HandLayer`)
+    that the family of ``ruleset`` registered, for the entry point ``capability`` of the family
+    ``family`` (``mj.advise`` of mahjong, say): None when ``ruleset`` is one of ``family``'s own or no
+    family knows it (the caller's own checks then answer); an
+    :class:`~mahjong_core.errors.UnsupportedError` naming the ruleset's family and ``capability`` when
+    that family does not offer it."""
+    try:
+        record = get_ruleset(ruleset)
+    except RulesetError:
+        return None
+    if record.family == family:
+        return None
+    layer = get_family(record.family).hand_layer
+    hook = getattr(layer, name, None) if layer is not None else None
+    if hook is None:
+        require_family(ruleset, family, capability)   # raises: the family does not offer it
+    return cast("Callable[..., Any]", hook)
 
 
 def get_family(name: str) -> Family:

@@ -30,6 +30,9 @@ whole contract (:data:`CHECKS`, in this order):
                        with an ``UnsupportedError`` naming it
 ``rl``                 the learning environments keep their contract for a family with learning
                        hooks, or refuse its rulesets naming the family
+``hand``               every shared hand entry point (``mj.Hand``, the batch calls, ``mj.advise`` ...)
+                       works or refuses naming the family; the family's advisor agrees with the
+                       round's legal and penalised discards
 
 A failure raises :class:`ConformanceError` (an ``AssertionError``) naming the ruleset, the check
 and what differed.  The suite names no family: it finds the ruleset's family in the registry, so
@@ -58,6 +61,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ..families import registry
+from .checks_hand import check_hand
 from .checks_layers import check_cli, check_results, check_simulate
 from .checks_rl import check_rl
 from .checks_round import (
@@ -86,6 +90,7 @@ CHECKS: Mapping[str, Callable[[Subject], None]] = {
     "cli": check_cli,
     "server": check_server,
     "rl": check_rl,
+    "hand": check_hand,
 }
 """Check name -> check (a callable taking a :class:`Subject`), in the order :func:`check_ruleset`
 runs them."""

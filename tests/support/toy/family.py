@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from mahjong_core.errors import RulesetError
+from mahjong_core.errors import UnsupportedError
 from mahjong_core.families import registry
 
 from .bots import BOTS
@@ -39,7 +39,9 @@ RULESET = RulesetRecord()
 
 
 def _no_hands(*_a: Any, **_k: Any) -> Any:
-    raise RulesetError("the race has no hands")
+    # the documented refusal (issue 27): an UnsupportedError naming the family and what it lacks
+    raise UnsupportedError(f"hands: the {FAMILY_NAME} family does not offer is_win, waits or shanten "
+                           "(the race has no hands)")
 
 
 FAMILY = registry.Family(FAMILY_NAME, is_win=_no_hands, waits=_no_hands, shanten=_no_hands, new_round=RaceRound,

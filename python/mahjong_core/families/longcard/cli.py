@@ -1,4 +1,4 @@
-"""The ``changpai-ydr`` side of ``mahjong-core hand``, ``score``, ``match`` and ``play``: the
+"""The ``changpai-ydr`` side of ``mahjong-core hand``, ``score``, ``match``, ``play`` and ``advise``: the
 family's command-line hooks (``run_*``, registered as ``Family.cli`` in :mod:`.family`), which
 :mod:`mahjong_core.cli` runs when ``--ruleset changpai-ydr`` is given; the terminal game is
 :mod:`.play`."""
@@ -21,12 +21,13 @@ if TYPE_CHECKING:
     from ...settlement import Room
 
 __all__ = ["cmd_hand", "cmd_match", "cmd_score", "describe_result", "display_name", "hand_report", "match_report",
-           "run_hand", "run_match", "run_play", "run_score"]
+           "run_advise", "run_hand", "run_match", "run_play", "run_score"]
 
 
 def hand_report(text: str, banker: bool = False) -> dict[str, Any]:
     """21 concealed cards: complete or not (with the best score); 20: waits with (fan, 陀) and the
-    qualification counts (卯, T_max).  No declared groups."""
+    qualification counts (卯, T_max); both: the cards-to-a-win distance and shanten (distance - 1,
+    :mod:`.distance`).  No declared groups."""
     from . import is_win, score, wait_scores
 
     counts = to_counts(text)
@@ -46,6 +47,9 @@ def hand_report(text: str, banker: bool = False) -> dict[str, Any]:
     else:
         raise HandSizeError(f"{n} cards: the changpai-ydr hand command takes 20 concealed cards (waits) "
                             "or 21 (win check)")
+    from .distance import cards_to_win
+    report["cards_to_win"] = d = cards_to_win(counts, banker=banker)   # no declared group: always reachable
+    report["shanten"] = None if d is None else d - 1
     return report
 
 
@@ -56,6 +60,7 @@ def cmd_hand(tiles: str, banker: bool, as_json: bool) -> int:
         return 0
     print(f"hand     {report['hand']}  ({report['cards']} cards, ruleset {RULESET}"
           f"{', banker' if banker else ''})")
+    print(f"shanten  {report['shanten']}  ({report['cards_to_win']} cards to a win)")
     if "complete" in report:
         extra = f"  ({report['fan']} fan, {report['tuo']} 陀)" if report["complete"] else ""
         print(f"complete {'yes' if report['complete'] else 'no'}{extra}")
@@ -232,6 +237,13 @@ def run_match(args: Any, foreign: Sequence[Any]) -> int:
 
     return cmd_match(args.seed, args.rounds, bots, 10_000 if args.balance is None else args.balance,
                      args.json or outputs.stdout == "--out", write_out, args.quiet, room=args.room)
+
+
+def run_advise(args: Any, foreign: Sequence[Any]) -> int:
+    """``mahjong-core advise --ruleset changpai-ydr`` (:mod:`.advise_cli`)."""
+    _refuse(foreign)
+    from .advise_cli import run
+    return run(args)
 
 
 def run_play(args: Any, foreign: Sequence[Any]) -> int:

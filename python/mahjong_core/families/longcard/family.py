@@ -5,8 +5,8 @@ The hand functions are the compiled ones; ``new_round`` is the hand engine (:mod
 counting compiled) and ``bots`` its bots (:mod:`.round_bots`); ``new_match`` the match of hands under
 the shared round API (:mod:`.round_match`); ``round_class`` and ``match_class`` the hand and the match under
 the shared API (:class:`.round_match.LongcardRound`, :class:`.round_match.LongcardMatch`: what ``mj.Round``,
-``mj.Match`` and ``load_state`` build for a long-card ruleset); shanten is not offered and refuses with an
-``UnsupportedError``.  Importing it registers the family's settlement profiles and preset room
+``mj.Match`` and ``load_state`` build for a long-card ruleset); ``shanten`` is the "cards to a win"
+distance minus one (:mod:`.distance`).  Importing it registers the family's settlement profiles and preset room
 (:mod:`.settlement`).
 """
 
@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 from ... import _lc_hand  # bound lazily: _lc_hand may itself be importing this package
-from ...errors import RulesetError, UnsupportedError
+from ...errors import RulesetError, TileCountError
 from .. import registry
 from ..hooks import CliHooks, SimulationHooks, family_command, int_in
+from .hand_layer import HAND_LAYER
 from .options import RULESET
 from .ruleset import FAMILY_NAME
 from . import settlement  # noqa: F401 - registers the family's settlement profiles and preset room
@@ -57,6 +58,19 @@ def score(hand: Any, win_card: Any = None, *, ruleset: Any = "changpai-ydr", mel
     return _lc_hand.score(hand, win_card, declared=melds, **options)
 
 
+def shanten(hand: Any, *, ruleset: Any = "changpai-ydr", **options: Any) -> int:
+    """:func:`.distance.shanten`: the "cards to a win" distance minus one (-1 a win, 0 ready);
+    ``declared=``, ``dead=``, ``banker=`` and the win options pass through.  A hand whose win is out
+    of reach (possible only with declared groups or dead copies) is ``None`` in :mod:`.distance`;
+    here, where the shared convention is an int, a :class:`~mahjong_core.errors.TileCountError`."""
+    _check(ruleset)
+    from .distance import shanten as distance_shanten
+    value = distance_shanten(hand, **options)
+    if value is None:
+        raise TileCountError("shanten: no winning hand can be reached with the copies left (declared and dead)")
+    return value
+
+
 def new_round(*, ruleset: Any = "changpai-ydr", seed: Any = None, **options: Any) -> Round:
     """A fresh hand of the reference engine (:class:`._ref.round.Round`); ``options`` are the keys of
     spec section 6 (``banker=``, ``stock=`` and ``settings=`` pass through)."""
@@ -88,14 +102,6 @@ def _greedy_bot(seed: Any = None) -> RuleBot:
     return RuleBot()
 
 
-def _not_offered(what: str) -> Callable[..., NoReturn]:
-    """An entry point the family does not offer: the one documented error of the registry."""
-    def refuse(*_args: Any, **_kw: Any) -> NoReturn:
-        raise UnsupportedError(f"{what}: the {FAMILY_NAME} family ({', '.join(registry.ruleset_names(FAMILY_NAME))}) "
-                               f"does not offer {what} (it offers is_win, waits, score, rounds, matches and simulate)")
-    return refuse
-
-
 def _result_type() -> type:
     from .simulation import LongcardSimulationResult
     return LongcardSimulationResult
@@ -118,17 +124,24 @@ def _plot() -> Callable[..., Any]:
 SIMULATION = SimulationHooks(_result_type, _play_batch, _plot)
 
 
+def _advise_options() -> Any:
+    """The ``advise`` options of the family (imported when the parser is built)."""
+    from .advise_cli import OPTIONS
+    return OPTIONS
+
+
 # ``Family.cli``: the options, help fragments and examples of the shared commands for changpai-ydr
 _PACKAGE = __name__.rpartition(".")[0]   # the family's package: its cli module is <package>.cli
 
 CLI = CliHooks(
-    commands={name: family_command(_PACKAGE, name) for name in ("hand", "score", "match", "play")},
+    commands={name: family_command(_PACKAGE, name) for name in ("hand", "score", "match", "play", "advise")},
     options={
         "hand": [(("--banker",), {"action": "store_true", "help": f"{RULESET}: the player is the banker (34 陀)"})],
         "score": [(("--banker",), {"action": "store_true", "help": f"{RULESET}: the winner is the banker (34 陀)"}),
                   (("--jiang",), {"default": None, "help": f'{RULESET}: the two 五门将 cards J1 J2, e.g. "36 25"'}),
                   (("--caishen",), {"type": int_in(0, 10), "default": 0,
                                     "help": f"{RULESET}: 财神 laid out by the winner"})],
+        "advise": _advise_options,
     },
     help={
         "hand.tiles": f'{RULESET}: 20 or 21 cards "11 66 44 16 ..."',
@@ -147,6 +160,8 @@ CLI = CliHooks(
         "simulate": [f"mahjong-core simulate --ruleset {RULESET} -n 200 --bots greedy,random,random --seed 1"],
         "match": [f"mahjong-core match --ruleset {RULESET} --rounds 3 --bots greedy,random,random --seed 1"],
         "play": [f"mahjong-core play --ruleset {RULESET} --seed 7 --seat 2"],
+        "advise": ['mahjong-core advise "46 46 13 16 34 25 14 14 55 55 55 22" --melds "peng 11×3" "sha 44×4" '
+                   f'"sha 66×4" --jiang "36 25" --ruleset {RULESET}'],
     },
     play_rulesets=lambda: registry.ruleset_names(FAMILY_NAME),
     play_seats=3,
@@ -183,9 +198,10 @@ def _rl() -> Any:
 
 
 FAMILY = registry.Family(
-    FAMILY_NAME, is_win=is_win, waits=waits, shanten=_not_offered("shanten"), new_round=new_round,
+    FAMILY_NAME, is_win=is_win, waits=waits, shanten=shanten, new_round=new_round,
     new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
     simulation=SIMULATION, cli=CLI, round_class=_round_class, match_class=_match_class,
     engines=_engines, hidden_worlds=_hidden_worlds, server=SERVER, rl=_rl,
+    hand_layer=HAND_LAYER,
 )
 registry.register_family(FAMILY)

@@ -40,11 +40,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb, factorial, perm
-from typing import Any, Iterable
+from typing import Any, Iterable, overload
 
 import numpy as np
 
-from ..._types import HandLike, MeldLike, TileLike, WindLike
+from ..._types import HandLike, MahjongRulesetName, MeldLike, TileLike, WindLike
+from ...errors import MahjongError
+from .. import registry
+from .constants import FAMILY_NAME
 from ._constants import MELD_NAMES
 from .fan_shanten import (
     DEFAULT_MAX_DRAWS,
@@ -129,6 +132,10 @@ class Advice:
         }
 
 
+_MAHJONG_ONLY = {"seat_wind": None, "round_wind": None, "win": "any", "min_fan": None, "max_draws": DEFAULT_MAX_DRAWS}
+"""The mahjong keywords of :func:`advise` and their defaults: a call for another family's ruleset
+must leave them alone."""
+
 _COMB = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)
 """C(n, k) for the counts a tile kind can have (0-4)."""
 
@@ -172,18 +179,26 @@ def _option(d: int, found: Found, budget: int, plain: int, live: tuple[int, ...]
                          ways / total if total else 0.0)
 
 
+@overload
+def advise(hand: HandLike, *, ruleset: "MahjongRulesetName | Ruleset" = ..., melds: Iterable[MeldLike] = (),
+           visible: "HandLike | Iterable[TileLike] | None" = None, seat_wind: WindLike | None = None,
+           round_wind: WindLike | None = None, win: str = "any", min_fan: int | None = None,
+           max_draws: int = DEFAULT_MAX_DRAWS) -> Advice: ...
+@overload
+def advise(hand: Any, *, ruleset: str, melds: Iterable[Any] = (), visible: Any = None, **options: Any) -> Any: ...
 def advise(
-    hand: HandLike,
+    hand: Any,
     *,
     ruleset: str | Ruleset = DEFAULT_RULESET,
-    melds: Iterable[MeldLike] = (),
-    visible: "HandLike | Iterable[TileLike] | None" = None,
+    melds: Iterable[Any] = (),
+    visible: Any = None,
     seat_wind: WindLike | None = None,
     round_wind: WindLike | None = None,
     win: str = "any",
     min_fan: int | None = None,
     max_draws: int = DEFAULT_MAX_DRAWS,
-) -> Advice:
+    **options: Any,
+) -> Any:
     """Rank every distinct discard of a hand that must discard (see the module docstring).
 
     ``hand``: the concealed tiles (3k+2, a tile string or 34 counts); ``melds``: the declared
@@ -194,11 +209,27 @@ def advise(
     the minimum), ``"discard"`` or ``"self_drawn"``; ``min_fan``: the ruleset's by default;
     ``max_draws``: the search limit of the fan-aware shanten (1-14).
 
+    A ruleset of another family goes to that family's advisor (``Family.hand_layer``; the long-card
+    family's :func:`mahjong_core.families.longcard.advise.advise`, whose keywords -- ``banker``,
+    ``jiang``, ``qi_faces`` ... -- pass through ``options``; ``melds`` are its declared groups); the
+    mahjong keywords must then keep their defaults.
+
     Raises :class:`~mahjong_core.errors.HandSizeError` (not 14 tiles with the melds),
     :class:`~mahjong_core.errors.TileCountError` (a fifth copy across hand, melds and visible),
     :class:`~mahjong_core.errors.RulesetError` (a tile the ruleset does not play) and the tile
     and meld parse errors.
     """
+    other = registry.hand_hook(ruleset, FAMILY_NAME, "advise", "mj.advise")
+    if other is not None:   # another family's ruleset: its advisor, with its own options
+        given = {"seat_wind": seat_wind, "round_wind": round_wind, "win": win, "min_fan": min_fan,
+                 "max_draws": max_draws}
+        for key, default in _MAHJONG_ONLY.items():
+            if given[key] != default:
+                raise MahjongError(f"{key} is a mahjong option of advise; ruleset {ruleset!r} does not take it")
+        return other(hand, ruleset=ruleset, melds=melds, visible=visible, **options)
+    if options:
+        raise MahjongError(f"advise: {sorted(options)[0]} is not an option of a mahjong ruleset "
+                           "(another family's rulesets take it)")
     limit = _check_max_draws(max_draws)
     prob = prepare(hand, ruleset=ruleset, melds=melds, visible=visible, seat_wind=seat_wind,
                    round_wind=round_wind, win=win, min_fan=min_fan, tiles=14)

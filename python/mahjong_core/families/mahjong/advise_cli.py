@@ -5,6 +5,10 @@
 [--lang en|zh] [--json]`` prints every distinct discard, best first, with its fan-aware shanten,
 plain shanten, effective tiles with their live copies, their total, the number of winning draw
 orders and its chance, then the breakdown by target fan after the best discard.  ``cli.py`` registers it.
+
+A ruleset of another family runs that family's ``advise`` command (``CliHooks.commands["advise"]``),
+with the options it adds here (``CliHooks.options["advise"]``); the mahjong options are then refused
+by that family, and another family's options by this one.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from .advise import Advice, advise
 from .fan_shanten import DEFAULT_MAX_DRAWS, MAX_DRAWS, WIN_METHODS
 from .. import registry
 from ..hooks import int_in as _int_in
+from .constants import FAMILY_NAME
 from .rulesets import DEFAULT_RULESET, MAX_MIN_FAN, get_ruleset
 from .tiles import format_counts, format_tiles
 
@@ -78,6 +83,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--top", type=_int_in(1), default=None, help="show only the best N discards (default: all)")
     p.add_argument("--lang", default="en", choices=("en", "zh"), help="language of the text output")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    for flags, kw in _other_options():   # the options other families' advisors add (refused for mahjong)
+        p.add_argument(*flags, **kw)
     p.set_defaults(func=cmd_advise)
 
 
@@ -119,10 +126,52 @@ def _pad(s: str, width: int) -> str:
     return s + " " * (width - _width(s))
 
 
-def cmd_advise(args: argparse.Namespace) -> int:
-    from ...cli import EXIT_OK
+def _other_options() -> list[tuple[tuple[str, ...], Any]]:
+    """(flags, keywords) of the ``advise`` options of the other families (``CliHooks.options``)."""
+    out: list[tuple[tuple[str, ...], Any]] = []
+    for family in registry.families():
+        hooks = family.cli
+        if family.name == FAMILY_NAME or hooks is None or "advise" not in hooks.options:
+            continue
+        options = hooks.options["advise"]
+        for flags, kw in (options() if callable(options) else options):
+            if flags[0] not in {f[0] for f, _ in out}:
+                out.append((tuple(flags), kw))
+    return out
 
-    get_ruleset(args.ruleset, "advise")   # a ruleset of another family: UnsupportedError naming it
+
+_OWN_DEFAULTS = {"seat_wind": ("--seat-wind", None), "round_wind": ("--round-wind", None), "win": ("--win", "any"),
+                 "min_fan": ("--min-fan", None), "max_draws": ("--max-draws", DEFAULT_MAX_DRAWS)}
+"""This family's own ``advise`` options (dest -> flag, default): another family's advisor refuses them."""
+
+
+def _given_other(args: argparse.Namespace) -> list[str]:
+    """The other families' ``advise`` options given on this command line, as typed."""
+    given = []
+    for flags, kw in _other_options():
+        dest = kw.get("dest") or flags[0].lstrip("-").replace("-", "_")
+        default = kw.get("default", False if kw.get("action") == "store_true" else None)
+        if getattr(args, dest, default) != default:
+            given.append(flags[0])
+    return given
+
+
+def cmd_advise(args: argparse.Namespace) -> int:
+    from ...cli import EXIT_OK, UsageError
+    from ..hooks import Foreign
+
+    family = registry.family_of(args.ruleset)
+    if family.name != FAMILY_NAME:   # another family's advisor, through its command-line hooks
+        run = family.cli.commands.get("advise") if family.cli is not None else None
+        if run is None:
+            get_ruleset(args.ruleset, "advise")   # UnsupportedError naming the family
+        own = tuple(flag for flag, _ in _OWN_DEFAULTS.values())
+        foreign = [Foreign(flag, FAMILY_NAME, registry.ruleset_names(FAMILY_NAME), own)
+                   for dest, (flag, default) in _OWN_DEFAULTS.items() if getattr(args, dest) != default]
+        return int(run(args, foreign))   # type: ignore[misc]
+    other = _given_other(args)
+    if other:
+        raise UsageError(f"{other[0]}: not an option of --ruleset {args.ruleset} (another family's advisor takes it)")
     advice = advise(args.tiles, ruleset=args.ruleset, melds=args.melds or (), visible=args.visible or None,
                     seat_wind=args.seat_wind, round_wind=args.round_wind, win=args.win, min_fan=args.min_fan,
                     max_draws=args.max_draws)

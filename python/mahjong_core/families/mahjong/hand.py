@@ -20,7 +20,10 @@ the knitted-straight form (组合龙 + one group + one pair).
 and answers the same questions with no conversion at all.
 
 Batch forms take an ``(N, 34)`` array and return numpy arrays; their loops run
-without the GIL, so threads can share the work.
+without the GIL, so threads can share the work.  A ruleset of another family goes to
+that family's batch calls (``Family.hand_layer``: the long-card game's take ``(N, 21)``
+count arrays and its options, e.g. ``banker=True``), or is refused with the
+:class:`~mahjong_core.errors.UnsupportedError` naming the family.
 
 >>> is_win("11123456789999m")
 True
@@ -45,11 +48,13 @@ from typing import Any
 import numpy as np
 
 from ... import _hand
-from ..._hand import Hand, is_win, shanten, waits, waits_mask
+from ..._hand import Hand as _MahjongHand, is_win, shanten, waits, waits_mask
 from ..._types import HandLike, HandsLike
 from ..._validate import as_int
 from ...errors import ArrayShapeError, MahjongError, RulesetError, TileCountError
 from .rulesets import DEFAULT_RULESET, RULESETS, Ruleset, get_ruleset
+from .. import registry
+from .constants import FAMILY_NAME
 from ..._validate import short_repr as _short_repr
 from ._constants import FORM_NAMES, FORM_THIRTEEN_ORPHANS
 from .tiles import parse_hand, tile_short, to_counts
@@ -100,6 +105,36 @@ def _counts(hand: Any) -> np.ndarray:
 
 
 
+
+
+class _HandFace(type):
+    """The metaclass of :class:`Hand`: ``Hand(tiles, ruleset=...)`` builds the compiled mahjong hand
+    for a mahjong ruleset and the hand object of another family's ruleset (its
+    ``Family.hand_layer.hand``), or refuses that ruleset with the UnsupportedError naming the family;
+    ``isinstance`` holds for every family's hand objects."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        ruleset = kwargs.get("ruleset", DEFAULT_RULESET)
+        if not (type(ruleset) is str and ruleset in _RS_ARGS):
+            other = registry.hand_hook(ruleset, FAMILY_NAME, "hand", "mj.Hand")
+            if other is not None:
+                return other(*args, **kwargs)
+        return _MahjongHand(*args, **kwargs)
+
+    def __instancecheck__(cls, obj: Any) -> bool:
+        if isinstance(obj, _MahjongHand):
+            return True
+        return any(isinstance(layer.hand, type) and isinstance(obj, layer.hand)
+                   for layer in (f.hand_layer for f in registry.families()) if layer is not None)
+
+
+class Hand(_MahjongHand, metaclass=_HandFace):
+    __doc__ = (_MahjongHand.__doc__ or "") + """
+    A ruleset of another family builds that family's hand object (``Family.hand_layer``): the
+    long-card game's :class:`mahjong_core.families.longcard.hand_layer.LongcardHand` (``declared=``,
+    ``banker=`` and its win options as keywords); ``isinstance(h, Hand)`` holds for both.
+    """
+    __slots__ = ()
 
 
 def live_waits(
@@ -184,20 +219,41 @@ def counts_2d(hands: Any) -> np.ndarray:
     return np.ascontiguousarray(arr, dtype=_U8)
 
 
-def is_win_batch(hands: HandsLike, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
+def _other_family(ruleset: Any, name: str, options: dict[str, Any]) -> Any:
+    """The batch call ``name`` of the family of a non-mahjong ruleset (``Family.hand_layer``), or
+    None for a mahjong one, which takes no options."""
+    if not (type(ruleset) is str and ruleset in _RS_ARGS):
+        other = registry.hand_hook(ruleset, FAMILY_NAME, name, f"mj.{name}")
+        if other is not None:
+            return other
+    if options:
+        raise MahjongError(f"mj.{name}: {sorted(options)[0]} is not an option of a mahjong ruleset")
+    return None
+
+
+def is_win_batch(hands: HandsLike, *, ruleset: "str | Ruleset" = DEFAULT_RULESET, **options: Any) -> np.ndarray:
     """:func:`is_win` for every row of an ``(N, 34)`` count array -> bool array (N,)."""
+    other = _other_family(ruleset, "is_win_batch", options)
+    if other is not None:
+        return other(hands, ruleset=ruleset, **options)   # type: ignore[no-any-return]
     mask, special = _rs_args(ruleset, "mj.is_win_batch")
     return _hand.is_win_batch(counts_2d(hands), mask, special)
 
 
-def waits_batch(hands: HandsLike, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
+def waits_batch(hands: HandsLike, *, ruleset: "str | Ruleset" = DEFAULT_RULESET, **options: Any) -> np.ndarray:
     """Waiting tiles of every row -> uint64 array (N,), bit i set when kind i is a wait."""
+    other = _other_family(ruleset, "waits_batch", options)
+    if other is not None:
+        return other(hands, ruleset=ruleset, **options)   # type: ignore[no-any-return]
     mask, special = _rs_args(ruleset, "mj.waits_batch")
     return _hand.waits_batch(counts_2d(hands), mask, special)
 
 
-def shanten_batch(hands: HandsLike, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> np.ndarray:
+def shanten_batch(hands: HandsLike, *, ruleset: "str | Ruleset" = DEFAULT_RULESET, **options: Any) -> np.ndarray:
     """:func:`shanten` of every row -> int8 array (N,)."""
+    other = _other_family(ruleset, "shanten_batch", options)
+    if other is not None:
+        return other(hands, ruleset=ruleset, **options)   # type: ignore[no-any-return]
     mask, special = _rs_args(ruleset, "mj.shanten_batch")
     return _hand.shanten_batch(counts_2d(hands), mask, special)
 

@@ -46,7 +46,7 @@ from ._constants import (
     FLAGS, FORM_NAMES, OPT_BLOOM_KONGS_ONLY, OPT_BLOOM_LAST_TILE, OPT_CAISHEN_ENABLED, OPT_CAISHEN_USED_AS_WILD,
     OPT_CHECK_FLAGS, OPT_LITERAL_FIRST_TURN,
 )
-from .constants import MELD_KINDS, MELD_NONE
+from .constants import FAMILY_NAME, MELD_KINDS, MELD_NONE
 from ...fan import Fan, ScoreLike   # the one counted-fan row of every family's scores
 from .hand import counts_2d
 from .tiles import meld_tiles, parse_flowers, parse_tiles, parse_wind, tile_kind, tile_short, to_counts
@@ -438,7 +438,8 @@ def score_batch(
     seat_winds: np.ndarray | None = None,
     round_winds: np.ndarray | None = None,
     min_fan: int | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    **options: Any,
+) -> tuple[np.ndarray, ...]:
     """Score N winning hands at once, in the compiled core without the GIL.
 
     ``hands``: (N, 34) concealed counts without the winning tile;
@@ -454,8 +455,22 @@ def score_batch(
     A row that is invalid or not a winning hand raises the error :func:`score` raises
     for it, its message naming the row (and the column); nothing is returned then.
     Flags are checked per row as in :func:`score` (:class:`~mahjong_core.errors.FlagError`).
+
+    A ruleset of another family goes to that family's ``score_batch`` (``Family.hand_layer``; the
+    long-card game's takes ``(N, 21)`` counts, the winning faces and its options such as
+    ``banker=True``, and returns ``(fan, tuo)``); the mahjong keywords must then keep their defaults.
     """
 
+    other = registry.hand_hook(ruleset, FAMILY_NAME, "score_batch", "mj.score_batch")
+    if other is not None:
+        given = {"melds": melds, "flags": flags, "flowers": flowers, "seat_winds": seat_winds,
+                 "round_winds": round_winds, "min_fan": min_fan}
+        named = [k for k, v in given.items() if v is not None]
+        if named:
+            raise MahjongError(f"{named[0]} is a mahjong option of score_batch; ruleset {ruleset!r} does not take it")
+        return tuple(other(hands, win_tiles, ruleset=ruleset, **options))
+    if options:
+        raise MahjongError(f"mj.score_batch: {sorted(options)[0]} is not an option of a mahjong ruleset")
     rs = get_ruleset(ruleset, "mj.score_batch")
     counts = counts_2d(hands)
     n = counts.shape[0]
