@@ -88,6 +88,7 @@ class TableSocket(asyncio.Protocol):
         self._text = True
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._ping: bytes | None = None
+        self._eof_sent = False
 
     # ---------------------------------------------------------------- the outbox (tables, session)
     def send(self, frame: str) -> None:
@@ -280,13 +281,20 @@ class TableSocket(asyncio.Protocol):
     def _flush(self) -> None:
         out = self.ws.data_to_send()
         transport = self.transport
-        if not out or transport is None or transport.is_closing():
+        if not out or transport is None or transport.is_closing() or self._eof_sent:
             return
         if out[-1] == b"":      # the protocol ends the TCP stream here (after a closing handshake or an error)
             data = b"".join(out)
             if data:
                 transport.write(data)
-            transport.close()
+            # half-close and let the peer close: closing a socket whose peer is still sending
+            # answers it with a reset, which can discard the close frame before the peer reads it
+            if transport.can_write_eof():
+                self._eof_sent = True
+                transport.write_eof()
+                self._later("close", CLOSE_TIMEOUT_S, self._drop)
+            else:
+                transport.close()
             return
         transport.write(out[0] if len(out) == 1 else b"".join(out))
         if transport.get_write_buffer_size() > MAX_UNSENT_BYTES and not self.closing:
