@@ -57,7 +57,8 @@ def test_the_behaviour_is_in_files_by_concern(engine):
             assert re.search(r"^cdef [\w\* ]+\(RoundCore self", text, re.M), name
     # every .pxi of the engine's name is included by it (none left over from an older layout)
     own = {p.name for p in SRC.glob(f"{engine}_*.pxi")}
-    nested = {"_round_vec.pxi"} if engine == "_round" else set()   # included by _round_obs.pxi
+    nested = {f"{engine}_vec.pxi"}   # the batch of rounds, included by the engine's _obs.pxi
+    assert all(f'include "{n}"' in (SRC / f"{engine}_obs.pxi").read_text(encoding="utf-8") for n in nested & own)
     assert own - nested <= includes
 
 

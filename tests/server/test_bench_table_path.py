@@ -15,8 +15,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_table_path_bench_plays_and_reports_each_group():
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT / "python"), os.environ.get("PYTHONPATH"))
-                                                       if p))
+    import mahjong_core
+
+    # the package this test imports (the source tree built in place, or the installed one in CI)
+    here = str(Path(mahjong_core.__file__).resolve().parents[1])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p))
     proc = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_table_path.py"), "--tables", "3",
                            "--turns", "30", "--groups", "3,1"], capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr
