@@ -58,4 +58,4 @@ def test_a_small_command_passes_and_a_failing_one_keeps_its_status(tmp_path):
 
 def test_ci_runs_the_readme_test_command_under_it():
     ci = (Path(__file__).resolve().parents[2] / ".ci" / "run").read_text(encoding="utf-8")
-    assert 'tools/peak_memory.py --limit-mb 2048 -- bash -c "$cmd"' in ci
+    assert 'tools/peak_memory.py --limit-mb 2560 -- bash -c "$cmd"' in ci
