@@ -254,19 +254,9 @@ def engine_streams(match_json: str, seat: int) -> list[dict[str, Any]]:
     replayed from the stored match's actions, its log through the round's redaction (``log_for``;
     the match of the stored ruleset's family, through the public face)."""
     from mahjong_core import Match
+    from mahjong_core.testing.checks_server import match_log_for
 
-    d = json.loads(match_json)
-    m = Match(d["ruleset"], d["seed"], rounds=d["rounds"], first_dealer=d["first_dealer"], options=d["options"])
-    out: list[dict[str, Any]] = []
-    for actions in d["actions"]:
-        for s, i in actions:
-            m.round.step(s, i)
-        out += m.round.log_for(seat)
-        m.next_round()
-    if not m.is_over:
-        cur = Match.from_json(match_json).round
-        out += cur.log_for(seat)
-    return out
+    return match_log_for(Match, match_json, seat)
 
 
 def engine_events(stream: list[dict[str, Any]]) -> list[dict[str, Any]]:

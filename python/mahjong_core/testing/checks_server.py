@@ -167,7 +167,13 @@ def _check_table(s: Subject, room: str, lobby: Any, seat: dict[str, Any]) -> Non
 
 def _redactions(s: Subject, match_json: str, seat: int) -> list[dict[str, Any]]:
     """Every round of a stored match replayed from its actions, as ``seat`` may see it (``log_for``)."""
-    cls: Any = s.family.match_type()
+    return match_log_for(s.family.match_type(), match_json, seat)
+
+
+def match_log_for(cls: Any, match_json: str, seat: int) -> list[dict[str, Any]]:
+    """The engine events ``seat`` may see over a stored match (JSON of ``cls``, a match class or
+    the public face ``mj.Match``): each finished round replayed from its actions, its
+    ``log_for(seat)``, then the round in play's."""
     d = json.loads(match_json)
     m = cls(d["ruleset"], d["seed"], rounds=d["rounds"], first_dealer=d["first_dealer"], options=d["options"])
     out: list[dict[str, Any]] = []
