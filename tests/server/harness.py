@@ -253,8 +253,9 @@ def engine_streams(match_json: str, seat: int) -> list[dict[str, Any]]:
     """The engine events seat ``seat`` should have been sent over a whole match: every round
     replayed from the stored match's actions, its log through the round's redaction (``log_for``;
     the match of the stored ruleset's family, through the public face)."""
-    from mahjong_core import Match
     from mahjong_core.testing.checks_server import match_log_for
+
+    from mahjong_core import Match
 
     return match_log_for(Match, match_json, seat)
 
