@@ -40,6 +40,7 @@ from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
 from websockets.server import ServerProtocol
 
+from .encoding import dumps
 from .lobby import Lobby
 from .session import Session
 from .settings import ServerSettings
@@ -97,8 +98,6 @@ class TableSocket(asyncio.Protocol):
             self._flush()
 
     def error(self, message: str) -> None:
-        from .encoding import dumps   # noqa: PLC0415 - the one encoder (orjson when installed)
-
         self.send(dumps({"type": "error", "message": message}))
 
     def close(self, code: int, reason: str) -> None:
