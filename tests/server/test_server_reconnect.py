@@ -176,6 +176,36 @@ def test_a_replaced_connection_closing_is_not_a_disconnect(make):
     assert table.status == "playing" and table.tracker.disconnects[k] == 0
 
 
+class EndingOutbox(Outbox):
+    """A connection whose close ends its session at once, as the server's own WebSocket
+    protocol does (``TableSocket.close``): the seat's detach runs inside ``close``."""
+
+    def __init__(self, table: Table, k: int) -> None:
+        super().__init__()
+        self.table, self.k = table, k
+
+    def close(self, code: int, reason: str) -> None:
+        super().close(code, reason)
+        self.table.detach(self.k, self, code)
+
+
+def test_a_replaced_connection_whose_close_ends_it_at_once_is_not_a_disconnect(make):
+    lobby, clock = make()
+    joined = lobby.join("hana", "bamboo")
+    table, k = lobby.tables[joined["table"]], joined["seat"]
+    old = EndingOutbox(table, k)
+    table.attach(k, old, 0)
+    new = Outbox()
+    table.attach(k, new, 0)                      # the old one's close detaches it inside attach
+    assert old.closed is not None and old.closed[0] == 4000
+    assert table.seats[k].conn is new and table.seats[k].away_since is None
+    assert table.tracker.disconnects[k] == 0
+    assert [f["type"] for f in new.frames] == ["welcome", "update"]
+    assert new.frames[1]["state"]["players"][k]["connected"]
+    at(lobby, clock, GRACE + 1)
+    assert table.status == "playing" and table.tracker.disconnects[k] == 0 and not penalties(lobby)
+
+
 def test_a_finished_table_is_kept_for_the_grace_period_after_its_last_player_left(make):
     lobby, clock = make()
     table, k, conn = seated(lobby, "ida", "coins")

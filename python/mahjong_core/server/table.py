@@ -243,10 +243,12 @@ class Table:
         if self in self.lobby.staged:
             self.lobby.write_staged()   # this table's steps not yet stored (nor sent): stored and sent first
         seat = self._seat(k)
-        if seat.conn is not None and seat.conn is not conn:
-            seat.conn.close(4000, "replaced by a newer connection of this seat")
-        seat.conn = conn
+        # the new connection first, then the old one closed: a connection whose close ends its
+        # session at once (detach) then finds itself replaced, not the seat's (no disconnect)
+        old, seat.conn = seat.conn, conn
         seat.away_since = seat.closed_at = None
+        if old is not None and old is not conn:
+            old.close(4000, "replaced by a newer connection of this seat")
         self._players_text = None     # connected
         held = self._held()
         shown, start, reset = self._resume_point(k, last_id, history, held)
@@ -633,12 +635,14 @@ class Table:
         except Exception:            # nothing left to show safely
             log.exception("table %s: its stored state cannot be read; it is closed until a restart", self.id)
             self.lobby.tables.pop(self.id, None)
+            self.status = "over"
             for seat in self.seats:
                 if seat is not None and seat.conn is not None:
-                    seat.conn.close(1011, "the table's storage failed; it resumes when the server restarts")
-                    seat.conn = None
+                    # the seat let go first: the connection's close ends its session at once, whose
+                    # detach must find no seat to mark away (nor a hand to count a disconnect in)
+                    conn, seat.conn = seat.conn, None
+                    conn.close(1011, "the table's storage failed; it resumes when the server restarts")
             self._players_text = None
-            self.status = "over"
             return
         finally:
             self._actors.clear()

@@ -112,9 +112,7 @@ class TableSocket(asyncio.Protocol):
             pass
         self._flush()
         self._later("close", CLOSE_TIMEOUT_S, self._drop)
-        # the seat is away from now on, not when the peer answers; at the next turn of the loop,
-        # since a table closes a seat's older connection before it attaches the new one
-        self.loop.call_soon(self._end)
+        self._end()   # the seat is away from now on, not when the peer answers
 
     # ---------------------------------------------------------------- asyncio.Protocol
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
