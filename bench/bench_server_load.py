@@ -14,8 +14,9 @@ seats not asked, not the server's latency; every table here has two humans) and 
 client address (every client is 127.0.0.1).
 
 Reported: hands/s and actions/s over the measured window, the action latency (from sending an
-action to receiving that seat's update) at p50/p99/max, the server's CPU use and CPU per action,
-the load average of the machine (the server shares it), the SQLite WAL file's size over time
+action to receiving that seat's update) at p50/p99/max, the server's CPU use and CPU per action
+(user and system time over the measured window, not the warm-up), the actions/s one core would
+serve at that CPU per action (the clients here, in Python, saturate before the server), the load average of the machine (the server shares it), the SQLite WAL file's size over time
 (sampled every second, printed every ``--sample-every`` seconds, and its largest size: issue
 26 asks it to stay bounded under sustained load), and two checks after the server has stopped: the ledger total in the database equals the deposits (nothing
 created or lost by the settled hands), and every client's stream is a gap-free, repeat-free
@@ -133,9 +134,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def cpu_seconds(pid: int) -> float:
+def cpu_split(pid: int) -> tuple[float, float]:
+    """A process's CPU time so far: (user, system) seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+def cpu_seconds(pid: int) -> float:
+    return sum(cpu_split(pid))
 
 
 def wal_bytes(db: Path) -> int:
@@ -159,7 +166,9 @@ async def sample(db: Path, pid: int, seats: list[Seat], stop: asyncio.Event,
 
 
 async def main_async(args: argparse.Namespace, base: str, seats: list[Seat], db: Path, pid: int,
-                     samples: list[tuple[float, int, float, int, float]]) -> tuple[float, float]:
+                     samples: list[tuple[float, int, float, int, float]]) -> tuple[float, tuple[float, float]]:
+    """Run the clients; the measured window's length and the server's (user, system) CPU
+    seconds in that window (not in the warm-up: its actions are not counted)."""
     stop = asyncio.Event()
     measuring = [False]
     url = base.replace("http", "ws") + "/ws"
@@ -167,13 +176,13 @@ async def main_async(args: argparse.Namespace, base: str, seats: list[Seat], db:
     sampler = asyncio.create_task(sample(db, pid, seats, stop, samples))
     await asyncio.sleep(args.warmup)
     measuring[0] = True
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), cpu_split(pid)
     await asyncio.sleep(args.seconds)
     measuring[0] = False
-    elapsed = time.perf_counter() - t0
+    elapsed, cpu1 = time.perf_counter() - t0, cpu_split(pid)
     stop.set()
     await asyncio.gather(*tasks, sampler)
-    return t0, elapsed
+    return elapsed, (cpu1[0] - cpu0[0], cpu1[1] - cpu0[1])
 
 
 def serve_options(tree: Path, tables: int) -> list[str]:
@@ -233,12 +242,12 @@ def main() -> int:
                 r = http.post(base + "/api/join", json={"name": f"p{n}", "room": "coins"})
                 r.raise_for_status()
                 seats.append(Seat(r.json()))
-        cpu0, client0 = cpu_seconds(server.pid), time.process_time()
+        client0 = time.process_time()
         load0 = os.getloadavg()
         samples: list[tuple[float, int, float, int, float]] = []
         t0 = time.perf_counter()
-        _, elapsed = asyncio.run(main_async(args, base, seats, db, server.pid, samples))
-        cpu, client_cpu = cpu_seconds(server.pid) - cpu0, time.process_time() - client0
+        elapsed, (user, system) = asyncio.run(main_async(args, base, seats, db, server.pid, samples))
+        cpu, client_cpu = user + system, time.process_time() - client0
         wall = time.perf_counter() - t0
     finally:
         server.send_signal(signal.SIGINT)
@@ -267,8 +276,12 @@ def main() -> int:
     print(f"  hands/s          {hands / elapsed:10.1f}   ({hands:.0f} hands; {hands_db} settled in the database)")
     print(f"  actions/s        {len(lat) / elapsed:10.1f}")
     print(f"  action latency   p50 {q[49] * 1e3:7.2f} ms   p99 {q[98] * 1e3:7.2f} ms   max {lat[-1] * 1e3:7.2f} ms")
-    print(f"  server CPU       {cpu / wall * 100:9.1f} % of one core; {cpu / max(1, len(lat)) * 1e6:.0f} µs per "
-          f"action")
+    per_action = cpu / max(1, len(lat))
+    print(f"  server CPU       {cpu / elapsed * 100:9.1f} % of one core; {per_action * 1e6:.0f} µs per action "
+          f"({user / max(1, len(lat)) * 1e6:.0f} user + {system / max(1, len(lat)) * 1e6:.0f} system; "
+          f"over the measured window)")
+    print(f"  per core         {1 / per_action if per_action else float('nan'):10.0f} actions/s for each second of "
+          f"server CPU (the actions/s one core would serve at this CPU per action)")
     print(f"  load average     {load0[0]:.2f} at the start, {os.getloadavg()[0]:.2f} at the end "
           f"(1-minute; {len(os.sched_getaffinity(0)) if server_core is None else len(cores)} cores)")
     print(f"  WAL file         largest {max(w for _, w, _, _, _ in samples) / 2**20:.1f} MiB over the run "
@@ -294,7 +307,7 @@ def main() -> int:
     verdict = "MET" if args.tables >= TARGET_TABLES and p99 < TARGET_P99_MS else "NOT MET"
     why = "" if args.tables >= TARGET_TABLES else f": only {args.tables} tables"
     print(f"  target           {TARGET_TABLES} two-player tables with p99 action latency < {TARGET_P99_MS:g} ms: "
-          f"{verdict} in this run{why} (p99 {p99:.1f} ms; the server had {cpu / wall * 100:.0f} % of a core)")
+          f"{verdict} in this run{why} (p99 {p99:.1f} ms; the server had {cpu / elapsed * 100:.0f} % of a core)")
     return 0 if total == deposits and not problems else 1
 
 
