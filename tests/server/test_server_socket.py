@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import logging
 import os
 import socket
 import struct
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -24,6 +26,8 @@ pytest.importorskip("httpx", reason="the server extra")
 from mahjong_core.server import ServerSettings
 from mahjong_core.server import table_socket
 from mahjong_core.server.app import GuardedWS
+from mahjong_core.server.limits import ConnectionGuard
+from mahjong_core.server.lobby import Lobby
 
 from .harness import FAST, Client, LiveServer, engine_events, finish, stored
 
@@ -243,3 +247,178 @@ def test_the_asgi_carrier_plays_the_same_match(tmp_path):
     own = _play(tmp_path, "own")
     asgi = _play(tmp_path, "asgi", ws=GuardedWS)
     assert own == asgi and all(own)
+
+
+def _hello(seat: dict[str, Any]) -> bytes:
+    return json.dumps({"type": "hello", "table": seat["table"], "seat": seat["seat"], "token": seat["token"]}).encode()
+
+
+def _request(port: int) -> bytes:
+    return ("\r\n".join(["GET /ws HTTP/1.1", f"Host: 127.0.0.1:{port}", "Upgrade: websocket", "Connection: Upgrade",
+                         "Sec-WebSocket-Version: 13", f"Sec-WebSocket-Key: {new_key()}"]) + "\r\n\r\n").encode()
+
+
+class Reader:
+    """The server's frames on a raw socket, read as they come (the bytes after a frame are kept)."""
+
+    def __init__(self, sock: socket.socket, head: bytes = b"") -> None:
+        self.sock, self.buf = sock, head
+
+    def frame(self, timeout: float = 5.0) -> tuple[int, bytes]:
+        self.sock.settimeout(timeout)
+        while True:
+            buf = self.buf
+            n, at = (buf[1] & 0x7F, 2) if len(buf) >= 2 else (0, 3)
+            if n == 126:       # (the server's frames here are shorter than 64 KiB)
+                n, at = (struct.unpack("!H", buf[2:4])[0], 4) if len(buf) >= 4 else (0, 5)
+            if len(buf) >= at + n:
+                self.buf = buf[at + n:]
+                return buf[0] & 0x0F, buf[at:at + n]
+            chunk = self.sock.recv(65536)
+            assert chunk, "the stream ended"
+            self.buf += chunk
+
+    def texts(self, count: int) -> tuple[list[Any], list[bytes]]:
+        """The next ``count`` text frames (decoded) and the control frames' payloads among them."""
+        texts: list[Any] = []
+        other: list[bytes] = []
+        while len(texts) < count:
+            op, payload = self.frame()
+            (texts.append(json.loads(payload)) if op == 0x1 else other.append(bytes([op]) + payload))
+        return texts, other
+
+    def close_code(self) -> int:
+        while True:
+            op, payload = self.frame()
+            if op == 0x8:
+                return int(struct.unpack("!H", payload[:2])[0])
+
+
+def _open(port: int, seat: dict[str, Any]) -> tuple[socket.socket, Reader]:
+    """A raw WebSocket seated at ``seat``."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    hello = frame(0x1, _hello(seat))
+    sock.sendall(_request(port))
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        assert chunk, head
+        head += chunk
+    head, _, rest = head.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 101"), head
+    sock.sendall(hello)
+    reader = Reader(sock, rest)
+    assert [t["type"] for t in reader.texts(2)[0]] == ["welcome", "update"]
+    return sock, reader
+
+
+def test_frames_are_read_however_the_bytes_arrive(tmp_path):
+    """The server reads a client's text frames itself (table_socket's direct path) and hands any
+    other frame to the websockets protocol: several frames in one packet, a frame in single
+    bytes, a 16-bit length, pings and fragments between them."""
+    with LiveServer(settings(tmp_path)) as srv:
+        sock, reader = _open(srv.port, srv.join("bytes", "coins"))
+        ping = frame(0x1, b'{"type":"ping"}')
+        sock.sendall(ping + ping + ping[:3])                     # two frames and the start of a third
+        time.sleep(0.05)
+        for b in ping[3:]:                                       # the rest in single bytes
+            sock.send(bytes([b]))
+            time.sleep(0.002)
+        wide = frame(0x1, b'{"type":"ping"' + b" " * 300 + b"}")  # a 16-bit length
+        control = frame(0x9, b"are you there")                  # a ping frame: answered by a pong frame
+        parts = frame(0x1, b'{"type":', fin=False) + frame(0x9, b"mid") + frame(0x0, b'"ping"}')
+        sock.sendall(wide[:1])
+        time.sleep(0.05)
+        sock.sendall(wide[1:] + control + parts + ping)
+        texts, other = reader.texts(6)
+        assert texts == [{"type": "pong"}] * 6, texts
+        assert sorted(other) == [b"\x0aare you there", b"\x0amid"]
+        sock.sendall(frame(0x8, struct.pack("!H", 1000)))          # the closing handshake, answered
+        assert reader.close_code() == 1000
+        sock.close()
+
+
+@pytest.mark.parametrize("raw, code", [
+    (lambda s: bytes([0x81, 0x80 | 127]) + struct.pack("!Q", s.max_message_bytes + 1) + os.urandom(64), 1009),
+    (lambda s: bytes([0x81, 15]) + b'{"type":"ping"}', 1002),                   # not masked
+    (lambda s: frame(0x2, b"\x00\x01"), None),                                 # binary: an error frame
+    (lambda s: frame(0x1, b'{"type":"ping","x":"\xff"}'), 1007),                # not UTF-8
+], ids=["too-big", "not-masked", "binary", "not-utf8"])
+def test_a_frame_the_direct_path_does_not_take(tmp_path, raw, code):
+    s = settings(tmp_path)
+    with LiveServer(s) as srv:
+        sock, reader = _open(srv.port, srv.join("refused", "coins"))
+        sock.sendall(raw(s))
+        if code is None:
+            error = reader.texts(1)[0][0]
+            assert error["type"] == "error" and "binary" in error["message"]
+            sock.sendall(frame(0x1, b'{"type":"ping"}'))            # the connection goes on
+            assert reader.texts(1)[0] == [{"type": "pong"}]
+        else:
+            assert reader.close_code() == code
+        sock.close()
+
+
+class FakeTransport:
+    """What TableSocket writes, kept (uvicorn's transport without a socket)."""
+
+    def __init__(self) -> None:
+        self.out = b""
+        self.closed = False
+
+    def write(self, data: bytes) -> None:
+        self.out += data
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def get_extra_info(self, name: str) -> Any:
+        return ("127.0.0.1", 1) if name == "peername" else None
+
+    def can_write_eof(self) -> bool:
+        return True
+
+    def write_eof(self) -> None:
+        self.closed = True
+
+    def close(self) -> None:
+        self.closed = True
+
+    abort = close
+
+
+@pytest.mark.parametrize("chunk", [0, 1, 7], ids=["one-packet", "single-bytes", "7-bytes"])
+def test_frames_after_the_request_in_its_packet_are_read(tmp_path, chunk):
+    """uvicorn hands TableSocket the opening request alone, but a carrier may pass the bytes after
+    it too (a client that does not wait for the answer): the protocol reads the request and no
+    byte more, the direct path the frames after it, however the bytes are cut."""
+    s = settings(tmp_path, init=True)
+    async def main() -> bytes:
+        lobby = Lobby(s)
+        try:
+            seat = lobby.join("early", "coins")
+            hub = table_socket.SessionHub(s, lambda: lobby)
+            config = SimpleNamespace(sessions=hub, ws_per_message_deflate=False, ws_ping_interval=None,
+                                     ws_ping_timeout=None, limits=SimpleNamespace(guard=ConnectionGuard(10, 10)))
+            conn = table_socket.TableSocket(config, SimpleNamespace(connections=set()), {})
+            transport = FakeTransport()
+            conn.connection_made(transport)  # type: ignore[arg-type]
+            data = _request(1) + frame(0x1, _hello(seat)) + frame(0x1, b'{"type":"ping"}')
+            step = chunk or len(data)
+            for i in range(0, len(data), step):
+                conn.data_received(data[i:i + step])
+            lobby.write_staged()
+            return transport.out
+        finally:
+            lobby.close()
+
+    out = asyncio.run(main())
+    head, _, rest = out.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 101"), head
+    reader = Reader(socket.socket(), rest)     # every frame is in rest: the socket is never read
+    texts, _ = reader.texts(3)
+    assert [t["type"] for t in texts] == ["welcome", "update", "pong"]
