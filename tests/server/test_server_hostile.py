@@ -48,6 +48,65 @@ def test_parse_message_accepts_the_protocol():
     assert parse_message('{"type": "hello", "table": "t1", "seat": 1, "token": "abc", "last_event_id": 7}')["seat"] == 1
 
 
+def _decoded(text: str) -> dict[str, Any] | None:
+    """An act message through the JSON decoder and the protocol's checks (None: refused)."""
+    try:
+        msg = json.loads(text, parse_constant=float)
+    except ValueError:
+        return None
+    if (isinstance(msg, dict) and set(msg) == {"type", "index"} and msg["type"] == "act"
+            and type(msg["index"]) is int and 0 <= msg["index"] < 1 << 31):
+        return msg
+    return None
+
+
+def test_an_act_is_read_as_the_decoder_reads_it():
+    """parse_message reads the act messages clients write without the JSON decoder (protocol.py's
+    _ACT): the same message, or the same refusal, as the decoder and the checks give, for act
+    texts and texts one, two or three edits away from one."""
+    import random
+    rng = random.Random(26)
+    texts = ['{"type":"act","index":3}', '{"type": "act", "index": 12}', ' {"type":"act","index":3}\n',
+             '{"type":"act","index":03}', '{"type":"act","index":2147483647}', '{"type":"act","index":2147483648}',
+             '{"type":"act","index":99999999999}', '{"type":"act","index":3}x', '{"index":3,"type":"act"}',
+             '{"type":"act","index":3,"index":4}', '{"type":"act"\u00a0,"index":3}', '{"type":"act","index":\u0663}']
+    alphabet = '{}":,actypeindx0123456789 \t\n-.eE\u00a0'
+    for _ in range(20_000):
+        text = list(f'{{"type":"act","index":{rng.randrange(200)}}}')
+        for _ in range(rng.randrange(1, 4)):
+            i = rng.randrange(len(text) + 1)
+            op = rng.randrange(3)
+            if op == 0:
+                text.insert(i, rng.choice(alphabet))
+            elif op == 1 and text:
+                del text[min(i, len(text) - 1)]
+            elif text:
+                text[min(i, len(text) - 1)] = rng.choice(alphabet)
+        texts.append("".join(text))
+    for text in texts:
+        try:
+            got: dict[str, Any] | None = parse_message(text)
+        except ProtocolError:
+            got = None
+        if got is not None and got["type"] != "act":
+            continue     # an edit that made another valid message (checked by the tests above)
+        assert got == _decoded(text), text
+
+
+def test_an_act_as_clients_write_it_skips_the_decoder(monkeypatch):
+    from mahjong_core.server import protocol
+
+    class NoDecoder:
+        def decode(self, text: str) -> Any:
+            raise AssertionError(f"decoded {text!r}")
+
+    monkeypatch.setattr(protocol, "_DECODER", NoDecoder())
+    assert parse_message('{"type":"act","index":7}') == {"type": "act", "index": 7}          # the web table's
+    assert parse_message('{"type": "act", "index": 0}') == {"type": "act", "index": 0}       # Python's json.dumps
+    with pytest.raises(AssertionError):
+        parse_message('{"index": 7, "type": "act"}')     # any other order: the decoder's
+
+
 def test_rate_limit_is_a_token_bucket():
     r = RateLimit(10.0, 3, now=0.0)
     assert [r.allow(0.0) for _ in range(4)] == [True, True, True, False]

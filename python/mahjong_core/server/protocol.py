@@ -29,6 +29,7 @@ not valid UTF-8) is refused like any malformed message.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 __all__ = ["MESSAGE_KEYS", "ProtocolError", "RateLimit", "parse_message"]
@@ -57,9 +58,21 @@ _DECODER = json.JSONDecoder(parse_constant=_no_constant)
 """Built once: ``json.loads`` with an argument builds a new decoder at every message."""
 
 
+_ACT = re.compile(r'\{[ \t\n\r]*"type"[ \t\n\r]*:[ \t\n\r]*"act"[ \t\n\r]*,[ \t\n\r]*"index"[ \t\n\r]*:'
+                  r'[ \t\n\r]*(0|[1-9][0-9]{0,9})[ \t\n\r]*\}[ \t\n\r]*')
+"""An act message as clients write it (the type first, JSON's own whitespace): the message of
+most frames, read without the decoder (a tenth of the server's CPU for a message went to it);
+any other text, an act with its keys the other way round too, goes through the decoder."""
+
+
 def parse_message(text: str) -> dict[str, Any]:
     """The checked message of a text frame: an object with a known ``type`` and exactly its keys,
     ints in range (never bool, float or NaN), short strings; else :class:`ProtocolError`."""
+    act = _ACT.fullmatch(text)
+    if act is not None:
+        index = int(act[1])
+        if index < MAX_INT:
+            return {"type": "act", "index": index}
     try:
         msg = _DECODER.decode(text)
     except (ValueError, RecursionError) as exc:
