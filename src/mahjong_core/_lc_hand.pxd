@@ -48,6 +48,9 @@ cdef void lc_plan_combine(const LcPlanPart* parts, const uint8_t* live, int n_de
                           const uint8_t* faces, int decl_tuo, int mao_bonus, bint quad_xiang, bint chi_kan,
                           int* out_mao, int* out_tmax) noexcept nogil
 cdef int lc_face_comp(int f) noexcept nogil
+# build the tables that lc_plan_parts reads for these options, if not yet built (under the GIL; a
+# RoundCore calls it once, then asks without the GIL)
+cdef int lc_plan_ready(int mao_bonus, bint chi_kan) except -1
 # F_theo of spec 2.8 (CP-42) with the face weights w
 cdef int lc_theoretical_fan(const uint8_t* c, const uint8_t* live, int n_decl, const uint8_t* kinds,
                             const uint8_t* faces, const int* w, int caishen, bint kan_as_peng,

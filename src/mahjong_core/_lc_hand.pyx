@@ -571,21 +571,39 @@ def is_win(hand, *, declared=None, banker=False, win_split_kan=True, all_black_w
 
 
 cdef uint32_t _waits_mask(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep, bint waive) noexcept nogil:
+    """Bit x: c + x wins.  A card changes one class only, so every other class must already split:
+    with two classes that do not, nothing completes the hand, and with one, only its faces can."""
     cdef uint32_t mask = 0
     cdef int32_t idx[N_COMP]
-    cdef int x, t, f
+    cdef int x, t, f, comp, k, bad = -1, rest = 0
+    cdef int8_t** table
+    if keep:
+        table = TUO_KEEP
+    else:
+        table = TUO_SPLIT
     memset(idx, 0, sizeof(idx))
     for f in range(N_FACES):                 # the table indices of c, then one card added at a time
         idx[COMP[f]] += c[f] * MULT[f]
-    for x in range(N_FACES):
+    for comp in range(N_COMP):               # the 陀 of the classes that split; the one that does not
+        t = table[comp][idx[comp]]
+        if t >= 0:
+            rest += t
+        elif bad < 0:
+            bad = comp
+        else:
+            return 0
+    for k in range(N_FACES if bad < 0 else COMP_NF[bad]):
+        x = k if bad < 0 else COMP_FACES[bad][k]
         if c[x] + own[x] >= COPIES:
             continue
+        comp = COMP[x]
+        t = table[comp][idx[comp] + MULT[x]]
+        if t < 0:
+            continue
+        t += rest if bad >= 0 else rest - table[comp][idx[comp]]
         c[x] += 1
-        idx[COMP[x]] += MULT[x]
-        t = _table_sum(idx, keep)
-        if t >= 0 and (t + base_tuo >= thr or (waive and _all_black(c))):
+        if t + base_tuo >= thr or (waive and _all_black(c)):
             mask |= (<uint32_t> 1) << x
-        idx[COMP[x]] -= MULT[x]
         c[x] -= 1
     return mask
 

@@ -10,8 +10,6 @@ from mahjong_core._longcard_constants cimport *
 cdef enum:
     MAX_OPTS = 40            # claims of one seat on one card (4 + the 吃 pairs; checked at import)
     MAX_CHI_WITH = 36        # 吃 pairs with one card (checked at import)
-    MEMO_BITS = 10           # plan-part memo of 1024 slots (72 KB) per hand
-    MEMO_SIZE = 1 << MEMO_BITS
 
 
 cdef class RoundCore:
@@ -66,10 +64,6 @@ cdef class RoundCore:
     cdef int dec_log                       # len(log) when dec was worked out (-1: stale)
     cdef bint dec_q                        # Q(actor) at that point (the RuleBot asks it again)
     cdef int dec_mao, dec_tmax             # 卯 and T_max of that Q (the observation reads them)
-    # ---- memo of plan parts (lc_plan_parts) by point class, concealed and live counts of its faces:
-    # between two decisions most classes of a seat's cards are unchanged
-    cdef uint64_t* memo_key
-    cdef LcPlanPart* memo_part
     # ---- log and events
     cdef int16_t* log
     cdef int nlog, cap_log

@@ -41,6 +41,7 @@ from mahjong_core._lc_hand cimport (
     MAX_DECLARED, K_PENG, K_CHI, K_SHA, K_WEIXIANG, K_XIANG,
     lc_max_tuo, lc_all_black, lc_red, lc_group_tuo, lc_same_tuo, lc_waits_mask, lc_group_count,
     lc_count_plan, lc_theoretical_fan, LcPlanPart, LC_N_COMP, lc_plan_parts, lc_plan_combine, lc_face_comp,
+    lc_plan_ready,
 )
 from mahjong_core.families.longcard import fans as _fans
 from mahjong_core.families.longcard._ref import round as _round_ref
@@ -156,14 +157,10 @@ cdef class RoundCore:
     def __cinit__(self):
         self.log = NULL
         self.ev = NULL
-        self.memo_key = NULL
-        self.memo_part = NULL
 
     def __dealloc__(self):
         free(self.log)
         free(self.ev)
-        free(self.memo_key)
-        free(self.memo_part)
 
     def __init__(self, settings, stock, banker):
         """``settings``: a RoundSettings; ``stock``: the deck's card ids in order (105 + caishen_count:
@@ -232,10 +229,9 @@ cdef class RoundCore:
         self.log = <int16_t*> malloc(2 * self.cap_log * sizeof(int16_t))
         self.cap_ev = 512
         self.ev = <int16_t*> malloc(EV_FIELDS * self.cap_ev * sizeof(int16_t))
-        self.memo_key = <uint64_t*> calloc(MEMO_SIZE, sizeof(uint64_t))
-        self.memo_part = <LcPlanPart*> malloc(MEMO_SIZE * sizeof(LcPlanPart))
-        if self.log == NULL or self.ev == NULL or self.memo_key == NULL or self.memo_part == NULL:
+        if self.log == NULL or self.ev == NULL:
             raise MemoryError()
+        lc_plan_ready(self.mao_bonus, self.chi_kan)     # the counting tables of these options
         self.result = None
         self.dec_log = -1
         _deal(self)

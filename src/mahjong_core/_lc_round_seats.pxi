@@ -68,24 +68,10 @@ cdef void _live(RoundCore self, int p, uint8_t* live) noexcept nogil:
 
 
 @cython.nonecheck(False)
-cdef void _parts(RoundCore self, const uint8_t* c, const uint8_t* live, int comp, LcPlanPart* parts) noexcept nogil:
-    """lc_plan_parts (every class when comp < 0, else that one) through the memo."""
-    cdef int j, k, f
-    cdef uint64_t key, slot
-    for j in range(LC_N_COMP):
-        if comp >= 0 and j != comp:
-            continue
-        key = j | (<uint64_t> 1 << 63)
-        for k in range(COMP_NF[j]):
-            f = COMP_FACES[j][k]
-            key |= <uint64_t> (c[f] | (live[f] << 3)) << (3 + 6 * k)
-        slot = (key * <uint64_t> 0x9E3779B97F4A7C15) >> (64 - MEMO_BITS)
-        if self.memo_key[slot] != key:
-            lc_plan_parts(c, live, self.mao_bonus, self.quad_xiang, self.chi_kan, j, parts)
-            self.memo_key[slot] = key
-            self.memo_part[slot] = parts[j]
-        else:
-            parts[j] = self.memo_part[slot]
+cdef inline void _parts(RoundCore self, const uint8_t* c, const uint8_t* live, int comp, LcPlanPart* parts) noexcept nogil:
+    """lc_plan_parts of every class when comp < 0, else of that one (table reads: lc_plan_ready ran
+    in the constructor)."""
+    lc_plan_parts(c, live, self.mao_bonus, self.quad_xiang, self.chi_kan, comp, parts)
 
 
 @cython.nonecheck(False)
