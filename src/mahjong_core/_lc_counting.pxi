@@ -220,22 +220,21 @@ cdef int lc_plan_ready(int mao_bonus, bint chi_kan) except -1:
 
 cdef void _plan_part(int comp, const uint8_t* c, const uint8_t* live, CountOpts* o, LcPlanPart* out) noexcept nogil:
     """The part of the plan that the faces of one component decide: their whole units (a 坎 without
-    ``chi_may_use_kan``, 4 or 5 of a kind) and the search over their pool cards."""
+    ``chi_may_use_kan``, 4 or 5 of a kind) and the search over their pool cards (a table read)."""
     cdef uint8_t pool[N_FACES]
     cdef int8_t pair[N_FACES][N_FACES]
-    cdef int i, f, k, j, r, lm
-    cdef int32_t idx
-    cdef const int8_t* tab
+    cdef int i, f, k, j, n, r = 1 if o.chi_kan else 0, lm = 0
+    cdef int32_t idx = 0
+    cdef const int8_t* tab = POOL_TAB[1 + o.mao_bonus if o.chi_kan else 0][comp]
     cdef const int8_t* e
     cdef Unit u
-    memset(pool, 0, N_FACES)
     out.mao = 0
     out.nwhole = 0
     for i in range(COMP_NF[comp]):
         f = COMP_FACES[comp][i]
-        pool[f] = c[f]
-        if c[f] >= 4 or (c[f] == 3 and not o.chi_kan):
-            u = _whole_unit(f, c[f], live, o)
+        n = c[f]
+        if n >= 4 or (n == 3 and not o.chi_kan):
+            u = _whole_unit(f, n, live, o)
             out.mao += u.mao
             j = out.nwhole                           # insertion: values sorted largest first
             while j > 0 and out.whole[j - 1] < u.value:
@@ -243,16 +242,11 @@ cdef void _plan_part(int comp, const uint8_t* c, const uint8_t* live, CountOpts*
                 j -= 1
             out.whole[j] = u.value
             out.nwhole += 1
-            pool[f] = 0
-    tab = POOL_TAB[1 + o.mao_bonus if o.chi_kan else 0][comp]
+            n = 0
+        pool[f] = n
+        idx += n * POOL_MULT[r][f]
+        lm |= (live[f] != 0) << i
     if tab != NULL:
-        r = 1 if o.chi_kan else 0
-        idx = 0
-        lm = 0
-        for i in range(COMP_NF[comp]):
-            f = COMP_FACES[comp][i]
-            idx += pool[f] * POOL_MULT[r][f]
-            lm |= (live[f] != 0) << i
         e = tab + (<size_t> lm * POOL_SIZE[r][comp] + idx) * POOL_ENTRY
         out.mao += e[0]
         out.val[0] = 0
@@ -267,16 +261,23 @@ cdef void _plan_part(int comp, const uint8_t* c, const uint8_t* live, CountOpts*
 cdef void _combine_parts(const LcPlanPart* parts, const uint8_t* live, int n_laid, int laid_tuo, int n_forced,
                          const uint8_t* forced, CountOpts* o, int* out_mao, int* out_tmax) noexcept nogil:
     """(卯, T_max) of spec 2.6-2.7 from the six component parts: declared groups, forced units (declared
-    吐火未响), the whole units largest first, and the pools combined by a max-plus convolution."""
+    吐火未响), the whole units largest first, and the pools combined by a max-plus convolution.
+
+    A part's "best 陀 with at most k units" grows with k up to some n_j and then stays (val[0] = 0),
+    and so does the running combination (up to the sum of the n_j): the convolution only runs over
+    t <= n_j and k <= min(sum, room), the entries T_max reads."""
     cdef int values[N_FACES]
     cdef int pool_val[MAX_UNITS + 1]
-    cdef int merged[MAX_UNITS + 1]
-    cdef int k, j, i, t, nwhole = 0, mao = n_laid, room, best, acc, v
+    cdef int k, j, i, t, nwhole = 0, mao = n_laid, room, best, acc, v, nj, top, pool_n = 0
+    cdef const int* val
     cdef Unit u
     for k in range(n_forced):
         u = _whole_unit(forced[k], 4, live, o)
         mao += u.mao
         laid_tuo += u.value
+    room = MAX_UNITS - n_laid - n_forced
+    if room < 0:
+        room = 0
     memset(pool_val, 0, sizeof(pool_val))
     for j in range(N_COMP):
         mao += parts[j].mao
@@ -288,16 +289,25 @@ cdef void _combine_parts(const LcPlanPart* parts, const uint8_t* live, int n_lai
                 k -= 1
             values[k] = v
             nwhole += 1
-        for k in range(MAX_UNITS + 1):               # max-plus convolution: at most k units in all
-            best = 0
-            for t in range(k + 1):
-                if pool_val[t] + parts[j].val[k - t] > best:
-                    best = pool_val[t] + parts[j].val[k - t]
-            merged[k] = best
-        memcpy(pool_val, merged, sizeof(merged))
-    room = MAX_UNITS - n_laid - n_forced
-    if room < 0:
-        room = 0
+        val = parts[j].val
+        nj = MAX_UNITS
+        while nj > 0 and val[nj] == val[nj - 1]:
+            nj -= 1
+        if nj == 0:
+            continue
+        top = pool_n + nj
+        if top > room:
+            top = room
+        for k in range(top, -1, -1):                 # max-plus convolution, in place from the top
+            best = pool_val[k]
+            for t in range(1, (k if k < nj else nj) + 1):
+                v = pool_val[k - t] + val[t]
+                if v > best:
+                    best = v
+            pool_val[k] = best
+        for k in range(top + 1, room + 1):
+            pool_val[k] = pool_val[top]
+        pool_n = top
     best = pool_val[room]
     acc = 0
     for j in range(min(room, nwhole)):

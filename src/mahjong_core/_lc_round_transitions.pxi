@@ -26,7 +26,7 @@ cdef int _deal(RoundCore self) except -1:
                 self.hands[p][c] += 1
         _event(self, EV_DEAL, p, p, k, self.caishen[p], 0)
     self.pos = DEAL * PLAYERS
-    if self.settings.wumenjiang:
+    if self.settings_wumenjiang:
         self.jiang = (self.stock[self.pos], self.stock[self.nstock - 1])
         _event(self, EV_JIANG, -1, NO_TO, self.stock[self.pos], self.stock[self.nstock - 1], 0)
     else:
@@ -560,14 +560,36 @@ cdef int _end(RoundCore self, str kind, dict data) except -1:
     if self.phase == PH_CLAIM and kind != "win":      # the card on offer was never claimed
         self.tangzi[self.offer_from][self.ntangzi[self.offer_from]] = self.offer
         self.ntangzi[self.offer_from] += 1
-    folded = [bool(self.folded[p]) for p in range(PLAYERS)]
     res = {"end": kind, **data}
-    res["payments"] = [list(x) for x in hand_payments(res, s, folded)]
-    res["deltas"] = hand_deltas(res, s, folded)
-    res["next_banker"] = next_banker(res, s, self.banker)
-    res["counts"] = kind != "void" and (kind != "baozi" or s.baozi_hand_counts)      # CP-8, CP-57
+    res.update(_settled(self, kind, res))
     self.result = _json_plain(res)
     self.phase = PH_END
     self.actor = -1
     _event(self, EV_END, -1, NO_TO, 0, 0, 0)
     return 0
+
+
+# the settlement of a result by what it reads (round_settlement's functions are pure): the end, the
+# seat and fan of a win or 包子, the folded seats and the banker, under one settings object (held in
+# the entry and compared by identity); a run of hands settles the same few results over and over
+cdef dict _SETTLED = {}
+
+
+@cython.nonecheck(False)
+cdef dict _settled(RoundCore self, str kind, dict res):
+    """``payments``, ``deltas``, ``next_banker`` and ``counts`` of the result ``res`` (round_settlement)."""
+    s = self.settings
+    seat = res.get("winner", res.get("offender"))
+    key = (id(s), kind, seat, res.get("fan"), self.folded[0], self.folded[1], self.folded[2], self.banker)
+    hit = _SETTLED.get(key)
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    folded = [bool(self.folded[p]) for p in range(PLAYERS)]
+    out = {"payments": [list(x) for x in hand_payments(res, s, folded)],
+           "deltas": hand_deltas(res, s, folded),
+           "next_banker": next_banker(res, s, self.banker),
+           "counts": kind != "void" and (kind != "baozi" or s.baozi_hand_counts)}      # CP-8, CP-57
+    if len(_SETTLED) >= 4096:
+        _SETTLED.clear()
+    _SETTLED[key] = (s, out)
+    return out
