@@ -289,7 +289,7 @@ cdef void _combine_parts(const LcPlanPart* parts, const uint8_t* live, int n_lai
                 k -= 1
             values[k] = v
             nwhole += 1
-        val = parts[j].val
+        val = <const int*> parts[j].val
         nj = MAX_UNITS
         while nj > 0 and val[nj] == val[nj - 1]:
             nj -= 1

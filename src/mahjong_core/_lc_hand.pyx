@@ -608,6 +608,63 @@ cdef uint32_t _waits_mask(uint8_t* c, const uint8_t* own, int base_tuo, int thr,
     return mask
 
 
+cdef bint _ready_after_discard(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep, bint waive,
+                               uint32_t allowed) noexcept nogil:
+    """Is there a discard d after which c - d waits (_waits_mask) on a face of ``allowed``?  The
+    table indices are worked out once and moved by the discard's class only."""
+    cdef int32_t idx[N_COMP]
+    cdef int t0[N_COMP]
+    cdef int d, cd, comp, t, bad, nbad, rest, k, x, cx
+    cdef bint ok
+    cdef int8_t** table
+    if keep:
+        table = TUO_KEEP
+    else:
+        table = TUO_SPLIT
+    memset(idx, 0, sizeof(idx))
+    for d in range(N_FACES):
+        idx[COMP[d]] += c[d] * MULT[d]
+    for comp in range(N_COMP):
+        t0[comp] = table[comp][idx[comp]]
+    for d in range(N_FACES):
+        if not c[d]:
+            continue
+        cd = COMP[d]
+        c[d] -= 1
+        idx[cd] -= MULT[d]
+        bad = -1
+        nbad = 0
+        rest = 0
+        for comp in range(N_COMP):
+            t = table[comp][idx[comp]] if comp == cd else t0[comp]
+            if t >= 0:
+                rest += t
+            else:
+                bad = comp
+                nbad += 1
+        ok = False
+        if nbad <= 1:                        # as _waits_mask: only the faces of the class that does not split
+            for k in range(N_FACES if bad < 0 else COMP_NF[bad]):
+                x = k if bad < 0 else COMP_FACES[bad][k]
+                if c[x] + own[x] >= COPIES or not (allowed >> x) & 1:
+                    continue
+                cx = COMP[x]
+                t = table[cx][idx[cx] + MULT[x]]
+                if t < 0:
+                    continue
+                t += rest if bad >= 0 else rest - table[cx][idx[cx]]
+                c[x] += 1
+                ok = t + base_tuo >= thr or (waive and _all_black(c))
+                c[x] -= 1
+                if ok:
+                    break
+        c[d] += 1
+        idx[cd] += MULT[d]
+        if ok:
+            return True
+    return False
+
+
 cdef list _mask_list(uint32_t mask):
     return [x for x in range(N_FACES) if (mask >> x) & 1]
 
@@ -1026,3 +1083,8 @@ cdef int lc_same_tuo(int f, int n) noexcept nogil:
 cdef uint32_t lc_waits_mask(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep,
                             bint waive) noexcept nogil:
     return _waits_mask(c, own, base_tuo, thr, keep, waive)
+
+
+cdef bint lc_ready_after_discard(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep, bint waive,
+                                 uint32_t allowed) noexcept nogil:
+    return _ready_after_discard(c, own, base_tuo, thr, keep, waive, allowed)

@@ -2,7 +2,7 @@
 # RoundCore.  Its behaviour lives in the .pxi files of _lc_round.pyx by concern: _lc_round_seats.pxi
 # (a seat's cards), _lc_round_legal.pxi (what a seat may do), _lc_round_transitions.pxi (the state
 # machine's moves), _lc_round_events.pxi (event records and views), _lc_round_bots.pxi (the bots).
-from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, uint64_t
 from mahjong_core._lc_hand cimport MAX_DECLARED, LcPlanPart
 from mahjong_core._longcard_constants cimport *
 
@@ -64,6 +64,17 @@ cdef class RoundCore:
     cdef int dec_log                       # len(log) when dec was worked out (-1: stale)
     cdef bint dec_q                        # Q(actor) at that point (the RuleBot asks it again)
     cdef int dec_mao, dec_tmax             # 卯 and T_max of that Q (the observation reads them)
+    # ---- the last (卯, T_max) worked out for each seat and what it was worked out from (_plan_seat): a
+    # seat's cards and the live faces change far less often than it decides
+    cdef bint qc_ok[PLAYERS]
+    cdef uint8_t qc_c[PLAYERS][N_FACES]
+    cdef uint32_t qc_live[PLAYERS]
+    cdef uint8_t qc_kinds[PLAYERS][MAX_DECLARED + 1]
+    cdef uint8_t qc_faces[PLAYERS][MAX_DECLARED + 1]
+    cdef int qc_n[PLAYERS]
+    cdef int qc_tuo[PLAYERS]
+    cdef int qc_mao[PLAYERS]
+    cdef int qc_tmax[PLAYERS]
     # ---- log and events
     cdef int16_t* log
     cdef int nlog, cap_log

@@ -29,7 +29,7 @@ ones, and the constructor takes its stock and banker from the checked Python lay
 cimport cython
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.string cimport memset, memcpy
+from libc.string cimport memset, memcpy, memcmp
 
 import json
 
@@ -41,7 +41,7 @@ from mahjong_core._lc_hand cimport (
     MAX_DECLARED, K_PENG, K_CHI, K_SHA, K_WEIXIANG, K_XIANG,
     lc_max_tuo, lc_all_black, lc_red, lc_group_tuo, lc_same_tuo, lc_waits_mask, lc_group_count,
     lc_count_plan, lc_theoretical_fan, LcPlanPart, LC_N_COMP, lc_plan_parts, lc_plan_combine, lc_face_comp,
-    lc_plan_ready,
+    lc_plan_ready, lc_ready_after_discard,
 )
 from mahjong_core.families.longcard import fans as _fans
 from mahjong_core.families.longcard._ref import round as _round_ref

@@ -147,7 +147,7 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
     if own_turn:                # _decide worked them out for this seat at this point (_qualified)
         mao, tmax = r.dec_mao, r.dec_tmax
     else:
-        _plan(r, &s, dead, &mao, &tmax)
+        _plan_seat(r, seat, &s, dead, &mao, &tmax)
     o[0] = _cap(mao)
     o[1] = _cap(tmax)
     o[2] = _cap(_theo(r, &s, dead, r.caishen[seat]))

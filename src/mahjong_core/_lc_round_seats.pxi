@@ -87,6 +87,33 @@ cdef void _plan(RoundCore self, const SeatCards* s, const uint8_t* dead, int* ma
 
 
 @cython.nonecheck(False)
+cdef void _plan_seat(RoundCore self, int p, const SeatCards* s, const uint8_t* dead, int* mao, int* tmax) noexcept nogil:
+    """_plan of seat p's cards ``s``, reused when they and the faces with a live copy are those of
+    p's last plan: (卯, T_max) read the live copies only as "is one live" (lc_plan_parts)."""
+    cdef uint32_t bits = 0
+    cdef int f
+    for f in range(N_FACES):
+        if COPIES - s.c[f] - s.own[f] - dead[f] > 0:
+            bits |= (<uint32_t> 1) << f
+    if (self.qc_ok[p] and self.qc_live[p] == bits and self.qc_n[p] == s.n and self.qc_tuo[p] == s.tuo
+            and memcmp(self.qc_c[p], s.c, N_FACES) == 0 and memcmp(self.qc_kinds[p], s.kinds, s.n) == 0
+            and memcmp(self.qc_faces[p], s.faces, s.n) == 0):
+        mao[0] = self.qc_mao[p]
+        tmax[0] = self.qc_tmax[p]
+        return
+    _plan(self, s, dead, mao, tmax)
+    self.qc_ok[p] = True
+    self.qc_live[p] = bits
+    self.qc_n[p] = s.n
+    self.qc_tuo[p] = s.tuo
+    memcpy(self.qc_c[p], s.c, N_FACES)
+    memcpy(self.qc_kinds[p], s.kinds, s.n)
+    memcpy(self.qc_faces[p], s.faces, s.n)
+    self.qc_mao[p] = mao[0]
+    self.qc_tmax[p] = tmax[0]
+
+
+@cython.nonecheck(False)
 cdef int _theo(RoundCore self, const SeatCards* s, const uint8_t* dead, int caishen) noexcept nogil:
     cdef uint8_t live[N_FACES]
     cdef int f
@@ -104,7 +131,7 @@ cdef bint _qualified(RoundCore self, int p) noexcept nogil:
     cdef int mao, tmax
     _seat(self, p, &s)
     _dead_for(self, p, dead)
-    _plan(self, &s, dead, &mao, &tmax)
+    _plan_seat(self, p, &s, dead, &mao, &tmax)
     self.dec_mao = mao          # kept for the observation of the decision (_decide's one caller)
     self.dec_tmax = tmax
     return mao >= 7 and tmax >= self.thr[p == self.banker]
@@ -210,19 +237,22 @@ cdef bint _ready_after_claim(RoundCore self, int p, int a, int b, int card) noex
     """After claiming ``card`` with the held pair (a, b) (and a suitable discard), is p ready (3.7)?"""
     cdef SeatCards s
     cdef uint8_t g[3]
-    cdef int d
+    cdef uint8_t live[N_FACES]
+    cdef uint32_t allowed = ((<uint32_t> 1) << N_FACES) - 1
+    cdef int x
     _seat(self, p, &s)
     s.c[a] -= 1
     s.c[b] -= 1
     _sort3(a, b, card, g)
     _seat_add(&s, K_PENG if g[0] == g[2] else K_CHI, g)
-    for d in range(N_FACES):
-        if s.c[d]:
-            s.c[d] -= 1
-            if _waits(self, p, &s, True):
-                return True
-            s.c[d] += 1
-    return False
+    if self.ready_live:                    # _waits(engine=True): waits on faces with a live copy
+        _live(self, p, live)
+        for x in range(N_FACES):
+            if live[x] < 1:
+                allowed &= ~((<uint32_t> 1) << x)
+    # a discard after which _waits(engine=True) is not empty
+    return lc_ready_after_discard(s.c, s.own, s.tuo, self.thr[p == self.banker], self.keep_kans,
+                                  self.waive and not s.red, allowed)
 
 
 @cython.nonecheck(False)
