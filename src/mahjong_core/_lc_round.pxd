@@ -64,6 +64,13 @@ cdef class RoundCore:
     cdef int dec_log                       # len(log) when dec was worked out (-1: stale)
     cdef bint dec_q                        # Q(actor) at that point (the RuleBot asks it again)
     cdef int dec_mao, dec_tmax             # 卯 and T_max of that Q (the observation reads them)
+    # ---- kept as the groups and 堂子 change (_add_group, _grow_xiang, _to_tangzi): the copies of each face
+    # in every 堂子 and declared group, and each seat's declared copies, their 陀 and whether one is red
+    # (what _seat and _dead_for read)
+    cdef uint8_t pub[N_FACES]
+    cdef uint8_t gown[PLAYERS][N_FACES]
+    cdef int gtuo[PLAYERS]
+    cdef bint gred[PLAYERS]
     # ---- the last (卯, T_max) worked out for each seat and what it was worked out from (_plan_seat): a
     # seat's cards and the live faces change far less often than it decides
     cdef bint qc_ok[PLAYERS]

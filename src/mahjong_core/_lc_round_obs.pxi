@@ -74,6 +74,7 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
     cdef bint own_turn = r.phase != PH_END and seat == r.actor and r.dec_log == r.nlog
     cdef SeatCards s
     cdef uint8_t dead[N_FACES]
+    cdef int8_t dec[N_ACTIONS]
     cdef const uint8_t* g
     memset(o, 0, _lc_obs_len())
     # hand
@@ -155,9 +156,11 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
     o += 4
     # penalised, the mask, flags
     if own_turn:
+        memcpy(dec, r.dec, N_ACTIONS)          # a local copy: nothing aliases it, the loops vectorise
         for i in range(N_ACTIONS):
-            mask[i] = 1 if r.dec[i] >= 0 else 0
-            o[i] = 1 if r.dec[i] > 0 else 0
+            mask[i] = dec[i] >= 0
+        for i in range(N_ACTIONS):
+            o[i] = dec[i] > 0
     else:
         memset(mask, 0, N_ACTIONS)
     o += N_ACTIONS

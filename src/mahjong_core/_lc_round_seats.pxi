@@ -34,26 +34,21 @@ cdef inline int _next_active(RoundCore self, int p) noexcept nogil:
 cdef void _seat(RoundCore self, int p, SeatCards* s) noexcept nogil:
     cdef int i
     memcpy(s.c, self.hands[p], N_FACES)
-    memset(s.own, 0, N_FACES)
-    s.n = 0
-    s.tuo = 0
-    s.red = False
-    for i in range(self.ng[p]):
-        _seat_add(s, self.gkind[p][i], self.gcards[p][i])
+    memcpy(s.own, self.gown[p], N_FACES)
+    s.n = self.ng[p]
+    for i in range(s.n):
+        s.kinds[i] = self.gkind[p][i]
+        s.faces[i] = self.gcards[p][i][0]
+    s.tuo = self.gtuo[p]
+    s.red = self.gred[p]
 
 
 @cython.nonecheck(False)
 cdef void _dead_for(RoundCore self, int p, uint8_t* dead) noexcept nogil:
     """Copies dead outside p's own declared groups: every 堂子 and the other seats' groups."""
-    cdef int q, i, k
-    memset(dead, 0, N_FACES)
-    for q in range(PLAYERS):
-        for i in range(self.ntangzi[q]):
-            dead[self.tangzi[q][i]] += 1
-        if q != p:
-            for i in range(self.ng[q]):
-                for k in range(_group_size(self.gkind[q][i])):
-                    dead[self.gcards[q][i][k]] += 1
+    cdef int f
+    for f in range(N_FACES):
+        dead[f] = self.pub[f] - self.gown[p][f]
 
 
 @cython.nonecheck(False)
