@@ -268,7 +268,9 @@ cdef void _combine_parts(const LcPlanPart* parts, const uint8_t* live, int n_lai
     t <= n_j and k <= min(sum, room), the entries T_max reads."""
     cdef int values[N_FACES]
     cdef int pool_val[MAX_UNITS + 1]
-    cdef int k, j, i, t, nwhole = 0, mao = n_laid, room, best, acc, v, nj, top, pool_n = 0
+    cdef int k, j, i, t, nwhole = 0, mao = n_laid, room, best, acc, v, nj, top, pool_n = 0, m
+    cdef int total_n = 0, total_v = 0
+    cdef int ns[N_COMP]
     cdef const int* val
     cdef Unit u
     for k in range(n_forced):
@@ -278,7 +280,6 @@ cdef void _combine_parts(const LcPlanPart* parts, const uint8_t* live, int n_lai
     room = MAX_UNITS - n_laid - n_forced
     if room < 0:
         room = 0
-    memset(pool_val, 0, sizeof(pool_val))
     for j in range(N_COMP):
         mao += parts[j].mao
         for i in range(parts[j].nwhole):             # insertion: values sorted largest first
@@ -293,6 +294,22 @@ cdef void _combine_parts(const LcPlanPart* parts, const uint8_t* live, int n_lai
         nj = MAX_UNITS
         while nj > 0 and val[nj] == val[nj - 1]:
             nj -= 1
+        ns[j] = nj
+        total_n += nj
+        total_v += val[MAX_UNITS]
+    out_mao[0] = mao
+    m = room if room < nwhole else nwhole
+    if total_n <= room - m:
+        # every entry read below (units room - m .. room) is the pools' best without a limit
+        acc = total_v
+        for j in range(m):
+            acc += values[j]                         # whole units add 陀 (>= 0): take the m largest
+        out_tmax[0] = laid_tuo + acc
+        return
+    memset(pool_val, 0, sizeof(pool_val))
+    for j in range(N_COMP):
+        val = <const int*> parts[j].val
+        nj = ns[j]
         if nj == 0:
             continue
         top = pool_n + nj
@@ -310,11 +327,10 @@ cdef void _combine_parts(const LcPlanPart* parts, const uint8_t* live, int n_lai
         pool_n = top
     best = pool_val[room]
     acc = 0
-    for j in range(min(room, nwhole)):
+    for j in range(m):
         acc += values[j]
         if acc + pool_val[room - j - 1] > best:
             best = acc + pool_val[room - j - 1]
-    out_mao[0] = mao
     out_tmax[0] = laid_tuo + best
 
 

@@ -80,8 +80,10 @@ cdef class RoundCore:
     cdef uint8_t qc_faces[PLAYERS][MAX_DECLARED + 1]
     cdef int qc_n[PLAYERS]
     cdef int qc_tuo[PLAYERS]
+    cdef int qc_caishen[PLAYERS]
     cdef int qc_mao[PLAYERS]
     cdef int qc_tmax[PLAYERS]
+    cdef int qc_theo[PLAYERS]           # F_theo of those cards (-1: not worked out yet; _theo_seat)
     # ---- log and events
     cdef int16_t* log
     cdef int nlog, cap_log

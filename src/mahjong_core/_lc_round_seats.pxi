@@ -83,16 +83,17 @@ cdef void _plan(RoundCore self, const SeatCards* s, const uint8_t* dead, int* ma
 
 @cython.nonecheck(False)
 cdef void _plan_seat(RoundCore self, int p, const SeatCards* s, const uint8_t* dead, int* mao, int* tmax) noexcept nogil:
-    """_plan of seat p's cards ``s``, reused when they and the faces with a live copy are those of
-    p's last plan: (卯, T_max) read the live copies only as "is one live" (lc_plan_parts)."""
+    """_plan of seat p's cards ``s``, reused when they, its 财神 and the faces with a live copy are
+    those of p's last plan: (卯, T_max) and F_theo read the live copies only as "is one live"
+    (lc_plan_parts, lc_theoretical_fan).  The entry's F_theo is worked out when asked (_theo_seat)."""
     cdef uint32_t bits = 0
     cdef int f
     for f in range(N_FACES):
         if COPIES - s.c[f] - s.own[f] - dead[f] > 0:
             bits |= (<uint32_t> 1) << f
     if (self.qc_ok[p] and self.qc_live[p] == bits and self.qc_n[p] == s.n and self.qc_tuo[p] == s.tuo
-            and memcmp(self.qc_c[p], s.c, N_FACES) == 0 and memcmp(self.qc_kinds[p], s.kinds, s.n) == 0
-            and memcmp(self.qc_faces[p], s.faces, s.n) == 0):
+            and self.qc_caishen[p] == self.caishen[p] and memcmp(self.qc_c[p], s.c, N_FACES) == 0
+            and memcmp(self.qc_kinds[p], s.kinds, s.n) == 0 and memcmp(self.qc_faces[p], s.faces, s.n) == 0):
         mao[0] = self.qc_mao[p]
         tmax[0] = self.qc_tmax[p]
         return
@@ -101,11 +102,21 @@ cdef void _plan_seat(RoundCore self, int p, const SeatCards* s, const uint8_t* d
     self.qc_live[p] = bits
     self.qc_n[p] = s.n
     self.qc_tuo[p] = s.tuo
+    self.qc_caishen[p] = self.caishen[p]
+    self.qc_theo[p] = -1
     memcpy(self.qc_c[p], s.c, N_FACES)
     memcpy(self.qc_kinds[p], s.kinds, s.n)
     memcpy(self.qc_faces[p], s.faces, s.n)
     self.qc_mao[p] = mao[0]
     self.qc_tmax[p] = tmax[0]
+
+
+@cython.nonecheck(False)
+cdef int _theo_seat(RoundCore self, int p, const SeatCards* s, const uint8_t* dead) noexcept nogil:
+    """F_theo of seat p's cards ``s`` right after _plan_seat(p, s, dead): its cache entry's."""
+    if self.qc_theo[p] < 0:
+        self.qc_theo[p] = _theo(self, s, dead, self.caishen[p])
+    return self.qc_theo[p]
 
 
 @cython.nonecheck(False)
