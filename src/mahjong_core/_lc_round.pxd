@@ -75,7 +75,7 @@ cdef class RoundCore:
     # seat's cards and the live faces change far less often than it decides
     cdef bint qc_ok[PLAYERS]
     cdef uint8_t qc_c[PLAYERS][N_FACES]
-    cdef uint32_t qc_live[PLAYERS]
+    cdef uint8_t qc_live[PLAYERS][N_FACES]      # 1: a copy of the face is live
     cdef uint8_t qc_kinds[PLAYERS][MAX_DECLARED + 1]
     cdef uint8_t qc_faces[PLAYERS][MAX_DECLARED + 1]
     cdef int qc_n[PLAYERS]

@@ -145,10 +145,15 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
         o[r.discard_ban] = 1
     o += N_FACES
     # counting: the seat's own 卯, T_max, F_theo and Q (2.6-2.8), from its cards and the dead copies
-    if own_turn and r.qc_theo[seat] >= 0:
-        # _decide worked out this seat's plan at this point (_qualified), its F_theo too (the cache
-        # entry of _plan_seat, valid until its cards, 财神 or live faces change: no action since)
-        mao, tmax, theo = r.dec_mao, r.dec_tmax, r.qc_theo[seat]
+    if own_turn:
+        # _decide worked out this seat's plan at this point (_qualified): the cache entry of
+        # _plan_seat is this state's (no action since), and holds its F_theo once worked out
+        mao, tmax = r.dec_mao, r.dec_tmax
+        if r.qc_theo[seat] < 0:
+            _dead_for(r, seat, dead)
+            _seat(r, seat, &s)
+            r.qc_theo[seat] = _theo(r, &s, dead, r.caishen[seat])
+        theo = r.qc_theo[seat]
     else:
         _dead_for(r, seat, dead)
         _seat(r, seat, &s)

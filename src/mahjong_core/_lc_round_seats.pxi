@@ -86,20 +86,19 @@ cdef void _plan_seat(RoundCore self, int p, const SeatCards* s, const uint8_t* d
     """_plan of seat p's cards ``s``, reused when they, its 财神 and the faces with a live copy are
     those of p's last plan: (卯, T_max) and F_theo read the live copies only as "is one live"
     (lc_plan_parts, lc_theoretical_fan).  The entry's F_theo is worked out when asked (_theo_seat)."""
-    cdef uint32_t bits = 0
+    cdef uint8_t live[N_FACES]
     cdef int f
-    for f in range(N_FACES):
-        if COPIES - s.c[f] - s.own[f] - dead[f] > 0:
-            bits |= (<uint32_t> 1) << f
-    if (self.qc_ok[p] and self.qc_live[p] == bits and self.qc_n[p] == s.n and self.qc_tuo[p] == s.tuo
-            and self.qc_caishen[p] == self.caishen[p] and memcmp(self.qc_c[p], s.c, N_FACES) == 0
+    for f in range(N_FACES):                  # byte-wise: the loop vectorises
+        live[f] = s.c[f] + s.own[f] + dead[f] < COPIES
+    if (self.qc_ok[p] and self.qc_n[p] == s.n and self.qc_tuo[p] == s.tuo and self.qc_caishen[p] == self.caishen[p]
+            and memcmp(self.qc_c[p], s.c, N_FACES) == 0 and memcmp(self.qc_live[p], live, N_FACES) == 0
             and memcmp(self.qc_kinds[p], s.kinds, s.n) == 0 and memcmp(self.qc_faces[p], s.faces, s.n) == 0):
         mao[0] = self.qc_mao[p]
         tmax[0] = self.qc_tmax[p]
         return
     _plan(self, s, dead, mao, tmax)
     self.qc_ok[p] = True
-    self.qc_live[p] = bits
+    memcpy(self.qc_live[p], live, N_FACES)
     self.qc_n[p] = s.n
     self.qc_tuo[p] = s.tuo
     self.qc_caishen[p] = self.caishen[p]
