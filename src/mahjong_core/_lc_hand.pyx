@@ -614,7 +614,7 @@ cdef bint _ready_after_discard(uint8_t* c, const uint8_t* own, int base_tuo, int
     table indices are worked out once and moved by the discard's class only."""
     cdef int32_t idx[N_COMP]
     cdef int t0[N_COMP]
-    cdef int d, cd, comp, t, bad, nbad, rest, k, x, cx
+    cdef int d, cd, comp, t, bad, nbad, nbad0, rest, k, x, cx
     cdef bint ok
     cdef int8_t** table
     if keep:
@@ -624,12 +624,18 @@ cdef bint _ready_after_discard(uint8_t* c, const uint8_t* own, int base_tuo, int
     memset(idx, 0, sizeof(idx))
     for d in range(N_FACES):
         idx[COMP[d]] += c[d] * MULT[d]
+    nbad0 = 0
     for comp in range(N_COMP):
         t0[comp] = table[comp][idx[comp]]
+        nbad0 += t0[comp] < 0
+    if nbad0 > 2:                             # a discard changes one class: two would still not split
+        return False
     for d in range(N_FACES):
         if not c[d]:
             continue
         cd = COMP[d]
+        if nbad0 == 2 and t0[cd] >= 0:        # the discard must come from a class that does not split
+            continue
         c[d] -= 1
         idx[cd] -= MULT[d]
         bad = -1
