@@ -34,6 +34,7 @@ cdef int8_t* MAX_GROUPS[N_COMP]          # most disjoint 3-card groups of a comp
 # (lc_plan_ready), under the GIL, and only read after.  NULL: not built (the search runs).
 cdef int8_t* POOL_TAB[POOL_KINDS][N_COMP]
 cdef int32_t POOL_MULT[2][N_FACES]      # weight of a face in the pool index, base 3 and base 4
+cdef int POOL_BIT[N_FACES]              # bit of a face in its component's live pattern
 cdef int32_t POOL_SIZE[2][N_COMP]
 
 
@@ -449,11 +450,55 @@ cdef inline void _count_opts(CountOpts* o, int mao_bonus, bint quad_xiang, bint 
     o.chi_kan = chi_kan
 
 
+cdef void _plan_parts_all(const uint8_t* c, const uint8_t* live, CountOpts* o, int8_t** tabs,
+                          LcPlanPart* parts) noexcept nogil:
+    """_plan_part of every component from its table in one pass over the faces (each component's
+    faces in the same order as _plan_part takes them)."""
+    cdef int32_t idx[N_COMP]
+    cdef int lm[N_COMP]
+    cdef int f, j, k, n, r = 1 if o.chi_kan else 0
+    cdef const int8_t* e
+    cdef LcPlanPart* out
+    cdef Unit u
+    for j in range(N_COMP):
+        idx[j] = 0
+        lm[j] = 0
+        parts[j].mao = 0
+        parts[j].nwhole = 0
+    for f in range(N_FACES):
+        j = COMP[f]
+        n = c[f]
+        if n >= 4 or (n == 3 and not o.chi_kan):
+            out = &parts[j]
+            u = _whole_unit(f, n, live, o)
+            out.mao += u.mao
+            k = out.nwhole                           # insertion: values sorted largest first
+            while k > 0 and out.whole[k - 1] < u.value:
+                out.whole[k] = out.whole[k - 1]
+                k -= 1
+            out.whole[k] = u.value
+            out.nwhole += 1
+            n = 0
+        idx[j] += n * POOL_MULT[r][f]
+        if live[f]:
+            lm[j] |= POOL_BIT[f]
+    for j in range(N_COMP):
+        e = tabs[j] + (<size_t> lm[j] * POOL_SIZE[r][j] + idx[j]) * POOL_ENTRY
+        out = &parts[j]
+        out.mao += e[0]
+        out.val[0] = 0
+        for k in range(1, MAX_UNITS + 1):
+            out.val[k] = e[k]
+
+
 cdef void lc_plan_parts(const uint8_t* c, const uint8_t* live, int mao_bonus, bint quad_xiang, bint chi_kan,
                         int comp, LcPlanPart* parts) noexcept nogil:
     cdef CountOpts o
-    cdef int j
+    cdef int j, kind = 1 + mao_bonus if chi_kan else 0
     _count_opts(&o, mao_bonus, quad_xiang, chi_kan)
+    if comp < 0 and POOL_TAB[kind][N_COMP - 1] != NULL:     # the tables are built (the last one last)
+        _plan_parts_all(c, live, &o, POOL_TAB[kind], parts)
+        return
     for j in range(N_COMP):
         if comp < 0 or j == comp:
             _plan_part(j, c, live, &o, &parts[j])
@@ -559,6 +604,7 @@ def _init_counting():
             POOL_SIZE[r][comp] = 1
             for k in range(COMP_NF[comp]):
                 f = COMP_FACES[comp][k]
+                POOL_BIT[f] = 1 << k
                 POOL_MULT[r][f] = POOL_SIZE[r][comp]
                 POOL_SIZE[r][comp] *= 3 + r
     _build_pool_table(0)
