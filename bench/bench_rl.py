@@ -67,9 +67,11 @@ cards, 财神 and live faces are unchanged (half the decisions), F_theo with it;
 堂子 and group are kept as they change, so a seat's cards and dead copies are copies; the readiness
 checks of the claim windows move one class's table index per discard and stop when two classes
 cannot split; the batch's new hands copy the settings' ints and skip the Python checks of the stock;
-a result's settlement is cached by what it reads.  One run after (load 3.3): server 24,476, AEC
-114,523 (the AEC environment steps the same engine, so it gained too), vector 825,223 = 7.2x the
-AEC (7.8x with the policy), ``step_deal`` 854,418.  The 10x is not reached: per step the engine
+a result's settlement is cached by what it reads.  Two runs back to back, the engine before and
+after (load 0.3-0.8): before server 23,664, AEC 96,404, vector 320,908 = 3.3x, ``step_deal``
+324,778; after server 25,205, AEC 115,401 (the AEC environment steps the same engine, so it gained
+too), vector 894,905 = 7.8x the AEC (8.1x with the policy), ``step_deal`` 927,267.  The 10x is not
+reached: per step the engine
 still spends about 4,400 instructions -- the observation (688 bytes written at every step, a fifth),
 the plan on a cache miss (a fifth), the decision and claim window, and per hand (22 steps) the deal
 (NumPy's permutation drawn in C, 110 bounded draws) and the end (the result dict and settlement in
