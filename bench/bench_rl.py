@@ -52,15 +52,30 @@ machine it never paid at the batch sizes that step fastest (public, batch 256: 5
 two threads against 6.2 M on one), and on a loaded machine a call waited for a descheduled
 thread (up to 140 times slower).
 
-Long cards (``changpai-ydr``, issue 28): one run on the shared 2-core machine (load 3.5, batch
-128, steps/s without the policy): server 22,357, AEC 93,379, vector 275,746 (3.0x the AEC; 3.9x
-with the policy), ``step_deal`` alone 302,052.  The engine's own step is most of the vector loop:
-in a ``perf`` profile of the vector loop the 卯 / T_max plan of the qualification check that every
-decision makes (spec 3.11: ``_pool_component``, ``_parts``, ``lc_plan_combine``) takes a quarter
-of the time and the wait checks of the claim windows a twentieth; the observation (its counting
-section reuses the decision's plan) 5-10 %.  A hand of this policy lasts 22 steps, so each hand's
-deal (drawn in C, then the engine's checked constructor, 6 us) and its end (the settlement in
-Python, 9 us) add under 1 us a step.
+Long cards (``changpai-ydr``, issue 28): first one run on the shared 2-core machine (load 3.5,
+batch 128, steps/s without the policy): server 22,357, AEC 93,379, vector 275,746 (3.0x the AEC),
+``step_deal`` alone 302,052 -- the engine's own step was most of the vector loop.  Then the long-card
+engine's step was made 4x cheaper (``step_deal`` over 40 calls of 128 rows, the loop of
+``tools/step_deal_workload.py`` on ``VectorRounds("changpai-ydr", 128, seed=1)`` after 3,000 hands
+dealt to warm the face-weight cache as a long run has it, under callgrind as above: 89.9 M -> 22.5 M
+instructions,
+every observation, mask, actor and done array byte-identical, ``tools/lc_round_workload.py``'s
+digests unchanged): the 卯 / T_max plan of the qualification check (spec 3.11) reads its pool search
+from tables built at import (the search depends on the live copies only through "is one live"),
+combines the point classes only over the units that add 陀, and is kept per seat while the seat's
+cards, 财神 and live faces are unchanged (half the decisions), F_theo with it; the copies in every
+堂子 and group are kept as they change, so a seat's cards and dead copies are copies; the readiness
+checks of the claim windows move one class's table index per discard and stop when two classes
+cannot split; the batch's new hands copy the settings' ints and skip the Python checks of the stock;
+a result's settlement is cached by what it reads.  Two runs back to back, the engine before and
+after (load 0.3-0.8): before server 23,664, AEC 96,404, vector 320,908 = 3.3x, ``step_deal``
+324,778; after server 25,205, AEC 115,401 (the AEC environment steps the same engine, so it gained
+too), vector 894,905 = 7.8x the AEC (8.1x with the policy), ``step_deal`` 927,267.  The 10x is not
+reached: per step the engine
+still spends about 4,400 instructions -- the observation (688 bytes written at every step, a fifth),
+the plan on a cache miss (a fifth), the decision and claim window, and per hand (22 steps) the deal
+(NumPy's permutation drawn in C, 110 bounded draws) and the end (the result dict and settlement in
+Python) -- against the AEC environment's ~9 us of Python per step.
 
 Targets: AEC >= 50 % of the server loop; vector >= 10x the AEC environment.  Also: two threads
 each stepping their own ``VectorRounds`` against one thread (the stepping loop releases the GIL;

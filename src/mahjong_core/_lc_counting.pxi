@@ -9,7 +9,10 @@
 # max-plus convolution over k.  A component's pool holds at most 2 copies of a face (3 with
 # ``chi_may_use_kan``), so each search is a dynamic programme over at most 4^6 sub-states in mixed-radix
 # order (removing cards lowers the index: every sub-state it reads is already filled).  The unit values
-# depend on the live copies, so nothing is tabled across calls.
+# depend on the live copies only through "is a copy live" (a 坎 scores as 杀 or a pair is effective
+# when one is), so the search is tabled (POOL_TAB): one programme per component and live pattern of
+# its faces over the full pool fills the answer of every smaller pool at once (each state of the
+# programme is the answer for its own pool), and a question is then one table read per component.
 
 cdef enum:
     MAX_UNITS = LC_MAX_UNITS     # a plan holds at most 7 groups (spec 2.7)
@@ -18,9 +21,21 @@ cdef enum:
     BONUS_ANY = 1
     BONUS_S1 = 2
     BONUS_OFF = 3
+    POOL_KINDS = 5          # tables of pool answers: 0 without chi_may_use_kan, 1 + mao_bonus with it
+    POOL_ENTRY = 8          # bytes of an answer: 卯, then the best 陀 with at most 1..7 units (0 units: 0)
 
 cdef int SAME_TUO[N_FACES][6]            # 陀 of a same-face group of 3 (碰), 4 (杀), 5 (吐火响) cards
 cdef int8_t* MAX_GROUPS[N_COMP]          # most disjoint 3-card groups of a component state
+# POOL_TAB[kind][comp]: the pool search's answer for every pool of the component (index: pool counts in
+# base 3 without chi_may_use_kan, where a pool holds at most 2 copies of a face, base 4 with it) and
+# every live pattern of its faces (bit k: a copy of the component's face k is live), at
+# (pattern * POOL_SIZE[radix][comp] + index) * POOL_ENTRY.  Kind 0 is built at import; the others (the
+# bonus 卯 of a 坎 kept in the pool depends on mao_bonus) on the first use of chi_may_use_kan
+# (lc_plan_ready), under the GIL, and only read after.  NULL: not built (the search runs).
+cdef int8_t* POOL_TAB[POOL_KINDS][N_COMP]
+cdef int32_t POOL_MULT[2][N_FACES]      # weight of a face in the pool index, base 3 and base 4
+cdef int POOL_BIT[N_FACES]              # bit of a face in its component's live pattern
+cdef int32_t POOL_SIZE[2][N_COMP]
 
 
 cdef struct CountOpts:
@@ -83,12 +98,22 @@ cdef inline int _pair_value(int a, int b, const uint8_t* live) noexcept nogil:
 cdef void _pool_component(int comp, const uint8_t* pool, const uint8_t* live, CountOpts* o,
                           int8_t (*pair)[N_FACES], int* out_mao, int* out_val) noexcept nogil:
     """Best 卯 and best 陀 with at most k units (k = 0..7) over the pool cards of one component."""
+    cdef int8_t mao[POOL_STATES]
+    cdef int8_t val[POOL_STATES][MAX_UNITS + 1]
+    cdef int k, size = _pool_dp(comp, pool, live, o, pair, mao, val)
+    out_mao[0] = mao[size - 1]
+    for k in range(MAX_UNITS + 1):
+        out_val[k] = val[size - 1][k]
+
+
+cdef int _pool_dp(int comp, const uint8_t* pool, const uint8_t* live, CountOpts* o, int8_t (*pair)[N_FACES],
+                  int8_t* mao, int8_t (*val)[MAX_UNITS + 1]) noexcept nogil:
+    """The search over every sub-pool of ``pool`` (mixed-radix index, the pool's own state last):
+    ``mao[i]``, ``val[i][k]`` its best 卯 and best 陀 with at most k units.  Returns the number of states."""
     cdef int nf = COMP_NF[comp], k, f, i, j, n, sub, m, v, low, size = 1, rest
     cdef int stride[N_FACES]
     cdef uint8_t cc[N_FACES]
     cdef uint8_t at[MAX_AT][3]
-    cdef int8_t mao[POOL_STATES]
-    cdef int8_t val[POOL_STATES][MAX_UNITS + 1]
     for k in range(nf):
         f = COMP_FACES[comp][k]
         stride[f] = size
@@ -132,34 +157,12 @@ cdef void _pool_component(int comp, const uint8_t* pool, const uint8_t* live, Co
             for k in range(1, MAX_UNITS + 1):
                 if v + val[sub][k - 1] > val[i][k]:
                     val[i][k] = v + val[sub][k - 1]
-    out_mao[0] = mao[size - 1]
-    for k in range(MAX_UNITS + 1):
-        out_val[k] = val[size - 1][k]
+    return size
 
 
-cdef void _plan_part(int comp, const uint8_t* c, const uint8_t* live, CountOpts* o, LcPlanPart* out) noexcept nogil:
-    """The part of the plan that the faces of one component decide: their whole units (a 坎 without
-    ``chi_may_use_kan``, 4 or 5 of a kind) and the search over their pool cards."""
-    cdef uint8_t pool[N_FACES]
-    cdef int8_t pair[N_FACES][N_FACES]
-    cdef int i, f, k, y, j
-    cdef Unit u
-    memset(pool, 0, N_FACES)
-    out.mao = 0
-    out.nwhole = 0
-    for i in range(COMP_NF[comp]):
-        f = COMP_FACES[comp][i]
-        pool[f] = c[f]
-        if c[f] >= 4 or (c[f] == 3 and not o.chi_kan):
-            u = _whole_unit(f, c[f], live, o)
-            out.mao += u.mao
-            j = out.nwhole                           # insertion: values sorted largest first
-            while j > 0 and out.whole[j - 1] < u.value:
-                out.whole[j] = out.whole[j - 1]
-                j -= 1
-            out.whole[j] = u.value
-            out.nwhole += 1
-            pool[f] = 0
+cdef void _pair_values(int comp, const uint8_t* pool, const uint8_t* live, int8_t (*pair)[N_FACES]) noexcept nogil:
+    """The values of the effective pairs (f, f) and (f, partner) of the pool's faces (-1: not effective)."""
+    cdef int i, k, f, y
     for i in range(COMP_NF[comp]):
         f = COMP_FACES[comp][i]
         if pool[f]:
@@ -167,6 +170,91 @@ cdef void _plan_part(int comp, const uint8_t* c, const uint8_t* live, CountOpts*
             for k in range(NPART[f]):
                 y = PART[f][k]
                 pair[f][y] = _pair_value(f, y, live) if y > f else -1
+
+
+cdef int _build_pool_table(int kind) except -1:
+    """POOL_TAB[kind] of every component: one search per live pattern over the full pool."""
+    cdef int radix = 3 if kind == 0 else 4, comp, nf, lm, k, f, i, size
+    cdef CountOpts o
+    cdef uint8_t pool[N_FACES]
+    cdef uint8_t live[N_FACES]
+    cdef int8_t pair[N_FACES][N_FACES]
+    cdef int8_t mao[POOL_STATES]
+    cdef int8_t val[POOL_STATES][MAX_UNITS + 1]
+    cdef int8_t* tab
+    cdef int8_t* e
+    o.mao_bonus = BONUS_LIVE if kind == 0 else kind - 1    # without chi_may_use_kan no 坎 is in a pool
+    o.quad_xiang = False                                    # whole units only: not read by the search
+    o.chi_kan = kind != 0
+    for comp in range(N_COMP):
+        if POOL_TAB[kind][comp] != NULL:
+            continue
+        nf = COMP_NF[comp]
+        size = POOL_SIZE[radix - 3][comp]
+        tab = <int8_t*> malloc((<size_t> size << nf) * POOL_ENTRY)
+        if tab == NULL:
+            raise MemoryError()
+        with nogil:
+            memset(pool, 0, N_FACES)
+            memset(live, 0, N_FACES)
+            for k in range(nf):
+                pool[COMP_FACES[comp][k]] = radix - 1
+            for lm in range(1 << nf):
+                for k in range(nf):
+                    live[COMP_FACES[comp][k]] = (lm >> k) & 1
+                _pair_values(comp, pool, live, pair)
+                _pool_dp(comp, pool, live, &o, pair, mao, val)      # size states, the full pool's last
+                for i in range(size):
+                    e = tab + (<size_t> lm * size + i) * POOL_ENTRY
+                    e[0] = mao[i]
+                    for k in range(1, MAX_UNITS + 1):
+                        e[k] = val[i][k]
+        POOL_TAB[kind][comp] = tab
+    return 0
+
+
+cdef int lc_plan_ready(int mao_bonus, bint chi_kan) except -1:
+    if chi_kan and POOL_TAB[1 + mao_bonus][0] == NULL:
+        _build_pool_table(1 + mao_bonus)
+    return 0
+
+
+cdef void _plan_part(int comp, const uint8_t* c, const uint8_t* live, CountOpts* o, LcPlanPart* out) noexcept nogil:
+    """The part of the plan that the faces of one component decide: their whole units (a 坎 without
+    ``chi_may_use_kan``, 4 or 5 of a kind) and the search over their pool cards (a table read)."""
+    cdef uint8_t pool[N_FACES]
+    cdef int8_t pair[N_FACES][N_FACES]
+    cdef int i, f, k, j, n, r = 1 if o.chi_kan else 0, lm = 0
+    cdef int32_t idx = 0
+    cdef const int8_t* tab = POOL_TAB[1 + o.mao_bonus if o.chi_kan else 0][comp]
+    cdef const int8_t* e
+    cdef Unit u
+    out.mao = 0
+    out.nwhole = 0
+    for i in range(COMP_NF[comp]):
+        f = COMP_FACES[comp][i]
+        n = c[f]
+        if n >= 4 or (n == 3 and not o.chi_kan):
+            u = _whole_unit(f, n, live, o)
+            out.mao += u.mao
+            j = out.nwhole                           # insertion: values sorted largest first
+            while j > 0 and out.whole[j - 1] < u.value:
+                out.whole[j] = out.whole[j - 1]
+                j -= 1
+            out.whole[j] = u.value
+            out.nwhole += 1
+            n = 0
+        pool[f] = n
+        idx += n * POOL_MULT[r][f]
+        lm |= (live[f] != 0) << i
+    if tab != NULL:
+        e = tab + (<size_t> lm * POOL_SIZE[r][comp] + idx) * POOL_ENTRY
+        out.mao += e[0]
+        out.val[0] = 0
+        for k in range(1, MAX_UNITS + 1):
+            out.val[k] = e[k]
+        return
+    _pair_values(comp, pool, live, pair)
     _pool_component(comp, pool, live, o, pair, &j, out.val)
     out.mao += j
 
@@ -174,17 +262,25 @@ cdef void _plan_part(int comp, const uint8_t* c, const uint8_t* live, CountOpts*
 cdef void _combine_parts(const LcPlanPart* parts, const uint8_t* live, int n_laid, int laid_tuo, int n_forced,
                          const uint8_t* forced, CountOpts* o, int* out_mao, int* out_tmax) noexcept nogil:
     """(卯, T_max) of spec 2.6-2.7 from the six component parts: declared groups, forced units (declared
-    吐火未响), the whole units largest first, and the pools combined by a max-plus convolution."""
+    吐火未响), the whole units largest first, and the pools combined by a max-plus convolution.
+
+    A part's "best 陀 with at most k units" grows with k up to some n_j and then stays (val[0] = 0),
+    and so does the running combination (up to the sum of the n_j): the convolution only runs over
+    t <= n_j and k <= min(sum, room), the entries T_max reads."""
     cdef int values[N_FACES]
     cdef int pool_val[MAX_UNITS + 1]
-    cdef int merged[MAX_UNITS + 1]
-    cdef int k, j, i, t, nwhole = 0, mao = n_laid, room, best, acc, v
+    cdef int k, j, i, t, nwhole = 0, mao = n_laid, room, best, acc, v, nj, top, pool_n = 0, m
+    cdef int total_n = 0, total_v = 0
+    cdef int ns[N_COMP]
+    cdef const int* val
     cdef Unit u
     for k in range(n_forced):
         u = _whole_unit(forced[k], 4, live, o)
         mao += u.mao
         laid_tuo += u.value
-    memset(pool_val, 0, sizeof(pool_val))
+    room = MAX_UNITS - n_laid - n_forced
+    if room < 0:
+        room = 0
     for j in range(N_COMP):
         mao += parts[j].mao
         for i in range(parts[j].nwhole):             # insertion: values sorted largest first
@@ -195,23 +291,47 @@ cdef void _combine_parts(const LcPlanPart* parts, const uint8_t* live, int n_lai
                 k -= 1
             values[k] = v
             nwhole += 1
-        for k in range(MAX_UNITS + 1):               # max-plus convolution: at most k units in all
-            best = 0
-            for t in range(k + 1):
-                if pool_val[t] + parts[j].val[k - t] > best:
-                    best = pool_val[t] + parts[j].val[k - t]
-            merged[k] = best
-        memcpy(pool_val, merged, sizeof(merged))
-    room = MAX_UNITS - n_laid - n_forced
-    if room < 0:
-        room = 0
+        val = <const int*> parts[j].val
+        nj = MAX_UNITS
+        while nj > 0 and val[nj] == val[nj - 1]:
+            nj -= 1
+        ns[j] = nj
+        total_n += nj
+        total_v += val[MAX_UNITS]
+    out_mao[0] = mao
+    m = room if room < nwhole else nwhole
+    if total_n <= room - m:
+        # every entry read below (units room - m .. room) is the pools' best without a limit
+        acc = total_v
+        for j in range(m):
+            acc += values[j]                         # whole units add 陀 (>= 0): take the m largest
+        out_tmax[0] = laid_tuo + acc
+        return
+    memset(pool_val, 0, sizeof(pool_val))
+    for j in range(N_COMP):
+        val = <const int*> parts[j].val
+        nj = ns[j]
+        if nj == 0:
+            continue
+        top = pool_n + nj
+        if top > room:
+            top = room
+        for k in range(top, -1, -1):                 # max-plus convolution, in place from the top
+            best = pool_val[k]
+            for t in range(1, (k if k < nj else nj) + 1):
+                v = pool_val[k - t] + val[t]
+                if v > best:
+                    best = v
+            pool_val[k] = best
+        for k in range(top + 1, room + 1):
+            pool_val[k] = pool_val[top]
+        pool_n = top
     best = pool_val[room]
     acc = 0
-    for j in range(min(room, nwhole)):
+    for j in range(m):
         acc += values[j]
         if acc + pool_val[room - j - 1] > best:
             best = acc + pool_val[room - j - 1]
-    out_mao[0] = mao
     out_tmax[0] = laid_tuo + best
 
 
@@ -318,6 +438,7 @@ def counting(hand, declared=None, dead=None, *, mao_bonus="live", tmax_quad_valu
         _options.check_value("tmax_quad_value", tmax_quad_value)
     cdef bint quad_xiang = tmax_quad_value == "xiang"
     cdef bint chi_kan = _flag(chi_may_use_kan, "chi_may_use_kan")
+    lc_plan_ready(mode, chi_kan)
     with nogil:
         lc_count_plan(c, live, d.n, d.kinds, d.faces, d.tuo, mode, quad_xiang, chi_kan, &mao, &tmax)
     return mao, tmax
@@ -329,11 +450,55 @@ cdef inline void _count_opts(CountOpts* o, int mao_bonus, bint quad_xiang, bint 
     o.chi_kan = chi_kan
 
 
+cdef void _plan_parts_all(const uint8_t* c, const uint8_t* live, CountOpts* o, int8_t** tabs,
+                          LcPlanPart* parts) noexcept nogil:
+    """_plan_part of every component from its table in one pass over the faces (each component's
+    faces in the same order as _plan_part takes them)."""
+    cdef int32_t idx[N_COMP]
+    cdef int lm[N_COMP]
+    cdef int f, j, k, n, r = 1 if o.chi_kan else 0
+    cdef const int8_t* e
+    cdef LcPlanPart* out
+    cdef Unit u
+    for j in range(N_COMP):
+        idx[j] = 0
+        lm[j] = 0
+        parts[j].mao = 0
+        parts[j].nwhole = 0
+    for f in range(N_FACES):
+        j = COMP[f]
+        n = c[f]
+        if n >= 4 or (n == 3 and not o.chi_kan):
+            out = &parts[j]
+            u = _whole_unit(f, n, live, o)
+            out.mao += u.mao
+            k = out.nwhole                           # insertion: values sorted largest first
+            while k > 0 and out.whole[k - 1] < u.value:
+                out.whole[k] = out.whole[k - 1]
+                k -= 1
+            out.whole[k] = u.value
+            out.nwhole += 1
+            n = 0
+        idx[j] += n * POOL_MULT[r][f]
+        if live[f]:
+            lm[j] |= POOL_BIT[f]
+    for j in range(N_COMP):
+        e = tabs[j] + (<size_t> lm[j] * POOL_SIZE[r][j] + idx[j]) * POOL_ENTRY
+        out = &parts[j]
+        out.mao += e[0]
+        out.val[0] = 0
+        for k in range(1, MAX_UNITS + 1):
+            out.val[k] = e[k]
+
+
 cdef void lc_plan_parts(const uint8_t* c, const uint8_t* live, int mao_bonus, bint quad_xiang, bint chi_kan,
                         int comp, LcPlanPart* parts) noexcept nogil:
     cdef CountOpts o
-    cdef int j
+    cdef int j, kind = 1 + mao_bonus if chi_kan else 0
     _count_opts(&o, mao_bonus, quad_xiang, chi_kan)
+    if comp < 0 and POOL_TAB[kind][N_COMP - 1] != NULL:     # the tables are built (the last one last)
+        _plan_parts_all(c, live, &o, POOL_TAB[kind], parts)
+        return
     for j in range(N_COMP):
         if comp < 0 or j == comp:
             _plan_part(j, c, live, &o, &parts[j])
@@ -423,7 +588,7 @@ cdef void _build_max_groups(int comp) noexcept nogil:
 
 
 def _init_counting():
-    cdef int f, comp
+    cdef int f, comp, k, r
     for f in range(N_FACES):
         SAME_TUO[f][3] = _groups.group_tuo("peng", (f,) * 3)
         SAME_TUO[f][4] = _groups.group_tuo("sha", (f,) * 4)
@@ -434,6 +599,20 @@ def _init_counting():
             raise MemoryError()
         with nogil:
             _build_max_groups(comp)
+    for r in range(2):
+        for comp in range(N_COMP):
+            POOL_SIZE[r][comp] = 1
+            for k in range(COMP_NF[comp]):
+                f = COMP_FACES[comp][k]
+                POOL_BIT[f] = 1 << k
+                POOL_MULT[r][f] = POOL_SIZE[r][comp]
+                POOL_SIZE[r][comp] *= 3 + r
+    _build_pool_table(0)
 
 
 _init_counting()
+
+
+def _pool_tables_built():
+    """Which pool tables exist (kind 0: without chi_may_use_kan; 1-4: with it, by mao_bonus)."""
+    return [POOL_TAB[k][0] != NULL for k in range(POOL_KINDS)]

@@ -34,6 +34,9 @@ cdef int lc_same_tuo(int f, int n) noexcept nogil
 # bit x: the face x completes a win (spec 4.7); `own` = copies in the declared groups
 cdef uint32_t lc_waits_mask(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep,
                             bint waive) noexcept nogil
+# is there a discard after which the cards wait (lc_waits_mask) on a face of the bit set `allowed`?
+cdef bint lc_ready_after_discard(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep, bint waive,
+                                 uint32_t allowed) noexcept nogil
 # most disjoint complete groups of the concealed counts; *whole: every card in one
 cdef int lc_group_count(const uint8_t* c, bint* whole) noexcept nogil
 # (卯, T_max) of spec 2.6-2.7; mao_bonus 0-3 = live/any/s1/off
@@ -48,6 +51,9 @@ cdef void lc_plan_combine(const LcPlanPart* parts, const uint8_t* live, int n_de
                           const uint8_t* faces, int decl_tuo, int mao_bonus, bint quad_xiang, bint chi_kan,
                           int* out_mao, int* out_tmax) noexcept nogil
 cdef int lc_face_comp(int f) noexcept nogil
+# build the tables that lc_plan_parts reads for these options, if not yet built (under the GIL; a
+# RoundCore calls it once, then asks without the GIL)
+cdef int lc_plan_ready(int mao_bonus, bint chi_kan) except -1
 # F_theo of spec 2.8 (CP-42) with the face weights w
 cdef int lc_theoretical_fan(const uint8_t* c, const uint8_t* live, int n_decl, const uint8_t* kinds,
                             const uint8_t* faces, const int* w, int caishen, bint kan_as_peng,

@@ -571,23 +571,104 @@ def is_win(hand, *, declared=None, banker=False, win_split_kan=True, all_black_w
 
 
 cdef uint32_t _waits_mask(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep, bint waive) noexcept nogil:
+    """Bit x: c + x wins.  A card changes one class only, so every other class must already split:
+    with two classes that do not, nothing completes the hand, and with one, only its faces can."""
     cdef uint32_t mask = 0
     cdef int32_t idx[N_COMP]
-    cdef int x, t, f
+    cdef int x, t, f, comp, k, bad = -1, rest = 0
+    cdef int8_t** table
+    if keep:
+        table = TUO_KEEP
+    else:
+        table = TUO_SPLIT
     memset(idx, 0, sizeof(idx))
     for f in range(N_FACES):                 # the table indices of c, then one card added at a time
         idx[COMP[f]] += c[f] * MULT[f]
-    for x in range(N_FACES):
+    for comp in range(N_COMP):               # the 陀 of the classes that split; the one that does not
+        t = table[comp][idx[comp]]
+        if t >= 0:
+            rest += t
+        elif bad < 0:
+            bad = comp
+        else:
+            return 0
+    for k in range(N_FACES if bad < 0 else COMP_NF[bad]):
+        x = k if bad < 0 else COMP_FACES[bad][k]
         if c[x] + own[x] >= COPIES:
             continue
+        comp = COMP[x]
+        t = table[comp][idx[comp] + MULT[x]]
+        if t < 0:
+            continue
+        t += rest if bad >= 0 else rest - table[comp][idx[comp]]
         c[x] += 1
-        idx[COMP[x]] += MULT[x]
-        t = _table_sum(idx, keep)
-        if t >= 0 and (t + base_tuo >= thr or (waive and _all_black(c))):
+        if t + base_tuo >= thr or (waive and _all_black(c)):
             mask |= (<uint32_t> 1) << x
-        idx[COMP[x]] -= MULT[x]
         c[x] -= 1
     return mask
+
+
+cdef bint _ready_after_discard(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep, bint waive,
+                               uint32_t allowed) noexcept nogil:
+    """Is there a discard d after which c - d waits (_waits_mask) on a face of ``allowed``?  The
+    table indices are worked out once and moved by the discard's class only."""
+    cdef int32_t idx[N_COMP]
+    cdef int t0[N_COMP]
+    cdef int d, cd, comp, t, bad, nbad, nbad0, rest, k, x, cx
+    cdef bint ok
+    cdef int8_t** table
+    if keep:
+        table = TUO_KEEP
+    else:
+        table = TUO_SPLIT
+    memset(idx, 0, sizeof(idx))
+    for d in range(N_FACES):
+        idx[COMP[d]] += c[d] * MULT[d]
+    nbad0 = 0
+    for comp in range(N_COMP):
+        t0[comp] = table[comp][idx[comp]]
+        nbad0 += t0[comp] < 0
+    if nbad0 > 2:                             # a discard changes one class: two would still not split
+        return False
+    for d in range(N_FACES):
+        if not c[d]:
+            continue
+        cd = COMP[d]
+        if nbad0 == 2 and t0[cd] >= 0:        # the discard must come from a class that does not split
+            continue
+        c[d] -= 1
+        idx[cd] -= MULT[d]
+        bad = -1
+        nbad = 0
+        rest = 0
+        for comp in range(N_COMP):
+            t = table[comp][idx[comp]] if comp == cd else t0[comp]
+            if t >= 0:
+                rest += t
+            else:
+                bad = comp
+                nbad += 1
+        ok = False
+        if nbad <= 1:                        # as _waits_mask: only the faces of the class that does not split
+            for k in range(N_FACES if bad < 0 else COMP_NF[bad]):
+                x = k if bad < 0 else COMP_FACES[bad][k]
+                if c[x] + own[x] >= COPIES or not (allowed >> x) & 1:
+                    continue
+                cx = COMP[x]
+                t = table[cx][idx[cx] + MULT[x]]
+                if t < 0:
+                    continue
+                t += rest if bad >= 0 else rest - table[cx][idx[cx]]
+                c[x] += 1
+                ok = t + base_tuo >= thr or (waive and _all_black(c))
+                c[x] -= 1
+                if ok:
+                    break
+        c[d] += 1
+        idx[cd] += MULT[d]
+        if ok:
+            return True
+    return False
 
 
 cdef list _mask_list(uint32_t mask):
@@ -1008,3 +1089,8 @@ cdef int lc_same_tuo(int f, int n) noexcept nogil:
 cdef uint32_t lc_waits_mask(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep,
                             bint waive) noexcept nogil:
     return _waits_mask(c, own, base_tuo, thr, keep, waive)
+
+
+cdef bint lc_ready_after_discard(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep, bint waive,
+                                 uint32_t allowed) noexcept nogil:
+    return _ready_after_discard(c, own, base_tuo, thr, keep, waive, allowed)

@@ -2,7 +2,7 @@
 # RoundCore.  Its behaviour lives in the .pxi files of _lc_round.pyx by concern: _lc_round_seats.pxi
 # (a seat's cards), _lc_round_legal.pxi (what a seat may do), _lc_round_transitions.pxi (the state
 # machine's moves), _lc_round_events.pxi (event records and views), _lc_round_bots.pxi (the bots).
-from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, uint64_t
 from mahjong_core._lc_hand cimport MAX_DECLARED, LcPlanPart
 from mahjong_core._longcard_constants cimport *
 
@@ -10,8 +10,6 @@ from mahjong_core._longcard_constants cimport *
 cdef enum:
     MAX_OPTS = 40            # claims of one seat on one card (4 + the 吃 pairs; checked at import)
     MAX_CHI_WITH = 36        # 吃 pairs with one card (checked at import)
-    MEMO_BITS = 10           # plan-part memo of 1024 slots (72 KB) per hand
-    MEMO_SIZE = 1 << MEMO_BITS
 
 
 cdef class RoundCore:
@@ -66,10 +64,26 @@ cdef class RoundCore:
     cdef int dec_log                       # len(log) when dec was worked out (-1: stale)
     cdef bint dec_q                        # Q(actor) at that point (the RuleBot asks it again)
     cdef int dec_mao, dec_tmax             # 卯 and T_max of that Q (the observation reads them)
-    # ---- memo of plan parts (lc_plan_parts) by point class, concealed and live counts of its faces:
-    # between two decisions most classes of a seat's cards are unchanged
-    cdef uint64_t* memo_key
-    cdef LcPlanPart* memo_part
+    # ---- kept as the groups and 堂子 change (_add_group, _grow_xiang, _to_tangzi): the copies of each face
+    # in every 堂子 and declared group, and each seat's declared copies, their 陀 and whether one is red
+    # (what _seat and _dead_for read)
+    cdef uint8_t pub[N_FACES]
+    cdef uint8_t gown[PLAYERS][N_FACES]
+    cdef int gtuo[PLAYERS]
+    cdef bint gred[PLAYERS]
+    # ---- the last (卯, T_max) worked out for each seat and what it was worked out from (_plan_seat): a
+    # seat's cards and the live faces change far less often than it decides
+    cdef bint qc_ok[PLAYERS]
+    cdef uint8_t qc_c[PLAYERS][N_FACES]
+    cdef uint8_t qc_live[PLAYERS][N_FACES]      # 1: a copy of the face is live
+    cdef uint8_t qc_kinds[PLAYERS][MAX_DECLARED + 1]
+    cdef uint8_t qc_faces[PLAYERS][MAX_DECLARED + 1]
+    cdef int qc_n[PLAYERS]
+    cdef int qc_tuo[PLAYERS]
+    cdef int qc_caishen[PLAYERS]
+    cdef int qc_mao[PLAYERS]
+    cdef int qc_tmax[PLAYERS]
+    cdef int qc_theo[PLAYERS]           # F_theo of those cards (-1: not worked out yet; _theo_seat)
     # ---- log and events
     cdef int16_t* log
     cdef int nlog, cap_log

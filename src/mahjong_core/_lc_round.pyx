@@ -29,7 +29,7 @@ ones, and the constructor takes its stock and banker from the checked Python lay
 cimport cython
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.string cimport memset, memcpy
+from libc.string cimport memset, memcpy, memcmp
 
 import json
 
@@ -41,6 +41,7 @@ from mahjong_core._lc_hand cimport (
     MAX_DECLARED, K_PENG, K_CHI, K_SHA, K_WEIXIANG, K_XIANG,
     lc_max_tuo, lc_all_black, lc_red, lc_group_tuo, lc_same_tuo, lc_waits_mask, lc_group_count,
     lc_count_plan, lc_theoretical_fan, LcPlanPart, LC_N_COMP, lc_plan_parts, lc_plan_combine, lc_face_comp,
+    lc_plan_ready, lc_ready_after_discard,
 )
 from mahjong_core.families.longcard import fans as _fans
 from mahjong_core.families.longcard._ref import round as _round_ref
@@ -156,14 +157,10 @@ cdef class RoundCore:
     def __cinit__(self):
         self.log = NULL
         self.ev = NULL
-        self.memo_key = NULL
-        self.memo_part = NULL
 
     def __dealloc__(self):
         free(self.log)
         free(self.ev)
-        free(self.memo_key)
-        free(self.memo_part)
 
     def __init__(self, settings, stock, banker):
         """``settings``: a RoundSettings; ``stock``: the deck's card ids in order (105 + caishen_count:
@@ -190,63 +187,10 @@ cdef class RoundCore:
         for c in range(N_FACES + 1):
             if seen[c] != (s.caishen_count if c == CAISHEN else COPIES):
                 raise MahjongError("stock: not the deck (each face 5 times, caishen_count 财神)")
-        self.settings = s
-        self.caishen_count = s.caishen_count
-        self.dirn = 1 if s.turn_direction == "ccw" else -1
-        self.extra_card = s.banker_extra_card
-        self.mao_bonus = _BONUS_MODES.index(s.mao_bonus)
-        self.quad_xiang = s.tmax_quad_value == "xiang"
-        self.chi_kan = s.chi_may_use_kan
-        self.kan_as_peng = s.kan_as_peng
-        self.xiang_bonus = s.xiang_bonus_on_fan_faces
-        self.seven_peng = s.seven_triple_claim == "peng"
-        self.chi_ban = _BAN_RULES.index(s.chi_same_face_discard_ban)
-        self.hu_over = s.hu_overrides_mandatory
-        self.bi_peng = s.bi_peng
-        self.liang_mao = s.liang_mao_bi_jin
-        self.wei_zhang = s.wei_zhang_bi_jin
-        self.bi_jin_bi_da = s.bi_jin_bi_da
-        self.liang_fan_ke_tiao = s.liang_fan_ke_tiao
-        self.liang_theo = s.liang_fan_measure == "theoretical"
-        self.dang_rule = _DANG_RULES.index(s.dang_rule)
-        self.qi_pass = s.qi_stage_pass
-        self.chi_skips_folded = s.discard_chi_skips_folded
-        self.tiao_discard = s.tiao_definition == "discard_or_chi"
-        self.last_mao_hu_only = s.last_mao_claim_is_hu_only
-        self.ready_live = s.ready_requires_live
-        self.keep_kans = not s.win_split_kan
-        self.peng_bar = s.peng_bar_on_pass
-        self.baozi_allowed = s.baozi_actions_allowed
-        self.announce = s.announcements == "auto"
-        self.waive = s.all_black_waives_tuo
-        self.guohu_hand = s.guo_hu_scope == "hand"
-        self.show_repl = s.show_replacement_draws
-        self.all_folded_ends = s.all_folded_ends
-        self.qi_s1 = s.qi_fan_measure == "s1"
-        self.settings_wumenjiang = s.wumenjiang
-        self.thr[0] = THR_OTHER
-        self.thr[1] = THR_BANKER
+        _read_settings(self, s)
         self.nstock = len(stock)
         self.banker = banker
-        self.cap_log = 256
-        self.log = <int16_t*> malloc(2 * self.cap_log * sizeof(int16_t))
-        self.cap_ev = 512
-        self.ev = <int16_t*> malloc(EV_FIELDS * self.cap_ev * sizeof(int16_t))
-        self.memo_key = <uint64_t*> calloc(MEMO_SIZE, sizeof(uint64_t))
-        self.memo_part = <LcPlanPart*> malloc(MEMO_SIZE * sizeof(LcPlanPart))
-        if self.log == NULL or self.ev == NULL or self.memo_key == NULL or self.memo_part == NULL:
-            raise MemoryError()
-        self.result = None
-        self.dec_log = -1
-        _deal(self)
-        key = (self.jiang, s.wumenjiang, s.wumenjiang_weight)
-        w = _WEIGHTS.get(key)
-        if w is None:
-            w = _fans.face_weights(self.jiang, wumenjiang=s.wumenjiang, wumenjiang_weight=s.wumenjiang_weight)
-            if len(_WEIGHTS) < 4096:      # (J1, J2) pairs x the two options: a few thousand at most
-                _WEIGHTS[key] = w
-        for k in range(N_FACES):
-            self.w[k] = w[k]
+        _start(self)
 
     # ------------------------------------------------------------------ the Python API of the core
     @property
@@ -388,6 +332,129 @@ cdef class RoundCore:
         }
 
 
+
+
+@cython.nonecheck(False)
+cdef int _read_settings(RoundCore self, object s) except -1:
+    """The settings (a checked RoundSettings) as the engine's ints."""
+    self.settings = s
+    self.caishen_count = s.caishen_count
+    self.dirn = 1 if s.turn_direction == "ccw" else -1
+    self.extra_card = s.banker_extra_card
+    self.mao_bonus = _BONUS_MODES.index(s.mao_bonus)
+    self.quad_xiang = s.tmax_quad_value == "xiang"
+    self.chi_kan = s.chi_may_use_kan
+    self.kan_as_peng = s.kan_as_peng
+    self.xiang_bonus = s.xiang_bonus_on_fan_faces
+    self.seven_peng = s.seven_triple_claim == "peng"
+    self.chi_ban = _BAN_RULES.index(s.chi_same_face_discard_ban)
+    self.hu_over = s.hu_overrides_mandatory
+    self.bi_peng = s.bi_peng
+    self.liang_mao = s.liang_mao_bi_jin
+    self.wei_zhang = s.wei_zhang_bi_jin
+    self.bi_jin_bi_da = s.bi_jin_bi_da
+    self.liang_fan_ke_tiao = s.liang_fan_ke_tiao
+    self.liang_theo = s.liang_fan_measure == "theoretical"
+    self.dang_rule = _DANG_RULES.index(s.dang_rule)
+    self.qi_pass = s.qi_stage_pass
+    self.chi_skips_folded = s.discard_chi_skips_folded
+    self.tiao_discard = s.tiao_definition == "discard_or_chi"
+    self.last_mao_hu_only = s.last_mao_claim_is_hu_only
+    self.ready_live = s.ready_requires_live
+    self.keep_kans = not s.win_split_kan
+    self.peng_bar = s.peng_bar_on_pass
+    self.baozi_allowed = s.baozi_actions_allowed
+    self.announce = s.announcements == "auto"
+    self.waive = s.all_black_waives_tuo
+    self.guohu_hand = s.guo_hu_scope == "hand"
+    self.show_repl = s.show_replacement_draws
+    self.all_folded_ends = s.all_folded_ends
+    self.qi_s1 = s.qi_fan_measure == "s1"
+    self.settings_wumenjiang = s.wumenjiang
+    self.thr[0] = THR_OTHER
+    self.thr[1] = THR_BANKER
+    return 0
+
+
+@cython.nonecheck(False)
+cdef void _copy_settings(RoundCore self, RoundCore src) noexcept:
+    """The ints of ``src``'s settings (every field that _read_settings sets: keep the two in step;
+    tests/longcard/test_lc_vector_deal.py plays hands dealt both ways under every rule switch)."""
+    self.settings = src.settings
+    self.caishen_count = src.caishen_count
+    self.dirn = src.dirn
+    self.extra_card = src.extra_card
+    self.mao_bonus = src.mao_bonus
+    self.quad_xiang = src.quad_xiang
+    self.chi_kan = src.chi_kan
+    self.kan_as_peng = src.kan_as_peng
+    self.xiang_bonus = src.xiang_bonus
+    self.seven_peng = src.seven_peng
+    self.chi_ban = src.chi_ban
+    self.hu_over = src.hu_over
+    self.bi_peng = src.bi_peng
+    self.liang_mao = src.liang_mao
+    self.wei_zhang = src.wei_zhang
+    self.bi_jin_bi_da = src.bi_jin_bi_da
+    self.liang_fan_ke_tiao = src.liang_fan_ke_tiao
+    self.liang_theo = src.liang_theo
+    self.dang_rule = src.dang_rule
+    self.qi_pass = src.qi_pass
+    self.chi_skips_folded = src.chi_skips_folded
+    self.tiao_discard = src.tiao_discard
+    self.last_mao_hu_only = src.last_mao_hu_only
+    self.ready_live = src.ready_live
+    self.keep_kans = src.keep_kans
+    self.peng_bar = src.peng_bar
+    self.baozi_allowed = src.baozi_allowed
+    self.announce = src.announce
+    self.waive = src.waive
+    self.guohu_hand = src.guohu_hand
+    self.show_repl = src.show_repl
+    self.all_folded_ends = src.all_folded_ends
+    self.qi_s1 = src.qi_s1
+    self.settings_wumenjiang = src.settings_wumenjiang
+    self.thr[0] = src.thr[0]
+    self.thr[1] = src.thr[1]
+
+
+@cython.nonecheck(False)
+cdef int _start(RoundCore self) except -1:
+    """The buffers, the deal and the face weights of a core whose settings, stock and banker are set."""
+    cdef int k
+    s = self.settings
+    self.cap_log = 256
+    self.log = <int16_t*> malloc(2 * self.cap_log * sizeof(int16_t))
+    self.cap_ev = 512
+    self.ev = <int16_t*> malloc(EV_FIELDS * self.cap_ev * sizeof(int16_t))
+    if self.log == NULL or self.ev == NULL:
+        raise MemoryError()
+    lc_plan_ready(self.mao_bonus, self.chi_kan)     # the counting tables of these options
+    self.result = None
+    self.dec_log = -1
+    _deal(self)
+    key = (self.jiang, s.wumenjiang, s.wumenjiang_weight)
+    w = _WEIGHTS.get(key)
+    if w is None:
+        w = _fans.face_weights(self.jiang, wumenjiang=s.wumenjiang, wumenjiang_weight=s.wumenjiang_weight)
+        if len(_WEIGHTS) < 4096:      # (J1, J2) pairs x the two options: a few thousand at most
+            _WEIGHTS[key] = w
+    for k in range(N_FACES):
+        self.w[k] = w[k]
+    return 0
+
+
+@cython.nonecheck(False)
+cdef RoundCore _core_like(RoundCore src, const uint8_t* stock, int n, int banker):
+    """A new hand of ``src``'s settings from a stock that is a shuffle of the deck (``n`` cards) and a
+    seat, both made in C (RoundBatch._new_hand): the constructor without its checks of Python input."""
+    cdef RoundCore c = RoundCore.__new__(RoundCore)
+    _copy_settings(c, src)
+    memcpy(c.stock, stock, n)
+    c.nstock = n
+    c.banker = banker
+    _start(c)
+    return c
 
 
 cdef int _check_seat(object seat) except -1:

@@ -70,22 +70,26 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
     """Write the observation of ``seat`` to ``o`` (_lc_obs_len bytes) and its legal-action mask to
     ``mask`` (N_ACTIONS entries 0/1).  The decision of the seat to act must be worked out
     (``_offered``) when ``seat`` is the actor; any other seat's mask is zeros."""
-    cdef int k, q, i, n, f, mao, tmax
+    cdef int k, q, i, n, f, mao, tmax, theo
     cdef bint own_turn = r.phase != PH_END and seat == r.actor and r.dec_log == r.nlog
     cdef SeatCards s
     cdef uint8_t dead[N_FACES]
+    cdef int8_t dec[N_ACTIONS]
+    cdef int rel[PLAYERS]
     cdef const uint8_t* g
+    for q in range(PLAYERS):
+        rel[q] = _lc_rel(r, q, seat)
     memset(o, 0, _lc_obs_len())
     # hand
     memcpy(o, r.hands[seat], N_FACES)
     o += N_FACES
     # caishen
     for q in range(PLAYERS):
-        o[_lc_rel(r, q, seat)] = <uint8_t> r.caishen[q]
+        o[rel[q]] = <uint8_t> r.caishen[q]
     o += PLAYERS
     # groups
     for q in range(PLAYERS):
-        k = _lc_rel(r, q, seat)
+        k = rel[q]
         for i in range(r.ng[q]):
             g = r.gcards[q][i]
             n = k * MAX_DECLARED * OBS_GROUP + i * OBS_GROUP
@@ -93,32 +97,29 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
             o[n + 1] = g[0] + 1
             o[n + 2] = g[1] + 1
             o[n + 3] = g[2] + 1
-            o[n + 4] = <uint8_t> (_lc_rel(r, r.gfrom[q][i], seat) + 1) if r.gfrom[q][i] >= 0 else 0
+            o[n + 4] = <uint8_t> (rel[r.gfrom[q][i]] + 1) if r.gfrom[q][i] >= 0 else 0
     o += PLAYERS * MAX_DECLARED * OBS_GROUP
     # tangzi
     for q in range(PLAYERS):
-        k = _lc_rel(r, q, seat)
+        g = r.tangzi[q]
         n = r.ntangzi[q] if r.ntangzi[q] < OBS_TANGZI else OBS_TANGZI
         for i in range(n):
-            o[k * OBS_TANGZI + i] = r.tangzi[q][i] + 1
+            o[rel[q] * OBS_TANGZI + i] = g[i] + 1
     o += PLAYERS * OBS_TANGZI
-    # dead: every 堂子 and the other seats' groups (_dead_for), then the seat's own groups
-    _dead_for(r, seat, dead)
-    _seat(r, seat, &s)
-    for f in range(N_FACES):
-        o[f] = dead[f] + s.own[f]
+    # dead: every 堂子 and declared group (the seat's own groups too: dead for it)
+    memcpy(o, r.pub, N_FACES)
     o += N_FACES
     # concealed, folded, banker, qi_player
     for q in range(PLAYERS):
-        k = _lc_rel(r, q, seat)
+        k = rel[q]
         n = 0
         for f in range(N_FACES):
             n += r.hands[q][f]
         o[k] = <uint8_t> n
         o[PLAYERS + k] = 1 if r.folded[q] else 0
-    o[2 * PLAYERS + _lc_rel(r, r.banker, seat)] = 1
+    o[2 * PLAYERS + rel[r.banker]] = 1
     if r.qi_player >= 0:
-        o[3 * PLAYERS + _lc_rel(r, r.qi_player, seat)] = 1
+        o[3 * PLAYERS + rel[r.qi_player]] = 1
     o += 4 * PLAYERS
     # jiang (the first card after the deal and the last one, revealed with 五门将: CP-40)
     if r.settings_wumenjiang:
@@ -131,12 +132,12 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
     o[r.phase] = 1
     o += PH_END + 1
     if r.phase != PH_END and (r.phase != PH_CLAIM or r.actor == seat):
-        o[_lc_rel(r, r.actor, seat)] = 1
+        o[rel[r.actor]] = 1
     o += PLAYERS
     # offer, offer_from, offer_kind
     if r.offer >= 0:
         o[r.offer] = 1
-        o[N_FACES + _lc_rel(r, r.offer_from, seat)] = 1
+        o[N_FACES + rel[r.offer_from]] = 1
         o[N_FACES + PLAYERS + r.offer_kind - OK_TURN] = 1
     o += N_FACES + PLAYERS + 2
     # discard_ban (the view's: the seat to act's own)
@@ -144,20 +145,32 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
         o[r.discard_ban] = 1
     o += N_FACES
     # counting: the seat's own 卯, T_max, F_theo and Q (2.6-2.8), from its cards and the dead copies
-    if own_turn:                # _decide worked them out for this seat at this point (_qualified)
+    if own_turn:
+        # _decide worked out this seat's plan at this point (_qualified): the cache entry of
+        # _plan_seat is this state's (no action since), and holds its F_theo once worked out
         mao, tmax = r.dec_mao, r.dec_tmax
+        if r.qc_theo[seat] < 0:
+            _dead_for(r, seat, dead)
+            _seat(r, seat, &s)
+            r.qc_theo[seat] = _theo(r, &s, dead, r.caishen[seat])
+        theo = r.qc_theo[seat]
     else:
-        _plan(r, &s, dead, &mao, &tmax)
+        _dead_for(r, seat, dead)
+        _seat(r, seat, &s)
+        _plan_seat(r, seat, &s, dead, &mao, &tmax)
+        theo = _theo_seat(r, seat, &s, dead)
     o[0] = _cap(mao)
     o[1] = _cap(tmax)
-    o[2] = _cap(_theo(r, &s, dead, r.caishen[seat]))
+    o[2] = _cap(theo)
     o[3] = 1 if (mao >= 7 and tmax >= r.thr[seat == r.banker]) else 0
     o += 4
     # penalised, the mask, flags
     if own_turn:
+        memcpy(dec, r.dec, N_ACTIONS)          # a local copy: nothing aliases it, the loops vectorise
         for i in range(N_ACTIONS):
-            mask[i] = 1 if r.dec[i] >= 0 else 0
-            o[i] = 1 if r.dec[i] > 0 else 0
+            mask[i] = dec[i] >= 0
+        for i in range(N_ACTIONS):
+            o[i] = dec[i] > 0
     else:
         memset(mask, 0, N_ACTIONS)
     o += N_ACTIONS

@@ -34,26 +34,21 @@ cdef inline int _next_active(RoundCore self, int p) noexcept nogil:
 cdef void _seat(RoundCore self, int p, SeatCards* s) noexcept nogil:
     cdef int i
     memcpy(s.c, self.hands[p], N_FACES)
-    memset(s.own, 0, N_FACES)
-    s.n = 0
-    s.tuo = 0
-    s.red = False
-    for i in range(self.ng[p]):
-        _seat_add(s, self.gkind[p][i], self.gcards[p][i])
+    memcpy(s.own, self.gown[p], N_FACES)
+    s.n = self.ng[p]
+    for i in range(s.n):
+        s.kinds[i] = self.gkind[p][i]
+        s.faces[i] = self.gcards[p][i][0]
+    s.tuo = self.gtuo[p]
+    s.red = self.gred[p]
 
 
 @cython.nonecheck(False)
 cdef void _dead_for(RoundCore self, int p, uint8_t* dead) noexcept nogil:
     """Copies dead outside p's own declared groups: every 堂子 and the other seats' groups."""
-    cdef int q, i, k
-    memset(dead, 0, N_FACES)
-    for q in range(PLAYERS):
-        for i in range(self.ntangzi[q]):
-            dead[self.tangzi[q][i]] += 1
-        if q != p:
-            for i in range(self.ng[q]):
-                for k in range(_group_size(self.gkind[q][i])):
-                    dead[self.gcards[q][i][k]] += 1
+    cdef int f
+    for f in range(N_FACES):
+        dead[f] = self.pub[f] - self.gown[p][f]
 
 
 @cython.nonecheck(False)
@@ -68,24 +63,10 @@ cdef void _live(RoundCore self, int p, uint8_t* live) noexcept nogil:
 
 
 @cython.nonecheck(False)
-cdef void _parts(RoundCore self, const uint8_t* c, const uint8_t* live, int comp, LcPlanPart* parts) noexcept nogil:
-    """lc_plan_parts (every class when comp < 0, else that one) through the memo."""
-    cdef int j, k, f
-    cdef uint64_t key, slot
-    for j in range(LC_N_COMP):
-        if comp >= 0 and j != comp:
-            continue
-        key = j | (<uint64_t> 1 << 63)
-        for k in range(COMP_NF[j]):
-            f = COMP_FACES[j][k]
-            key |= <uint64_t> (c[f] | (live[f] << 3)) << (3 + 6 * k)
-        slot = (key * <uint64_t> 0x9E3779B97F4A7C15) >> (64 - MEMO_BITS)
-        if self.memo_key[slot] != key:
-            lc_plan_parts(c, live, self.mao_bonus, self.quad_xiang, self.chi_kan, j, parts)
-            self.memo_key[slot] = key
-            self.memo_part[slot] = parts[j]
-        else:
-            parts[j] = self.memo_part[slot]
+cdef inline void _parts(RoundCore self, const uint8_t* c, const uint8_t* live, int comp, LcPlanPart* parts) noexcept nogil:
+    """lc_plan_parts of every class when comp < 0, else of that one (table reads: lc_plan_ready ran
+    in the constructor)."""
+    lc_plan_parts(c, live, self.mao_bonus, self.quad_xiang, self.chi_kan, comp, parts)
 
 
 @cython.nonecheck(False)
@@ -98,6 +79,43 @@ cdef void _plan(RoundCore self, const SeatCards* s, const uint8_t* dead, int* ma
     _parts(self, s.c, live, -1, parts)
     lc_plan_combine(parts, live, s.n, s.kinds, s.faces, s.tuo, self.mao_bonus, self.quad_xiang, self.chi_kan,
                     mao, tmax)
+
+
+@cython.nonecheck(False)
+cdef void _plan_seat(RoundCore self, int p, const SeatCards* s, const uint8_t* dead, int* mao, int* tmax) noexcept nogil:
+    """_plan of seat p's cards ``s``, reused when they, its 财神 and the faces with a live copy are
+    those of p's last plan: (卯, T_max) and F_theo read the live copies only as "is one live"
+    (lc_plan_parts, lc_theoretical_fan).  The entry's F_theo is worked out when asked (_theo_seat)."""
+    cdef uint8_t live[N_FACES]
+    cdef int f
+    for f in range(N_FACES):                  # byte-wise: the loop vectorises
+        live[f] = s.c[f] + s.own[f] + dead[f] < COPIES
+    if (self.qc_ok[p] and self.qc_n[p] == s.n and self.qc_tuo[p] == s.tuo and self.qc_caishen[p] == self.caishen[p]
+            and memcmp(self.qc_c[p], s.c, N_FACES) == 0 and memcmp(self.qc_live[p], live, N_FACES) == 0
+            and memcmp(self.qc_kinds[p], s.kinds, s.n) == 0 and memcmp(self.qc_faces[p], s.faces, s.n) == 0):
+        mao[0] = self.qc_mao[p]
+        tmax[0] = self.qc_tmax[p]
+        return
+    _plan(self, s, dead, mao, tmax)
+    self.qc_ok[p] = True
+    memcpy(self.qc_live[p], live, N_FACES)
+    self.qc_n[p] = s.n
+    self.qc_tuo[p] = s.tuo
+    self.qc_caishen[p] = self.caishen[p]
+    self.qc_theo[p] = -1
+    memcpy(self.qc_c[p], s.c, N_FACES)
+    memcpy(self.qc_kinds[p], s.kinds, s.n)
+    memcpy(self.qc_faces[p], s.faces, s.n)
+    self.qc_mao[p] = mao[0]
+    self.qc_tmax[p] = tmax[0]
+
+
+@cython.nonecheck(False)
+cdef int _theo_seat(RoundCore self, int p, const SeatCards* s, const uint8_t* dead) noexcept nogil:
+    """F_theo of seat p's cards ``s`` right after _plan_seat(p, s, dead): its cache entry's."""
+    if self.qc_theo[p] < 0:
+        self.qc_theo[p] = _theo(self, s, dead, self.caishen[p])
+    return self.qc_theo[p]
 
 
 @cython.nonecheck(False)
@@ -118,7 +136,7 @@ cdef bint _qualified(RoundCore self, int p) noexcept nogil:
     cdef int mao, tmax
     _seat(self, p, &s)
     _dead_for(self, p, dead)
-    _plan(self, &s, dead, &mao, &tmax)
+    _plan_seat(self, p, &s, dead, &mao, &tmax)
     self.dec_mao = mao          # kept for the observation of the decision (_decide's one caller)
     self.dec_tmax = tmax
     return mao >= 7 and tmax >= self.thr[p == self.banker]
@@ -224,19 +242,22 @@ cdef bint _ready_after_claim(RoundCore self, int p, int a, int b, int card) noex
     """After claiming ``card`` with the held pair (a, b) (and a suitable discard), is p ready (3.7)?"""
     cdef SeatCards s
     cdef uint8_t g[3]
-    cdef int d
+    cdef uint8_t live[N_FACES]
+    cdef uint32_t allowed = ((<uint32_t> 1) << N_FACES) - 1
+    cdef int x
     _seat(self, p, &s)
     s.c[a] -= 1
     s.c[b] -= 1
     _sort3(a, b, card, g)
     _seat_add(&s, K_PENG if g[0] == g[2] else K_CHI, g)
-    for d in range(N_FACES):
-        if s.c[d]:
-            s.c[d] -= 1
-            if _waits(self, p, &s, True):
-                return True
-            s.c[d] += 1
-    return False
+    if self.ready_live:                    # _waits(engine=True): waits on faces with a live copy
+        _live(self, p, live)
+        for x in range(N_FACES):
+            if live[x] < 1:
+                allowed &= ~((<uint32_t> 1) << x)
+    # a discard after which _waits(engine=True) is not empty
+    return lc_ready_after_discard(s.c, s.own, s.tuo, self.thr[p == self.banker], self.keep_kans,
+                                  self.waive and not s.red, allowed)
 
 
 @cython.nonecheck(False)

@@ -26,7 +26,7 @@ cdef int _deal(RoundCore self) except -1:
                 self.hands[p][c] += 1
         _event(self, EV_DEAL, p, p, k, self.caishen[p], 0)
     self.pos = DEAL * PLAYERS
-    if self.settings.wumenjiang:
+    if self.settings_wumenjiang:
         self.jiang = (self.stock[self.pos], self.stock[self.nstock - 1])
         _event(self, EV_JIANG, -1, NO_TO, self.stock[self.pos], self.stock[self.nstock - 1], 0)
     else:
@@ -180,14 +180,37 @@ cdef int _do_stay(RoundCore self, int p, int a) except -1:
 
 @cython.nonecheck(False)
 cdef int _add_group(RoundCore self, int p, int kind, const uint8_t* cards, int src) except -1:
-    cdef int k = self.ng[p]
+    cdef int k = self.ng[p], i
     if k == MAX_DECLARED:
         raise MahjongError("more than 7 declared groups")   # pragma: no cover - 21 cards make 7 groups
     self.gkind[p][k] = kind
     memcpy(self.gcards[p][k], cards, 5)
     self.gfrom[p][k] = src
     self.ng[p] = k + 1
+    for i in range(_group_size(kind)):
+        self.gown[p][cards[i]] += 1
+        self.pub[cards[i]] += 1
+        if lc_red(cards[i]):
+            self.gred[p] = True
+    self.gtuo[p] += _group_tuo_of(kind, cards)
     return 0
+
+
+@cython.nonecheck(False)
+cdef void _grow_xiang(RoundCore self, int p, int k) noexcept nogil:
+    """p's declared group k (a 吐火未响 or a 杀: 4 cards of one face) becomes a 吐火响 with its 5th card."""
+    cdef int f = self.gcards[p][k][0]
+    self.gtuo[p] += lc_same_tuo(f, 5) - _group_tuo_of(self.gkind[p][k], self.gcards[p][k])
+    self.gkind[p][k] = K_XIANG
+    self.gown[p][f] += 1
+    self.pub[f] += 1
+
+
+@cython.nonecheck(False)
+cdef void _to_tangzi(RoundCore self, int p, int card) noexcept nogil:
+    self.tangzi[p][self.ntangzi[p]] = card
+    self.ntangzi[p] += 1
+    self.pub[card] += 1
 
 
 @cython.nonecheck(False)
@@ -396,8 +419,7 @@ cdef int _do_claim(RoundCore self, int p, int a) except -1:
 @cython.nonecheck(False)
 cdef int _no_claim(RoundCore self) except -1:
     cdef int src = self.offer_from
-    self.tangzi[src][self.ntangzi[src]] = self.offer
-    self.ntangzi[src] += 1
+    _to_tangzi(self, src, self.offer)
     _event(self, EV_TANGZI, src, NO_TO, self.offer, 0, 0)
     _turn_due(self, _next_active(self, src))
     return 0
@@ -432,7 +454,7 @@ cdef int _execute_claim(RoundCore self, int q, int a) except -1:
         k = 0
         while not (self.gkind[q][k] == K_WEIXIANG and self.gcards[q][k][0] == c):
             k += 1
-        self.gkind[q][k] = K_XIANG
+        _grow_xiang(self, q, k)
         self.gfrom[q][k] = self.offer_from
         if _replacements(self, q, 1, -1):
             _discard_due(self, q, True, -1)
@@ -472,7 +494,7 @@ cdef bint _replacements(RoundCore self, int p, int owed, int sha_face) except -1
                 k = i
                 break
         if k >= 0:                                                  # 2 拖牌, 3 吐火到自己补到
-            self.gkind[p][k] = K_XIANG
+            _grow_xiang(self, p, k)
             _event(self, EV_DECLARE, p, NO_TO, K_XIANG, c, 0)
             owed += 1
             continue
@@ -558,16 +580,37 @@ cdef int _end_baozi(RoundCore self, int p, int cause, int discard) except -1:
 cdef int _end(RoundCore self, str kind, dict data) except -1:
     s = self.settings
     if self.phase == PH_CLAIM and kind != "win":      # the card on offer was never claimed
-        self.tangzi[self.offer_from][self.ntangzi[self.offer_from]] = self.offer
-        self.ntangzi[self.offer_from] += 1
-    folded = [bool(self.folded[p]) for p in range(PLAYERS)]
+        _to_tangzi(self, self.offer_from, self.offer)
     res = {"end": kind, **data}
-    res["payments"] = [list(x) for x in hand_payments(res, s, folded)]
-    res["deltas"] = hand_deltas(res, s, folded)
-    res["next_banker"] = next_banker(res, s, self.banker)
-    res["counts"] = kind != "void" and (kind != "baozi" or s.baozi_hand_counts)      # CP-8, CP-57
+    res.update(_settled(self, kind, res))
     self.result = _json_plain(res)
     self.phase = PH_END
     self.actor = -1
     _event(self, EV_END, -1, NO_TO, 0, 0, 0)
     return 0
+
+
+# the settlement of a result by what it reads (round_settlement's functions are pure): the end, the
+# seat and fan of a win or 包子, the folded seats and the banker, under one settings object (held in
+# the entry and compared by identity); a run of hands settles the same few results over and over
+cdef dict _SETTLED = {}
+
+
+@cython.nonecheck(False)
+cdef dict _settled(RoundCore self, str kind, dict res):
+    """``payments``, ``deltas``, ``next_banker`` and ``counts`` of the result ``res`` (round_settlement)."""
+    s = self.settings
+    seat = res.get("winner", res.get("offender"))
+    key = (id(s), kind, seat, res.get("fan"), self.folded[0], self.folded[1], self.folded[2], self.banker)
+    hit = _SETTLED.get(key)
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    folded = [bool(self.folded[p]) for p in range(PLAYERS)]
+    out = {"payments": [list(x) for x in hand_payments(res, s, folded)],
+           "deltas": hand_deltas(res, s, folded),
+           "next_banker": next_banker(res, s, self.banker),
+           "counts": kind != "void" and (kind != "baozi" or s.baozi_hand_counts)}      # CP-8, CP-57
+    if len(_SETTLED) >= 4096:
+        _SETTLED.clear()
+    _SETTLED[key] = (s, out)
+    return out

@@ -69,6 +69,7 @@ cdef class RoundBatch:
     cdef list _kept                # step_deal's two sets of output arrays, used in turn
     cdef int _turn
     cdef object _settings
+    cdef RoundCore _like           # a hand of the batch's settings: new hands copy its settings' ints
     cdef uint8_t _deck[MAX_STOCK]   # the deck in id order (every face COPIES times, then the 财神)
     cdef int _ndeck
     cdef object _deal_bits         # the bit generator of the last deal and its C pointer
@@ -100,6 +101,7 @@ cdef class RoundBatch:
             if not isinstance(cores[i], RoundCore):
                 raise MahjongError(f"cores[{i}] must be a long-card RoundCore, got {type(cores[i]).__name__}")
         self._settings = (<RoundCore> cores[0]).settings
+        self._like = <RoundCore> cores[0]
         self._ndeck = 0
         for f in range(N_FACES):
             for s in range(COPIES):
@@ -167,7 +169,7 @@ cdef class RoundBatch:
         the deck permuted (``Generator.permutation``), then the banker (``Generator.integers(3)``),
         drawn in C from the bit stream (``_bitgen.pxd``: NumPy's algorithms)."""
         cdef uint8_t stock[MAX_STOCK]
-        cdef int i, j, n = self._ndeck
+        cdef int i, j, n = self._ndeck, banker
         cdef uint8_t x
         if bit_generator is not self._deal_bits:
             if not isinstance(bit_generator, _BitGenerator):
@@ -183,7 +185,7 @@ cdef class RoundBatch:
                 stock[i] = stock[j]
                 stock[j] = x
             banker = <int> _bounded(bg, PLAYERS - 1)
-        return RoundCore(self._settings, _u8list(stock, n), banker)
+        return _core_like(self._like, stock, n, banker)
 
     def set_round(self, Py_ssize_t i, RoundCore core, generator=None):
         """Give row ``i`` a new hand (its bots play up to the first action of a caller seat)."""

@@ -562,3 +562,31 @@ def test_a_long_card_hand_by_clicking(tmp_path, shots, browser_at):
     paid = [t for t in db["transfers"] if t[1] == 2]
     assert [(t[2], t[5]) for t in paid] == [("dora", "baozi")] * 2
     assert {t[4] for t in paid} == {last["total"] + 1}     # 梯坎番: N_b + 1 points to each other seat
+
+
+def test_a_long_card_hand_on_a_phone_by_clicking(tmp_path, shots, browser_at):
+    """The changpai room on a phone's screen: a whole hand of 长牌 against two bots, by clicking, as
+    the banker (seed 1): the seat's cards (21 dominoes once the banker's extra card is in), the
+    actions and the result always inside the window, nothing wider than it, the others' cards as backs."""
+    s = _settings(tmp_path, seed=1, rounds=1)
+    browser = browser_at(PHONE)
+    with LiveServer(s) as srv:
+        _join(browser, srv, "dora", "changpai")
+        _wait(lambda: _js(browser, "return familyTable() !== undefined && document.querySelectorAll('#hand .tile.lc').length > 0"),
+              "the long-card table was not drawn")
+        _check_layout(browser, "phone, long cards")
+        browser.save_screenshot(str(shots / "phone_changpai_start.png"))
+        assert _js(browser, "return state.view.banker === state.view.seat")
+        clicks = most = 0
+        end = time.monotonic() + 60
+        while not _result_shown(browser):
+            assert time.monotonic() < end, "the hand did not end"
+            held = _js(browser, "return document.querySelectorAll('#hand .tile.lc').length")
+            if held:
+                _check_layout(browser, "phone, during the hand")
+                most = max(most, held)
+            clicks += _click_long_card(browser)
+            time.sleep(0.03)
+        assert clicks >= 3 and most == 21, (clicks, most)
+        browser.save_screenshot(str(shots / "phone_changpai_result.png"))
+        _check_layout(browser, "phone, the result shown")

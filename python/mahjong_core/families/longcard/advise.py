@@ -52,7 +52,15 @@ import numpy as np
 from ..._validate import as_flag, short_repr
 from ...errors import HandSizeError, MahjongError
 from .cards import N_FACES, face_name, format_cards, parse_card
-from .counting import _dead_counts, _hand_data, _options, baozi_fan, counting_summary, theoretical_fan
+from .counting import (
+    CountingSummary,
+    _dead_counts,
+    _hand_data,
+    _options,
+    baozi_fan,
+    live_counts,
+    theoretical_fan,
+)
 from .distance import hand_sizes, improving_faces
 from .fans import settlement_points, threshold
 from .groups import Group
@@ -219,8 +227,10 @@ def advise(hand: Any, *, declared: Any = None, visible: Any = None, banker: bool
         kept[d] -= 1
         dead = np.array(dead0, np.int64)
         dead[d] += 1
-        summary = counting_summary(kept, groups, dead, banker=banker, **count_kw)
-        live = summary.live
+        # the compiled counting (the same answers as counting_summary: test_lc_counting_parity)
+        live = live_counts(kept, groups, dead)
+        mao, t_max = _lc_hand.counting(kept, groups, dead.astype(np.uint8), **count_kw)
+        summary = CountingSummary(mao, t_max, threshold(banker), mao >= 7 and t_max >= threshold(banker), tuple(live))
         scores = _lc_hand.wait_scores(kept, declared=groups, banker=banker, jiang=jiang, caishen=caishen, **wait_kw)
         waits = tuple(Wait(f, fan, tuo, live[f]) for f, (fan, tuo) in sorted(scores.items()))
         distance, better = improving_faces(kept.tolist(), groups, live, banker, keep_kans, waive)

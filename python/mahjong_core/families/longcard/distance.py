@@ -25,7 +25,7 @@ points (1.4; the 7s alone), six components in all.  For each component a table l
 vector that splits into groups (each face at most 5 times) with its group count and its largest
 陀 (built once, breadth first by adding groups).  For a hand, each component's table gives, per
 number of groups and per number of incoming cards, the largest 陀 (numpy over the table); the six
-are combined by a max-plus product over (groups, cards), and the answer is the fewest cards whose
+are combined by a max-plus product over (groups, cards) (every sum at once, grouped by cell), and the answer is the fewest cards whose
 7 - D groups reach the 陀 still missing.  The slow exact reference, a brute force over the cards
 that may come in, is :func:`mahjong_core.families.longcard._ref.distance.cards_to_win`.
 
@@ -137,28 +137,86 @@ def _frontier(comp: int, have: tuple[int, ...], cap: tuple[int, ...], keep_kans:
     return found
 
 
+_COLUMNS: dict[tuple[int, bool], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int]]]] = {}
+"""Per component and ``keep_kans``: its table's rows that split (陀 >= 0) sorted by (groups, 陀
+largest first), as :func:`_build_frontier` reads them: for face j and a held count h, the cards
+still to come max(K_j - h, 0); for a count cap c, K_j <= c; the 陀, all black, and each group
+count's run of rows."""
+
+
+def _columns(comp: int, keep_kans: bool
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int]]]:
+    cols = _COLUMNS.get((comp, keep_kans))
+    if cols is None:
+        k, g, tuo_any, tuo_keep, black = _table(comp)
+        tuo = tuo_keep if keep_kans else tuo_any
+        rows = np.flatnonzero(tuo >= 0)
+        rows = rows[np.lexsort((-tuo[rows], g[rows]))]
+        k, g = k[rows], g[rows]
+        levels = np.arange(COPIES + 1)
+        come = np.maximum(k.T[:, None, :] - levels[None, :, None], 0).astype(np.uint8)   # (face, h, row)
+        fits = k.T[:, None, :] <= levels[None, :, None]                                  # (face, c, row)
+        bounds = [(int(np.searchsorted(g, n, "left")), int(np.searchsorted(g, n, "right"))) for n in range(_GROUPS + 1)]
+        cols = _COLUMNS[(comp, keep_kans)] = (come, fits, tuo[rows].astype(np.int32), black[rows], g, bounds)
+    return cols
+
+
 def _build_frontier(comp: int, have: tuple[int, ...], cap: tuple[int, ...], keep_kans: bool, black_only: bool,
                     max_cost: int) -> np.ndarray:
-    k, g, tuo_any, tuo_keep, black = _table(comp)
-    tuo = tuo_keep if keep_kans else tuo_any
-    cost = np.maximum(k - np.array(have, np.int16), 0).sum(axis=1)
-    ok = (k <= np.array(cap, np.int16)).all(axis=1) & (tuo >= 0) & (cost <= max_cost)
+    """Per group count, the table's rows are in order of 陀, largest first: the largest 陀 with at
+    most c cards to come is that of the first row that fits the caps and needs at most c (the running
+    minimum of the cards needed, searched)."""
+    come, fits, tuo, black, _, bounds = _columns(comp, keep_kans)
+    cost = come[0, have[0]].copy()
+    ok = fits[0, cap[0]].copy()
+    for j in range(1, len(have)):
+        cost += come[j, have[j]]
+        ok &= fits[j, cap[j]]
     if black_only:
         ok &= black
+    need = np.where(ok, cost, np.uint8(255)).astype(np.int16)
     out = np.full((_GROUPS + 1, max_cost + 1), _NEG, np.int32)
-    np.maximum.at(out, (g[ok], cost[ok]), tuo[ok].astype(np.int32))
-    return np.maximum.accumulate(out, axis=1)   # at most that many cards
+    wanted = -np.arange(max_cost + 1, dtype=np.int16)
+    for groups, (start, stop) in enumerate(bounds):
+        if start == stop:
+            continue
+        least = -np.minimum.accumulate(need[start:stop])        # nondecreasing
+        first = np.searchsorted(least, wanted, "left")         # the first row needing at most c
+        hit = first < stop - start
+        out[groups, hit] = tuo[start + first[hit]]
+    return out
+
+
+_PLANS: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+"""Per table width: the order that groups every sum a[g1, c1] + b[g2, c2] with g1 + g2, c1 + c2
+inside the table by its cell (g1 + g2, c1 + c2), and where each cell's run starts (:func:`_combine`)."""
+
+
+def _plan(width: int) -> tuple[np.ndarray, np.ndarray]:
+    plan = _PLANS.get(width)
+    if plan is None:
+        rows = _GROUPS + 1
+        g1, c1, g2, c2 = np.meshgrid(np.arange(rows), np.arange(width), np.arange(rows), np.arange(width),
+                                     indexing="ij")
+        g, c = (g1 + g2).ravel(), (c1 + c2).ravel()
+        inside = np.flatnonzero((g < rows) & (c < width))
+        cell = (g * width + c)[inside]
+        order = np.argsort(cell, kind="stable")
+        cell = cell[order]
+        starts = np.flatnonzero(np.r_[True, cell[1:] != cell[:-1]])
+        assert cell[starts].tolist() == list(range(rows * width))   # every cell has a sum (g1 = c1 = 0)
+        plan = _PLANS[width] = (inside[order], starts)
+    return plan
 
 
 def _combine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Max-plus product over (groups, cards): out[g, c] = max a[g1, c1] + b[g - g1, c - c1]."""
-    out = np.full_like(a, _NEG)
-    width = a.shape[1]
-    for g1 in range(_GROUPS + 1):
-        row = a[g1]
-        for c1 in np.flatnonzero(row > _NEG // 2):
-            shifted = row[c1] + b[: _GROUPS + 1 - g1, : width - c1]
-            np.maximum(out[g1:, c1:], shifted, out=out[g1:, c1:])
+    """Max-plus product over (groups, cards): out[g, c] = max a[g1, c1] + b[g - g1, c - c1] (``_NEG``
+    where no pair of plans gives the cell): every sum at once, then the largest of each cell's run."""
+    rows, width = a.shape
+    picks, starts = _plan(width)
+    sums = (a[:, :, None, None] + b[None, None, :, :]).ravel()[picks]
+    out = np.maximum.reduceat(sums, starts).reshape(rows, width)
+    out[out < _NEG // 2] = _NEG       # a sum with a missing plan in it is no plan
     return out
 
 
