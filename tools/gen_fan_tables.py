@@ -7,14 +7,14 @@ cannot drift (style.md points 3, 4, 6).  ``tests/generated/test_fan_tables_gener
 re-runs this script into a temporary file and checks it equals the committed
 ``.pxi``.
 
-Layout (per ruleset code ``rs``: 0 two-player, 1 two-player-bamboo, 2 public)
--------------------------------------------------------------------------------
+Layout (per ruleset code ``rs``: 0 two-player, 1 two-player-bamboo, 2 public, 3 mcr)
+------------------------------------------------------------------------------------
 Each ruleset numbers its fans by an *internal index*: the fans sorted by
 (points descending, table order).  That is exactly the walk order of the single
 generic exclusion pass (spec 4.3 step 1), so the pass is "take the lowest set
 bit of the present-fan bit set" (two 64-bit words, ``FAN_WORDS``).
 
-* ``FAN_COUNT[rs]``: number of fans of the ruleset (59 / 62 / 82).
+* ``FAN_COUNT[rs]``: number of fans of the ruleset (59 / 62 / 82 / 82).
 * ``FAN_TABLE_POS[rs][i]``: table position (the ``out_counts`` slot) of internal fan i.
 * ``FAN_POINTS[rs][i]``, ``FAN_FLAGS[rs][i]`` (bits ``FF_*``).
 * ``FAN_EXCL[rs][i][w]``: the exclusion bit set of fan i as applied by the pass:
@@ -66,7 +66,7 @@ FAN_TABLES, PER_VALUES, _RULESETS = _import_fan_tables()
 OUTPUT = HERE / "src" / "mahjong_core" / "_fan_tables.pxi"
 
 RULESETS = tuple(sorted(_RULESETS, key=lambda name: _RULESETS[name].code))  # index = ruleset code
-EXPECTED_COUNTS = {"two-player": 59, "two-player-bamboo": 62, "public": 82}
+EXPECTED_COUNTS = {"two-player": 59, "two-player-bamboo": 62, "public": 82, "mcr": 82}
 FAN_WORDS = 2
 
 
@@ -137,9 +137,10 @@ FF_COMBINATION, FF_FLOWER, FF_REPEATABLE, FF_D14_OWN = 1, 2, 4, 8
 
 
 def all_keys() -> list[str]:
-    """Every fan id of every ruleset, in order of first appearance (public first)."""
+    """Every fan id of every ruleset, in order of first appearance (public first; a new ruleset's
+    own ids come last, so the keys of the others keep their values)."""
     keys: list[str] = []
-    for name in ("public", "two-player", "two-player-bamboo"):
+    for name in ("public", "two-player", "two-player-bamboo", "mcr"):
         for f in FAN_TABLES[name]:
             if f.id not in keys:
                 keys.append(f.id)

@@ -86,8 +86,9 @@ KINDS_IN_PLAY: dict[str, tuple[int, ...]] = {
     "two-player": tuple(range(0, 9)) + tuple(range(27, 34)),
     "two-player-bamboo": tuple(range(18, 27)) + tuple(range(27, 34)),
     "public": tuple(range(0, 34)),
+    "mcr": tuple(range(0, 34)),
 }
-SPECIAL_FORMS = {"two-player": False, "two-player-bamboo": False, "public": True}
+SPECIAL_FORMS = {"two-player": False, "two-player-bamboo": False, "public": True, "mcr": True}
 
 
 def is_number(t: int) -> bool:
@@ -684,7 +685,7 @@ def detect_pung_fans(cand: Candidate, ctx: Context) -> Iterator[Instance]:
 
 
 @detector("melded_kong", "concealed_kong", "two_melded_kongs", "two_concealed_kongs", "three_kongs",
-          "four_kongs", "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
+          "four_kongs", "concealed_kong_and_melded_kong", "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
 def detect_kongs_and_concealed_pungs(cand: Candidate, ctx: Context) -> Iterator[Instance]:
     """D13 kong family and concealed-pung family (with D6 for the winning tile)."""
     real = [g for _, g in _real_groups(cand)]
@@ -704,6 +705,8 @@ def detect_kongs_and_concealed_pungs(cand: Candidate, ctx: Context) -> Iterator[
             yield Instance("concealed_kong")
         if k_c == 2:
             yield Instance("two_concealed_kongs")
+        if k_e == 1 and k_c == 1 and "concealed_kong_and_melded_kong" in ctx.table:
+            yield Instance("concealed_kong_and_melded_kong")   # 明暗杠 (`mcr`); excludes 明杠 and 暗杠
     n = sum(1 for g in real if g.is_concealed_pung)
     family = {2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}
     if n in family:
@@ -1335,7 +1338,7 @@ def _flower_fans(flowers: list[int], ctx: Context) -> list[tuple[str, int, int]]
 # ---------------------------------------------------------------------------
 # The compiled evaluator's calling convention, on top of the reference
 # ---------------------------------------------------------------------------
-_RULESET_BY_CODE = ("two-player", "two-player-bamboo", "public")
+_RULESET_BY_CODE = ("two-player", "two-player-bamboo", "public", "mcr")
 _FLAG_NAMES = (
     "self_drawn", "last_tile", "kong_replacement", "flower_replacement", "robbing_kong",
     "last_of_kind", "ready_declared", "ready_concealed", "heavenly", "earthly", "humanly",
