@@ -25,8 +25,8 @@ bit of the present-fan bit set" (two 64-bit words, ``FAN_WORDS``).
   one instance: 九莲宝灯 in two-player-bamboo and public).
 * ``FAN_EXCL_LITERAL[rs][i][w]``: the same with the seed-only lists of the
   first-turn fans (OP-23 option ``literal_first_turn_exclusions``).
-* ``FAN_TIE_ORDER[rs][k]``: internal index of the k-th fan in (points desc, id asc)
-  order: the tie rule of 4.2 step 5 compares fan lists in that order.
+* ``FAN_TIE_ORDER[rs][k]``: internal index of the k-th fan in (points desc, the ruleset's
+  ``tie_preference``, id asc) order: the tie rule of 4.2 step 5 compares fan lists in that order.
 * ``FAN_OF_KEY[rs][K_x]``: internal index of fan key ``K_x`` (``NO_FAN`` if the
   ruleset has no such fan).  ``K_*`` is one enum over the ids of all rulesets,
   used by the detectors.
@@ -220,7 +220,9 @@ def ruleset_data(name: str) -> dict:
             assert i < pos_of[YJ], (name, f.id)
         rows.append(dict(id=f.id, table_pos=k, points=f.points, flags=flags,
                          excl=words(bits), excl_lit=words(lit_bits), yj_mode=yj_mode))
-    tie = sorted(range(n), key=lambda i: (-rows[i]["points"], rows[i]["id"]))
+    prefer = {fid: k for k, fid in enumerate(_RULESETS[name].tie_preference)}
+    assert all(fid in by_id for fid in prefer), (name, "tie_preference names an unknown fan")
+    tie = sorted(range(n), key=lambda i: (-rows[i]["points"], prefer.get(rows[i]["id"], len(prefer)), rows[i]["id"]))
     return dict(name=name, n=n, ids=ids, rows=rows, pos_of=pos_of, tie=tie)
 
 

@@ -87,6 +87,10 @@ class Ruleset:
     """A flower replacement can count 杠上开花 (option ``replacement_bloom``, OP-28)."""
     flowers_scored_by_name: bool = False
     """Flower fans depend on which flowers (梅兰竹菊 / 春夏秋冬), so a bare count of 4-7 is ambiguous."""
+    tie_preference: tuple[str, ...] = ()
+    """Between readings of equal total (spec 4.2 step 5) the fan lists are compared sorted by points
+    descending, then these fan ids in this order, then the other ids ascending: the fans a ruleset's
+    reference scorer reports first when two readings are worth the same (the total never changes)."""
 
     @property
     def kind_mask(self) -> int:

@@ -80,11 +80,20 @@ def _mcr_rows() -> tuple[FanDef, ...]:
 MCR: tuple[FanDef, ...] = _mcr_rows()
 """The 82 rows of `mcr`: the 81 fans of the rulebook and 明暗杠, in `public`'s order."""
 
+TIE_PREFERENCE: tuple[str, ...] = (
+    "pure_triple_chow", "triple_pung", "all_fives", "middle_tiles",
+    "edge_wait", "pure_double_chow",
+)
+"""Between readings of equal total, the fans PyMahjongGB reports first (its changelog: 一色三同顺,
+三同刻, 全中 and 全带五 are preferred; 边张 over 坎张 and, among the 1-fan chow pairs, 老少副, 连六,
+一般高, 喜相逢 in that order): the total is the same either way (spec 4.2 step 5)."""
+
 RULESET = Ruleset(
     "mcr", 3, ("MCR",), 4, MAN + PIN + SOU + HONORS, special_forms=True, fans=MCR,
     flow=Flow(stacks=72, kong_replacement="tail", ready_mode="none", ready_window=False,
               first_turn_fans=False, seat_winds=True, dealer_on_draw="next"),
     settlement_profile="public_mcr", default_room="mcr",
     first_turn_and_ready=False,
+    tie_preference=TIE_PREFERENCE,
 )
 """国标麻将 (Chinese Official / MCR), four players, every tile."""
