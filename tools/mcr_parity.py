@@ -433,6 +433,7 @@ def run(n: int, seed: int, ruleset: str, examples: int = 1, progress: bool = Fal
         GB_TO_ID.setdefault(f.zh, f.id)
     rng = random.Random(seed)
     classes: Counter = Counter()
+    unequal: Counter = Counter()   # the classes whose totals differ (the others are equal-total readings)
     samples: dict[str, list[str]] = {}
     fans_seen: Counter = Counter()
     agree = total_agree = 0
@@ -447,6 +448,8 @@ def run(n: int, seed: int, ruleset: str, examples: int = 1, progress: bool = Fal
         s_ours = sum(p * c for (_, p), c in ours.items())
         if s_gb == s_ours:
             total_agree += 1
+        if progress and (i + 1) % 100000 == 0:
+            print(f"  {i + 1} hands, {(agree + (gb == ours)) / (i + 1):.6%} agree", file=sys.stderr, flush=True)
         if gb == ours:
             agree += 1
             continue
@@ -454,9 +457,9 @@ def run(n: int, seed: int, ruleset: str, examples: int = 1, progress: bool = Fal
         classes[key] += 1
         if len(samples.setdefault(key, [])) < examples:
             samples[key].append(f"{h.text()}  ours={s_ours} gb={s_gb}")
-        if progress and (i + 1) % 100000 == 0:
-            print(f"  {i + 1} hands, {agree / (i + 1):.6%} agree", file=sys.stderr)
-    return dict(n=n, agree=agree, total_agree=total_agree, classes=classes, samples=samples,
+        if s_gb != s_ours:
+            unequal[key] += 1
+    return dict(n=n, agree=agree, total_agree=total_agree, classes=classes, unequal=unequal, samples=samples,
                 fans_seen=fans_seen, seconds=time.perf_counter() - t0)
 
 
@@ -477,7 +480,8 @@ def main(argv: list[str] | None = None) -> int:
     unseen = [f.id for f in fan_table(args.ruleset) if f.id not in r["fans_seen"] and f.id != "no_caishen"]
     print(f"fans PyMahjongGB counted: {len(r['fans_seen'])}; never seen: {unseen or 'none'}")
     for key, c in r["classes"].most_common():
-        print(f"{c:8d}  {key}")
+        print(f"{c:8d}  {key}" + (f"   (totals differ in {r['unequal'][key]})" if r["unequal"][key] else
+                                  "   (equal totals: another reading of the same value)"))
         for s in r["samples"][key]:
             print(f"          {s}")
     return 0
