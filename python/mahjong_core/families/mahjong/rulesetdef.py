@@ -42,6 +42,8 @@ class Flow:
     """Seat winds from the dealer (dealer East) and a prevalent wind passed to the evaluator (OP-13)."""
     dealer_on_draw: str = "stay"
     """After an exhaustive draw: "stay" (连庄) or "next" (the dealer's 下家 deals) (2.10)."""
+    dealer_on_win: str = "winner"
+    """After a win: "winner" (the winner deals, 2.10) or "next" (the dealer's 下家 deals: no 连庄)."""
 
 
 @dataclass(frozen=True)

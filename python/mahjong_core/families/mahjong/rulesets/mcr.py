@@ -32,7 +32,9 @@ Readings chosen, with their sources:
   on an added kong (a concealed kong cannot be robbed; 十三幺 robbing a concealed kong is not
   allowed either, rulebook 抢杠和 "和别人自抓开明杠的牌"); no kong once the wall is empty, and the
   last discard can only be claimed for a win (海底捞月).  Seat winds from the dealer (East), a
-  prevalent wind passed to the evaluator; after a draw the dealer's 下家 deals.
+  prevalent wind passed to the evaluator; the deal passes to the dealer's 下家 after every hand,
+  won or drawn (competition rules: no 连庄; ``Match(..., wind_rotation=True)`` then advances the
+  prevalent wind every four hands, the rulebook's 16-hand match of four wind rounds).
 * **Settlement** — the MCR scoring of the rulebook: on a discarded win the discarder pays 8 + F
   and each other player 8; on a self-draw each player pays 8 + F (profile ``public_mcr``, spec
   5.4; F = the hand's value with flowers).
@@ -91,7 +93,7 @@ TIE_PREFERENCE: tuple[str, ...] = (
 RULESET = Ruleset(
     "mcr", 3, ("MCR",), 4, MAN + PIN + SOU + HONORS, special_forms=True, fans=MCR,
     flow=Flow(stacks=72, kong_replacement="tail", ready_mode="none", ready_window=False,
-              first_turn_fans=False, seat_winds=True, dealer_on_draw="next"),
+              first_turn_fans=False, seat_winds=True, dealer_on_draw="next", dealer_on_win="next"),
     settlement_profile="public_mcr", default_room="mcr",
     first_turn_and_ready=False,
     tie_preference=TIE_PREFERENCE,
