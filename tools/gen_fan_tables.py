@@ -25,8 +25,9 @@ bit of the present-fan bit set" (two 64-bit words, ``FAN_WORDS``).
   one instance: 九莲宝灯 in two-player-bamboo and public).
 * ``FAN_EXCL_LITERAL[rs][i][w]``: the same with the seed-only lists of the
   first-turn fans (OP-23 option ``literal_first_turn_exclusions``).
-* ``FAN_TIE_ORDER[rs][k]``: internal index of the k-th fan in (points desc, the ruleset's
-  ``tie_preference``, id asc) order: the tie rule of 4.2 step 5 compares fan lists in that order.
+* ``FAN_TIE_ORDER[rs][k]``: internal index of the k-th fan in (the ruleset's ``tie_last`` at the
+  end, points desc, its ``tie_preference``, id asc) order: the tie rule of 4.2 step 5 compares fan
+  lists in that order.
 * ``FAN_OF_KEY[rs][K_x]``: internal index of fan key ``K_x`` (``NO_FAN`` if the
   ruleset has no such fan).  ``K_*`` is one enum over the ids of all rulesets,
   used by the detectors.
@@ -221,8 +222,10 @@ def ruleset_data(name: str) -> dict:
         rows.append(dict(id=f.id, table_pos=k, points=f.points, flags=flags,
                          excl=words(bits), excl_lit=words(lit_bits), yj_mode=yj_mode))
     prefer = {fid: k for k, fid in enumerate(_RULESETS[name].tie_preference)}
-    assert all(fid in by_id for fid in prefer), (name, "tie_preference names an unknown fan")
-    tie = sorted(range(n), key=lambda i: (-rows[i]["points"], prefer.get(rows[i]["id"], len(prefer)), rows[i]["id"]))
+    last = set(_RULESETS[name].tie_last)
+    assert all(fid in by_id for fid in [*prefer, *last]), (name, "tie_preference / tie_last name an unknown fan")
+    tie = sorted(range(n), key=lambda i: (rows[i]["id"] in last, -rows[i]["points"],
+                                          prefer.get(rows[i]["id"], len(prefer)), rows[i]["id"]))
     return dict(name=name, n=n, ids=ids, rows=rows, pos_of=pos_of, tie=tie)
 
 

@@ -38,8 +38,9 @@ def test_record_and_flow() -> None:
 def test_no_ready_declaration_and_no_first_turn_fans() -> None:
     with pytest.raises(MahjongError, match="报听"):
         flow_settings("mcr", {"ready_mode": "any_discard"})
-    with pytest.raises(RulesetError):
-        mj.score("123m456m789m11mE", "E", ruleset="mcr", heavenly=True)
+    for flag in ("heavenly", "ready"):
+        with pytest.raises(RulesetError, match="ruleset 'mcr' has no first-turn fans and no 报听"):
+            mj.score("123m456m789m11mE", "E", ruleset="mcr", **{flag: True})
 
 
 def test_dealer_on_win_is_an_option() -> None:

@@ -93,6 +93,10 @@ class Ruleset:
     """Between readings of equal total (spec 4.2 step 5) the fan lists are compared sorted by points
     descending, then these fan ids in this order, then the other ids ascending: the fans a ruleset's
     reference scorer reports first when two readings are worth the same (the total never changes)."""
+    tie_last: tuple[str, ...] = ()
+    """Fan ids compared after every other fan on equal totals, whatever their points: a reading
+    without them is preferred to one of the same total with them (`mcr`: 七对, whose equal-total
+    standard reading PyMahjongGB reports)."""
 
     @property
     def kind_mask(self) -> int:

@@ -1145,12 +1145,13 @@ def _check_flags(melds: Sequence[Meld], concealed: "list[int] | None", win: "int
                             "other copies cannot all be visible (D10)")
 
 
-def _score_key(fans: list[tuple[str, int, int]], prefer: tuple[str, ...] = ()) -> tuple:
+def _score_key(fans: list[tuple[str, int, int]], prefer: tuple[str, ...] = (), last: tuple[str, ...] = ()) -> tuple:
     """4.2 step 5 tie rule: the fan list sorted by (points desc, id asc), one entry per count;
     the lexicographically first list is preferred.  ``prefer`` (the ruleset's
-    ``tie_preference``) puts its ids, in its order, before the other fans of equal points."""
+    ``tie_preference``) puts its ids, in its order, before the other fans of equal points;
+    ``last`` (its ``tie_last``) puts its ids after every other fan."""
     rank = {fid: k for k, fid in enumerate(prefer)}
-    return tuple(sorted((-p, rank.get(fid, len(prefer)), fid) for fid, n, p in fans for _ in range(n)))
+    return tuple(sorted((fid in last, -p, rank.get(fid, len(prefer)), fid) for fid, n, p in fans for _ in range(n)))
 
 
 def evaluate(
@@ -1281,7 +1282,7 @@ def evaluate(
 
     # --- detect, select, exclude, compare (4.2 steps 2-5) ---------------------------------
     best = None
-    prefer = get_ruleset(ruleset).tie_preference
+    prefer, last = get_ruleset(ruleset).tie_preference, get_ruleset(ruleset).tie_last
     for cand in candidates:
         plain: list[Instance] = []
         for fn, _ids in DETECTORS:
@@ -1290,7 +1291,7 @@ def evaluate(
         for sigma in selections(combos, table):
             fans = apply_exclusions(plain + list(sigma), ctx)
             total = sum(n * p for _, n, p in fans)
-            if best is None or _better(total, fans, best[0], best[1], prefer):
+            if best is None or _better(total, fans, best[0], best[1], prefer, last):
                 best = (total, fans, cand)
     assert best is not None   # candidates is not empty (checked above)
     total, fans, cand = best
@@ -1313,11 +1314,12 @@ def evaluate(
     )
 
 
-def _better(total: int, fans: list, best_total: int, best_fans: list, prefer: tuple[str, ...] = ()) -> bool:
+def _better(total: int, fans: list, best_total: int, best_fans: list, prefer: tuple[str, ...] = (),
+            last: tuple[str, ...] = ()) -> bool:
     """P4 highest total; ties by the 4.2 step 5 rule."""
     if total != best_total:
         return total > best_total
-    return _score_key(fans, prefer) < _score_key(best_fans, prefer)
+    return _score_key(fans, prefer, last) < _score_key(best_fans, prefer, last)
 
 
 def _flower_fans(flowers: list[int], ctx: Context) -> list[tuple[str, int, int]]:

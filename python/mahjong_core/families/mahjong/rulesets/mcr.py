@@ -87,8 +87,8 @@ TIE_PREFERENCE: tuple[str, ...] = (
     "edge_wait", "pure_double_chow",
 )
 """Between readings of equal total, the fans PyMahjongGB reports first (its changelog: 一色三同顺,
-三同刻, 全中 and 全带五 are preferred; 边张 over 坎张 and, among the 1-fan chow pairs, 老少副, 连六,
-一般高, 喜相逢 in that order): the total is the same either way (spec 4.2 step 5)."""
+三同刻, 全中 and 全带五 are preferred; 边张 over 坎张, 一般高 over the other 1-fan chow pairs; and, with
+``tie_last``, the standard reading over 七对): the total is the same either way (spec 4.2 step 5)."""
 
 RULESET = Ruleset(
     "mcr", 3, ("MCR",), 4, MAN + PIN + SOU + HONORS, special_forms=True, fans=MCR,
@@ -96,6 +96,6 @@ RULESET = Ruleset(
               first_turn_fans=False, seat_winds=True, dealer_on_draw="next", dealer_on_win="next"),
     settlement_profile="public_mcr", default_room="mcr",
     first_turn_and_ready=False,
-    tie_preference=TIE_PREFERENCE,
+    tie_preference=TIE_PREFERENCE, tie_last=("seven_pairs",),
 )
 """国标麻将 (Chinese Official / MCR), four players, every tile."""
