@@ -442,7 +442,7 @@ def run(n: int, seed: int, ruleset: str, examples: int = 1, progress: bool = Fal
         h = random_hand(rng)
         gb = gb_fans(h)
         ours = our_fans(h, ruleset)
-        for (fid, _), c in gb.items():
+        for fid, _ in gb:
             fans_seen[fid] += 1
         s_gb = sum(p * c for (_, p), c in gb.items())
         s_ours = sum(p * c for (_, p), c in ours.items())
