@@ -7,14 +7,14 @@ cannot drift (style.md points 3, 4, 6).  ``tests/generated/test_fan_tables_gener
 re-runs this script into a temporary file and checks it equals the committed
 ``.pxi``.
 
-Layout (per ruleset code ``rs``: 0 two-player, 1 two-player-bamboo, 2 public)
--------------------------------------------------------------------------------
+Layout (per ruleset code ``rs``: 0 two-player, 1 two-player-bamboo, 2 public, 3 mcr)
+------------------------------------------------------------------------------------
 Each ruleset numbers its fans by an *internal index*: the fans sorted by
 (points descending, table order).  That is exactly the walk order of the single
 generic exclusion pass (spec 4.3 step 1), so the pass is "take the lowest set
 bit of the present-fan bit set" (two 64-bit words, ``FAN_WORDS``).
 
-* ``FAN_COUNT[rs]``: number of fans of the ruleset (59 / 62 / 82).
+* ``FAN_COUNT[rs]``: number of fans of the ruleset (59 / 62 / 82 / 82).
 * ``FAN_TABLE_POS[rs][i]``: table position (the ``out_counts`` slot) of internal fan i.
 * ``FAN_POINTS[rs][i]``, ``FAN_FLAGS[rs][i]`` (bits ``FF_*``).
 * ``FAN_EXCL[rs][i][w]``: the exclusion bit set of fan i as applied by the pass:
@@ -25,8 +25,9 @@ bit of the present-fan bit set" (two 64-bit words, ``FAN_WORDS``).
   one instance: 九莲宝灯 in two-player-bamboo and public).
 * ``FAN_EXCL_LITERAL[rs][i][w]``: the same with the seed-only lists of the
   first-turn fans (OP-23 option ``literal_first_turn_exclusions``).
-* ``FAN_TIE_ORDER[rs][k]``: internal index of the k-th fan in (points desc, id asc)
-  order: the tie rule of 4.2 step 5 compares fan lists in that order.
+* ``FAN_TIE_ORDER[rs][k]``: internal index of the k-th fan in (the ruleset's ``tie_last`` at the
+  end, points desc, its ``tie_preference``, id asc) order: the tie rule of 4.2 step 5 compares fan
+  lists in that order.
 * ``FAN_OF_KEY[rs][K_x]``: internal index of fan key ``K_x`` (``NO_FAN`` if the
   ruleset has no such fan).  ``K_*`` is one enum over the ids of all rulesets,
   used by the detectors.
@@ -66,7 +67,7 @@ FAN_TABLES, PER_VALUES, _RULESETS = _import_fan_tables()
 OUTPUT = HERE / "src" / "mahjong_core" / "_fan_tables.pxi"
 
 RULESETS = tuple(sorted(_RULESETS, key=lambda name: _RULESETS[name].code))  # index = ruleset code
-EXPECTED_COUNTS = {"two-player": 59, "two-player-bamboo": 62, "public": 82}
+EXPECTED_COUNTS = {"two-player": 59, "two-player-bamboo": 62, "public": 82, "mcr": 82}
 FAN_WORDS = 2
 
 
@@ -137,9 +138,10 @@ FF_COMBINATION, FF_FLOWER, FF_REPEATABLE, FF_D14_OWN = 1, 2, 4, 8
 
 
 def all_keys() -> list[str]:
-    """Every fan id of every ruleset, in order of first appearance (public first)."""
+    """Every fan id of every ruleset, in order of first appearance (public first; a new ruleset's
+    own ids come last, so the keys of the others keep their values)."""
     keys: list[str] = []
-    for name in ("public", "two-player", "two-player-bamboo"):
+    for name in ("public", "two-player", "two-player-bamboo", "mcr"):
         for f in FAN_TABLES[name]:
             if f.id not in keys:
                 keys.append(f.id)
@@ -219,7 +221,11 @@ def ruleset_data(name: str) -> dict:
             assert i < pos_of[YJ], (name, f.id)
         rows.append(dict(id=f.id, table_pos=k, points=f.points, flags=flags,
                          excl=words(bits), excl_lit=words(lit_bits), yj_mode=yj_mode))
-    tie = sorted(range(n), key=lambda i: (-rows[i]["points"], rows[i]["id"]))
+    prefer = {fid: k for k, fid in enumerate(_RULESETS[name].tie_preference)}
+    last = set(_RULESETS[name].tie_last)
+    assert all(fid in by_id for fid in [*prefer, *last]), (name, "tie_preference / tie_last name an unknown fan")
+    tie = sorted(range(n), key=lambda i: (rows[i]["id"] in last, -rows[i]["points"],
+                                          prefer.get(rows[i]["id"], len(prefer)), rows[i]["id"]))
     return dict(name=name, n=n, ids=ids, rows=rows, pos_of=pos_of, tie=tie)
 
 

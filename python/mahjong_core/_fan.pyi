@@ -39,7 +39,7 @@ MELD_NONE: int
 
 MAX_MIN_FAN: int
 FORM_NAMES: tuple[str, str, str, str, str]
-FAN_IDS: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+FAN_IDS: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 def fan_count(ruleset_code: int) -> int: ...
 def fan_ids(ruleset_code: int) -> tuple[str, ...]: ...

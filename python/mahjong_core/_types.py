@@ -43,7 +43,7 @@ FlowersLike = Union[Int, str, Iterable[TileLike]]
 WindLike = Union[Int, str]
 """A wind: ``"E"`` ... ``"N"`` (or ``"东"``) or its index 27-30."""
 
-MahjongRulesetName = Literal["two-player", "two-player-bamboo", "public"]
+MahjongRulesetName = Literal["two-player", "two-player-bamboo", "public", "mcr"]
 """The mahjong family's rulesets (``mahjong_core.RULESET_NAMES``; a test holds them equal)."""
 
 LongcardRulesetName = Literal["changpai-ydr"]

@@ -82,7 +82,7 @@ cdef object _raise_error(const Err* err, int rs, Py_ssize_t row):
     if code == E_WIN_NOT_PLAYED:
         raise RulesetError(f"{where}win_tile: tile {_tile_name(err.a)} is not played in ruleset {name!r}")
     if code == E_PUBLIC_FIRST_TURN:
-        raise RulesetError(f"{where}ruleset 'public' has no first-turn fans and no 报听 (2.7, 2.11)")
+        raise RulesetError(f"{where}ruleset {name!r} has no first-turn fans and no 报听 (2.7, 2.11)")
     if code == E_NO_WIN_TILE:
         raise HandSizeError(f"{where}win_tile is required (only 天胡 has no winning tile)")
     if E_ROBBING_SELF <= code <= E_HUMANLY_SELF:

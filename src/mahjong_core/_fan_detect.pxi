@@ -440,6 +440,9 @@ cdef void _common_fans(Ctx* x) noexcept nogil:
                 _set(p, x.fk[K_CONCEALED_KONG])
             if k_c == 2:
                 _set(p, x.fk[K_TWO_CONCEALED_KONGS])
+            if k_e == 1 and k_c == 1:
+                # 明暗杠 (`mcr`); its row excludes 明杠 and 暗杠, a ruleset without it keeps both
+                _set(p, x.fk[K_CONCEALED_KONG_AND_MELDED_KONG])
     # win conditions (D7, D10, D11)
     if x.self_drawn:
         _set(p, x.fk[K_SELF_DRAWN])

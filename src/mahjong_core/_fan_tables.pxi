@@ -2,9 +2,9 @@
 # (see the generator's docstring for the layout).  Included by _fan.pyx.
 
 cdef enum:
-    N_RULESETS = 3
+    N_RULESETS = 4
     FAN_WORDS = 2
-    N_KEYS = 93
+    N_KEYS = 94
     NO_FAN = 255
     YJ_NONE = 0
     YJ_OWN = 1
@@ -25,10 +25,10 @@ cdef enum:
     RQ_NINE_GATES_CLEARS_TERMINAL_PUNGS = 32    # nine_gates_clears_terminal_pungs: 九莲宝灯 clears every 幺九刻 (D14); otherwise exactly one instance
 
 # per ruleset: its quirk bits and the tile kinds in play
-cdef uint32_t RULESET_QUIRKS[3]
-RULESET_QUIRKS[:] = [38, 26, 5]
-cdef uint64_t RULESET_KINDS[3]
-RULESET_KINDS[:] = [0x3f80001ffULL, 0x3fffc0000ULL, 0x3ffffffffULL]
+cdef uint32_t RULESET_QUIRKS[4]
+RULESET_QUIRKS[:] = [38, 26, 5, 5]
+cdef uint64_t RULESET_KINDS[4]
+RULESET_KINDS[:] = [0x3f80001ffULL, 0x3fffc0000ULL, 0x3ffffffffULL, 0x3ffffffffULL]
 
 # fan keys: one enum over the fan ids of every ruleset
 cdef enum:  # FanKey
@@ -125,9 +125,10 @@ cdef enum:  # FanKey
     K_PAIR_TERMINAL = 90
     K_FOUR_PLANTS = 91
     K_FOUR_SEASONS = 92
+    K_CONCEALED_KONG_AND_MELDED_KONG = 93
 
-cdef int FAN_COUNT[3]
-FAN_COUNT[:] = [59, 62, 82]
+cdef int FAN_COUNT[4]
+FAN_COUNT[:] = [59, 62, 82, 82]
 
 cdef uint8_t FAN_TABLE_POS[N_RULESETS][MAX_FANS]
 cdef uint8_t FAN_POINTS[N_RULESETS][MAX_FANS]
@@ -379,7 +380,7 @@ cdef void _load_fan_tables() noexcept:
     FAN_EXCL[0][58][0] = 0x0ULL; FAN_EXCL[0][58][1] = 0x0ULL
     FAN_EXCL_LITERAL[0][58][0] = 0x0ULL; FAN_EXCL_LITERAL[0][58][1] = 0x0ULL
     FAN_TIE_ORDER[0][:59] = [0, 1, 3, 2, 4, 7, 8, 5, 6, 9, 12, 10, 11, 16, 13, 14, 15, 19, 17, 21, 20, 18, 22, 24, 23, 25, 28, 27, 26, 30, 29, 31, 32, 33, 34, 35, 36, 37, 39, 41, 38, 40, 44, 48, 43, 47, 42, 45, 46, 55, 54, 57, 53, 52, 49, 58, 50, 56, 51]
-    FAN_OF_KEY[0][:] = [0, 1, 255, 2, 3, 4, 255, 255, 5, 6, 7, 8, 9, 11, 12, 14, 15, 16, 18, 255, 255, 19, 20, 21, 255, 255, 255, 23, 255, 24, 255, 255, 25, 255, 255, 26, 27, 28, 255, 255, 255, 255, 255, 29, 30, 31, 32, 33, 34, 255, 255, 35, 36, 37, 38, 39, 40, 41, 42, 255, 255, 43, 44, 45, 255, 46, 47, 48, 255, 49, 255, 50, 51, 52, 53, 255, 255, 54, 55, 56, 58, 57, 10, 13, 17, 22, 255, 255, 255, 255, 255, 255, 255]
+    FAN_OF_KEY[0][:] = [0, 1, 255, 2, 3, 4, 255, 255, 5, 6, 7, 8, 9, 11, 12, 14, 15, 16, 18, 255, 255, 19, 20, 21, 255, 255, 255, 23, 255, 24, 255, 255, 25, 255, 255, 26, 27, 28, 255, 255, 255, 255, 255, 29, 30, 31, 32, 33, 34, 255, 255, 35, 36, 37, 38, 39, 40, 41, 42, 255, 255, 43, 44, 45, 255, 46, 47, 48, 255, 49, 255, 50, 51, 52, 53, 255, 255, 54, 55, 56, 58, 57, 10, 13, 17, 22, 255, 255, 255, 255, 255, 255, 255, 255]
     # --- two-player-bamboo: 62 fans, internal order = (points desc, table order)
     #  0 eight_immortals (88)
     FAN_TABLE_POS[1][0] = 0; FAN_POINTS[1][0] = 88; FAN_FLAGS[1][0] = 2; FAN_YJ_MODE[1][0] = 0
@@ -630,7 +631,7 @@ cdef void _load_fan_tables() noexcept:
     FAN_EXCL[1][61][0] = 0x0ULL; FAN_EXCL[1][61][1] = 0x0ULL
     FAN_EXCL_LITERAL[1][61][0] = 0x0ULL; FAN_EXCL_LITERAL[1][61][1] = 0x0ULL
     FAN_TIE_ORDER[1][:62] = [3, 1, 0, 4, 2, 7, 9, 6, 8, 5, 11, 10, 12, 13, 14, 15, 20, 16, 18, 19, 17, 21, 23, 22, 24, 25, 27, 26, 28, 29, 32, 30, 31, 33, 34, 37, 36, 35, 38, 41, 40, 43, 46, 45, 39, 42, 44, 55, 54, 61, 49, 50, 59, 52, 47, 48, 60, 51, 58, 53, 56, 57]
-    FAN_OF_KEY[1][:] = [255, 1, 3, 2, 4, 255, 255, 255, 255, 6, 7, 9, 8, 12, 11, 14, 15, 255, 17, 255, 255, 20, 19, 18, 255, 255, 255, 22, 255, 23, 255, 255, 24, 255, 255, 255, 255, 25, 255, 255, 255, 255, 255, 26, 27, 28, 29, 32, 30, 255, 255, 31, 33, 34, 35, 37, 38, 36, 45, 255, 255, 43, 41, 42, 255, 44, 46, 40, 255, 51, 255, 53, 57, 60, 59, 255, 52, 54, 55, 56, 58, 61, 10, 13, 16, 21, 0, 5, 39, 47, 48, 49, 50]
+    FAN_OF_KEY[1][:] = [255, 1, 3, 2, 4, 255, 255, 255, 255, 6, 7, 9, 8, 12, 11, 14, 15, 255, 17, 255, 255, 20, 19, 18, 255, 255, 255, 22, 255, 23, 255, 255, 24, 255, 255, 255, 255, 25, 255, 255, 255, 255, 255, 26, 27, 28, 29, 32, 30, 255, 255, 31, 33, 34, 35, 37, 38, 36, 45, 255, 255, 43, 41, 42, 255, 44, 46, 40, 255, 51, 255, 53, 57, 60, 59, 255, 52, 54, 55, 56, 58, 61, 10, 13, 16, 21, 0, 5, 39, 47, 48, 49, 50, 255]
     # --- public: 82 fans, internal order = (points desc, table order)
     #  0 big_four_winds (88)
     FAN_TABLE_POS[2][0] = 0; FAN_POINTS[2][0] = 88; FAN_FLAGS[2][0] = 9; FAN_YJ_MODE[2][0] = 1
@@ -961,7 +962,338 @@ cdef void _load_fan_tables() noexcept:
     FAN_EXCL[2][81][0] = 0x0ULL; FAN_EXCL[2][81][1] = 0x0ULL
     FAN_EXCL_LITERAL[2][81][0] = 0x0ULL; FAN_EXCL_LITERAL[2][81][1] = 0x0ULL
     FAN_TIE_ORDER[2][:82] = [2, 0, 1, 4, 3, 5, 6, 10, 7, 11, 8, 9, 12, 14, 13, 17, 15, 16, 20, 21, 19, 26, 25, 23, 22, 18, 24, 30, 29, 27, 32, 28, 31, 37, 34, 33, 36, 35, 42, 44, 43, 41, 38, 40, 45, 39, 46, 47, 50, 48, 51, 49, 52, 53, 55, 57, 54, 56, 62, 67, 61, 66, 64, 58, 68, 59, 60, 63, 65, 78, 77, 81, 74, 70, 76, 75, 73, 69, 80, 71, 79, 72]
-    FAN_OF_KEY[2][:] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255]
+    FAN_OF_KEY[2][:] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255]
+    # --- mcr: 82 fans, internal order = (points desc, table order)
+    #  0 big_four_winds (88)
+    FAN_TABLE_POS[3][0] = 0; FAN_POINTS[3][0] = 88; FAN_FLAGS[3][0] = 9; FAN_YJ_MODE[3][0] = 1
+    FAN_EXCL[3][0][0] = 0x3000800000000000ULL; FAN_EXCL[3][0][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][0][0] = 0x3000800000000000ULL; FAN_EXCL_LITERAL[3][0][1] = 0x0ULL
+    #  1 big_three_dragons (88)
+    FAN_TABLE_POS[3][1] = 1; FAN_POINTS[3][1] = 88; FAN_FLAGS[3][1] = 9; FAN_YJ_MODE[3][1] = 0
+    FAN_EXCL[3][1][0] = 0x800000000000000ULL; FAN_EXCL[3][1][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][1][0] = 0x800000000000000ULL; FAN_EXCL_LITERAL[3][1][1] = 0x0ULL
+    #  2 all_green (88)
+    FAN_TABLE_POS[3][2] = 2; FAN_POINTS[3][2] = 88; FAN_FLAGS[3][2] = 0; FAN_YJ_MODE[3][2] = 0
+    FAN_EXCL[3][2][0] = 0x1000000000000ULL; FAN_EXCL[3][2][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][2][0] = 0x1000000000000ULL; FAN_EXCL_LITERAL[3][2][1] = 0x0ULL
+    #  3 nine_gates (88)
+    FAN_TABLE_POS[3][3] = 3; FAN_POINTS[3][3] = 88; FAN_FLAGS[3][3] = 0; FAN_YJ_MODE[3][3] = 3
+    FAN_EXCL[3][3][0] = 0x4100000000200000ULL; FAN_EXCL[3][3][1] = 0x1000ULL
+    FAN_EXCL_LITERAL[3][3][0] = 0x4100000000200000ULL; FAN_EXCL_LITERAL[3][3][1] = 0x1000ULL
+    #  4 four_kongs (88)
+    FAN_TABLE_POS[3][4] = 4; FAN_POINTS[3][4] = 88; FAN_FLAGS[3][4] = 0; FAN_YJ_MODE[3][4] = 0
+    FAN_EXCL[3][4][0] = 0x250800000010000ULL; FAN_EXCL[3][4][1] = 0x8408ULL
+    FAN_EXCL_LITERAL[3][4][0] = 0x250800000010000ULL; FAN_EXCL_LITERAL[3][4][1] = 0x8408ULL
+    #  5 seven_shifted_pairs (88)
+    FAN_TABLE_POS[3][5] = 5; FAN_POINTS[3][5] = 88; FAN_FLAGS[3][5] = 0; FAN_YJ_MODE[3][5] = 0
+    FAN_EXCL[3][5][0] = 0x4100000000240000ULL; FAN_EXCL[3][5][1] = 0x9000ULL
+    FAN_EXCL_LITERAL[3][5][0] = 0x4100000000240000ULL; FAN_EXCL_LITERAL[3][5][1] = 0x9000ULL
+    #  6 thirteen_orphans (88)
+    FAN_TABLE_POS[3][6] = 6; FAN_POINTS[3][6] = 88; FAN_FLAGS[3][6] = 0; FAN_YJ_MODE[3][6] = 0
+    FAN_EXCL[3][6][0] = 0x4104000000000000ULL; FAN_EXCL[3][6][1] = 0x8000ULL
+    FAN_EXCL_LITERAL[3][6][0] = 0x4104000000000000ULL; FAN_EXCL_LITERAL[3][6][1] = 0x8000ULL
+    #  7 all_terminals (64)
+    FAN_TABLE_POS[3][7] = 7; FAN_POINTS[3][7] = 64; FAN_FLAGS[3][7] = 0; FAN_YJ_MODE[3][7] = 2
+    FAN_EXCL[3][7][0] = 0x80800000020000ULL; FAN_EXCL[3][7][1] = 0x1002ULL
+    FAN_EXCL_LITERAL[3][7][0] = 0x80800000020000ULL; FAN_EXCL_LITERAL[3][7][1] = 0x1002ULL
+    #  8 little_four_winds (64)
+    FAN_TABLE_POS[3][8] = 8; FAN_POINTS[3][8] = 64; FAN_FLAGS[3][8] = 9; FAN_YJ_MODE[3][8] = 1
+    FAN_EXCL[3][8][0] = 0x0ULL; FAN_EXCL[3][8][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][8][0] = 0x0ULL; FAN_EXCL_LITERAL[3][8][1] = 0x0ULL
+    #  9 little_three_dragons (64)
+    FAN_TABLE_POS[3][9] = 9; FAN_POINTS[3][9] = 64; FAN_FLAGS[3][9] = 9; FAN_YJ_MODE[3][9] = 0
+    FAN_EXCL[3][9][0] = 0x800000000000000ULL; FAN_EXCL[3][9][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][9][0] = 0x800000000000000ULL; FAN_EXCL_LITERAL[3][9][1] = 0x0ULL
+    # 10 all_honors (64)
+    FAN_TABLE_POS[3][10] = 10; FAN_POINTS[3][10] = 64; FAN_FLAGS[3][10] = 0; FAN_YJ_MODE[3][10] = 2
+    FAN_EXCL[3][10][0] = 0x80800000020000ULL; FAN_EXCL[3][10][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][10][0] = 0x80800000020000ULL; FAN_EXCL_LITERAL[3][10][1] = 0x0ULL
+    # 11 four_concealed_pungs (64)
+    FAN_TABLE_POS[3][11] = 11; FAN_POINTS[3][11] = 64; FAN_FLAGS[3][11] = 0; FAN_YJ_MODE[3][11] = 0
+    FAN_EXCL[3][11][0] = 0x4100800100000000ULL; FAN_EXCL[3][11][1] = 0x4ULL
+    FAN_EXCL_LITERAL[3][11][0] = 0x4100800100000000ULL; FAN_EXCL_LITERAL[3][11][1] = 0x4ULL
+    # 12 pure_terminal_chows (64)
+    FAN_TABLE_POS[3][12] = 12; FAN_POINTS[3][12] = 64; FAN_FLAGS[3][12] = 1; FAN_YJ_MODE[3][12] = 0
+    FAN_EXCL[3][12][0] = 0x8000000000240000ULL; FAN_EXCL[3][12][1] = 0x1000ULL
+    FAN_EXCL_LITERAL[3][12][0] = 0x8000000000240000ULL; FAN_EXCL_LITERAL[3][12][1] = 0x1000ULL
+    # 13 quadruple_chow (48)
+    FAN_TABLE_POS[3][13] = 13; FAN_POINTS[3][13] = 48; FAN_FLAGS[3][13] = 1; FAN_YJ_MODE[3][13] = 0
+    FAN_EXCL[3][13][0] = 0x40000ULL; FAN_EXCL[3][13][1] = 0x1ULL
+    FAN_EXCL_LITERAL[3][13][0] = 0x40000ULL; FAN_EXCL_LITERAL[3][13][1] = 0x1ULL
+    # 14 four_pure_shifted_pungs (48)
+    FAN_TABLE_POS[3][14] = 14; FAN_POINTS[3][14] = 48; FAN_FLAGS[3][14] = 1; FAN_YJ_MODE[3][14] = 0
+    FAN_EXCL[3][14][0] = 0x800000000000ULL; FAN_EXCL[3][14][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][14][0] = 0x800000000000ULL; FAN_EXCL_LITERAL[3][14][1] = 0x0ULL
+    # 15 four_pure_shifted_chows (32)
+    FAN_TABLE_POS[3][15] = 15; FAN_POINTS[3][15] = 32; FAN_FLAGS[3][15] = 1; FAN_YJ_MODE[3][15] = 0
+    FAN_EXCL[3][15][0] = 0x0ULL; FAN_EXCL[3][15][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][15][0] = 0x0ULL; FAN_EXCL_LITERAL[3][15][1] = 0x0ULL
+    # 16 three_kongs (32)
+    FAN_TABLE_POS[3][16] = 16; FAN_POINTS[3][16] = 32; FAN_FLAGS[3][16] = 0; FAN_YJ_MODE[3][16] = 0
+    FAN_EXCL[3][16][0] = 0x250000000000000ULL; FAN_EXCL[3][16][1] = 0x408ULL
+    FAN_EXCL_LITERAL[3][16][0] = 0x250000000000000ULL; FAN_EXCL_LITERAL[3][16][1] = 0x408ULL
+    # 17 all_terminals_and_honors (32)
+    FAN_TABLE_POS[3][17] = 17; FAN_POINTS[3][17] = 32; FAN_FLAGS[3][17] = 0; FAN_YJ_MODE[3][17] = 2
+    FAN_EXCL[3][17][0] = 0x80800000000000ULL; FAN_EXCL[3][17][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][17][0] = 0x80800000000000ULL; FAN_EXCL_LITERAL[3][17][1] = 0x0ULL
+    # 18 seven_pairs (24)
+    FAN_TABLE_POS[3][18] = 18; FAN_POINTS[3][18] = 24; FAN_FLAGS[3][18] = 0; FAN_YJ_MODE[3][18] = 0
+    FAN_EXCL[3][18][0] = 0x4100000000000000ULL; FAN_EXCL[3][18][1] = 0x8000ULL
+    FAN_EXCL_LITERAL[3][18][0] = 0x4100000000000000ULL; FAN_EXCL_LITERAL[3][18][1] = 0x8000ULL
+    # 19 greater_honors_and_knitted_tiles (24)
+    FAN_TABLE_POS[3][19] = 19; FAN_POINTS[3][19] = 24; FAN_FLAGS[3][19] = 0; FAN_YJ_MODE[3][19] = 0
+    FAN_EXCL[3][19][0] = 0x4104000200000000ULL; FAN_EXCL[3][19][1] = 0x8000ULL
+    FAN_EXCL_LITERAL[3][19][0] = 0x4104000200000000ULL; FAN_EXCL_LITERAL[3][19][1] = 0x8000ULL
+    # 20 all_even_pungs (24)
+    FAN_TABLE_POS[3][20] = 20; FAN_POINTS[3][20] = 24; FAN_FLAGS[3][20] = 0; FAN_YJ_MODE[3][20] = 0
+    FAN_EXCL[3][20][0] = 0x800000000000ULL; FAN_EXCL[3][20][1] = 0x1010ULL
+    FAN_EXCL_LITERAL[3][20][0] = 0x800000000000ULL; FAN_EXCL_LITERAL[3][20][1] = 0x1010ULL
+    # 21 full_flush (24)
+    FAN_TABLE_POS[3][21] = 21; FAN_POINTS[3][21] = 24; FAN_FLAGS[3][21] = 0; FAN_YJ_MODE[3][21] = 0
+    FAN_EXCL[3][21][0] = 0x0ULL; FAN_EXCL[3][21][1] = 0x1800ULL
+    FAN_EXCL_LITERAL[3][21][0] = 0x0ULL; FAN_EXCL_LITERAL[3][21][1] = 0x1800ULL
+    # 22 pure_triple_chow (24)
+    FAN_TABLE_POS[3][22] = 22; FAN_POINTS[3][22] = 24; FAN_FLAGS[3][22] = 1; FAN_YJ_MODE[3][22] = 0
+    FAN_EXCL[3][22][0] = 0x0ULL; FAN_EXCL[3][22][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][22][0] = 0x0ULL; FAN_EXCL_LITERAL[3][22][1] = 0x0ULL
+    # 23 pure_shifted_pungs (24)
+    FAN_TABLE_POS[3][23] = 23; FAN_POINTS[3][23] = 24; FAN_FLAGS[3][23] = 1; FAN_YJ_MODE[3][23] = 0
+    FAN_EXCL[3][23][0] = 0x0ULL; FAN_EXCL[3][23][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][23][0] = 0x0ULL; FAN_EXCL_LITERAL[3][23][1] = 0x0ULL
+    # 24 upper_tiles (24)
+    FAN_TABLE_POS[3][24] = 24; FAN_POINTS[3][24] = 24; FAN_FLAGS[3][24] = 0; FAN_YJ_MODE[3][24] = 0
+    FAN_EXCL[3][24][0] = 0x800000000ULL; FAN_EXCL[3][24][1] = 0x1000ULL
+    FAN_EXCL_LITERAL[3][24][0] = 0x800000000ULL; FAN_EXCL_LITERAL[3][24][1] = 0x1000ULL
+    # 25 middle_tiles (24)
+    FAN_TABLE_POS[3][25] = 25; FAN_POINTS[3][25] = 24; FAN_FLAGS[3][25] = 0; FAN_YJ_MODE[3][25] = 0
+    FAN_EXCL[3][25][0] = 0x0ULL; FAN_EXCL[3][25][1] = 0x1010ULL
+    FAN_EXCL_LITERAL[3][25][0] = 0x0ULL; FAN_EXCL_LITERAL[3][25][1] = 0x1010ULL
+    # 26 lower_tiles (24)
+    FAN_TABLE_POS[3][26] = 26; FAN_POINTS[3][26] = 24; FAN_FLAGS[3][26] = 0; FAN_YJ_MODE[3][26] = 0
+    FAN_EXCL[3][26][0] = 0x1000000000ULL; FAN_EXCL[3][26][1] = 0x1000ULL
+    FAN_EXCL_LITERAL[3][26][0] = 0x1000000000ULL; FAN_EXCL_LITERAL[3][26][1] = 0x1000ULL
+    # 27 pure_straight (16)
+    FAN_TABLE_POS[3][27] = 27; FAN_POINTS[3][27] = 16; FAN_FLAGS[3][27] = 1; FAN_YJ_MODE[3][27] = 0
+    FAN_EXCL[3][27][0] = 0x0ULL; FAN_EXCL[3][27][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][27][0] = 0x0ULL; FAN_EXCL_LITERAL[3][27][1] = 0x0ULL
+    # 28 three_suited_terminal_chows (16)
+    FAN_TABLE_POS[3][28] = 28; FAN_POINTS[3][28] = 16; FAN_FLAGS[3][28] = 1; FAN_YJ_MODE[3][28] = 0
+    FAN_EXCL[3][28][0] = 0x8000000000000000ULL; FAN_EXCL[3][28][1] = 0x1000ULL
+    FAN_EXCL_LITERAL[3][28][0] = 0x8000000000000000ULL; FAN_EXCL_LITERAL[3][28][1] = 0x1000ULL
+    # 29 pure_shifted_chows (16)
+    FAN_TABLE_POS[3][29] = 29; FAN_POINTS[3][29] = 16; FAN_FLAGS[3][29] = 1; FAN_YJ_MODE[3][29] = 0
+    FAN_EXCL[3][29][0] = 0x0ULL; FAN_EXCL[3][29][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][29][0] = 0x0ULL; FAN_EXCL_LITERAL[3][29][1] = 0x0ULL
+    # 30 all_fives (16)
+    FAN_TABLE_POS[3][30] = 30; FAN_POINTS[3][30] = 16; FAN_FLAGS[3][30] = 0; FAN_YJ_MODE[3][30] = 0
+    FAN_EXCL[3][30][0] = 0x0ULL; FAN_EXCL[3][30][1] = 0x1010ULL
+    FAN_EXCL_LITERAL[3][30][0] = 0x0ULL; FAN_EXCL_LITERAL[3][30][1] = 0x1010ULL
+    # 31 triple_pung (16)
+    FAN_TABLE_POS[3][31] = 31; FAN_POINTS[3][31] = 16; FAN_FLAGS[3][31] = 1; FAN_YJ_MODE[3][31] = 0
+    FAN_EXCL[3][31][0] = 0x0ULL; FAN_EXCL[3][31][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][31][0] = 0x0ULL; FAN_EXCL_LITERAL[3][31][1] = 0x0ULL
+    # 32 three_concealed_pungs (16)
+    FAN_TABLE_POS[3][32] = 32; FAN_POINTS[3][32] = 16; FAN_FLAGS[3][32] = 0; FAN_YJ_MODE[3][32] = 0
+    FAN_EXCL[3][32][0] = 0x0ULL; FAN_EXCL[3][32][1] = 0x4ULL
+    FAN_EXCL_LITERAL[3][32][0] = 0x0ULL; FAN_EXCL_LITERAL[3][32][1] = 0x4ULL
+    # 33 lesser_honors_and_knitted_tiles (12)
+    FAN_TABLE_POS[3][33] = 33; FAN_POINTS[3][33] = 12; FAN_FLAGS[3][33] = 0; FAN_YJ_MODE[3][33] = 0
+    FAN_EXCL[3][33][0] = 0x4104000000000000ULL; FAN_EXCL[3][33][1] = 0x8000ULL
+    FAN_EXCL_LITERAL[3][33][0] = 0x4104000000000000ULL; FAN_EXCL_LITERAL[3][33][1] = 0x8000ULL
+    # 34 knitted_straight (12)
+    FAN_TABLE_POS[3][34] = 34; FAN_POINTS[3][34] = 12; FAN_FLAGS[3][34] = 0; FAN_YJ_MODE[3][34] = 0
+    FAN_EXCL[3][34][0] = 0x0ULL; FAN_EXCL[3][34][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][34][0] = 0x0ULL; FAN_EXCL_LITERAL[3][34][1] = 0x0ULL
+    # 35 upper_four (12)
+    FAN_TABLE_POS[3][35] = 35; FAN_POINTS[3][35] = 12; FAN_FLAGS[3][35] = 0; FAN_YJ_MODE[3][35] = 0
+    FAN_EXCL[3][35][0] = 0x0ULL; FAN_EXCL[3][35][1] = 0x1000ULL
+    FAN_EXCL_LITERAL[3][35][0] = 0x0ULL; FAN_EXCL_LITERAL[3][35][1] = 0x1000ULL
+    # 36 lower_four (12)
+    FAN_TABLE_POS[3][36] = 36; FAN_POINTS[3][36] = 12; FAN_FLAGS[3][36] = 0; FAN_YJ_MODE[3][36] = 0
+    FAN_EXCL[3][36][0] = 0x0ULL; FAN_EXCL[3][36][1] = 0x1000ULL
+    FAN_EXCL_LITERAL[3][36][0] = 0x0ULL; FAN_EXCL_LITERAL[3][36][1] = 0x1000ULL
+    # 37 big_three_winds (12)
+    FAN_TABLE_POS[3][37] = 37; FAN_POINTS[3][37] = 12; FAN_FLAGS[3][37] = 9; FAN_YJ_MODE[3][37] = 0
+    FAN_EXCL[3][37][0] = 0x0ULL; FAN_EXCL[3][37][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][37][0] = 0x0ULL; FAN_EXCL_LITERAL[3][37][1] = 0x0ULL
+    # 38 mixed_straight (8)
+    FAN_TABLE_POS[3][38] = 38; FAN_POINTS[3][38] = 8; FAN_FLAGS[3][38] = 1; FAN_YJ_MODE[3][38] = 0
+    FAN_EXCL[3][38][0] = 0x0ULL; FAN_EXCL[3][38][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][38][0] = 0x0ULL; FAN_EXCL_LITERAL[3][38][1] = 0x0ULL
+    # 39 reversible_tiles (8)
+    FAN_TABLE_POS[3][39] = 39; FAN_POINTS[3][39] = 8; FAN_FLAGS[3][39] = 0; FAN_YJ_MODE[3][39] = 0
+    FAN_EXCL[3][39][0] = 0x0ULL; FAN_EXCL[3][39][1] = 0x800ULL
+    FAN_EXCL_LITERAL[3][39][0] = 0x0ULL; FAN_EXCL_LITERAL[3][39][1] = 0x800ULL
+    # 40 mixed_triple_chow (8)
+    FAN_TABLE_POS[3][40] = 40; FAN_POINTS[3][40] = 8; FAN_FLAGS[3][40] = 1; FAN_YJ_MODE[3][40] = 0
+    FAN_EXCL[3][40][0] = 0x0ULL; FAN_EXCL[3][40][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][40][0] = 0x0ULL; FAN_EXCL_LITERAL[3][40][1] = 0x0ULL
+    # 41 mixed_shifted_pungs (8)
+    FAN_TABLE_POS[3][41] = 41; FAN_POINTS[3][41] = 8; FAN_FLAGS[3][41] = 1; FAN_YJ_MODE[3][41] = 0
+    FAN_EXCL[3][41][0] = 0x0ULL; FAN_EXCL[3][41][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][41][0] = 0x0ULL; FAN_EXCL_LITERAL[3][41][1] = 0x0ULL
+    # 42 chicken_hand (8)
+    FAN_TABLE_POS[3][42] = 42; FAN_POINTS[3][42] = 8; FAN_FLAGS[3][42] = 0; FAN_YJ_MODE[3][42] = 0
+    FAN_EXCL[3][42][0] = 0x0ULL; FAN_EXCL[3][42][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][42][0] = 0x0ULL; FAN_EXCL_LITERAL[3][42][1] = 0x0ULL
+    # 43 last_tile_draw (8)
+    FAN_TABLE_POS[3][43] = 43; FAN_POINTS[3][43] = 8; FAN_FLAGS[3][43] = 0; FAN_YJ_MODE[3][43] = 0
+    FAN_EXCL[3][43][0] = 0x0ULL; FAN_EXCL[3][43][1] = 0x10000ULL
+    FAN_EXCL_LITERAL[3][43][0] = 0x0ULL; FAN_EXCL_LITERAL[3][43][1] = 0x10000ULL
+    # 44 last_tile_claim (8)
+    FAN_TABLE_POS[3][44] = 44; FAN_POINTS[3][44] = 8; FAN_FLAGS[3][44] = 0; FAN_YJ_MODE[3][44] = 0
+    FAN_EXCL[3][44][0] = 0x0ULL; FAN_EXCL[3][44][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][44][0] = 0x0ULL; FAN_EXCL_LITERAL[3][44][1] = 0x0ULL
+    # 45 out_with_replacement_tile (8)
+    FAN_TABLE_POS[3][45] = 45; FAN_POINTS[3][45] = 8; FAN_FLAGS[3][45] = 0; FAN_YJ_MODE[3][45] = 0
+    FAN_EXCL[3][45][0] = 0x0ULL; FAN_EXCL[3][45][1] = 0x10000ULL
+    FAN_EXCL_LITERAL[3][45][0] = 0x0ULL; FAN_EXCL_LITERAL[3][45][1] = 0x10000ULL
+    # 46 robbing_the_kong (8)
+    FAN_TABLE_POS[3][46] = 46; FAN_POINTS[3][46] = 8; FAN_FLAGS[3][46] = 0; FAN_YJ_MODE[3][46] = 0
+    FAN_EXCL[3][46][0] = 0x400000000000000ULL; FAN_EXCL[3][46][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][46][0] = 0x400000000000000ULL; FAN_EXCL_LITERAL[3][46][1] = 0x0ULL
+    # 47 all_pungs (6)
+    FAN_TABLE_POS[3][47] = 47; FAN_POINTS[3][47] = 6; FAN_FLAGS[3][47] = 0; FAN_YJ_MODE[3][47] = 0
+    FAN_EXCL[3][47][0] = 0x0ULL; FAN_EXCL[3][47][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][47][0] = 0x0ULL; FAN_EXCL_LITERAL[3][47][1] = 0x0ULL
+    # 48 half_flush (6)
+    FAN_TABLE_POS[3][48] = 48; FAN_POINTS[3][48] = 6; FAN_FLAGS[3][48] = 0; FAN_YJ_MODE[3][48] = 0
+    FAN_EXCL[3][48][0] = 0x0ULL; FAN_EXCL[3][48][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][48][0] = 0x0ULL; FAN_EXCL_LITERAL[3][48][1] = 0x0ULL
+    # 49 mixed_shifted_chows (6)
+    FAN_TABLE_POS[3][49] = 49; FAN_POINTS[3][49] = 6; FAN_FLAGS[3][49] = 1; FAN_YJ_MODE[3][49] = 0
+    FAN_EXCL[3][49][0] = 0x0ULL; FAN_EXCL[3][49][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][49][0] = 0x0ULL; FAN_EXCL_LITERAL[3][49][1] = 0x0ULL
+    # 50 all_types (6)
+    FAN_TABLE_POS[3][50] = 50; FAN_POINTS[3][50] = 6; FAN_FLAGS[3][50] = 0; FAN_YJ_MODE[3][50] = 0
+    FAN_EXCL[3][50][0] = 0x0ULL; FAN_EXCL[3][50][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][50][0] = 0x0ULL; FAN_EXCL_LITERAL[3][50][1] = 0x0ULL
+    # 51 melded_hand (6)
+    FAN_TABLE_POS[3][51] = 51; FAN_POINTS[3][51] = 6; FAN_FLAGS[3][51] = 0; FAN_YJ_MODE[3][51] = 0
+    FAN_EXCL[3][51][0] = 0x0ULL; FAN_EXCL[3][51][1] = 0x8000ULL
+    FAN_EXCL_LITERAL[3][51][0] = 0x0ULL; FAN_EXCL_LITERAL[3][51][1] = 0x8000ULL
+    # 52 two_concealed_kongs (6)
+    FAN_TABLE_POS[3][52] = 52; FAN_POINTS[3][52] = 6; FAN_FLAGS[3][52] = 0; FAN_YJ_MODE[3][52] = 0
+    FAN_EXCL[3][52][0] = 0x0ULL; FAN_EXCL[3][52][1] = 0xcULL
+    FAN_EXCL_LITERAL[3][52][0] = 0x0ULL; FAN_EXCL_LITERAL[3][52][1] = 0xcULL
+    # 53 two_dragon_pungs (6)
+    FAN_TABLE_POS[3][53] = 53; FAN_POINTS[3][53] = 6; FAN_FLAGS[3][53] = 9; FAN_YJ_MODE[3][53] = 0
+    FAN_EXCL[3][53][0] = 0x800000000000000ULL; FAN_EXCL[3][53][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][53][0] = 0x800000000000000ULL; FAN_EXCL_LITERAL[3][53][1] = 0x0ULL
+    # 54 concealed_kong_and_melded_kong (5)
+    FAN_TABLE_POS[3][54] = 54; FAN_POINTS[3][54] = 5; FAN_FLAGS[3][54] = 0; FAN_YJ_MODE[3][54] = 0
+    FAN_EXCL[3][54][0] = 0x0ULL; FAN_EXCL[3][54][1] = 0x408ULL
+    FAN_EXCL_LITERAL[3][54][0] = 0x0ULL; FAN_EXCL_LITERAL[3][54][1] = 0x408ULL
+    # 55 outside_hand (4)
+    FAN_TABLE_POS[3][55] = 55; FAN_POINTS[3][55] = 4; FAN_FLAGS[3][55] = 0; FAN_YJ_MODE[3][55] = 0
+    FAN_EXCL[3][55][0] = 0x0ULL; FAN_EXCL[3][55][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][55][0] = 0x0ULL; FAN_EXCL_LITERAL[3][55][1] = 0x0ULL
+    # 56 fully_concealed_hand (4)
+    FAN_TABLE_POS[3][56] = 56; FAN_POINTS[3][56] = 4; FAN_FLAGS[3][56] = 0; FAN_YJ_MODE[3][56] = 0
+    FAN_EXCL[3][56][0] = 0x4000000000000000ULL; FAN_EXCL[3][56][1] = 0x10000ULL
+    FAN_EXCL_LITERAL[3][56][0] = 0x4000000000000000ULL; FAN_EXCL_LITERAL[3][56][1] = 0x10000ULL
+    # 57 two_melded_kongs (4)
+    FAN_TABLE_POS[3][57] = 57; FAN_POINTS[3][57] = 4; FAN_FLAGS[3][57] = 0; FAN_YJ_MODE[3][57] = 0
+    FAN_EXCL[3][57][0] = 0x0ULL; FAN_EXCL[3][57][1] = 0x400ULL
+    FAN_EXCL_LITERAL[3][57][0] = 0x0ULL; FAN_EXCL_LITERAL[3][57][1] = 0x400ULL
+    # 58 last_tile (4)
+    FAN_TABLE_POS[3][58] = 58; FAN_POINTS[3][58] = 4; FAN_FLAGS[3][58] = 0; FAN_YJ_MODE[3][58] = 0
+    FAN_EXCL[3][58][0] = 0x0ULL; FAN_EXCL[3][58][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][58][0] = 0x0ULL; FAN_EXCL_LITERAL[3][58][1] = 0x0ULL
+    # 59 dragon_pung (2)
+    FAN_TABLE_POS[3][59] = 59; FAN_POINTS[3][59] = 2; FAN_FLAGS[3][59] = 8; FAN_YJ_MODE[3][59] = 0
+    FAN_EXCL[3][59][0] = 0x0ULL; FAN_EXCL[3][59][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][59][0] = 0x0ULL; FAN_EXCL_LITERAL[3][59][1] = 0x0ULL
+    # 60 prevalent_wind (2)
+    FAN_TABLE_POS[3][60] = 60; FAN_POINTS[3][60] = 2; FAN_FLAGS[3][60] = 8; FAN_YJ_MODE[3][60] = 0
+    FAN_EXCL[3][60][0] = 0x0ULL; FAN_EXCL[3][60][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][60][0] = 0x0ULL; FAN_EXCL_LITERAL[3][60][1] = 0x0ULL
+    # 61 seat_wind (2)
+    FAN_TABLE_POS[3][61] = 61; FAN_POINTS[3][61] = 2; FAN_FLAGS[3][61] = 8; FAN_YJ_MODE[3][61] = 0
+    FAN_EXCL[3][61][0] = 0x0ULL; FAN_EXCL[3][61][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][61][0] = 0x0ULL; FAN_EXCL_LITERAL[3][61][1] = 0x0ULL
+    # 62 concealed_hand (2)
+    FAN_TABLE_POS[3][62] = 62; FAN_POINTS[3][62] = 2; FAN_FLAGS[3][62] = 0; FAN_YJ_MODE[3][62] = 0
+    FAN_EXCL[3][62][0] = 0x0ULL; FAN_EXCL[3][62][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][62][0] = 0x0ULL; FAN_EXCL_LITERAL[3][62][1] = 0x0ULL
+    # 63 all_chows (2)
+    FAN_TABLE_POS[3][63] = 63; FAN_POINTS[3][63] = 2; FAN_FLAGS[3][63] = 0; FAN_YJ_MODE[3][63] = 0
+    FAN_EXCL[3][63][0] = 0x0ULL; FAN_EXCL[3][63][1] = 0x1000ULL
+    FAN_EXCL_LITERAL[3][63][0] = 0x0ULL; FAN_EXCL_LITERAL[3][63][1] = 0x1000ULL
+    # 64 tile_hog (2)
+    FAN_TABLE_POS[3][64] = 64; FAN_POINTS[3][64] = 2; FAN_FLAGS[3][64] = 4; FAN_YJ_MODE[3][64] = 0
+    FAN_EXCL[3][64][0] = 0x0ULL; FAN_EXCL[3][64][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][64][0] = 0x0ULL; FAN_EXCL_LITERAL[3][64][1] = 0x0ULL
+    # 65 double_pung (2)
+    FAN_TABLE_POS[3][65] = 65; FAN_POINTS[3][65] = 2; FAN_FLAGS[3][65] = 5; FAN_YJ_MODE[3][65] = 0
+    FAN_EXCL[3][65][0] = 0x0ULL; FAN_EXCL[3][65][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][65][0] = 0x0ULL; FAN_EXCL_LITERAL[3][65][1] = 0x0ULL
+    # 66 two_concealed_pungs (2)
+    FAN_TABLE_POS[3][66] = 66; FAN_POINTS[3][66] = 2; FAN_FLAGS[3][66] = 0; FAN_YJ_MODE[3][66] = 0
+    FAN_EXCL[3][66][0] = 0x0ULL; FAN_EXCL[3][66][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][66][0] = 0x0ULL; FAN_EXCL_LITERAL[3][66][1] = 0x0ULL
+    # 67 concealed_kong (2)
+    FAN_TABLE_POS[3][67] = 67; FAN_POINTS[3][67] = 2; FAN_FLAGS[3][67] = 0; FAN_YJ_MODE[3][67] = 0
+    FAN_EXCL[3][67][0] = 0x0ULL; FAN_EXCL[3][67][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][67][0] = 0x0ULL; FAN_EXCL_LITERAL[3][67][1] = 0x0ULL
+    # 68 all_simples (2)
+    FAN_TABLE_POS[3][68] = 68; FAN_POINTS[3][68] = 2; FAN_FLAGS[3][68] = 0; FAN_YJ_MODE[3][68] = 0
+    FAN_EXCL[3][68][0] = 0x0ULL; FAN_EXCL[3][68][1] = 0x1000ULL
+    FAN_EXCL_LITERAL[3][68][0] = 0x0ULL; FAN_EXCL_LITERAL[3][68][1] = 0x1000ULL
+    # 69 pure_double_chow (1)
+    FAN_TABLE_POS[3][69] = 69; FAN_POINTS[3][69] = 1; FAN_FLAGS[3][69] = 5; FAN_YJ_MODE[3][69] = 0
+    FAN_EXCL[3][69][0] = 0x0ULL; FAN_EXCL[3][69][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][69][0] = 0x0ULL; FAN_EXCL_LITERAL[3][69][1] = 0x0ULL
+    # 70 mixed_double_chow (1)
+    FAN_TABLE_POS[3][70] = 70; FAN_POINTS[3][70] = 1; FAN_FLAGS[3][70] = 5; FAN_YJ_MODE[3][70] = 0
+    FAN_EXCL[3][70][0] = 0x0ULL; FAN_EXCL[3][70][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][70][0] = 0x0ULL; FAN_EXCL_LITERAL[3][70][1] = 0x0ULL
+    # 71 short_straight (1)
+    FAN_TABLE_POS[3][71] = 71; FAN_POINTS[3][71] = 1; FAN_FLAGS[3][71] = 5; FAN_YJ_MODE[3][71] = 0
+    FAN_EXCL[3][71][0] = 0x0ULL; FAN_EXCL[3][71][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][71][0] = 0x0ULL; FAN_EXCL_LITERAL[3][71][1] = 0x0ULL
+    # 72 two_terminal_chows (1)
+    FAN_TABLE_POS[3][72] = 72; FAN_POINTS[3][72] = 1; FAN_FLAGS[3][72] = 5; FAN_YJ_MODE[3][72] = 0
+    FAN_EXCL[3][72][0] = 0x0ULL; FAN_EXCL[3][72][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][72][0] = 0x0ULL; FAN_EXCL_LITERAL[3][72][1] = 0x0ULL
+    # 73 pung_of_terminals_or_honors (1)
+    FAN_TABLE_POS[3][73] = 73; FAN_POINTS[3][73] = 1; FAN_FLAGS[3][73] = 4; FAN_YJ_MODE[3][73] = 0
+    FAN_EXCL[3][73][0] = 0x0ULL; FAN_EXCL[3][73][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][73][0] = 0x0ULL; FAN_EXCL_LITERAL[3][73][1] = 0x0ULL
+    # 74 melded_kong (1)
+    FAN_TABLE_POS[3][74] = 74; FAN_POINTS[3][74] = 1; FAN_FLAGS[3][74] = 0; FAN_YJ_MODE[3][74] = 0
+    FAN_EXCL[3][74][0] = 0x0ULL; FAN_EXCL[3][74][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][74][0] = 0x0ULL; FAN_EXCL_LITERAL[3][74][1] = 0x0ULL
+    # 75 one_voided_suit (1)
+    FAN_TABLE_POS[3][75] = 75; FAN_POINTS[3][75] = 1; FAN_FLAGS[3][75] = 0; FAN_YJ_MODE[3][75] = 0
+    FAN_EXCL[3][75][0] = 0x0ULL; FAN_EXCL[3][75][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][75][0] = 0x0ULL; FAN_EXCL_LITERAL[3][75][1] = 0x0ULL
+    # 76 no_honors (1)
+    FAN_TABLE_POS[3][76] = 76; FAN_POINTS[3][76] = 1; FAN_FLAGS[3][76] = 0; FAN_YJ_MODE[3][76] = 0
+    FAN_EXCL[3][76][0] = 0x0ULL; FAN_EXCL[3][76][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][76][0] = 0x0ULL; FAN_EXCL_LITERAL[3][76][1] = 0x0ULL
+    # 77 edge_wait (1)
+    FAN_TABLE_POS[3][77] = 77; FAN_POINTS[3][77] = 1; FAN_FLAGS[3][77] = 0; FAN_YJ_MODE[3][77] = 0
+    FAN_EXCL[3][77][0] = 0x0ULL; FAN_EXCL[3][77][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][77][0] = 0x0ULL; FAN_EXCL_LITERAL[3][77][1] = 0x0ULL
+    # 78 closed_wait (1)
+    FAN_TABLE_POS[3][78] = 78; FAN_POINTS[3][78] = 1; FAN_FLAGS[3][78] = 0; FAN_YJ_MODE[3][78] = 0
+    FAN_EXCL[3][78][0] = 0x0ULL; FAN_EXCL[3][78][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][78][0] = 0x0ULL; FAN_EXCL_LITERAL[3][78][1] = 0x0ULL
+    # 79 single_wait (1)
+    FAN_TABLE_POS[3][79] = 79; FAN_POINTS[3][79] = 1; FAN_FLAGS[3][79] = 0; FAN_YJ_MODE[3][79] = 0
+    FAN_EXCL[3][79][0] = 0x0ULL; FAN_EXCL[3][79][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][79][0] = 0x0ULL; FAN_EXCL_LITERAL[3][79][1] = 0x0ULL
+    # 80 self_drawn (1)
+    FAN_TABLE_POS[3][80] = 80; FAN_POINTS[3][80] = 1; FAN_FLAGS[3][80] = 0; FAN_YJ_MODE[3][80] = 0
+    FAN_EXCL[3][80][0] = 0x0ULL; FAN_EXCL[3][80][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][80][0] = 0x0ULL; FAN_EXCL_LITERAL[3][80][1] = 0x0ULL
+    # 81 flower_tiles (1)
+    FAN_TABLE_POS[3][81] = 81; FAN_POINTS[3][81] = 1; FAN_FLAGS[3][81] = 6; FAN_YJ_MODE[3][81] = 0
+    FAN_EXCL[3][81][0] = 0x0ULL; FAN_EXCL[3][81][1] = 0x0ULL
+    FAN_EXCL_LITERAL[3][81][0] = 0x0ULL; FAN_EXCL_LITERAL[3][81][1] = 0x0ULL
+    FAN_TIE_ORDER[3][:82] = [2, 0, 1, 4, 3, 5, 6, 10, 7, 11, 8, 9, 12, 14, 13, 17, 15, 16, 22, 25, 20, 21, 19, 26, 23, 24, 31, 30, 29, 27, 32, 28, 37, 34, 33, 36, 35, 42, 44, 43, 41, 38, 40, 45, 39, 46, 47, 50, 48, 51, 49, 52, 53, 54, 56, 58, 55, 57, 63, 68, 62, 67, 65, 59, 60, 61, 64, 66, 77, 69, 78, 81, 74, 70, 76, 75, 73, 80, 71, 79, 72, 18]
+    FAN_OF_KEY[3][:] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 255, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 54]
 
 
 FAN_IDS = (
@@ -1160,6 +1492,90 @@ FAN_IDS = (
         "concealed_kong",
         "all_simples",
         "no_caishen",
+        "pure_double_chow",
+        "mixed_double_chow",
+        "short_straight",
+        "two_terminal_chows",
+        "pung_of_terminals_or_honors",
+        "melded_kong",
+        "one_voided_suit",
+        "no_honors",
+        "edge_wait",
+        "closed_wait",
+        "single_wait",
+        "self_drawn",
+        "flower_tiles",
+    ),
+    (
+        "big_four_winds",
+        "big_three_dragons",
+        "all_green",
+        "nine_gates",
+        "four_kongs",
+        "seven_shifted_pairs",
+        "thirteen_orphans",
+        "all_terminals",
+        "little_four_winds",
+        "little_three_dragons",
+        "all_honors",
+        "four_concealed_pungs",
+        "pure_terminal_chows",
+        "quadruple_chow",
+        "four_pure_shifted_pungs",
+        "four_pure_shifted_chows",
+        "three_kongs",
+        "all_terminals_and_honors",
+        "seven_pairs",
+        "greater_honors_and_knitted_tiles",
+        "all_even_pungs",
+        "full_flush",
+        "pure_triple_chow",
+        "pure_shifted_pungs",
+        "upper_tiles",
+        "middle_tiles",
+        "lower_tiles",
+        "pure_straight",
+        "three_suited_terminal_chows",
+        "pure_shifted_chows",
+        "all_fives",
+        "triple_pung",
+        "three_concealed_pungs",
+        "lesser_honors_and_knitted_tiles",
+        "knitted_straight",
+        "upper_four",
+        "lower_four",
+        "big_three_winds",
+        "mixed_straight",
+        "reversible_tiles",
+        "mixed_triple_chow",
+        "mixed_shifted_pungs",
+        "chicken_hand",
+        "last_tile_draw",
+        "last_tile_claim",
+        "out_with_replacement_tile",
+        "robbing_the_kong",
+        "all_pungs",
+        "half_flush",
+        "mixed_shifted_chows",
+        "all_types",
+        "melded_hand",
+        "two_concealed_kongs",
+        "two_dragon_pungs",
+        "concealed_kong_and_melded_kong",
+        "outside_hand",
+        "fully_concealed_hand",
+        "two_melded_kongs",
+        "last_tile",
+        "dragon_pung",
+        "prevalent_wind",
+        "seat_wind",
+        "concealed_hand",
+        "all_chows",
+        "tile_hog",
+        "double_pung",
+        "two_concealed_pungs",
+        "concealed_kong",
+        "all_simples",
         "pure_double_chow",
         "mixed_double_chow",
         "short_straight",

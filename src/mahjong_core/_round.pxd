@@ -63,6 +63,7 @@ cdef class RoundCore:
     cdef readonly int P, rs, special, min_fan, dealer, round_wind, stacks
     cdef int chi_prev_only, kong_die, ready_mode, ready_locks, ready_window, first_turn, seat_winds
     cdef int dealer_on_draw_next, multiple_winners, rob_kong, fan_options, nf
+    cdef int dealer_on_win_next
     cdef uint64_t kinds_mask
     # wall (spec 1.4: logical stacks of two, head / tail / die draws)
     cdef uint8_t tiles[MAX_TILES]

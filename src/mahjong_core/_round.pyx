@@ -215,6 +215,7 @@ cdef class RoundCore:
         self.first_turn = _flag_setting(settings, "first_turn_fans")
         self.seat_winds = _flag_setting(settings, "seat_winds")
         self.dealer_on_draw_next = _choice_setting(settings, "dealer_on_draw", ("stay", "next"))
+        self.dealer_on_win_next = _choice_setting(settings, "dealer_on_win", ("winner", "next"))
         # the deal takes 13P + 1 tiles and the flower replacement at most 8: the round must start
         # with a live wall of at least 0 tiles, or draws would run past the end of the wall
         self.reserved = _int_setting(settings, "reserved_tail_tiles", 0, 2 * self.stacks - (13 * P + 1) - 8)

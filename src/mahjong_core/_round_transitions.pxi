@@ -513,6 +513,8 @@ cdef int _next_dealer(RoundCore self, int n) noexcept nogil:
     cdef int k
     if n == 0:
         return (self.dealer + 1) % self.P if self.dealer_on_draw_next else self.dealer
+    if self.dealer_on_win_next:
+        return (self.dealer + 1) % self.P
     for k in range(n):
         if self.winners[k] == self.dealer:
             return self.dealer

@@ -358,5 +358,6 @@ cdef RoundCore _vec_new_round(RoundCore proto, mj_bitgen_t* bg):
     c.dealer_on_draw_next, c.reserved, c.multiple_winners = (proto.dealer_on_draw_next, proto.reserved,
                                                              proto.multiple_winners)
     c.rob_kong, c.fan_options, c.nf = proto.rob_kong, proto.fan_options, proto.nf
+    c.dealer_on_win_next = proto.dealer_on_win_next
     _start(c, dealer, proto.round_wind, wall, n, dice, kong_dice)
     return c

@@ -135,9 +135,9 @@ def test_fan_counts_and_ids_follow_the_tables():
     for name, code in RULESET_CODE.items():
         assert _fan.fan_count(code) == len(FAN_TABLES[name])
         assert _fan.fan_ids(code) == tuple(f.id for f in FAN_TABLES[name])
-    assert (_fan.fan_count(0), _fan.fan_count(1), _fan.fan_count(2)) == (59, 62, 82)
+    assert (_fan.fan_count(0), _fan.fan_count(1), _fan.fan_count(2), _fan.fan_count(3)) == (59, 62, 82, 82)
     with pytest.raises(RulesetError):
-        _fan.fan_count(3)
+        _fan.fan_count(4)
 
 
 def test_constants():

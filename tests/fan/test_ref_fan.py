@@ -674,7 +674,7 @@ def test_table_exclusions_reach_scored_fans_only_through_the_table():
     for ruleset in FAN_TABLES:
         ids = {f.id for f in FAN_TABLES[ruleset]}
         r = ev(ruleset, {"two-player": "EEESSSWWW999mN", "two-player-bamboo": "EEESSSWWW999sN",
-                         "public": "EEESSSWWW999mN"}[ruleset], "N")
+                         "public": "EEESSSWWW999mN", "mcr": "EEESSSWWW999mN"}[ruleset], "N")
         assert set(r.fan_counts()) <= ids
 
 

@@ -162,7 +162,7 @@ def test_public_winds():
         (lambda: mj.score("456m789m11mE", "E", melds=["peng 111m"]), mj.TileParseError, "peng"),
         (lambda: mj.score("456m789m11mE", "E", melds=["kong 111m"]), mj.TileParseError, "4 identical"),
         (lambda: mj.score("456m789m11mE", "E", melds=[42]), mj.TileParseError, "meld"),
-        (lambda: mj.score("123m456m789m11mE", "E", ruleset="mcr"), mj.RulesetError, "mcr"),
+        (lambda: mj.score("123m456m789m11mE", "E", ruleset="riichi"), mj.RulesetError, "riichi"),
         (lambda: mj.score("123m456m789m11mE", "E", min_fan=-1), mj.MahjongError, "min_fan"),
         (lambda: mj.score("123m456m789m11mE", "E", replacement_bloom="x"), mj.MahjongError, "replacement_bloom"),
         (lambda: mj.score("123m456m789m11mE", "E", flowers=9), mj.TileCountError, "8 flowers"),

@@ -198,10 +198,10 @@ def test_a_ruleset_of_another_family_names_the_family_and_what_it_lacks(capabili
     msg = str(info.value)
     assert msg.startswith(f"{capability}: 'changpai-ydr' is not a mahjong ruleset but one of the longcard family, "
                           f"which does not offer {capability} (mahjong rulesets: two-player, two-player-bamboo, "
-                          "public)"), msg
+                          "public, mcr)"), msg
     assert "unknown" not in msg and isinstance(info.value, RulesetError)
     with pytest.raises(RulesetError, match=r"^unknown ruleset 'no-such-game'; expected one of two-player, "
-                                           r"two-player-bamboo, public$") as info:
+                                           r"two-player-bamboo, public, mcr$") as info:
         call("no-such-game")
     assert not isinstance(info.value, errors.UnsupportedError)
 

@@ -55,7 +55,7 @@ def _embed(vectors: np.ndarray, suit: int) -> np.ndarray:
     return out
 
 
-SUIT_OF = {"two-player": 0, "two-player-bamboo": 2, "public": 1}
+SUIT_OF = {"two-player": 0, "two-player-bamboo": 2, "public": 1, "mcr": 1}
 
 ORACLE_CAP = None if os.environ.get("MAHJONG_CORE_EXHAUSTIVE") == "1" else 6000
 """Mirror pairs per size the oracle answers by default (None: all of them, ``MAHJONG_CORE_EXHAUSTIVE=1``)."""

@@ -360,6 +360,7 @@ WINS = {
                    ("456m789m9m", "9m", ["kong CCCC", "chi 123m"], {"self_drawn": True, "kong_replacement": True})],
     "two-player-bamboo": [("123s456s789s11sEE", "E", [], {}), ("123s456s789sEEE9s", "9s", [], {"self_drawn": True})],
     "public": [("123m456p789s11pEE", "E", [], {}), ("1m4m7m2s5s8s3p7p7p9p", "6p", ["pon 6p6p6p"], {})],
+    "mcr": [("123m456p789s11pEE", "E", [], {}), ("123p789pE", "E", ["kong 5555s", "ckong 9999m"], {})],
 }
 
 
@@ -539,7 +540,7 @@ def _compiled_cases() -> list[dict]:
         args = list(batch)
         args[i] = bad
         cases.append({"op": "_fan.evaluate_batch", "args": args, "refuse": True})
-    for v in (-1, 3, 2**70, 1.5, "public", None):
+    for v in (-1, 4, 2**70, 1.5, "public", None):
         cases.append({"op": "_fan.fan_count", "args": [v], "refuse": True, "errors": ["RulesetError"]})
         cases.append({"op": "_fan.fan_ids", "args": [v], "refuse": True, "errors": ["RulesetError"]})
     return cases

@@ -198,6 +198,8 @@ NOT_IN_CI = {
     "tests/packaging/stubtest_allowlist.txt": "tests/packaging/test_typing.py runs it",
     "python -m build": "builds the sdist and a wheel (minutes; tests/packaging/test_packaging.py builds the sdist)",
     "bash tools/test_checked_build.sh": ".ci/run runs it after the test command",
+    "PYTHONPATH=python python tools/mcr_parity.py --hands 1000000":
+        "a million hands against PyMahjongGB take minutes; tests/mcr/test_mcr_parity.py runs the script on 4 000",
     ".ci/run": "CI itself",
     "mahjong-core": "the program's name, not a command",
     "python -m mahjong_core": "the program's name, not a command",

@@ -32,7 +32,7 @@ def play_random(r: mj.Round, rng: np.random.Generator, steps: int) -> None:
 
 
 def test_rulesets() -> None:
-    assert RULESETS == ["two-player", "two-player-bamboo", "public"]
+    assert RULESETS == ["two-player", "two-player-bamboo", "public", "mcr"]
     assert observation_layout("changpai-ydr").action_size == 259      # issue 28: the long cards too
     with pytest.raises(RulesetError):
         observation_layout("no-such-ruleset")

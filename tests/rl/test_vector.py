@@ -132,7 +132,8 @@ def test_batch_refuses_bad_arguments() -> None:
 # options that change the flow (the compiled deal copies every setting of the row's round)
 _OPTIONS = (None, {"min_fan": 0, "multiple_winners": True, "dealer_on_draw": "next", "reserved_tail_tiles": 14,
                    "ready_mode": "any_discard", "ready_locks_hand": False, "kong_replacement": "die",
-                   "first_turn_fans": True, "seat_winds": True, "replacement_bloom": "last_tile"})
+                   "first_turn_fans": True, "seat_winds": True, "replacement_bloom": "last_tile",
+                   "dealer_on_win": "next"})
 
 
 @pytest.mark.parametrize("options", _OPTIONS)
@@ -140,7 +141,7 @@ _OPTIONS = (None, {"min_fan": 0, "multiple_winners": True, "dealer_on_draw": "ne
 def test_compiled_deal_equals_core_dealer(ruleset: str, options: dict | None) -> None:
     """``RoundBatch.deal`` deals, from a bit generator, the round ``CoreDealer`` deals from a
     Generator on the same bit stream, with the same settings: played alike, they stay alike."""
-    if options and ruleset == "public":   # no 报听 and no first-turn fans in public
+    if options and not mj.get_ruleset(ruleset).first_turn_and_ready:   # no 报听, no first-turn fans (public, mcr)
         options = {k: v for k, v in options.items() if k not in ("ready_mode", "ready_locks_hand", "first_turn_fans")}
     dealer = CoreDealer(ruleset, options)
     P = observation_layout(ruleset).players

@@ -55,7 +55,7 @@ def test_each_family_registers_its_own_profiles():
 
 
 def test_each_family_registers_its_preset_rooms_and_default_room():
-    assert list(ROOMS)[:5] == ["beginner", "coins", "bamboo", "public", "changpai"]
+    assert list(ROOMS)[:6] == ["beginner", "coins", "bamboo", "public", "mcr", "changpai"]
     for ruleset in PACKAGE_RULESETS:
         record = registry.get_ruleset(ruleset)
         room = get_room(record.default_room)
@@ -318,10 +318,10 @@ def test_the_server_offers_every_familys_rooms_and_refuses_an_unknown_one(tmp_pa
     from mahjong_core.server import ServerSettings
     from mahjong_core.server.lobby import Lobby, hosted_rooms
 
-    assert hosted_rooms() == ("beginner", "coins", "bamboo", "public", "changpai", "changpai-fcf")
+    assert hosted_rooms() == ("beginner", "coins", "bamboo", "public", "mcr", "changpai", "changpai-fcf")
     lobby = Lobby(ServerSettings(db=str(tmp_path / "lobby.db"), init=True, claim_pause_s=0.0))
     assert [r["name"] for r in lobby.rooms()] == list(hosted_rooms())
-    with pytest.raises(JoinError, match="unknown room; expected one of beginner, coins, bamboo, public, changpai, "
+    with pytest.raises(JoinError, match="unknown room; expected one of beginner, coins, bamboo, public, mcr, changpai, "
                                         "changpai-fcf"):
         lobby.join("alice", "nowhere")
     assert lobby.tables == {} and "alice" not in lobby.points

@@ -1580,6 +1580,51 @@ B.miss("flower_tiles", *BASE12, total=12, src="no flower")
 BAMBOO_CASES = B.cases
 
 # =====================================================================================
+# mcr (Chinese Official): `public`'s rows without 无财神, plus 明暗杠 (rulesets/mcr.py).  Every
+# public case carries over, except the 无财神 / 财神 ones; a hand with one exposed and one
+# concealed kong scores 明暗杠 5 instead of 明杠 1 + 暗杠 2 (+2 on the total).
+# =====================================================================================
+_KONG_SINGLES = ("melded_kong", "concealed_kong")
+
+
+def _mcr_case(c: Case) -> "Case | None":
+    """A `public` case as an `mcr` case, or None when it does not carry over."""
+    opts = c.flags.get("options", {})
+    if c.fan_id == "no_caishen" or any(k.startswith("caishen") for k in opts):
+        return None
+    kinds = [m.split()[0] for m in c.melds]
+    if kinds.count("kong") != 1 or kinds.count("ckong") != 1:
+        return c._replace(ruleset="mcr")
+    if c.fan_id in _KONG_SINGLES or c.sum_of:
+        return None
+    present = {k: v for k, v in c.expect_present.items() if k not in _KONG_SINGLES}
+    present["concealed_kong_and_melded_kong"] = 1
+    return c._replace(ruleset="mcr", expect_present=present, expect_absent=c.expect_absent + _KONG_SINGLES,
+                      total=None if c.total is None else c.total + 2)
+
+
+M = _Builder("mcr")
+# 明暗杠: exposed 5s kong, concealed 9m kong, 123p 789p, E pair waited alone (discard, seat/prevalent E):
+# 明暗杠 5, 老少副 1, 幺九刻 (9m) 1, 单钓将 1
+M.hit("concealed_kong_and_melded_kong", "123p789pE", "E", "kong 5555s, ckong 9999m", total=8,
+      src="MCR 2006 明暗杠")
+# the same kongs, 234p 678p and N waited alone: 明暗杠 5, 幺九刻 (9m) 1, 单钓将 1
+M.hit("concealed_kong_and_melded_kong", "234p678pN", "N", "kong 5555s, ckong 9999m", total=7,
+      also={"pung_of_terminals_or_honors": 1, "single_wait": 1}, src="MCR 2006 明暗杠")
+M.miss("concealed_kong_and_melded_kong", "123p789pE", "E", "kong 5555s, kong 9999m",
+       also={"two_melded_kongs": 1}, src="two exposed kongs: 双明杠")
+M.miss("concealed_kong_and_melded_kong", "123p789pE", "E", "ckong 5555s, ckong 9999m",
+       also={"two_concealed_kongs": 1}, src="two concealed kongs: 双暗杠")
+M.excl("concealed_kong_and_melded_kong", _KONG_SINGLES, "123p789pE", "E", "kong 5555s, ckong 9999m", total=8,
+       src="MCR 2006 明暗杠 不计明杠、暗杠")
+M.excl("three_kongs", "concealed_kong_and_melded_kong", "789pE", "E", "kong 5555s, ckong 9999m, kong 1111p",
+       src="三杠 不计明暗杠")
+M.excl("four_kongs", "concealed_kong_and_melded_kong", "E", "E", "kong 5555s, ckong 9999m, kong 1111p, kong 7777p",
+       src="四杠 不计明暗杠")
+
+MCR_CASES = [m for m in (_mcr_case(c) for c in PUBLIC_CASES) if m is not None] + M.cases
+
+# =====================================================================================
 # Registry
 # =====================================================================================
 
@@ -1616,4 +1661,7 @@ IMPOSSIBLE_HITS: dict = {
         "the only fans that clear 清一色, exclude 无字 too",
 }
 
-ALL_CASES: list = [*TWO_PLAYER_CASES, *BAMBOO_CASES, *PUBLIC_CASES]
+SKIPPED_EXCLUSIONS.update({("mcr", a, b): why for (rs, a, b), why in list(SKIPPED_EXCLUSIONS.items())
+                           if rs == "public"})
+
+ALL_CASES: list = [*TWO_PLAYER_CASES, *BAMBOO_CASES, *PUBLIC_CASES, *MCR_CASES]

@@ -1,9 +1,9 @@
-"""Fan (番) tables of the three rulesets, as data (spec sections 3.1-3.3).
+"""Fan (番) tables of the mahjong rulesets, as data (spec sections 3.1-3.3, and `mcr`).
 
 ``FAN_TABLES[ruleset]`` is the tuple of :class:`FanDef` rows of that ruleset in
 the spec's table order (the order is used as the tie-break of the exclusion
 pass, spec 4.3).  Row counts: ``two-player`` 59, ``two-player-bamboo`` 62,
-``public`` 82 (81 MCR fans + 无财神; 花牌 included in every count).
+``public`` 82 (81 MCR fans + 无财神; 花牌 included in every count), ``mcr`` 82 (81 MCR fans + 明暗杠).
 """
 
 from __future__ import annotations

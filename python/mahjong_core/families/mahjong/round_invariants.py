@@ -382,7 +382,10 @@ class _State:
             order = [(x - loser) % P for x in seats] if loser is not None else []
             if loser is None or 0 in order or order != sorted(set(order)):
                 raise _bad("result.winners", f"winners {seats} on a claim: other seats than the loser, in turn order")
-        want_nd = self.dealer if self.dealer in seats else seats[0]
+        if self.s.dealer_on_win == "next":
+            want_nd = (self.dealer + 1) % P
+        else:
+            want_nd = self.dealer if self.dealer in seats else seats[0]
         if res["next_dealer"] != want_nd:
             raise _bad("result.next_dealer", f"{res['next_dealer']}, but seat {want_nd} deals next (2.10)")
         for k, w in enumerate(winners):

@@ -42,6 +42,8 @@ class Flow:
     """Seat winds from the dealer (dealer East) and a prevalent wind passed to the evaluator (OP-13)."""
     dealer_on_draw: str = "stay"
     """After an exhaustive draw: "stay" (连庄) or "next" (the dealer's 下家 deals) (2.10)."""
+    dealer_on_win: str = "winner"
+    """After a win: "winner" (the winner deals, 2.10) or "next" (the dealer's 下家 deals: no 连庄)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,14 @@ class Ruleset:
     """A flower replacement can count 杠上开花 (option ``replacement_bloom``, OP-28)."""
     flowers_scored_by_name: bool = False
     """Flower fans depend on which flowers (梅兰竹菊 / 春夏秋冬), so a bare count of 4-7 is ambiguous."""
+    tie_preference: tuple[str, ...] = ()
+    """Between readings of equal total (spec 4.2 step 5) the fan lists are compared sorted by points
+    descending, then these fan ids in this order, then the other ids ascending: the fans a ruleset's
+    reference scorer reports first when two readings are worth the same (the total never changes)."""
+    tie_last: tuple[str, ...] = ()
+    """Fan ids compared after every other fan on equal totals, whatever their points: a reading
+    without them is preferred to one of the same total with them (`mcr`: 七对, whose equal-total
+    standard reading PyMahjongGB reports)."""
 
     @property
     def kind_mask(self) -> int:

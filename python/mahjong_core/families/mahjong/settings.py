@@ -59,6 +59,9 @@ class FlowSettings:
     """Evaluator option of OP-28 (which replacement wins count 杠上开花 in `two-player-bamboo`)."""
     literal_first_turn_exclusions: bool = False
     """Evaluator option of OP-23."""
+    dealer_on_win: str = "winner"
+    """After a win: "winner" (the winner deals; a winning dealer keeps the deal, 2.10) or "next" (the
+    dealer's 下家 deals whatever happened: `mcr`, where the deal passes every hand)."""
 
     @property
     def n_tiles(self) -> int:
@@ -86,6 +89,7 @@ _CHOICE_OPTIONS = {
     "kong_replacement": ("tail", "die"),
     "ready_mode": READY_MODES,
     "dealer_on_draw": ("stay", "next"),
+    "dealer_on_win": ("winner", "next"),
     "replacement_bloom": ("any", "last_tile", "kongs_only"),
 }
 MAX_RESERVED_TAIL_TILES = 40

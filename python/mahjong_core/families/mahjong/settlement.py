@@ -12,12 +12,12 @@ registers):
     房间系数 × 200 (OP-4: ``coefficient``, default ``value_per_fan``).
 ``bamboo_001`` (seed 001, spec 5.3)
     the payments of ``coins_000`` (its rooms add a service fee and a 60 × base escape penalty).
-``public_mcr`` (seed 003 has none: MCR, spec 5.4, OP-12)
+``public_mcr`` (seed 003 has none: MCR, spec 5.4, OP-12; also ruleset `mcr`'s)
     every other player pays ``MCR_BASE_POINTS``; the discarder, or everyone on a self-drawn win,
     adds F; all × ``value_per_fan``.
 
 Rooms (:data:`ROOMS`, registered into :data:`mahjong_core.settlement.ROOMS`): ``beginner``,
-``coins``, ``bamboo``, ``public``.  :func:`unit_room` is a ruleset's room at one point per fan
+``coins``, ``bamboo``, ``public``, ``mcr``.  :func:`unit_room` is a ruleset's room at one point per fan
 with the profile of its record (``settlement_profile``): what the simulation's points and a
 round result's :attr:`~mahjong_core.families.mahjong.round.RoundResult.deltas` are paid in.
 """
@@ -105,8 +105,10 @@ ROOMS = (
          escape_multiplier=60, escape_rules=("forced_quit", "away", "closed_client", "disconnects")),
     # [003] has no settlement: MCR (OP-12); escape penalty configurable, default none (OP-49)
     Room("public", "public", "public_mcr", value_per_fan=1, base=1),
+    # Chinese Official (MCR): the rulebook's scoring, 8 from each plus F from the discarder (or all)
+    Room("mcr", "mcr", "public_mcr", value_per_fan=1, base=1),
 )
-"""The seeds' rooms.  ``beginner`` is [004]'s 新手场."""
+"""The seeds' rooms and `mcr`'s.  ``beginner`` is [004]'s 新手场."""
 
 register_rooms(*ROOMS)
 

@@ -86,8 +86,9 @@ KINDS_IN_PLAY: dict[str, tuple[int, ...]] = {
     "two-player": tuple(range(0, 9)) + tuple(range(27, 34)),
     "two-player-bamboo": tuple(range(18, 27)) + tuple(range(27, 34)),
     "public": tuple(range(0, 34)),
+    "mcr": tuple(range(0, 34)),
 }
-SPECIAL_FORMS = {"two-player": False, "two-player-bamboo": False, "public": True}
+SPECIAL_FORMS = {"two-player": False, "two-player-bamboo": False, "public": True, "mcr": True}
 
 
 def is_number(t: int) -> bool:
@@ -684,7 +685,7 @@ def detect_pung_fans(cand: Candidate, ctx: Context) -> Iterator[Instance]:
 
 
 @detector("melded_kong", "concealed_kong", "two_melded_kongs", "two_concealed_kongs", "three_kongs",
-          "four_kongs", "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
+          "four_kongs", "concealed_kong_and_melded_kong", "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
 def detect_kongs_and_concealed_pungs(cand: Candidate, ctx: Context) -> Iterator[Instance]:
     """D13 kong family and concealed-pung family (with D6 for the winning tile)."""
     real = [g for _, g in _real_groups(cand)]
@@ -704,6 +705,8 @@ def detect_kongs_and_concealed_pungs(cand: Candidate, ctx: Context) -> Iterator[
             yield Instance("concealed_kong")
         if k_c == 2:
             yield Instance("two_concealed_kongs")
+        if k_e == 1 and k_c == 1 and "concealed_kong_and_melded_kong" in ctx.table:
+            yield Instance("concealed_kong_and_melded_kong")   # 明暗杠 (`mcr`); excludes 明杠 and 暗杠
     n = sum(1 for g in real if g.is_concealed_pung)
     family = {2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}
     if n in family:
@@ -1142,10 +1145,13 @@ def _check_flags(melds: Sequence[Meld], concealed: "list[int] | None", win: "int
                             "other copies cannot all be visible (D10)")
 
 
-def _score_key(fans: list[tuple[str, int, int]]) -> tuple:
+def _score_key(fans: list[tuple[str, int, int]], prefer: tuple[str, ...] = (), last: tuple[str, ...] = ()) -> tuple:
     """4.2 step 5 tie rule: the fan list sorted by (points desc, id asc), one entry per count;
-    the lexicographically first list is preferred."""
-    return tuple(sorted((-p, fid) for fid, n, p in fans for _ in range(n)))
+    the lexicographically first list is preferred.  ``prefer`` (the ruleset's
+    ``tie_preference``) puts its ids, in its order, before the other fans of equal points;
+    ``last`` (its ``tie_last``) puts its ids after every other fan."""
+    rank = {fid: k for k, fid in enumerate(prefer)}
+    return tuple(sorted((fid in last, -p, rank.get(fid, len(prefer)), fid) for fid, n, p in fans for _ in range(n)))
 
 
 def evaluate(
@@ -1276,6 +1282,7 @@ def evaluate(
 
     # --- detect, select, exclude, compare (4.2 steps 2-5) ---------------------------------
     best = None
+    prefer, last = get_ruleset(ruleset).tie_preference, get_ruleset(ruleset).tie_last
     for cand in candidates:
         plain: list[Instance] = []
         for fn, _ids in DETECTORS:
@@ -1284,7 +1291,7 @@ def evaluate(
         for sigma in selections(combos, table):
             fans = apply_exclusions(plain + list(sigma), ctx)
             total = sum(n * p for _, n, p in fans)
-            if best is None or _better(total, fans, best[0], best[1]):
+            if best is None or _better(total, fans, best[0], best[1], prefer, last):
                 best = (total, fans, cand)
     assert best is not None   # candidates is not empty (checked above)
     total, fans, cand = best
@@ -1307,11 +1314,12 @@ def evaluate(
     )
 
 
-def _better(total: int, fans: list, best_total: int, best_fans: list) -> bool:
+def _better(total: int, fans: list, best_total: int, best_fans: list, prefer: tuple[str, ...] = (),
+            last: tuple[str, ...] = ()) -> bool:
     """P4 highest total; ties by the 4.2 step 5 rule."""
     if total != best_total:
         return total > best_total
-    return _score_key(fans) < _score_key(best_fans)
+    return _score_key(fans, prefer, last) < _score_key(best_fans, prefer, last)
 
 
 def _flower_fans(flowers: list[int], ctx: Context) -> list[tuple[str, int, int]]:
@@ -1335,7 +1343,7 @@ def _flower_fans(flowers: list[int], ctx: Context) -> list[tuple[str, int, int]]
 # ---------------------------------------------------------------------------
 # The compiled evaluator's calling convention, on top of the reference
 # ---------------------------------------------------------------------------
-_RULESET_BY_CODE = ("two-player", "two-player-bamboo", "public")
+_RULESET_BY_CODE = ("two-player", "two-player-bamboo", "public", "mcr")
 _FLAG_NAMES = (
     "self_drawn", "last_tile", "kong_replacement", "flower_replacement", "robbing_kong",
     "last_of_kind", "ready_declared", "ready_concealed", "heavenly", "earthly", "humanly",

@@ -84,10 +84,11 @@ RULESET_KINDS: dict[str, tuple[int, ...]] = {
     "two-player": tuple(range(0, 9)) + HONORS,
     "two-player-bamboo": tuple(range(18, 27)) + HONORS,
     "public": tuple(range(34)),
+    "mcr": tuple(range(34)),
 }
 """Tile kinds in play per ruleset (spec 1.2)."""
 
-SPECIAL_FORM_RULESETS = frozenset({"public"})
+SPECIAL_FORM_RULESETS = frozenset({"public", "mcr"})
 """Rulesets that have thirteen orphans, honors-and-knitted and knitted straight."""
 
 

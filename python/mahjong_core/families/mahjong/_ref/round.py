@@ -667,6 +667,8 @@ class Round(MahjongRoundBase):
     def _next_dealer(self, winners: list[int]) -> int:
         if not winners:
             return self.dealer if self.settings.dealer_on_draw == "stay" else (self.dealer + 1) % self.players
+        if self.settings.dealer_on_win == "next":
+            return (self.dealer + 1) % self.players
         return self.dealer if self.dealer in winners else winners[0]
 
     def _exhaustive(self, ev: list) -> None:

@@ -1,6 +1,6 @@
-"""The three mahjong rulesets of ``shared/spec/rules.md``, one module each, as data.
+"""The mahjong rulesets, one module each, as data: the three of ``shared/spec/rules.md`` and `mcr`.
 
-Each module (:mod:`.two_player`, :mod:`.two_player_bamboo`, :mod:`.public`) holds its fan rows
+Each module (:mod:`.two_player`, :mod:`.two_player_bamboo`, :mod:`.public`, :mod:`.mcr`) holds its fan rows
 and one :class:`~.rulesetdef.Ruleset` record (``RULESET``) with its flow, settlement profile
 and quirks; this package collects them and registers them with
 :mod:`mahjong_core.families.registry`.  The compiled core only sees :attr:`Ruleset.code`;
@@ -14,12 +14,12 @@ from ... import registry
 from ...registry import DEFAULT_RULESET
 from ..constants import FAMILY_NAME
 from ..rulesetdef import MAX_MIN_FAN, Flow, Ruleset
-from . import public, two_player, two_player_bamboo
+from . import mcr, public, two_player, two_player_bamboo
 
 __all__ = ["Ruleset", "Flow", "RULESETS", "get_ruleset", "RULESET_NAMES", "MAX_MIN_FAN", "DEFAULT_RULESET"]
 
 RULESETS: dict[str, Ruleset] = {
-    r.name: r for r in (two_player.RULESET, two_player_bamboo.RULESET, public.RULESET)
+    r.name: r for r in (two_player.RULESET, two_player_bamboo.RULESET, public.RULESET, mcr.RULESET)
 }
 RULESET_NAMES: tuple[str, ...] = tuple(RULESETS)
 assert [r.code for r in RULESETS.values()] == list(range(len(RULESETS))), "codes index the compiled tables"

@@ -1,0 +1,45 @@
+"""Smoke run of ``tools/mcr_parity.py``: ruleset `mcr` against PyMahjongGB on a few thousand random
+winning hands (the million-hand run is the script's; its figure is in the README's MCR section).
+
+PyMahjongGB is in the ``test`` extra; without it the comparison is skipped (it is the oracle), but
+the hand generator is still checked.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import mahjong_core as mj
+
+_SPEC = importlib.util.spec_from_file_location(
+    "mcr_parity", Path(__file__).resolve().parents[2] / "tools" / "mcr_parity.py")
+assert _SPEC is not None and _SPEC.loader is not None
+parity = importlib.util.module_from_spec(_SPEC)
+sys.modules["mcr_parity"] = parity
+_SPEC.loader.exec_module(parity)
+
+
+def test_generator_hands_are_winning_hands_of_mcr() -> None:
+    """Every generated hand scores under `mcr` (no refusal: the flags are ones a game can produce)."""
+    rng = random.Random(7)
+    forms = set()
+    for _ in range(2000):
+        h = parity.random_hand(rng)
+        counts = [0] * 34
+        for t in h.concealed:
+            counts[t] += 1
+        forms.add(mj.score(counts, h.win, ruleset="mcr", **h.ours()).form)
+    assert forms == {"standard", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight"}
+
+
+def test_parity_with_pymahjonggb() -> None:
+    pytest.importorskip("MahjongGB", reason="PyMahjongGB (the parity oracle, extra 'test') is not installed")
+    r = parity.run(4000, seed=29, ruleset="mcr")
+    assert r["total_agree"] == r["n"], dict(r["unequal"])
+    # the fan lists differ only where two readings are worth the same (tie_preference, rulesets/mcr.py)
+    assert r["agree"] >= 0.999 * r["n"], r["classes"]
