@@ -18,7 +18,9 @@ Each implementation gets its input prepared once: ours the count array of the co
 (without the winning tile), the winning tile as an index and the melds as strings (``"pon CCC"``),
 flowers as flower tiles (``"1f3f"``); a second row gives the hand and the tile as strings
 (``"123m456p..."``, ``"5m"``); PyMahjongGB its tuples (``("PENG", "J1", 1)``), called with its
-default (non-verbose) output.  A loop over the prepared calls is timed, the best of five passes.
+default (non-verbose) output.  A loop over the prepared calls is timed in this process's CPU time
+(another process's load does not count), the best of five passes, the passes of the implementations
+compared interleaved.
 
 Shanten: random 13-tile hands of the ruleset's wall for every form (ours
 ``mj.form_shanten(hand, form, ruleset=...)`` against the form's PyMahjongGB function, which also
@@ -40,6 +42,7 @@ import argparse
 import os
 import platform
 import sys
+import time
 import timeit
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Sequence, Tuple
@@ -196,7 +199,18 @@ def gb_packs(k: int) -> Tuple[Tuple[str, str, int], ...]:
 
 # ------------------------------------------------------------------------------------------- timing
 def _best(run: Callable[[], object], repeat: int) -> float:
-    return min(timeit.repeat(run, number=1, repeat=repeat))
+    """The least CPU time of `repeat` passes of run() (this process's CPU time: on a shared machine
+    another process's load does not count, where wall time would)."""
+    return min(timeit.repeat(run, number=1, repeat=repeat, timer=time.process_time))
+
+
+def _best_each(runs: Dict[str, Callable[[], object]], repeat: int) -> Dict[str, float]:
+    """_best of every run, their passes interleaved, so a slow spell of the machine falls on all."""
+    best = {name: float("inf") for name in runs}
+    for _ in range(repeat):
+        for name, run in runs.items():
+            best[name] = min(best[name], _best(run, 1))
+    return best
 
 
 def score_rates(hands: List[Hand], ruleset: str, repeat: int = 5) -> Dict[str, float]:
@@ -219,7 +233,7 @@ def score_rates(hands: List[Hand], ruleset: str, repeat: int = 5) -> Dict[str, f
             else:
                 score(c, w, ruleset=ruleset, melds=m, self_drawn=sd)
 
-    out = {"ours": len(hands) / _best(ours, repeat), "ours_text": len(hands) / _best(ours_text, repeat)}
+    runs: Dict[str, Callable[[], object]] = {"ours": ours, "ours_text": ours_text}
     if gb is not None:
         calc = gb.MahjongFanCalculator
         gb_in = [h.gb_args for h in hands]
@@ -228,8 +242,8 @@ def score_rates(hands: List[Hand], ruleset: str, repeat: int = 5) -> Dict[str, f
             for a in gb_in:
                 calc(*a)
 
-        out["gb"] = len(hands) / _best(theirs, repeat)
-    return out
+        runs["gb"] = theirs
+    return {name: len(hands) / t for name, t in _best_each(runs, repeat).items()}
 
 
 def batch_arrays(hands: List[Hand]) -> Tuple[np.ndarray, ...]:
@@ -261,16 +275,18 @@ def shanten_rates(hands: List[np.ndarray], ruleset: str, repeat: int = 5) -> Lis
             for h in hands:
                 form_shanten(h, form, ruleset=ruleset)
 
-        r_ours = len(hands) / _best(ours, repeat)
         r_gb, differ = float("nan"), -1
-        if gb is not None:
+        if gb is None:
+            r_ours = len(hands) / _best(ours, repeat)
+        else:
             fn = getattr(gb, GB_FORM_FUNCTIONS[form])
 
             def theirs(fn: Callable[..., Any] = fn) -> None:
                 for t in theirs_in:
                     fn(t)
 
-            r_gb = len(hands) / _best(theirs, repeat)
+            best = _best_each({"ours": ours, "gb": theirs}, repeat)
+            r_ours, r_gb = len(hands) / best["ours"], len(hands) / best["gb"]
             differ = sum(form_shanten(h, form, ruleset=ruleset) != fn(t)[0] for h, t in zip(hands, theirs_in))
         rows.append((form, r_ours, r_gb, differ))
     return rows
@@ -289,16 +305,18 @@ def overall_shanten_rates(ruleset: str, n: int, repeat: int = 5) -> List[Tuple[s
             for h in hands:
                 shanten(h, ruleset=ruleset)
 
-        r_ours = len(hands) / _best(ours, repeat)
         r_gb, differ = float("nan"), -1
-        if gb is not None:
+        if gb is None:
+            r_ours = len(hands) / _best(ours, repeat)
+        else:
             calc = gb.MahjongShanten
 
             def theirs() -> None:
                 for t in theirs_in:
                     calc(packs, t)
 
-            r_gb = len(hands) / _best(theirs, repeat)
+            best = _best_each({"ours": ours, "gb": theirs}, repeat)
+            r_ours, r_gb = len(hands) / best["ours"], len(hands) / best["gb"]
             differ = sum(shanten(h, ruleset=ruleset) != calc(packs, t) for h, t in zip(hands, theirs_in))
         rows.append((f"overall, {k} declared", r_ours, r_gb, differ))
     return rows
