@@ -416,6 +416,83 @@ def score(hand, win_tile=None, *, ruleset=DEFAULT_RULESET, melds=(), self_drawn=
     return _SCORE_CHECKED(hand, win_tile, ruleset=ruleset, melds=melds, self_drawn=self_drawn, **options)
 
 
+# The common call -- score(hand[, win_tile], ruleset=..., melds=..., self_drawn=...), no other
+# keyword -- skips the def's argument parsing: score's vectorcall slot (PEP 590: the function pointer
+# at its type's tp_vectorcall_offset, which every call from Python reads) is set at import to
+# mj_score_vectorcall, which picks those arguments out of the call's array by their interned
+# names and runs the plain front; any other call, and any call the front does not read, goes on
+# to the def's own vectorcall, unchanged.  The def's parsing and its **options dict were a tenth of
+# a call of four meld strings.
+cdef extern from *:
+    """
+    static vectorcallfunc mj_score_parsed = NULL;    /* the def's own vectorcall */
+    static PyObject *mj_kw_ruleset, *mj_kw_melds, *mj_kw_self_drawn, *mj_default_ruleset, *mj_no_melds;
+    static PyObject *(*mj_score_quick)(PyObject *, PyObject *, PyObject *, PyObject *, PyObject *) = NULL;
+
+    static PyObject *mj_score_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf,
+                                         PyObject *kwnames) {
+        Py_ssize_t nargs = PyVectorcall_NARGS(nargsf), nk = kwnames ? PyTuple_GET_SIZE(kwnames) : 0, i;
+        PyObject *ruleset = mj_default_ruleset, *melds = mj_no_melds, *self_drawn = Py_False, *result;
+        if (nargs < 1 || nargs > 2)
+            return mj_score_parsed(callable, args, nargsf, kwnames);
+        for (i = 0; i < nk; i++) {
+            PyObject *key = PyTuple_GET_ITEM(kwnames, i);
+            if (key == mj_kw_ruleset) ruleset = args[nargs + i];
+            else if (key == mj_kw_melds) melds = args[nargs + i];
+            else if (key == mj_kw_self_drawn) self_drawn = args[nargs + i];
+            else return mj_score_parsed(callable, args, nargsf, kwnames);   /* another keyword, or a name not interned */
+        }
+        result = mj_score_quick(args[0], nargs == 2 ? args[1] : Py_None, ruleset, melds, self_drawn);
+        if (result != Py_None)
+            return result;      /* the Score, or NULL with the exception set */
+        Py_DECREF(result);
+        return mj_score_parsed(callable, args, nargsf, kwnames);
+    }
+
+    /* 1 when the slot now holds mj_score_vectorcall, 0 when `f` has no vectorcall slot (the def's
+       parsing then serves every call). */
+    static int mj_install_score_vectorcall(PyObject *f, PyObject *(*quick)(PyObject *, PyObject *, PyObject *,
+                                           PyObject *, PyObject *), PyObject *default_ruleset, PyObject *no_melds) {
+        PyTypeObject *tp = Py_TYPE(f);
+        vectorcallfunc *slot;
+        if (!PyType_HasFeature(tp, Py_TPFLAGS_HAVE_VECTORCALL) || tp->tp_vectorcall_offset <= 0)
+            return 0;
+        slot = (vectorcallfunc *) ((char *) f + tp->tp_vectorcall_offset);
+        if (*slot == NULL || *slot == mj_score_vectorcall)
+            return *slot != NULL;
+        mj_kw_ruleset = PyUnicode_InternFromString("ruleset");
+        mj_kw_melds = PyUnicode_InternFromString("melds");
+        mj_kw_self_drawn = PyUnicode_InternFromString("self_drawn");
+        if (!mj_kw_ruleset || !mj_kw_melds || !mj_kw_self_drawn)
+            return -1;
+        Py_INCREF(default_ruleset);
+        Py_INCREF(no_melds);
+        mj_default_ruleset = default_ruleset;
+        mj_no_melds = no_melds;
+        mj_score_quick = quick;
+        mj_score_parsed = *slot;
+        *slot = mj_score_vectorcall;
+        return 1;
+    }
+    """
+    ctypedef object (*_quick_fn)(object, object, object, object, object)
+    int _install_score_vectorcall "mj_install_score_vectorcall"(object f, _quick_fn quick, object default_ruleset,
+                                                                object no_melds) except -1
+
+
+cdef object _score_quick(object hand, object win_tile, object ruleset, object melds, object self_drawn):
+    """score(hand, win_tile, ruleset=, melds=, self_drawn=) through the plain front: the Score, or None
+    for the def to handle (it then reads the call again, from the start)."""
+    cdef uint32_t flags = 0
+    cdef _RulesetFront rs = _front_ruleset(ruleset)
+    if rs is None or not _flag(self_drawn, F_SELF_DRAWN, &flags):
+        return None
+    return _score_plain(rs, rs.min_fan, O_CHECK_FLAGS, hand, win_tile, melds, flags, None, 0, None, None)
+
+
+_SCORE_VECTORCALL = _install_score_vectorcall(score, _score_quick, DEFAULT_RULESET, ())
+
+
 cdef class Scorer:
     """A scorer of one mahjong ruleset, its options checked once: the per-hand call of a server.
 
