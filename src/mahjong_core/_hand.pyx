@@ -74,6 +74,7 @@ from mahjong_core.errors import (
 )
 from mahjong_core.rulesets import RULESETS as _RULESETS, get_ruleset as _get_ruleset
 from mahjong_core.rulesets import DEFAULT_RULESET as _DEFAULT_RULESET
+from sys import intern as _intern
 from mahjong_core.families.mahjong._constants import FORM_NAMES as _FORM_NAMES
 from mahjong_core.families import registry as _registry
 from mahjong_core.tiles import (
@@ -657,6 +658,8 @@ cdef inline int _standard_distance(const uint8_t* c, int groups) noexcept nogil:
 
 
 cdef inline int _standard_shanten(const uint8_t* c, int n) noexcept nogil:
+    if n == 1:
+        return 0    # four groups declared: the one tile waits for its pair
     return _standard_distance(c, n // 3) - 1
 
 
@@ -1492,16 +1495,24 @@ cdef dict _ruleset_table():
         args.allowed = rs.kind_mask
         args.special = rs.special_forms
         _outside_mask(args.allowed, args.outside)
-        table[name] = args
+        table[_intern(name)] = args
     return table
 
 
 cdef dict _RS = _ruleset_table()
+# The table's names and arguments, for a lookup by identity first: a name written in the caller's
+# code is interned, and so are the table's keys (set once at import, then only read).
+cdef tuple _RS_NAMES = tuple(_RS)
+cdef tuple _RS_VALUES = tuple(_RS.values())
 
 
 cdef inline _RulesetArgs _ruleset_args(object ruleset):
     """The compiled arguments of a mahjong ruleset; None for a ruleset of another family (the
     public functions then hand the call to that family through the registry)."""
+    cdef Py_ssize_t i
+    for i in range(len(_RS_NAMES)):
+        if (<tuple> _RS_NAMES)[i] is ruleset:
+            return <_RulesetArgs> (<tuple> _RS_VALUES)[i]
     cdef object found = _RS.get(ruleset) if type(ruleset) is str else None
     if found is None:
         try:
