@@ -373,9 +373,11 @@ def evaluate_batch(ruleset_code, concealed_arg, win_tiles_arg, melds_arg, flags_
         raise ArrayShapeError("every per-hand array must have the same length N as concealed")
     if n and (melds.shape[1] != 4 or melds.shape[2] != 2):
         raise ArrayShapeError(f"melds: expected shape (N, 4, 2), got ({n}, {melds.shape[1]}, {melds.shape[2]})")
-    totals_out = np.zeros(n, dtype=np.int32)
-    nft_out = np.zeros(n, dtype=np.int32)
-    counts_out = np.zeros((n, nf), dtype=np.uint16)
+    # not zeroed: the kernel writes every row it returns in full (its counts from a memset), and a
+    # row it refuses raises, so no partly written array is returned
+    totals_out = np.empty(n, dtype=np.int32)
+    nft_out = np.empty(n, dtype=np.int32)
+    counts_out = np.empty((n, nf), dtype=np.uint16)
     cdef int32_t[::1] tv = totals_out
     cdef int32_t[::1] nv = nft_out
     cdef uint16_t[:, ::1] cv = counts_out

@@ -200,7 +200,7 @@ documentation), which answers a call with a form and a ruleset by name and a uin
 a tile string, and hands every other call to this function."""
 # as scoring.score: the compiled front takes the def's parameters exactly, so the name keeps the
 # def's type (tests/hand/test_form_shanten_front.py checks the signature and the two paths)
-form_shanten = functools.update_wrapper(_hand.form_shanten_front, _form_shanten_checked)  # type: ignore[assignment]
+form_shanten = functools.update_wrapper(_hand.form_shanten_front, _form_shanten_checked)
 
 
 def form_is_win(hand: HandLike, form: str, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> bool:
