@@ -68,6 +68,16 @@ def evaluate_batch(
     min_fan: int,
     options_arg: int,
 ) -> tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.uint16]]: ...
+def batch_columns_plain(
+    n: int,
+    win_tiles_arg: Any,
+    melds_arg: Any,
+    flags_arg: Any,
+    flowers_arg: Any,
+    seat_winds_arg: Any,
+    round_winds_arg: Any,
+    all_flags: int,
+) -> bool: ...
 
 DEFAULT_RULESET: str
 WIND_NAMES: dict[str, int]

@@ -373,9 +373,11 @@ def evaluate_batch(ruleset_code, concealed_arg, win_tiles_arg, melds_arg, flags_
         raise ArrayShapeError("every per-hand array must have the same length N as concealed")
     if n and (melds.shape[1] != 4 or melds.shape[2] != 2):
         raise ArrayShapeError(f"melds: expected shape (N, 4, 2), got ({n}, {melds.shape[1]}, {melds.shape[2]})")
-    totals_out = np.zeros(n, dtype=np.int32)
-    nft_out = np.zeros(n, dtype=np.int32)
-    counts_out = np.zeros((n, nf), dtype=np.uint16)
+    # not zeroed: the kernel writes every row it returns in full (its counts from a memset), and a
+    # row it refuses raises, so no partly written array is returned
+    totals_out = np.empty(n, dtype=np.int32)
+    nft_out = np.empty(n, dtype=np.int32)
+    counts_out = np.empty((n, nf), dtype=np.uint16)
     cdef int32_t[::1] tv = totals_out
     cdef int32_t[::1] nv = nft_out
     cdef uint16_t[:, ::1] cv = counts_out
@@ -394,3 +396,57 @@ def evaluate_batch(ruleset_code, concealed_arg, win_tiles_arg, melds_arg, flags_
     if bad >= 0:
         _raise_error(&err, rs_c, bad)
     return totals_out, nft_out, counts_out
+
+
+def batch_columns_plain(Py_ssize_t n, win_tiles_arg, melds_arg, flags_arg, flowers_arg, seat_winds_arg, round_winds_arg,
+                        uint32_t all_flags):
+    """True when score_batch's per-hand columns -- exact C-contiguous arrays of the compiled core's
+    dtypes (int16, uint8 (N, 4, 2), uint32, uint32, uint8, uint8), one row for each of the n hands -- hold only values
+    its checks accept: win tiles -1-33, meld kinds 0-3 with a first tile 0-33 or kind 255, flags
+    within `all_flags`, flower bits 0-7, winds 27-30.  False otherwise: scoring's checks then read
+    the columns and name what is wrong (their numpy passes cost more than the kernel's rows)."""
+    cdef Py_ssize_t i, j
+    cdef Py_ssize_t sh[2]
+    cdef const int16_t* win
+    cdef const uint8_t* melds
+    cdef const uint32_t* flags
+    cdef const uint32_t* flowers
+    cdef const uint8_t* seat
+    cdef const uint8_t* rnd
+    cdef uint8_t kind
+    cdef bint ok = True
+    win = <const int16_t*> _np_view(win_tiles_arg, 1, cnp.NPY_INT16, False, sh)
+    if win == NULL or sh[0] != n:
+        return False
+    flags = <const uint32_t*> _np_view(flags_arg, 1, cnp.NPY_UINT32, False, sh)
+    if flags == NULL or sh[0] != n:
+        return False
+    flowers = <const uint32_t*> _np_view(flowers_arg, 1, cnp.NPY_UINT32, False, sh)
+    if flowers == NULL or sh[0] != n:
+        return False
+    seat = <const uint8_t*> _np_view(seat_winds_arg, 1, cnp.NPY_UINT8, False, sh)
+    if seat == NULL or sh[0] != n:
+        return False
+    rnd = <const uint8_t*> _np_view(round_winds_arg, 1, cnp.NPY_UINT8, False, sh)
+    if rnd == NULL or sh[0] != n:
+        return False
+    if (type(melds_arg) is not _NDARRAY or cnp.PyArray_NDIM(<cnp.ndarray> melds_arg) != 3
+            or cnp.PyArray_TYPE(<cnp.ndarray> melds_arg) != cnp.NPY_UINT8
+            or not cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray> melds_arg)
+            or cnp.PyArray_DIM(<cnp.ndarray> melds_arg, 0) != n or cnp.PyArray_DIM(<cnp.ndarray> melds_arg, 1) != 4
+            or cnp.PyArray_DIM(<cnp.ndarray> melds_arg, 2) != 2):
+        return False
+    melds = <const uint8_t*> cnp.PyArray_DATA(<cnp.ndarray> melds_arg)
+    with nogil:
+        for i in range(n):
+            if (win[i] < -1 or win[i] > 33 or flags[i] & ~all_flags or flowers[i] > 0xFF
+                    or seat[i] < 27 or seat[i] > 30 or rnd[i] < 27 or rnd[i] > 30):
+                ok = False
+                break
+            for j in range(4):
+                kind = melds[8 * i + 2 * j]
+                if kind != M_NONE and (kind > M_CKONG or melds[8 * i + 2 * j + 1] > 33):
+                    ok = False
+            if not ok:
+                break
+    return ok

@@ -7,6 +7,9 @@
 # from the start: so the Python checks decide every error and its message, and run only then.
 # tests/fan/test_score_front.py holds the two paths equal on random calls, valid or not.
 
+from sys import intern as _intern
+
+
 cdef class _RulesetFront:
     """What the front needs of a registered mahjong ruleset."""
     cdef int code
@@ -33,12 +36,20 @@ cdef dict _front_rulesets():
 
 cdef dict _FRONT_RS = _front_rulesets()
 cdef dict _WINDS = dict(WIND_NAMES)
+# The table's interned names and fronts, for a lookup by identity first: a name written in the
+# caller's code is interned, so it is the table's key itself (set once at import, then only read).
+cdef tuple _FRONT_NAMES = tuple(_FRONT_RS)
+cdef tuple _FRONT_VALUES = tuple(_FRONT_RS.values())
 
 
 cdef inline _RulesetFront _front_ruleset(object ruleset):
     """The front of a ruleset given by name or as a registered record; None otherwise."""
     cdef _RulesetFront f
+    cdef Py_ssize_t i
     if type(ruleset) is str:
+        for i in range(len(_FRONT_NAMES)):
+            if (<tuple> _FRONT_NAMES)[i] is ruleset:
+                return <_RulesetFront> (<tuple> _FRONT_VALUES)[i]
         return _FRONT_RS.get(ruleset)
     for f in _FRONT_RS.values():
         if ruleset is f.record:
@@ -126,40 +137,18 @@ cdef inline int _plain_tile(object tile) noexcept:
     """A winning tile 0-33 given as an int (Python or NumPy) or a one-tile string; -1 for None; -2
     otherwise."""
     cdef int t[1]
+    cdef int overflow = 0
+    cdef long long v
     if tile is None:
         return -1
-    if type(tile) is int or isinstance(tile, _NP_INTEGER):   # a NumPy bool is not an np.integer
+    if type(tile) is int:     # read in C: no Python comparison
+        v = PyLong_AsLongLongAndOverflow(tile, &overflow)
+        return <int> v if not overflow and 0 <= v <= 33 else -2
+    if isinstance(tile, _NP_INTEGER):   # a NumPy bool is not an np.integer
         return <int> tile if 0 <= tile <= 33 else -2   # compared before the cast: no overflow
     if type(tile) is str and _scan_tiles(<str> tile, 0, t, 1, False) == 1:
         return t[0]
     return -2
-
-
-# Meld strings already read, as kind << 8 | first tile: a server scores the same few melds again
-# and again, and a dict hit costs less than reading the text.  Only strings that read as a meld
-# enter; the table is emptied when it grows past _MELD_CACHE_MAX (any strings may come in).
-cdef dict _MELD_ROWS = {}
-cdef enum:
-    _MELD_CACHE_MAX = 4096
-
-
-cdef inline int _cached_meld(str meld, uint8_t* row) noexcept:
-    """_text_meld through the table of meld strings already read."""
-    # .get returns a new reference: a borrowed one (PyDict_GetItem) could be freed under us by
-    # another thread's clear() on a free-threaded build, which this module declares it supports
-    cdef object hit = _MELD_ROWS.get(meld)
-    cdef int code
-    if hit is not None:
-        code = <int> hit
-        row[0] = <uint8_t> (code >> 8)
-        row[1] = <uint8_t> (code & 0xFF)
-        return 0
-    if _text_meld(meld, row) < 0:
-        return SCAN_OTHER
-    if len(_MELD_ROWS) >= _MELD_CACHE_MAX:
-        _MELD_ROWS.clear()
-    _MELD_ROWS[meld] = (<int> row[0]) << 8 | row[1]
-    return 0
 
 
 cdef int _plain_melds(object melds, uint8_t* rows) noexcept:
@@ -180,7 +169,7 @@ cdef int _plain_melds(object melds, uint8_t* rows) noexcept:
     for j in range(n):
         meld = (<tuple> melds)[j] if type(melds) is tuple else (<list> melds)[j]
         if type(meld) is str:
-            if _cached_meld(<str> meld, rows + 2 * j) < 0:
+            if _text_meld(<str> meld, rows + 2 * j) < 0:
                 return SCAN_OTHER
             continue
         if type(meld) is not tuple or len(<tuple> meld) != 2 or type((<tuple> meld)[0]) is not str:
@@ -219,10 +208,13 @@ cdef inline int64_t _plain_flowers(object flowers, bint by_name) noexcept:
     cdef int tiles[8]
     cdef int n, j
     cdef int64_t mask = 0
+    cdef int overflow = 0
+    cdef long long v
     if type(flowers) is int:
-        if not 0 <= flowers <= 8:
+        v = PyLong_AsLongLongAndOverflow(flowers, &overflow)
+        if overflow or not 0 <= v <= 8:
             return -1
-        n = <int> flowers
+        n = <int> v
         if by_name and 4 <= n <= 7:
             return -1
         return (1 << n) - 1
@@ -328,57 +320,81 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
 
 
 # The keywords of score() other than hand, win_tile, ruleset, melds and self_drawn: they arrive in
-# **options (so a call pays no default per keyword it does not pass) and are read by name.
+# **options (so a call pays no default per keyword it does not pass) and are read in one pass over
+# the keywords given, each found by name in _KEYWORD (a call's keyword names are interned strings,
+# as the table's keys are: the lookup is a pointer comparison).
 cdef tuple _FLAG_KEYWORDS = ("last_tile", "kong_replacement", "flower_replacement", "robbing_kong",
                              "last_of_kind", "ready", "heavenly", "earthly", "humanly", "heavenly_ready")
-cdef frozenset _SCORER_KEYWORDS = frozenset(_FLAG_KEYWORDS + ("ready_concealed", "flowers", "seat_wind",
-                                                              "round_wind"))
+cdef tuple _HAND_KEYWORDS = ("ready_concealed", "flowers", "seat_wind", "round_wind")
+cdef tuple _OPTION_KEYWORDS = ("min_fan", "caishen_enabled", "caishen_used_as_wild", "literal_first_turn_exclusions",
+                               "replacement_bloom")
+cdef frozenset _SCORER_KEYWORDS = frozenset(_FLAG_KEYWORDS + _HAND_KEYWORDS)
+cdef dict _KEYWORD = {_intern(name): i for i, name in enumerate(_FLAG_KEYWORDS + _HAND_KEYWORDS + _OPTION_KEYWORDS)}
+cdef enum:
+    KW_FLAGS = 10               # codes 0-9: the flags of _FLAG_KEYWORDS
+    KW_READY_CONCEALED = 10
+    KW_FLOWERS = 11
+    KW_SEAT_WIND = 12
+    KW_ROUND_WIND = 13
+    KW_OPTIONS = 14             # codes 14-18: the options of _OPTION_KEYWORDS (score() only)
 cdef uint32_t _FLAG_BITS[10]
 _FLAG_BITS[:] = [F_LAST_TILE, F_KONG_REPLACEMENT, F_FLOWER_REPLACEMENT, F_ROBBING_KONG, F_LAST_OF_KIND,
                  F_READY_DECLARED, F_HEAVENLY, F_EARTHLY, F_HUMANLY, F_HEAVENLY_READY]
 
 
 cdef object _score_keywords(_RulesetFront rs, int mins, uint32_t opts, object hand, object win_tile,
-                            object melds, uint32_t flags, dict options, Py_ssize_t used):
-    """_score_plain for a call with per-hand keywords beyond self_drawn (the flags, ready_concealed,
-    flowers, the winds) in `options`, `used` of whose keywords the caller has read: the Score, or None
-    when a keyword is unknown (another family's, or a mistake) or a value is not plain."""
-    cdef int i
-    for i in range(10):
-        v = options.get(_FLAG_KEYWORDS[i])
-        if v is not None:
-            used += 1
-            if not _flag(v, _FLAG_BITS[i], &flags):
+                            object melds, uint32_t flags, dict options, bint with_options):
+    """_score_plain for a call with keywords beyond self_drawn in `options`: the per-hand ones (the
+    flags, ready_concealed, flowers, the winds) and, `with_options` (score(), not Scorer.score), the
+    ruleset's options.  The Score, or None when a keyword is unknown (another family's, or a
+    mistake) or a value is not plain."""
+    cdef object found
+    cdef int code, o
+    cdef object ready_concealed = None, flowers = 0, seat_wind = None, round_wind = None
+    cdef object min_fan = None, caishen = False, wild = False, literal = False, bloom = u"any"
+    cdef bint any_option = False
+    for key, v in options.items():
+        found = _KEYWORD.get(key)
+        if found is None:
+            return None
+        code = <int> found
+        if code < KW_FLAGS:
+            if not _flag(v, _FLAG_BITS[code], &flags):
                 return None
-    for name in ("ready_concealed", "flowers", "seat_wind", "round_wind"):
-        used += name in options
-    if used != len(options):
-        return None
-    return _score_plain(rs, mins, opts, hand, win_tile, melds, flags, options.get("ready_concealed"),
-                        options.get("flowers", 0), options.get("seat_wind"), options.get("round_wind"))
-
-
-cdef object _score_options(_RulesetFront rs, object hand, object win_tile, object melds, uint32_t flags,
-                           dict options):
-    """_score_keywords for a score() call, whose keywords may also set the ruleset's options."""
-    cdef Py_ssize_t used = 0
-    cdef int opts, mins
-    min_fan = options.get("min_fan")
-    for name in ("min_fan", "caishen_enabled", "caishen_used_as_wild", "literal_first_turn_exclusions",
-                 "replacement_bloom"):
-        used += name in options
-    opts = _plain_options(options.get("caishen_enabled", False), options.get("caishen_used_as_wild", False),
-                          options.get("literal_first_turn_exclusions", False),
-                          options.get("replacement_bloom", u"any"))
-    if min_fan is None:
-        mins = rs.min_fan
-    elif type(min_fan) is int and 0 <= min_fan <= MAX_MIN_FAN:
-        mins = <int> min_fan
-    else:
-        return None
-    if opts < 0:
-        return None
-    return _score_keywords(rs, mins, <uint32_t> opts, hand, win_tile, melds, flags, options, used)
+        elif code == KW_READY_CONCEALED:
+            ready_concealed = v
+        elif code == KW_FLOWERS:
+            flowers = v
+        elif code == KW_SEAT_WIND:
+            seat_wind = v
+        elif code == KW_ROUND_WIND:
+            round_wind = v
+        elif not with_options:
+            return None
+        else:
+            any_option = True
+            if code == KW_OPTIONS:
+                min_fan = v
+            elif code == KW_OPTIONS + 1:
+                caishen = v
+            elif code == KW_OPTIONS + 2:
+                wild = v
+            elif code == KW_OPTIONS + 3:
+                literal = v
+            else:
+                bloom = v
+    if any_option:
+        o = _plain_options(caishen, wild, literal, bloom)
+        if o < 0:
+            return None
+        opts = <uint32_t> o
+        if min_fan is not None:
+            if type(min_fan) is int and 0 <= min_fan <= MAX_MIN_FAN:
+                mins = <int> min_fan
+            else:
+                return None
+    return _score_plain(rs, mins, opts, hand, win_tile, melds, flags, ready_concealed, flowers, seat_wind,
+                        round_wind)
 
 
 def score(hand, win_tile=None, *, ruleset=DEFAULT_RULESET, melds=(), self_drawn=False, **options):
@@ -392,12 +408,89 @@ def score(hand, win_tile=None, *, ruleset=DEFAULT_RULESET, melds=(), self_drawn=
             result = _score_plain(rs, rs.min_fan, O_CHECK_FLAGS, hand, win_tile, melds, flags, None, 0, None,
                                   None)
         else:
-            result = _score_options(rs, hand, win_tile, melds, flags, options)
+            result = _score_keywords(rs, rs.min_fan, O_CHECK_FLAGS, hand, win_tile, melds, flags, options, True)
     if result is not None:
         return result
     if _SCORE_CHECKED is None:
         _bind_python()
     return _SCORE_CHECKED(hand, win_tile, ruleset=ruleset, melds=melds, self_drawn=self_drawn, **options)
+
+
+# The common call -- score(hand[, win_tile], ruleset=..., melds=..., self_drawn=...), no other
+# keyword -- skips the def's argument parsing: score's vectorcall slot (PEP 590: the function pointer
+# at its type's tp_vectorcall_offset, which every call from Python reads) is set at import to
+# mj_score_vectorcall, which picks those arguments out of the call's array by their interned
+# names and runs the plain front; any other call, and any call the front does not read, goes on
+# to the def's own vectorcall, unchanged.  The def's parsing and its **options dict were a tenth of
+# a call of four meld strings.
+cdef extern from *:
+    """
+    static vectorcallfunc mj_score_parsed = NULL;    /* the def's own vectorcall */
+    static PyObject *mj_kw_ruleset, *mj_kw_melds, *mj_kw_self_drawn, *mj_default_ruleset, *mj_no_melds;
+    static PyObject *(*mj_score_quick)(PyObject *, PyObject *, PyObject *, PyObject *, PyObject *) = NULL;
+
+    static PyObject *mj_score_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf,
+                                         PyObject *kwnames) {
+        Py_ssize_t nargs = PyVectorcall_NARGS(nargsf), nk = kwnames ? PyTuple_GET_SIZE(kwnames) : 0, i;
+        PyObject *ruleset = mj_default_ruleset, *melds = mj_no_melds, *self_drawn = Py_False, *result;
+        if (nargs < 1 || nargs > 2)
+            return mj_score_parsed(callable, args, nargsf, kwnames);
+        for (i = 0; i < nk; i++) {
+            PyObject *key = PyTuple_GET_ITEM(kwnames, i);
+            if (key == mj_kw_ruleset) ruleset = args[nargs + i];
+            else if (key == mj_kw_melds) melds = args[nargs + i];
+            else if (key == mj_kw_self_drawn) self_drawn = args[nargs + i];
+            else return mj_score_parsed(callable, args, nargsf, kwnames);   /* another keyword, or a name not interned */
+        }
+        result = mj_score_quick(args[0], nargs == 2 ? args[1] : Py_None, ruleset, melds, self_drawn);
+        if (result != Py_None)
+            return result;      /* the Score, or NULL with the exception set */
+        Py_DECREF(result);
+        return mj_score_parsed(callable, args, nargsf, kwnames);
+    }
+
+    /* 1 when the slot now holds mj_score_vectorcall, 0 when `f` has no vectorcall slot (the def's
+       parsing then serves every call). */
+    static int mj_install_score_vectorcall(PyObject *f, PyObject *(*quick)(PyObject *, PyObject *, PyObject *,
+                                           PyObject *, PyObject *), PyObject *default_ruleset, PyObject *no_melds) {
+        PyTypeObject *tp = Py_TYPE(f);
+        vectorcallfunc *slot;
+        if (!PyType_HasFeature(tp, Py_TPFLAGS_HAVE_VECTORCALL) || tp->tp_vectorcall_offset <= 0)
+            return 0;
+        slot = (vectorcallfunc *) ((char *) f + tp->tp_vectorcall_offset);
+        if (*slot == NULL || *slot == mj_score_vectorcall)
+            return *slot != NULL;
+        mj_kw_ruleset = PyUnicode_InternFromString("ruleset");
+        mj_kw_melds = PyUnicode_InternFromString("melds");
+        mj_kw_self_drawn = PyUnicode_InternFromString("self_drawn");
+        if (!mj_kw_ruleset || !mj_kw_melds || !mj_kw_self_drawn)
+            return -1;
+        Py_INCREF(default_ruleset);
+        Py_INCREF(no_melds);
+        mj_default_ruleset = default_ruleset;
+        mj_no_melds = no_melds;
+        mj_score_quick = quick;
+        mj_score_parsed = *slot;
+        *slot = mj_score_vectorcall;
+        return 1;
+    }
+    """
+    ctypedef object (*_quick_fn)(object, object, object, object, object)
+    int _install_score_vectorcall "mj_install_score_vectorcall"(object f, _quick_fn quick, object default_ruleset,
+                                                                object no_melds) except -1
+
+
+cdef object _score_quick(object hand, object win_tile, object ruleset, object melds, object self_drawn):
+    """score(hand, win_tile, ruleset=, melds=, self_drawn=) through the plain front: the Score, or None
+    for the def to handle (it then reads the call again, from the start)."""
+    cdef uint32_t flags = 0
+    cdef _RulesetFront rs = _front_ruleset(ruleset)
+    if rs is None or not _flag(self_drawn, F_SELF_DRAWN, &flags):
+        return None
+    return _score_plain(rs, rs.min_fan, O_CHECK_FLAGS, hand, win_tile, melds, flags, None, 0, None, None)
+
+
+_SCORE_VECTORCALL = _install_score_vectorcall(score, _score_quick, DEFAULT_RULESET, ())
 
 
 cdef class Scorer:
@@ -468,7 +561,7 @@ cdef class Scorer:
                                       None, None)
             else:
                 result = _score_keywords(self._rs, self._mins, self._opts, hand, win_tile, melds, flags,
-                                         options, 0)
+                                         options, False)
         if result is not None:
             return result
         for name in options:

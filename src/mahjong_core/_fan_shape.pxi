@@ -218,6 +218,8 @@ cdef bint _other_wait(Ctx* x) noexcept nogil:
     cdef uint64_t four
     cdef uint8_t tmp[34]
     cdef int t
+    if x.n13 == 1:
+        return False      # four declared groups: one tile waits for its pair, nothing else
     if hand_waits(x.c13, x.n13, x.special and _special_wait_possible(x), other):
         return True
     four = _equal_mask(x.c13, 4) & other

@@ -51,7 +51,7 @@ from mahjong_core._bits cimport (
     mj_ctz64, mj_popcount64, mj_byte_bits8, mj_byte_sum8, mj_byte_nonzero8, mj_byte_halves_sum8,
 )
 from mahjong_core._mahjong_constants cimport (
-    N_KINDS, ORPHAN_KINDS, ORPHAN_MASK, KNITTED_PATTERNS, KNITTED_PATTERN_MASKS,
+    N_KINDS, ORPHAN_KINDS, ORPHAN_MASK, KNITTED_PATTERNS, KNITTED_PATTERN_MASKS, FORM_THIRTEEN_ORPHANS,
 )
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from mahjong_core._count_buffer cimport load_counts
@@ -73,6 +73,9 @@ from mahjong_core.errors import (
     TileParseError,
 )
 from mahjong_core.rulesets import RULESETS as _RULESETS, get_ruleset as _get_ruleset
+from mahjong_core.rulesets import DEFAULT_RULESET as _DEFAULT_RULESET
+from sys import intern as _intern
+from mahjong_core.families.mahjong._constants import FORM_NAMES as _FORM_NAMES
 from mahjong_core.families import registry as _registry
 from mahjong_core.tiles import (
     _short_repr,
@@ -655,6 +658,8 @@ cdef inline int _standard_distance(const uint8_t* c, int groups) noexcept nogil:
 
 
 cdef inline int _standard_shanten(const uint8_t* c, int n) noexcept nogil:
+    if n == 1:
+        return 0    # four groups declared: the one tile waits for its pair
     return _standard_distance(c, n // 3) - 1
 
 
@@ -1490,16 +1495,24 @@ cdef dict _ruleset_table():
         args.allowed = rs.kind_mask
         args.special = rs.special_forms
         _outside_mask(args.allowed, args.outside)
-        table[name] = args
+        table[_intern(name)] = args
     return table
 
 
 cdef dict _RS = _ruleset_table()
+# The table's names and arguments, for a lookup by identity first: a name written in the caller's
+# code is interned, and so are the table's keys (set once at import, then only read).
+cdef tuple _RS_NAMES = tuple(_RS)
+cdef tuple _RS_VALUES = tuple(_RS.values())
 
 
 cdef inline _RulesetArgs _ruleset_args(object ruleset):
     """The compiled arguments of a mahjong ruleset; None for a ruleset of another family (the
     public functions then hand the call to that family through the registry)."""
+    cdef Py_ssize_t i
+    for i in range(len(_RS_NAMES)):
+        if (<tuple> _RS_NAMES)[i] is ruleset:
+            return <_RulesetArgs> (<tuple> _RS_VALUES)[i]
     cdef object found = _RS.get(ruleset) if type(ruleset) is str else None
     if found is None:
         try:
@@ -1769,6 +1782,12 @@ def form_shanten(counts, allowed, form):
     form = _as_int(form, "form", 0, 4)
     _load(counts, c)
     cdef int n = _checked(c, mask, Q_SHANTEN)
+    return _form_shanten(c, n, form)
+
+
+cdef int _form_shanten(const uint8_t* c, int n, int form) except? -99:
+    """form_shanten of validated counts (n tiles, a shanten question's size): the size refusals
+    of the special forms are raised here."""
     cdef SpecialCounts sc
     _special_counts(c, &sc)
     if form == 0:
@@ -1785,6 +1804,39 @@ def form_shanten(counts, allowed, form):
         if n < 10:
             raise HandSizeError(f"{_tiles(n)}: the knitted-straight form needs 10, 11, 13 or 14 concealed tiles")
     return _knitted_straight_shanten(c, n, BIG, sc.missing)
+
+
+# The per-call front of mahjong_core.form_shanten (hand.py wraps it with functools.update_wrapper):
+# a plain call -- a form and a ruleset given by name, the hand an exact uint8 count array or a tile
+# string -- is answered here; every other call goes to the Python function, whose checks decide
+# its errors.  Both read the hand with _load and validate it with the same messages.
+cdef dict _FORM_CODE = {name: code for code, name in enumerate(_FORM_NAMES)}
+cdef object _FORM_SHANTEN_CHECKED = None    # hand._form_shanten_checked, bound on first use
+
+
+def form_shanten_front(hand, form, *, ruleset=_DEFAULT_RULESET):
+    cdef uint8_t c[34]
+    cdef cnp.ndarray a
+    cdef object code, found
+    global _FORM_SHANTEN_CHECKED
+    if type(form) is str and type(ruleset) is str:
+        code = _FORM_CODE.get(form)
+        found = _RS.get(ruleset)
+        if code is not None and found is not None and (<int> code < FORM_THIRTEEN_ORPHANS
+                                                       or (<_RulesetArgs> found).special):
+            if type(hand) is _NDARRAY:
+                a = <cnp.ndarray> hand
+                plain = (cnp.PyArray_TYPE(a) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(a) == 1
+                         and cnp.PyArray_IS_C_CONTIGUOUS(a))
+            else:
+                plain = type(hand) is str
+            if plain:
+                _load(hand, c)
+                return _form_shanten(c, _checked_rs(c, <_RulesetArgs> found, Q_SHANTEN), <int> code)
+    if _FORM_SHANTEN_CHECKED is None:
+        from mahjong_core.families.mahjong.hand import _form_shanten_checked
+        _FORM_SHANTEN_CHECKED = _form_shanten_checked
+    return _FORM_SHANTEN_CHECKED(hand, form, ruleset=ruleset)
 
 
 def form_is_win(counts, allowed, form):

@@ -5,6 +5,10 @@
 # caller hands the whole call to the Python parser of mahjong_core.tiles, the one that decides
 # every error and its message.  tests/hand/test_front_parity.py holds the two readings equal.
 
+from cpython.unicode cimport (
+    Py_UCS1, PyUnicode_KIND, PyUnicode_1BYTE_DATA, PyUnicode_1BYTE_KIND, PyUnicode_GET_LENGTH,
+)
+
 cdef enum:
     SCAN_OTHER = -1     # not a plain valid string: the Python parser reads it
     SCAN_CAP = 20       # most tiles read from one string (a hand holds at most 14 concealed tiles)
@@ -41,11 +45,28 @@ cdef _init_tile_text():
 _init_tile_text()
 
 
+cdef inline const Py_UCS1* _latin1(str text) noexcept:
+    """The characters of `text` as bytes when it is stored one byte a character (every ASCII
+    string is); NULL otherwise (it holds a character past U+00FF: not the plain notation)."""
+    if PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND:
+        return NULL
+    return PyUnicode_1BYTE_DATA(text)
+
+
 cdef int _scan_tiles(str text, Py_ssize_t start, int* out, int cap, bint flowers) noexcept:
     """The tile indices of text[start:] into out[] in the order written (at most `cap`, flowers
     only if `flowers`); their number, or SCAN_OTHER."""
-    cdef Py_ssize_t i, n = len(text)
-    cdef Py_UCS4 ch
+    cdef const Py_UCS1* chars = _latin1(text)
+    if chars == NULL:
+        return SCAN_OTHER
+    return _scan_chars(chars, start, PyUnicode_GET_LENGTH(text), out, cap, flowers)
+
+
+cdef int _scan_chars(const Py_UCS1* text, Py_ssize_t start, Py_ssize_t n, int* out, int cap,
+                     bint flowers) noexcept:
+    """_scan_tiles of the one-byte characters text[start:n]."""
+    cdef Py_ssize_t i
+    cdef Py_UCS1 ch
     cdef int k = 0, n_pend = 0, j, d, base
     cdef uint8_t pend[SCAN_CAP]
     for i in range(start, n):
@@ -106,15 +127,23 @@ cdef int _text_counts(str text, uint8_t* counts) noexcept:
 
 cdef int _meld_kind(str word, Py_ssize_t start, Py_ssize_t end) noexcept:
     """MELD_* code of text[start:end] read case-insensitively as chi / pon / kong / ckong, or -1."""
+    cdef const Py_UCS1* chars = _latin1(word)
+    if chars == NULL:
+        return -1
+    return _meld_kind_chars(chars, start, end)
+
+
+cdef int _meld_kind_chars(const Py_UCS1* word, Py_ssize_t start, Py_ssize_t end) noexcept:
+    """_meld_kind of the one-byte characters word[start:end]."""
     cdef char low[6]
     cdef Py_ssize_t i
-    cdef Py_UCS4 ch
+    cdef Py_UCS1 ch
     if not 3 <= end - start <= 5:
         return -1
     for i in range(start, end):
         ch = word[i]
         if u'A' <= ch <= u'Z':
-            ch = <Py_UCS4> (<int> ch + 32)
+            ch = <Py_UCS1> (<int> ch + 32)
         if not u'a' <= ch <= u'z':
             return -1
         low[i - start] = <char> (<int> ch)
@@ -153,28 +182,84 @@ cdef int _group_first(int kind, int* tiles, int n) noexcept:
     return tiles[0]
 
 
+cdef inline int _group_char(Py_UCS1 ch, int base) noexcept:
+    """The kind of one character of a group written in the canonical notation -- a digit 1-9 of the
+    suit starting at `base`, or an honor letter when base < 0 -- or -1."""
+    if base >= 0:
+        return base + <int> ch - 49 if 49 <= ch <= 57 else -1
+    return _LETTER_KIND[ch] if ch < 128 else -1
+
+
+cdef int _canonical_meld(const Py_UCS1* s, Py_ssize_t n, uint8_t* row) noexcept:
+    """A meld string exactly as format_tiles writes one -- "chi 123m", "pon 555p", "pon CCC",
+    "kong EEEE", "ckong 9999m": the kind in lower case, one blank, the tiles' digits and one suit
+    letter, or honor letters -- as its row: 0, or SCAN_OTHER (then _text_meld reads it).  What it
+    accepts, _text_meld reads the same way; it only reads the common form with fewer steps."""
+    cdef int kind, size, p, base = -1, t, j
+    cdef int tiles[4]
+    if n >= 7 and s[0] == b'c' and s[1] == b'h' and s[2] == b'i' and s[3] == b' ':
+        kind, size, p = M_CHI, 3, 4
+    elif n >= 7 and s[0] == b'p' and s[1] == b'o' and s[2] == b'n' and s[3] == b' ':
+        kind, size, p = M_PON, 3, 4
+    elif n >= 9 and s[0] == b'k' and s[1] == b'o' and s[2] == b'n' and s[3] == b'g' and s[4] == b' ':
+        kind, size, p = M_KONG, 4, 5
+    elif (n >= 10 and s[0] == b'c' and s[1] == b'k' and s[2] == b'o' and s[3] == b'n' and s[4] == b'g'
+          and s[5] == b' '):
+        kind, size, p = M_CKONG, 4, 6
+    else:
+        return SCAN_OTHER
+    if n - p == size + 1:
+        if s[n - 1] == b'm':
+            base = 0
+        elif s[n - 1] == b'p':
+            base = 9
+        elif s[n - 1] == b's':
+            base = 18
+        else:
+            return SCAN_OTHER
+    elif n - p != size:
+        return SCAN_OTHER
+    for j in range(size):
+        t = _group_char(s[p + j], base)
+        if t < 0:
+            return SCAN_OTHER
+        tiles[j] = t
+    t = _group_first(kind, tiles, size)
+    if t < 0:
+        return SCAN_OTHER
+    row[0] = <uint8_t> kind
+    row[1] = <uint8_t> t
+    return 0
+
+
 cdef int _text_meld(str text, uint8_t* row) noexcept:
     """A plain meld string ("pon CCC", "chi 123m", "kong EEEE", "ckong 9999m") as its row
     [kind, first tile]: 0, or SCAN_OTHER.  The kind is the word before the first blank, after the
     string's leading blanks, as the Python parser splits it."""
-    cdef Py_ssize_t i = 0, n = len(text), word
-    cdef Py_UCS4 ch
+    cdef const Py_UCS1* chars = _latin1(text)
+    cdef Py_ssize_t i = 0, n, word
+    cdef Py_UCS1 ch
     cdef int kind, first, count
     cdef int tiles[SCAN_CAP]
+    if chars == NULL:
+        return SCAN_OTHER
+    n = PyUnicode_GET_LENGTH(text)
+    if _canonical_meld(chars, n, row) == 0:
+        return 0
     while i < n:
-        ch = text[i]
+        ch = chars[i]
         if ch >= 128 or not _BLANK[ch]:
             break
         i += 1
     word = i
-    while i < n and text[i] != u' ':
+    while i < n and chars[i] != 32:    # the first " "
         i += 1
     if i == n:
         return SCAN_OTHER
-    kind = _meld_kind(text, word, i)
+    kind = _meld_kind_chars(chars, word, i)
     if kind < 0:
         return SCAN_OTHER
-    count = _scan_tiles(text, i + 1, tiles, 4, False)
+    count = _scan_chars(chars, i + 1, n, tiles, 4, False)
     if count < 0:
         return SCAN_OTHER
     first = _group_first(kind, tiles, count)

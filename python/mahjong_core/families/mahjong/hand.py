@@ -43,6 +43,7 @@ mahjong_core.errors.HandSizeError: 15 tiles: a complete hand needs 3k+2 conceale
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -190,6 +191,16 @@ def form_shanten(hand: HandLike, form: str, *, ruleset: "str | Ruleset" = DEFAUL
     """
     code, mask = _form_code(form, ruleset, "mj.form_shanten")
     return _hand.form_shanten(_counts(hand), mask, code)
+
+
+_form_shanten_checked = form_shanten
+"""The Python path of :func:`form_shanten`: every check and every error message.  The public
+``form_shanten`` is the compiled front (``_hand.form_shanten_front``, same signature and
+documentation), which answers a call with a form and a ruleset by name and a uint8 count array or
+a tile string, and hands every other call to this function."""
+# as scoring.score: the compiled front takes the def's parameters exactly, so the name keeps the
+# def's type (tests/hand/test_form_shanten_front.py checks the signature and the two paths)
+form_shanten = functools.update_wrapper(_hand.form_shanten_front, _form_shanten_checked)
 
 
 def form_is_win(hand: HandLike, form: str, *, ruleset: "str | Ruleset" = DEFAULT_RULESET) -> bool:

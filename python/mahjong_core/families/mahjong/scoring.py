@@ -474,6 +474,14 @@ def score_batch(
     rs = get_ruleset(ruleset, "mj.score_batch")
     counts = counts_2d(hands)
     n = counts.shape[0]
+    # columns already in the compiled core's dtypes, every value in range (one pass in C), go
+    # straight in; any other column is converted and checked below, which names a bad value
+    columns = (win_tiles, _default(melds, (n, 4, 2), MELD_NONE, np.uint8), _default(flags, n, 0, np.uint32),
+               _default(flowers, n, 0, np.uint32), _default(seat_winds, n, 27, np.uint8),
+               _default(round_winds, n, 27, np.uint8))
+    if _fan.batch_columns_plain(n, *columns, _ALL_FLAGS):
+        mins, opts = _options(rs, min_fan, False, False, False, "any")
+        return _fan.evaluate_batch(rs.code, counts, *columns, mins, opts)
     win = _column(win_tiles, "win_tiles", (n,), -1, 33, np.int16, TileParseError)
     meld_arr = _meld_column(melds, n)
     flag_arr = _column(flags, "flags", (n,), 0, _ALL_FLAGS, np.uint32, FlagError, bits=True)
@@ -483,6 +491,11 @@ def score_batch(
     mins, opts = _options(rs, min_fan, False, False, False, "any")
     return _fan.evaluate_batch(rs.code, counts, win, meld_arr, flag_arr, flower_arr, seat_arr, round_arr,
                                mins, opts)
+
+
+def _default(values: Any, shape: "int | tuple[int, ...]", fill: int, dtype: Any) -> Any:
+    """A column of score_batch as given, or its default when it is None."""
+    return np.full(shape, fill, dtype) if values is None else values
 
 
 def _as_array(values: Any, name: str) -> np.ndarray:

@@ -1,0 +1,77 @@
+"""score's direct entry (issue 29, item 3): a call ``score(hand[, win_tile], ruleset=, melds=,
+self_drawn=)`` with no other keyword is read from the call's arguments without the def's parsing
+(``_fan.py``'s vectorcall slot); every other shape of call, and every call the plain front does not
+read, reaches the def as before.  Each call below must answer as the Python path does."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import mahjong_core as mj
+from mahjong_core import _fan
+from mahjong_core.families.mahjong import scoring
+
+HAND, WIN = "123m456p789s11pEE", "E"
+MELDS = ["pon CCC", "chi 123m", "chi 456p", "kong 9999s"]
+
+
+def outcome(fn, *args, **kw):
+    try:
+        s = fn(*args, **kw)
+    except Exception as e:  # noqa: BLE001 - both paths must fail the same way
+        return ("err", type(e).__name__, str(e))
+    return ("ok", type(s).__name__, s.ruleset, s.total, s.non_flower_total, s.min_fan, s.form_code,
+            s.counts.tolist())
+
+
+def same(*args, **kw):
+    got = outcome(mj.score, *args, **kw)
+    assert got == outcome(scoring._score_checked, *args, **kw), (args, kw)
+    return got
+
+
+def test_the_slot_is_installed_on_the_public_function():
+    assert _fan._SCORE_VECTORCALL == 1
+    assert mj.score is _fan.score
+
+
+@pytest.mark.parametrize("args, kw", [
+    ((HAND, WIN), {"ruleset": "public"}),
+    ((HAND, WIN), {"self_drawn": True, "ruleset": "public"}),
+    ((HAND,), {"win_tile": WIN, "ruleset": "public"}),
+    (("1z", "1z"), {"melds": MELDS, "ruleset": "public", "self_drawn": False}),
+    (("1z", 27), {"melds": tuple(MELDS), "ruleset": "public"}),
+    ((mj.to_counts("123m456m789m11mEE"), WIN), {"ruleset": "two-player"}),
+    (("123m456m789m11mEE", WIN), {}),                           # the default ruleset
+    ((HAND, WIN), {"ruleset": "".join(["pub", "lic"])}),        # a name that is not interned
+    ((HAND, WIN), {"ruleset": mj.get_ruleset("public")}),
+    ((HAND, WIN), {"ruleset": "public", "flowers": "1f"}),      # another keyword: the def
+    ((HAND, WIN), {"ruleset": "public", "self_drawn": 1}),      # not True / False: the Python path
+])
+def test_call_shapes_answer_as_the_python_path(args, kw):
+    assert same(*args, **kw)[0] == "ok"
+
+
+@pytest.mark.parametrize("args, kw", [
+    ((HAND, "X"), {"ruleset": "public"}),
+    ((HAND, WIN), {"ruleset": "public", "melds": ["pon 111m"]}),
+    (("1z", "1z"), {"ruleset": "public", "melds": MELDS[:3] + ["chi 999s"]}),
+    ((HAND, WIN), {"ruleset": "no-such-ruleset"}),
+    ((HAND, WIN), {"ruleset": "public", "melds": "pon CCC"}),
+    ((np.zeros(34, np.uint8), WIN), {"ruleset": "public"}),
+    ((HAND, WIN), {"ruleset": "public", "self_drawn": True, "robbing_kong": True}),
+])
+def test_refusals_answer_as_the_python_path(args, kw):
+    assert same(*args, **kw)[0] == "err"
+
+
+def test_argument_errors_are_the_defs():
+    with pytest.raises(TypeError, match="positional"):
+        mj.score()
+    with pytest.raises(TypeError, match="positional"):
+        mj.score(HAND, WIN, "public")
+    with pytest.raises(TypeError, match="multiple values|win_tile"):
+        mj.score(HAND, WIN, win_tile=WIN)
+    with pytest.raises(TypeError, match="no_such_keyword"):
+        mj.score(HAND, WIN, ruleset="public", no_such_keyword=1)
