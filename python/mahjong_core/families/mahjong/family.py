@@ -17,6 +17,7 @@ from .match import Match
 from .round import Round
 from .. import registry
 from . import advise_cli
+from .botzone import cli as botzone_cli
 from ..hooks import CliHooks, SimulationHooks, family_command
 from .constants import FAMILY_NAME
 from .hand import is_win, shanten, waits
@@ -84,7 +85,8 @@ CLI = CliHooks(
         "play": ["mahjong-core play --seed 7",
                  "mahjong-core play --ruleset two-player-bamboo --seat 1 --glyphs"],
     },
-    extra_commands={"advise": (advise_cli.HELP, advise_cli.add_arguments)},
+    extra_commands={"advise": (advise_cli.HELP, advise_cli.add_arguments),
+                    "botzone-bot": (botzone_cli.HELP, botzone_cli.add_arguments)},
     play_rulesets=_play_rulesets,
     play_seats=2,
 )

@@ -1,0 +1,28 @@
+"""``mahjong-core botzone-bot``: one of our bots as a Botzone program of Chinese Standard Mahjong
+(:func:`.wrapper.serve`), reading Botzone's input on standard input."""
+
+from __future__ import annotations
+
+import argparse
+
+from ...registry import DEFAULT_RULESET, ruleset_names
+
+__all__ = ["HELP", "add_arguments", "cmd_botzone_bot"]
+
+HELP = "run one of our bots as a Botzone bot of Chinese Standard Mahjong (reads standard input)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--bot", default="greedy", choices=("greedy", "random", "advisor"), help="the bot that decides")
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=ruleset_names(),
+                   help="the four-player ruleset our bot plays by")
+    p.add_argument("--seed", type=int, default=0, help="the random bot's seed")
+    p.add_argument("--json", action="store_true", help="Botzone's JSON interaction (default: simple interaction)")
+    p.add_argument("--no-keep-running", dest="keep_running", action="store_false",
+                   help="answer one request and exit (default: stay alive between requests)")
+    p.set_defaults(func=cmd_botzone_bot)
+
+
+def cmd_botzone_bot(args: argparse.Namespace) -> int:
+    from .wrapper import make_bot, serve
+    return serve(make_bot(args.bot, args.seed), args.ruleset, use_json=args.json, keep_running=args.keep_running)
