@@ -49,6 +49,7 @@ def test_envelopes() -> None:
     assert parse_output(["PLAY W1", "dbg", "saved"], False).data == "saved"
     assert parse_output(['{"response": "PASS", "data": "x"}'], True).response == "PASS"
     assert parse_output(['"PASS"'], True).response == "PASS"
+    assert parse_output(["{", '\t"response" : "PLAY W1"', "}"], True).response == "PLAY W1"   # jsoncpp's styled output
     for lines in ([], ["not json"], ['{"answer": 1}']):
         with pytest.raises(BotzoneProtocolError):
             parse_output(lines, True)

@@ -19,7 +19,8 @@ request and response tables; the judge program ``judge/main.cpp`` of the public 
   response 1, ..., request n (then the saved ``data`` line and the ``globaldata``); the bot
   prints its response on the first line (then optionally debug, data, globaldata lines).
   JSON: one line ``{"requests": [...], "responses": [...], "data": ..., "globaldata": ...}``,
-  answered with one line ``{"response": ..., "debug": ..., "data": ..., "globaldata": ...}``.
+  answered with ``{"response": ..., "debug": ..., "data": ..., "globaldata": ...}`` (the official
+  sample bot prints it with jsoncpp's styled writer, over several lines).
 * Keep running: a bot that prints :data:`KEEP_RUNNING` after its response stays alive; its next
   input is the new request alone (simple: the request line; JSON: the request as a JSON string).
 """
@@ -152,8 +153,9 @@ class Output:
 
 def parse_output(lines: Sequence[str], use_json: bool) -> Output:
     """A bot's output lines (the keep-running line excluded): simple interaction takes the first
-    line as the response (debug, data, globaldata follow); JSON takes the first line as an object
-    with ``response`` (or, as Botzone accepts, a bare JSON string).  No line, or a JSON line that
+    line as the response (debug, data, globaldata follow); JSON takes the first JSON value printed
+    (on one line or several) as an object with ``response`` (or, as Botzone's local runner accepts,
+    a bare JSON string).  No line, or a JSON line that
     does not parse or holds no string response, is a :class:`BotzoneProtocolError`."""
     if not lines:
         raise BotzoneProtocolError("the bot printed nothing")
@@ -161,14 +163,15 @@ def parse_output(lines: Sequence[str], use_json: bool) -> Output:
         rest = list(lines[1:])
         return Output(lines[0], rest[0] if rest else None, rest[1] if len(rest) > 1 else None,
                       "\n".join(rest[2:]) if len(rest) > 2 else None)
-    try:
-        d = json.loads(lines[0])
+    text = "\n".join(lines).lstrip()
+    try:   # the first JSON value of the output: jsoncpp's ``cout << value`` spreads one over lines
+        d, _ = json.JSONDecoder().raw_decode(text)
     except ValueError:
-        raise BotzoneProtocolError(f"not one line of JSON: {lines[0][:80]!r}") from None
+        raise BotzoneProtocolError(f"no JSON value in the bot's output: {text[:80]!r}") from None
     if isinstance(d, str):
         return Output(d)
     if not isinstance(d, dict) or not isinstance(d.get("response"), str):
-        raise BotzoneProtocolError(f"no string 'response' in the bot's JSON: {lines[0][:80]!r}")
+        raise BotzoneProtocolError(f"no string 'response' in the bot's JSON: {text[:80]!r}")
 
     def text(key: str) -> "str | None":
         v = d.get(key)
