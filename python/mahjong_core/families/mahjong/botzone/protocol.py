@@ -173,7 +173,7 @@ def parse_output(lines: Sequence[str], use_json: bool) -> Output:
     if not isinstance(d, dict) or not isinstance(d.get("response"), str):
         raise BotzoneProtocolError(f"no string 'response' in the bot's JSON: {text[:80]!r}")
 
-    def text(key: str) -> "str | None":
+    def saved(key: str) -> "str | None":
         v = d.get(key)
         return v if isinstance(v, str) else None if v is None else json.dumps(v)
-    return Output(d["response"], text("debug"), text("data"), text("globaldata"))
+    return Output(d["response"], saved("debug"), saved("data"), saved("globaldata"))

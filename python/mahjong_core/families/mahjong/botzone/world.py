@@ -70,7 +70,7 @@ def parse_history(requests: Sequence[str], responses: Sequence[str]) -> History:
     return History(me, quan, hand, flowers, events)
 
 
-def build_world(h: History, ruleset: str) -> tuple[Round, list[tuple[int, int]]]:
+def build_world(h: History, ruleset: str) -> "tuple[Any, list[tuple[int, int, int]]]":
     """The round and the actions (seat, mask index) that replay the history on it."""
     s, _ = settings_and_options(ruleset, None, None)
     if s.players != 4:
@@ -151,9 +151,9 @@ def build_world(h: History, ruleset: str) -> tuple[Round, list[tuple[int, int]]]
     for p in range(4):
         for t in needs[p]:
             take(t)
-    for p, t, _ in draws:
-        if t is not None:
-            take(t)
+    for _, drawn, _ in draws:
+        if drawn is not None:
+            take(drawn)
     filler = [t for t in sorted(pool) if t < 34 for _ in range(pool[t])]
     # spread the fillers (a sorted run would hand a player a kong of fillers)
     filler = filler[::7] + filler[1::7] + filler[2::7] + filler[3::7] + filler[4::7] + filler[5::7] + filler[6::7]
@@ -162,7 +162,7 @@ def build_world(h: History, ruleset: str) -> tuple[Round, list[tuple[int, int]]]
         if not filler:
             raise WorldError("no unseen tile is left")
         return filler.pop()
-    draw_tiles = [(p, t if t is not None else fill(), r) for p, t, r in draws]
+    draw_tiles: list[tuple[int, int, bool]] = [(p, t if t is not None else fill(), r) for p, t, r in draws]
     # the dealer's 14th tile is its first draw; if a flower, the replacements that follow it are
     # made at the deal, after the dealer's other flowers
     chain: list[int] = []
@@ -195,7 +195,7 @@ def build_world(h: History, ruleset: str) -> tuple[Round, list[tuple[int, int]]]
     return rnd, [(p, int(a), 0) if isinstance(a, int) else (p, -1, 0) for p, a, _ in actions]
 
 
-def replay(rnd: Round, actions: Sequence[tuple[int, int, int]], me: int, window: bool) -> bool:
+def replay(rnd: Any, actions: Sequence[tuple[int, int, int]], me: int, window: bool) -> bool:
     """Play the history's actions on ``rnd``, the others passing; stop when ``me`` is asked after
     the last one, in a claim window if ``window`` else on its turn (True), or when the round goes
     on without asking ``me`` so (False)."""
