@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from ...registry import DEFAULT_RULESET, ruleset_names
+from ...registry import ruleset_names
+from .protocol import BOTZONE_RULESET
 
 __all__ = ["HELP", "add_arguments", "cmd_botzone_bot"]
 
@@ -14,8 +15,8 @@ HELP = "run one of our bots as a Botzone bot of Chinese Standard Mahjong (reads 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", default="greedy", choices=("greedy", "random", "advisor"), help="the bot that decides")
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=ruleset_names(),
-                   help="the four-player ruleset our bot plays by")
+    p.add_argument("--ruleset", default=BOTZONE_RULESET, choices=ruleset_names(),
+                   help=f"the four-player ruleset our bot plays by (default {BOTZONE_RULESET})")
     p.add_argument("--seed", type=int, default=0, help="the random bot's seed")
     p.add_argument("--json", action="store_true", help="Botzone's JSON interaction (default: simple interaction)")
     p.add_argument("--no-keep-running", dest="keep_running", action="store_false",

@@ -34,9 +34,13 @@ from typing import Any, Sequence
 from ....errors import MahjongError
 
 __all__ = [
-    "BotzoneProtocolError", "KEEP_RUNNING", "tile_code", "tile_index", "Response", "parse_response",
+    "BotzoneProtocolError", "BOTZONE_RULESET", "KEEP_RUNNING", "tile_code", "tile_index", "Response", "parse_response",
     "simple_input", "json_input", "keep_running_input", "parse_output",
 ]
+
+BOTZONE_RULESET = "public"
+"""The ruleset our side of the protocol plays by default (the wrapper's world, ``botzone-bot``):
+`public` (大众麻将: every tile, MCR's fans) until the `mcr` ruleset is merged, then `mcr`."""
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 """The line a bot prints after its response to stay alive for the next request."""

@@ -11,9 +11,10 @@ import json
 import sys
 from typing import Any, Callable, Sequence, TextIO
 
-from ....errors import MahjongError
+from ....errors import MahjongError, RulesetError
 from .._constants import A_CHI_HIGH, A_CHI_LOW, A_CHI_MID, A_KONG_CLAIM, A_KONG_SELF, A_PON, A_WIN
-from .protocol import KEEP_RUNNING, tile_code
+from ..rulesets import get_ruleset
+from .protocol import KEEP_RUNNING, BotzoneProtocolError, tile_code
 from .world import build_world, parse_history, replay
 
 __all__ = ["respond", "serve", "make_bot"]
@@ -87,16 +88,23 @@ def _answer(rnd: Any, me: int, bot: Any) -> str:
 
 
 def _read_first(inp: TextIO, use_json: bool) -> "tuple[list[str], list[str]] | None":
-    if use_json:
-        line = inp.readline()
-        if not line.strip():
-            return None
-        d = json.loads(line)
-        return [str(x) for x in d["requests"]], [str(x) for x in d["responses"]]
-    first = inp.readline()
-    if not first.strip():
+    """The first input of the process (None at once at the end of the input); an input of
+    neither envelope is a :class:`~.protocol.BotzoneProtocolError`."""
+    line = inp.readline()
+    if not line.strip():
         return None
-    n = int(first)
+    if use_json:
+        try:
+            d = json.loads(line)
+            requests, responses = d["requests"], d["responses"]
+        except (ValueError, TypeError, KeyError):
+            raise BotzoneProtocolError(f"not Botzone's JSON input (requests, responses): {line[:80]!r}") from None
+        if not isinstance(requests, list) or not isinstance(responses, list) or len(requests) != len(responses) + 1:
+            raise BotzoneProtocolError("the JSON input needs one more request than responses")
+        return [str(x) for x in requests], [str(x) for x in responses]
+    if not line.strip().isdigit() or int(line) < 1:
+        raise BotzoneProtocolError(f"simple interaction starts with the turn number, got {line.strip()[:80]!r}")
+    n = int(line)
     lines = [inp.readline().rstrip("\r\n") for _ in range(2 * n - 1)]
     return lines[0::2], lines[1::2]
 
@@ -106,6 +114,9 @@ def serve(bot: Any, ruleset: str, *, use_json: bool = False, keep_running: bool 
           respond_fn: "Callable[..., str] | None" = None) -> int:
     """The Botzone program: answer the input on ``stdin``; with ``keep_running`` stay alive and
     answer each further request (until the input ends).  Returns the exit status, 0."""
+    rs = get_ruleset(ruleset)
+    if rs.players != 4:
+        raise RulesetError(f"the Botzone protocol is for four players; {rs.name} has {rs.players}")
     inp, out = stdin or sys.stdin, stdout or sys.stdout
     answer = respond_fn or respond
     got = _read_first(inp, use_json)

@@ -1,0 +1,39 @@
+"""``mahjong-core botzone-bot``: our bot as a Botzone program, and what it refuses."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import wrapper_command
+
+DEAL = ["0 1 0", "1 0 0 0 0 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 B4"]
+
+
+def _run(argv: list[str], text: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(argv, input=text, capture_output=True, text=True, timeout=60, env=env, check=False)
+
+
+def test_one_request_answered_then_exit(env: dict[str, str]) -> None:
+    history = "\n".join(["3", DEAL[0], "PASS", DEAL[1], "PASS", "2 B4"]) + "\n"
+    proc = _run(wrapper_command("greedy", "--no-keep-running"), history, env)
+    assert proc.returncode == 0 and proc.stdout.startswith("PLAY ") and len(proc.stdout.splitlines()) == 1
+
+
+def test_keep_running_answers_each_request_as_it_comes(env: dict[str, str]) -> None:
+    text = "1\n" + DEAL[0] + "\n" + DEAL[1] + "\n3 0 DRAW\n"
+    proc = _run(wrapper_command("random"), text, env)
+    assert proc.returncode == 0
+    assert proc.stdout.splitlines() == ["PASS", ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"] * 3
+
+
+@pytest.mark.parametrize(("args", "text", "message"), [
+    (("--ruleset", "two-player"), "1\n0 1 0\n", "for four players; two-player has 2"),
+    ((), "x\n", "starts with the turn number"),
+    (("--json",), "3\n", "not Botzone's JSON input"),
+])
+def test_refusals_name_the_problem(env: dict[str, str], args: tuple[str, ...], text: str, message: str) -> None:
+    argv = [sys.executable, "-m", "mahjong_core", "botzone-bot", *args]
+    proc = _run(argv, text, env)
+    assert proc.returncode == 2 and message in proc.stdout + proc.stderr
