@@ -17,7 +17,6 @@ from .match import Match
 from .round import Round
 from .. import registry
 from . import advise_cli
-from .botzone import cli as botzone_cli
 from ..hooks import CliHooks, SimulationHooks, family_command
 from .constants import FAMILY_NAME
 from .hand import is_win, shanten, waits
@@ -62,6 +61,15 @@ def _play_rulesets() -> tuple[str, ...]:
 
 _PACKAGE = __name__.rpartition(".")[0]   # the family's package: its cli module is <package>.cli
 
+_BOTZONE_HELP = "run one of our bots as a Botzone bot of Chinese Standard Mahjong (reads standard input)"
+
+
+def _botzone_arguments(p: Any) -> None:
+    """``botzone-bot``'s options (:mod:`.botzone.command`, imported only by the command line)."""
+    from .botzone.command import add_arguments
+    add_arguments(p)
+
+
 CLI = CliHooks(
     commands={name: family_command(_PACKAGE, name) for name in ("hand", "score", "match", "play")},
     options={"score": _score_options},
@@ -86,7 +94,7 @@ CLI = CliHooks(
                  "mahjong-core play --ruleset two-player-bamboo --seat 1 --glyphs"],
     },
     extra_commands={"advise": (advise_cli.HELP, advise_cli.add_arguments),
-                    "botzone-bot": (botzone_cli.HELP, botzone_cli.add_arguments)},
+                    "botzone-bot": (_BOTZONE_HELP, _botzone_arguments)},
     play_rulesets=_play_rulesets,
     play_seats=2,
 )

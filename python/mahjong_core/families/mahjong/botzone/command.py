@@ -8,9 +8,7 @@ import argparse
 from ...registry import ruleset_names
 from .protocol import BOTZONE_RULESET
 
-__all__ = ["HELP", "add_arguments", "cmd_botzone_bot"]
-
-HELP = "run one of our bots as a Botzone bot of Chinese Standard Mahjong (reads standard input)"
+__all__ = ["add_arguments", "cmd_botzone_bot"]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
