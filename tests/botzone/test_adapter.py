@@ -7,7 +7,9 @@ import pytest
 
 import mahjong_core as mj
 from mahjong_core.errors import MahjongError
-from mahjong_core.families.mahjong.botzone import BotzoneBot, BotzoneForfeit, play_game
+from mahjong_core.families.mahjong.botzone import BotzoneBot, BotzoneForfeit, parse_response, play_game
+from mahjong_core.families.mahjong.botzone.adapter import _claim_fault
+from mahjong_core.families.mahjong.botzone.feed import Request
 
 from .conftest import RULESET, script
 
@@ -75,3 +77,40 @@ def test_bad_arguments_are_refused() -> None:
         BotzoneBot("x", time_limit=0)
     with pytest.raises(MahjongError, match="four players"):
         BotzoneBot(script("passer.py")).act_index(mj.Round("two-player", seed=1), 0)
+
+
+def _claim(line: str, hand: str, tile: int, discarder: int, taken: "tuple[str, int] | None" = None) -> Request:
+    counts = [0] * 34
+    for t in mj.parse_tiles(hand):
+        counts[t] += 1
+    return Request(line, "claim", tuple(counts), tile, discarder, taken)
+
+
+@pytest.mark.parametrize(("response", "hand", "fault"), [
+    ("PENG W5", "1155m", ""), ("PENG W5", "15m", "PENG without two"), ("PENG W9", "1155m", "not in hand"),
+    ("GANG", "111m", ""), ("GANG", "11m", "GANG without three"),
+    ("CHI W2 W5", "235m", ""), ("CHI W2 W5", "3m5p", "chow's tiles"), ("CHI W3 W5", "245m", "does not hold"), ("CHI W2 W3", "233m", ""),
+    ("CHI W1 W5", "235m", "does not hold"), ("CHI F2 W5", "235m", "does not hold"),
+])
+def test_claims_our_round_did_not_offer_are_checked_as_the_judge_checks_them(
+        response: str, hand: str, fault: str) -> None:
+    # player 1 answers player 0's discard of W1 (tile 0)
+    why = _claim_fault(parse_response(response), _claim("3 0 PLAY W1", hand, 0, 0), 1)
+    assert (fault in why) if fault else why == ""
+
+
+def test_a_chow_is_only_for_the_next_player() -> None:
+    assert "player before" in _claim_fault(parse_response("CHI W2 W5"), _claim("3 0 PLAY W1", "35m", 0, 0), 2)
+
+
+def test_a_bot_claiming_kongs_it_cannot_make_is_wa(env: dict[str, str]) -> None:
+    # answers GANG to every discard of another player: the first one the judge examines is a WA
+    bot = BotzoneBot(["python3", "-c", (
+        "import sys\n"
+        "n = int(sys.stdin.readline()); reqs = [sys.stdin.readline().split() for _ in range(2 * n - 1)][0::2]\n"
+        "w = reqs[-1]\n"
+        "print('PLAY ' + w[1] if w[0] == '2' else 'GANG' if w[0] == '3' and w[2] == 'PLAY' "
+        "and w[1] != reqs[0][1] else 'PASS')\n")], time_limit=10)
+    out = play_game(mj.Round(RULESET, seed=6), ["greedy", bot, "greedy", "greedy"])
+    assert out.forfeit is not None and out.forfeit.decision.verdict == "WA"
+    assert out.forfeit.decision.response == "GANG" and "three" in out.forfeit.decision.note

@@ -16,9 +16,17 @@ def _run(argv: list[str], text: str, env: dict[str, str]) -> subprocess.Complete
 
 
 def test_one_request_answered_then_exit(env: dict[str, str]) -> None:
-    history = "\n".join(["3", DEAL[0], "PASS", DEAL[1], "PASS", "2 B4"]) + "\n"
+    history = "\n".join(["3", "0 0 0", "PASS", DEAL[1], "PASS", "2 F1"]) + "\n"   # the dealer's first draw
     proc = _run(wrapper_command("greedy", "--no-keep-running"), history, env)
     assert proc.returncode == 0 and proc.stdout.startswith("PLAY ") and len(proc.stdout.splitlines()) == 1
+
+
+def test_a_history_our_round_cannot_have_is_answered_safely_with_a_debug_line(env: dict[str, str]) -> None:
+    # player 1 cannot draw first: the wrapper discards the drawn tile and says why on the debug line
+    history = "\n".join(["3", DEAL[0], "PASS", DEAL[1], "PASS", "2 B4"]) + "\n"
+    proc = _run(wrapper_command("greedy", "--no-keep-running"), history, env)
+    assert proc.returncode == 0 and proc.stdout.splitlines()[0] == "PLAY B4"
+    assert "fallback: the history does not start with the dealer's draw" in proc.stdout.splitlines()[1]
 
 
 def test_keep_running_answers_each_request_as_it_comes(env: dict[str, str]) -> None:

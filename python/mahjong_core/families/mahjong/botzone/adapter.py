@@ -198,13 +198,16 @@ class BotzoneBot:
             self._data = out.data
         if out.globaldata:
             self._globaldata = out.globaldata
-        return Decision(n, req.line, out.response, "OK", False, seconds=turn.seconds)
+        return Decision(n, req.line, out.response, "OK", False, seconds=turn.seconds,
+                        note=f"debug: {out.debug}" if out.debug else "")
 
     def _check_unasked(self, req: Request, d: Decision) -> None:
-        """A request our round did not ask the seat about: PASS, as the judge requires
-        (``checkInputPASS``); on another player's discard a claim the round did not offer the seat
-        (a higher claim took the tile, or it had none) is ignored, as the judge ignores claims
-        after the one it takes, but ``HU`` there is a false win (``WH``)."""
+        """A request our round did not ask the seat about, checked as the judge checks it: PASS
+        where only PASS is allowed (``checkInputPASS``); ``HU`` where our round offered no win is a
+        false win (``WH``); on another player's discard a claim our round did not offer the seat is
+        a ``WA`` if the judge would have examined it and found the tiles missing (pungs and kongs
+        examined in player order until one is taken, then chows: ``checkInputPLAY2``,
+        ``checkInputPLAY3``), else ignored (a claim of higher priority took the tile)."""
         try:
             r = parse_response(d.response)
         except BotzoneProtocolError as exc:
@@ -214,10 +217,26 @@ class BotzoneBot:
             return
         if req.kind in ("claim", "rob") and r.kind == "HU":
             d.verdict, d.note = "WH", "HU where our round offered no win"
-        elif req.kind == "claim" and r.kind in ("PENG", "CHI") or (req.kind == "claim" and r == Response("GANG")):
-            d.note = "a claim our round did not offer this seat: ignored"
-        else:
+            return
+        if req.kind != "claim" or r.kind not in ("PENG", "CHI", "GANG") or (r.kind == "GANG" and r.tiles):
             d.verdict, d.note = "WA", f"{r.kind} answers a request that allows only PASS"
+            return
+        my_id = int(self._requests[0].split()[1])
+        taken = req.taken
+        if taken is None:
+            examined = True
+        elif r.kind == "CHI":    # chows are examined when no pung or kong was taken, in player order
+            examined = taken[0] == "CHI" and my_id < taken[1]
+        else:                    # pungs and kongs in player order until one is taken (a chow: after them all)
+            examined = taken[0] == "CHI" or my_id < taken[1]
+        if not examined:
+            d.note = f"{r.kind}: another player's claim took the tile first (ignored, as the judge does)"
+            return
+        why = _claim_fault(r, req, my_id)
+        if why:
+            d.verdict, d.note = "WA", why
+        else:
+            d.note = f"{r.kind}: a claim our round did not take (ignored)"
 
     def _decide(self, rnd: Any, seat: int, legal: list[int], req: Request, d: Decision) -> None:
         """The action of the response to the request our round asked about (or a WA / WH)."""
@@ -277,6 +296,29 @@ class BotzoneBot:
             i = legal[0]
         self.record.append(Decision(len(self._requests), "", None, verdict, True, i, note=note))
         return i
+
+
+def _claim_fault(r: Response, req: Request, my_id: int) -> str:
+    """Why the judge refuses this claim of the discard ``req.tile`` (empty: it would accept it)."""
+    hand, d = list(req.hand), req.tile
+    if r.kind == "GANG":
+        return "" if hand[d] >= 3 else "GANG without three of the tile in hand"
+    if r.kind == "PENG":
+        if hand[d] < 2:
+            return "PENG without two of the tile in hand"
+        hand[d] -= 2
+        return "" if hand[r.tiles[0]] > 0 else "PENG discarding a tile not in hand"
+    mid, out = r.tiles
+    if (req.discarder + 1) % 4 != my_id:
+        return "CHI of a discard not made by the player before"
+    if mid >= 27 or d >= 27 or mid // 9 != d // 9 or abs(mid - d) > 1 or mid % 9 in (0, 8):
+        return "CHI whose chow does not hold the discard"
+    hand[d] += 1
+    for x in (mid - 1, mid, mid + 1):
+        if hand[x] <= 0:
+            return "CHI without the chow's tiles in hand"
+        hand[x] -= 1
+    return "" if hand[out] > 0 else "CHI discarding a tile not in hand"
 
 
 # ------------------------------------------------------------------ a game as Botzone scores it

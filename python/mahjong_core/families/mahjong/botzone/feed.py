@@ -24,8 +24,17 @@ __all__ = ["Request", "requests_for", "botzone_id"]
 
 @dataclass(frozen=True)
 class Request:
+    """One request: its ``line``, its ``kind``; for a ``"claim"``: the seat's concealed tiles then
+    (``hand``, 34 counts), the claimed tile, the discarder's Botzone id, and what the round did
+    with the tile (``taken``: the word PENG, CHI or GANG and the taker's id; None when nobody
+    claimed it, or when it is not known yet)."""
+
     line: str
     kind: str
+    hand: "tuple[int, ...]" = ()
+    tile: int = -1
+    discarder: int = -1
+    taken: "tuple[str, int] | None" = None
 
 
 def botzone_id(seat: int, dealer: int, players: int = 4) -> int:
@@ -70,11 +79,16 @@ def requests_for(log: Sequence[Any], seat: int) -> list[Request]:
     out.append(Request(" ".join(["1", *(str(len(f)) for f in by_id), *(tile_code(t) for t in own[:13]),
                                  *(tile_code(t) for f in by_id for t in f)]), "pass"))
     out.append(Request(f"2 {tile_code(own[13])}", "draw") if seat == dealer else Request("3 0 DRAW", "pass"))
+    hand = [0] * 34          # the seat's concealed tiles, as the judge holds them
+    for x in own:
+        hand[x] += 1
     held: "tuple[str, int, str] | None" = None    # a claim waiting for its discard: (word, seat, tiles)
     while i < len(events):
         e = events[i]
         t, s = e["type"], e.get("seat")
         mine = s == seat
+        if mine:
+            _take_own(hand, e)
         if t == "draw":
             nxt = events[i + 1] if i + 1 < len(events) else None
             if nxt is not None and nxt["type"] == "flower" and nxt["seat"] == s:
@@ -86,11 +100,16 @@ def requests_for(log: Sequence[Any], seat: int) -> list[Request]:
                 out.append(Request(f"3 {bid(s)} DRAW", "pass"))
         elif t == "discard":
             kind = "pass" if mine else "claim"
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            taken = None
+            if nxt is not None and nxt["type"] in ("pon", "chi", "kong") and nxt.get("from") == s:
+                taken = ({"pon": "PENG", "chi": "CHI", "kong": "GANG"}[nxt["type"]], bid(nxt["seat"]))
+            extra = dict(hand=tuple(hand), tile=e["tile"], discarder=bid(s), taken=taken) if kind == "claim" else {}
             if held is not None and held[1] == s:
-                out.append(Request(f"3 {bid(s)} {held[0]}{held[2]} {tile_code(e['tile'])}", kind))
+                out.append(Request(f"3 {bid(s)} {held[0]}{held[2]} {tile_code(e['tile'])}", kind, **extra))
                 held = None
             else:
-                out.append(Request(f"3 {bid(s)} PLAY {tile_code(e['tile'])}", kind))
+                out.append(Request(f"3 {bid(s)} PLAY {tile_code(e['tile'])}", kind, **extra))
         elif t == "pon":
             held = ("PENG", s, "")
         elif t == "chi":
@@ -104,3 +123,20 @@ def requests_for(log: Sequence[Any], seat: int) -> list[Request]:
             break
         i += 1
     return out
+
+
+def _take_own(hand: list[int], e: Any) -> None:
+    """The seat's own event on its concealed tiles."""
+    t, tile = e["type"], e.get("tile")
+    if t == "draw" and isinstance(tile, int) and tile < 34:
+        hand[tile] += 1
+    elif t == "discard":
+        hand[tile] -= 1
+    elif t == "pon":
+        hand[tile] -= 2
+    elif t == "chi":
+        for x in e["tiles"]:
+            if x != tile:
+                hand[x] -= 1
+    elif t == "kong" and isinstance(tile, int):
+        hand[tile] -= {"exposed": 3, "concealed": 4, "added": 1}[e["kind"]]

@@ -85,6 +85,9 @@ def build_world(h: History, ruleset: str) -> "tuple[Any, list[tuple[int, int, in
     for p, word, tiles in ev:
         for t in tiles:
             seen[t] += 1
+        if word == "CHI":   # the chow's other tiles are seen too (its claimed one is a discard, seen there)
+            seen[tiles[0] - 1] += 1
+            seen[tiles[0] + 1] += 1
     needs: list[list[int]] = [[] for _ in range(4)]
     draws: list[tuple[int, "int | None", bool]] = []    # (player, tile or None: filler, replacement?)
     actions: list[tuple[int, "int | str", int]] = []    # (player, action or "CHI", tile)

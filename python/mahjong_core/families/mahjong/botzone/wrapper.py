@@ -132,8 +132,8 @@ def serve(bot: Any, ruleset: str, *, use_json: bool = False, keep_running: bool 
             if notes:
                 d["debug"] = "; ".join(notes)
             out.write(json.dumps(d, ensure_ascii=False) + "\n")
-        else:
-            out.write(r + "\n")
+        else:   # the debug line follows the response (Botzone's simple interaction)
+            out.write(r + "\n" + ("; ".join(notes) + "\n" if notes else ""))
         if not keep_running:
             out.flush()
             return 0
