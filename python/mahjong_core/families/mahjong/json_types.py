@@ -366,7 +366,7 @@ class RoundState(TypedDict):
     log: list[Event]
 
 
-class MatchState(TypedDict):
+class _MatchStateRequired(TypedDict):
     """A match (:meth:`Match.to_dict`, ``to_json``): its arguments, the finished rounds' results
     and actions (``[seat, mask index]`` pairs per round), and the current round's state."""
 
@@ -383,3 +383,8 @@ class MatchState(TypedDict):
     results: list[RoundResultDict]
     actions: list[list[list[int]]]
     round: RoundState
+
+
+class MatchState(_MatchStateRequired, total=False):
+    duplicate: bool
+    """Present (True) only in a match of Botzone's duplicate format (``Match(duplicate=True)``)."""
