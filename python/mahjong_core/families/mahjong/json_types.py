@@ -367,8 +367,7 @@ class RoundState(TypedDict):
 
 
 class _MatchStateRequired(TypedDict):
-    """A match (:meth:`Match.to_dict`, ``to_json``): its arguments, the finished rounds' results
-    and actions (``[seat, mask index]`` pairs per round), and the current round's state."""
+    """The keys of every match state (:class:`MatchState`)."""
 
     schema_version: int
     type: Literal["match"]
@@ -386,5 +385,8 @@ class _MatchStateRequired(TypedDict):
 
 
 class MatchState(_MatchStateRequired, total=False):
+    """A match (:meth:`Match.to_dict`, ``to_json``): its arguments, the finished rounds' results
+    and actions (``[seat, mask index]`` pairs per round), and the current round's state."""
+
     duplicate: bool
     """Present (True) only in a match of Botzone's duplicate format (``Match(duplicate=True)``)."""
