@@ -30,7 +30,7 @@ def test_a_history_our_round_cannot_have_is_answered_safely_with_a_debug_line(en
 
 
 def test_keep_running_answers_each_request_as_it_comes(env: dict[str, str]) -> None:
-    text = "1\n" + DEAL[0] + "\n" + DEAL[1] + "\n3 0 DRAW\n"
+    text = "1\n" + DEAL[0] + "\n\n" + DEAL[1] + "\n\n3 0 DRAW\n"   # blank lines: empty saved data
     proc = _run(wrapper_command("random"), text, env)
     assert proc.returncode == 0
     assert proc.stdout.splitlines() == ["PASS", ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"] * 3

@@ -140,6 +140,8 @@ def serve(bot: Any, ruleset: str, *, use_json: bool = False, keep_running: bool 
         out.write(KEEP_RUNNING + "\n")
         out.flush()
         line = inp.readline()
+        while line and not line.strip():   # the empty data / globaldata lines Botzone may send
+            line = inp.readline()
         if not line:
             return 0
         line = line.rstrip("\r\n")
