@@ -26,7 +26,7 @@ import weakref
 from dataclasses import asdict, dataclass, field
 from typing import Any, Sequence
 
-from ....errors import MahjongError
+from ....errors import BotzoneForfeit, MahjongError
 from .._constants import A_CHI_HIGH, A_CHI_LOW, A_CHI_MID, A_KONG_CLAIM, A_KONG_SELF, A_PASS, A_PON, A_WIN
 from .feed import Request, requests_for
 from .process import BotProcess
@@ -60,17 +60,12 @@ class Decision:
         return asdict(self)
 
 
-class BotzoneForfeit(MahjongError):
-    """A Botzone bot's fault ends the game as the judge ends it: ``seat`` loses 30, each other
-    player gains 10 (``scores``, per seat of our round); ``decision`` is the faulty one."""
-
-    def __init__(self, seat: int, players: int, decision: Decision) -> None:
-        self.seat = seat
-        self.decision = decision
-        lose, gain = FORFEIT_SCORES
-        self.scores = [lose if s == seat else gain for s in range(players)]
-        super().__init__(f"seat {seat}: {decision.verdict} on request {decision.turn} "
-                         f"({decision.request!r} answered {decision.response!r}){': ' + decision.note if decision.note else ''}")
+def _forfeit(seat: int, players: int, decision: Decision) -> BotzoneForfeit:
+    """The judge's end of the game on ``decision``, a fault of ``seat``."""
+    note = f": {decision.note}" if decision.note else ""
+    lose, gain = FORFEIT_SCORES
+    return BotzoneForfeit(seat, [lose if s == seat else gain for s in range(players)], decision, f"seat {seat}: {decision.verdict} on request {decision.turn} "
+                                                   f"({decision.request!r} answered {decision.response!r}){note}")
 
 
 class BotzoneBot:
@@ -284,7 +279,7 @@ class BotzoneBot:
         self.faulted = d
         self.process.close()
         if self.on_fault == "forfeit":
-            raise BotzoneForfeit(seat, rnd.players, d)
+            raise _forfeit(seat, rnd.players, d)
         return self._fallback(rnd, seat, legal, f"after {d.verdict}")
 
     def _fallback(self, rnd: Any, seat: int, legal: list[int], note: str, verdict: str = "FALLBACK") -> int:

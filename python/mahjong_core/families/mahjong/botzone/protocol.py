@@ -31,7 +31,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ....errors import MahjongError
+from ....errors import BotzoneProtocolError
 
 __all__ = [
     "BotzoneProtocolError", "BOTZONE_RULESET", "KEEP_RUNNING", "tile_code", "tile_index", "Response", "parse_response",
@@ -44,11 +44,6 @@ BOTZONE_RULESET = "public"
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 """The line a bot prints after its response to stay alive for the next request."""
-
-
-class BotzoneProtocolError(MahjongError):
-    """A line that is not of the Botzone protocol (a tile code, a response, an envelope): the
-    message names the offending text."""
 
 
 _SUITS = "WBT"

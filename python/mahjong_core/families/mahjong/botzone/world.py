@@ -9,25 +9,21 @@ the flower and kong replacements from the tail) and replays the history's action
 players who did not act passing.  Botzone's player ``k`` is our seat ``k`` with dealer 0.
 
 A history the world cannot reproduce (an action our ruleset refuses, too many tiles needed) is a
-:class:`WorldError`; the wrapper then answers safely (PASS, or discard the drawn tile).
+:class:`~mahjong_core.errors.BotzoneHistoryError`; the wrapper then answers safely (PASS, or discard the drawn tile).
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ....errors import MahjongError
+from ....errors import BotzoneHistoryError
 from .._constants import A_CHI_HIGH, A_CHI_LOW, A_CHI_MID, A_KONG_CLAIM, A_KONG_SELF, A_PASS, A_PON, N_KONG_DICE
 from ..round import Round
 from ..settings import settings_and_options
 from ..wall import script_wall
 from .protocol import BotzoneProtocolError, tile_index
 
-__all__ = ["WorldError", "History", "parse_history", "build_world"]
-
-
-class WorldError(MahjongError):
-    """A Botzone history our round cannot reproduce."""
+__all__ = ["History", "parse_history", "build_world"]
 
 
 class History:
@@ -74,7 +70,7 @@ def build_world(h: History, ruleset: str) -> "tuple[Any, list[tuple[int, int, in
     """The round and the actions (seat, mask index) that replay the history on it."""
     s, _ = settings_and_options(ruleset, None, None)
     if s.players != 4:
-        raise WorldError(f"the Botzone protocol is for four players; {ruleset!r} has {s.players}")
+        raise BotzoneHistoryError(f"the Botzone protocol is for four players; {ruleset!r} has {s.players}")
     me, ev = h.me, h.events
     pool: dict[int, int] = {}
     for t in s.tile_set():
@@ -104,7 +100,7 @@ def build_world(h: History, ruleset: str) -> "tuple[Any, list[tuple[int, int, in
                 elif nw == "GANG":
                     free = [t for t in range(34) if seen[t] == 0 and pool.get(t, 0) >= 4]
                     if not free:
-                        raise WorldError("no kind is left for another player's concealed kong")
+                        raise BotzoneHistoryError("no kind is left for another player's concealed kong")
                     tile = free[0]
                     seen[tile] = 4
                     needs[p] += [tile] * 3
@@ -115,7 +111,7 @@ def build_world(h: History, ruleset: str) -> "tuple[Any, list[tuple[int, int, in
             last_discard = tiles[0]
         elif word in ("PENG", "CHI"):
             if last_discard is None:
-                raise WorldError(f"{word} with no discard to claim")
+                raise BotzoneHistoryError(f"{word} with no discard to claim")
             d = last_discard
             if word == "PENG":
                 if p != me:
@@ -131,11 +127,11 @@ def build_world(h: History, ruleset: str) -> "tuple[Any, list[tuple[int, int, in
         elif word == "GANG":
             if prev is not None and prev[0] == p and prev[1] == "DRAW":   # concealed, after the draw
                 if not tiles:
-                    raise WorldError("a concealed kong of unknown tile")
+                    raise BotzoneHistoryError("a concealed kong of unknown tile")
                 actions.append((p, A_KONG_SELF + tiles[0], 0))
             else:
                 if last_discard is None:
-                    raise WorldError("GANG with no discard to claim")
+                    raise BotzoneHistoryError("GANG with no discard to claim")
                 if p != me:
                     needs[p] += [last_discard] * 3
                 actions.append((p, A_KONG_CLAIM, 0))
@@ -143,11 +139,11 @@ def build_world(h: History, ruleset: str) -> "tuple[Any, list[tuple[int, int, in
             actions.append((p, A_KONG_SELF + tiles[0], 0))
     # the dealer's 14th tile is its first draw (and a flower there is replaced at the deal)
     if not draws or draws[0][0] != 0:
-        raise WorldError("the history does not start with the dealer's draw")
+        raise BotzoneHistoryError("the history does not start with the dealer's draw")
     # tiles taken from the pool: known ones first, fillers after
     def take(t: int) -> None:
         if pool.get(t, 0) <= 0:
-            raise WorldError(f"more copies of tile {t} than the ruleset has")
+            raise BotzoneHistoryError(f"more copies of tile {t} than the ruleset has")
         pool[t] -= 1
     for t in h.hand + [t for f in h.flowers for t in f]:
         take(t)
@@ -163,7 +159,7 @@ def build_world(h: History, ruleset: str) -> "tuple[Any, list[tuple[int, int, in
 
     def fill() -> int:
         if not filler:
-            raise WorldError("no unseen tile is left")
+            raise BotzoneHistoryError("no unseen tile is left")
         return filler.pop()
     draw_tiles: list[tuple[int, int, bool]] = [(p, t if t is not None else fill(), r) for p, t, r in draws]
     # the dealer's 14th tile is its first draw; if a flower, the replacements that follow it are
@@ -185,7 +181,7 @@ def build_world(h: History, ruleset: str) -> "tuple[Any, list[tuple[int, int, in
             real = list(h.hand)
         else:
             if len(needs[p]) > 13:
-                raise WorldError(f"player {p} needs {len(needs[p])} tiles from a hand of 13")
+                raise BotzoneHistoryError(f"player {p} needs {len(needs[p])} tiles from a hand of 13")
             real = needs[p] + [fill() for _ in range(13 - len(needs[p]))]
         hands.append(real[:n_real] + list(h.flowers[p]) + ([draw_tiles[0][1]] if p == 0 else []))
         tail += real[n_real:]             # the replacements of the dealt flowers, in dealing order
@@ -219,7 +215,7 @@ def replay(rnd: Any, actions: Sequence[tuple[int, int, int]], me: int, window: b
             if A_PASS in legal:
                 rnd.step(seat, A_PASS)
                 continue
-            raise WorldError(f"player {p}'s action {a} is not legal in our round (seat {seat} to act)")
+            raise BotzoneHistoryError(f"player {p}'s action {a} is not legal in our round (seat {seat} to act)")
         if seat == me and (A_PASS in legal) == window:
             return True
         if A_PASS not in legal:
