@@ -45,3 +45,13 @@ def test_refusals_name_the_problem(env: dict[str, str], args: tuple[str, ...], t
     argv = [sys.executable, "-m", "mahjong_core", "botzone-bot", *args]
     proc = _run(argv, text, env)
     assert proc.returncode == 2 and message in proc.stdout + proc.stderr
+
+
+def test_requests_given_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_core import cli
+    deal = DEAL[1]
+    assert cli.main(["botzone-bot", "--bot", "greedy", "--requests", "0 0 0", deal, "2 B4"]) == 0
+    assert capsys.readouterr().out == "HU\n"     # W1-9 B1-4 with B4: a pure straight, a win
+    assert cli.main(["botzone-bot", "--requests", "0 1 0", deal, "2 B4"]) == 0
+    out = capsys.readouterr().out.splitlines()   # player 1 does not draw first: answered safely
+    assert out[0] == "PLAY B4" and "does not start with the dealer's draw" in out[1]

@@ -90,6 +90,8 @@ CLI = CliHooks(
         "match": ["mahjong-core match --rounds 2 --bots greedy,random",
                   "mahjong-core match --rounds 2 --json"],
         "advise": advise_cli.EXAMPLES,
+        "botzone-bot": ['mahjong-core botzone-bot --bot greedy --requests "0 0 0" '
+                        '"1 0 0 0 0 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 B5" "2 F1"'],
         "play": ["mahjong-core play --seed 7",
                  "mahjong-core play --ruleset two-player-bamboo --seat 1 --glyphs"],
     },
