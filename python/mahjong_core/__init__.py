@@ -51,6 +51,9 @@ from .families.mahjong.hand import (
     waits_mask,
 )
 from .errors import (
+    BotzoneForfeit,
+    BotzoneHistoryError,
+    BotzoneProtocolError,
     FlagError,
     IllegalActionError,
     LedgerError,
@@ -111,6 +114,9 @@ __all__ = [
     "JoinLimit",
     "JoinUnavailable",
     "StoreError",
+    "BotzoneProtocolError",
+    "BotzoneHistoryError",
+    "BotzoneForfeit",
     "SimulationError",
     "FanDef",
     "fan_table",

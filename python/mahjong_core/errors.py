@@ -8,6 +8,8 @@ wrong; the message names the offending tile, row or value.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "MahjongError",
     "TileParseError",
@@ -28,6 +30,9 @@ __all__ = [
     "JoinLimit",
     "JoinUnavailable",
     "StoreError",
+    "BotzoneProtocolError",
+    "BotzoneHistoryError",
+    "BotzoneForfeit",
 ]
 
 
@@ -122,3 +127,25 @@ class JoinUnavailable(JoinError):
 class StoreError(MahjongError):
     """The reference server's database cannot be used: a missing, empty, damaged or foreign file
     at start, or a failed read or write while serving.  The message names the database's path."""
+
+
+class BotzoneProtocolError(MahjongError):
+    """A line that is not of Botzone's Chinese Standard Mahjong protocol (a tile code, a response,
+    an input envelope): the message quotes the offending text."""
+
+
+class BotzoneHistoryError(MahjongError):
+    """A Botzone history that no round of the ruleset can reproduce (an action the ruleset refuses,
+    more copies of a tile than it has): the wrapper of our bots then answers safely."""
+
+
+class BotzoneForfeit(MahjongError):
+    """A Botzone bot's fault (a time-out, a crash, a wrong answer, a false win), which ends the game
+    as Botzone's judge ends it: ``scores`` per seat (``seat`` loses 30, each other player gains 10);
+    ``decision`` is the faulty one (a :class:`~mahjong_core.families.mahjong.botzone.Decision`)."""
+
+    def __init__(self, seat: int, scores: "list[int]", decision: "Any", message: str) -> None:
+        self.seat = seat
+        self.scores = scores
+        self.decision = decision
+        super().__init__(message)

@@ -203,6 +203,8 @@ NOT_IN_CI = {
     ".ci/run": "CI itself",
     "mahjong-core": "the program's name, not a command",
     "python -m mahjong_core": "the program's name, not a command",
+    "mahjong-core botzone-bot --bot greedy": "reads Botzone's requests on standard input (the section's Python "
+                                             "example runs it; tests/botzone run it under the adapter)",
 }
 """README commands that cannot run in CI, each with the reason."""
 

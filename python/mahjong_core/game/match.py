@@ -4,6 +4,11 @@ Each round gets its own wall from the match seed: round ``k`` uses
 ``SeedSequence(seed, spawn_key=(k + 1,))`` (the first dealer is drawn from ``spawn_key=(0,)``), so
 the same seed gives the same match on every platform and no two rounds share a wall.
 
+With ``duplicate=True`` (Botzone's duplicate format, 复式赛制) the rounds come in groups of
+``players``: the rounds of group ``g`` all deal the wall of ``spawn_key=(g + 1,)`` and round ``k``'s
+dealer is ``(first_dealer + k) % players`` whatever the last round's result, so each seat plays each
+hand of every wall once (the deal is the same relative to the dealer; a seat's wind follows it).
+
 A match state (:meth:`Match.to_dict`) records the actions of every finished round compactly
 (``actions``: per round a list of ``[seat, mask index]``), so that :meth:`Match.from_dict` can
 replay the whole match and recompute every result instead of trusting them (see
@@ -89,7 +94,8 @@ class Match(contract.Match):
 
     def __init__(self, ruleset: str, seed: "int | None" = None, *, rounds: "int | None" = None,
                  first_dealer: "int | None" = None, min_fan: "int | None" = None,
-                 options: "dict[str, Any] | None" = None, auto_advance: bool = False, **family_args: Any) -> None:
+                 options: "dict[str, Any] | None" = None, auto_advance: bool = False, duplicate: bool = False,
+                 **family_args: Any) -> None:
         s, opts = self.round_class._settings_and_options(ruleset, options, min_fan)
         if seed is None:
             seed = as_int(np.random.SeedSequence().entropy, "seed", 0, MAX_SEED)   # fresh entropy
@@ -107,6 +113,7 @@ class Match(contract.Match):
         self._init_family(**family_args)
         self.options = opts
         self.auto_advance = as_flag(auto_advance, "auto_advance")
+        self.duplicate: bool = as_flag(duplicate, "duplicate")
         # per finished round: its result as a dict, or (result, record) until first asked for;
         # and its actions as (seat, mask index) byte pairs
         self._results: list[dict[str, Any] | _Pending] = []
@@ -130,7 +137,10 @@ class Match(contract.Match):
         return {}
 
     def _new_round(self, k: int, dealer: int) -> Any:
-        return self.round_class(self.ruleset, self.seed, dealer=dealer, options=self.options, spawn_key=(k + 1,),
+        wall = k + 1
+        if self.duplicate:   # the wall of the group, the dealer rotated through it (module docstring)
+            wall, dealer = k // self.players + 1, (self.first_dealer + k) % self.players
+        return self.round_class(self.ruleset, self.seed, dealer=dealer, options=self.options, spawn_key=(wall,),
                                 **self._round_kwargs(k))
 
     # ------------------------------------------------------------------ progress
@@ -232,6 +242,10 @@ class Match(contract.Match):
         d.update({
             "options": self.options,
             "auto_advance": self.auto_advance,
+        })
+        if self.duplicate:   # only when set: the states of other matches stay as they were
+            d["duplicate"] = True
+        d.update({
             "results": self.results,
             "actions": [[[a[j], a[j + 1]] for j in range(0, len(a), 2)] for a in self._actions],
             "round": self.round.to_dict(),
@@ -276,7 +290,8 @@ class Match(contract.Match):
     def _rebuilt(cls, d: dict[str, Any], construct: "dict[str, Any] | None" = None) -> "Match":
         try:
             m = cls(d["ruleset"], d["seed"], rounds=d["rounds"], first_dealer=d["first_dealer"],
-                    options=d["options"], auto_advance=d["auto_advance"], **(construct or {}),
+                    options=d["options"], auto_advance=d["auto_advance"], duplicate=d.get("duplicate", False),
+                    **(construct or {}),
                     **{k: d[k] for k in cls.FAMILY_ARGS})
         except MahjongError as exc:
             raise StateError(f"match arguments: {exc}") from None
@@ -337,5 +352,5 @@ def _match_shape(cls: Any) -> Obj:
             "actions": List(List(Tuple(seat, Int(0, rc.ACTION_SIZE - 1)), lo=0, hi=MAX_ACTIONS)),
             "round": ANY_OBJ,
         })
-        shape = _MATCH_SHAPES[cls] = Obj(fields)
+        shape = _MATCH_SHAPES[cls] = Obj(fields, {"duplicate": Bool()})
     return shape

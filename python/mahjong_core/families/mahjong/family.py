@@ -61,6 +61,15 @@ def _play_rulesets() -> tuple[str, ...]:
 
 _PACKAGE = __name__.rpartition(".")[0]   # the family's package: its cli module is <package>.cli
 
+_BOTZONE_HELP = "run one of our bots as a Botzone bot of Chinese Standard Mahjong (reads standard input)"
+
+
+def _botzone_arguments(p: Any) -> None:
+    """``botzone-bot``'s options (:mod:`.botzone.command`, imported only by the command line)."""
+    from .botzone.command import add_arguments
+    add_arguments(p)
+
+
 CLI = CliHooks(
     commands={name: family_command(_PACKAGE, name) for name in ("hand", "score", "match", "play")},
     options={"score": _score_options},
@@ -81,10 +90,13 @@ CLI = CliHooks(
         "match": ["mahjong-core match --rounds 2 --bots greedy,random",
                   "mahjong-core match --rounds 2 --json"],
         "advise": advise_cli.EXAMPLES,
+        "botzone-bot": ['mahjong-core botzone-bot --bot greedy --requests "0 0 0" '
+                        '"1 0 0 0 0 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 B5" "2 F1"'],
         "play": ["mahjong-core play --seed 7",
                  "mahjong-core play --ruleset two-player-bamboo --seat 1 --glyphs"],
     },
-    extra_commands={"advise": (advise_cli.HELP, advise_cli.add_arguments)},
+    extra_commands={"advise": (advise_cli.HELP, advise_cli.add_arguments),
+                    "botzone-bot": (_BOTZONE_HELP, _botzone_arguments)},
     play_rulesets=_play_rulesets,
     play_seats=2,
 )

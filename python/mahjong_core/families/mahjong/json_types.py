@@ -366,9 +366,8 @@ class RoundState(TypedDict):
     log: list[Event]
 
 
-class MatchState(TypedDict):
-    """A match (:meth:`Match.to_dict`, ``to_json``): its arguments, the finished rounds' results
-    and actions (``[seat, mask index]`` pairs per round), and the current round's state."""
+class _MatchStateRequired(TypedDict):
+    """The keys of every match state (:class:`MatchState`)."""
 
     schema_version: int
     type: Literal["match"]
@@ -383,3 +382,11 @@ class MatchState(TypedDict):
     results: list[RoundResultDict]
     actions: list[list[list[int]]]
     round: RoundState
+
+
+class MatchState(_MatchStateRequired, total=False):
+    """A match (:meth:`Match.to_dict`, ``to_json``): its arguments, the finished rounds' results
+    and actions (``[seat, mask index]`` pairs per round), and the current round's state."""
+
+    duplicate: bool
+    """Present (True) only in a match of Botzone's duplicate format (``Match(duplicate=True)``)."""

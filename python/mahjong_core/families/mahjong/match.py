@@ -45,7 +45,7 @@ class Match(SharedMatch):
     def __new__(cls, ruleset: MahjongRulesetName | Ruleset = ..., seed: Integer | None = None, *,
                 rounds: Integer | None = None, first_dealer: Integer | None = None, round_wind: WindLike = 27,
                 wind_rotation: bool = False, min_fan: Integer | None = None, options: Mapping[str, Any] | None = None,
-                auto_advance: bool = False) -> Match: ...
+                auto_advance: bool = False, duplicate: bool = False) -> Match: ...
     @overload
     def __new__(cls, ruleset: str, seed: Integer | None = None,  # type: ignore[misc]
                 **kwargs: Any) -> Match | AnyMatch: ...
@@ -56,9 +56,10 @@ class Match(SharedMatch):
     def __init__(self, ruleset: str = DEFAULT_RULESET, seed: "int | None" = None, *, rounds: "int | None" = None,
                  first_dealer: "int | None" = None, round_wind: int = 27, wind_rotation: bool = False,
                  min_fan: "int | None" = None, options: "dict[str, Any] | None" = None,
-                 auto_advance: bool = False) -> None:
+                 auto_advance: bool = False, duplicate: bool = False) -> None:
         super().__init__(ruleset, seed, rounds=rounds, first_dealer=first_dealer, min_fan=min_fan, options=options,
-                         auto_advance=auto_advance, round_wind=round_wind, wind_rotation=wind_rotation)
+                         auto_advance=auto_advance, duplicate=duplicate, round_wind=round_wind,
+                         wind_rotation=wind_rotation)
 
     @property
     def round_results(self) -> list[RoundResult]:
