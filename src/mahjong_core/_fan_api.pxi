@@ -121,9 +121,9 @@ cdef int fan_count_of(int rs) noexcept nogil:
 
 
 cdef inline int _check_ruleset(object ruleset_code) except -1:
-    """The ruleset code as a C int (RulesetError for anything but 0, 1, 2)."""
+    """The ruleset code as a C int (RulesetError for anything outside 0 .. N_RULESETS-1)."""
     if not (type(ruleset_code) is int and 0 <= ruleset_code < N_RULESETS):
-        return <int> _int_arg(ruleset_code, "ruleset code (0 two-player, 1 two-player-bamboo, 2 public)",
+        return <int> _int_arg(ruleset_code, "ruleset code (0 two-player, 1 two-player-bamboo, 2 public, 3 mcr)",
                               0, N_RULESETS - 1, RulesetError)
     return <int> ruleset_code
 
@@ -132,7 +132,7 @@ cdef inline int _check_ruleset(object ruleset_code) except -1:
 # Python-visible functions
 # ---------------------------------------------------------------------------
 def fan_count(ruleset_code):
-    """Number of fans of the ruleset (59 / 62 / 82): the length of ``out_counts``."""
+    """Number of fans of the ruleset: the length of ``out_counts``."""
     return FAN_COUNT[_check_ruleset(ruleset_code)]
 
 

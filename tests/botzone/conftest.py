@@ -10,7 +10,7 @@ import pytest
 import mahjong_core
 
 BOTS = Path(__file__).parent / "bots"
-RULESET = "public"   # the four-player ruleset the Botzone tests play until `mcr` is merged
+RULESET = "mcr"   # the ruleset Botzone's Chinese Standard Mahjong judge scores by
 # the child interpreters import the package the tests import (the source tree here, the installed one in CI)
 PYTHONPATH = os.pathsep.join(p for p in [str(Path(mahjong_core.__file__).parents[1]), os.environ.get("PYTHONPATH", "")] if p)
 

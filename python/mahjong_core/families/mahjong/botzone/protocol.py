@@ -38,9 +38,9 @@ __all__ = [
     "simple_input", "json_input", "keep_running_input", "parse_output",
 ]
 
-BOTZONE_RULESET = "public"
-"""The ruleset our side of the protocol plays by default (the wrapper's world, ``botzone-bot``):
-`public` (大众麻将: every tile, MCR's fans) until the `mcr` ruleset is merged, then `mcr`."""
+BOTZONE_RULESET = "mcr"
+"""The ruleset our side of the protocol plays by default (the wrapper's world, ``botzone-bot``): `mcr`,
+the Chinese Official rules Botzone's Chinese Standard Mahjong judge scores by."""
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 """The line a bot prints after its response to stay alive for the next request."""
