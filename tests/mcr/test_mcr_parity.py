@@ -39,7 +39,10 @@ def test_generator_hands_are_winning_hands_of_mcr() -> None:
 
 def test_parity_with_pymahjonggb() -> None:
     pytest.importorskip("MahjongGB", reason="PyMahjongGB (the parity oracle, extra 'test') is not installed")
-    r = parity.run(4000, seed=29, ruleset="mcr")
+    dump: list = []
+    r = parity.run(4000, seed=29, ruleset="mcr", dump=dump)
     assert r["total_agree"] == r["n"], dict(r["unequal"])
-    # the fan lists differ only where two readings are worth the same (tie_preference, rulesets/mcr.py)
-    assert r["agree"] >= 0.999 * r["n"], r["classes"]
+    # the fan lists differ only where two readings are worth the same and PyMahjongGB's division
+    # search meets them in an order `tie_division_order` does not follow (3 hands in a million)
+    assert r["agree"] >= 0.9999 * r["n"], r["classes"]
+    assert len(dump) == r["n"] - r["agree"]

@@ -96,6 +96,7 @@ RULESET = Ruleset(
               first_turn_fans=False, seat_winds=True, dealer_on_draw="next", dealer_on_win="next"),
     settlement_profile="public_mcr", default_room="mcr",
     first_turn_and_ready=False,
-    tie_preference=TIE_PREFERENCE, tie_last=("seven_pairs",),
+    tie_preference=TIE_PREFERENCE, tie_last=("seven_pairs",), tie_division_order=True,
+    tie_division_favoured=("pure_triple_chow", "triple_pung"),
 )
 """国标麻将 (Chinese Official / MCR), four players, every tile."""
