@@ -733,7 +733,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
     p.set_defaults(func=_cmd_simulate)
 
-    p = command("tournament", "duplicate deals between bots: win rate, points and rating with 95 % intervals")
+    p = command("tournament", "duplicate deals between bots: win rate, points and rating with confidence intervals")
     p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(), help="the rules to play")
     p.add_argument("--bots", required=True,
                    help="bot names, one per seat (two at a four-player table): greedy, random, or any bot "
