@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -13,7 +14,7 @@ from .stats import TournamentResult
 __all__ = ["plot_tournament"]
 
 
-def _errors(rows: list[dict], key: str) -> np.ndarray:
+def _errors(rows: list[dict[str, Any]], key: str) -> np.ndarray:
     """The asymmetric error bars of ``key`` (zero where a row has no interval)."""
     low = [r[key] - r[f"{key}_low"] if r[f"{key}_low"] is not None else 0.0 for r in rows]
     high = [r[f"{key}_high"] - r[key] if r[f"{key}_high"] is not None else 0.0 for r in rows]

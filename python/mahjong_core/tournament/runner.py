@@ -146,7 +146,7 @@ def tournament(
     executor: "Executor | Client | str | None" = None,
     batch_size: Int = 50,
     bootstrap: Int = 200,
-    progress: "bool | Callable[[int], object]" = False,
+    progress: "bool | np.bool_ | Callable[[int], object]" = False,
 ) -> TournamentResult:
     """Play ``deals`` duplicate deals of ``ruleset`` between ``bots`` and measure them.
 
@@ -173,9 +173,9 @@ def tournament(
     checked = _check_bots(bots, rs.name)
     seats = seating(rs.players, len(checked), rs.name)
     deals = as_int(deals, "deals", 1, MAX_DEALS, error=SimulationError)
-    if seed is None:
-        seed = np.random.SeedSequence().entropy   # fresh entropy: an int (checked below)
-    seed = as_int(seed, "seed", 0, limits.MAX_SEED, error=SimulationError)
+    # no seed: fresh entropy, an int (checked as any seed)
+    root: Any = np.random.SeedSequence().entropy if seed is None else seed
+    root = as_int(root, "seed", 0, limits.MAX_SEED, error=SimulationError)
     if workers is not None:
         workers = as_int(workers, "workers", 1, limits.MAX_WORKERS, error=SimulationError)
     batch_size = as_int(batch_size, "batch_size", 1, limits.MAX_BATCH_SIZE, error=SimulationError)
@@ -188,7 +188,7 @@ def tournament(
                               f"{limits.MAX_BATCHES:,}): raise batch_size")
     from .stats import _model
     _model()   # the rating's library is there (else: the extra to install), before any deal
-    jobs = [(rs.name, checked, seats, seed, b, first, min(batch_size, deals - first))
+    jobs = [(rs.name, checked, seats, root, b, first, min(batch_size, deals - first))
             for b, first in enumerate(range(0, deals, batch_size))]
     bar = None
     tick: Callable[[int], object] = lambda n: None  # noqa: E731
@@ -207,5 +207,5 @@ def tournament(
     result = parts[0]
     for part in parts[1:]:
         result.merge(part)
-    result.seed, result.batch_size, result.workers, result.bootstrap = seed, batch_size, workers, bootstrap
+    result.seed, result.batch_size, result.workers, result.bootstrap = root, batch_size, workers, bootstrap
     return result
