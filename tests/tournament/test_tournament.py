@@ -49,7 +49,7 @@ def test_every_deal_is_played_in_every_rotation(ruleset, played):
     same relative to the dealer: each bot plays each hand of every wall once."""
     players = get_ruleset(ruleset).players
     deals = 3
-    res = mj.tournament(ruleset, _bots(ruleset), deals, seed=5, batch_size=2, bootstrap=0)
+    res = mj.tournament(ruleset, _bots(ruleset), deals, seed=5, batch_size=2, bootstrap=0, record_games=True)
     assert res.deals == deals and res.rounds == deals * players == len(played) == len(res.games)
     walls = []
     for d in range(deals):
@@ -64,7 +64,7 @@ def test_every_deal_is_played_in_every_rotation(ruleset, played):
 
 
 def test_the_figures_are_the_per_deal_means_with_their_normal_intervals():
-    res = mj.tournament("two-player", ["greedy", "random"], 12, seed=2, bootstrap=20)
+    res = mj.tournament("two-player", ["greedy", "random"], 12, seed=2, bootstrap=20, record_games=True)
     assert res.points.shape == res.wins.shape == (12, 2)
     assert (res.points.sum(axis=1) == 0).all()          # the deltas of every round sum to zero
     # the points and wins are those of the recorded rounds
@@ -96,20 +96,38 @@ def test_one_deal_has_no_interval():
 
 
 def test_same_seed_same_result_and_other_seed_other_deals():
-    a = mj.tournament("public", ["greedy", "random"], 4, seed=9, bootstrap=10)
-    b = mj.tournament("public", ["greedy", "random"], 4, seed=9, bootstrap=10)
-    c = mj.tournament("public", ["greedy", "random"], 4, seed=10, bootstrap=10)
+    a = mj.tournament("public", ["greedy", "random"], 4, seed=9, bootstrap=10, record_games=True)
+    b = mj.tournament("public", ["greedy", "random"], 4, seed=9, bootstrap=10, record_games=True)
+    c = mj.tournament("public", ["greedy", "random"], 4, seed=10, bootstrap=10, record_games=True)
     assert a.to_json(games=True) == b.to_json(games=True)
     assert a.games != c.games
     assert a.seating == (0, 1, 0, 1)   # two bots at a four-player table sit alternately
 
 
 def test_two_workers_give_the_result_of_one():
-    one = mj.tournament("two-player", ["greedy", "random"], 6, seed=4, batch_size=2, workers=1, bootstrap=10)
-    two = mj.tournament("two-player", ["greedy", "random"], 6, seed=4, batch_size=2, workers=2, bootstrap=10)
+    kw = {"seed": 4, "batch_size": 2, "bootstrap": 10, "record_games": True}
+    one = mj.tournament("two-player", ["greedy", "random"], 6, workers=1, **kw)
+    two = mj.tournament("two-player", ["greedy", "random"], 6, workers=2, **kw)
     a, b = one.to_dict(games=True), two.to_dict(games=True)
     assert (a["provenance"].pop("workers"), b["provenance"].pop("workers")) == (1, 2)
-    assert a == b
+    assert a == b and len(a["games"]) == 12
+
+
+def test_an_executor_gives_the_result_of_this_process():
+    from concurrent.futures import ThreadPoolExecutor
+
+    kw = {"seed": 8, "batch_size": 1, "bootstrap": 10, "record_games": True}
+    here = mj.tournament("changpai-ydr", ["greedy", "random", "random"], 3, **kw)
+    with ThreadPoolExecutor(2) as pool:
+        there = mj.tournament("changpai-ydr", ["greedy", "random", "random"], 3, executor=pool, **kw)
+    assert here.to_json(games=True) == there.to_json(games=True)
+
+
+def test_games_are_recorded_only_when_asked():
+    res = mj.tournament("two-player", ["greedy", "random"], 2, seed=1, bootstrap=0)
+    assert res.games == [] and res.rounds == 4
+    with pytest.raises(SimulationError, match="record_games"):
+        mj.tournament("two-player", ["greedy", "random"], 2, record_games="yes")
 
 
 def test_bot_objects_and_names_given_twice():
@@ -123,7 +141,7 @@ def test_json_csv_and_plot(tmp_path):
     pytest.importorskip("matplotlib")
     from mahjong_core.tournament.plots import plot_tournament
 
-    res = mj.tournament("changpai-ydr", ["greedy", "random", "random"], 3, seed=3, bootstrap=10)
+    res = mj.tournament("changpai-ydr", ["greedy", "random", "random"], 3, seed=3, bootstrap=10, record_games=True)
     d = json.loads(res.to_json())
     assert [r["bot"] for r in d["bots"]] == ["greedy", "random", "random#2"] and len(d["pairs"]) == 3
     assert d["provenance"]["seed"] == 3 and "bootstrap" in d["provenance"]["intervals"]["rating"]

@@ -24,7 +24,7 @@ import numpy as np
 
 from .. import limits
 from .._types import Int
-from .._validate import as_int
+from .._validate import as_flag, as_int
 from ..errors import SimulationError
 from ..families.registry import family_of, get_ruleset
 from ..game.bots import Bot, play_round
@@ -101,9 +101,10 @@ def _seat_bots(ruleset: str, bots: "Sequence[str | Bot]", seats: Sequence[int],
 
 
 def play_deals(ruleset: str, bots: "Sequence[str | Bot]", seats: Sequence[int], seed: int, batch: int,
-               first_deal: int, deals: int) -> TournamentResult:
+               first_deal: int, deals: int, record_games: bool = False) -> TournamentResult:
     """Batch ``batch`` of a tournament: ``deals`` duplicate deals (numbered from ``first_deal``), each
-    played once per seat with the dealer rotated (the module docstring)."""
+    played once per seat with the dealer rotated (the module docstring); ``record_games``: keep a
+    record of every round."""
     rs = get_ruleset(ruleset)
     family = family_of(rs)
     players = rs.players
@@ -129,8 +130,9 @@ def play_deals(ruleset: str, bots: "Sequence[str | Bot]", seats: Sequence[int], 
                 points[g, e] += deltas[s]
             for e in {seats[w] for w in winners}:
                 wins[g, e] += 1
-            games.append({"deal": first_deal + g, "dealer": r, "end": str(res.end), "winners": winners,
-                          "deltas": deltas})
+            if record_games:
+                games.append({"deal": first_deal + g, "dealer": r, "end": str(res.end), "winners": winners,
+                              "deltas": deltas})
             if g < deals - 1 or r < players - 1:
                 match.next_round()
     return TournamentResult(rs.name, _labels(bots), tuple(seats), points, wins, games)
@@ -147,6 +149,7 @@ def tournament(
     batch_size: Int = 50,
     bootstrap: Int = 200,
     progress: "bool | np.bool_ | Callable[[int], object]" = False,
+    record_games: bool = False,
 ) -> TournamentResult:
     """Play ``deals`` duplicate deals of ``ruleset`` between ``bots`` and measure them.
 
@@ -160,7 +163,10 @@ def tournament(
     ``batch_size`` (deals per batch) and ``progress`` (True: a bar of deals; a callable: called
     with the deals of each finished batch) are those of :func:`mahjong_core.simulate`: by default
     the run stays in this process; the result is the same wherever it runs.  ``bootstrap``: the
-    resamples of the rating's interval (0: none).
+    resamples of the rating's interval (0: none; each costs one OpenSkill update per deal, some
+    40 µs).  ``record_games=True`` keeps a record of every round in ``result.games`` (its deal,
+    dealer, end, winners and points per seat; off by default, so that a long run's memory does not
+    grow with its rounds).
 
     Returns a :class:`~mahjong_core.tournament.stats.TournamentResult`: per bot its rounds, win
     rate, points per round and OpenSkill rating with 95 % intervals, the pairwise differences with
@@ -181,6 +187,7 @@ def tournament(
     batch_size = as_int(batch_size, "batch_size", 1, limits.MAX_BATCH_SIZE, error=SimulationError)
     bootstrap = as_int(bootstrap, "bootstrap", 0, MAX_BOOTSTRAP, error=SimulationError)
     check_executor(executor)
+    record_games = as_flag(record_games, "record_games", error=SimulationError)
     if not (isinstance(progress, (bool, np.bool_)) or callable(progress)):
         raise SimulationError(f"progress must be True, False or a callable taking a number of deals, got {progress!r}")
     if -(-deals // batch_size) > limits.MAX_BATCHES:
@@ -188,7 +195,7 @@ def tournament(
                               f"{limits.MAX_BATCHES:,}): raise batch_size")
     from .stats import _model
     _model()   # the rating's library is there (else: the extra to install), before any deal
-    jobs = [(rs.name, checked, seats, root, b, first, min(batch_size, deals - first))
+    jobs = [(rs.name, checked, seats, root, b, first, min(batch_size, deals - first), record_games)
             for b, first in enumerate(range(0, deals, batch_size))]
     bar = None
     tick: Callable[[int], object] = lambda n: None  # noqa: E731

@@ -88,7 +88,8 @@ class TournamentResult:
 
     ``points`` and ``wins`` are the raw per-deal figures (deals x bots: a bot's net points, and the
     rounds it won, over the deal's ``rotations`` rounds); ``games`` one record per round played
-    (``deal``, ``dealer``, ``end``, ``winners`` (seats), ``deltas`` (points per seat));
+    (``deal``, ``dealer``, ``end``, ``winners`` (seats), ``deltas`` (points per seat)) when the
+    tournament was asked to record them (``record_games=True``), else empty;
     ``seating`` the bot (an index into ``bots``) at each seat."""
 
     ruleset: str
