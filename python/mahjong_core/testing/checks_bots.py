@@ -14,13 +14,16 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .subject import Subject, canonical, default_engine, play_to_end
+from .subject import RandomLegal, Subject, canonical, default_engine, play_to_end
 
 __all__ = ["check_bots_blind", "BOT_WORLDS_MIN"]
 
 BOT_WORLDS_MIN = 8
 """The fewest decisions of each bot that the check must compare in a re-dealt world where another
 seat's view differs (its concealed cards do), lest it pass vacuously."""
+BOT_WORLDS_ENOUGH = 20
+"""Decisions compared in such worlds after which the check of a bot stops: a strong bot may spend
+tens of milliseconds per decision, and the check asks it twice per world."""
 
 _BOT_SEED = 7_777
 """The seed of the fresh bot asked in both worlds (any fixed seed: the two bots must be twins)."""
@@ -32,14 +35,17 @@ def _sampled(n: int) -> bool:
 
 
 def check_bots_blind(s: Subject) -> None:
-    """For every bot the family registers (``Family.bots``), in rounds that bot plays on every seat
-    (the default engine, :meth:`Subject.bot_names`), at sampled steps and for each seat to act: a
-    bot made fresh from a fixed seed chooses an action in the round, and its twin (the same
-    factory, the same seed) in the same round re-dealt where the seat cannot see
-    (``Family.hidden_worlds``); the two choices must be the same, and asking must leave the round
-    as it was.  The check fails unless, for each bot, at least :data:`BOT_WORLDS_MIN` of the worlds
-    compared hid other cards than the round did.  Without the hook, the choices of twin bots in
-    states of different seeds that show the seat the same events (and the same turn) must agree."""
+    """For every bot the family registers (``Family.bots``), in seeded rounds on the default engine
+    (the engine the bots play, :meth:`Subject.players_for`) played by random legal actions, at
+    sampled steps and for each seat to act: a bot made fresh from a fixed seed chooses an action in
+    the round, and its twin (the same factory, the same seed) in the same round re-dealt where the
+    seat cannot see (``Family.hidden_worlds``); the two choices must be the same, and asking must
+    leave the round as it was.  The check fails unless, for each bot, at least
+    :data:`BOT_WORLDS_MIN` of the worlds compared hid other cards than the round did; it stops
+    asking a bot after :data:`BOT_WORLDS_ENOUGH` such worlds.  Without the hook, the choices of twin
+    bots in states of different seeds that show the seat the same events (and the same turn) must
+    agree.  A bot whose decision depends on the clock (a budget in milliseconds) is not a seeded
+    bot: give it a budget in playouts here."""
     engine = default_engine(s)
     for name in s.bot_names():
         factory = s.family.bots[name]
@@ -64,7 +70,7 @@ def _check_worlds(s: Subject, engine: str, name: str, factory: Callable[[Any], A
 
     def each(r: Any, n: int) -> None:
         nonlocal compared, changed
-        if r.is_over or not _sampled(n):
+        if r.is_over or not _sampled(n) or changed >= BOT_WORLDS_ENOUGH:
             return
         for seat in r.seats_to_act():
             where = f"seed {r.seed} ({engine} engine) at step {n}"
@@ -80,10 +86,12 @@ def _check_worlds(s: Subject, engine: str, name: str, factory: Callable[[Any], A
             compared += 1
             changed += any(canonical(r.view(o)) != canonical(other.view(o)) for o in range(r.players) if o != seat)
 
-    for k in range(max(2 * s.rounds, 6)):
+    for k in range(max(3 * s.rounds, 8)):
+        if changed >= BOT_WORLDS_ENOUGH:
+            break
         seed = s.seed + k
-        play_to_end(s, s.new_round(engine, seed, k % s.players),
-                    [factory(seed + p) for p in range(s.players)], each)
+        play_to_end(s, s.new_round(engine, seed, k % s.players), [RandomLegal(seed + p) for p in range(s.players)],
+                    each)
     s.expect(changed >= BOT_WORLDS_MIN,
              f"the bot {name!r}: hidden_worlds gave {compared} worlds to compare its decisions in, {changed} of "
              f"them with other hidden cards: too few to test that it does not read them (at least {BOT_WORLDS_MIN})")
@@ -107,4 +115,4 @@ def _check_same_events(s: Subject, engine: str, name: str, factory: Callable[[An
 
     for k in range(max(3 * s.rounds, 8)):
         seed = s.seed + k
-        play_to_end(s, s.new_round(engine, seed, 0), [factory(seed + p) for p in range(s.players)], each)
+        play_to_end(s, s.new_round(engine, seed, 0), [RandomLegal(seed + p) for p in range(s.players)], each)
