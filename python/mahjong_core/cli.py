@@ -610,8 +610,7 @@ class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescrip
 
 
 _SHARED_EXAMPLES = {
-    "tournament": ["mahjong-core tournament --ruleset two-player --bots greedy,random --deals 20 --seed 1",
-                   "mahjong-core tournament --ruleset changpai-ydr --bots greedy,random,random --deals 4 --json"],
+    "tournament": ["mahjong-core tournament --ruleset two-player --bots greedy,random --deals 20 --seed 1"],
     "simulate": ["mahjong-core simulate --rounds 200 --out - --quiet"],
     "serve": ["mahjong-core serve --db mahjong.sqlite3 --init",
               "mahjong-core serve --port 0 --db :memory: --rounds 4 --no-bots"],
