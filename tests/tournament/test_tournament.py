@@ -238,3 +238,15 @@ def test_cli_usage_error_with_json_is_a_json_object(capsys):
     assert cli.main(["tournament", "--bots", "greedy,x", "--deals", "2", "--json"]) == 2
     err = json.loads(capsys.readouterr().out)["error"]
     assert err["type"] == "SimulationError" and err["exit_status"] == 2
+
+
+def test_cli_csv_to_standard_output_and_conflicting_outputs(capsys, tmp_path):
+    base = ["tournament", "--bots", "greedy,random", "--deals", "2", "--bootstrap", "0"]
+    assert cli.main([*base, "--csv", "-"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("bot,seats,rounds,") and "2 duplicate deals of two-player" in err
+    assert cli.main([*base, "--csv", "-", "--json"]) == 2
+    assert "both write to standard output" in capsys.readouterr().out
+    assert cli.main([*base, "--plot", "-"]) == 2
+    assert cli.main([*base, "--csv", str(tmp_path / "missing" / "t.csv")]) == 2
+    assert "does not exist" in capsys.readouterr().err
