@@ -16,7 +16,7 @@ import pytest
 
 import mahjong_core as mj
 from mahjong_core import cli
-from mahjong_core.simulation import runner
+from mahjong_core.simulation import execution
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,7 +32,7 @@ class _CountingPool(ProcessPoolExecutor):
 @pytest.fixture
 def counting_pool(monkeypatch):
     _CountingPool.made = []
-    monkeypatch.setattr(runner, "ProcessPoolExecutor", _CountingPool)
+    monkeypatch.setattr(execution, "ProcessPoolExecutor", _CountingPool)   # where simulate starts its pool
     return _CountingPool.made
 
 

@@ -159,6 +159,7 @@ CLI = CliHooks(
                   f'"sha 66×4" --ruleset {RULESET} --jiang "36 25"'],
         "simulate": [f"mahjong-core simulate --ruleset {RULESET} -n 200 --bots greedy,random,random --seed 1"],
         "match": [f"mahjong-core match --ruleset {RULESET} --rounds 3 --bots greedy,random,random --seed 1"],
+        "tournament": [f"mahjong-core tournament --ruleset {RULESET} --bots greedy,random,random --deals 4 --json"],
         "play": [f"mahjong-core play --ruleset {RULESET} --seed 7 --seat 2"],
         "advise": ['mahjong-core advise "46 46 13 16 34 25 14 14 55 55 55 22" --melds "peng 11×3" "sha 44×4" '
                    f'"sha 66×4" --jiang "36 25" --ruleset {RULESET}'],
