@@ -15,6 +15,8 @@ drift from the code:
   The example is the first ``hit`` case of that fan in ``tests/support/fan_cases.py`` (the
   per-fan acceptance cases); ``tests/packaging/test_rules_docs.py`` scores each one and checks it
   counts the fan.
+* ``worked-cases`` on ``mahjong.md``: the worked scoring cases (:data:`WORKED_CASES`), scored by
+  the library; a total that differs from the one the rules give stops the script.
 * ``rooms`` on every ruleset page (the preset rooms the families register) and ``levels`` on
   ``two-player.md`` (``settlement/levels.py``).
 * ``faces``, ``fan-sources`` and ``options`` on ``changpai-ydr.md``: the 21 faces
@@ -134,6 +136,54 @@ def example_cell(ex: Example) -> str:
         how.append(f"seat {c.seat}, prevalent {c.round}")
     tail = f" ({', '.join(how)})" if how else ""
     return f"{' '.join(glyph)}<br>`{' '.join(note)}`{tail}"
+
+
+WORKED_CASES: tuple[tuple[Any, ...], ...] = (
+    # (number, ruleset, concealed, melds, winning tile, flags, expected total, remark)
+    (1, "two-player", "PPP999m5m", "pon CCC, pon FFF", "5m", {"self_drawn": True}, 105,
+     "the dragon pungs score no 幺九刻; 999m does"),
+    (2, "two-player", "234m567m567m9m", "chi 234m", "9m", {}, 30,
+     "three chow-pair fans at most (account once)"),
+    (3, "two-player", "555666777m23m88m", "", "4m", {"self_drawn": True}, 70,
+     "the pung reading beats the chow reading worth 57"),
+    (4, "two-player", "1111m33m55m77mEEW", "", "W", {"self_drawn": True}, 33,
+     "four of a kind counts as two pairs"),
+    (5, "two-player", "123456789mEEE99m", "", None, {"heavenly": True}, 71, "no winning tile"),
+    (6, "two-player", "123m456m999m11mEE", "", "E", {}, 11,
+     "EEE completed by a discard is an exposed pung: no 双暗刻"),
+    (6, "two-player", "123m456m999m11mEE", "", "E", {"self_drawn": True}, 15, "the same hand self-drawn"),
+    (7, "two-player", "1112345678999m", "", "2m", {}, 91, "every 幺九刻 removed in this ruleset"),
+    (8, "public", "1112345678999p", "", "2p", {}, 92, "one 幺九刻 removed"),
+    (9, "public", "111p999p11s99s", "pon 111m", "1s", {"self_drawn": True}, 97, ""),
+    (10, "public", "789m123s789sE", "chi 123m", "E", {}, 9, "legal: at least 8"),
+    (11, "two-player-bamboo", "234s345s666sCCC8s", "", "8s",
+     {"ready_declared": True, "ready_concealed": True}, 15, "报听 declared while concealed; waits 7s and 8s"),
+)
+"""The worked regression cases of the scoring rules (mahjong page, section 4.4), with the total
+the rules give; the generator scores each one and refuses to write a total that differs."""
+
+
+def worked_cases_table() -> str:
+    from tests.fan.test_fan_cases import run_case
+    from tests.support.fan_cases import Case
+
+    from mahjong_core.families.mahjong.fan_tables import fan_by_id
+
+    out = ["| # | ruleset | hand | fans counted | total |", "| --- | --- | --- | --- | --- |"]
+    for no, rs, hand, melds, win, flags, total, remark in WORKED_CASES:
+        melds_t = tuple(m.strip() for m in melds.split(",") if m.strip())
+        case = Case(ruleset=rs, fan_id="", kind="hit", hand=hand, win=win, melds=melds_t, flags=flags)
+        fans, got = run_case(case, "score")
+        if got != total:
+            raise SystemExit(f"gen_rules_docs: worked case {no} scores {got}, the rules give {total}: {fans}")
+        parts = []
+        for fid, n in sorted(fans.items(), key=lambda kv: -fan_by_id(rs, kv[0]).points):
+            f = fan_by_id(rs, fid)
+            parts.append(f"{f.zh} {f.points}" + (f" ×{n}" if n > 1 else ""))
+        cell = example_cell(Example(rs, "", case, ""))
+        note = f"<br>{remark}" if remark else ""
+        out.append(f"| {no} | `{rs}` | {cell} | {', '.join(parts)}{note} | **{got}** |")
+    return "\n".join(out)
 
 
 def _points(f: Any) -> str:
@@ -267,6 +317,7 @@ def blocks() -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {page: {"fans": fan_table(rs), "rooms": rooms_table(rs)}
                                       for rs, page in MAHJONG_PAGES.items()}
     out["two-player.md"]["levels"] = levels_table()
+    out["mahjong.md"] = {"worked-cases": worked_cases_table()}
     out["changpai-ydr.md"] = {"faces": faces_table(), "fan-sources": fan_sources_table(),
                               "options": options_table(), "rooms": rooms_table("changpai-ydr")}
     return out
