@@ -241,7 +241,7 @@ def rooms_table(ruleset: str) -> str:
                      if r.escape_system_share else "all to the others")
             penalty = f"{r.escape_multiplier} × base ({share})"
         else:
-            penalty = "none: the hand is void"
+            penalty = "none"
         out.append(f"| `{r.name}` | `{r.profile}` | {r.value_per_fan} | {entry} | {', '.join(fees) or 'none'} | "
                    f"{', '.join(r.escape_rules)} | {penalty} |")
     return "\n".join(out)
