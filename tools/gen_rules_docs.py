@@ -19,9 +19,10 @@ drift from the code:
   the library; a total that differs from the one the rules give stops the script.
 * ``rooms`` on every ruleset page (the preset rooms the families register) and ``levels`` on
   ``two-player.md`` (``settlement/levels.py``).
-* ``faces``, ``fan-sources`` and ``options`` on ``changpai-ydr.md``: the 21 faces
-  (``families/longcard/cards.py``), the fan sources (``fans.py``) and every option with its
-  default, allowed values and open point (``options.py``).
+* ``faces``, ``fan-sources``, ``options`` and ``worked-examples`` on ``changpai-ydr.md``: the 21
+  faces (``families/longcard/cards.py``), the fan sources (``fans.py``), every option with its
+  default, allowed values and open point (``options.py``), and worked wins
+  (:data:`LONGCARD_CASES`) scored by ``lc.score``.
 
 Usage (from the repository root)::
 
@@ -286,6 +287,46 @@ def fan_sources_table() -> str:
     return "\n".join(out)
 
 
+_X1 = (["peng 11×3", "sha 44×4", "sha 66×4"], "46 46 13 16 34 25 14 14 55 55 55")
+LONGCARD_CASES: tuple[tuple[Any, ...], ...] = (
+    # (name, banker, declared, concealed before the card, card, keywords, fan, 陀)
+    ("W1", False, *_X1, "36", {"jiang": "36 25"}, 4, 43),
+    ("W1 as banker", True, *_X1, "36", {"jiang": "36 25"}, 3, 43),
+    ("W2", True, ["tuhuo_xiang 44×5", "peng 55×3", "sha 33×4", "tuhuo_xiang 56×5"], "14 14 14 22 22 22 26 26",
+     "26", {"jiang": "13 12", "caishen": 1}, 8, 50),
+    ("W3", False, ["peng 44×3", "peng 11×3", "peng 66×3"], "46 46 13 16 34 25 24 24 35 14 14", "36",
+     {"jiang": "44 44"}, 5, 33),
+    ("平胡", False, ["peng 66×3", "peng 45×3", "peng 15×3"], "46 46 12 12 56 16 34 25 24 24 26", "13", {}, 0, 33),
+    ("对对胡", False, ["peng 44×3", "peng 15×3", "peng 22×3", "peng 35×3"], "11 11 11 66 66 66 33 33", "33", {}, 4, 44),
+    ("财神 as 将", True, ["peng 11×3", "peng 66×3", "sha 44×4"], "46 46 13 14 14 16 34 25 24 24 26", "45",
+     {"jiang": "CS 11", "caishen": 1}, 7, 38),
+)
+"""Worked long-card wins (long-card page, 4.8-4.9) with the fan and 陀 the rules give; the generator
+scores each with ``lc.score`` and refuses to write a result that differs."""
+
+
+def longcard_cases_table() -> str:
+    from mahjong_core.families import longcard as lc
+
+    out = ["| hand | seat, 将 | declared | concealed + the winning card | groups (陀) | fan | pays each (梯坎番 / 番乘番) |",
+           "| --- | --- | --- | --- | --- | --- | --- |"]
+    for name, banker, declared, hand, card, kw, fan, tuo in LONGCARD_CASES:
+        s = lc.score(hand, card, declared=declared, banker=banker, **kw)
+        if (s.total, s.tuo) != (fan, tuo):
+            raise SystemExit(f"gen_rules_docs: long-card case {name} scores {s.total} fan {s.tuo} 陀, "
+                             f"the rules give {fan} / {tuo}")
+        seat = "banker" if banker else "other"
+        extra = [f"将 {kw['jiang']}"] if "jiang" in kw else []
+        if kw.get("caishen"):
+            extra.append(f"{kw['caishen']} 财神")
+        glyph = lc.format_cards(lc.parse_cards(hand), "glyph") + " + " + lc.format_cards(lc.parse_cards(card), "glyph")
+        groups = ", ".join(f"{g} ({g.tuo})" for g in s.groups)
+        fans = " + ".join(f"{f.zh} {f.total}" for f in s.fans) or "none"
+        out.append(f"| {name} | {', '.join([seat, *extra])} | {', '.join(declared)} | {glyph}<br>`{hand} + {card}` | "
+                   f"{groups}; total {s.tuo} | {fans} = **{s.total}** | {s.points()} / {s.points('fan_cheng_fan')} |")
+    return "\n".join(out)
+
+
 def _value(v: Any) -> str:
     if v is bool:
         return "true, false"
@@ -319,7 +360,8 @@ def blocks() -> dict[str, dict[str, str]]:
     out["two-player.md"]["levels"] = levels_table()
     out["mahjong.md"] = {"worked-cases": worked_cases_table()}
     out["changpai-ydr.md"] = {"faces": faces_table(), "fan-sources": fan_sources_table(),
-                              "options": options_table(), "rooms": rooms_table("changpai-ydr")}
+                              "options": options_table(), "rooms": rooms_table("changpai-ydr"),
+                              "worked-examples": longcard_cases_table()}
     return out
 
 
