@@ -222,3 +222,17 @@ def test_a_dangling_pointer_is_named() -> None:
     text = "x = 1\n# see spec " + "9.99\n"
     msgs = unresolved(pointers_in_text("python/x.py", text), anchors_by_group())
     assert msgs == ["python/x.py:2: 'spec 9.99' -> #spec-9-99 in the mahjong pages"]
+
+
+def test_the_code_does_not_send_readers_outside_the_repository() -> None:
+    """The specification files the code was written against are not part of the repository; the
+    library's code names the reference pages instead (tests may still read the files when present)."""
+    bad = []
+    for d in ("python", "src", "bench", "tools"):
+        for p in sorted((ROOT / d).rglob("*")):
+            if p.suffix in SCAN_SUFFIXES and p.is_file() and "__pycache__" not in p.parts:
+                for no, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+                    if "shared/spec" in line:
+                        bad.append(f"{p.relative_to(ROOT)}:{no}: {line.strip()}")
+    assert not bad, "references to shared/spec (not in the repository); point at docs/rules/ instead:\n" + \
+        "\n".join(bad)
