@@ -203,7 +203,8 @@ def fan_table(ruleset: str) -> str:
     names = {f.id: f.zh for f in rows}
     out = [
         f"{len(rows)} fans, highest first as in the ruleset's table (the order also breaks ties when",
-        "exclusions are applied). *C*: a meld-combination fan (its exclusions only reach the groups",
+        "exclusions are applied); each name links to [what the fan needs](mahjong.md#fan-definitions).",
+        "*C*: a meld-combination fan (its exclusions only reach the groups",
         "that form it); *flower*: counted after the minimum and never toward it.",
         "",
         "| fan | 中文 | points | not counted with it (不计) | example hand |",
@@ -214,7 +215,8 @@ def fan_table(ruleset: str) -> str:
         tag = f" *{', '.join(marks)}*" if marks else ""
         excl = ", ".join(f"[{names.get(e, e)}](#fan-{e})" for e in f.excludes) or "—"
         ex = example_cell(fan_example(ruleset, f.id))
-        out.append(f'| <a id="fan-{f.id}"></a>{f.en} `{f.id}`{tag} | {f.zh} | {_points(f)} | {excl} | {ex} |')
+        name = f"[{f.en}](mahjong.md#def-{f.id})"
+        out.append(f'| <a id="fan-{f.id}"></a>{name} `{f.id}`{tag} | {f.zh} | {_points(f)} | {excl} | {ex} |')
     return "\n".join(out)
 
 

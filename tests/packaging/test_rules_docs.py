@@ -76,3 +76,11 @@ def test_example_hand_scores_its_fan(example) -> None:
 
     fans, _total = run_case(example.case, "score")
     assert fans.get(example.fan_id, 0) >= 1, f"{example.ruleset} {example.fan_id}: example scored {fans}"
+
+
+def test_every_fan_has_a_definition() -> None:
+    """Each fan of each ruleset has its line in the shared page's definitions (the fan tables link to it),
+    so a fan added to a ruleset needs its definition written."""
+    text = (GEN.RULES / "mahjong.md").read_text(encoding="utf-8")
+    missing = sorted({f.id for rows in FAN_TABLES.values() for f in rows if f'<a id="def-{f.id}">' not in text})
+    assert not missing, f"docs/rules/mahjong.md has no definition for {missing}"
