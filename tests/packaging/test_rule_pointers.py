@@ -236,3 +236,22 @@ def test_the_code_does_not_send_readers_outside_the_repository() -> None:
                         bad.append(f"{p.relative_to(ROOT)}:{no}: {line.strip()}")
     assert not bad, "references to shared/spec (not in the repository); point at docs/rules/ instead:\n" + \
         "\n".join(bad)
+
+
+MAHJONG_SECTIONS = ("0", "0.1", "0.2", "0.3", "1", *(f"1.{i}" for i in range(1, 6)), "2",
+                    *(f"2.{i}" for i in range(1, 14)), "3", *(f"3.{i}" for i in range(0, 5)), "4",
+                    *(f"4.{i}" for i in range(1, 5)), "5", *(f"5.{i}" for i in range(1, 6)), "6")
+"""Every section of the mahjong numbering the code cites."""
+LONGCARD_SECTIONS = ("0", *(f"0.{i}" for i in range(1, 4)), "1", *(f"1.{i}" for i in range(1, 6)), "2",
+                     *(f"2.{i}" for i in range(1, 10)), "3", *(f"3.{i}" for i in range(0, 16)), "4",
+                     *(f"4.{i}" for i in range(1, 10)), "5", *(f"5.{i}" for i in range(1, 6)), "6", "7", "8",
+                     *(f"8.{i}" for i in range(1, 6)))
+"""Every section of the long-card numbering."""
+
+
+def test_every_section_of_both_numberings_has_its_anchor() -> None:
+    """Not only the sections cited today: a new pointer to any section of either numbering resolves."""
+    groups = anchors_by_group()
+    for group, sections in (("mahjong", MAHJONG_SECTIONS), ("longcard", LONGCARD_SECTIONS)):
+        missing = [s for s in sections if _section_anchor(s) not in groups[group]]
+        assert not missing, f"{group} sections without an anchor: {missing}"
