@@ -165,10 +165,10 @@ the rules give; the generator scores each one and refuses to write a total that 
 
 
 def worked_cases_table() -> str:
+    from mahjong_core.families.mahjong.fan_tables import fan_by_id
+
     from tests.fan.test_fan_cases import run_case
     from tests.support.fan_cases import Case
-
-    from mahjong_core.families.mahjong.fan_tables import fan_by_id
 
     out = ["| # | ruleset | hand | fans counted | total |", "| --- | --- | --- | --- | --- |"]
     for no, rs, hand, melds, win, flags, total, remark in WORKED_CASES:
@@ -222,7 +222,7 @@ def fan_table(ruleset: str) -> str:
 
 def rooms_table(ruleset: str) -> str:
     """The preset rooms of one ruleset (the families register them with the settlement layer)."""
-    import mahjong_core.families.longcard  # noqa: F401  (registers its rooms)
+    import mahjong_core.families.longcard
     import mahjong_core.families.mahjong  # noqa: F401
     from mahjong_core.settlement.rooms import ROOMS
 
@@ -390,7 +390,7 @@ def stale_pages() -> dict[str, str]:
     return out
 
 
-def main(argv: "list[str] | None" = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="exit 1 if a generated block is stale, write nothing")
     args = ap.parse_args(argv)

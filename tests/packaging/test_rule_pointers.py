@@ -239,11 +239,11 @@ def test_the_code_does_not_send_readers_outside_the_repository() -> None:
 
 
 MAHJONG_SECTIONS = ("0", "0.1", "0.2", "0.3", "1", *(f"1.{i}" for i in range(1, 6)), "2",
-                    *(f"2.{i}" for i in range(1, 14)), "3", *(f"3.{i}" for i in range(0, 5)), "4",
+                    *(f"2.{i}" for i in range(1, 14)), "3", *(f"3.{i}" for i in range(5)), "4",
                     *(f"4.{i}" for i in range(1, 5)), "5", *(f"5.{i}" for i in range(1, 6)), "6")
 """Every section of the mahjong numbering the code cites."""
 LONGCARD_SECTIONS = ("0", *(f"0.{i}" for i in range(1, 4)), "1", *(f"1.{i}" for i in range(1, 6)), "2",
-                     *(f"2.{i}" for i in range(1, 10)), "3", *(f"3.{i}" for i in range(0, 16)), "4",
+                     *(f"2.{i}" for i in range(1, 10)), "3", *(f"3.{i}" for i in range(16)), "4",
                      *(f"4.{i}" for i in range(1, 10)), "5", *(f"5.{i}" for i in range(1, 6)), "6", "7", "8",
                      *(f"8.{i}" for i in range(1, 6)))
 """Every section of the long-card numbering."""

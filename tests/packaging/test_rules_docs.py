@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from mahjong_core.families.mahjong.fan_tables import FAN_TABLES
 
 ROOT = Path(__file__).resolve().parents[2]
