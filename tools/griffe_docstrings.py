@@ -42,7 +42,7 @@ def _fence_doctests(text: str) -> str:
 
 
 def _markdown(text: str) -> str:
-    parts = re.split(r"(```pycon\n.*?```)", _fence_doctests(text), flags=re.S)
+    parts = re.split(r"(```pycon\n.*?```)", _fence_doctests(text), flags=re.DOTALL)
     # roles and double backquotes only outside the doctest fences
     return "".join(p if p.startswith("```pycon") else _DOUBLE.sub(r"`\1`", _ROLE.sub(r"`\1`", p)) for p in parts)
 

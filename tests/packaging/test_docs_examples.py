@@ -1,19 +1,31 @@
-"""The README as a user meets it (issue 25, items 18 and 20): its snippets and commands run as written.
+"""Every example of the documentation runs as written (issue 25, items 18 and 20; issue 31, item 1).
 
-* Every fenced ``python`` block runs, in README order, in one namespace (a later block uses the
-  ``mj`` and ``r`` of an earlier one), in an empty directory.
+The documentation is README.md, CONTRIBUTING.md, CHANGELOG.md and every page under docs/ (the
+site's sources; ``PAGES``).  In each:
+
+* Every fenced ``python`` block runs, the blocks of one page in page order and in one namespace (a
+  later block uses the ``mj`` and ``r`` of an earlier one), in an empty directory: one test per
+  page, so that pages run in parallel under xdist.
+* Every fenced ``pycon`` block is a doctest, the blocks of one page sharing one namespace: one
+  test per page (``MIN_DOCTESTS``: the fewest examples of some pages).
 * Every block marked ``<!-- typed -->`` (the line before its fence) passes ``mypy --strict``, each
   as its own module after a short prelude (``PRELUDE``: ``mj``, a round ``r``, a ``seat``).  Calls
   that must *not* pass (a misspelt keyword, a number given as a hand or a tile, a long-card round
   taken for a mahjong one) fail it: the public signatures are real ones.
-* Every command line of a fenced ``bash`` block either runs here as written (``CHEAP``: quick and
-  needing nothing but the package and the test extra) or is listed in ``NOT_IN_CI`` with the reason
-  it cannot run in CI; a line in neither list fails the test, so a new command gets a decision.
-  (``pycon`` blocks are doctests of their sections' own test files.)
+* Every command line of a fenced ``bash`` block (and each ``$`` line of a ``console`` block) either
+  runs here as written (``CHEAP``: quick and needing nothing but the package and the test extra)
+  or is listed in ``NOT_IN_CI`` with the reason it cannot run in CI; a line in neither list fails
+  the test, so a new command gets a decision.
+* A block that must not run is marked ``<!-- not-run: the reason -->`` on the line before its
+  fence; the reason must be given (``test_not_run_marks_give_a_reason``).
+
+Runtime: each page's examples are meant to take a few seconds (a simulation in an example plays
+a few thousand rounds, not a million); the pages run as separate tests, so ``-n 2`` spreads them.
 """
 
 from __future__ import annotations
 
+import doctest
 import os
 import re
 import shlex
@@ -28,30 +40,67 @@ import mahjong_core
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 PYPROJECT = ROOT / "pyproject.toml"
 TYPED = "<!-- typed -->"
 """The marker of a typed snippet: the line right before its ```python fence."""
+NOT_RUN = re.compile(r"<!-- not-run:(.*)-->")
+"""The marker of a block that does not run, with its reason: the line right before its fence."""
+
+
+def _pages() -> list[Path]:
+    pages = [README, ROOT / "CONTRIBUTING.md", ROOT / "CHANGELOG.md"]
+    return pages + sorted(DOCS.rglob("*.md")) if DOCS.is_dir() else pages
+
+
+PAGES = _pages()
+"""Every Markdown source of the documentation (a page of the site that includes another file,
+docs/development/contributing.md, holds no fence of its own: the included file is here)."""
+
+MIN_DOCTESTS = {
+    "docs/guide/learning-environments.md": 11,
+    "docs/families/longcard.md": 6,
+    "docs/guide/advisor-and-bots.md": 8,
+}
+"""The fewest examples some pages' doctests must hold (their sections' own tests asserted these
+counts when the README held them): a page that loses its examples fails."""
 
 PACKAGE_PARENT = Path(mahjong_core.__file__).resolve().parents[1]
 
 
-def blocks(lang: str) -> list[tuple[int, str, bool]]:
-    """``(line number, text, typed)`` of every fenced block of ``lang`` in the README."""
-    lines = README.read_text(encoding="utf-8").splitlines()
+def _rel(page: Path) -> str:
+    return page.relative_to(ROOT).as_posix()
+
+
+def page_blocks(page: Path, lang: str) -> list[tuple[int, str, str]]:
+    """``(line number, text, marker)`` of every fenced block of ``lang`` in ``page``; the marker
+    is the line before the fence when it is an HTML comment (``<!-- typed -->``, ``<!-- not-run:
+    ... -->``), else ``""``."""
+    lines = page.read_text(encoding="utf-8").splitlines()
     out = []
     i = 0
     while i < len(lines):
         if lines[i].strip() == f"```{lang}":
             start = i
             body = []
+            indent = len(lines[i]) - len(lines[i].lstrip())
             i += 1
             while lines[i].strip() != "```":
-                body.append(lines[i])
+                body.append(lines[i][indent:] if lines[i][:indent].isspace() else lines[i])
                 i += 1
-            typed = start > 0 and lines[start - 1].strip() == TYPED
-            out.append((start + 1, "\n".join(body) + "\n", typed))
+            before = lines[start - 1].strip() if start > 0 else ""
+            out.append((start + 1, "\n".join(body) + "\n", before if before.startswith("<!--") else ""))
         i += 1
     return out
+
+
+def blocks(lang: str) -> list[tuple[str, int, str, str]]:
+    """``(page, line, text, marker)`` of every ``lang`` block of every page."""
+    return [(_rel(p), n, text, mark) for p in PAGES for n, text, mark in page_blocks(p, lang)]
+
+
+def _runs(marker: str) -> bool:
+    return not NOT_RUN.match(marker)
 
 
 def _env() -> dict[str, str]:
@@ -60,14 +109,63 @@ def _env() -> dict[str, str]:
     return env
 
 
+def _with(lang: str) -> list[Path]:
+    return [p for p in PAGES if any(_runs(m) for _, _, m in page_blocks(p, lang))]
+
+
+def test_not_run_marks_give_a_reason() -> None:
+    for lang in ("python", "pycon", "bash", "console"):
+        for page, n, _, mark in blocks(lang):
+            m = NOT_RUN.match(mark)
+            assert not m or len(m.group(1).strip()) >= 10, f"{page}:{n}: a not-run mark without its reason"
+
+
+def test_every_page_is_in_the_site_or_at_the_root() -> None:
+    """A page the test runs is one the site builds (mkdocs.yml's nav) or a root document."""
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    for page in PAGES:
+        rel = _rel(page)
+        if rel.startswith("docs/") and not rel.startswith("docs/hooks/"):
+            assert rel[len("docs/"):] in nav or "--8<--" in page.read_text(encoding="utf-8") or \
+                rel.startswith(("docs/guide/", "docs/rules/")), f"{rel} is not in mkdocs.yml's nav"
+
+
 # ---------------------------------------------------------------------------------- python snippets
-def test_every_python_block_runs(tmp_path: Path) -> None:
-    code = blocks("python")
-    assert len(code) >= 6
-    source = "".join(f"# README.md line {n}\n{text}" for n, text, _ in code)
+@pytest.mark.parametrize("page", _with("python"), ids=_rel)
+def test_every_python_block_runs(page: Path, tmp_path: Path) -> None:
+    code = [(n, text) for n, text, mark in page_blocks(page, "python") if _runs(mark)]
+    source = "".join(f"# {_rel(page)} line {n}\n{text}" for n, text in code)
     proc = subprocess.run([sys.executable, "-c", source], cwd=tmp_path, env=_env(), capture_output=True,
                           text=True, timeout=600, check=False)
-    assert proc.returncode == 0, f"the README's python blocks fail:\n{proc.stderr[-3000:]}"
+    assert proc.returncode == 0, f"the python blocks of {_rel(page)} fail:\n{proc.stderr[-3000:]}"
+
+
+def test_the_readme_has_its_examples() -> None:
+    assert len(page_blocks(README, "python")) >= 3
+    assert sum(len(page_blocks(p, "python")) for p in PAGES) >= 12
+
+
+# ---------------------------------------------------------------------------------- pycon snippets
+def run_page_doctests(page: Path) -> doctest.TestResults:
+    """Run the ``pycon`` blocks of ``page`` as doctests in one namespace (``ELLIPSIS``), in order."""
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    globs: dict[str, object] = {}
+    parser = doctest.DocTestParser()
+    for n, text, mark in page_blocks(page, "pycon"):
+        if _runs(mark):
+            runner.run(parser.get_doctest(text, globs, f"{_rel(page)} line {n}", str(page), n))
+    return runner.summarize(verbose=False)
+
+
+@pytest.mark.parametrize("page", _with("pycon"), ids=_rel)
+def test_every_pycon_block_runs(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run_page_doctests(page)
+    assert result.failed == 0 and result.attempted >= MIN_DOCTESTS.get(_rel(page), 1), _rel(page)
+
+
+def test_pages_with_a_minimum_have_doctests() -> None:
+    assert set(MIN_DOCTESTS) <= {_rel(p) for p in _with("pycon")}
 
 
 # ---------------------------------------------------------------------------------- typed snippets
@@ -97,17 +195,18 @@ r = mj.Round(ruleset="two-player", seed=1)
 seat = 0
 """
 """What a typed snippet may use without defining it: ``mj`` and the round ``r`` and ``seat`` of the
-README's game flow.  Each snippet is checked as its own module after these lines, as a reader who
+round API's game flow.  Each snippet is checked as its own module after these lines, as a reader who
 pastes that one snippet into his program would have it."""
 
 
 def test_typed_snippets_pass_mypy_strict_and_wrong_calls_fail(tmp_path: Path) -> None:
     pytest.importorskip("mypy", reason="mypy is not installed (pip install '.[test]' installs it)")
-    typed = [(n, text) for n, text, t in blocks("python") if t]
-    assert len(typed) >= 5, "the README marks its typed snippets with <!-- typed -->"
+    typed = [(page, n, text) for page, n, text, mark in blocks("python") if mark == TYPED]
+    assert len(typed) >= 8, "the pages mark their typed snippets with <!-- typed -->"
+    assert any(page == "README.md" for page, _, _ in typed)
     files = []
-    for n, text in typed:
-        path = tmp_path / f"readme_line_{n}.py"
+    for page, n, text in typed:
+        path = tmp_path / f"doc_{re.sub(r'[^a-z0-9]', '_', page.lower())}_line_{n}.py"
         path.write_text(PRELUDE + text, encoding="utf-8")
         files.append(path)
     for name, (line, _) in NOT_TYPED.items():
@@ -122,10 +221,10 @@ def test_typed_snippets_pass_mypy_strict_and_wrong_calls_fail(tmp_path: Path) ->
                            *map(str, files)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900,
                           check=False)
     errors = [ln for ln in proc.stdout.splitlines() if ": error:" in ln]
-    assert not [e for e in errors if e.startswith("readme_line_")], (
-        f"README snippets (readme_line_N.py: the snippet at README.md line N, after {len(PRELUDE.splitlines())} "
-        f"lines of prelude) fail mypy --strict:\n{proc.stdout}")
-    assert not [e for e in errors if not e.startswith(("readme_line_", *NOT_TYPED))], proc.stdout
+    assert not [e for e in errors if e.startswith("doc_")], (
+        f"documentation snippets (doc_PAGE_line_N.py: the snippet at line N of PAGE, after "
+        f"{len(PRELUDE.splitlines())} lines of prelude) fail mypy --strict:\n{proc.stdout}")
+    assert not [e for e in errors if not e.startswith(("doc_", *NOT_TYPED))], proc.stdout
     for name, (line, word) in NOT_TYPED.items():
         mine = [e for e in errors if e.startswith(f"{name}:3:")]
         assert mine and any(word in e for e in mine), (name, line, proc.stdout)
@@ -145,8 +244,11 @@ CHEAP = [
     "mahjong-core match --ruleset two-player --room beginner --rounds 8 --bots greedy,random",
     'mahjong-core advise "46 46 13 16 34 25 14 14 55 55 55 22" --melds "peng 11×3" "sha 44×4" "sha 66×4" '
     '--jiang "36 25" --ruleset changpai-ydr',
+    'mahjong-core score "PPP999m5m" --win 5m --melds "pon CCC" "pon FFF" --self-drawn',
+    'mahjong-core hand "1112345678999m"',
+    "mahjong-core --help",
 ]
-"""README commands this test runs as written (``mahjong-core`` as ``python -m mahjong_core``, which
+"""Documented commands this test runs as written (``mahjong-core`` as ``python -m mahjong_core``, which
 is the same command line, so that a source tree without the console script works too)."""
 
 _INSTALLS = "installs from the package index or builds this tree (CI installs it once, .ci/run)"
@@ -203,37 +305,62 @@ NOT_IN_CI = {
     ".ci/run": "CI itself",
     "mahjong-core": "the program's name, not a command",
     "python -m mahjong_core": "the program's name, not a command",
+    'PYTHONPATH=python python -c "import mahjong_core as mj; print(mj.__version__, mj.is_win(\'11123456789999m\'))"':
+        "the last line of CONTRIBUTING's set-up, in the tree it builds: tools/check_dev_setup.sh runs the block "
+        "in a fresh clone (.ci/run)",
+    "mkdocs build --strict": ".ci/run builds the site after the test command",
+    "mkdocs serve": "serves the site until Ctrl-C",
+    "python -m pip install .": _INSTALLS,
+    "mahjong-core botzone-bot": "a command's name, not a command line",
+    "mahjong-core simulate": "a command's name, not a command line",
+    "mahjong-core COMMAND --help": "a synopsis (COMMAND stands for each command; its help is generated into "
+                                   "docs/reference/cli.md and tests/cli runs every command's --help)",
     "mahjong-core botzone-bot --bot greedy": "reads Botzone's requests on standard input (the section's Python "
                                              "example runs it; tests/botzone run it under the adapter)",
 }
-"""README commands that cannot run in CI, each with the reason."""
+"""Documented commands that cannot run in CI, each with the reason."""
 
 
-def readme_commands() -> list[str]:
-    """Every command of the README: each line of a fenced ``bash`` block (comments removed, a
-    ``&&`` chain split into its commands) and each inline code span that is a whole command line
-    (a span with ``[...]``, ``…`` or ``...`` is a synopsis, not a command)."""
+def docs_commands() -> list[str]:
+    """Every command of the documentation: each line of a fenced ``bash`` block (comments removed,
+    a ``&&`` chain split into its commands), each ``$`` line of a ``console`` block, and each inline
+    code span that is a whole command line (a span with ``[...]``, ``…`` or ``...`` is a synopsis,
+    not a command).  Blocks marked not-run are left out."""
     out = []
-    for _, text, _ in blocks("bash"):
-        for line in text.splitlines():
-            line = re.sub(r"\s+#.*$", "", line).strip()
-            out += [part.strip() for part in line.split("&&") if part.strip()]
-    prose = re.sub(r"```.*?```", "", README.read_text(encoding="utf-8"), flags=re.S)
-    for span in re.findall(r"`([^`]+)`", prose):
-        span = " ".join(span.split())
-        if re.match(r"(mahjong-core|python |PYTHONPATH=\S+ |pip |bash |\.ci/)", span) and not re.search(
-                r"\[|…|\.\.\.|: error", span) and span not in ("pip install",):
-            out.append(span)
+    lines = []
+    for _, _, text, mark in blocks("bash"):
+        if _runs(mark):
+            lines += text.splitlines()
+    for _, _, text, mark in blocks("console"):
+        if _runs(mark):
+            lines += [ln[2:] for ln in text.splitlines() if ln.startswith("$ ")]
+    for line in lines:
+        line = re.sub(r"\s+#.*$", "", line).strip()
+        out += [part.strip() for part in line.split("&&") if part.strip()]
+    for page in PAGES:
+        prose = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
+        for span in re.findall(r"`([^`]+)`", prose):
+            span = " ".join(span.split())
+            if re.match(r"(mahjong-core|python |PYTHONPATH=\S+ |pip |bash |\.ci/)", span) and not re.search(
+                    r"\[|…|\.\.\.|: error", span) and span not in ("pip install",):
+                out.append(span)
     return list(dict.fromkeys(out))
 
 
-def test_every_readme_command_is_run_here_or_excused() -> None:
-    commands = readme_commands()
+def test_every_command_is_run_here_or_excused() -> None:
+    commands = docs_commands()
     assert len(commands) > 20
     undecided = [c for c in commands if c not in NOT_IN_CI and c not in CHEAP]
-    assert not undecided, f"README commands that neither run in this test nor say why they cannot: {undecided}"
+    assert not undecided, f"documented commands that neither run in this test nor say why they cannot: {undecided}"
     stale = [c for c in [*CHEAP, *NOT_IN_CI] if c not in commands]
-    assert not stale, f"commands listed here that the README no longer has: {stale}"
+    assert not stale, f"commands listed here that the documentation no longer has: {stale}"
+
+
+def test_getting_started_has_the_readme_set_up_commands() -> None:
+    """The two set-up commands are the README's (which .ci/run reads); the site repeats them verbatim."""
+    readme = [text for _, text, _ in page_blocks(README, "bash")][1:3]
+    started = [text for _, text, _ in page_blocks(DOCS / "getting-started.md", "bash")]
+    assert len(readme) == 2 and all(cmd in started for cmd in readme), readme
 
 
 def _argv(line: str) -> list[str]:
@@ -243,7 +370,7 @@ def _argv(line: str) -> list[str]:
 
 
 @pytest.mark.parametrize("line", CHEAP)
-def test_readme_command_runs_as_written(line: str, tmp_path: Path) -> None:
+def test_documented_command_runs_as_written(line: str, tmp_path: Path) -> None:
     if "--plot" in line:
         pytest.importorskip("matplotlib", reason="--plot needs the plot extra (the test extra installs it)")
     proc = subprocess.run(_argv(line), cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=900,
@@ -255,10 +382,10 @@ def test_readme_command_runs_as_written(line: str, tmp_path: Path) -> None:
 
 
 def test_the_development_benchmark_runs_from_the_tree(tmp_path: Path) -> None:
-    """The Development block's ``python bench/bench_hand.py`` failed as written (no package on the
+    """CONTRIBUTING's ``python bench/bench_hand.py`` (once the README's Development block) failed as written (no package on the
     path in a tree built in place): it is ``PYTHONPATH=python python bench/bench_hand.py``; its
     ``--quick`` run, against the package this session imports."""
-    assert "PYTHONPATH=python python bench/bench_hand.py" in readme_commands()
+    assert "PYTHONPATH=python python bench/bench_hand.py" in docs_commands()
     proc = subprocess.run([sys.executable, "bench/bench_hand.py", "--quick"], cwd=ROOT, env=_env(),
                           capture_output=True, text=True, timeout=900, check=False)
     assert proc.returncode == 0 and "ratio" in proc.stdout, proc.stderr[-2000:]
