@@ -83,6 +83,22 @@ def test_architecture_layout_names_every_package_and_compiled_module() -> None:
     assert modules and not [m for m in modules if m + ".pyx" not in layout]
 
 
+def test_error_table_has_one_row_per_error_class() -> None:
+    from mahjong_core import errors
+
+    page = (DOCS / "reference" / "errors.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)`", page, re.M)
+    assert sorted(rows) == sorted(errors.__all__) and len(rows) == len(set(rows))
+
+
+def test_conformance_guide_names_every_check() -> None:
+    from mahjong_core.testing import CHECKS
+
+    page = (DOCS / "guide" / "conformance.md").read_text(encoding="utf-8")
+    listed = page.split("The checks by name, in the order `CHECKS` runs them:", 1)[1].split(".\n", 1)[0]
+    assert re.findall(r"`(\w+)`", listed) == list(CHECKS)
+
+
 # ---------------------------------------------------------------------------------- command line
 def test_cli_reference_is_generated_from_the_parsers() -> None:
     import argparse
