@@ -83,6 +83,16 @@ def test_architecture_layout_names_every_package_and_compiled_module() -> None:
     assert modules and not [m for m in modules if m + ".pyx" not in layout]
 
 
+def test_scoring_guide_names_every_keyword_of_score() -> None:
+    import inspect
+
+    page = (DOCS / "guide" / "hands-and-scoring.md").read_text(encoding="utf-8")
+    keywords = [n for n, p in inspect.signature(mahjong_core.score).parameters.items()
+                if p.kind is inspect.Parameter.KEYWORD_ONLY and n not in ("ruleset", "melds")]
+    assert len(keywords) > 15
+    assert not [k for k in keywords if f"`{k}`" not in page]
+
+
 def test_error_table_has_one_row_per_error_class() -> None:
     from mahjong_core import errors
 
