@@ -17,7 +17,8 @@ site's sources; ``PAGES``).  In each:
   or is listed in ``NOT_IN_CI`` with the reason it cannot run in CI; a line in neither list fails
   the test, so a new command gets a decision.
 * A block that must not run is marked ``<!-- not-run: the reason -->`` on the line before its
-  fence; the reason must be given (``test_not_run_marks_give_a_reason``).
+  fence, the same reason written in the page where a reader sees it
+  (``test_not_run_marks_give_a_visible_reason``).
 
 Runtime: each page's examples are meant to take a few seconds (a simulation in an example plays
 a few thousand rounds, not a million); the pages run as separate tests, so ``-n 2`` spreads them.
@@ -113,11 +114,33 @@ def _with(lang: str) -> list[Path]:
     return [p for p in PAGES if any(_runs(m) for _, _, m in page_blocks(p, lang))]
 
 
-def test_not_run_marks_give_a_reason() -> None:
+def _visible_reason(page: Path, mark: str) -> bool:
+    """The reason of a not-run mark is given, and is also in the page's text (the mark itself is
+    an HTML comment a reader of the site does not see)."""
+    m = NOT_RUN.match(mark)
+    if not m:
+        return True
+    reason = m.group(1).strip()
+    prose = re.sub(r"<!--.*?-->", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
+    return len(reason) >= 10 and reason in " ".join(prose.split())
+
+
+def test_not_run_marks_give_a_visible_reason() -> None:
     for lang in ("python", "pycon", "bash", "console"):
         for page, n, _, mark in blocks(lang):
-            m = NOT_RUN.match(mark)
-            assert not m or len(m.group(1).strip()) >= 10, f"{page}:{n}: a not-run mark without its reason"
+            assert _visible_reason(ROOT / page, mark), f"{page}:{n}: a not-run mark without its reason in the text"
+
+
+def test_marks_are_read_from_the_line_before_the_fence(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("# A page\n\n<!-- typed -->\n```python\nx = 1\n```\n\nIt needs a network connection to run.\n"
+                    "<!-- not-run: It needs a network connection to run. -->\n```python\nraise SystemExit(1)\n```\n"
+                    "<!-- not-run: why -->\n```console\n$ mahjong-core serve\n```\n", encoding="utf-8")
+    (typed, first), (skipped, second) = [(m, text) for _, text, m in page_blocks(page, "python")]
+    assert typed == TYPED and _runs(typed) and first == "x = 1\n"
+    assert not _runs(skipped) and "SystemExit" in second and _visible_reason(page, skipped)
+    (_, _, short), = page_blocks(page, "console")
+    assert not _runs(short) and not _visible_reason(page, short)
 
 
 def test_every_page_is_in_the_site_or_at_the_root() -> None:
