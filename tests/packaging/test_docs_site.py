@@ -93,6 +93,20 @@ def test_scoring_guide_names_every_keyword_of_score() -> None:
     assert not [k for k in keywords if f"`{k}`" not in page]
 
 
+def test_mahjong_family_table_matches_the_registry() -> None:
+    """The ruleset table of docs/families/mahjong.md: every ruleset of the family, its players and
+    its minimum, as the registry has them."""
+    from mahjong_core.families import registry
+
+    page = (DOCS / "families" / "mahjong.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([\w-]+)`.*\| (\d+) \| (\d+) fan \|$", page, re.M)
+    mahjong = [n for n in registry.ruleset_names() if registry.family_of(n).name == "mahjong"]
+    assert [r[0] for r in rows] == mahjong
+    for name, players, minimum in rows:
+        record = registry.get_ruleset(name)
+        assert (int(players), int(minimum)) == (record.players, record.min_fan), name
+
+
 def test_error_table_has_one_row_per_error_class() -> None:
     from mahjong_core import errors
 
