@@ -123,6 +123,20 @@ def test_conformance_guide_names_every_check() -> None:
     assert re.findall(r"`(\w+)`", listed) == list(CHECKS)
 
 
+def test_lookup_table_figures_are_the_tables() -> None:
+    """The sizes the architecture and long-card pages give are those the compiled modules report."""
+    from mahjong_core import _hand, _lc_hand
+
+    arch = " ".join((DOCS / "architecture.md").read_text(encoding="utf-8").split())
+    info = _hand.table_info()
+    assert f"{info['suit_rows']:,} of them".replace(",", " ") in arch
+    assert f"{info['honor_rows']:,} rows".replace(",", " ") in arch
+    assert f"a {round(info['suit_win_bits_bytes'] / 1000)} KB bitset" in arch
+    assert f"About {round(info['total_bytes'] / 1e6)} MB in all" in arch
+    longcard = " ".join((DOCS / "families" / "longcard.md").read_text(encoding="utf-8").split())
+    assert f"{round(_lc_hand.table_info()['bytes'] / 1000)} KB in all" in longcard
+
+
 # ---------------------------------------------------------------------------------- command line
 def test_cli_reference_is_generated_from_the_parsers() -> None:
     import argparse
