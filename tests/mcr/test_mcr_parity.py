@@ -1,5 +1,5 @@
 """Smoke run of ``tools/mcr_parity.py``: ruleset `mcr` against PyMahjongGB on a few thousand random
-winning hands (the million-hand run is the script's; its figure is in the README's MCR section).
+winning hands (the million-hand run is the script's; its figure is in docs/families/mahjong.md, the mcr section).
 
 PyMahjongGB is in the ``test`` extra; without it the comparison is skipped (it is the oracle), but
 the hand generator is still checked.
