@@ -105,7 +105,9 @@ def _meld(meld: str) -> tuple[str, str]:
     """``"pon CCC"`` -> (glyphs, notation): exposed groups in ( ), a concealed kong in [ ]."""
     kind, tiles = meld.split()
     left, right = ("[", "]") if kind == "ckong" else ("(", ")")
-    return f"{left}{_glyphs(tiles)}{right}", f"{left}{tiles}{right}"
+    # escaped in the glyph text: two bracketed kongs side by side read as a Markdown reference link
+    glyph_left, glyph_right = ("\\[", "\\]") if kind == "ckong" else (left, right)
+    return f"{glyph_left}{_glyphs(tiles)}{glyph_right}", f"{left}{tiles}{right}"
 
 
 def example_cell(ex: Example) -> str:
