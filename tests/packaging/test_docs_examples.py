@@ -291,6 +291,16 @@ NOT_IN_CI = {
     "mahjong-core serve --db mahjong.sqlite3": "serves until Ctrl-C: tests/server/test_server_durability.py restarts "
                                               "serve without --init on the database a first start made",
     "mahjong-core serve": "serves until Ctrl-C (tests/server/test_server_cli.py)",
+    "mahjong-core serve --db mahjong.sqlite3 --init --difficulty normal --room-difficulty beginner=beginner":
+        "serves until Ctrl-C: tests/server/test_server_difficulty.py starts serve with these options",
+    "mahjong-core tournament --ruleset two-player --bots greedy,random --deals 20 --seed 1":
+        "tests/tournament/test_guide.py runs the tournaments guide's commands",
+    "mahjong-core tournament --ruleset changpai-ydr --bots greedy,random,random --deals 4 --json":
+        "tests/tournament/test_guide.py runs the tournaments guide's commands",
+    "mahjong-core tournament --ruleset public --bots greedy,random --deals 10 --csv bots.csv --plot bots.png":
+        "tests/tournament/test_guide.py runs the tournaments guide's commands",
+    "PYTHONPATH=python python tools/gen_rules_docs.py": "tests/packaging/test_rules_docs.py runs it with --check "
+                                                        "(the generated blocks are current)",
     "mahjong-core play": "interactive (tests/cli runs play --help's examples, quitting at the first prompt)",
     "python -m venv .venv": "makes a development environment",
     ". .venv/bin/activate": "enters the development environment",
