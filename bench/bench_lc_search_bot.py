@@ -61,7 +61,8 @@ def play_seat(seed: int, seat: int, bot: Any, stats: dict[str, float]) -> dict[s
 def make_bot(args: argparse.Namespace) -> Any:
     if args.bot == "advisor":
         return AdvisorBot()
-    return SearchBot(seed=args.seed, playouts=args.budget, max_ms=args.max_ms, objective=args.objective)
+    phases = None if args.phases is None else args.phases.split(",")
+    return SearchBot(seed=args.seed, playouts=args.budget, max_ms=args.max_ms, objective=args.objective, phases=phases)
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -71,6 +72,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--max-ms", type=float, default=None, help="search bot: CPU-time cap per decision (ms)")
     ap.add_argument("--objective", default="points", choices=("points", "wins"))
     ap.add_argument("--bot", default="search", choices=("search", "advisor"))
+    ap.add_argument("--phases", default=None, help="search bot: the decisions searched, e.g. discard,claim (default all)")
     ap.add_argument("--seed", type=int, default=1, help="first deal's seed (and the search bot's seed)")
     ap.add_argument("--progress", type=int, default=0, help="print running figures every N deals (0: never)")
     args = ap.parse_args(argv)

@@ -85,17 +85,18 @@ cdef RoundCore _core_world(RoundCore src, int seat, object hands, object tail):
     """``src`` with the other seats' concealed cards ``hands[q]`` (21 counts each; ``hands[seat]`` is
     ignored) and the undrawn stock ``tail`` (``stock_left`` card ids, front first), and what only the
     other seats know reset: their 碰 bars and 过胡 marks (none), and the 起 player's faces S (3.8)
-    worked out from his cards in the world when he is another seat.  Refused (MahjongError, nothing
-    built) when a claim window is open (the order in which seats are asked depends on their cards),
-    when a hand's size changes, or when the world's cards are not the hand's (a card census)."""
+    worked out from his cards in the world when he is another seat.  In a claim window (``seat`` is
+    the seat asked) the window is queued again on the world's cards (_requeue_for).  Refused
+    (MahjongError, nothing built) in a claim window where another seat is asked, when a hand's size
+    changes, or when the world's cards are not the hand's (a card census)."""
     cdef int q, f, k, n, held
     cdef int census[N_FACES + 1]
     cdef uint8_t new_hands[PLAYERS][N_FACES]
     cdef uint8_t new_tail[MAX_STOCK]
     if src.phase == PH_END:
         raise MahjongError("the hand is over")
-    if src.phase == PH_CLAIM:
-        raise MahjongError("a world is built between claim windows (the seats asked depend on their cards)")
+    if src.phase == PH_CLAIM and src.actor != seat:
+        raise MahjongError("a world in a claim window is built for the seat asked now")
     n = _stock_left(src)
     if type(tail) is not list or len(tail) != n:
         raise MahjongError(f"tail must be a list of the {n} undrawn card ids")
@@ -140,8 +141,39 @@ cdef RoundCore _core_world(RoundCore src, int seat, object hands, object tail):
         memset(w.peng_barred[q], 0, N_FACES)
         for f in range(N_FACES):
             w.guohu[q][f] = -1
+    if w.phase == PH_CLAIM:
+        _requeue_for(w, seat)
     if w.qi_player >= 0 and w.qi_player != seat:
         q = w.qi_player
         for f in range(N_FACES):                               # as _do_qi (CP-24), on the world's cards
             w.qi_faces[f] = (w.w[f] >= 1 and w.hands[q][f] >= 2) or w.hands[q][f] >= 4
     return w
+
+
+@cython.nonecheck(False)
+cdef int _requeue_for(RoundCore w, int seat) except -1:
+    """The claim window of the world ``w`` as ``seat``, the seat asked now, can know it: every other
+    seat's options and place in the order of 8.2 are worked out again from the world's cards; the
+    seats ahead of ``seat`` have answered without a claim that stops the window (they passed: being
+    asked tells ``seat`` no more), the ones after it are still to be asked, and no claim is held."""
+    cdef int q, i, k, n
+    for q in range(PLAYERS):
+        w.answered[q] = False
+    w.has_best = False
+    _queue_claimants(w)
+    k = -1
+    for i in range(w.nqueue):
+        if w.queue[i] == seat:
+            k = i
+            break
+    if k < 0:
+        raise MahjongError(f"seat {seat} has no claim on the card in this world")   # pragma: no cover - its options are its own
+    for i in range(k):
+        w.answered[w.queue[i]] = True
+    n = w.nqueue - k
+    for i in range(n):
+        w.queue[i] = w.queue[i + k]
+    w.nqueue = n
+    w.actor = seat
+    w.dec_log = -1
+    return 0

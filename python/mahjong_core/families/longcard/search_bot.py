@@ -49,16 +49,20 @@ from ..._validate import is_int, short_repr
 from ...errors import MahjongError
 from . import _constants as _C
 from .cards import CAISHEN, COPIES, N_FACES
+from .round_actions import FOLD, HU
 from .round_bots import RuleBot, _Protocol
 from .round_engine import CompiledHand, new_core
 from .round_rules import PLAYERS
 from .round_settings import RoundSettings
 
-__all__ = ["DEFAULT_PLAYOUTS", "OBJECTIVES", "SearchBot", "determinize"]
+__all__ = ["DEFAULT_PLAYOUTS", "OBJECTIVES", "SEARCHED_PHASES", "SearchBot", "determinize", "unseen_counts"]
 
 DEFAULT_PLAYOUTS = 240
 """Playouts per decision by default: about 20 ms of CPU per searched decision on the machine the
 figures of docs/guide/longcard-bots.md were measured on (under the issue's 50 ms)."""
+
+SEARCHED_PHASES = ("qi", "claim", "discard")
+"""The decisions the bot may search (spec 8.2; the others offer one action besides a fold)."""
 
 OBJECTIVES = ("points", "wins")
 """What a playout scores for the seat: its points of the hand, or 1 for a win."""
@@ -160,7 +164,7 @@ class SearchBot(_Protocol):
     name = "search"
 
     def __init__(self, seed: Any = None, *, playouts: Any = DEFAULT_PLAYOUTS, max_ms: Any = None,
-                 objective: Any = "points", settings: RoundSettings | None = None) -> None:
+                 objective: Any = "points", phases: Any = None, settings: RoundSettings | None = None) -> None:
         if seed is not None and not (is_int(seed) and 0 <= seed < 2**128):
             raise MahjongError(f"seed must be None or an integer 0 to 2**128 - 1, got {short_repr(seed)}")
         if not (is_int(playouts) and 1 <= playouts <= 100_000):
@@ -170,6 +174,13 @@ class SearchBot(_Protocol):
             raise MahjongError(f"max_ms must be None or a number of milliseconds > 0, got {short_repr(max_ms)}")
         if not isinstance(objective, str) or objective not in OBJECTIVES:
             raise MahjongError(f"objective must be one of {', '.join(OBJECTIVES)}, got {short_repr(objective)}")
+        if phases is not None:
+            if isinstance(phases, str) or not isinstance(phases, (list, tuple, set, frozenset)) \
+                    or not phases or any(not isinstance(p, str) or p not in SEARCHED_PHASES for p in phases):
+                raise MahjongError(f"phases must be None or a non-empty collection of {', '.join(SEARCHED_PHASES)}, "
+                                   f"got {short_repr(phases)}")
+            phases = frozenset(phases)
+        self.phases: frozenset[str] | None = phases
         self._rule = RuleBot(settings)
         self.seed = int(np.random.SeedSequence().entropy if seed is None else seed)
         self.playouts = int(playouts)
@@ -186,10 +197,10 @@ class SearchBot(_Protocol):
     def choose_in(self, hand: Any, view: dict[str, Any], legal: np.ndarray, penalised: np.ndarray) -> int:
         self.last_playouts, self.last_ms = 0, 0.0
         choice = self._rule.choose_in(hand, view, legal, penalised)
-        if view["phase"] != "discard" or choice >= N_FACES:
-            return choice                     # a win, a fold, or not a discard: the RuleBot's
-        candidates = [int(a) for a in np.flatnonzero(legal & ~penalised) if a < N_FACES]
-        if len(candidates) < 2:
+        if choice in (HU, FOLD) or (self.phases is not None and view["phase"] not in self.phases):
+            return choice                     # a win, a fold: the RuleBot's
+        candidates = [int(a) for a in np.flatnonzero(legal & ~penalised) if a not in (HU, FOLD)]
+        if len(candidates) < 2 or choice not in candidates:
             return choice
         return self._search(hand, view, candidates, choice)
 
@@ -213,12 +224,17 @@ class SearchBot(_Protocol):
             if sample is None:             # pragma: no cover - the view always adds up (tested over many hands)
                 break
             world = core.world(seat, *sample)
-            for i, a in enumerate(candidates):
+            values = []
+            for a in candidates:
                 c = world.copy()
+                if not c.is_legal(seat, a):    # pragma: no cover - a seat's options are its own cards'
+                    break
                 c.step(seat, a)
                 res = c.play(_RULE_BOTS, _NO_RNGS)
-                totals[i] += (res["end"] == "win" and res["winner"] == seat) if wins else res["deltas"][seat]
-            worlds += 1
+                values.append((res["end"] == "win" and res["winner"] == seat) if wins else res["deltas"][seat])
+            else:
+                totals += values
+                worlds += 1
             if self.max_ms is not None and (time.process_time() - start) * 1000.0 >= self.max_ms:
                 break
         self.last_playouts = worlds * len(candidates)
