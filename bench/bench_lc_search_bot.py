@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--deals", type=int, default=200, help="deals, each played 4 times (default 200)")
     ap.add_argument("--budget", type=int, default=DEFAULT_PLAYOUTS, help="search bot: playouts per decision")
     ap.add_argument("--max-ms", type=float, default=None, help="search bot: CPU-time cap per decision (ms)")
-    ap.add_argument("--objective", default="points", choices=("points", "wins"))
+    ap.add_argument("--objective", default="wins", choices=("wins", "points"), help="search bot: what a playout scores")
     ap.add_argument("--bot", default="search", choices=("search", "advisor"))
     ap.add_argument("--phases", default=None, help="search bot: the decisions searched, e.g. discard,claim (default all)")
     ap.add_argument("--seed", type=int, default=1, help="first deal's seed (and the search bot's seed)")

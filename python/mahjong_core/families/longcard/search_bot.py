@@ -10,10 +10,12 @@ random numbers): the differences between candidates are measured with far less n
 values.  Every other decision (起, 偷牌 stage, turn, claims, a win, a fold, or a discard when only
 one is offered) is the RuleBot's.
 
-The outcome is the seat's points of the hand (``objective="points"``, the default: what the
-settlement pays, spec 5: a win by a large fan, a 包子 or a loss all count by their price, where a win
-rate would count a 3-fan win and a loss to a 10-fan hand alike); ``objective="wins"`` counts the
-hands the seat wins.
+The outcome is whether the seat wins the hand (``objective="wins"``, the default): a playout's win
+is 0 or 1 where its points swing with the fan (spec 5), so with the few tens of worlds a decision
+affords, the ranking of the candidates by wins is far less noisy, and it scores better on both
+measures: over the same 150 duplicate deals at the default budget it won +20.0 points of win rate
+and +1.84 points per hand over the RuleBot, against +14.4 and +1.61 when ranking by points
+(``objective="points"``, the seat's points of the hand).
 
 What the bot reads: its view, its legal and penalised actions, the rules (``hand.settings``), and the
 engine's copy of the hand (``RoundCore.world``), in which every card its seat cannot see is replaced
@@ -64,8 +66,8 @@ figures of docs/guide/longcard-bots.md were measured on (under the issue's 50 ms
 SEARCHED_PHASES = ("qi", "claim", "discard")
 """The decisions the bot may search (spec 8.2; the others offer one action besides a fold)."""
 
-OBJECTIVES = ("points", "wins")
-"""What a playout scores for the seat: its points of the hand, or 1 for a win."""
+OBJECTIVES = ("wins", "points")
+"""What a playout scores for the seat: 1 for a win (the default), or its points of the hand."""
 
 _RULE_BOTS = ("rule", "rule", "rule")
 _NO_RNGS = (None, None, None)
@@ -164,7 +166,7 @@ class SearchBot(_Protocol):
     name = "search"
 
     def __init__(self, seed: Any = None, *, playouts: Any = DEFAULT_PLAYOUTS, max_ms: Any = None,
-                 objective: Any = "points", phases: Any = None, settings: RoundSettings | None = None) -> None:
+                 objective: Any = "wins", phases: Any = None, settings: RoundSettings | None = None) -> None:
         if seed is not None and not (is_int(seed) and 0 <= seed < 2**128):
             raise MahjongError(f"seed must be None or an integer 0 to 2**128 - 1, got {short_repr(seed)}")
         if not (is_int(playouts) and 1 <= playouts <= 100_000):
