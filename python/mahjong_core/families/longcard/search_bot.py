@@ -24,8 +24,9 @@ another 起 player) is reset.  Its decisions are a function of the view, the see
 no-peeking test (tests/bots/test_lc_search_bot.py) swaps the other seats' cards and the stock order
 and finds the same decision.
 
-Budget: ``playouts`` per decision (default :data:`DEFAULT_PLAYOUTS`, shared among the candidates: 
-``playouts // candidates`` worlds, at least one), and ``max_ms``, a cap on the CPU time
+Budget: ``playouts`` per decision (default :data:`DEFAULT_PLAYOUTS`), shared among the candidates:
+``playouts // candidates`` worlds, each playing every candidate once; at least one world, so a
+decision with more candidates than ``playouts`` plays one playout per candidate.  And ``max_ms``, a cap on the CPU time
 (``time.process_time``) of one decision: the search stops after the world in which the cap is
 reached.  With ``max_ms`` the decision depends on the machine's speed; without it (the default) it
 is reproducible: the same seed and the same view give the same decision.
