@@ -164,7 +164,8 @@ class SearchBot(_Protocol):
     ``last_playouts`` and ``last_ms`` are the playouts and the CPU milliseconds of the last decision
     (0 when it was not searched)."""
 
-    name = "search"
+    # no ``name`` attribute: simulate() turns a bot object that carries a registered name into that
+    # name (the default bot), which would drop this object's budget
 
     def __init__(self, seed: Any = None, *, playouts: Any = DEFAULT_PLAYOUTS, max_ms: Any = None,
                  objective: Any = "wins", phases: Any = None, settings: RoundSettings | None = None) -> None:
@@ -185,7 +186,7 @@ class SearchBot(_Protocol):
             phases = frozenset(phases)
         self.phases: frozenset[str] | None = phases
         self._rule = RuleBot(settings)
-        self.seed = int(np.random.SeedSequence().entropy if seed is None else seed)
+        self.seed: int = int(seed) if seed is not None else int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]  # an int entropy when none is given
         self.playouts = int(playouts)
         self.max_ms = None if max_ms is None else float(max_ms)
         self.objective = objective
