@@ -1,14 +1,15 @@
 """The long-card search bot (issue 30): determinized Monte Carlo on the compiled engine.
 
-At a DISCARD decision (spec 8.2) the bot compares its legal discards that incur no 包子.  It samples
+At a decision with two candidates or more (spec 8.2: a DISCARD, a CLAIM window, the 起 decision;
+the candidates are the legal actions that incur no 包子, a win and a fold aside) the bot samples
 *worlds*: the cards its seat cannot see (the other seats' concealed cards and the undrawn stock)
 dealt again at random from what the seat's view (spec 8.3) says is unseen (:func:`determinize`).
-In each world it plays every candidate discard to the end of the hand with the RuleBot of spec 8.5
-at every seat (the compiled engine's built-in bot, about 0.1 ms a hand), and it keeps the discard
-with the best mean outcome over the worlds.  Every candidate is played in the same worlds (common
-random numbers): the differences between candidates are measured with far less noise than their
-values.  Every other decision (起, 偷牌 stage, turn, claims, a win, a fold, or a discard when only
-one is offered) is the RuleBot's.
+In each world it plays every candidate to the end of the hand with the RuleBot of spec 8.5 at every
+seat (the compiled engine's built-in bot, about 0.1 ms a hand), and it keeps the candidate with the
+best mean outcome over the worlds (ties: the RuleBot's choice, then the lowest action id).  Every
+candidate is played in the same worlds (common random numbers): the differences between candidates
+are measured with far less noise than their values.  A win, a fold (the RuleBot folds a hand that is
+not qualified) and the decisions with one candidate (the 偷牌 stage, a turn) are the RuleBot's.
 
 The outcome is whether the seat wins the hand (``objective="wins"``, the default): a playout's win
 is 0 or 1 where its points swing with the fan (spec 5), so with the few tens of worlds a decision
@@ -26,8 +27,8 @@ and finds the same decision.
 
 Budget: ``playouts`` per decision (default :data:`DEFAULT_PLAYOUTS`), shared among the candidates:
 ``playouts // candidates`` worlds, each playing every candidate once; at least one world, so a
-decision with more candidates than ``playouts`` plays one playout per candidate.  And ``max_ms``, a cap on the CPU time
-(``time.process_time``) of one decision: the search stops after the world in which the cap is
+decision with more candidates than ``playouts`` plays one playout per candidate.  And ``max_ms``,
+a cap on the CPU time (``time.process_time``) of one decision: the search stops after the world in which the cap is
 reached.  With ``max_ms`` the decision depends on the machine's speed; without it (the default) it
 is reproducible: the same seed and the same view give the same decision.
 ``bench/bench_lc_search_bot.py`` measures the bot against the RuleBot on duplicate deals.
@@ -154,11 +155,12 @@ def _core_of(hand: Any) -> Any:
 
 
 class SearchBot(_Protocol):
-    """Determinized Monte Carlo over the discards (module docstring).
+    """Determinized Monte Carlo over the candidates of a decision (module docstring).
 
     ``seed``: an int >= 0 (None: fresh entropy); ``playouts``: playouts per decision, 1 to 100 000;
     ``max_ms``: None or a CPU-time cap per decision in ms (> 0); ``objective``: one of
-    :data:`OBJECTIVES`; ``settings``: the rules of a bare :meth:`choose` call (as the RuleBot's).
+    :data:`OBJECTIVES`; ``phases``: None (every one) or the decisions searched, out of
+    :data:`SEARCHED_PHASES`; ``settings``: the rules of a bare :meth:`choose` call (as the RuleBot's).
     Bad values raise :class:`~mahjong_core.errors.MahjongError` naming the parameter.
 
     ``last_playouts`` and ``last_ms`` are the playouts and the CPU milliseconds of the last decision
