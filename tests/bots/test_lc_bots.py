@@ -97,3 +97,16 @@ def test_the_advisor_bot_on_the_reference_engine_and_from_a_bare_view():
         assert np.asarray(h.legal_mask(seat))[a]
         r.step(seat, a)
     assert sum(r.result.deltas) == 0
+
+
+def test_the_advisor_bot_decides_the_same_when_the_hidden_cards_are_swapped():
+    hook = registry.get_family("longcard").hidden_worlds
+    rng = np.random.default_rng(3)
+    swapped = 0
+    for r, seat in _discard_points(20, seed=200):
+        other = hook(r, seat, rng)
+        if other is None or all(other.view(o)["hand"] == r.view(o)["hand"] for o in range(3) if o != seat):
+            continue
+        assert AdvisorBot().act_index(other, seat) == AdvisorBot().act_index(r, seat)
+        swapped += 1
+    assert swapped >= 3, swapped
