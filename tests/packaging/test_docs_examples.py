@@ -270,6 +270,7 @@ CHEAP = [
     'mahjong-core score "PPP999m5m" --win 5m --melds "pon CCC" "pon FFF" --self-drawn',
     'mahjong-core hand "1112345678999m"',
     "mahjong-core --help",
+    "mahjong-core match --ruleset changpai-ydr --rounds 3 --bots search,greedy,greedy --seed 1",
 ]
 """Documented commands this test runs as written (``mahjong-core`` as ``python -m mahjong_core``, which
 is the same command line, so that a source tree without the console script works too)."""
