@@ -22,6 +22,7 @@ robbing a kong on the last tile, are not drawn).  ``tests/mcr/test_mcr_parity.py
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import sys
 import time
@@ -30,7 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-if str(HERE / "python") not in sys.path:
+if importlib.util.find_spec("mahjong_core") is None and str(HERE / "python") not in sys.path:
+    # a source tree built in place, run as a script; never when the package is importable (a test
+    # that imports this module must not put the uncompiled tree before the installed package on the
+    # path that worker processes inherit)
     sys.path.insert(0, str(HERE / "python"))
 
 # --------------------------------------------------------------------------- tiles
