@@ -14,6 +14,7 @@ from ._constants import MELD_KINDS
 from .advise import advise
 from .bots import GreedyBot
 from .tiles import meld_tiles
+from .fan_shanten import _check_max_draws
 
 __all__ = ["AdvisorBot", "visible_tiles"]
 
@@ -47,7 +48,28 @@ class AdvisorBot:
 
     def __init__(self, max_draws: int = 4) -> None:
         self._greedy = GreedyBot()
-        self._max_draws = max_draws
+        self._max_draws = _check_max_draws(max_draws)   # refused here, not at the first discard
+
+    @classmethod
+    def from_seed(cls, seed: "int | None" = None) -> "AdvisorBot":
+        """An advisor bot (it draws no random numbers: the seed is accepted and unused), so that it
+        can be made from a name and a seed like every registered bot (:data:`.bots.BUILTIN_BOTS`)."""
+        return cls()
+
+    def ranked_discards(self, view: dict[str, Any], ruleset: str) -> list[int]:
+        """The tiles the seat of ``view`` (on its turn, to discard) may discard, best first by the
+        advisor (fan-aware shanten, then live effective tiles ...: :func:`~.advise.advise`),
+        computed from the view alone."""
+        seat = view["seat"]
+        counts = [0] * 34
+        for t in view["hand"]:           # the drawn tile included
+            counts[t] += 1
+        winds = {}
+        if view.get("seat_winds"):
+            winds = {"seat_wind": view["seat_winds"][seat], "round_wind": view["round_wind"]}
+        advice = advise(counts, ruleset=ruleset, melds=_own_melds(view), visible=visible_tiles(view),
+                        min_fan=view["min_fan"], max_draws=self._max_draws, **winds)
+        return [o.discard for o in advice.options]
 
     def act_index(self, rnd: Any, seat: int) -> int:
         choice = self._greedy.act_index(rnd, seat)
@@ -55,24 +77,16 @@ class AdvisorBot:
         if type(action).__name__ != "Discard":
             return choice
         view = rnd.view(seat)
-        hand = view["hand"]              # the drawn tile included
-        counts = [0] * 34
-        for t in hand:
-            counts[t] += 1
-        winds = {}
-        if view.get("seat_winds"):
-            winds = {"seat_wind": view["seat_winds"][seat], "round_wind": view["round_wind"]}
-        advice = advise(counts, ruleset=rnd.ruleset, melds=_own_melds(view), visible=visible_tiles(view),
-                        min_fan=view["min_fan"], max_draws=self._max_draws, **winds)
+        ranked = self.ranked_discards(view, rnd.ruleset)
         ready = getattr(action, "ready", False)
         options: dict[int, dict[bool, int]] = {}
         for i in view["legal_indices"]:
             a = rnd.decode_action(seat, i)
             if type(a).__name__ == "Discard":
                 options.setdefault(a.tile, {})[bool(getattr(a, "ready", False))] = i
-        for o in advice.options:
-            if o.discard in options:
-                by_ready = options[o.discard]
+        for tile in ranked:
+            if tile in options:
+                by_ready = options[tile]
                 return int(by_ready.get(ready, next(iter(by_ready.values()))))
         return choice
 
