@@ -13,6 +13,9 @@
 
 from libc.stdint cimport int8_t, int16_t
 
+cdef enum:
+    MAX_HISTORY = 40      # greedy turns replayed at most per opponent hand (a round has fewer)
+
 
 cdef void _copy_core(RoundCore d, RoundCore s) noexcept:
     """Every C field of ``s`` into ``d`` except the event buffer (emptied: a play-out keeps no log)."""
@@ -113,10 +116,10 @@ cdef int _unseen_tiles(RoundCore r, int seat, int* unseen) except -1:
     return n_ckongs
 
 
-cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, int tries) except -1:
+cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bint history) except -1:
     """``w`` := a world of ``seat`` (see the file's comment): ``src`` with everything the seat
-    cannot see drawn again from ``bg``; each opponent's hand is the best of ``tries`` draws
-    (:func:`_deal_hidden_hand`)."""
+    cannot see drawn again from ``bg``; with ``history`` each opponent's hand has been improved
+    by as many greedy turns as he has taken (:func:`_deal_hidden_hand`), else it is uniform."""
     cdef int unseen[42]
     cdef int normal[MAX_TILES]
     cdef int rest[MAX_TILES]
@@ -153,7 +156,8 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, int
     # the opponents' hands (never a flower: a flower is replaced as soon as it is received) ...
     for s in range(src.P):
         if s != seat:
-            _deal_hidden_hand(w, s, src.n_hand[s], normal, n_normal, tries, bg)
+            _deal_hidden_hand(w, s, src.n_hand[s], normal, n_normal,
+                              min(_turns_taken(src, s), MAX_HISTORY) if history else 0, bg)
             n_normal -= src.n_hand[s]
     # ... and the untaken wall, in its positions (which positions are taken is public)
     for i in range(n_normal):
@@ -185,42 +189,71 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, int
     return 0
 
 
-cdef void _deal_hidden_hand(RoundCore w, int s, int n, int* pool, int n_pool, int tries,
+cdef void _deal_hidden_hand(RoundCore w, int s, int n, int* pool, int n_pool, int steps,
                             mj_bitgen_t* bg) noexcept:
     """Seat ``s``'s concealed hand := ``n`` tiles drawn at random from ``pool[:n_pool]``, which
-    keeps the others in ``pool[:n_pool - n]``.  With ``tries`` > 1 the hand is the lowest in
-    shanten of that many draws (the first of the lowest): an opponent who has played a while has
-    kept his useful tiles and thrown the others, so a uniform hand is further from ready than
-    his; the best of a few is a cheap stand-in for that selection (a prior, not what he showed)."""
-    cdef int t, i, j, x, sh, best_sh = 1 << 20
+    keeps the others in ``pool[:n_pool - n]``.  Then ``steps`` times, a tile drawn from the pool
+    joins the hand and the greedy bot's discard of the n + 1 tiles goes back to the pool: an
+    opponent who has played ``steps`` turns has kept his useful tiles and thrown the others, so a
+    uniform hand is further from ready than his (a prior on how he plays, not what he showed)."""
+    cdef int i, j, x, d, best_acc
     cdef uint8_t c[NK]
-    cdef uint8_t best[NK]
-    memset(best, 0, NK)
-    for t in range(tries):
-        # a partial Fisher-Yates: the last n places of the pool get a uniform draw of n tiles
-        for i in range(n_pool - 1, n_pool - 1 - n, -1):
-            j = <int> _interval(bg, <uint64_t> i)
-            x = pool[i]
-            pool[i] = pool[j]
-            pool[j] = x
-        memset(c, 0, NK)
-        for i in range(n_pool - n, n_pool):
-            c[pool[i]] += 1
-        sh = hand_shanten(c, n, w.special) if tries > 1 else 0
-        if sh < best_sh:
-            best_sh = sh
-            memcpy(best, c, NK)
-    memcpy(w.hands[s], best, NK)
-    # the pool keeps the other tiles in its first n_pool - n places
-    j = 0
-    memcpy(c, best, NK)
+    cdef int total[NK]
+    cdef int s1[NK]
+    cdef int acc1[NK]
+    cdef uint64_t dmask
+    memset(total, 0, sizeof(total))
     for i in range(n_pool):
+        total[pool[i]] += 1
+    # a partial Fisher-Yates: the last n places of the pool get a uniform draw of n tiles
+    for i in range(n_pool - 1, n_pool - 1 - n, -1):
+        j = <int> _interval(bg, <uint64_t> i)
         x = pool[i]
-        if c[x]:
-            c[x] -= 1
-        else:
-            pool[j] = x
+        pool[i] = pool[j]
+        pool[j] = x
+    memset(c, 0, NK)
+    for i in range(n_pool - n, n_pool):
+        c[pool[i]] += 1
+    for _ in range(steps):
+        if n_pool - n <= 0:
+            break
+        j = <int> _interval(bg, <uint64_t> (n_pool - n - 1))
+        x = pool[j]
+        c[x] += 1
+        dmask = 0
+        for i in range(NK):
+            if c[i]:
+                dmask |= (<uint64_t> 1) << i
+        # the greedy bot's discard (_bot_greedy): lowest shanten, most live improving tiles, highest
+        hand_discard_eval(c, n + 1, w.special, w.kinds_mask, dmask, total, s1, acc1)
+        best_acc = -1
+        d = x
+        for i in range(NK):
+            if (dmask >> i) & 1 and acc1[i] >= 0 and acc1[i] >= best_acc:
+                best_acc = acc1[i]
+                d = i
+        c[d] -= 1
+        pool[j] = d
+    memcpy(w.hands[s], c, NK)
+    # the pool keeps every other tile in its first n_pool - n places
+    j = 0
+    for i in range(NK):
+        for x in range(total[i] - c[i]):
+            pool[j] = i
             j += 1
+
+
+cdef int _turns_taken(RoundCore r, int s) noexcept nogil:
+    """How many discards seat ``s`` has made (those still in its pool and those claimed from it):
+    public."""
+    cdef int k, i, n = r.n_pool[s]
+    for k in range(r.P):
+        if k == s:
+            continue
+        for i in range(r.n_melds[k]):
+            if r.melds[k][i][0] != M_CKONG and r.melds[k][i][2] == s:
+                n += 1
+    return n
 
 
 cdef inline int _flowers_unseen(const int* unseen) noexcept nogil:
@@ -296,13 +329,14 @@ cdef int _outcome(RoundCore r, int seat) noexcept nogil:
     return OUT_OTHER
 
 
-def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, int tries=1,
+def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bint history=True,
                     Py_ssize_t max_steps=100000):
     """Play each candidate action of ``seat`` in ``n_worlds`` sampled worlds of that seat (the
     same worlds for every candidate: common random numbers), then every seat by the greedy bot
     to the end.  ``core``: a :class:`RoundCore` where ``seat`` is to act; ``candidates``: legal
     action indices of ``seat``; ``bit_generator``: a NumPy BitGenerator the worlds are drawn from;
-    ``tries``: each opponent's hand is the lowest in shanten of that many draws (1: uniform).
+    ``history``: each opponent's hand improved by as many greedy turns as he has taken (False:
+    uniform over the unseen tiles).
     Returns ``(outcomes, fans)``: (len(candidates), n_worlds) arrays, int8 outcome codes for the
     seat (0 draw, 1 won, 2 an opponent won and the seat paid: its discard or kong, or a self-draw,
     3 an opponent won from another) and int16 the seat's fan total when it won (else 0)."""
@@ -311,8 +345,6 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, int
     cdef int cand[A_SIZE]
     if not 0 <= seat < src.P:
         raise ValueError(f"seat must be 0-{src.P - 1}, got {seat}")
-    if not 1 <= tries <= 64:
-        raise ValueError(f"tries must be 1-64, got {tries}")
     if n_worlds < 0:
         raise ValueError(f"n_worlds must be at least 0, got {n_worlds}")
     if not 1 <= n_c <= A_SIZE:
@@ -330,7 +362,7 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, int
     cdef RoundCore world = RoundCore.__new__(RoundCore)
     cdef RoundCore r = RoundCore.__new__(RoundCore)
     for k in range(n_worlds):
-        _determinize(world, src, seat, bg, tries)
+        _determinize(world, src, seat, bg, history)
         for c in range(n_c):
             _copy_core(r, world)
             _touch(r)

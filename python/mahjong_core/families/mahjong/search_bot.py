@@ -46,10 +46,13 @@ if TYPE_CHECKING:  # annotations only
     from .actions import Action
     from .round import Round
 
-__all__ = ["SearchBot", "OBJECTIVES"]
+__all__ = ["SearchBot", "OBJECTIVES", "OPPONENT_MODELS"]
 
 OBJECTIVES = ("net", "win")
 """The outcomes a search bot may maximise (see the module docstring)."""
+
+OPPONENT_MODELS = ("history", "uniform")
+"""How a search bot samples an opponent's hidden hand (see :class:`SearchBot`)."""
 
 MAX_PLAYOUTS = 1_000_000
 """Largest ``playouts`` budget a bot accepts (about a minute of one core per decision)."""
@@ -65,9 +68,9 @@ class SearchBot:
     same decision when ``max_ms`` is None.  ``playouts``: the budget per decision, in play-outs
     (one candidate played to the end in one world).  ``candidates``: how many of the advisor's
     best discards are weighed (the greedy bot's discard is always among them).  ``objective``:
-    ``"net"`` or ``"win"``.  ``opponent_draws``: each opponent's sampled hand is the lowest in
-    shanten of that many uniform draws (1: uniform; more: opponents further on, as players who
-    kept their useful tiles are).  ``batch``: worlds sampled between two looks at the figures (a
+    ``"net"`` or ``"win"``.  ``opponents``: how an opponent's hidden hand is sampled,
+    ``"history"`` (a uniform hand improved by as many greedy turns as he has taken: a player who
+    has played a while has kept his useful tiles) or ``"uniform"`` (any unseen tiles).  ``batch``: worlds sampled between two looks at the figures (a
     candidate ``z`` standard errors behind the leader is dropped; the search stops when one is
     left).  ``max_ms``: an optional cap of CPU milliseconds per decision (the decision then depends
     on the machine's speed, so it is not reproducible)."""
@@ -75,13 +78,15 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: "int | None" = None, *, playouts: int = 240, candidates: int = 3,
-                 objective: str = "net", opponent_draws: int = 1, batch: int = 8, z: float = 2.0,
+                 objective: str = "net", opponents: str = "history", batch: int = 8, z: float = 2.0,
                  max_ms: "float | None" = None) -> None:
         seed = None if seed is None else as_int(seed, "seed", 0, MAX_SEED)
         self.playouts = as_int(playouts, "playouts", 1, MAX_PLAYOUTS)
         self.candidates = as_int(candidates, "candidates", 1, 34)
         self.batch = as_int(batch, "batch", 1, 10_000)
-        self.opponent_draws = as_int(opponent_draws, "opponent_draws", 1, 64)
+        if not isinstance(opponents, str) or opponents not in OPPONENT_MODELS:
+            raise MahjongError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}, got {short_repr(opponents)}")
+        self.opponents = opponents
         if not isinstance(objective, str) or objective not in OBJECTIVES:
             raise MahjongError(f"objective must be one of {', '.join(OBJECTIVES)}, got {short_repr(objective)}")
         self.objective = objective
@@ -151,7 +156,7 @@ class SearchBot:
             if n <= 0:
                 break
             out, _ = search_outcomes(core, seat, [cands[c] for c in live], n, self.rng.bit_generator,
-                                     self.opponent_draws)
+                                     self.opponents == "history")
             block = np.zeros((len(cands), n))
             block[live] = values[out]
             sums = np.concatenate([sums, block], axis=1)
