@@ -29,7 +29,7 @@ import numpy as np
 
 import mahjong_core as mj
 from mahjong_core.families.mahjong.advise_bot import AdvisorBot
-from mahjong_core.families.mahjong.search_bot import OBJECTIVES, OPPONENT_MODELS, SearchBot
+from mahjong_core.families.mahjong.search_bot import ANCHORS, OBJECTIVES, OPPONENT_MODELS, SearchBot
 from mahjong_core.game.bots import play_round, play_steps
 
 
@@ -70,11 +70,12 @@ def interval(diffs: list[float]) -> tuple[float, float]:
 
 
 def run(ruleset: str, deals: int, budget: int, seed: int = 1, objective: str = "net", candidates: int = 3,
-        bot_name: str = "search", progress: int = 0, opponents: str = "history") -> dict[str, Any]:
+        bot_name: str = "search", progress: int = 0, opponents: str = "history",
+        anchor: str = "advisor") -> dict[str, Any]:
     """Play the duplicate deals; returns the figures (what :func:`main` prints)."""
     if bot_name == "search":
         timed = _Timed(SearchBot(seed, playouts=budget, objective=objective, candidates=candidates,
-                                   opponents=opponents))
+                                   opponents=opponents, anchor=anchor))
     else:
         timed = _Timed(AdvisorBot())
     players = mj.get_ruleset(ruleset).players
@@ -129,15 +130,16 @@ def main(argv: "list[str] | None" = None) -> None:
     ap.add_argument("--objective", default="net", choices=OBJECTIVES)
     ap.add_argument("--candidates", type=int, default=3, help="advisor's discards weighed")
     ap.add_argument("--opponents", default="history", choices=OPPONENT_MODELS, help="SearchBot(opponents=...)")
+    ap.add_argument("--anchor", default="advisor", choices=ANCHORS, help="SearchBot(anchor=...)")
     ap.add_argument("--bot", default="search", choices=("search", "advisor"))
     ap.add_argument("--progress", type=int, default=0, help="print the running difference every N deals (0: never)")
     a = ap.parse_args(argv)
-    f = run(a.ruleset, a.deals, a.budget, a.seed, a.objective, a.candidates, a.bot, a.progress, a.opponents)
+    f = run(a.ruleset, a.deals, a.budget, a.seed, a.objective, a.candidates, a.bot, a.progress, a.opponents, a.anchor)
     wm, wh = f["win_rate_diff"]
     pm, ph = f["points_diff"]
     print(f"{f['ruleset']}: {f['deals']} deals (seeds {a.seed}..{a.seed + a.deals - 1}) x {f['rounds'] // f['deals'] - 1} "
           f"seats, {f['bot']} (budget {f['budget']} play-outs, objective {f['objective']}) vs greedy, "
-          f"opponents {a.opponents}, {f['cpu_s']:.0f} s CPU")
+          f"opponents {a.opponents}, anchor {a.anchor}, {f['cpu_s']:.0f} s CPU")
     print(f"win rate: {f['bot']} {f['bot_win_rate']:.3f}, greedy in the same seats {f['greedy_win_rate']:.3f}, "
           f"difference {wm:+.3f} ± {wh:.3f} (95 %)")
     print(f"points per round: {f['bot']} {f['bot_points']:+.3f}, greedy {f['greedy_points']:+.3f}, "

@@ -72,10 +72,15 @@ class AdvisorBot:
         return [o.discard for o in advice.options]
 
     def act_index(self, rnd: Any, seat: int) -> int:
-        choice = self._greedy.act_index(rnd, seat)
+        return self.choose(rnd, seat, self._greedy.act_index(rnd, seat))[0]
+
+    def choose(self, rnd: Any, seat: int, choice: int) -> tuple[int, list[int]]:
+        """(the advisor bot's action index, the ranked discard tiles or [] when it does not
+        discard) given the greedy bot's choice ``choice``: a discard of the greedy bot is replaced
+        by the advisor's best legal discard (报听 as the greedy bot chose, when both are legal)."""
         action = rnd.decode_action(seat, choice)
         if type(action).__name__ != "Discard":
-            return choice
+            return choice, []
         view = rnd.view(seat)
         ranked = self.ranked_discards(view, rnd.ruleset)
         ready = getattr(action, "ready", False)
@@ -87,8 +92,8 @@ class AdvisorBot:
         for tile in ranked:
             if tile in options:
                 by_ready = options[tile]
-                return int(by_ready.get(ready, next(iter(by_ready.values()))))
-        return choice
+                return int(by_ready.get(ready, next(iter(by_ready.values())))), ranked
+        return choice, ranked
 
     def act(self, rnd: Any, seat: int) -> Any:
         return rnd.decode_action(seat, self.act_index(rnd, seat))

@@ -46,10 +46,13 @@ if TYPE_CHECKING:  # annotations only
     from .actions import Action
     from .round import Round
 
-__all__ = ["SearchBot", "OBJECTIVES", "OPPONENT_MODELS"]
+__all__ = ["SearchBot", "ANCHORS", "OBJECTIVES", "OPPONENT_MODELS"]
 
 OBJECTIVES = ("net", "win")
 """The outcomes a search bot may maximise (see the module docstring)."""
+
+ANCHORS = ("advisor", "greedy", "none")
+"""The action a search bot keeps unless the search finds a better one (see :class:`SearchBot`)."""
 
 OPPONENT_MODELS = ("history", "uniform")
 """How a search bot samples an opponent's hidden hand (see :class:`SearchBot`)."""
@@ -70,7 +73,10 @@ class SearchBot:
     best discards are weighed (the greedy bot's discard is always among them).  ``objective``:
     ``"net"`` or ``"win"``.  ``opponents``: how an opponent's hidden hand is sampled,
     ``"history"`` (a uniform hand improved by as many greedy turns as he has taken: a player who
-    has played a while has kept his useful tiles) or ``"uniform"`` (any unseen tiles).  ``batch``: worlds sampled between two looks at the figures (a
+    has played a while has kept his useful tiles) or ``"uniform"`` (any unseen tiles).
+    ``anchor``: the action played unless the search shows another ``z`` standard errors better,
+    ``"advisor"`` (the advisor bot's), ``"greedy"`` (the greedy bot's) or ``"none"`` (the best
+    mean wins outright).  ``batch``: worlds sampled between two looks at the figures (a
     candidate ``z`` standard errors behind the leader is dropped; the search stops when one is
     left).  ``max_ms``: an optional cap of CPU milliseconds per decision (the decision then depends
     on the machine's speed, so it is not reproducible)."""
@@ -78,7 +84,7 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: "int | None" = None, *, playouts: int = 240, candidates: int = 3,
-                 objective: str = "net", opponents: str = "history", batch: int = 8, z: float = 2.0,
+                 objective: str = "net", opponents: str = "history", anchor: str = "advisor", batch: int = 8, z: float = 2.0,
                  max_ms: "float | None" = None) -> None:
         seed = None if seed is None else as_int(seed, "seed", 0, MAX_SEED)
         self.playouts = as_int(playouts, "playouts", 1, MAX_PLAYOUTS)
@@ -87,6 +93,9 @@ class SearchBot:
         if not isinstance(opponents, str) or opponents not in OPPONENT_MODELS:
             raise MahjongError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}, got {short_repr(opponents)}")
         self.opponents = opponents
+        if not isinstance(anchor, str) or anchor not in ANCHORS:
+            raise MahjongError(f"anchor must be one of {', '.join(ANCHORS)}, got {short_repr(anchor)}")
+        self.anchor = anchor
         if not isinstance(objective, str) or objective not in OBJECTIVES:
             raise MahjongError(f"objective must be one of {', '.join(OBJECTIVES)}, got {short_repr(objective)}")
         self.objective = objective
@@ -109,20 +118,26 @@ class SearchBot:
         """A search bot with the default budget (the registered factory of ``"search"``)."""
         return cls(seed)
 
-    def _candidates(self, rnd: Round, seat: int, legal: list[int], greedy: int) -> list[int]:
-        """The actions weighed (ascending): everything but discards, the advisor's best
-        ``self.candidates`` discard tiles and the greedy bot's, each with and without 报听."""
+    def _candidates(self, rnd: Round, seat: int, legal: list[int], greedy: int) -> tuple[list[int], int]:
+        """(the actions weighed, ascending; the anchor among them): everything but discards, and
+        of the discards the advisor's best ``self.candidates`` tiles, the greedy bot's and the
+        anchor's, each with and without 报听 where both are legal."""
+        if self.anchor == "advisor":
+            anchor, ranked = self._advisor.choose(rnd, seat, greedy)
+        else:
+            anchor, ranked = greedy, []
         discards = [i for i in legal if i < A_KONG_SELF]
         if not discards:
-            return legal
-        keep = {greedy % A_DISCARD_READY if greedy < A_KONG_SELF else -1}
+            return legal, anchor
+        keep = {a % A_DISCARD_READY for a in (greedy, anchor) if a < A_KONG_SELF}
         tiles = {i % A_DISCARD_READY for i in discards}
         if len(tiles) > 1:
-            ranked = [t for t in self._advisor.ranked_discards(rnd.view(seat), rnd.ruleset) if t in tiles]
-            keep.update(ranked[:self.candidates])
+            if not ranked:
+                ranked = self._advisor.ranked_discards(rnd.view(seat), rnd.ruleset)
+            keep.update([t for t in ranked if t in tiles][:self.candidates])
         else:
             keep |= tiles
-        return [i for i in legal if i >= A_KONG_SELF or i % A_DISCARD_READY in keep]
+        return [i for i in legal if i >= A_KONG_SELF or i % A_DISCARD_READY in keep], anchor
 
     def act_index(self, rnd: Round, seat: int) -> int:
         core = getattr(rnd, "_core", None)
@@ -134,18 +149,19 @@ class SearchBot:
         self.last = {"candidates": 1, "worlds": 0, "playouts": 0, "cpu_ms": 0.0}
         if len(legal) == 1 or A_WIN in legal:
             return A_WIN if A_WIN in legal else legal[0]
-        cands = self._candidates(rnd, seat, legal, greedy)
+        cands, anchor = self._candidates(rnd, seat, legal, greedy)
         if len(cands) == 1:
             return cands[0]
-        choice, worlds, played = self._search(core, seat, cands, greedy, t0)
+        choice, worlds, played = self._search(core, seat, cands, anchor, t0)
         self.last = {"candidates": len(cands), "worlds": worlds, "playouts": played,
                      "cpu_ms": (time.process_time() - t0) * 1000}
         return choice
 
-    def _search(self, core: Any, seat: int, cands: list[int], greedy: int, t0: float) -> tuple[int, int, int]:
+    def _search(self, core: Any, seat: int, cands: list[int], anchor: int, t0: float) -> tuple[int, int, int]:
         """(the chosen candidate, worlds sampled, play-outs played): worlds in batches, every
         candidate still in the race played in each; a candidate whose paired difference to the
-        leader is ``z`` standard errors below zero leaves the race."""
+        leader is ``z`` standard errors below zero leaves the race.  The anchor is chosen unless
+        the leader is ``z`` standard errors ahead of it (or it left the race)."""
         values = _VALUES[self.objective]
         live = list(range(len(cands)))
         sums = np.zeros((len(cands), 0))      # the value of each candidate in each world
@@ -162,18 +178,21 @@ class SearchBot:
             sums = np.concatenate([sums, block], axis=1)
             played += n * len(live)
             worlds += n
-            live = self._race(sums[:, -worlds:], live)
+            live = self._race(sums, live)
             if len(live) == 1:
                 break
             if self.max_ms is not None and (time.process_time() - t0) * 1000 >= self.max_ms:
                 break
-        means = {c: float(sums[c, -worlds:].mean()) if worlds else 0.0 for c in live}
-        best = max(means.values())
-        # ties go to the greedy bot's choice, then to the lowest index (a stable, seed-free rule)
-        for c in live:
-            if cands[c] == greedy and means[c] == best:
-                return greedy, worlds, played
-        return next(cands[c] for c in live if means[c] == best), worlds, played
+        if worlds == 0:
+            return anchor, worlds, played
+        means = sums[live].mean(axis=1)
+        lead = live[int(np.argmax(means))]          # the first of the best: the lowest index
+        a = cands.index(anchor)
+        if a not in live or self.anchor == "none":
+            return cands[lead], worlds, played
+        d = sums[lead] - sums[a]
+        ahead = worlds > 1 and d.mean() > self.z * d.std(ddof=1) / math.sqrt(worlds)
+        return (cands[lead] if ahead else anchor), worlds, played
 
     def _race(self, v: np.ndarray, live: list[int]) -> list[int]:
         """The candidates still in the race after the worlds ``v`` (candidates x worlds: a live
