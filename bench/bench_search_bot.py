@@ -1,6 +1,6 @@
 """The search bot against the greedy bot on duplicate deals: win rate, points, CPU per decision.
 
-    python bench/bench_search_bot.py [--ruleset two-player] [--deals N] [--budget PLAYOUTS]
+    python bench/bench_search_bot.py [--ruleset two-player] [--deals N] [--budget STEPS]
                                      [--seed S] [--objective net|win] [--candidates K] [--bot search]
 
 Each deal (a seeded wall, ``Round(ruleset, seed)``) is played once by greedy bots in every seat,
@@ -29,7 +29,7 @@ import numpy as np
 
 import mahjong_core as mj
 from mahjong_core.families.mahjong.advise_bot import AdvisorBot
-from mahjong_core.families.mahjong.search_bot import ANCHORS, OBJECTIVES, OPPONENT_MODELS, SearchBot
+from mahjong_core.families.mahjong.search_bot import ANCHORS, DEFAULT_STEPS, OBJECTIVES, OPPONENT_MODELS, SearchBot
 from mahjong_core.game.bots import play_round, play_steps
 
 
@@ -74,7 +74,7 @@ def run(ruleset: str, deals: int, budget: int, seed: int = 1, objective: str = "
         anchor: str = "advisor") -> dict[str, Any]:
     """Play the duplicate deals; returns the figures (what :func:`main` prints)."""
     if bot_name == "search":
-        timed = _Timed(SearchBot(seed, playouts=budget, objective=objective, candidates=candidates,
+        timed = _Timed(SearchBot(seed, steps=budget, objective=objective, candidates=candidates,
                                    opponents=opponents, anchor=anchor))
     else:
         timed = _Timed(AdvisorBot())
@@ -125,7 +125,8 @@ def main(argv: "list[str] | None" = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", default="two-player")
     ap.add_argument("--deals", type=int, default=200, help="seeded walls, each played from every seat")
-    ap.add_argument("--budget", type=int, default=240, help="play-outs per decision (SearchBot(playouts=...))")
+    ap.add_argument("--budget", type=int, default=DEFAULT_STEPS,
+                    help=f"engine steps of play-outs per decision (SearchBot(steps=...), default {DEFAULT_STEPS})")
     ap.add_argument("--seed", type=int, default=1, help="first wall's seed (and the bot's seed)")
     ap.add_argument("--objective", default="net", choices=OBJECTIVES)
     ap.add_argument("--candidates", type=int, default=3, help="advisor's discards weighed")
@@ -138,7 +139,7 @@ def main(argv: "list[str] | None" = None) -> None:
     wm, wh = f["win_rate_diff"]
     pm, ph = f["points_diff"]
     print(f"{f['ruleset']}: {f['deals']} deals (seeds {a.seed}..{a.seed + a.deals - 1}) x {f['rounds'] // f['deals'] - 1} "
-          f"seats, {f['bot']} (budget {f['budget']} play-outs, objective {f['objective']}) vs greedy, "
+          f"seats, {f['bot']} (budget {f['budget']} steps, objective {f['objective']}) vs greedy, "
           f"opponents {a.opponents}, anchor {a.anchor}, {f['cpu_s']:.0f} s CPU")
     print(f"win rate: {f['bot']} {f['bot_win_rate']:.3f}, greedy in the same seats {f['greedy_win_rate']:.3f}, "
           f"difference {wm:+.3f} ± {wh:.3f} (95 %)")

@@ -293,8 +293,8 @@ cdef int _reopen_window(RoundCore w, RoundCore src, int seat) except -1:
     return 0
 
 
-cdef int _greedy_play_out(RoundCore r, Py_ssize_t max_steps) except -1:
-    """Every seat plays the built-in greedy bot to the end of the round."""
+cdef Py_ssize_t _greedy_play_out(RoundCore r, Py_ssize_t max_steps) except -1:
+    """Every seat plays the built-in greedy bot to the end of the round; returns the steps."""
     cdef int seat, i
     cdef Py_ssize_t steps = 0
     while r.phase != PH_OVER:
@@ -306,7 +306,7 @@ cdef int _greedy_play_out(RoundCore r, Py_ssize_t max_steps) except -1:
         steps += 1
         if steps > max_steps:  # pragma: no cover - a flow bug
             raise RuntimeError("round did not finish")
-    return 0
+    return steps
 
 
 # the outcome of a play-out for the searching seat
@@ -337,11 +337,13 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     action indices of ``seat``; ``bit_generator``: a NumPy BitGenerator the worlds are drawn from;
     ``history``: each opponent's hand improved by as many greedy turns as he has taken (False:
     uniform over the unseen tiles).
-    Returns ``(outcomes, fans)``: (len(candidates), n_worlds) arrays, int8 outcome codes for the
-    seat (0 draw, 1 won, 2 an opponent won and the seat paid: its discard or kong, or a self-draw,
-    3 an opponent won from another) and int16 the seat's fan total when it won (else 0)."""
+    Returns ``(outcomes, fans, steps)``: (len(candidates), n_worlds) arrays, int8 outcome codes
+    for the seat (0 draw, 1 won, 2 an opponent won and the seat paid: its discard or kong, or a
+    self-draw, 3 an opponent won from another) and int16 the seat's fan total when it won (else
+    0), and the engine steps the play-outs took (what their CPU time is in proportion to)."""
     cdef RoundCore src = <RoundCore?> core
     cdef int n_c = len(candidates), c, k, a
+    cdef Py_ssize_t steps = 0
     cdef int cand[A_SIZE]
     if not 0 <= seat < src.P:
         raise ValueError(f"seat must be 0-{src.P - 1}, got {seat}")
@@ -369,10 +371,10 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
             if not _legal_now(r, seat, cand[c]):  # pragma: no cover - the seat's options are its own
                 raise RuntimeError(f"candidate {cand[c]} is not legal in a sampled world")
             _step(r, seat, cand[c])
-            _greedy_play_out(r, max_steps)
+            steps += 1 + _greedy_play_out(r, max_steps)
             out[c, k] = _outcome(r, seat)
             if out[c, k] == OUT_WON:
                 for a in range(r.n_winners):
                     if r.winners[a] == seat:
                         fan[c, k] = r.res_wins[a].total
-    return outcomes, fans
+    return outcomes, fans, steps

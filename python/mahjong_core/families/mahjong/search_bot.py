@@ -58,7 +58,14 @@ OPPONENT_MODELS = ("history", "uniform")
 """How a search bot samples an opponent's hidden hand (see :class:`SearchBot`)."""
 
 MAX_PLAYOUTS = 1_000_000
-"""Largest ``playouts`` budget a bot accepts (about a minute of one core per decision)."""
+"""Largest ``playouts`` budget a bot accepts (a minute or more of one core per decision)."""
+
+MAX_STEPS = 100_000_000
+"""Largest ``steps`` budget a bot accepts."""
+
+DEFAULT_STEPS = 10_000
+"""The default budget in engine steps per decision: about 30-50 ms of one core (an engine step
+of a play-out, the greedy bot's choice and its move, costs 3-5 microseconds)."""
 
 # value of each outcome code of search_outcomes (0 draw, 1 won, 2 paid, 3 another won) per objective
 _VALUES = {"net": np.array([0, 1, -1, 0], dtype=np.float64), "win": np.array([0, 1, 0, 0], dtype=np.float64)}
@@ -68,8 +75,10 @@ class SearchBot:
     """Flat determinized Monte Carlo over the advisor's candidate actions (module docstring).
 
     ``seed``: the bot's generator (None: fresh entropy); the same seed and the same view give the
-    same decision when ``max_ms`` is None.  ``playouts``: the budget per decision, in play-outs
-    (one candidate played to the end in one world).  ``candidates``: how many of the advisor's
+    same decision when ``max_ms`` is None.  The budget per decision: ``steps``, engine steps of
+    the play-outs (what the CPU time is in proportion to, whatever the ruleset and the moment of
+    the round), and ``playouts`` (one candidate played to the end in one world); the search stops
+    at the first batch of worlds that reaches either.  ``candidates``: how many of the advisor's
     best discards are weighed (the greedy bot's discard is always among them).  ``objective``:
     ``"net"`` or ``"win"``.  ``opponents``: how an opponent's hidden hand is sampled,
     ``"history"`` (a uniform hand improved by as many greedy turns as he has taken: a player who
@@ -83,10 +92,11 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: "int | None" = None, *, playouts: int = 240, candidates: int = 3,
+    def __init__(self, seed: "int | None" = None, *, steps: int = DEFAULT_STEPS, playouts: int = 4000, candidates: int = 3,
                  objective: str = "net", opponents: str = "history", anchor: str = "advisor", batch: int = 8, z: float = 2.0,
                  max_ms: "float | None" = None) -> None:
         seed = None if seed is None else as_int(seed, "seed", 0, MAX_SEED)
+        self.steps = as_int(steps, "steps", 1, MAX_STEPS)
         self.playouts = as_int(playouts, "playouts", 1, MAX_PLAYOUTS)
         self.candidates = as_int(candidates, "candidates", 1, 34)
         self.batch = as_int(batch, "batch", 1, 10_000)
@@ -111,7 +121,7 @@ class SearchBot:
         self._greedy = GreedyBot()
         self._advisor = AdvisorBot()
         self.last: dict[str, Any] = {}
-        """What the last decision cost: ``candidates``, ``worlds``, ``playouts``, ``cpu_ms``."""
+        """What the last decision cost: ``candidates``, ``worlds``, ``playouts``, ``steps``, ``cpu_ms``."""
 
     @classmethod
     def from_seed(cls, seed: "int | None" = None) -> "SearchBot":
@@ -146,37 +156,38 @@ class SearchBot:
         greedy = self._greedy.act_index(rnd, seat)      # the seat checked, and to act
         t0 = time.process_time()
         legal = rnd.legal_indices(seat)
-        self.last = {"candidates": 1, "worlds": 0, "playouts": 0, "cpu_ms": 0.0}
+        self.last = {"candidates": 1, "worlds": 0, "playouts": 0, "steps": 0, "cpu_ms": 0.0}
         if len(legal) == 1 or A_WIN in legal:
             return A_WIN if A_WIN in legal else legal[0]
         cands, anchor = self._candidates(rnd, seat, legal, greedy)
         if len(cands) == 1:
             return cands[0]
-        choice, worlds, played = self._search(core, seat, cands, anchor, t0)
-        self.last = {"candidates": len(cands), "worlds": worlds, "playouts": played,
+        choice, worlds, played, steps = self._search(core, seat, cands, anchor, t0)
+        self.last = {"candidates": len(cands), "worlds": worlds, "playouts": played, "steps": steps,
                      "cpu_ms": (time.process_time() - t0) * 1000}
         return choice
 
-    def _search(self, core: Any, seat: int, cands: list[int], anchor: int, t0: float) -> tuple[int, int, int]:
-        """(the chosen candidate, worlds sampled, play-outs played): worlds in batches, every
-        candidate still in the race played in each; a candidate whose paired difference to the
+    def _search(self, core: Any, seat: int, cands: list[int], anchor: int,
+                t0: float) -> tuple[int, int, int, int]:
+        """(the chosen candidate, worlds sampled, play-outs played, engine steps taken): worlds
+        in batches, every candidate still in the race played in each; a candidate whose paired difference to the
         leader is ``z`` standard errors below zero leaves the race.  The anchor is chosen unless
         the leader is ``z`` standard errors ahead of it (or it left the race)."""
         values = _VALUES[self.objective]
         live = list(range(len(cands)))
         sums = np.zeros((len(cands), 0))      # the value of each candidate in each world
-        played = 0
-        worlds = 0
+        played = worlds = steps = 0
         while True:
             n = min(self.batch, (self.playouts - played) // len(live))
-            if n <= 0:
+            if n <= 0 or steps >= self.steps:
                 break
-            out, _ = search_outcomes(core, seat, [cands[c] for c in live], n, self.rng.bit_generator,
+            out, _, used = search_outcomes(core, seat, [cands[c] for c in live], n, self.rng.bit_generator,
                                      self.opponents == "history")
             block = np.zeros((len(cands), n))
             block[live] = values[out]
             sums = np.concatenate([sums, block], axis=1)
             played += n * len(live)
+            steps += used
             worlds += n
             live = self._race(sums, live)
             if len(live) == 1:
@@ -184,15 +195,15 @@ class SearchBot:
             if self.max_ms is not None and (time.process_time() - t0) * 1000 >= self.max_ms:
                 break
         if worlds == 0:
-            return anchor, worlds, played
+            return anchor, worlds, played, steps
         means = sums[live].mean(axis=1)
         lead = live[int(np.argmax(means))]          # the first of the best: the lowest index
         a = cands.index(anchor)
         if a not in live or self.anchor == "none":
-            return cands[lead], worlds, played
+            return cands[lead], worlds, played, steps
         d = sums[lead] - sums[a]
         ahead = worlds > 1 and d.mean() > self.z * d.std(ddof=1) / math.sqrt(worlds)
-        return (cands[lead] if ahead else anchor), worlds, played
+        return (cands[lead] if ahead else anchor), worlds, played, steps
 
     def _race(self, v: np.ndarray, live: list[int]) -> list[int]:
         """The candidates still in the race after the worlds ``v`` (candidates x worlds: a live
