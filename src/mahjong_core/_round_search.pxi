@@ -7,9 +7,11 @@
 # the seat cannot see (the opponents' concealed tiles, the kinds of their concealed kongs, the
 # untaken wall, the unused kong dice, the answers already given in a claim window, the deal record,
 # the caches computed from hidden hands) is overwritten by a draw from the search's own generator,
-# or cleared.  The sample is uniform over the deals that give the seat exactly what it sees (its own
-# tiles and every shown tile where they are, each opponent's hand size, the wall's shape); it does
-# not condition on the opponents' choices (a flat determinization).
+# or cleared.  The sample gives the seat exactly what it sees (its own tiles and every shown tile
+# where they are, each opponent's hand size, the wall's shape); it does not condition on the
+# opponents' choices (a flat determinization), but may give each opponent a hand improved by as
+# many greedy turns as he has taken (_deal_hidden_hand): a prior on how players play, from public
+# counts only.
 
 from libc.stdint cimport int8_t, int16_t
 

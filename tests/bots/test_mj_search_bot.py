@@ -90,6 +90,22 @@ def test_the_play_out_budget_is_kept():
     assert searched > 3
 
 
+def test_the_step_budget_is_kept():
+    """The search stops at the first batch of worlds that reaches its engine steps (a fresh bot
+    of the same seed sees the same worlds: a larger budget goes on where the smaller stopped)."""
+    searched = 0
+    for rnd, seat in _decision_points("public", seed=3, every=4):
+        small, large = SearchBot(2, steps=400, batch=2), SearchBot(2, steps=8000, batch=2)
+        small.act_index(rnd, seat)
+        large.act_index(rnd, seat)
+        if small.last["playouts"]:
+            searched += 1
+            # at most one batch past the budget: two worlds, each candidate's play-out < 150 steps
+            assert small.last["steps"] < 400 + 2 * small.last["candidates"] * 150
+            assert large.last["steps"] >= small.last["steps"]
+    assert searched > 3
+
+
 def test_the_default_budget_costs_at_most_50_ms_of_cpu_on_average():
     bot = SearchBot(2)
     cpu = []
@@ -121,8 +137,8 @@ def test_a_win_is_taken_without_search():
 
 @pytest.mark.parametrize("kwargs, word", [
     ({"playouts": 0}, "playouts"), ({"playouts": 2.5}, "playouts"), ({"candidates": 0}, "candidates"),
-    ({"objective": "points"}, "objective"), ({"batch": 0}, "batch"), ({"z": -1.0}, "z"), ({"z": True}, "z"),
-    ({"max_ms": 0}, "max_ms"), ({"max_ms": "fast"}, "max_ms"), ({"opponents": "psychic"}, "opponents"),
+    ({"objective": "points"}, "objective"), ({"anchor": "oracle"}, "anchor"), ({"batch": 0}, "batch"), ({"z": -1.0}, "z"), ({"z": True}, "z"),
+    ({"steps": 0}, "steps"), ({"max_ms": 0}, "max_ms"), ({"max_ms": "fast"}, "max_ms"), ({"opponents": "psychic"}, "opponents"),
     ({"seed": -1}, "seed"), ({"seed": "one"}, "seed"),
 ])
 def test_bad_parameters_are_refused(kwargs, word):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._constants import MELD_KINDS
-from .advise import advise
+from .advise import Advice, advise
 from .bots import GreedyBot
 from .tiles import meld_tiles
 from .fan_shanten import _check_max_draws
@@ -56,9 +56,9 @@ class AdvisorBot:
         can be made from a name and a seed like every registered bot (:data:`.bots.BUILTIN_BOTS`)."""
         return cls()
 
-    def ranked_discards(self, view: dict[str, Any], ruleset: str) -> list[int]:
-        """The tiles the seat of ``view`` (on its turn, to discard) may discard, best first by the
-        advisor (fan-aware shanten, then live effective tiles ...: :func:`~.advise.advise`),
+    def advice(self, view: dict[str, Any], ruleset: str) -> Advice:
+        """The advisor's answer (:func:`~.advise.advise`: every discard, best first by fan-aware
+        shanten, then live effective tiles ...) for the seat of ``view``, on its turn to discard,
         computed from the view alone."""
         seat = view["seat"]
         counts = [0] * 34
@@ -67,33 +67,36 @@ class AdvisorBot:
         winds = {}
         if view.get("seat_winds"):
             winds = {"seat_wind": view["seat_winds"][seat], "round_wind": view["round_wind"]}
-        advice = advise(counts, ruleset=ruleset, melds=_own_melds(view), visible=visible_tiles(view),
-                        min_fan=view["min_fan"], max_draws=self._max_draws, **winds)
-        return [o.discard for o in advice.options]
+        return advise(counts, ruleset=ruleset, melds=_own_melds(view), visible=visible_tiles(view),
+                      min_fan=view["min_fan"], max_draws=self._max_draws, **winds)
+
+    def ranked_discards(self, view: dict[str, Any], ruleset: str) -> list[int]:
+        """The tiles the seat of ``view`` may discard, best first by the advisor (:meth:`advice`)."""
+        return [o.discard for o in self.advice(view, ruleset).options]
 
     def act_index(self, rnd: Any, seat: int) -> int:
         return self.choose(rnd, seat, self._greedy.act_index(rnd, seat))[0]
 
-    def choose(self, rnd: Any, seat: int, choice: int) -> tuple[int, list[int]]:
-        """(the advisor bot's action index, the ranked discard tiles or [] when it does not
+    def choose(self, rnd: Any, seat: int, choice: int) -> "tuple[int, Advice | None]":
+        """(the advisor bot's action index, the advice it followed or None when it does not
         discard) given the greedy bot's choice ``choice``: a discard of the greedy bot is replaced
         by the advisor's best legal discard (报听 as the greedy bot chose, when both are legal)."""
         action = rnd.decode_action(seat, choice)
         if type(action).__name__ != "Discard":
-            return choice, []
+            return choice, None
         view = rnd.view(seat)
-        ranked = self.ranked_discards(view, rnd.ruleset)
+        advice = self.advice(view, rnd.ruleset)
         ready = getattr(action, "ready", False)
         options: dict[int, dict[bool, int]] = {}
         for i in view["legal_indices"]:
             a = rnd.decode_action(seat, i)
             if type(a).__name__ == "Discard":
                 options.setdefault(a.tile, {})[bool(getattr(a, "ready", False))] = i
-        for tile in ranked:
-            if tile in options:
-                by_ready = options[tile]
-                return int(by_ready.get(ready, next(iter(by_ready.values())))), ranked
-        return choice, ranked
+        for o in advice.options:
+            if o.discard in options:
+                by_ready = options[o.discard]
+                return int(by_ready.get(ready, next(iter(by_ready.values())))), advice
+        return choice, advice
 
     def act(self, rnd: Any, seat: int) -> Any:
         return rnd.decode_action(seat, self.act_index(rnd, seat))

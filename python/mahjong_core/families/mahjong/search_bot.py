@@ -51,7 +51,7 @@ __all__ = ["SearchBot", "ANCHORS", "OBJECTIVES", "OPPONENT_MODELS"]
 OBJECTIVES = ("net", "win")
 """The outcomes a search bot may maximise (see the module docstring)."""
 
-ANCHORS = ("advisor", "greedy", "none")
+ANCHORS = ("auto", "advisor", "greedy", "none")
 """The action a search bot keeps unless the search finds a better one (see :class:`SearchBot`)."""
 
 OPPONENT_MODELS = ("history", "uniform")
@@ -84,8 +84,9 @@ class SearchBot:
     ``"history"`` (a uniform hand improved by as many greedy turns as he has taken: a player who
     has played a while has kept his useful tiles) or ``"uniform"`` (any unseen tiles).
     ``anchor``: the action played unless the search shows another ``z`` standard errors better,
-    ``"advisor"`` (the advisor bot's), ``"greedy"`` (the greedy bot's) or ``"none"`` (the best
-    mean wins outright).  ``batch``: worlds sampled between two looks at the figures (a
+    ``"advisor"`` (the advisor bot's), ``"greedy"`` (the greedy bot's), ``"auto"`` (the advisor's
+    discard where the greedy bot's is further from a win with the minimum fan, in fan-aware
+    shanten, else the greedy bot's action) or ``"none"`` (the best mean wins outright).  ``batch``: worlds sampled between two looks at the figures (a
     candidate ``z`` standard errors behind the leader is dropped; the search stops when one is
     left).  ``max_ms``: an optional cap of CPU milliseconds per decision (the decision then depends
     on the machine's speed, so it is not reproducible)."""
@@ -132,21 +133,21 @@ class SearchBot:
         """(the actions weighed, ascending; the anchor among them): everything but discards, and
         of the discards the advisor's best ``self.candidates`` tiles, the greedy bot's and the
         anchor's, each with and without 报听 where both are legal."""
-        if self.anchor == "advisor":
-            anchor, ranked = self._advisor.choose(rnd, seat, greedy)
-        else:
-            anchor, ranked = greedy, []
+        advised, advice = self._advisor.choose(rnd, seat, greedy)
+        anchor = greedy if self.anchor in ("greedy", "none") else advised
+        if self.anchor == "auto" and advice is not None and greedy < A_KONG_SELF:
+            # the advisor's discard only where the greedy bot's is slower to a win with the fans
+            fan = {o.discard: (o.fan_shanten, not o.fan_exact) for o in advice.options}
+            if fan.get(greedy % A_DISCARD_READY) == fan.get(advised % A_DISCARD_READY):
+                anchor = greedy
         discards = [i for i in legal if i < A_KONG_SELF]
         if not discards:
             return legal, anchor
+        if advice is None:          # the greedy bot kongs: the discards still need the advisor's rank
+            advice = self._advisor.advice(rnd.view(seat), rnd.ruleset)
         keep = {a % A_DISCARD_READY for a in (greedy, anchor) if a < A_KONG_SELF}
         tiles = {i % A_DISCARD_READY for i in discards}
-        if len(tiles) > 1:
-            if not ranked:
-                ranked = self._advisor.ranked_discards(rnd.view(seat), rnd.ruleset)
-            keep.update([t for t in ranked if t in tiles][:self.candidates])
-        else:
-            keep |= tiles
+        keep.update([o.discard for o in advice.options if o.discard in tiles][:self.candidates])
         return [i for i in legal if i >= A_KONG_SELF or i % A_DISCARD_READY in keep], anchor
 
     def act_index(self, rnd: Round, seat: int) -> int:
