@@ -8,7 +8,7 @@ Claims are the greedy bot's.  ``bench/bench_advisor_bot.py`` measures it against
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ._constants import MELD_KINDS
 from .advise import Advice, advise
@@ -19,7 +19,7 @@ from .fan_shanten import _check_max_draws
 __all__ = ["AdvisorBot", "visible_tiles"]
 
 
-def visible_tiles(view: dict[str, Any]) -> list[int]:
+def visible_tiles(view: Mapping[str, Any]) -> list[int]:
     """The tiles a seat sees outside its hand and its own melds, as 34 counts: every discard
     still in a pool (a claimed discard leaves its pool for the meld), and the other players' melds
     (a concealed kong of another player shows no tiles)."""
@@ -36,7 +36,7 @@ def visible_tiles(view: dict[str, Any]) -> list[int]:
     return seen
 
 
-def _own_melds(view: dict[str, Any]) -> list[tuple[str, list[int]]]:
+def _own_melds(view: Mapping[str, Any]) -> list[tuple[str, list[int]]]:
     """The seat's own melds (its concealed kongs' tiles included: a seat sees its own)."""
     return [(m["kind"], meld_tiles(MELD_KINDS[m["kind"]], min(m["tiles"]))) for m in view["melds"][view["seat"]]]
 
@@ -56,7 +56,7 @@ class AdvisorBot:
         can be made from a name and a seed like every registered bot (:data:`.bots.BUILTIN_BOTS`)."""
         return cls()
 
-    def advice(self, view: dict[str, Any], ruleset: str) -> Advice:
+    def advice(self, view: Mapping[str, Any], ruleset: str) -> Advice:
         """The advisor's answer (:func:`~.advise.advise`: every discard, best first by fan-aware
         shanten, then live effective tiles ...) for the seat of ``view``, on its turn to discard,
         computed from the view alone."""
@@ -67,10 +67,11 @@ class AdvisorBot:
         winds = {}
         if view.get("seat_winds"):
             winds = {"seat_wind": view["seat_winds"][seat], "round_wind": view["round_wind"]}
-        return advise(counts, ruleset=ruleset, melds=_own_melds(view), visible=visible_tiles(view),
-                      min_fan=view["min_fan"], max_draws=self._max_draws, **winds)
+        answer: Advice = advise(counts, ruleset=ruleset, melds=_own_melds(view), visible=visible_tiles(view),
+                                min_fan=view["min_fan"], max_draws=self._max_draws, **winds)
+        return answer
 
-    def ranked_discards(self, view: dict[str, Any], ruleset: str) -> list[int]:
+    def ranked_discards(self, view: Mapping[str, Any], ruleset: str) -> list[int]:
         """The tiles the seat of ``view`` may discard, best first by the advisor (:meth:`advice`)."""
         return [o.discard for o in self.advice(view, ruleset).options]
 
