@@ -69,13 +69,13 @@ def interval(diffs: list[float]) -> tuple[float, float]:
     return float(a.mean()), 1.96 * float(a.std(ddof=1)) / math.sqrt(a.size)
 
 
-def run(ruleset: str, deals: int, budget: int, seed: int = 1, objective: str = "net", candidates: int = 3,
+def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective: str = "net", candidates: int = 3,
         bot_name: str = "search", progress: int = 0, opponents: str = "history",
-        anchor: str = "advisor") -> dict[str, Any]:
+        anchor: str = "auto", z: float = 2.0) -> dict[str, Any]:
     """Play the duplicate deals; returns the figures (what :func:`main` prints)."""
     if bot_name == "search":
         timed = _Timed(SearchBot(seed, steps=budget, objective=objective, candidates=candidates,
-                                   opponents=opponents, anchor=anchor))
+                                   opponents=opponents, anchor=anchor, z=z))
     else:
         timed = _Timed(AdvisorBot())
     players = mj.get_ruleset(ruleset).players
@@ -125,22 +125,23 @@ def main(argv: "list[str] | None" = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", default="two-player")
     ap.add_argument("--deals", type=int, default=200, help="seeded walls, each played from every seat")
-    ap.add_argument("--budget", type=int, default=DEFAULT_STEPS,
-                    help=f"engine steps of play-outs per decision (SearchBot(steps=...), default {DEFAULT_STEPS})")
+    ap.add_argument("--budget", type=int, default=None,
+                    help=f"engine steps of play-outs per decision (SearchBot(steps=...); default by players: {DEFAULT_STEPS})")
     ap.add_argument("--seed", type=int, default=1, help="first wall's seed (and the bot's seed)")
     ap.add_argument("--objective", default="net", choices=OBJECTIVES)
     ap.add_argument("--candidates", type=int, default=3, help="advisor's discards weighed")
     ap.add_argument("--opponents", default="history", choices=OPPONENT_MODELS, help="SearchBot(opponents=...)")
-    ap.add_argument("--anchor", default="advisor", choices=ANCHORS, help="SearchBot(anchor=...)")
+    ap.add_argument("--anchor", default="auto", choices=ANCHORS, help="SearchBot(anchor=...)")
+    ap.add_argument("--z", type=float, default=2.0, help="SearchBot(z=...)")
     ap.add_argument("--bot", default="search", choices=("search", "advisor"))
     ap.add_argument("--progress", type=int, default=0, help="print the running difference every N deals (0: never)")
     a = ap.parse_args(argv)
-    f = run(a.ruleset, a.deals, a.budget, a.seed, a.objective, a.candidates, a.bot, a.progress, a.opponents, a.anchor)
+    f = run(a.ruleset, a.deals, a.budget, a.seed, a.objective, a.candidates, a.bot, a.progress, a.opponents, a.anchor, a.z)
     wm, wh = f["win_rate_diff"]
     pm, ph = f["points_diff"]
     print(f"{f['ruleset']}: {f['deals']} deals (seeds {a.seed}..{a.seed + a.deals - 1}) x {f['rounds'] // f['deals'] - 1} "
-          f"seats, {f['bot']} (budget {f['budget']} steps, objective {f['objective']}) vs greedy, "
-          f"opponents {a.opponents}, anchor {a.anchor}, {f['cpu_s']:.0f} s CPU")
+          f"seats, {f['bot']} (budget {f['budget'] or 'default'} steps, objective {f['objective']}) vs greedy, "
+          f"opponents {a.opponents}, anchor {a.anchor}, z {a.z}, {f['cpu_s']:.0f} s CPU")
     print(f"win rate: {f['bot']} {f['bot_win_rate']:.3f}, greedy in the same seats {f['greedy_win_rate']:.3f}, "
           f"difference {wm:+.3f} ± {wh:.3f} (95 %)")
     print(f"points per round: {f['bot']} {f['bot_points']:+.3f}, greedy {f['greedy_points']:+.3f}, "

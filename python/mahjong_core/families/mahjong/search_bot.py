@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # annotations only
     from .actions import Action
     from .round import Round
 
-__all__ = ["SearchBot", "ANCHORS", "OBJECTIVES", "OPPONENT_MODELS"]
+__all__ = ["SearchBot", "ANCHORS", "DEFAULT_STEPS", "OBJECTIVES", "OPPONENT_MODELS"]
 
 OBJECTIVES = ("net", "win")
 """The outcomes a search bot may maximise (see the module docstring)."""
@@ -63,9 +63,10 @@ MAX_PLAYOUTS = 1_000_000
 MAX_STEPS = 100_000_000
 """Largest ``steps`` budget a bot accepts."""
 
-DEFAULT_STEPS = 10_000
-"""The default budget in engine steps per decision: about 30-50 ms of one core (an engine step
-of a play-out, the greedy bot's choice and its move, costs 3-5 microseconds)."""
+DEFAULT_STEPS = {2: 40_000, 3: 20_000, 4: 10_000}
+"""The default budget in engine steps per decision, by the number of players: a two-player
+round is short and its play-outs cheap, a four-player decision also pays for the advisor's
+ranking; each averages 10-30 ms of one core (docs/guide/search-bots.md has the figures)."""
 
 # value of each outcome code of search_outcomes (0 draw, 1 won, 2 paid, 3 another won) per objective
 _VALUES = {"net": np.array([0, 1, -1, 0], dtype=np.float64), "win": np.array([0, 1, 0, 0], dtype=np.float64)}
@@ -76,8 +77,8 @@ class SearchBot:
 
     ``seed``: the bot's generator (None: fresh entropy); the same seed and the same view give the
     same decision when ``max_ms`` is None.  The budget per decision: ``steps``, engine steps of
-    the play-outs (what the CPU time is in proportion to, whatever the ruleset and the moment of
-    the round), and ``playouts`` (one candidate played to the end in one world); the search stops
+    the play-outs (what their CPU time is in proportion to, whatever the moment of the round;
+    None: :data:`DEFAULT_STEPS` for the round's number of players), and ``playouts`` (one candidate played to the end in one world); the search stops
     at the first batch of worlds that reaches either.  ``candidates``: how many of the advisor's
     best discards are weighed (the greedy bot's discard is always among them).  ``objective``:
     ``"net"`` or ``"win"``.  ``opponents``: how an opponent's hidden hand is sampled,
@@ -93,11 +94,11 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: "int | None" = None, *, steps: int = DEFAULT_STEPS, playouts: int = 4000, candidates: int = 3,
-                 objective: str = "net", opponents: str = "history", anchor: str = "advisor", batch: int = 8, z: float = 2.0,
+    def __init__(self, seed: "int | None" = None, *, steps: "int | None" = None, playouts: int = 4000, candidates: int = 3,
+                 objective: str = "net", opponents: str = "history", anchor: str = "auto", batch: int = 8, z: float = 2.0,
                  max_ms: "float | None" = None) -> None:
         seed = None if seed is None else as_int(seed, "seed", 0, MAX_SEED)
-        self.steps = as_int(steps, "steps", 1, MAX_STEPS)
+        self.steps = None if steps is None else as_int(steps, "steps", 1, MAX_STEPS)
         self.playouts = as_int(playouts, "playouts", 1, MAX_PLAYOUTS)
         self.candidates = as_int(candidates, "candidates", 1, 34)
         self.batch = as_int(batch, "batch", 1, 10_000)
@@ -178,9 +179,10 @@ class SearchBot:
         live = list(range(len(cands)))
         sums = np.zeros((len(cands), 0))      # the value of each candidate in each world
         played = worlds = steps = 0
+        budget = self.steps if self.steps is not None else DEFAULT_STEPS[core.P]
         while True:
             n = min(self.batch, (self.playouts - played) // len(live))
-            if n <= 0 or steps >= self.steps:
+            if n <= 0 or steps >= budget:
                 break
             out, _, used = search_outcomes(core, seat, [cands[c] for c in live], n, self.rng.bit_generator,
                                      self.opponents == "history")
