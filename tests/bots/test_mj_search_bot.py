@@ -156,3 +156,22 @@ def test_what_the_bot_cannot_play_is_refused():
         SearchBot(1).act_index(ReferenceRound("public", 1), 0)       # not the compiled round
     with pytest.raises(IllegalActionError):
         search_outcomes(rnd._core, seat, [A_WIN], 1, np.random.PCG64(0))
+
+
+def test_the_anchor_is_kept_unless_the_search_shows_better():
+    """With an unreachable z the bot plays its anchor: the greedy bot's or the advisor bot's action."""
+    from mahjong_core.families.mahjong.advise_bot import AdvisorBot
+    for rnd, seat in _decision_points("public", seed=8, every=3):
+        assert SearchBot(1, playouts=32, z=10, anchor="greedy").act_index(rnd, seat) == \
+            mj.GreedyBot().act_index(rnd, seat)
+        assert SearchBot(1, playouts=32, z=10, anchor="advisor").act_index(rnd, seat) == \
+            AdvisorBot().act_index(rnd, seat)
+
+
+def test_the_default_budget_depends_on_the_players():
+    from mahjong_core.families.mahjong.search_bot import DEFAULT_STEPS
+    for ruleset in ("two-player", "public"):
+        rnd, seat = next(_decision_points(ruleset, seed=1, every=2))
+        bot = SearchBot(1, playouts=1_000_000, z=10, batch=1)
+        bot.act_index(rnd, seat)
+        assert DEFAULT_STEPS[rnd.players] <= bot.last["steps"] < DEFAULT_STEPS[rnd.players] + 400 * bot.last["candidates"]

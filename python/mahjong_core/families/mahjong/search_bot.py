@@ -68,6 +68,9 @@ DEFAULT_STEPS = {2: 40_000, 3: 20_000, 4: 10_000}
 round is short and its play-outs cheap, a four-player decision also pays for the advisor's
 ranking; each averages 10-30 ms of one core (docs/guide/search-bots.md has the figures)."""
 
+MIN_WORLDS = 16
+"""Worlds before a standard error is trusted (a few worlds may all agree by chance: an error of 0)."""
+
 # value of each outcome code of search_outcomes (0 draw, 1 won, 2 paid, 3 another won) per objective
 _VALUES = {"net": np.array([0, 1, -1, 0], dtype=np.float64), "win": np.array([0, 1, 0, 0], dtype=np.float64)}
 
@@ -205,13 +208,13 @@ class SearchBot:
         if a not in live or self.anchor == "none":
             return cands[lead], worlds, played, steps
         d = sums[lead] - sums[a]
-        ahead = worlds > 1 and d.mean() > self.z * d.std(ddof=1) / math.sqrt(worlds)
+        ahead = worlds >= MIN_WORLDS and d.mean() > self.z * d.std(ddof=1) / math.sqrt(worlds)
         return (cands[lead] if ahead else anchor), worlds, played, steps
 
     def _race(self, v: np.ndarray, live: list[int]) -> list[int]:
         """The candidates still in the race after the worlds ``v`` (candidates x worlds: a live
         candidate has been played in every world so far, a dropped one is never looked at again)."""
-        if v.shape[1] < 2 * self.batch:
+        if v.shape[1] < max(2 * self.batch, MIN_WORLDS):
             return live
         means = v[live].mean(axis=1)
         lead = live[int(np.argmax(means))]
