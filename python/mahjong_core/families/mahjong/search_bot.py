@@ -4,8 +4,10 @@ At each decision with more than one sensible choice the bot samples worlds of it
 round as the seat sees it, with every tile it cannot see (the opponents' concealed hands and
 concealed kongs, the untaken wall) dealt again at random from the tiles it has not seen -- and
 plays each candidate action in each world, then every seat by the greedy bot to the end of the
-round, all inside the engine (:func:`mahjong_core._round.search_outcomes`).  It chooses the
-candidate with the best mean outcome.  The same worlds serve every candidate (common random
+round, all inside the engine (:func:`mahjong_core._round.search_outcomes`).  It keeps its
+anchor (by default the greedy bot's action, or the advisor's discard where the greedy bot's is
+further from a win with the minimum fan) unless the candidate with the best mean outcome is
+``z`` standard errors ahead of it.  The same worlds serve every candidate (common random
 numbers: the differences between candidates are measured on the same deals, which cancels most of
 the luck), and candidates that fall clearly behind the leader are dropped as the worlds come in,
 so the budget goes to the close ones.
