@@ -45,8 +45,8 @@ closing the claim window 11 %, the turn options 6 %, waits 8 %.  Before the earl
 engine work the option computation alone took 43 % of a perf profile.
 
 Batch size: ``--batch 128`` (the default) steps fastest per core on the 2-core machine of the
-README's figures; 64 and 256 are a few per cent slower and 512 or more clearly slower (the rows
-fall out of the core's cache).  The README gives the three.  Stepping the rows of one call on
+figures of docs/speed.md; 64 and 256 are a few per cent slower and 512 or more clearly slower (the rows
+fall out of the core's cache).  docs/speed.md gives the three.  Stepping the rows of one call on
 several threads (OpenMP inside the compiled loop) was built and measured, and taken out: on that
 machine it never paid at the batch sizes that step fastest (public, batch 256: 5.4 M steps/s on
 two threads against 6.2 M on one), and on a loaded machine a call waited for a descheduled
@@ -178,7 +178,7 @@ def _pick(rng: np.random.Generator, mask: np.ndarray, obs: np.ndarray | None = N
 
 def vector_pass(ruleset: str, steps: int, seed: int, batch: int) -> Pass:
     rng = np.random.default_rng(seed)
-    vec = VectorRounds(ruleset, batch, seed=seed, copy=False)   # the throughput mode (README)
+    vec = VectorRounds(ruleset, batch, seed=seed, copy=False)   # the throughput mode (docs/guide/learning-environments.md)
     pen = _penalised(ruleset)
     clock = time.perf_counter
     n = 0
@@ -199,7 +199,7 @@ def batch_pass(ruleset: str, steps: int, seed: int, batch: int) -> Pass:
     calls (the stepping, the observations and the next deals; the policy and the rewards
     untimed): the ceiling of the vectorised loop on this engine."""
     rng = np.random.default_rng(seed)
-    vec = VectorRounds(ruleset, batch, seed=seed, copy=False)   # the throughput mode (README)
+    vec = VectorRounds(ruleset, batch, seed=seed, copy=False)   # the throughput mode (docs/guide/learning-environments.md)
     pen = _penalised(ruleset)
     obs, mask, _ = vec.reset()
     b = vec._live_batch()

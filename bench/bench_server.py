@@ -18,7 +18,7 @@ clock counts the time the process waits for a core).  The table reports; nothing
 
 The ``snapshot`` columns run the same loop with ``view_snapshot(seat)`` (a RoundView: the view's C
 state copied, its dict built only by ``to_dict()``) in place of ``view(seat)``: the loop of a server
-that takes a view every step but sends few (README: The server loop).
+that takes a view every step but sends few (docs/guide/round-api.md: The server loop).
 
 Where the time goes (callgrind, instructions per step inside the loop, 100 rounds, seeds 18..;
 ``play_round``'s whole round divided by the same steps for comparison).  Main before issue 14's

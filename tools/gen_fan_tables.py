@@ -121,6 +121,8 @@ QUIRKS = (
      "a flower replacement can count 杠上开花 (option replacement_bloom, OP-28)"),
     ("nine_gates_clears_terminal_pungs", "RQ_NINE_GATES_CLEARS_TERMINAL_PUNGS",
      "九莲宝灯 clears every 幺九刻 (D14); otherwise exactly one instance"),
+    ("tie_division_order", "RQ_TIE_DIVISION_ORDER",
+     "between standard readings of equal total, the first in PyMahjongGB's division order is kept"),
 )
 
 
@@ -134,7 +136,7 @@ def quirk_bits(name: str) -> int:
 
 
 YJ_NONE, YJ_OWN, YJ_ALL, YJ_ONE = 0, 1, 2, 3
-FF_COMBINATION, FF_FLOWER, FF_REPEATABLE, FF_D14_OWN = 1, 2, 4, 8
+FF_COMBINATION, FF_FLOWER, FF_REPEATABLE, FF_D14_OWN, FF_TIE_FAVOURED = 1, 2, 4, 8, 16
 
 
 def all_keys() -> list[str]:
@@ -188,6 +190,8 @@ def ruleset_data(name: str) -> dict:
         if f.id in D14_OWN_PUNG_FANS:
             flags |= FF_D14_OWN
             assert f.combination or f.id in PLAIN_PUNG_FANS, f.id
+        if f.id in _RULESETS[name].tie_division_favoured:
+            flags |= FF_TIE_FAVOURED
 
         def effective(excludes: tuple[str, ...]) -> tuple[set[int], int]:
             bits: set[int] = set()
@@ -223,7 +227,8 @@ def ruleset_data(name: str) -> dict:
                          excl=words(bits), excl_lit=words(lit_bits), yj_mode=yj_mode))
     prefer = {fid: k for k, fid in enumerate(_RULESETS[name].tie_preference)}
     last = set(_RULESETS[name].tie_last)
-    assert all(fid in by_id for fid in [*prefer, *last]), (name, "tie_preference / tie_last name an unknown fan")
+    assert all(fid in by_id for fid in [*prefer, *last, *_RULESETS[name].tie_division_favoured]), \
+        (name, "tie_preference / tie_last / tie_division_favoured name an unknown fan")
     tie = sorted(range(n), key=lambda i: (rows[i]["id"] in last, -rows[i]["points"],
                                           prefer.get(rows[i]["id"], len(prefer)), rows[i]["id"]))
     return dict(name=name, n=n, ids=ids, rows=rows, pos_of=pos_of, tie=tie)
@@ -251,6 +256,7 @@ def render() -> str:
     w(f"    FF_FLOWER = {FF_FLOWER}")
     w(f"    FF_REPEATABLE = {FF_REPEATABLE}")
     w(f"    FF_D14_OWN = {FF_D14_OWN}")
+    w(f"    FF_TIE_FAVOURED = {FF_TIE_FAVOURED}")
     w("")
     w("# rule quirks of a ruleset (RULESET_QUIRKS bits)")
     w("cdef enum:")

@@ -9,7 +9,9 @@ prevalent wind), scores each with both libraries and compares the totals and the
 Every difference is classified by the set of fans that differ; the script prints the agreement
 rate, each class with its count and one example hand.
 
-    PYTHONPATH=python python tools/mcr_parity.py --hands 1000000 --seed 1
+    PYTHONPATH=python python tools/mcr_parity.py --hands 1000000 --seed 1 [--dump diffs.jsonl]
+
+``--dump`` writes every differing hand as a JSON line (the fields of :class:`Hand`), to study them.
 
 PyMahjongGB takes no minimum (a hand under 8 fans is scored like any other), so our side is
 compared on every fan too (``meets_minimum`` is not part of the comparison).  The generator only
@@ -427,7 +429,8 @@ def classify(ours: Counter, gb: Counter) -> str:
     return " ".join(plus + minus)
 
 
-def run(n: int, seed: int, ruleset: str, examples: int = 1, progress: bool = False) -> dict:
+def run(n: int, seed: int, ruleset: str, examples: int = 1, progress: bool = False,
+        dump: "list[Hand] | None" = None) -> dict:
     from mahjong_core import fan_table
     for f in fan_table(ruleset):
         GB_TO_ID.setdefault(f.zh, f.id)
@@ -455,6 +458,8 @@ def run(n: int, seed: int, ruleset: str, examples: int = 1, progress: bool = Fal
             continue
         key = classify(ours, gb)
         classes[key] += 1
+        if dump is not None:
+            dump.append(h)
         if len(samples.setdefault(key, [])) < examples:
             samples[key].append(f"{h.text()}  ours={s_ours} gb={s_gb}")
         if s_gb != s_ours:
@@ -470,8 +475,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ruleset", default="mcr")
     ap.add_argument("--examples", type=int, default=1)
     ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--dump", metavar="PATH", help="write every differing hand to PATH as JSON lines")
     args = ap.parse_args(argv)
-    r = run(args.hands, args.seed, args.ruleset, args.examples, args.progress)
+    dump: list[Hand] | None = [] if args.dump else None
+    r = run(args.hands, args.seed, args.ruleset, args.examples, args.progress, dump)
+    if args.dump:
+        import dataclasses
+        import json
+        with open(args.dump, "w", encoding="utf-8") as fh:
+            for h in dump or ():
+                fh.write(json.dumps(dataclasses.asdict(h)) + "\n")
     n = r["n"]
     print(f"{n} hands, seed {args.seed}, ruleset {args.ruleset}: fan multisets agree on {r['agree']} "
           f"({r['agree'] / n:.6%}), totals on {r['total_agree']} ({r['total_agree'] / n:.6%}); "

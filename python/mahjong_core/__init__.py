@@ -75,6 +75,7 @@ from .families.mahjong.advise import Advice, DiscardOption, LiveTile, advise
 from .families.mahjong.api import GreedyBot, Match, RandomBot, Round, RoundResult
 from .game import play_match, play_round
 from .simulation import SimulationResult, simulate
+from .tournament import TournamentResult, tournament
 from .families.mahjong import family as _family  # noqa: F401 - registers the mahjong family's callables
 from .families import longcard as _longcard  # noqa: F401 - registers the long-card family (changpai-ydr)
 from .game import contract as _contract
@@ -141,6 +142,8 @@ __all__ = [
     "play_match",
     "simulate",
     "SimulationResult",
+    "tournament",
+    "TournamentResult",
     "FORMS",
     "Hand",
     "is_win",

@@ -22,6 +22,11 @@ Commands
     hooks); prints a summary (or, with ``--json``, the statistics as one JSON object), writes
     JSON/CSV/PNG (the family's statistics and charts).  The JSON records its provenance (package
     version, seed, batch size, minimum fan, ruleset, bots, workers).
+``tournament --ruleset R --bots a,b[,...] --deals N [--seed S] [--workers W] [--json] [--csv F.csv] [--plot F.png]``
+    Duplicate deals between bots (``mahjong_core.tournament``: every deal played once per seat with
+    the dealer rotated): per bot its win rate, points per round and OpenSkill rating with 95 %
+    intervals, and the pairwise differences; prints a summary (``--json``: one JSON object), writes
+    the bots' table as CSV and their chart.
 ``match [--ruleset R] [--room ROOM] [--rounds N] [--bots greedy,random] [--seed S] [--json] [--out F.json]``
     A match between bots with its settlement: each round's result and the ledger, settled in a
     room of the ruleset's family (default the ruleset's ``default_room``).
@@ -111,6 +116,7 @@ from .families.hooks import Foreign
 from .families.hooks import int_in as _int_in
 from .families.registry import DEFAULT_RULESET
 from .server.cli import add_arguments as serve_arguments   # the options only: no web framework imported
+from .tournament.runner import MAX_BOOTSTRAP, MAX_DEALS
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, ProcessPoolExecutor
@@ -525,6 +531,50 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ match, play
+# ------------------------------------------------------------------ tournament
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament.runner import tournament
+
+    rs = registry.get_ruleset(args.ruleset)
+    bots = [b.strip() for b in args.bots.split(",")]
+    if not all(bots):
+        raise UsageError(f"--bots {args.bots!r}: a bot name is empty; expected names out of "
+                         f"{', '.join(sorted(registry.family_of(rs).bots))}")
+    plot_path = _plot_target(args.plot) if args.plot else None
+    outputs = _Outputs([("--csv", args.csv), ("--plot", plot_path)])
+    if args.json and outputs.stdout == "--csv":
+        raise UsageError("--json and --csv - both write to standard output; give --csv a file name", "OutputError")
+    batches = -(-args.deals // args.batch_size)
+    workers = min(args.workers or min(os.cpu_count() or 1, MAX_WORKERS), batches)
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:   # the library checks the bots, their number and the deals before playing any
+        result = tournament(rs.name, bots, args.deals, seed=args.seed, workers=workers, batch_size=args.batch_size,
+                            bootstrap=args.bootstrap, progress=_show_progress(args))
+    except BrokenProcessPool:
+        raise RunError("a tournament worker process died unexpectedly (killed, or out of memory); "
+                       "nothing was written", "WorkerCrashed") from None
+    written = [outputs.write("--csv", _write_text(result.to_csv()))]
+    if plot_path:
+        from .tournament.plots import plot_tournament
+
+        written.append(outputs.write("--plot", lambda path: plot_tournament(result, path)))
+    if args.json:
+        print(result.to_json())
+        return EXIT_OK
+    if outputs.stdout == "--csv":   # the CSV is the output; the summary goes to standard error
+        print(result.to_csv(), end="")
+        report = sys.stderr
+    else:
+        report = sys.stdout
+    if not args.quiet:
+        print(result.summary(), file=report)
+        for path in written:
+            if path is not None:
+                print(f"wrote {path}", file=report)
+    return EXIT_OK
+
+
 def _cmd_match(args: argparse.Namespace) -> int:
     return _run_family_command("match", args)
 
@@ -560,6 +610,7 @@ class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescrip
 
 
 _SHARED_EXAMPLES = {
+    "tournament": ["mahjong-core tournament --ruleset two-player --bots greedy,random --deals 20 --seed 1"],
     "simulate": ["mahjong-core simulate --rounds 200 --out - --quiet"],
     "serve": ["mahjong-core serve --db mahjong.sqlite3 --init",
               "mahjong-core serve --port 0 --db :memory: --rounds 4 --no-bots"],
@@ -680,6 +731,28 @@ def build_parser() -> argparse.ArgumentParser:
                    help="no progress bar, no summary and no 'wrote' lines (only what --json or - asks for)")
     p.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
     p.set_defaults(func=_cmd_simulate)
+
+    p = command("tournament", "duplicate deals between bots: win rate, points and rating with confidence intervals")
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(), help="the rules to play")
+    p.add_argument("--bots", required=True,
+                   help="bot names, one per seat (two at a four-player table): greedy, random, or any bot "
+                        "the ruleset's family names")
+    p.add_argument("--deals", type=_int_in(1, MAX_DEALS), default=100,
+                   help=f"duplicate deals, each played once per seat, 1 to {MAX_DEALS:,}")
+    p.add_argument("--seed", type=seed, default=0, help="an integer >= 0 and below 2**256")
+    p.add_argument("--workers", type=_int_in(1, MAX_WORKERS), default=None,
+                   help=f"local worker processes, 1-{MAX_WORKERS} (default: all cores, at most one per batch)")
+    p.add_argument("--batch-size", type=_int_in(1, MAX_BATCH_SIZE), default=50, help="deals per batch")
+    p.add_argument("--bootstrap", type=_int_in(0, MAX_BOOTSTRAP), default=200,
+                   help="bootstrap resamples of the deals for the rating's interval (0: none)")
+    p.add_argument("--csv", type=_output_path, help="write the bots' table as CSV; - for standard output")
+    p.add_argument("--plot", type=_output_path,
+                   help='write the chart (PNG, or the format of the extension); needs "mahjong-core[plot]"')
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (there is none either when standard error is not a terminal)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no summary and no 'wrote' lines")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.set_defaults(func=_cmd_tournament)
 
     p = command("match", "a match between bots with settlement in a room")
     p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=registry.ruleset_names(), help="the rules to play")

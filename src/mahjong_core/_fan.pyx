@@ -199,9 +199,12 @@ ctypedef struct Ctx:
     bint have_best
     int best_total
     int best_form
+    uint32_t best_div               # the best standard reading's division key (RQ_TIE_DIVISION_ORDER)
+    bint best_fav                   # the best reading has a FF_TIE_FAVOURED fan
     uint64_t best_pres[2]
     uint8_t best_mult[MAX_FANS]     # counts of the best's repeatable fans (other entries stale)
     uint64_t rep_mask[2]            # repeatable fans of the ruleset
+    uint64_t fav_mask[2]            # FF_TIE_FAVOURED fans of the ruleset
 
 
 # ---------------------------------------------------------------------------
@@ -220,6 +223,7 @@ cdef uint64_t M_RANKS_7_9 = 0
 cdef uint64_t M_RANKS_4_6 = 0
 cdef uint64_t M_RANKS_1_3 = 0
 cdef uint64_t REP_MASK[N_RULESETS][FAN_WORDS]   # repeatable fans, per ruleset (from FAN_FLAGS)
+cdef uint64_t FAV_MASK[N_RULESETS][FAN_WORDS]   # FF_TIE_FAVOURED fans, per ruleset (from FAN_FLAGS)
 cdef const uint8_t* SUIT_BITS   # bit x: suit vector x (base 5) splits into groups (+ one pair if |x| = 2 mod 3); _hand's table
 
 
@@ -289,9 +293,13 @@ cdef _build_tables():
     for s in range(N_RULESETS):
         REP_MASK[s][0] = 0
         REP_MASK[s][1] = 0
+        FAV_MASK[s][0] = 0
+        FAV_MASK[s][1] = 0
         for i in range(FAN_COUNT[s]):
             if FAN_FLAGS[s][i] & FF_REPEATABLE:
                 REP_MASK[s][i >> 6] |= (<uint64_t> 1) << (i & 63)
+            if FAN_FLAGS[s][i] & FF_TIE_FAVOURED:
+                FAV_MASK[s][i >> 6] |= (<uint64_t> 1) << (i & 63)
             # FF_ACTIVE: the fan has work to do in the exclusion pass
             if (FAN_EXCL[s][i][0] | FAN_EXCL[s][i][1] | FAN_EXCL_LITERAL[s][i][0] | FAN_EXCL_LITERAL[s][i][1]
                     or FAN_YJ_MODE[s][i] != YJ_NONE or FAN_FLAGS[s][i] & FF_D14_OWN):
@@ -532,6 +540,8 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     x.unique_wait = -1 if win >= 0 else 0
     x.rep_mask[0] = REP_MASK[rs][0]
     x.rep_mask[1] = REP_MASK[rs][1]
+    x.fav_mask[0] = FAV_MASK[rs][0]
+    x.fav_mask[1] = FAV_MASK[rs][1]
     x.f_yj = x.fk[K_PUNG_OF_TERMINALS_OR_HONORS]
     x.f_dragon = x.fk[K_DRAGON_PUNG]
     x.f_prev = x.fk[K_PREVALENT_WIND]

@@ -41,6 +41,33 @@ cdef inline bint _tie_better(Ctx* x, const uint64_t* w) noexcept nogil:
     return False
 
 
+cdef uint32_t _division_key(const Ctx* x) noexcept nogil:
+    """The concealed groups of the standard reading being built in the order PyMahjongGB's
+    division search meets them (its tile order 万 条 饼 then honours, lowest tile first, a pung
+    before a chow on the same tile), one byte each, first in the highest byte: of two readings of
+    one hand (same number of concealed groups) the smaller key is the one that search finds first."""
+    cdef uint8_t k[4]
+    cdef int n = 0, i, j, t
+    cdef uint8_t v
+    cdef uint32_t key = 0
+    for i in range(x.n_melds, 4):
+        t = x.g[i].first
+        if 9 <= t < 18:
+            t += 9
+        elif 18 <= t < 27:
+            t -= 9
+        v = <uint8_t> (2 * t + (x.g[i].shape == SH_CHOW))
+        j = n
+        while j > 0 and k[j - 1] > v:
+            k[j] = k[j - 1]
+            j -= 1
+        k[j] = v
+        n += 1
+    for i in range(n):
+        key = (key << 8) | k[i]
+    return key
+
+
 cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogil:
     """Apply the exclusions to one reading (4.3) and keep it if it beats the best.
 
@@ -82,14 +109,31 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
     else:
         total += x.points[fy] * mj_popcount64(yj)
     x.cnt[fy] = mj_popcount64(yj)
+    cdef uint32_t div = 0
+    cdef bint fav
+    cdef bint by_division = (x.quirks & RQ_TIE_DIVISION_ORDER) != 0 and x.form == FORM_STANDARD
+    if by_division:
+        div = _division_key(x)
     if x.have_best:
         if total < x.best_total:
             return
-        if total == x.best_total and not _tie_better(x, w):
-            return
+        if total == x.best_total:
+            if by_division and x.best_form == FORM_STANDARD and div != x.best_div:
+                # PyMahjongGB keeps the first reading it meets, unless a later one has a
+                # favoured fan (then the last such): Ruleset.tie_division_favoured
+                fav = ((w[0] & x.fav_mask[0]) | (w[1] & x.fav_mask[1])) != 0
+                if fav != x.best_fav:
+                    if not fav:
+                        return
+                elif (div < x.best_div) == fav:
+                    return
+            elif not _tie_better(x, w):
+                return
     x.have_best = True
     x.best_total = total
     x.best_form = x.form
+    x.best_div = div
+    x.best_fav = ((w[0] & x.fav_mask[0]) | (w[1] & x.fav_mask[1])) != 0
     x.best_pres[0] = w[0]
     x.best_pres[1] = w[1]
     t0 = w[0] & x.rep_mask[0]

@@ -14,6 +14,7 @@ cdef enum:
     FF_FLOWER = 2
     FF_REPEATABLE = 4
     FF_D14_OWN = 8
+    FF_TIE_FAVOURED = 16
 
 # rule quirks of a ruleset (RULESET_QUIRKS bits)
 cdef enum:
@@ -23,10 +24,11 @@ cdef enum:
     RQ_SEVEN_PAIRS_ALL_HONORS = 8    # seven_pairs_all_honors: 七小对(全字牌) replaces 七对 when every pair is an honor (OP-29)
     RQ_FLOWER_REPLACEMENT_BLOOM = 16    # flower_replacement_bloom: a flower replacement can count 杠上开花 (option replacement_bloom, OP-28)
     RQ_NINE_GATES_CLEARS_TERMINAL_PUNGS = 32    # nine_gates_clears_terminal_pungs: 九莲宝灯 clears every 幺九刻 (D14); otherwise exactly one instance
+    RQ_TIE_DIVISION_ORDER = 64    # tie_division_order: between standard readings of equal total, the first in PyMahjongGB's division order is kept
 
 # per ruleset: its quirk bits and the tile kinds in play
 cdef uint32_t RULESET_QUIRKS[4]
-RULESET_QUIRKS[:] = [38, 26, 5, 5]
+RULESET_QUIRKS[:] = [38, 26, 5, 69]
 cdef uint64_t RULESET_KINDS[4]
 RULESET_KINDS[:] = [0x3f80001ffULL, 0x3fffc0000ULL, 0x3ffffffffULL, 0x3ffffffffULL]
 
@@ -1053,7 +1055,7 @@ cdef void _load_fan_tables() noexcept:
     FAN_EXCL[3][21][0] = 0x0ULL; FAN_EXCL[3][21][1] = 0x1800ULL
     FAN_EXCL_LITERAL[3][21][0] = 0x0ULL; FAN_EXCL_LITERAL[3][21][1] = 0x1800ULL
     # 22 pure_triple_chow (24)
-    FAN_TABLE_POS[3][22] = 22; FAN_POINTS[3][22] = 24; FAN_FLAGS[3][22] = 1; FAN_YJ_MODE[3][22] = 0
+    FAN_TABLE_POS[3][22] = 22; FAN_POINTS[3][22] = 24; FAN_FLAGS[3][22] = 17; FAN_YJ_MODE[3][22] = 0
     FAN_EXCL[3][22][0] = 0x0ULL; FAN_EXCL[3][22][1] = 0x0ULL
     FAN_EXCL_LITERAL[3][22][0] = 0x0ULL; FAN_EXCL_LITERAL[3][22][1] = 0x0ULL
     # 23 pure_shifted_pungs (24)
@@ -1089,7 +1091,7 @@ cdef void _load_fan_tables() noexcept:
     FAN_EXCL[3][30][0] = 0x0ULL; FAN_EXCL[3][30][1] = 0x1010ULL
     FAN_EXCL_LITERAL[3][30][0] = 0x0ULL; FAN_EXCL_LITERAL[3][30][1] = 0x1010ULL
     # 31 triple_pung (16)
-    FAN_TABLE_POS[3][31] = 31; FAN_POINTS[3][31] = 16; FAN_FLAGS[3][31] = 1; FAN_YJ_MODE[3][31] = 0
+    FAN_TABLE_POS[3][31] = 31; FAN_POINTS[3][31] = 16; FAN_FLAGS[3][31] = 17; FAN_YJ_MODE[3][31] = 0
     FAN_EXCL[3][31][0] = 0x0ULL; FAN_EXCL[3][31][1] = 0x0ULL
     FAN_EXCL_LITERAL[3][31][0] = 0x0ULL; FAN_EXCL_LITERAL[3][31][1] = 0x0ULL
     # 32 three_concealed_pungs (16)

@@ -177,7 +177,7 @@ _init_tables()
 
 
 def table_info():
-    """Sizes of the component tables (for tests and the README)."""
+    """Sizes of the component tables (for tests and the documentation)."""
     return {"components": [[int(COMP_FACES[c][k]) for k in range(COMP_NF[c])] for c in range(N_COMP)],
             "states": [int(COMP_SIZE[c]) for c in range(N_COMP)],
             "bytes": 2 * sum(int(COMP_SIZE[c]) for c in range(N_COMP))}

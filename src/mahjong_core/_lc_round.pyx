@@ -310,6 +310,19 @@ cdef class RoundCore:
         cdef int p
         return [_u8list(self.tangzi[p], self.ntangzi[p]) for p in range(PLAYERS)]
 
+    def copy(self):
+        """An independent copy of the hand now (every field; the log and events start empty): what a
+        search plays on without changing this hand."""
+        return _core_copy(self)
+
+    def world(self, seat, hands, tail):
+        """A copy of the hand in which the cards ``seat`` cannot see are the caller's: ``hands[q]``
+        (21 counts) the concealed cards of every other seat q, ``tail`` (a list of ``stock_left``
+        card ids, front first) the undrawn stock; what only the other seats know is reset
+        (_lc_round_worlds.pxi).  The search bot's determinization; refused in a claim window."""
+        cdef int p = _check_seat(seat)
+        return _core_world(self, p, hands, tail)
+
     def snapshot(self):
         """The fields the parity tests compare with the reference's (names as in _ref.round)."""
         cdef int p, f, i
@@ -544,6 +557,7 @@ include "_lc_round_transitions.pxi"
 include "_lc_round_events.pxi"
 include "_lc_round_bots.pxi"
 include "_lc_round_obs.pxi"
+include "_lc_round_worlds.pxi"
 
 
 # the engine was called HandCore before one vocabulary named both families' engines RoundCore

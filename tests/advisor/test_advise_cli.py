@@ -62,16 +62,5 @@ def test_errors_are_usage_errors(capsys):
     assert cli.main(["advise", "1112345678999m5m", "--max-draws", "15"]) == 2
 
 
-def test_readme_section_runs():
-    import doctest
-    import re
-    from pathlib import Path
-
-    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = text.split("## Discard advisor", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```pycon\n(.*?)```", section, re.DOTALL)
-    assert blocks
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    for i, block in enumerate(blocks):
-        runner.run(doctest.DocTestParser().get_doctest(block, {}, f"README advisor block {i}", "README.md", 0))
-    assert runner.failures == 0 and runner.tries >= 8
+# The examples of docs/guide/advisor-and-bots.md (once the README's) run in tests/packaging/test_docs_examples.py,
+# with every page's: test_every_pycon_block_runs.

@@ -209,13 +209,13 @@ def test_a_ruleset_of_another_family_names_the_family_and_what_it_lacks(capabili
 def test_unsupported_error_is_exported_and_documented():
     assert mj.UnsupportedError is errors.UnsupportedError and "UnsupportedError" in mj.__all__
     assert issubclass(errors.UnsupportedError, RulesetError)
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    assert "| `UnsupportedError` (a `RulesetError`) |" in readme
+    errors_page = (Path(__file__).resolve().parents[2] / "docs/reference/errors.md").read_text(encoding="utf-8")
+    assert "| `UnsupportedError` (a `RulesetError`) |" in errors_page
 
 
 @pytest.mark.parametrize("tile", [34, 40, 41, 42, 99, -1, 2**70, np.int64(40)])
 def test_hand_add_of_an_index_outside_0_33_is_a_tile_parse_error(tile):
-    """README's error table: not one tile where one is asked (a flower given as a tile) is a
+    """The error table (docs/reference/errors.md): not one tile where one is asked (a flower given as a tile) is a
     TileParseError; Hand.add(40) raised RulesetError, unlike mj.score's winning tile and
     tiles.tile_kind.  A tile the ruleset does not play stays a RulesetError."""
     from mahjong_core.errors import TileParseError

@@ -289,7 +289,7 @@ def test_hand_object_refusals_leave_it_unchanged():
     with pytest.raises(mj.TileCountError, match="no 2m"):
         h.remove(1)
     with pytest.raises(mj.TileParseError, match="not a tile of a hand"):
-        h.add(34)    # a flower's index: not a tile of a hand (README's error table; issue 25, item 16)
+        h.add(34)    # a flower's index: not a tile of a hand (the error table of docs/reference/errors.md; issue 25, item 16)
     with pytest.raises(mj.HandSizeError):
         h.is_win()
     assert h.shanten() == 1  # 1111m: 4 tiles (3k+1); the fifth 1m is never assumed

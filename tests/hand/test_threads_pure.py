@@ -1,6 +1,6 @@
 """The pure functions from several threads at once (issue 15, item 2).
 
-README (Threads): the hand, scoring and batch functions may be called from any thread; a ``Hand``
+docs/reference/conventions.md (Threads): the hand, scoring and batch functions may be called from any thread; a ``Hand``
 (like a ``Round``) belongs to one thread at a time.  Here four threads call every pure function and
 the batch functions on shared, read-only inputs, each with its own ``Hand``, while the interpreter
 switches threads every microsecond; each result must equal the one computed on one thread before

@@ -61,5 +61,5 @@ def test_new_round_is_the_reference_engine():
         fam.new_round(ruleset="changpai-ydr", seed=1, nope=1)
     with pytest.raises(RulesetError):
         fam.new_round(ruleset="mcr", seed=1)
-    assert set(fam.bots) == {"random", "greedy"}
+    assert set(fam.bots) == {"random", "greedy", "advisor", "search"}      # issue 30 added advisor and search
     assert fam.bots["random"](3).act(r, r.seats_to_act()[0]).kind in ("qi", "pass", "fold")

@@ -1,5 +1,5 @@
 """Smoke run of ``tools/mcr_parity.py``: ruleset `mcr` against PyMahjongGB on a few thousand random
-winning hands (the million-hand run is the script's; its figure is in the README's MCR section).
+winning hands (the million-hand run is the script's; its figure is in docs/families/mahjong.md, the mcr section).
 
 PyMahjongGB is in the ``test`` extra; without it the comparison is skipped (it is the oracle), but
 the hand generator is still checked.
@@ -39,7 +39,10 @@ def test_generator_hands_are_winning_hands_of_mcr() -> None:
 
 def test_parity_with_pymahjonggb() -> None:
     pytest.importorskip("MahjongGB", reason="PyMahjongGB (the parity oracle, extra 'test') is not installed")
-    r = parity.run(4000, seed=29, ruleset="mcr")
+    dump: list = []
+    r = parity.run(4000, seed=29, ruleset="mcr", dump=dump)
     assert r["total_agree"] == r["n"], dict(r["unequal"])
-    # the fan lists differ only where two readings are worth the same (tie_preference, rulesets/mcr.py)
-    assert r["agree"] >= 0.999 * r["n"], r["classes"]
+    # the fan lists differ only where two readings are worth the same and PyMahjongGB's division
+    # search meets them in an order `tie_division_order` does not follow (3 hands in a million)
+    assert r["agree"] >= 0.9999 * r["n"], r["classes"]
+    assert len(dump) == r["n"] - r["agree"]

@@ -18,7 +18,7 @@ from mahjong_core.families import registry
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "python" / "mahjong_core"
 SHARED = [PACKAGE / "game", PACKAGE / "simulation", PACKAGE / "settlement", PACKAGE / "cli.py", PACKAGE / "testing",
-          PACKAGE / "server", PACKAGE / "rl"]
+          PACKAGE / "server", PACKAGE / "rl", PACKAGE / "tournament"]
 """The shared layers: they reach a family through the registry only (the conformance suite,
 ``testing/``, the reference server, ``server/`` (issue 28: its tables played mahjong's match
 and bot, imported from the family), and the learning environments, ``rl/``, too)."""

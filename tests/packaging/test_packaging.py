@@ -30,7 +30,7 @@ PLANTED = (
     "results.json", "results.png", "out.csv",
     "python/mahjong_core/_hand.cpython-311-x86_64-linux-gnu.so",
     "python/mahjong_core/__pycache__/hand.cpython-311.pyc",
-    "build/cp311-cp311-linux_x86_64/CMakeCache.txt", "dist/mahjong_core-0.1.0.tar.gz",
+    "build/cp311-cp311-linux_x86_64/CMakeCache.txt", "dist/mahjong_core-0.1.0.tar.gz", "site/index.html",
     ".venv/bin/python", "src/mahjong_core/_hand.html",
 )
 
@@ -115,7 +115,7 @@ def test_long_description_works_on_the_package_index(sdist):
     _, _, meta = sdist
     assert meta["Description-Content-Type"].startswith("text/markdown")
     text = meta.get_payload()
-    assert text.startswith("# mahjong-core") and "## Install" in text and "## Errors" in text
+    assert text.startswith("# mahjong-core") and "## Install" in text and "## Documentation" in text
     for target in re.findall(r"\]\(([^)]*)\)", text):
         assert target.startswith(("https://", "#")), f"relative link in the long description: {target}"
     assert "shared/spec" not in text
@@ -149,12 +149,16 @@ def _group(groups: dict, name: str) -> set[str]:
 
 
 def test_dev_group_covers_build_runtime_and_tests():
-    """`pip install --group dev` gives everything README's Development section uses: the build
+    """`pip install --group dev` gives everything CONTRIBUTING.md's development set-up uses: the build
     requirements, CMake and Ninja, the runtime dependencies, the test extra, mypy."""
     data = _toml()
     dev = _group(data["dependency-groups"], "dev")
     needed = ({_name(r) for r in data["build-system"]["requires"]}
               | {_name(r) for r in data["project"]["dependencies"]}
               | {_name(r) for r in data["project"]["optional-dependencies"]["test"]}
-              | {"cython", "cmake", "ninja", "mypy", "pytest"})
+              | {_name(r) for r in data["project"]["optional-dependencies"]["docs"]}
+              | {"cython", "cmake", "ninja", "mypy", "pytest", "mkdocs"})
     assert needed <= dev, f"missing from the dev group: {sorted(needed - dev)}"
+    # the site's own group is its extra (CONTRIBUTING.md: "pip install '.[docs]'" or the group)
+    assert _group(data["dependency-groups"], "docs") == {
+        _name(r) for r in data["project"]["optional-dependencies"]["docs"]}

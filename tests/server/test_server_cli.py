@@ -62,7 +62,7 @@ def _interrupt(proc: "subprocess.Popen[str]") -> str:
     time.sleep(0.5)   # uvicorn installs its signal handlers as it starts serving
     proc.send_signal(signal.SIGINT)
     rest, _ = proc.communicate(timeout=30)
-    assert proc.returncode == 130, rest       # interrupted (README: Command line)
+    assert proc.returncode == 130, rest       # interrupted (docs/reference/cli.md: Exit status)
     assert "mahjong-core serve: stopped (interrupted)" in rest and "error" not in rest.lower(), rest
     return rest
 

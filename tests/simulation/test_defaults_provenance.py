@@ -16,7 +16,7 @@ import pytest
 
 import mahjong_core as mj
 from mahjong_core import cli
-from mahjong_core.simulation import runner
+from mahjong_core.simulation import execution
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,7 +32,7 @@ class _CountingPool(ProcessPoolExecutor):
 @pytest.fixture
 def counting_pool(monkeypatch):
     _CountingPool.made = []
-    monkeypatch.setattr(runner, "ProcessPoolExecutor", _CountingPool)
+    monkeypatch.setattr(execution, "ProcessPoolExecutor", _CountingPool)   # where simulate starts its pool
     return _CountingPool.made
 
 
@@ -76,14 +76,13 @@ def test_cli_results_json_records_provenance(tmp_path, capsys):
                     "ruleset": "two-player", "bots": ["greedy", "greedy"], "workers": 1}
 
 
-def test_readme_simulation_snippet_runs_as_a_script_under_spawn(tmp_path):
-    """The README's simulate snippet pasted into a script with no ``__main__`` guard, under the
+def test_guide_simulation_snippet_runs_as_a_script_under_spawn(tmp_path):
+    """The simulation guide's (docs/guide/simulation.md) simulate snippet pasted into a script with no ``__main__`` guard, under the
     ``spawn`` start method (macOS, Windows, Linux from 3.14): it must not start processes."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Simulation", 1)[1]
+    section = (ROOT / "docs/guide/simulation.md").read_text(encoding="utf-8")
     snippet = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     assert "mj.simulate(" in snippet
-    snippet = snippet.replace("rounds=10_000", "rounds=40")
+    snippet = snippet.replace("rounds=2_000", "rounds=40")
     script = tmp_path / "pasted.py"
     script.write_text("import multiprocessing\nmultiprocessing.set_start_method('spawn', force=True)\n"
                       "import mahjong_core as mj\n" + snippet + "\nprint('done', res.rounds)\n", encoding="utf-8")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import MahjongError
+from .difficulty import DIFFICULTIES
 from .settings import DEFAULT_HOST, DEFAULT_PORT, ServerSettings
 
 __all__ = ["add_arguments", "run", "settings_from"]
@@ -73,6 +74,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-seats-per-address", type=int, default=d.max_seats_per_address,
                    help="seats at open tables one client address may hold (more joins are answered 429)")
     p.add_argument("--seed", type=int, default=None, help="seed of the tables' matches (default: random)")
+    p.add_argument("--difficulty", default=d.difficulty,
+                   help=f"level of the bots that fill a room's seats: {', '.join(DIFFICULTIES)} (random, greedy, "
+                        "advisor, search bot; a family without that bot plays the nearest easier one it has)")
+    p.add_argument("--room-difficulty", dest="room_difficulty", action="append", default=[], metavar="ROOM=LEVEL",
+                   help="a room's own bot level (repeat for more rooms; default: --difficulty for every room)")
 
 
 def settings_from(args: argparse.Namespace) -> ServerSettings:
@@ -89,7 +95,19 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
                           max_connections_per_address=args.max_connections_per_address,
                           allowed_origins=tuple(args.allowed_origins), join_rate_per_min=args.join_rate,
                           join_burst=args.join_burst, max_tables=args.max_tables,
-                          max_seats_per_address=args.max_seats_per_address)
+                          max_seats_per_address=args.max_seats_per_address,
+                          difficulty=args.difficulty, room_difficulty=_room_levels(args.room_difficulty))
+
+
+def _room_levels(items: list[str]) -> tuple[tuple[str, str], ...]:
+    """--room-difficulty ROOM=LEVEL options as (room, level) pairs (checked by the settings)."""
+    out = []
+    for item in items:
+        room, sep, level = item.partition("=")
+        if not sep or not room or not level:
+            raise MahjongError(f"--room-difficulty must be ROOM=LEVEL, got {item!r}")
+        out.append((room, level))
+    return tuple(out)
 
 
 def _mib(n: int) -> int:

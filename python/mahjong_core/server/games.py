@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import MahjongError, UnsupportedError
 from ..families.registry import Family, get_family, get_ruleset
 from ..settlement import ROOMS
+from .difficulty import difficulty_bot
 
 __all__ = ["TABLE_BOT", "hosted_rooms", "new_match", "served_family", "settlement_fields", "table_bot", "web_table",
            "web_dirs"]
@@ -61,9 +62,14 @@ def new_match(ruleset: str, seed: int, rounds: int, min_fan: "int | None") -> An
     return served_family(ruleset).new_match(ruleset=ruleset, seed=seed, rounds=rounds, min_fan=min_fan)
 
 
-def table_bot(ruleset: Any, seed: "int | None" = None) -> Any:
-    """The bot a table of ``ruleset`` plays with (:data:`TABLE_BOT`, else the family's first bot)."""
+def table_bot(ruleset: Any, seed: "int | None" = None, difficulty: "str | None" = None) -> Any:
+    """The bot a table of ``ruleset`` plays with: without ``difficulty`` :data:`TABLE_BOT`, else
+    the family's first bot (the bot that acts for a seat whose time is up); with it, the bot of that
+    difficulty level (:func:`~.difficulty.difficulty_bot`: its own, else the nearest easier one the
+    family registers), the room's seat-filling bot."""
     bots = served_family(ruleset).bots
+    if difficulty is not None:
+        return bots[difficulty_bot(bots, difficulty)](seed)
     factory = bots.get(TABLE_BOT) or next(iter(bots.values()))
     return factory(seed)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..errors import MahjongError
 from ..settlement import Room, get_room
+from .difficulty import DEFAULT_DIFFICULTY, check_difficulty
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "ServerSettings"]
 
@@ -123,6 +124,12 @@ class ServerSettings:
     max_seats_per_address: int = 8
     """Seats at open tables that one client address may hold (a player holds one seat at a time;
     names cost nothing, so the cap is per address); more joins are answered 429."""
+    difficulty: str = DEFAULT_DIFFICULTY
+    """The level of the bots that fill the seats of a room's tables (:mod:`.difficulty`: beginner,
+    normal, hard, expert), for every room ``room_difficulty`` does not name."""
+    room_difficulty: tuple[tuple[str, str], ...] = ()
+    """``(room, level)`` pairs (or a mapping room -> level): a room's own level.  A room that is not
+    registered, or a level that is not one of :data:`~.difficulty.DIFFICULTIES`, is refused here."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.host, str) or not self.host:
@@ -160,6 +167,21 @@ class ServerSettings:
                 or not all(isinstance(o, str) and _ORIGIN.fullmatch(o) for o in origins):
             raise MahjongError(f"allowed_origins must be origins like 'https://example.org:8443', got {origins!r}")
         object.__setattr__(self, "allowed_origins", tuple(o.lower() for o in origins))
+        check_difficulty(self.difficulty)
+        pairs = self.room_difficulty
+        if isinstance(pairs, dict):
+            pairs = tuple(pairs.items())
+        if isinstance(pairs, str) or not isinstance(pairs, (tuple, list)) \
+                or not all(isinstance(p, (tuple, list)) and len(p) == 2 for p in pairs):
+            raise MahjongError(f"room_difficulty must be (room, level) pairs or a mapping, got {pairs!r}")
+        for room, level in pairs:
+            get_room(room)   # an unknown room: a MahjongError naming the rooms
+            check_difficulty(level, f"the difficulty of room {room!r}")
+        object.__setattr__(self, "room_difficulty", tuple((str(r), str(v)) for r, v in pairs))
+
+    def difficulty_of(self, room: str) -> str:
+        """The level of the bots that fill the seats of ``room``'s tables (its own, else ``difficulty``)."""
+        return dict(self.room_difficulty).get(room, self.difficulty)
 
     def room(self, name: str | Room) -> Room:
         """The room with this server's clock overrides (away limit, disconnect count)."""

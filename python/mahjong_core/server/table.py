@@ -139,7 +139,9 @@ class Table:
         self.match: Any = None            # the family's match (a mahjong_core.game.contract.Match)
         self.tracker = EscapeTracker(room)
         self.deadline: float | None = None
-        self._bot = table_bot(room.ruleset)
+        # the bot seats play at the room's difficulty; a seat whose time is up gets the table's bot (托管)
+        self._bot = table_bot(room.ruleset, difficulty=lobby.settings.difficulty_of(room.name))
+        self._stand_in = table_bot(room.ruleset)
         self._pending = Commit()
         self._sent = [0] * room.players   # stream events sent to the current connection, per seat
         self._head_stored = False         # the match's arguments are stored (its rounds go one by one)
@@ -375,7 +377,8 @@ class Table:
                 for k in self.match.seats_to_act():
                     # only the seats whose time is up: not a seat of the next round, if this one ended
                     if self.match.round is rnd and not rnd.is_over and rnd.legal_indices(k):
-                        self._step(k, self._bot.act_index(rnd, k))
+                        bot = self._bot if self._seat(k).bot else self._stand_in
+                        self._step(k, bot.act_index(rnd, k))
             except StoreError:
                 return                   # rolled back (the deadline restarted): tried again when it passes
             self._after_steps()

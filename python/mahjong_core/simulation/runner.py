@@ -10,8 +10,8 @@ local process pool, a thread pool or a Dask cluster.
 from __future__ import annotations
 
 import copy
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, overload
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any, Callable, Sequence, overload
 
 import numpy as np
 
@@ -21,6 +21,7 @@ from .._validate import as_flag, as_int
 from ..errors import SimulationError, UnsupportedError
 from ..families.registry import DEFAULT_RULESET, MAX_MIN_FAN, Family, family_of, get_ruleset, ruleset_names
 from ..game.bots import Bot
+from .execution import check_executor, run_jobs
 from .stats import RunSummary, SimulationResult
 
 if TYPE_CHECKING:
@@ -60,14 +61,14 @@ def _hooks(family: Family) -> Any:
     return family.simulation
 
 
-def progress_bar(rounds: int) -> Any:
+def progress_bar(rounds: int, unit: str = "round") -> Any:
     """The tqdm bar of a run of ``rounds`` rounds (``progress=True``; the CLI draws the same bar
-    when it ticks the run itself)."""
+    when it ticks the run itself); ``unit``: what it counts (a tournament counts deals)."""
     try:
         from tqdm import tqdm
     except ImportError:  # pragma: no cover - tqdm is a dependency
         raise SimulationError("progress=True needs tqdm: pip install tqdm") from None
-    return tqdm(total=rounds, unit="round", smoothing=0.1)
+    return tqdm(total=rounds, unit=unit, smoothing=0.1)
 
 
 def run_batch(ruleset: str, bots: "Sequence[str | Bot]", seed: int, batch: int, rounds: int,
@@ -121,16 +122,7 @@ def _check_bots(bots: Any, players: int, ruleset: str) -> "tuple[str | Bot, ...]
     return out
 
 
-def _check_executor(executor: Any) -> None:
-    if executor is None:
-        return
-    if isinstance(executor, str):
-        if executor != "dask":
-            raise SimulationError(f"executor must be None, 'dask', an Executor or a distributed.Client, got {executor!r}")
-        return
-    if not callable(getattr(executor, "submit", None)):
-        raise SimulationError(f"executor must have a submit() method (a concurrent.futures Executor or a "
-                              f"distributed.Client), got {type(executor).__name__}")
+_check_executor = check_executor   # the name this module used before execution.py held it
 
 
 def _check_common(ruleset: Any, bots: Any, seed: Any, min_fan: Any, record_wins: Any
@@ -233,44 +225,12 @@ def simulate(
         tick = progress
     else:
         tick = lambda n: None  # noqa: E731
-    parts: "list[RunSummary | None]" = [None] * len(jobs)
-    own_executor = None
-    cluster = client = None
     try:
-        if executor is None and (workers or 1) == 1:
-            for i, job in enumerate(jobs):
-                parts[i] = run_batch(*job)
-                tick(job[4])
-        else:
-            pool: Any   # an Executor, or a Dask Client (its submit() is the same, it is not one)
-            if executor == "dask":
-                from .dask_support import local_client
-
-                cluster, client = local_client(workers)
-                pool = client
-            elif executor is None:
-                own_executor = pool = ProcessPoolExecutor(max_workers=workers)
-            else:
-                pool = executor
-            futures = {pool.submit(run_batch, *job): i for i, job in enumerate(jobs)}
-            completed: Callable[[list[Any]], Iterator[Any]] = as_completed
-            if type(pool).__module__.split(".")[0] == "distributed":
-                from distributed import as_completed as dask_completed   # Dask futures are not stdlib ones
-
-                completed = dask_completed
-            for fut in completed(list(futures)):
-                i = futures[fut]
-                parts[i] = fut.result()
-                tick(jobs[i][4])
+        parts: "list[RunSummary | None]" = run_jobs(run_batch, jobs, executor=executor, workers=workers,
+                                                    done=lambda i: tick(jobs[i][4]))
     finally:
         if bar is not None:
             bar.close()
-        if own_executor is not None:
-            own_executor.shutdown()
-        if client is not None:
-            client.close()
-        if cluster is not None:
-            cluster.close()
     result: RunSummary = hooks.result_type(ruleset, _bot_labels(bots), seed=seed, batch_size=batch_size,   # the parts' type
                   min_fan=min_fan, workers=workers)
     for part in parts:

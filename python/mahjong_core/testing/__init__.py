@@ -33,6 +33,9 @@ whole contract (:data:`CHECKS`, in this order):
 ``hand``               every shared hand entry point (``mj.Hand``, the batch calls, ``mj.advise`` ...)
                        works or refuses naming the family; the family's advisor agrees with the
                        round's legal and penalised discards
+``bots_blind``         no bot cheats: each registered bot, made fresh from a seed, chooses the same
+                       action in a round and in that round re-dealt where the acting seat cannot
+                       see (the family's ``hidden_worlds``), and asking it changes nothing
 
 A failure raises :class:`ConformanceError` (an ``AssertionError``) naming the ruleset, the check
 and what differed.  The suite names no family: it finds the ruleset's family in the registry, so
@@ -61,6 +64,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ..families import registry
+from .checks_bots import check_bots_blind
 from .checks_hand import check_hand
 from .checks_layers import check_cli, check_results, check_simulate
 from .checks_rl import check_rl
@@ -91,6 +95,7 @@ CHECKS: Mapping[str, Callable[[Subject], None]] = {
     "server": check_server,
     "rl": check_rl,
     "hand": check_hand,
+    "bots_blind": check_bots_blind,
 }
 """Check name -> check (a callable taking a :class:`Subject`), in the order :func:`check_ruleset`
 runs them."""

@@ -1,6 +1,6 @@
 """The long-card game 长牌 / 川牌, variant 幺地人 (ruleset ``changpai-ydr``): the hand layer.
 
-Spec: ``shared/spec/changpai.md``.  21 faces (pip pairs 11 … 66) × 5 copies; a hand wins with 7
+Rules: ``docs/rules/changpai-ydr.md``.  21 faces (pip pairs 11 … 66) × 5 copies; a hand wins with 7
 groups (坎, X X Y / X Y Y with 14-point partners, three 7s; declared 碰 杀 吐火) and 陀 ≥ 34 (banker)
 or 33 (others).  Count arrays are length-21 ``uint8``; 财神 are a separate counter.
 

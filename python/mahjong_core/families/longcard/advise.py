@@ -66,7 +66,7 @@ from .fans import settlement_points, threshold
 from .groups import Group
 from .options import RULESET, check_value
 
-__all__ = ["Advice", "DiscardOption", "Wait", "LiveCard", "advise", "advise_round", "RANKING"]
+__all__ = ["Advice", "DiscardOption", "Wait", "LiveCard", "advise", "advise_round", "advise_seen", "RANKING"]
 
 RANKING = ("no 包子", "qualified", "cards_to_win", "effective_total", "live_fan", "best_fan", "t_max", "f_theo", "face")
 """The ranking keys in order (the module docstring)."""
@@ -261,21 +261,28 @@ def advise_round(rnd: Any, seat: int) -> Advice:
     legal = [i for i in rnd.legal_indices(seat) if i < N_FACES]
     if view.get("phase") != "discard" or not legal:
         raise MahjongError(f"seat {seat} has no discard to make now")
+    return advise_seen(view, view["table"], legal, rnd.penalised_mask(seat), rnd.settings.hand.to_options())
+
+
+def advise_seen(view: Mapping[str, Any], table: Any, legal: Any, penalised: Any, settings: Mapping[str, Any]) -> Advice:
+    """:func:`advise` from what a seat that must discard sees: its ``view`` (a hand's or a round's),
+    ``table`` the per-seat part of it (a hand's view calls it ``players``, a round's ``table``),
+    ``legal`` its legal discards (faces), ``penalised`` its penalised mask (spec 8.2) and
+    ``settings`` the hand's options (spec 6).  :func:`advise_round` and the advisor bot
+    (:mod:`.advisor_bot`) ask it."""
     p = view["seat"]
     dead = [0] * N_FACES
-    for q, player in enumerate(view["table"]):
+    for q, player in enumerate(table):
         for c in player["tangzi"]:
             dead[c] += 1
         if q != p:
             for g in player["declared"]:
                 for c in g["cards"]:
                     dead[c] += 1
-    penal = rnd.penalised_mask(seat)
-    settings = rnd.settings.hand.to_options()
     options = {k: v for k, v in settings.items() if k in _ADVISE_KEYS}
-    return advise(np.array(view["hand"], np.uint8), declared=[(g["kind"], g["cards"]) for g in view["table"][p]["declared"]],
-                  visible=dead, banker=view["banker"] == p, jiang=view["jiang"], caishen=view["table"][p]["caishen"],
-                  qi_faces=[i for i in legal if penal[i]], allowed=legal, **options)
+    return advise(np.array(view["hand"], np.uint8), declared=[(g["kind"], g["cards"]) for g in table[p]["declared"]],
+                  visible=dead, banker=view["banker"] == p, jiang=view["jiang"], caishen=table[p]["caishen"],
+                  qi_faces=[i for i in legal if penalised[i]], allowed=legal, **options)
 
 
 _ADVISE_KEYS = frozenset(_WAIT_KEYS) | {"mao_bonus", "tmax_quad_value", "chi_may_use_kan", "held_fan_includes_kan",

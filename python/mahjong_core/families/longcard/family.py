@@ -2,7 +2,8 @@
 (``mj.is_win``, ``mj.waits``, ``mj.score`` with ``ruleset="changpai-ydr"``) reach this family.
 
 The hand functions are the compiled ones; ``new_round`` is the hand engine (:mod:`._ref.round`, its
-counting compiled) and ``bots`` its bots (:mod:`.round_bots`); ``new_match`` the match of hands under
+counting compiled) and ``bots`` its bots (:mod:`.round_bots`: ``random``, ``greedy`` the RuleBot;
+:mod:`.advise_bot`: ``advisor``; :mod:`.search_bot`: ``search``); ``new_match`` the match of hands under
 the shared round API (:mod:`.round_match`); ``round_class`` and ``match_class`` the hand and the match under
 the shared API (:class:`.round_match.LongcardRound`, :class:`.round_match.LongcardMatch`: what ``mj.Round``,
 ``mj.Match`` and ``load_state`` build for a long-card ruleset); ``shanten`` is the "cards to a win"
@@ -28,7 +29,9 @@ from .server_table import SERVER
 
 if TYPE_CHECKING:
     from .result import Score
+    from .advise_bot import AdvisorBot
     from .round_bots import RandomBot, RuleBot
+    from .search_bot import SearchBot
     from .round_match import LongcardMatch, LongcardRound
     from ._ref.round import Round
 
@@ -102,6 +105,21 @@ def _greedy_bot(seed: Any = None) -> RuleBot:
     return RuleBot()
 
 
+def _advisor_bot(seed: Any = None) -> AdvisorBot:
+    """The advisor bot (:mod:`.advise_bot`: discards by the advisor, else the RuleBot; deterministic:
+    the seed is accepted and unused)."""
+    from .advise_bot import AdvisorBot
+
+    return AdvisorBot()
+
+
+def _search_bot(seed: Any = None) -> SearchBot:
+    """The search bot (:mod:`.search_bot`: determinized Monte Carlo) with its default budget."""
+    from .search_bot import SearchBot
+
+    return SearchBot(seed)
+
+
 def _result_type() -> type:
     from .simulation import LongcardSimulationResult
     return LongcardSimulationResult
@@ -159,6 +177,7 @@ CLI = CliHooks(
                   f'"sha 66×4" --ruleset {RULESET} --jiang "36 25"'],
         "simulate": [f"mahjong-core simulate --ruleset {RULESET} -n 200 --bots greedy,random,random --seed 1"],
         "match": [f"mahjong-core match --ruleset {RULESET} --rounds 3 --bots greedy,random,random --seed 1"],
+        "tournament": [f"mahjong-core tournament --ruleset {RULESET} --bots greedy,random,random --deals 4 --json"],
         "play": [f"mahjong-core play --ruleset {RULESET} --seed 7 --seat 2"],
         "advise": ['mahjong-core advise "46 46 13 16 34 25 14 14 55 55 55 22" --melds "peng 11×3" "sha 44×4" '
                    f'"sha 66×4" --jiang "36 25" --ruleset {RULESET}'],
@@ -199,7 +218,8 @@ def _rl() -> Any:
 
 FAMILY = registry.Family(
     FAMILY_NAME, is_win=is_win, waits=waits, shanten=shanten, new_round=new_round,
-    new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot}, score=score,
+    new_match=new_match, bots={"random": _random_bot, "greedy": _greedy_bot, "advisor": _advisor_bot,
+                                       "search": _search_bot}, score=score,
     simulation=SIMULATION, cli=CLI, round_class=_round_class, match_class=_match_class,
     engines=_engines, hidden_worlds=_hidden_worlds, server=SERVER, rl=_rl,
     hand_layer=HAND_LAYER,

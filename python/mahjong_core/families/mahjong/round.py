@@ -598,7 +598,7 @@ class Round(MahjongRoundBase):
     # a dict[str, Any] to a type checker, hence the ignore)
     view = round_view  # type: ignore[assignment]
     # the same view frozen as a RoundView (to_dict() == view(seat)): the dict is built only when a
-    # server asks for it (README: Server loop)
+    # server asks for it (docs/guide/round-api.md: The server loop)
     view_snapshot = round_view_snapshot
 
     def _new_view_heads(self) -> list[dict[str, Any]]:

@@ -97,6 +97,15 @@ class Ruleset:
     """Fan ids compared after every other fan on equal totals, whatever their points: a reading
     without them is preferred to one of the same total with them (`mcr`: 七对, whose equal-total
     standard reading PyMahjongGB reports)."""
+    tie_division_order: bool = False
+    """Between two standard readings of equal total, keep the one whose concealed groups come first
+    in PyMahjongGB's division search (tiles in its order 万 条 饼 then honours, lowest tile first, a
+    pung before a chow on the same tile), and compare fan lists only between placements of one
+    reading: that search keeps the first reading of the highest total (`mcr`, for parity)."""
+    tie_division_favoured: tuple[str, ...] = ()
+    """With ``tie_division_order``: a standard reading with one of these fans beats one of equal
+    total without, and between two with them the later division is kept (PyMahjongGB replaces its
+    choice by every later reading of equal total that has 一色三同顺 or 三同刻)."""
 
     @property
     def kind_mask(self) -> int:

@@ -1282,7 +1282,9 @@ def evaluate(
 
     # --- detect, select, exclude, compare (4.2 steps 2-5) ---------------------------------
     best = None
-    prefer, last = get_ruleset(ruleset).tie_preference, get_ruleset(ruleset).tie_last
+    rs = get_ruleset(ruleset)
+    prefer, last, by_division, favoured = rs.tie_preference, rs.tie_last, rs.tie_division_order, \
+        set(rs.tie_division_favoured)
     for cand in candidates:
         plain: list[Instance] = []
         for fn, _ids in DETECTORS:
@@ -1291,7 +1293,14 @@ def evaluate(
         for sigma in selections(combos, table):
             fans = apply_exclusions(plain + list(sigma), ctx)
             total = sum(n * p for _, n, p in fans)
-            if best is None or _better(total, fans, best[0], best[1], prefer, last):
+            if best is None:
+                better = True
+            elif by_division and total == best[0] and cand.form == best[2].form == "standard" \
+                    and division_key(cand) != division_key(best[2]):
+                better = _division_better(cand, fans, best[2], best[1], favoured)
+            else:
+                better = _better(total, fans, best[0], best[1], prefer, last)
+            if better:
                 best = (total, fans, cand)
     assert best is not None   # candidates is not empty (checked above)
     total, fans, cand = best
@@ -1312,6 +1321,29 @@ def evaluate(
         groups=cand.groups,
         waits=waits,
     )
+
+
+def _division_rank(t: int) -> int:
+    """A tile's place in PyMahjongGB's tile order: 万, then 条, then 饼, then the honours."""
+    return t + 9 if 9 <= t < 18 else t - 9 if 18 <= t < 27 else t
+
+
+def division_key(cand: Candidate) -> tuple:
+    """The concealed groups of a standard reading in the order PyMahjongGB's division search
+    meets them (lowest tile first in its tile order, a pung before a chow on the same tile): of two
+    readings, the one with the smaller key is the one that search finds first (``tie_division_order``)."""
+    return tuple(sorted((_division_rank(min(g.tiles)), g.shape == "chow")
+                        for g in cand.groups if not g.declared and g.shape in ("chow", "pung")))
+
+
+def _division_better(cand: Candidate, fans: list, best: Candidate, best_fans: list, favoured: set) -> bool:
+    """Two standard readings of equal total from different divisions (``tie_division_order``):
+    one with a favoured fan beats one without; of two with, the later division wins; of two
+    without, the earlier (the order PyMahjongGB's search keeps)."""
+    fav, best_fav = any(f in favoured for f, _, _ in fans), any(f in favoured for f, _, _ in best_fans)
+    if fav != best_fav:
+        return fav
+    return (division_key(cand) > division_key(best)) if fav else (division_key(cand) < division_key(best))
 
 
 def _better(total: int, fans: list, best_total: int, best_fans: list, prefer: tuple[str, ...] = (),

@@ -1,4 +1,4 @@
-"""The mahjong rulesets, one module each, as data: the three of ``shared/spec/rules.md`` and `mcr`.
+"""The mahjong rulesets, one module each, as data: the three seed rulesets and `mcr` (rules: ``docs/rules/``).
 
 Each module (:mod:`.two_player`, :mod:`.two_player_bamboo`, :mod:`.public`, :mod:`.mcr`) holds its fan rows
 and one :class:`~.rulesetdef.Ruleset` record (``RULESET``) with its flow, settlement profile

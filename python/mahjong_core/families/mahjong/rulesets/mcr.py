@@ -88,7 +88,11 @@ TIE_PREFERENCE: tuple[str, ...] = (
 )
 """Between readings of equal total, the fans PyMahjongGB reports first (its changelog: 一色三同顺,
 三同刻, 全中 and 全带五 are preferred; 边张 over 坎张, 一般高 over the other 1-fan chow pairs; and, with
-``tie_last``, the standard reading over 七对): the total is the same either way (spec 4.2 step 5)."""
+``tie_last``, the standard reading over 七对): the total is the same either way (spec 4.2 step 5).
+Between two different divisions of the hand, ``tie_division_order`` and ``tie_division_favoured``
+decide first, as PyMahjongGB 1.4.0's ``calculate_fan`` does: it keeps the first division of the
+highest total its search meets, replaced by any later one of equal total with 一色三同顺 or 三同刻
+(``tools/mcr_parity.py``: 1,000,000 of 1,000,000 hands alike with ``--seed 2026``)."""
 
 RULESET = Ruleset(
     "mcr", 3, ("MCR",), 4, MAN + PIN + SOU + HONORS, special_forms=True, fans=MCR,
@@ -96,6 +100,7 @@ RULESET = Ruleset(
               first_turn_fans=False, seat_winds=True, dealer_on_draw="next", dealer_on_win="next"),
     settlement_profile="public_mcr", default_room="mcr",
     first_turn_and_ready=False,
-    tie_preference=TIE_PREFERENCE, tie_last=("seven_pairs",),
+    tie_preference=TIE_PREFERENCE, tie_last=("seven_pairs",), tie_division_order=True,
+    tie_division_favoured=("pure_triple_chow", "triple_pung"),
 )
 """国标麻将 (Chinese Official / MCR), four players, every tile."""
