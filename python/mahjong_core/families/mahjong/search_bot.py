@@ -83,25 +83,27 @@ class SearchBot:
     ``seed``: the bot's generator (None: fresh entropy); the same seed and the same view give the
     same decision when ``max_ms`` is None.  The budget per decision: ``steps``, engine steps of
     the play-outs (what their CPU time is in proportion to, whatever the moment of the round;
-    None: :data:`DEFAULT_STEPS` for the round's number of players), and ``playouts`` (one candidate played to the end in one world); the search stops
-    at the first batch of worlds that reaches either.  ``candidates``: how many of the advisor's
-    best discards are weighed (the greedy bot's discard is always among them).  ``objective``:
-    ``"net"`` or ``"win"``.  ``opponents``: how an opponent's hidden hand is sampled,
-    ``"history"`` (a uniform hand improved by as many greedy turns as he has taken: a player who
-    has played a while has kept his useful tiles) or ``"uniform"`` (any unseen tiles).
-    ``anchor``: the action played unless the search shows another ``z`` standard errors better,
-    ``"advisor"`` (the advisor bot's), ``"greedy"`` (the greedy bot's), ``"auto"`` (the advisor's
-    discard where the greedy bot's is further from a win with the minimum fan, in fan-aware
-    shanten, else the greedy bot's action) or ``"none"`` (the best mean wins outright).  ``batch``: worlds sampled between two looks at the figures (a
-    candidate ``z`` standard errors behind the leader is dropped; the search stops when one is
-    left).  ``max_ms``: an optional cap of CPU milliseconds per decision (the decision then depends
-    on the machine's speed, so it is not reproducible)."""
+    None: :data:`DEFAULT_STEPS` for the round's number of players), and ``playouts`` (one
+    candidate played to the end in one world); the search stops at the first batch of worlds
+    that reaches either.  ``candidates``: how many of the advisor's best discards are weighed
+    (the greedy bot's discard is always among them).  ``objective``: ``"net"`` or ``"win"``.
+    ``opponents``: how an opponent's hidden hand is sampled, ``"history"`` (a uniform hand
+    improved by as many greedy turns as he has taken: a player who has played a while has kept
+    his useful tiles) or ``"uniform"`` (any unseen tiles).  ``anchor``: the action played unless
+    the search shows another ``z`` standard errors better, ``"advisor"`` (the advisor bot's),
+    ``"greedy"`` (the greedy bot's), ``"auto"`` (the advisor's discard where the greedy bot's is
+    further from a win with the minimum fan, in fan-aware shanten, else the greedy bot's action)
+    or ``"none"`` (the best mean wins outright).  ``batch``: worlds sampled between two looks at
+    the figures (from 16 worlds on, a candidate ``z`` standard errors behind the leader is
+    dropped; the search stops when one is left).  ``max_ms``: an optional cap of CPU
+    milliseconds per decision (the decision then depends on the machine's speed, so it is not
+    reproducible)."""
 
     name = "search"
 
-    def __init__(self, seed: "int | None" = None, *, steps: "int | None" = None, playouts: int = 4000, candidates: int = 3,
-                 objective: str = "net", opponents: str = "history", anchor: str = "auto", batch: int = 8, z: float = 2.0,
-                 max_ms: "float | None" = None) -> None:
+    def __init__(self, seed: "int | None" = None, *, steps: "int | None" = None, playouts: int = 4000,
+                 candidates: int = 3, objective: str = "net", opponents: str = "history", anchor: str = "auto",
+                 batch: int = 8, z: float = 2.0, max_ms: "float | None" = None) -> None:
         seed = None if seed is None else as_int(seed, "seed", 0, MAX_SEED)
         self.steps = None if steps is None else as_int(steps, "steps", 1, MAX_STEPS)
         self.playouts = as_int(playouts, "playouts", 1, MAX_PLAYOUTS)
@@ -177,9 +179,9 @@ class SearchBot:
     def _search(self, core: Any, seat: int, cands: list[int], anchor: int,
                 t0: float) -> tuple[int, int, int, int]:
         """(the chosen candidate, worlds sampled, play-outs played, engine steps taken): worlds
-        in batches, every candidate still in the race played in each; a candidate whose paired difference to the
-        leader is ``z`` standard errors below zero leaves the race.  The anchor is chosen unless
-        the leader is ``z`` standard errors ahead of it (or it left the race)."""
+        in batches, every candidate still in the race played in each; a candidate whose paired
+        difference to the leader is ``z`` standard errors below zero leaves the race.  The anchor
+        is chosen unless the leader is ``z`` standard errors ahead of it (or it left the race)."""
         values = _VALUES[self.objective]
         live = list(range(len(cands)))
         sums = np.zeros((len(cands), 0))      # the value of each candidate in each world
@@ -190,7 +192,7 @@ class SearchBot:
             if n <= 0 or steps >= budget:
                 break
             out, _, used = search_outcomes(core, seat, [cands[c] for c in live], n, self.rng.bit_generator,
-                                     self.opponents == "history")
+                                           self.opponents == "history")
             block = np.zeros((len(cands), n))
             block[live] = values[out]
             sums = np.concatenate([sums, block], axis=1)
