@@ -186,6 +186,11 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
     memset(w.obs_kept, 0, sizeof(w.obs_kept))
     _touch(w)
     memset(w.waits_valid, 0, sizeof(w.waits_valid))
+    if not (src.phase == PH_TURN and src.turn == seat):
+        # the tile drawn is the seat's own only on its turn (elsewhere the engine keeps none: the
+        # deal draws none, a discard or a kong clears it); never another seat's
+        w.drawn = -1
+        w.drawn_src = SRC_NONE
     if w.phase == PH_CLAIM or w.phase == PH_ROB:
         _reopen_window(w, src, seat)
     return 0
