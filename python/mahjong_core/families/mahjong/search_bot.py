@@ -65,10 +65,11 @@ MAX_PLAYOUTS = 1_000_000
 MAX_STEPS = 100_000_000
 """Largest ``steps`` budget a bot accepts."""
 
-DEFAULT_STEPS = {2: 40_000, 3: 20_000, 4: 10_000}
+DEFAULT_STEPS = {2: 80_000, 3: 20_000, 4: 10_000}
 """The default budget in engine steps per decision, by the number of players: a two-player
-round is short and its play-outs cheap, a four-player decision also pays for the advisor's
-ranking; each averages 10-30 ms of one core (docs/guide/search-bots.md has the figures)."""
+round is short and its play-outs cheap (and its candidates close: it needs many), a four-player
+decision also pays for the advisor's ranking; each averages 20-30 ms of one core
+(docs/guide/search-bots.md has the figures)."""
 
 MIN_WORLDS = 16
 """Worlds before a standard error is trusted (a few worlds may all agree by chance: an error of 0)."""
