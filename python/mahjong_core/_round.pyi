@@ -16,6 +16,9 @@ SRC_NAMES: tuple[str, ...]
 
 def shuffle_tiles(tiles: Sequence[int], bit_generator: np.random.BitGenerator,
                   n_kong_dice: int) -> tuple[list[int], list[int], list[int]]: ...
+def search_outcomes(core: RoundCore, seat: int, candidates: Sequence[int], n_worlds: int,
+                    bit_generator: np.random.BitGenerator, history: bool = ...,
+                    max_steps: int = ...) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], int]: ...
 
 @final
 class RoundCore:

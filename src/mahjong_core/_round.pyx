@@ -525,6 +525,7 @@ cdef class RoundCore:
 include "_round_transitions.pxi"
 include "_round_legal.pxi"
 include "_round_bots.pxi"
+include "_round_search.pxi"
 include "_round_boxes.pxi"
 include "_round_events.pxi"
 include "_round_rng.pxi"

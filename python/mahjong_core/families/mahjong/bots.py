@@ -101,8 +101,23 @@ class GreedyBot:
         return rnd.decode_action(seat, self.act_index(rnd, seat))
 
 
-BUILTIN_BOTS: dict[str, Callable[[Any], Any]] = {"greedy": GreedyBot.from_seed, "random": RandomBot}
-"""The built-in bots by name: factories taking a seed (None = fresh entropy, an int = reproducible)."""
+def _advisor_bot(seed: "int | None" = None) -> Any:
+    """The advisor bot (:class:`~.advise_bot.AdvisorBot`: discards by fan-aware shanten)."""
+    from .advise_bot import AdvisorBot     # imported when asked for: it builds on GreedyBot
+    return AdvisorBot.from_seed(seed)
+
+
+def _search_bot(seed: "int | None" = None) -> Any:
+    """The search bot (:class:`~.search_bot.SearchBot`: determinized Monte Carlo, default budget)."""
+    from .search_bot import SearchBot
+    return SearchBot.from_seed(seed)
+
+
+BUILTIN_BOTS: dict[str, Callable[[Any], Any]] = {"greedy": GreedyBot.from_seed, "random": RandomBot,
+                                                 "advisor": _advisor_bot, "search": _search_bot}
+"""The built-in bots by name (greedy and random first, then the stronger advisor and search): factories taking a seed (None = fresh
+entropy, an int = reproducible).  ``greedy`` and ``random`` play inside the engine
+(:func:`play_out_builtin`); ``advisor`` and ``search`` decide in Python, step by step."""
 
 
 def play_out_builtin(rnd: Any, bots: Sequence[Any], max_steps: int) -> bool:

@@ -6,16 +6,17 @@ from __future__ import annotations
 import argparse
 
 from ...registry import ruleset_names
+from ..bots import BUILTIN_BOTS
 from .protocol import BOTZONE_RULESET
 
 __all__ = ["add_arguments", "cmd_botzone_bot"]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--bot", default="greedy", choices=("greedy", "random", "advisor"), help="the bot that decides")
+    p.add_argument("--bot", default="greedy", choices=tuple(BUILTIN_BOTS), help="the bot that decides")
     p.add_argument("--ruleset", default=BOTZONE_RULESET, choices=ruleset_names(),
                    help=f"the four-player ruleset our bot plays by (default {BOTZONE_RULESET})")
-    p.add_argument("--seed", type=int, default=0, help="the random bot's seed")
+    p.add_argument("--seed", type=int, default=0, help="the random or search bot's seed")
     p.add_argument("--json", action="store_true", help="Botzone's JSON interaction (default: simple interaction)")
     p.add_argument("--no-keep-running", dest="keep_running", action="store_false",
                    help="answer one request and exit (default: stay alive between requests)")

@@ -21,13 +21,11 @@ __all__ = ["respond", "serve", "make_bot"]
 
 
 def make_bot(name: str, seed: "int | None" = 0) -> Any:
-    """One of our bots by name: ``greedy``, ``random`` or ``advisor``."""
-    from ..advise_bot import AdvisorBot
+    """One of our bots by name (the family's registered factories, :data:`..bots.BUILTIN_BOTS`:
+    ``greedy``, ``random``, ``advisor``, ``search``), made with ``seed``."""
     from ..bots import BUILTIN_BOTS
-    if name == "advisor":
-        return AdvisorBot()
     if name not in BUILTIN_BOTS:
-        raise MahjongError(f"unknown bot {name!r}; expected one of greedy, random, advisor")
+        raise MahjongError(f"unknown bot {name!r}; expected one of {', '.join(BUILTIN_BOTS)}")
     return BUILTIN_BOTS[name](seed)
 
 

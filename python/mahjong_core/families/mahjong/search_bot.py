@@ -1,0 +1,235 @@
+"""A search bot: flat determinized Monte Carlo on the compiled engine.
+
+At each decision with more than one sensible choice the bot samples worlds of its seat -- the
+round as the seat sees it, with every tile it cannot see (the opponents' concealed hands and
+concealed kongs, the untaken wall) dealt again at random from the tiles it has not seen -- and
+plays each candidate action in each world, then every seat by the greedy bot to the end of the
+round, all inside the engine (:func:`mahjong_core._round.search_outcomes`).  It keeps its
+anchor (by default the greedy bot's action, or the advisor's discard where the greedy bot's is
+further from a win with the minimum fan) unless the candidate with the best mean outcome is
+``z`` standard errors ahead of it.  The same worlds serve every candidate (common random
+numbers: the differences between candidates are measured on the same deals, which cancels most of
+the luck), and candidates that fall clearly behind the leader are dropped as the worlds come in,
+so the budget goes to the close ones.
+
+Candidates: a win is always taken (nothing scores more); on its turn the bot weighs the
+advisor's best discards (:meth:`~.advise_bot.AdvisorBot.ranked_discards`, fan-aware shanten) and
+the greedy bot's, each with and without 报听 where both are legal, and every kong; in a claim
+window every claim and the pass.
+
+Outcome of a play-out, for the seat (``objective``): ``"net"`` (the default) is +1 when it wins,
+-1 when it pays (an opponent wins from its discard or kong, or by self-draw), 0 otherwise; ``"win"``
+is 1 when it wins, else 0.  ``"net"`` is the default because a play-out that only counts wins
+cannot tell a safe discard from one that deals in: both are 0, while the opponent's win is also
+the seat's loss (in a two-player game exactly so).  See docs/guide/search-bots.md for the figures.
+
+The bot never reads what its seat cannot see: the worlds are built from the seat's own tiles,
+the shown tiles, the hand sizes and the wall's shape only, and seeded by the bot's own
+generator (tests/bots/test_mj_search_bot.py swaps the hidden tiles and checks the decision stays).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..._round import search_outcomes
+from ..._validate import as_int, short_repr
+from ...errors import MahjongError
+from ...limits import MAX_SEED
+from ._constants import A_DISCARD_READY, A_KONG_SELF, A_WIN
+from .advise_bot import AdvisorBot
+from .bots import GreedyBot, _refuse_round
+
+if TYPE_CHECKING:  # annotations only
+    from .actions import Action
+    from .round import Round
+
+__all__ = ["SearchBot", "ANCHORS", "DEFAULT_STEPS", "OBJECTIVES", "OPPONENT_MODELS"]
+
+OBJECTIVES = ("net", "win")
+"""The outcomes a search bot may maximise (see the module docstring)."""
+
+ANCHORS = ("auto", "advisor", "greedy", "none")
+"""The action a search bot keeps unless the search finds a better one (see :class:`SearchBot`)."""
+
+OPPONENT_MODELS = ("history", "uniform")
+"""How a search bot samples an opponent's hidden hand (see :class:`SearchBot`)."""
+
+MAX_PLAYOUTS = 1_000_000
+"""Largest ``playouts`` budget a bot accepts (a minute or more of one core per decision)."""
+
+MAX_STEPS = 100_000_000
+"""Largest ``steps`` budget a bot accepts."""
+
+DEFAULT_STEPS = {2: 80_000, 3: 20_000, 4: 10_000}
+"""The default budget in engine steps per decision, by the number of players: a two-player
+round is short and its play-outs cheap (and its candidates close: it needs many), a four-player
+decision also pays for the advisor's ranking; each averages 20-30 ms of one core
+(docs/guide/search-bots.md has the figures)."""
+
+MIN_WORLDS = 16
+"""Worlds before a standard error is trusted (a few worlds may all agree by chance: an error of 0)."""
+
+# value of each outcome code of search_outcomes (0 draw, 1 won, 2 paid, 3 another won) per objective
+_VALUES = {"net": np.array([0, 1, -1, 0], dtype=np.float64), "win": np.array([0, 1, 0, 0], dtype=np.float64)}
+
+
+class SearchBot:
+    """Flat determinized Monte Carlo over the advisor's candidate actions (module docstring).
+
+    ``seed``: the bot's generator (None: fresh entropy); the same seed and the same view give the
+    same decision when ``max_ms`` is None.  The budget per decision: ``steps``, engine steps of
+    the play-outs (what their CPU time is in proportion to, whatever the moment of the round;
+    None: :data:`DEFAULT_STEPS` for the round's number of players), and ``playouts`` (one
+    candidate played to the end in one world); the search stops at the first batch of worlds
+    that reaches either.  ``candidates``: how many of the advisor's best discards are weighed
+    (the greedy bot's discard is always among them).  ``objective``: ``"net"`` or ``"win"``.
+    ``opponents``: how an opponent's hidden hand is sampled, ``"history"`` (a uniform hand
+    improved by as many greedy turns as he has taken: a player who has played a while has kept
+    his useful tiles) or ``"uniform"`` (any unseen tiles).  ``anchor``: the action played unless
+    the search shows another ``z`` standard errors better, ``"advisor"`` (the advisor bot's),
+    ``"greedy"`` (the greedy bot's), ``"auto"`` (the advisor's discard where the greedy bot's is
+    further from a win with the minimum fan, in fan-aware shanten, else the greedy bot's action)
+    or ``"none"`` (the best mean wins outright).  ``batch``: worlds sampled between two looks at
+    the figures (from 16 worlds on, a candidate ``z`` standard errors behind the leader is
+    dropped; the search stops when one is left).  ``max_ms``: an optional cap of CPU
+    milliseconds per decision (the decision then depends on the machine's speed, so it is not
+    reproducible)."""
+
+    name = "search"
+
+    def __init__(self, seed: "int | None" = None, *, steps: "int | None" = None, playouts: int = 4000,
+                 candidates: int = 3, objective: str = "net", opponents: str = "history", anchor: str = "auto",
+                 batch: int = 8, z: float = 2.0, max_ms: "float | None" = None) -> None:
+        seed = None if seed is None else as_int(seed, "seed", 0, MAX_SEED)
+        self.steps = None if steps is None else as_int(steps, "steps", 1, MAX_STEPS)
+        self.playouts = as_int(playouts, "playouts", 1, MAX_PLAYOUTS)
+        self.candidates = as_int(candidates, "candidates", 1, 34)
+        self.batch = as_int(batch, "batch", 1, 10_000)
+        if not isinstance(opponents, str) or opponents not in OPPONENT_MODELS:
+            raise MahjongError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}, got {short_repr(opponents)}")
+        self.opponents = opponents
+        if not isinstance(anchor, str) or anchor not in ANCHORS:
+            raise MahjongError(f"anchor must be one of {', '.join(ANCHORS)}, got {short_repr(anchor)}")
+        self.anchor = anchor
+        if not isinstance(objective, str) or objective not in OBJECTIVES:
+            raise MahjongError(f"objective must be one of {', '.join(OBJECTIVES)}, got {short_repr(objective)}")
+        self.objective = objective
+        if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 <= z <= 10 or math.isnan(z):
+            raise MahjongError(f"z must be a number 0-10, got {short_repr(z)}")
+        self.z = float(z)
+        if max_ms is not None and (isinstance(max_ms, bool) or not isinstance(max_ms, (int, float))
+                                   or not 0 < max_ms <= 3_600_000):
+            raise MahjongError(f"max_ms must be None or a number of milliseconds above 0 (at most an hour), "
+                               f"got {short_repr(max_ms)}")
+        self.max_ms = None if max_ms is None else float(max_ms)
+        self.rng = np.random.Generator(np.random.PCG64(seed))
+        self._greedy = GreedyBot()
+        self._advisor = AdvisorBot()
+        self.last: dict[str, Any] = {}
+        """What the last decision cost: ``candidates``, ``worlds``, ``playouts``, ``steps``, ``cpu_ms``."""
+
+    @classmethod
+    def from_seed(cls, seed: "int | None" = None) -> "SearchBot":
+        """A search bot with the default budget (the registered factory of ``"search"``)."""
+        return cls(seed)
+
+    def _candidates(self, rnd: Round, seat: int, legal: list[int], greedy: int) -> tuple[list[int], int]:
+        """(the actions weighed, ascending; the anchor among them): everything but discards, and
+        of the discards the advisor's best ``self.candidates`` tiles, the greedy bot's and the
+        anchor's, each with and without 报听 where both are legal."""
+        advised, advice = self._advisor.choose(rnd, seat, greedy)
+        anchor = greedy if self.anchor in ("greedy", "none") else advised
+        if self.anchor == "auto" and advice is not None and greedy < A_KONG_SELF:
+            # the advisor's discard only where the greedy bot's is slower to a win with the fans
+            fan = {o.discard: (o.fan_shanten, not o.fan_exact) for o in advice.options}
+            if fan.get(greedy % A_DISCARD_READY) == fan.get(advised % A_DISCARD_READY):
+                anchor = greedy
+        discards = [i for i in legal if i < A_KONG_SELF]
+        if not discards:
+            return legal, anchor
+        if advice is None:          # the greedy bot kongs: the discards still need the advisor's rank
+            advice = self._advisor.advice(rnd.view(seat), rnd.ruleset)
+        keep = {a % A_DISCARD_READY for a in (greedy, anchor) if a < A_KONG_SELF}
+        tiles = {i % A_DISCARD_READY for i in discards}
+        keep.update([o.discard for o in advice.options if o.discard in tiles][:self.candidates])
+        return [i for i in legal if i >= A_KONG_SELF or i % A_DISCARD_READY in keep], anchor
+
+    def act_index(self, rnd: Round, seat: int) -> int:
+        core = getattr(rnd, "_core", None)
+        if getattr(rnd, "builtin_bot_choice", None) is None or core is None:
+            raise _refuse_round(rnd, "mj.SearchBot")
+        greedy = self._greedy.act_index(rnd, seat)      # the seat checked, and to act
+        t0 = time.process_time()
+        legal = rnd.legal_indices(seat)
+        self.last = {"candidates": 1, "worlds": 0, "playouts": 0, "steps": 0, "cpu_ms": 0.0}
+        if len(legal) == 1 or A_WIN in legal:
+            return A_WIN if A_WIN in legal else legal[0]
+        cands, anchor = self._candidates(rnd, seat, legal, greedy)
+        if len(cands) == 1:
+            return cands[0]
+        choice, worlds, played, steps = self._search(core, seat, cands, anchor, t0)
+        self.last = {"candidates": len(cands), "worlds": worlds, "playouts": played, "steps": steps,
+                     "cpu_ms": (time.process_time() - t0) * 1000}
+        return choice
+
+    def _search(self, core: Any, seat: int, cands: list[int], anchor: int,
+                t0: float) -> tuple[int, int, int, int]:
+        """(the chosen candidate, worlds sampled, play-outs played, engine steps taken): worlds
+        in batches, every candidate still in the race played in each; a candidate whose paired
+        difference to the leader is ``z`` standard errors below zero leaves the race.  The anchor
+        is chosen unless the leader is ``z`` standard errors ahead of it (or it left the race)."""
+        values = _VALUES[self.objective]
+        live = list(range(len(cands)))
+        sums = np.zeros((len(cands), 0))      # the value of each candidate in each world
+        played = worlds = steps = 0
+        budget = self.steps if self.steps is not None else DEFAULT_STEPS[core.P]
+        while True:
+            n = min(self.batch, (self.playouts - played) // len(live))
+            if n <= 0 or steps >= budget:
+                break
+            out, _, used = search_outcomes(core, seat, [cands[c] for c in live], n, self.rng.bit_generator,
+                                           self.opponents == "history")
+            block = np.zeros((len(cands), n))
+            block[live] = values[out]
+            sums = np.concatenate([sums, block], axis=1)
+            played += n * len(live)
+            steps += used
+            worlds += n
+            live = self._race(sums, live)
+            if len(live) == 1:
+                break
+            if self.max_ms is not None and (time.process_time() - t0) * 1000 >= self.max_ms:
+                break
+        if worlds == 0:
+            return anchor, worlds, played, steps
+        means = sums[live].mean(axis=1)
+        lead = live[int(np.argmax(means))]          # the first of the best: the lowest index
+        a = cands.index(anchor)
+        if a not in live or self.anchor == "none":
+            return cands[lead], worlds, played, steps
+        d = sums[lead] - sums[a]
+        ahead = worlds >= MIN_WORLDS and d.mean() > self.z * d.std(ddof=1) / math.sqrt(worlds)
+        return (cands[lead] if ahead else anchor), worlds, played, steps
+
+    def _race(self, v: np.ndarray, live: list[int]) -> list[int]:
+        """The candidates still in the race after the worlds ``v`` (candidates x worlds: a live
+        candidate has been played in every world so far, a dropped one is never looked at again)."""
+        if v.shape[1] < max(2 * self.batch, MIN_WORLDS):
+            return live
+        means = v[live].mean(axis=1)
+        lead = live[int(np.argmax(means))]
+        keep = []
+        for c in live:
+            d = v[lead] - v[c]
+            se = d.std(ddof=1) / math.sqrt(d.size)
+            if c == lead or not d.mean() > self.z * se:
+                keep.append(c)
+        return keep
+
+    def act(self, rnd: Round, seat: int) -> Action:
+        return rnd.decode_action(seat, self.act_index(rnd, seat))

@@ -1,0 +1,387 @@
+# Included by _round.pyx.  The engine side of the search bot
+# (mahjong_core.families.mahjong.search_bot): sampled worlds of one seat -- the round as that seat
+# sees it, the tiles it cannot see dealt again at random -- and play-outs of candidate actions in
+# them by the built-in greedy bot, all in C.
+#
+# A world is built from what the seat may know and nothing else: every field the engine keeps that
+# the seat cannot see (the opponents' concealed tiles, the kinds of their concealed kongs, the
+# untaken wall, the unused kong dice, the answers already given in a claim window, the deal record,
+# the caches computed from hidden hands) is overwritten by a draw from the search's own generator,
+# or cleared.  The sample gives the seat exactly what it sees (its own tiles and every shown tile
+# where they are, each opponent's hand size, the wall's shape); it does not condition on the
+# opponents' choices (a flat determinization), but may give each opponent a hand improved by as
+# many greedy turns as he has taken (_deal_hidden_hand): a prior on how players play, from public
+# counts only.
+
+from libc.stdint cimport int8_t, int16_t
+
+cdef enum:
+    MAX_HISTORY = 40      # greedy turns replayed at most per opponent hand (a round has fewer)
+
+
+cdef void _copy_core(RoundCore d, RoundCore s) noexcept:
+    """Every C field of ``s`` into ``d`` except the event buffer (emptied: a play-out keeps no log)."""
+    d.P, d.rs, d.special, d.min_fan, d.dealer, d.round_wind, d.stacks = s.P, s.rs, s.special, s.min_fan, s.dealer, s.round_wind, s.stacks
+    d.chi_prev_only, d.kong_die, d.ready_mode, d.ready_locks = s.chi_prev_only, s.kong_die, s.ready_mode, s.ready_locks
+    d.ready_window, d.first_turn, d.seat_winds = s.ready_window, s.first_turn, s.seat_winds
+    d.dealer_on_draw_next, d.multiple_winners, d.rob_kong, d.fan_options, d.nf = (
+        s.dealer_on_draw_next, s.multiple_winners, s.rob_kong, s.fan_options, s.nf)
+    d.dealer_on_win_next = s.dealer_on_win_next
+    d.kinds_mask = s.kinds_mask
+    memcpy(d.tiles, s.tiles, sizeof(s.tiles))
+    memcpy(d.taken, s.taken, sizeof(s.taken))
+    d.n_tiles, d.head, d.tail, d.remaining, d.reserved = s.n_tiles, s.head, s.tail, s.remaining, s.reserved
+    memcpy(d.dice, s.dice, sizeof(s.dice))
+    memcpy(d.kong_dice, s.kong_dice, sizeof(s.kong_dice))
+    d.kong_dice_used = s.kong_dice_used
+    memcpy(d.hands, s.hands, sizeof(s.hands))
+    memcpy(d.n_hand, s.n_hand, sizeof(s.n_hand))
+    memcpy(d.melds, s.melds, sizeof(s.melds))
+    memcpy(d.n_melds, s.n_melds, sizeof(s.n_melds))
+    memcpy(d.pool, s.pool, sizeof(s.pool))
+    memcpy(d.n_pool, s.n_pool, sizeof(s.n_pool))
+    memcpy(d.obs_kept, s.obs_kept, sizeof(s.obs_kept))
+    d.obs_D, d.kept_len = s.obs_D, s.kept_len
+    memcpy(d.kept_meld_at, s.kept_meld_at, sizeof(s.kept_meld_at))
+    memcpy(d.kept_pool_at, s.kept_pool_at, sizeof(s.kept_pool_at))
+    memcpy(d.kept_flower_at, s.kept_flower_at, sizeof(s.kept_flower_at))
+    memcpy(d.flowers, s.flowers, sizeof(s.flowers))
+    memcpy(d.n_flowers, s.n_flowers, sizeof(s.n_flowers))
+    memcpy(d.dealt, s.dealt, sizeof(s.dealt))
+    memcpy(d.n_dealt, s.n_dealt, sizeof(s.n_dealt))
+    d.phase, d.turn, d.drawn, d.drawn_src, d.must_discard = s.phase, s.turn, s.drawn, s.drawn_src, s.must_discard
+    memcpy(d.ready, s.ready, sizeof(s.ready))
+    memcpy(d.ready_concealed, s.ready_concealed, sizeof(s.ready_concealed))
+    memcpy(d.heavenly_ready, s.heavenly_ready, sizeof(s.heavenly_ready))
+    d.dealer_first, d.calls_made, d.earthly_seat = s.dealer_first, s.calls_made, s.earthly_seat
+    memcpy(d.drew, s.drew, sizeof(s.drew))
+    d.claim_tile, d.claim_from, d.claim_last, d.claim_humanly = s.claim_tile, s.claim_from, s.claim_last, s.claim_humanly
+    memcpy(d.pending, s.pending, sizeof(s.pending))
+    d.n_pending = s.n_pending
+    memcpy(d.responses, s.responses, sizeof(s.responses))
+    d.n_steps, d.n_discards = s.n_steps, s.n_discards
+    memcpy(d.opts_valid, s.opts_valid, sizeof(s.opts_valid))
+    memcpy(d.opts_set, s.opts_set, sizeof(s.opts_set))
+    memcpy(d.opts_listed, s.opts_listed, sizeof(s.opts_listed))
+    memcpy(d.opts, s.opts, sizeof(s.opts))
+    memcpy(d.n_opts, s.n_opts, sizeof(s.n_opts))
+    memcpy(d.win_valid, s.win_valid, sizeof(s.win_valid))
+    memcpy(d.wins, s.wins, sizeof(s.wins))
+    memcpy(d.waits_valid, s.waits_valid, sizeof(s.waits_valid))
+    memcpy(d.waits, s.waits, sizeof(s.waits))
+    d.res_draw, d.n_winners, d.res_loser, d.res_method = s.res_draw, s.n_winners, s.res_loser, s.res_method
+    d.res_next_dealer, d.res_wall_remaining = s.res_next_dealer, s.res_wall_remaining
+    memcpy(d.winners, s.winners, sizeof(s.winners))
+    memcpy(d.res_wins, s.res_wins, sizeof(s.res_wins))
+    d.ev_len = 0
+
+
+cdef void _shuffle_ints(int* a, int n, mj_bitgen_t* bg) noexcept nogil:
+    """Fisher-Yates on ``a[:n]`` (NumPy's permutation order of draws)."""
+    cdef int i, j, x
+    for i in range(n - 1, 0, -1):
+        j = <int> _interval(bg, <uint64_t> i)
+        x = a[i]
+        a[i] = a[j]
+        a[j] = x
+
+
+cdef int _unseen_tiles(RoundCore r, int seat, int* unseen) except -1:
+    """The tiles ``seat`` cannot see, as counts per tile id (42: 34 kinds, 8 flowers): the
+    ruleset's tile set minus its own hand and melds, every discard still in a pool, every exposed
+    meld and every flower shown.  The tiles of the opponents' concealed kongs are among them (their
+    kinds are hidden); returns how many such kongs there are."""
+    cdef int s, i, k, f, n_ckongs = 0
+    for k in range(42):
+        unseen[k] = (4 if (r.kinds_mask >> k) & 1 else 0) if k < NK else 1
+    for k in range(NK):
+        unseen[k] -= r.hands[seat][k]
+    for s in range(r.P):
+        for i in range(r.n_pool[s]):
+            unseen[r.pool[s][i]] -= 1
+        for i in range(r.n_flowers[s]):
+            unseen[r.flowers[s][i]] -= 1
+        for i in range(r.n_melds[s]):
+            k = r.melds[s][i][0]
+            f = r.melds[s][i][1]
+            if k == M_CKONG and s != seat:
+                n_ckongs += 1
+            elif k == M_CHI:
+                unseen[f] -= 1
+                unseen[f + 1] -= 1
+                unseen[f + 2] -= 1
+            else:
+                unseen[f] -= 3 if k == M_PON else 4
+    for k in range(42):
+        if unseen[k] < 0:  # pragma: no cover - a flow bug
+            raise RuntimeError(f"internal error: tile {k} seen more often than the tile set holds it")
+    return n_ckongs
+
+
+cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bint history) except -1:
+    """``w`` := a world of ``seat`` (see the file's comment): ``src`` with everything the seat
+    cannot see drawn again from ``bg``; with ``history`` each opponent's hand has been improved
+    by as many greedy turns as he has taken (:func:`_deal_hidden_hand`), else it is uniform."""
+    cdef int unseen[42]
+    cdef int normal[MAX_TILES]
+    cdef int rest[MAX_TILES]
+    cdef int kinds[NK]
+    cdef int s, i, k, c, n_kinds, n_normal = 0, n_rest = 0, n_hidden = 0, j
+    _copy_core(w, src)
+    _unseen_tiles(src, seat, unseen)
+    # the opponents' concealed kongs: a kind of which the seat has seen no tile, uniformly
+    for s in range(src.P):
+        if s == seat:
+            continue
+        for i in range(src.n_melds[s]):
+            if src.melds[s][i][0] != M_CKONG:
+                continue
+            n_kinds = 0
+            for k in range(NK):
+                if unseen[k] == 4:
+                    kinds[n_kinds] = k
+                    n_kinds += 1
+            if n_kinds == 0:  # pragma: no cover - a flow bug
+                raise RuntimeError("internal error: no kind left for a concealed kong")
+            k = kinds[<int> _interval(bg, <uint64_t> (n_kinds - 1))]
+            w.melds[s][i][1] = k
+            unseen[k] -= 4
+    for k in range(NK):
+        for i in range(unseen[k]):
+            normal[n_normal] = k
+            n_normal += 1
+    for s in range(src.P):
+        if s != seat:
+            n_hidden += src.n_hand[s]
+    if n_hidden > n_normal or n_normal - n_hidden + _flowers_unseen(unseen) != src.remaining:  # pragma: no cover
+        raise RuntimeError("internal error: the unseen tiles do not fill the hidden hands and the wall")
+    # the opponents' hands (never a flower: a flower is replaced as soon as it is received) ...
+    for s in range(src.P):
+        if s != seat:
+            _deal_hidden_hand(w, s, src.n_hand[s], normal, n_normal,
+                              min(_turns_taken(src, s), MAX_HISTORY) if history else 0, bg)
+            n_normal -= src.n_hand[s]
+    # ... and the untaken wall, in its positions (which positions are taken is public)
+    for i in range(n_normal):
+        rest[n_rest] = normal[i]
+        n_rest += 1
+    for k in range(NK, 42):
+        if unseen[k]:
+            rest[n_rest] = k
+            n_rest += 1
+    _shuffle_ints(rest, n_rest, bg)
+    j = 0
+    for i in range(src.n_tiles):
+        if src.taken[i]:
+            w.tiles[i] = 0      # a taken tile is never read again; what it was is not the seat's
+        else:
+            w.tiles[i] = rest[j]
+            j += 1
+    for i in range(src.kong_dice_used, N_KONG_DICE):
+        w.kong_dice[i] = 1 + <int> _bounded(bg, 5)
+    # what the engine keeps of the hidden tiles: the deal record, the observations of the other
+    # seats, the caches of options, wins and waits (computed from the hands)
+    memset(w.dealt, 0, sizeof(w.dealt))
+    memset(w.n_dealt, 0, sizeof(w.n_dealt))
+    memset(w.obs_kept, 0, sizeof(w.obs_kept))
+    _touch(w)
+    memset(w.waits_valid, 0, sizeof(w.waits_valid))
+    if not (src.phase == PH_TURN and src.turn == seat):
+        # the tile drawn is the seat's own only on its turn (elsewhere the engine keeps none: the
+        # deal draws none, a discard or a kong clears it); never another seat's
+        w.drawn = -1
+        w.drawn_src = SRC_NONE
+    if w.phase == PH_CLAIM or w.phase == PH_ROB:
+        _reopen_window(w, src, seat)
+    return 0
+
+
+cdef void _deal_hidden_hand(RoundCore w, int s, int n, int* pool, int n_pool, int steps,
+                            mj_bitgen_t* bg) noexcept:
+    """Seat ``s``'s concealed hand := ``n`` tiles drawn at random from ``pool[:n_pool]``, which
+    keeps the others in ``pool[:n_pool - n]``.  Then ``steps`` times, a tile drawn from the pool
+    joins the hand and the greedy bot's discard of the n + 1 tiles goes back to the pool: an
+    opponent who has played ``steps`` turns has kept his useful tiles and thrown the others, so a
+    uniform hand is further from ready than his (a prior on how he plays, not what he showed)."""
+    cdef int i, j, x, d, best_acc
+    cdef uint8_t c[NK]
+    cdef int total[NK]
+    cdef int s1[NK]
+    cdef int acc1[NK]
+    cdef uint64_t dmask
+    memset(total, 0, sizeof(total))
+    for i in range(n_pool):
+        total[pool[i]] += 1
+    # a partial Fisher-Yates: the last n places of the pool get a uniform draw of n tiles
+    for i in range(n_pool - 1, n_pool - 1 - n, -1):
+        j = <int> _interval(bg, <uint64_t> i)
+        x = pool[i]
+        pool[i] = pool[j]
+        pool[j] = x
+    memset(c, 0, NK)
+    for i in range(n_pool - n, n_pool):
+        c[pool[i]] += 1
+    for _ in range(steps):
+        if n_pool - n <= 0:
+            break
+        j = <int> _interval(bg, <uint64_t> (n_pool - n - 1))
+        x = pool[j]
+        c[x] += 1
+        dmask = 0
+        for i in range(NK):
+            if c[i]:
+                dmask |= (<uint64_t> 1) << i
+        # the greedy bot's discard (_bot_greedy): lowest shanten, most live improving tiles, highest
+        hand_discard_eval(c, n + 1, w.special, w.kinds_mask, dmask, total, s1, acc1)
+        best_acc = -1
+        d = x
+        for i in range(NK):
+            if (dmask >> i) & 1 and acc1[i] >= 0 and acc1[i] >= best_acc:
+                best_acc = acc1[i]
+                d = i
+        c[d] -= 1
+        pool[j] = d
+    memcpy(w.hands[s], c, NK)
+    # the pool keeps every other tile in its first n_pool - n places
+    j = 0
+    for i in range(NK):
+        for x in range(total[i] - c[i]):
+            pool[j] = i
+            j += 1
+
+
+cdef int _turns_taken(RoundCore r, int s) noexcept nogil:
+    """How many discards seat ``s`` has made (those still in its pool and those claimed from it):
+    public."""
+    cdef int k, i, n = r.n_pool[s]
+    for k in range(r.P):
+        if k == s:
+            continue
+        for i in range(r.n_melds[k]):
+            if r.melds[k][i][0] != M_CKONG and r.melds[k][i][2] == s:
+                n += 1
+    return n
+
+
+cdef inline int _flowers_unseen(const int* unseen) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(NK, 42):
+        n += unseen[k]
+    return n
+
+
+cdef int _reopen_window(RoundCore w, RoundCore src, int seat) except -1:
+    """In a claim window, who is still to answer is public, but not what an opponent has already
+    answered: every opponent who was asked answers again in this world (if his sampled hand
+    gives him a claim; else he has passed).  The seat keeps its place among the seats to act."""
+    cdef int k, c, n = 0
+    cdef bint asked
+    cdef int was_pending[MAXP]
+    memset(was_pending, 0, sizeof(was_pending))
+    for k in range(src.n_pending):
+        was_pending[src.pending[k]] = 1
+    for k in range(1, w.P):
+        c = _seat_after(w, w.claim_from, k)
+        asked = was_pending[c] or src.responses[c] != -1
+        if c == seat:
+            if was_pending[c]:
+                w.pending[n] = c
+                n += 1
+            continue
+        if not asked:
+            continue
+        w.responses[c] = -1
+        if _fill(w, c):
+            w.pending[n] = c
+            n += 1
+        else:
+            w.responses[c] = A_PASS
+    w.n_pending = n
+    return 0
+
+
+cdef Py_ssize_t _greedy_play_out(RoundCore r, Py_ssize_t max_steps) except -1:
+    """Every seat plays the built-in greedy bot to the end of the round; returns the steps."""
+    cdef int seat, i
+    cdef Py_ssize_t steps = 0
+    while r.phase != PH_OVER:
+        seat = _first_to_act(r)
+        i = _bot_greedy(r, seat)
+        if i < 0 or not _has(r, seat, i):  # pragma: no cover - a flow bug
+            raise RuntimeError(f"bot chose an illegal action {i} for seat {seat}")
+        _step(r, seat, i)
+        steps += 1
+        if steps > max_steps:  # pragma: no cover - a flow bug
+            raise RuntimeError("round did not finish")
+    return steps
+
+
+# the outcome of a play-out for the searching seat
+cdef enum:
+    OUT_DRAW = 0        # exhaustive draw
+    OUT_WON = 1         # the seat won (alone or with others)
+    OUT_PAID = 2        # an opponent won from the seat's discard or kong, or by self-draw
+    OUT_OTHER = 3       # an opponent won from another opponent
+
+
+cdef int _outcome(RoundCore r, int seat) noexcept nogil:
+    cdef int k
+    if r.res_draw:
+        return OUT_DRAW
+    for k in range(r.n_winners):
+        if r.winners[k] == seat:
+            return OUT_WON
+    if r.res_loser == seat or r.res_loser < 0:
+        return OUT_PAID
+    return OUT_OTHER
+
+
+def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bint history=True,
+                    Py_ssize_t max_steps=100000):
+    """Play each candidate action of ``seat`` in ``n_worlds`` sampled worlds of that seat (the
+    same worlds for every candidate: common random numbers), then every seat by the greedy bot
+    to the end.  ``core``: a :class:`RoundCore` where ``seat`` is to act; ``candidates``: legal
+    action indices of ``seat``; ``bit_generator``: a NumPy BitGenerator the worlds are drawn from;
+    ``history``: each opponent's hand improved by as many greedy turns as he has taken (False:
+    uniform over the unseen tiles).
+    Returns ``(outcomes, fans, steps)``: (len(candidates), n_worlds) arrays, int8 outcome codes
+    for the seat (0 draw, 1 won, 2 an opponent won and the seat paid: its discard or kong, or a
+    self-draw, 3 an opponent won from another) and int16 the seat's fan total when it won (else
+    0), and the engine steps the play-outs took (what their CPU time is in proportion to)."""
+    cdef RoundCore src = <RoundCore?> core
+    cdef int n_c = len(candidates), c, k, a
+    cdef Py_ssize_t steps = 0
+    cdef int cand[A_SIZE]
+    if not 0 <= seat < src.P:
+        raise ValueError(f"seat must be 0-{src.P - 1}, got {seat}")
+    if n_worlds < 0:
+        raise ValueError(f"n_worlds must be at least 0, got {n_worlds}")
+    if not 1 <= n_c <= A_SIZE:
+        raise ValueError(f"1-{A_SIZE} candidates needed, got {n_c}")
+    for c in range(n_c):
+        a = candidates[c]
+        if not _legal_now(src, seat, a):
+            raise IllegalActionError(f"candidate {a} is not a legal action of seat {seat} now")
+        cand[c] = a
+    cdef mj_bitgen_t* bg = <mj_bitgen_t*> PyCapsule_GetPointer(bit_generator.capsule, "BitGenerator")
+    outcomes = np.zeros((n_c, n_worlds), dtype=np.int8)
+    fans = np.zeros((n_c, n_worlds), dtype=np.int16)
+    cdef int8_t[:, ::1] out = outcomes
+    cdef int16_t[:, ::1] fan = fans
+    cdef RoundCore world = RoundCore.__new__(RoundCore)
+    cdef RoundCore r = RoundCore.__new__(RoundCore)
+    for k in range(n_worlds):
+        _determinize(world, src, seat, bg, history)
+        for c in range(n_c):
+            _copy_core(r, world)
+            _touch(r)
+            if not _legal_now(r, seat, cand[c]):  # pragma: no cover - the seat's options are its own
+                raise RuntimeError(f"candidate {cand[c]} is not legal in a sampled world")
+            _step(r, seat, cand[c])
+            steps += 1 + _greedy_play_out(r, max_steps)
+            out[c, k] = _outcome(r, seat)
+            if out[c, k] == OUT_WON:
+                for a in range(r.n_winners):
+                    if r.winners[a] == seat:
+                        fan[c, k] = r.res_wins[a].total
+    return outcomes, fans, steps
