@@ -573,9 +573,8 @@ def is_win(hand, *, declared=None, banker=False, win_split_kan=True, all_black_w
 cdef uint32_t _waits_mask(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep, bint waive) noexcept nogil:
     """Bit x: c + x wins.  A card changes one class only, so every other class must already split:
     with two classes that do not, nothing completes the hand, and with one, only its faces can."""
-    cdef uint32_t mask = 0
     cdef int32_t idx[N_COMP]
-    cdef int x, t, f, comp, k, bad = -1, rest = 0
+    cdef int t, f, comp, bad = -1, rest = 0
     cdef int8_t** table
     if keep:
         table = TUO_KEEP
@@ -592,9 +591,20 @@ cdef uint32_t _waits_mask(uint8_t* c, const uint8_t* own, int base_tuo, int thr,
             bad = comp
         else:
             return 0
+    return _winning_faces(c, own, idx, table, bad, rest, base_tuo, thr, waive, 0xFFFFFFFFu, False)
+
+
+cdef inline uint32_t _winning_faces(uint8_t* c, const uint8_t* own, const int32_t* idx, int8_t** table, int bad,
+                                    int rest, int base_tuo, int thr, bint waive, uint32_t allowed,
+                                    bint first_only) noexcept nogil:
+    """The faces x of ``allowed`` for which c + x wins, given c's table indices ``idx``, the one class
+    that does not split (``bad``, -1 if none) and the 陀 of those that do (``rest``): only the faces
+    of that class can complete the hand.  ``first_only``: stop at the first such face."""
+    cdef uint32_t mask = 0
+    cdef int k, x, t, comp
     for k in range(N_FACES if bad < 0 else COMP_NF[bad]):
         x = k if bad < 0 else COMP_FACES[bad][k]
-        if c[x] + own[x] >= COPIES:
+        if c[x] + own[x] >= COPIES or not (allowed >> x) & 1:
             continue
         comp = COMP[x]
         t = table[comp][idx[comp] + MULT[x]]
@@ -605,6 +615,8 @@ cdef uint32_t _waits_mask(uint8_t* c, const uint8_t* own, int base_tuo, int thr,
         if t + base_tuo >= thr or (waive and _all_black(c)):
             mask |= (<uint32_t> 1) << x
         c[x] -= 1
+        if mask and first_only:
+            break
     return mask
 
 
@@ -614,7 +626,7 @@ cdef bint _ready_after_discard(uint8_t* c, const uint8_t* own, int base_tuo, int
     table indices are worked out once and moved by the discard's class only."""
     cdef int32_t idx[N_COMP]
     cdef int t0[N_COMP]
-    cdef int d, cd, comp, t, bad, nbad, nbad0, rest, k, x, cx
+    cdef int d, cd, comp, t, bad, nbad, nbad0, rest
     cdef bint ok
     cdef int8_t** table
     if keep:
@@ -648,22 +660,7 @@ cdef bint _ready_after_discard(uint8_t* c, const uint8_t* own, int base_tuo, int
             else:
                 bad = comp
                 nbad += 1
-        ok = False
-        if nbad <= 1:                        # as _waits_mask: only the faces of the class that does not split
-            for k in range(N_FACES if bad < 0 else COMP_NF[bad]):
-                x = k if bad < 0 else COMP_FACES[bad][k]
-                if c[x] + own[x] >= COPIES or not (allowed >> x) & 1:
-                    continue
-                cx = COMP[x]
-                t = table[cx][idx[cx] + MULT[x]]
-                if t < 0:
-                    continue
-                t += rest if bad >= 0 else rest - table[cx][idx[cx]]
-                c[x] += 1
-                ok = t + base_tuo >= thr or (waive and _all_black(c))
-                c[x] -= 1
-                if ok:
-                    break
+        ok = nbad <= 1 and _winning_faces(c, own, idx, table, bad, rest, base_tuo, thr, waive, allowed, True) != 0
         c[d] += 1
         idx[cd] += MULT[d]
         if ok:
