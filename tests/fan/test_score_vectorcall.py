@@ -12,17 +12,10 @@ import mahjong_core as mj
 from mahjong_core import _fan
 from mahjong_core.families.mahjong import scoring
 
+from .test_score_front import outcome
+
 HAND, WIN = "123m456p789s11pEE", "E"
 MELDS = ["pon CCC", "chi 123m", "chi 456p", "kong 9999s"]
-
-
-def outcome(fn, *args, **kw):
-    try:
-        s = fn(*args, **kw)
-    except Exception as e:  # noqa: BLE001 - both paths must fail the same way
-        return ("err", type(e).__name__, str(e))
-    return ("ok", type(s).__name__, s.ruleset, s.total, s.non_flower_total, s.min_fan, s.form_code,
-            s.counts.tolist())
 
 
 def same(*args, **kw):
