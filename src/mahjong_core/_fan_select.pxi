@@ -112,11 +112,11 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
     cdef uint32_t div = 0
     cdef bint fav
     cdef bint by_division = (x.quirks & RQ_TIE_DIVISION_ORDER) != 0 and x.form == FORM_STANDARD
-    if by_division:
-        div = _division_key(x)
     if x.have_best:
         if total < x.best_total:
             return
+        if by_division:              # the key only for a reading that ties or beats the best
+            div = _division_key(x)
         if total == x.best_total:
             if by_division and x.best_form == FORM_STANDARD and div != x.best_div:
                 # PyMahjongGB keeps the first reading it meets, unless a later one has a
@@ -129,6 +129,8 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
                     return
             elif not _tie_better(x, w):
                 return
+    elif by_division:
+        div = _division_key(x)
     x.have_best = True
     x.best_total = total
     x.best_form = x.form

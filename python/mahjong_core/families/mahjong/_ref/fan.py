@@ -1296,8 +1296,8 @@ def evaluate(
             if best is None:
                 better = True
             elif by_division and total == best[0] and cand.form == best[2].form == "standard" \
-                    and division_key(cand) != division_key(best[2]):
-                better = _division_better(cand, fans, best[2], best[1], favoured)
+                    and (key := division_key(cand)) != (best_key := division_key(best[2])):
+                better = _division_better(key, fans, best_key, best[1], favoured)
             else:
                 better = _better(total, fans, best[0], best[1], prefer, last)
             if better:
@@ -1336,14 +1336,14 @@ def division_key(cand: Candidate) -> tuple:
                         for g in cand.groups if not g.declared and g.shape in ("chow", "pung")))
 
 
-def _division_better(cand: Candidate, fans: list, best: Candidate, best_fans: list, favoured: set) -> bool:
-    """Two standard readings of equal total from different divisions (``tie_division_order``):
-    one with a favoured fan beats one without; of two with, the later division wins; of two
-    without, the earlier (the order PyMahjongGB's search keeps)."""
+def _division_better(key: tuple, fans: list, best_key: tuple, best_fans: list, favoured: set) -> bool:
+    """Two standard readings of equal total from different divisions (their ``division_key``s,
+    ``tie_division_order``): one with a favoured fan beats one without; of two with, the later
+    division wins; of two without, the earlier (the order PyMahjongGB's search keeps)."""
     fav, best_fav = any(f in favoured for f, _, _ in fans), any(f in favoured for f, _, _ in best_fans)
     if fav != best_fav:
         return fav
-    return (division_key(cand) > division_key(best)) if fav else (division_key(cand) < division_key(best))
+    return key > best_key if fav else key < best_key
 
 
 def _better(total: int, fans: list, best_total: int, best_fans: list, prefer: tuple[str, ...] = (),
