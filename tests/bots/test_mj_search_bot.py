@@ -259,3 +259,22 @@ def test_sampling_a_world_counts_in_the_step_budget():
             break
     assert bot.last["worlds"] > 0
     assert bot.last["worlds"] * WORLD_STEPS * (rnd.players - 1) <= bot.last["steps"] < 2000 + 4 * 400
+
+
+@pytest.mark.parametrize("ruleset", ["two-player", "public"])
+def test_the_default_opponent_model_depends_on_the_players(ruleset):
+    """opponents=None is DEFAULT_OPPONENTS[players]: the same worlds, play-outs and choices."""
+    from mahjong_core.families.mahjong.search_bot import DEFAULT_OPPONENTS
+    model = DEFAULT_OPPONENTS[mj.get_ruleset(ruleset).players]
+    assert DEFAULT_OPPONENTS[2] == "discards" and DEFAULT_OPPONENTS[4] == "history"
+    other = "history" if model == "discards" else "discards"
+    differ = 0
+    for k, (rnd, seat) in enumerate(_decision_points(ruleset, seed=12, every=3)):
+        a, b, c = (SearchBot(3, steps=1500, opponents=o) for o in (None, model, other))
+        assert a.act_index(rnd, seat) == b.act_index(rnd, seat)
+        c.act_index(rnd, seat)
+        assert a.last["steps"] == b.last["steps"] and a.last["worlds"] == b.last["worlds"]
+        differ += a.last["steps"] != c.last["steps"]
+        if k == 5:
+            break
+    assert differ > 0

@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # annotations only
     from .actions import Action
     from .round import Round
 
-__all__ = ["SearchBot", "ANCHORS", "DEFAULT_STEPS", "OBJECTIVES", "OPPONENT_MODELS"]
+__all__ = ["SearchBot", "ANCHORS", "DEFAULT_OPPONENTS", "DEFAULT_STEPS", "OBJECTIVES", "OPPONENT_MODELS"]
 
 OBJECTIVES = ("net", "win")
 """The outcomes a search bot may maximise (see the module docstring)."""
@@ -58,6 +58,10 @@ ANCHORS = ("auto", "advisor", "greedy", "none")
 
 OPPONENT_MODELS = ("history", "uniform", "discards")
 """How a search bot samples an opponent's hidden hand (see :class:`SearchBot`)."""
+
+DEFAULT_OPPONENTS = {2: "discards", 3: "history", 4: "history"}
+"""The opponent model of a search bot made with ``opponents=None``, by the number of players
+(docs/guide/search-bots.md has the figures that chose them)."""
 
 MAX_PLAYOUTS = 1_000_000
 """Largest ``playouts`` budget a bot accepts (a minute or more of one core per decision)."""
@@ -113,7 +117,9 @@ class SearchBot:
     (the greedy bot's discard is always among them).  ``objective``: ``"net"`` or ``"win"``.
     ``opponents``: how an opponent's hidden hand is sampled, ``"history"`` (a uniform hand
     improved by as many greedy turns as he has taken: a player who has played a while has kept
-    his useful tiles) or ``"uniform"`` (any unseen tiles).  ``anchor``: the action played unless
+    his useful tiles), ``"discards"`` (the same, each tile drawn away from the kinds he discarded
+    and their neighbours, :data:`DISCARD_WEIGHTS`) or ``"uniform"`` (any unseen tiles); None:
+    :data:`DEFAULT_OPPONENTS` for the round's number of players.  ``anchor``: the action played unless
     the search shows another ``z`` standard errors better, ``"advisor"`` (the advisor bot's),
     ``"greedy"`` (the greedy bot's), ``"auto"`` (the advisor's discard where the greedy bot's is
     further from a win with the minimum fan, in fan-aware shanten, else the greedy bot's action)
@@ -129,15 +135,16 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: "int | None" = None, *, steps: "int | None" = None, playouts: int = 4000,
-                 candidates: int = 3, objective: str = "net", opponents: str = "history", anchor: str = "auto",
+                 candidates: int = 3, objective: str = "net", opponents: "str | None" = None, anchor: str = "auto",
                  batch: int = 8, z: float = 2.0, max_ms: "float | None" = None) -> None:
         seed = None if seed is None else as_int(seed, "seed", 0, MAX_SEED)
         self.steps = None if steps is None else as_int(steps, "steps", 1, MAX_STEPS)
         self.playouts = as_int(playouts, "playouts", 1, MAX_PLAYOUTS)
         self.candidates = as_int(candidates, "candidates", 1, 34)
         self.batch = as_int(batch, "batch", 1, 10_000)
-        if not isinstance(opponents, str) or opponents not in OPPONENT_MODELS:
-            raise MahjongError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}, got {short_repr(opponents)}")
+        if opponents is not None and (not isinstance(opponents, str) or opponents not in OPPONENT_MODELS):
+            raise MahjongError(f"opponents must be None or one of {', '.join(OPPONENT_MODELS)}, "
+                               f"got {short_repr(opponents)}")
         self.opponents = opponents
         if not isinstance(anchor, str) or anchor not in ANCHORS:
             raise MahjongError(f"anchor must be one of {', '.join(ANCHORS)}, got {short_repr(anchor)}")
@@ -229,7 +236,8 @@ class SearchBot:
         played = worlds = steps = 0
         budget = self.steps if self.steps is not None else DEFAULT_STEPS[core.P]
         cut = False
-        weights = self.discard_weights if self.opponents == "discards" else None
+        model = self.opponents if self.opponents is not None else DEFAULT_OPPONENTS[core.P]
+        weights = self.discard_weights if model == "discards" else None
         while True:
             n = self.batch
             if worlds >= 4 * self.batch:
@@ -243,7 +251,7 @@ class SearchBot:
                 cut = True
                 break
             out, _, used = search_outcomes(core, seat, [cands[c] for c in live], n, self.rng.bit_generator,
-                                           self.opponents != "uniform", discard_weights=weights)
+                                           model != "uniform", discard_weights=weights)
             block = np.zeros((len(cands), n))
             block[live] = values[out]
             total += block.sum(axis=1)
