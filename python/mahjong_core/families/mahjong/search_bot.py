@@ -69,7 +69,7 @@ MAX_PLAYOUTS = 1_000_000
 MAX_STEPS = 100_000_000
 """Largest ``steps`` budget a bot accepts."""
 
-DEFAULT_STEPS = {2: 32_000, 3: 10_000, 4: 8_000}
+DEFAULT_STEPS = {2: 20_000, 3: 10_000, 4: 8_000}
 """The default budget in engine steps per decision, by the number of players: a two-player
 round is short and its play-outs cheap (and its candidates close: it needs many), a four-player
 decision also pays for the advisor's ranking; each averages 20-30 ms of one core
