@@ -71,8 +71,8 @@ MAX_STEPS = 100_000_000
 
 DEFAULT_STEPS = {2: 20_000, 3: 10_000, 4: 8_000}
 """The default budget in engine steps per decision, by the number of players: a two-player
-round is short and its play-outs cheap (and its candidates close: it needs many), a four-player
-decision also pays for the advisor's ranking; each averages 20-30 ms of one core
+round is short and its play-outs cheap, a four-player decision also pays for the advisor's
+ranking; each keeps the longest decision under 50 ms of one core, reproducibly (no clock read)
 (docs/guide/search-bots.md has the figures)."""
 
 ADVISOR_SHARE = 0.5
