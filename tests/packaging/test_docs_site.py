@@ -161,10 +161,10 @@ def test_cli_reference_is_generated_from_the_parsers() -> None:
     assert gen.on_page_markdown(page, None).count("```text") == len(sub.choices) + 1
 
 
-NOT_COMMAND_FLAGS = {"--tables", "--seconds", "--hands", "--strict", "--dist", "--budget", "--dump"}
+NOT_COMMAND_FLAGS = {"--tables", "--seconds", "--hands", "--strict", "--dist", "--budget", "--dump", "--rulesets"}
 """Options the guides name that belong to a bench script or a tool, not to ``mahjong-core``
 (bench/bench_server_load.py, tools/mcr_parity.py and lc_property_run.py, mypy and mkdocs, pytest-xdist,
-the search bots' benches)."""
+the search bots' benches, tools/ladder.py)."""
 
 
 def test_every_option_the_guides_name_exists() -> None:
