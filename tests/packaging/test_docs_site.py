@@ -140,12 +140,10 @@ def test_lookup_table_figures_are_the_tables() -> None:
 # ---------------------------------------------------------------------------------- command line
 def test_cli_reference_is_generated_from_the_parsers() -> None:
     import argparse
-    import importlib.util
 
-    spec = importlib.util.spec_from_file_location("cli_reference", ROOT / "tools" / "cli_reference.py")
-    assert spec and spec.loader
-    gen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(gen)
+    from tests.support.scripts import load_script
+
+    gen = load_script("tools/cli_reference.py")
     page = (DOCS / "reference" / "cli.md").read_text(encoding="utf-8")
     assert gen.MARKER in page
     assert "tools/cli_reference.py" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
