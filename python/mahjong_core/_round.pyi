@@ -19,6 +19,9 @@ def shuffle_tiles(tiles: Sequence[int], bit_generator: np.random.BitGenerator,
 def search_outcomes(core: RoundCore, seat: int, candidates: Sequence[int], n_worlds: int,
                     bit_generator: np.random.BitGenerator, history: bool = ...,
                     max_steps: int = ...) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], int]: ...
+def ismcts_search(core: RoundCore, seat: int, iterations: int, max_steps: int, c: float,
+                  bit_generator: np.random.BitGenerator, history: bool = ..., objective: str = ...,
+                  max_ms: float = ...) -> tuple[list[int], list[int], list[float], int, int, int]: ...
 
 @final
 class RoundCore:
