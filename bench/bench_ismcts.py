@@ -47,13 +47,16 @@ PAIRS = (("ismcts", "greedy"), ("search", "greedy"), ("ismcts", "search"))
 
 def run(ruleset: str, deals: int, seed: int = 1, ismcts_steps: "int | None" = None,
         search_steps: "int | None" = None, max_ms: "float | None" = None, c: float = 0.7,
-        progress: int = 0) -> dict[str, Any]:
-    """Play the duplicate deals; returns the per-deal differences and the CPU figures."""
-    timed = {"ismcts": _Timed(IsmctsBot(seed, steps=ismcts_steps, c=c, max_ms=max_ms)),
+        progress: int = 0, widen: int = 0, arms: tuple[str, ...] = ("ismcts", "search")) -> dict[str, Any]:
+    """Play the duplicate deals; returns the per-deal differences and the CPU figures.  ``arms``:
+    the bots measured against greedy (both, or one of them alone: half the time)."""
+    timed = {"ismcts": _Timed(IsmctsBot(seed, steps=ismcts_steps, c=c, widen=widen, max_ms=max_ms)),
              "search": _Timed(SearchBot(seed, steps=search_steps, max_ms=max_ms))}
+    timed = {name: t for name, t in timed.items() if name in arms}
+    pairs = [(a, b) for a, b in PAIRS if a in arms and b in ("greedy", *arms)]
     players = mj.get_ruleset(ruleset).players
-    per_deal: dict[str, list[float]] = {f"{a}-{b} {m}": [] for a, b in PAIRS for m in ("win", "points")}
-    totals = {name: [0.0, 0.0] for name in ("greedy", "ismcts", "search")}
+    per_deal: dict[str, list[float]] = {f"{a}-{b} {m}": [] for a, b in pairs for m in ("win", "points")}
+    totals = {name: [0.0, 0.0] for name in ("greedy", *timed)}
     t0 = time.process_time()
     for k in range(deals):
         s = seed + k
@@ -71,14 +74,15 @@ def run(ruleset: str, deals: int, seed: int = 1, ismcts_steps: "int | None" = No
             for name, (w, p) in res.items():
                 totals[name][0] += w
                 totals[name][1] += p
-            for a, b in PAIRS:
+            for a, b in pairs:
                 sums[f"{a}-{b} win"] += res[a][0] - res[b][0]
                 sums[f"{a}-{b} points"] += res[a][1] - res[b][1]
         for key in per_deal:
             per_deal[key].append(sums[key] / players)
         if progress and (k + 1) % progress == 0:
-            m, h = interval(per_deal["ismcts-search win"])
-            print(f"  {k + 1} deals: ismcts - search win rate {m:+.3f} ± {h:.3f}", flush=True)
+            a, b = pairs[-1]
+            m, h = interval(per_deal[f"{a}-{b} win"])
+            print(f"  {k + 1} deals: {a} - {b} win rate {m:+.3f} ± {h:.3f}", flush=True)
     n = deals * players
     cpu: dict[str, Any] = {}
     for name, t in timed.items():
@@ -88,7 +92,8 @@ def run(ruleset: str, deals: int, seed: int = 1, ismcts_steps: "int | None" = No
                      "p95": float(np.percentile(searched, 95)), "max": float(searched.max())}
     return {"ruleset": ruleset, "deals": deals, "seed": seed, "players": players,
             "budgets": {"ismcts": ismcts_steps or ISMCTS_DEFAULT_STEPS[players],
-                        "search": search_steps or DEFAULT_STEPS[players], "max_ms": max_ms, "c": c},
+                        "search": search_steps or DEFAULT_STEPS[players], "max_ms": max_ms, "c": c, "widen": widen,
+                        "arms": list(timed)},
             "win_rate": {name: v[0] / n for name, v in totals.items()},
             "points": {name: v[1] / n for name, v in totals.items()},
             "per_deal": per_deal, "cpu": cpu, "cpu_s": time.process_time() - t0,
@@ -97,6 +102,8 @@ def run(ruleset: str, deals: int, seed: int = 1, ismcts_steps: "int | None" = No
 
 def merge(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """One set of figures from runs of the same ruleset and budgets over disjoint walls."""
+    for r in runs:      # files written before the widen and arms options: their defaults
+        r["budgets"] = {"widen": 0, "arms": list(r["cpu"]), **r["budgets"]}
     first = runs[0]
     if any(r["ruleset"] != first["ruleset"] or r["budgets"] != first["budgets"] for r in runs):
         raise SystemExit("the runs to merge differ in ruleset or budgets")
@@ -120,11 +127,12 @@ def merge(runs: list[dict[str, Any]]) -> dict[str, Any]:
 def report(f: dict[str, Any]) -> None:
     b = f["budgets"]
     print(f"{f['ruleset']}: {f['deals']} deals (seeds from {f['seed']}) x {f['players']} seats; budgets: ismcts "
-          f"{b['ismcts']} steps (c {b['c']}), search {b['search']} steps, CPU cap {b['max_ms'] or 'none'}; "
-          f"{f['cpu_s']:.0f} s CPU")
-    wr = f["win_rate"]
-    print(f"win rate: ismcts {wr['ismcts']:.3f}, search {wr['search']:.3f}, greedy {wr['greedy']:.3f} (same seats)")
+          f"{b['ismcts']} steps (c {b['c']}, widen {b['widen']}), search {b['search']} steps, CPU cap "
+          f"{b['max_ms'] or 'none'}; {f['cpu_s']:.0f} s CPU")
+    print("win rate: " + ", ".join(f"{name} {w:.3f}" for name, w in f["win_rate"].items()) + " (same seats)")
     for a, bb in PAIRS:
+        if f"{a}-{bb} win" not in f["per_deal"]:
+            continue
         wm, wh = interval(f["per_deal"][f"{a}-{bb} win"])
         pm, ph = interval(f["per_deal"][f"{a}-{bb} points"])
         print(f"{a} - {bb}: win rate difference {wm:+.3f} ± {wh:.3f} (95 %), points per round {pm:+.2f} ± {ph:.2f}")
@@ -144,6 +152,8 @@ def main(argv: "list[str] | None" = None) -> dict[str, Any]:
     ap.add_argument("--search-steps", type=int, default=None, help=f"SearchBot(steps=...); default {DEFAULT_STEPS}")
     ap.add_argument("--max-ms", type=float, default=None, help="the same CPU cap per decision for both bots")
     ap.add_argument("--c", type=float, default=0.7, help="IsmctsBot(c=...), the UCB constant")
+    ap.add_argument("--widen", type=int, default=0, help="IsmctsBot(widen=...)")
+    ap.add_argument("--arms", default="ismcts,search", help="the bots measured against greedy: ismcts,search or one")
     ap.add_argument("--progress", type=int, default=0, help="print the running difference every N deals (0: never)")
     ap.add_argument("--json", default=None, help="write the figures and per-deal differences to this file")
     ap.add_argument("--merge", nargs="+", default=None, help="print the figures of these --json files together")
@@ -151,7 +161,10 @@ def main(argv: "list[str] | None" = None) -> dict[str, Any]:
     if a.merge:
         f = merge([json.loads(Path(p).read_text()) for p in a.merge])
     else:
-        f = run(a.ruleset, a.deals, a.seed, a.ismcts_steps, a.search_steps, a.max_ms, a.c, a.progress)
+        arms = tuple(x.strip() for x in a.arms.split(","))
+        if not arms or any(x not in ("ismcts", "search") for x in arms):
+            raise SystemExit(f"--arms {a.arms!r}: expected ismcts, search or both")
+        f = run(a.ruleset, a.deals, a.seed, a.ismcts_steps, a.search_steps, a.max_ms, a.c, a.progress, a.widen, arms)
         if a.json:
             Path(a.json).write_text(json.dumps(f))
     report(f)

@@ -129,11 +129,15 @@ cdef int _is_advance(RoundCore r, int seat, Py_ssize_t* steps) except -1 nogil:
     return 0
 
 
-cdef int _is_walk(IsTree* tr, RoundCore r, int seat, mj_bitgen_t* bg, double c, const double* values,
-                  int* path, Py_ssize_t* steps) except -1 nogil:
+cdef int _is_walk(IsTree* tr, RoundCore r, int seat, mj_bitgen_t* bg, double c, int widen,
+                  const double* values, int* path, Py_ssize_t* steps) except -1 nogil:
     """One iteration in the world ``r`` (the seat to decide at the root): selection, expansion of
-    one edge, the greedy play-out, and the backup of the outcome along the path."""
-    cdef int node = 0, n, k, a, e, best, depth = 0, n_new
+    one edge, the greedy play-out, and the backup of the outcome along the path.  ``widen``: 0,
+    every action legal here is tried once before UCB chooses; k > 0, below the root the greedy
+    bot's action is tried first, and one more untried action only when the node's visits reach k
+    times the actions it has tried (progressive widening: a node visited a few times plays like
+    the play-out's policy instead of trying its actions at random)."""
+    cdef int node = 0, n, k, a, e, best, depth = 0, n_new, n_tried, node_visits, g
     cdef int fresh[A_SIZE]
     cdef double score, best_score, v
     cdef IsEdge* ed
@@ -143,8 +147,11 @@ cdef int _is_walk(IsTree* tr, RoundCore r, int seat, mj_bitgen_t* bg, double c, 
         for k in range(n):
             where[k] = -1
         e = tr.nodes[node].first_edge
+        n_tried = node_visits = 0
         while e >= 0:
             a = tr.edges[e].action
+            n_tried += 1
+            node_visits += tr.edges[e].visits
             for k in range(n):
                 if r.opts[seat][k] == a:
                     where[k] = e
@@ -156,9 +163,19 @@ cdef int _is_walk(IsTree* tr, RoundCore r, int seat, mj_bitgen_t* bg, double c, 
             if where[k] < 0:
                 fresh[n_new] = r.opts[seat][k]
                 n_new += 1
-        if n_new:
-            # expansion: an action never tried here, at random; then the play-out
+        a = -1
+        if n_new and (widen == 0 or node == 0):
+            # expansion: an action never tried here, at random
             a = fresh[<int> _interval(bg, <uint64_t> (n_new - 1))]
+        elif n_new:
+            g = _bot_greedy(r, seat)
+            for k in range(n_new):
+                if fresh[k] == g:
+                    a = g           # the play-out's own choice first
+                    break
+            if a < 0 and node_visits >= widen * n_tried:
+                a = fresh[<int> _interval(bg, <uint64_t> (n_new - 1))]
+        if a >= 0:
             e = _is_new_edge(tr, node, a)
             path[depth] = e
             depth += 1
@@ -169,6 +186,8 @@ cdef int _is_walk(IsTree* tr, RoundCore r, int seat, mj_bitgen_t* bg, double c, 
         best = -1
         best_score = -1e300
         for k in range(n):
+            if where[k] < 0:
+                continue                # not tried yet (widening)
             ed = &tr.edges[where[k]]
             score = ed.total / ed.visits + c * sqrt(log(<double> ed.avail) / ed.visits)
             if score > best_score:
@@ -201,17 +220,18 @@ cdef int _is_walk(IsTree* tr, RoundCore r, int seat, mj_bitgen_t* bg, double c, 
 
 
 def ismcts_search(core, int seat, int iterations, Py_ssize_t max_steps, double c, bit_generator,
-                  bint history=True, str objective="net", double max_ms=0.0):
+                  bint history=True, str objective="net", double max_ms=0.0, int widen=0):
     """Single-observer information-set MCTS for ``seat`` of ``core`` (a :class:`RoundCore` where the
     seat is to act with at least two legal actions), see the file's comment.  Stops after
     ``iterations`` iterations, or at the first iteration that brings the engine steps to
     ``max_steps``, or (``max_ms`` > 0) after ``max_ms`` milliseconds of the process's CPU time
-    (checked every 8 iterations).  ``c``: the UCB exploration constant; ``bit_generator``: a NumPy
+    (checked every 8 iterations).  ``c``: the UCB exploration constant; ``widen``: 0, or the visits
+per tried action a node below the root needs before it tries another (see :func:`_is_walk`); ``bit_generator``: a NumPy
     BitGenerator the worlds and the expansions draw from; ``history``: as in
     :func:`search_outcomes`; ``objective``: ``"net"`` (+1 won, -1 paid, 0 otherwise) or ``"win"``.
-    Returns ``(actions, visits, means, iterations, steps, nodes)``: the root's edges (the legal
-    actions tried, ascending), their visits and mean outcomes, the iterations and engine steps
-    the search took and the tree's nodes."""
+    Returns ``(actions, visits, means, iterations, steps, nodes, edges)``: the root's edges (the
+    legal actions tried, ascending), their visits and mean outcomes, the iterations and engine
+    steps the search took, and the tree's nodes and edges."""
     cdef RoundCore src = <RoundCore?> core
     cdef double values[4]
     cdef int it = 0, n_legal, e, k
@@ -228,6 +248,8 @@ def ismcts_search(core, int seat, int iterations, Py_ssize_t max_steps, double c
         raise ValueError(f"max_steps must be at least 1, got {max_steps}")
     if not c >= 0:
         raise ValueError(f"c must be 0 or more, got {c}")
+    if widen < 0:
+        raise ValueError(f"widen must be 0 or more, got {widen}")
     if objective == "net":
         values[0], values[1], values[2], values[3] = 0.0, 1.0, -1.0, 0.0
     elif objective == "win":
@@ -257,7 +279,7 @@ def ismcts_search(core, int seat, int iterations, Py_ssize_t max_steps, double c
             with nogil:
                 k = _is_advance_to_root(world, seat, &steps)
                 if k:
-                    _is_walk(&tr, world, seat, bg, c, values, path, &steps)
+                    _is_walk(&tr, world, seat, bg, c, widen, values, path, &steps)
             if not k:  # pragma: no cover - every seat asked answers before a window resolves
                 raise RuntimeError("the seat lost its decision in a sampled world")
             it += 1
@@ -272,7 +294,7 @@ def ismcts_search(core, int seat, int iterations, Py_ssize_t max_steps, double c
             e = tr.edges[e].next
         order = sorted(range(len(actions)), key=actions.__getitem__)
         return ([actions[k] for k in order], [visits[k] for k in order], [means[k] for k in order],
-                it, steps, tr.n_nodes)
+                it, steps, tr.n_nodes, tr.n_edges)
     finally:
         free(tr.nodes)
         free(tr.edges)

@@ -80,12 +80,31 @@ def test_the_root_weighs_every_legal_action_and_the_tree_grows_below_it():
     to the iterations, and nodes of later decisions of the seat are made (a tree, not flat)."""
     rnd, seat = next(_decision_points("two-player", seed=2, every=2))
     legal = rnd.legal_indices(seat)
-    actions, visits, means, its, steps, nodes = ismcts_search(rnd._core, seat, 400, 10**6, 0.7, np.random.PCG64(1))
+    actions, visits, means, its, steps, nodes, edges = ismcts_search(rnd._core, seat, 400, 10**6, 0.7,
+                                                                     np.random.PCG64(1))
     assert actions == sorted(legal) and its == 400 and sum(visits) == 400
     assert all(-1 <= m <= 1 for m in means) and steps > 400
-    assert nodes > 1 + len(legal)
+    assert nodes > 1 + len(legal) and edges >= len(legal) + nodes - 1      # every node below the root tried one
     # UCB puts most of the iterations on the better actions: the most visited is among the best means
     assert means[int(np.argmax(visits))] >= sorted(means)[-3]
+
+
+def test_widening_tries_the_greedy_action_first_below_the_root():
+    """With ``widen`` k > 0 a node below the root tries the greedy bot's action and another only
+    after k visits per action tried: with a k never reached, about one edge per node (the greedy
+    bot may choose otherwise where other tiles are visible); with 0, every action legal there."""
+    rnd, seat = next(_decision_points("two-player", seed=2, every=2))
+    n_root = len(rnd.legal_indices(seat))
+    plain = ismcts_search(rnd._core, seat, 600, 10**6, 0.7, np.random.PCG64(1), widen=0)
+    narrow = ismcts_search(rnd._core, seat, 600, 10**6, 0.7, np.random.PCG64(1), widen=10**6)
+    some = ismcts_search(rnd._core, seat, 600, 10**6, 0.7, np.random.PCG64(1), widen=3)
+    below = [(r[6] - n_root) / (r[5] - 1) for r in (plain, narrow, some)]      # edges per node below the root
+    assert plain[0] == narrow[0] == sorted(rnd.legal_indices(seat))         # the root tries everything always
+    assert 1 <= below[1] < 1.1 and below[0] > 2 and below[1] < below[2] < below[0]
+    with pytest.raises(ValueError, match="widen"):
+        ismcts_search(rnd._core, seat, 10, 1000, 0.7, np.random.PCG64(0), widen=-1)
+    with pytest.raises(MahjongError, match="widen"):
+        IsmctsBot(widen=-1)
 
 
 def test_the_objective_win_scores_no_loss():
@@ -188,7 +207,7 @@ def test_the_bench_plays_duplicate_deals_and_merges_its_runs(capsys, tmp_path):
     first = bench.main(["--deals", "2", "--ismcts-steps", "200", "--search-steps", "200", "--json", str(a)])
     bench.main(["--deals", "1", "--seed", "3", "--ismcts-steps", "200", "--search-steps", "200", "--json", str(b)])
     out = capsys.readouterr().out
-    for text in ("2 deals", "win rate: ismcts", "ismcts - greedy", "search - greedy", "ismcts - search", "(95 %)",
+    for text in ("2 deals", "win rate: greedy", "ismcts - greedy", "search - greedy", "ismcts - search", "(95 %)",
                  "CPU per decision, ismcts", "CPU per decision, search", "load average"):
         assert text in out, text
     assert first["cpu"]["ismcts"]["decisions"] > 0 and len(first["per_deal"]["ismcts-search win"]) == 2
@@ -197,3 +216,7 @@ def test_the_bench_plays_duplicate_deals_and_merges_its_runs(capsys, tmp_path):
     merged = bench.main(["--merge", str(a), str(b)])
     assert merged["deals"] == 3 and len(merged["per_deal"]["ismcts-greedy points"]) == 3
     assert "3 deals" in capsys.readouterr().out
+    alone = bench.main(["--deals", "1", "--ismcts-steps", "200", "--widen", "4", "--arms", "ismcts"])
+    out = capsys.readouterr().out
+    assert "ismcts - greedy" in out and "search - greedy" not in out and "CPU per decision, search" not in out
+    assert list(alone["per_deal"]) == ["ismcts-greedy win", "ismcts-greedy points"] and alone["budgets"]["widen"] == 4

@@ -73,21 +73,25 @@ class IsmctsBot:
     play-outs; None: :data:`ISMCTS_DEFAULT_STEPS` for the round's number of players); the search
     stops at the first iteration that reaches either.  ``max_ms``: an optional cap of CPU
     milliseconds per decision (the decision then depends on the machine's speed, so it is not
-    reproducible).  ``c``: the UCB exploration constant (outcomes lie in -1..1).  ``objective``:
+    reproducible).  ``c``: the UCB exploration constant (outcomes lie in -1..1).  ``widen``: 0, every
+    action legal at a node is tried once before UCB chooses among them; k > 0, below the root the
+    greedy bot's action is tried first and one more only when the node's visits reach k per action
+    it has tried (progressive widening; the root always tries every legal action).  ``objective``:
     ``"net"`` or ``"win"``; ``opponents``: ``"history"`` or ``"uniform"``, how an opponent's hidden
     hand is sampled (as :class:`~.search_bot.SearchBot`'s)."""
 
     name = "ismcts"
 
     def __init__(self, seed: "int | None" = None, *, iterations: int = ISMCTS_DEFAULT_ITERATIONS,
-                 steps: "int | None" = None, c: float = 0.7, objective: str = "net", opponents: str = "history",
-                 max_ms: "float | None" = None) -> None:
+                 steps: "int | None" = None, c: float = 0.7, widen: int = 0, objective: str = "net",
+                 opponents: str = "history", max_ms: "float | None" = None) -> None:
         seed = None if seed is None else as_int(seed, "seed", 0, MAX_SEED)
         self.iterations = as_int(iterations, "iterations", 1, MAX_ITERATIONS)
         self.steps = None if steps is None else as_int(steps, "steps", 1, MAX_STEPS)
         if isinstance(c, bool) or not isinstance(c, (int, float)) or math.isnan(c) or not 0 <= c <= 100:
             raise MahjongError(f"c must be a number 0-100, got {short_repr(c)}")
         self.c = float(c)
+        self.widen = as_int(widen, "widen", 0, 1_000_000)
         if not isinstance(objective, str) or objective not in OBJECTIVES:
             raise MahjongError(f"objective must be one of {', '.join(OBJECTIVES)}, got {short_repr(objective)}")
         self.objective = objective
@@ -122,9 +126,9 @@ class IsmctsBot:
         if len(legal) == 1 or A_WIN in legal:
             return A_WIN if A_WIN in legal else int(legal[0])
         budget = self.steps if self.steps is not None else ISMCTS_DEFAULT_STEPS[core.P]
-        actions, visits, means, its, steps, nodes = ismcts_search(
+        actions, visits, means, its, steps, nodes, _ = ismcts_search(
             core, seat, self.iterations, budget, self.c, self.rng.bit_generator, self.opponents == "history",
-            self.objective, self.max_ms or 0.0)
+            self.objective, self.max_ms or 0.0, self.widen)
         # the most visited action; ties: the better mean, then the lower index (actions ascend)
         best = max(range(len(actions)), key=lambda k: (visits[k], means[k], -k))
         self.last = {"iterations": its, "playouts": its, "steps": steps, "nodes": nodes,
