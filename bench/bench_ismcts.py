@@ -2,6 +2,7 @@
 
     python bench/bench_ismcts.py [--ruleset two-player] [--deals N] [--seed S]
                                  [--ismcts-steps STEPS] [--search-steps STEPS] [--max-ms MS] [--c C]
+                                 [--widen K] [--root all|advisor] [--candidates K] [--arms ismcts,search]
                                  [--json OUT] [--merge A.json B.json ...]
 
 Each deal (a seeded wall, ``Round(ruleset, seed)``) is played once by greedy bots in every seat,
@@ -18,7 +19,9 @@ per decision (then not reproducible).  Printed: win rates, the three differences
 points per round, each bot's CPU per decision (``time.process_time``: mean over all decisions,
 mean, 95th percentile and maximum over the searched ones) and the load average.  ``--json`` writes
 the per-deal differences, ``--merge`` prints the figures of several such files (runs over
-disjoint walls, so that a long measurement can be cut into short jobs).
+disjoint walls, so that a long measurement can be cut into short jobs), ``--join`` the ISMCTS arm
+of one file against the search arm of another over the same walls (``--arms`` runs one arm: the
+flat bot's figures are then measured once for several settings of the ISMCTS bot).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from typing import Any
 import numpy as np
 
 import mahjong_core as mj
-from mahjong_core.families.mahjong.ismcts_bot import ISMCTS_DEFAULT_STEPS, IsmctsBot
+from mahjong_core.families.mahjong.ismcts_bot import ISMCTS_DEFAULT_STEPS, ROOTS, IsmctsBot
 from mahjong_core.families.mahjong.search_bot import DEFAULT_STEPS, SearchBot
 from mahjong_core.game.bots import play_round, play_steps
 
@@ -47,10 +50,12 @@ PAIRS = (("ismcts", "greedy"), ("search", "greedy"), ("ismcts", "search"))
 
 def run(ruleset: str, deals: int, seed: int = 1, ismcts_steps: "int | None" = None,
         search_steps: "int | None" = None, max_ms: "float | None" = None, c: float = 0.7,
-        progress: int = 0, widen: int = 0, arms: tuple[str, ...] = ("ismcts", "search")) -> dict[str, Any]:
+        progress: int = 0, widen: int = 0, arms: tuple[str, ...] = ("ismcts", "search"), root: str = "all",
+        candidates: int = 3) -> dict[str, Any]:
     """Play the duplicate deals; returns the per-deal differences and the CPU figures.  ``arms``:
     the bots measured against greedy (both, or one of them alone: half the time)."""
-    timed = {"ismcts": _Timed(IsmctsBot(seed, steps=ismcts_steps, c=c, widen=widen, max_ms=max_ms)),
+    timed = {"ismcts": _Timed(IsmctsBot(seed, steps=ismcts_steps, c=c, widen=widen, root=root, candidates=candidates,
+                                        max_ms=max_ms)),
              "search": _Timed(SearchBot(seed, steps=search_steps, max_ms=max_ms))}
     timed = {name: t for name, t in timed.items() if name in arms}
     pairs = [(a, b) for a, b in PAIRS if a in arms and b in ("greedy", *arms)]
@@ -93,7 +98,7 @@ def run(ruleset: str, deals: int, seed: int = 1, ismcts_steps: "int | None" = No
     return {"ruleset": ruleset, "deals": deals, "seed": seed, "players": players,
             "budgets": {"ismcts": ismcts_steps or ISMCTS_DEFAULT_STEPS[players],
                         "search": search_steps or DEFAULT_STEPS[players], "max_ms": max_ms, "c": c, "widen": widen,
-                        "arms": list(timed)},
+                        "arms": list(timed), "root": root, "candidates": candidates},
             "win_rate": {name: v[0] / n for name, v in totals.items()},
             "points": {name: v[1] / n for name, v in totals.items()},
             "per_deal": per_deal, "cpu": cpu, "cpu_s": time.process_time() - t0,
@@ -103,7 +108,7 @@ def run(ruleset: str, deals: int, seed: int = 1, ismcts_steps: "int | None" = No
 def merge(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """One set of figures from runs of the same ruleset and budgets over disjoint walls."""
     for r in runs:      # files written before the widen and arms options: their defaults
-        r["budgets"] = {"widen": 0, "arms": list(r["cpu"]), **r["budgets"]}
+        r["budgets"] = {"widen": 0, "arms": list(r["cpu"]), "root": "all", "candidates": 3, **r["budgets"]}
     first = runs[0]
     if any(r["ruleset"] != first["ruleset"] or r["budgets"] != first["budgets"] for r in runs):
         raise SystemExit("the runs to merge differ in ruleset or budgets")
@@ -124,10 +129,32 @@ def merge(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def join(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """The ISMCTS arm of run ``a`` and the search arm of run ``b``, over the same walls (the same
+    ruleset, first seed and deals): greedy's results are the same in both, so every paired
+    difference is one of the same seats on the same walls (the ISMCTS bot's settings from ``a``)."""
+    if (a["ruleset"], a["seed"], a["deals"]) != (b["ruleset"], b["seed"], b["deals"]):
+        raise SystemExit("the runs to join differ in ruleset, first seed or deals")
+    if "ismcts" not in a["cpu"] or "search" not in b["cpu"]:
+        raise SystemExit("join takes a run with the ismcts arm, then one with the search arm")
+    ig, sg = a["per_deal"], b["per_deal"]
+    per_deal = {f"ismcts-greedy {m}": ig[f"ismcts-greedy {m}"] for m in ("win", "points")}
+    per_deal.update({f"search-greedy {m}": sg[f"search-greedy {m}"] for m in ("win", "points")})
+    per_deal.update({f"ismcts-search {m}": [x - y for x, y in zip(ig[f"ismcts-greedy {m}"], sg[f"search-greedy {m}"])]
+                     for m in ("win", "points")})
+    budgets = {**a["budgets"], "search": b["budgets"]["search"], "arms": ["ismcts", "search"]}
+    if a["win_rate"]["greedy"] != b["win_rate"]["greedy"]:
+        raise SystemExit("the runs to join do not have the same greedy results: not the same walls")
+    return {**a, "budgets": budgets, "per_deal": per_deal, "cpu_s": a["cpu_s"] + b["cpu_s"],
+            "win_rate": {**a["win_rate"], "search": b["win_rate"]["search"]},
+            "points": {**a["points"], "search": b["points"]["search"]},
+            "cpu": {"ismcts": a["cpu"]["ismcts"], "search": b["cpu"]["search"]}}
+
+
 def report(f: dict[str, Any]) -> None:
     b = f["budgets"]
     print(f"{f['ruleset']}: {f['deals']} deals (seeds from {f['seed']}) x {f['players']} seats; budgets: ismcts "
-          f"{b['ismcts']} steps (c {b['c']}, widen {b['widen']}), search {b['search']} steps, CPU cap "
+          f"{b['ismcts']} steps (c {b['c']}, widen {b['widen']}, root {b['root']}), search {b['search']} steps, CPU cap "
           f"{b['max_ms'] or 'none'}; {f['cpu_s']:.0f} s CPU")
     print("win rate: " + ", ".join(f"{name} {w:.3f}" for name, w in f["win_rate"].items()) + " (same seats)")
     for a, bb in PAIRS:
@@ -153,18 +180,27 @@ def main(argv: "list[str] | None" = None) -> dict[str, Any]:
     ap.add_argument("--max-ms", type=float, default=None, help="the same CPU cap per decision for both bots")
     ap.add_argument("--c", type=float, default=0.7, help="IsmctsBot(c=...), the UCB constant")
     ap.add_argument("--widen", type=int, default=0, help="IsmctsBot(widen=...)")
+    ap.add_argument("--root", default="all", choices=ROOTS, help="IsmctsBot(root=...)")
+    ap.add_argument("--candidates", type=int, default=3, help="IsmctsBot(candidates=...) with --root advisor")
     ap.add_argument("--arms", default="ismcts,search", help="the bots measured against greedy: ismcts,search or one")
     ap.add_argument("--progress", type=int, default=0, help="print the running difference every N deals (0: never)")
     ap.add_argument("--json", default=None, help="write the figures and per-deal differences to this file")
     ap.add_argument("--merge", nargs="+", default=None, help="print the figures of these --json files together")
+    ap.add_argument("--join", nargs=2, default=None, metavar=("ISMCTS.json", "SEARCH.json"),
+                    help="print the ismcts arm of one --json file against the search arm of another (same walls)")
     a = ap.parse_args(argv)
-    if a.merge:
+    if a.join:
+        f = join(*[json.loads(Path(p).read_text()) for p in a.join])
+        if a.json:
+            Path(a.json).write_text(json.dumps(f))
+    elif a.merge:
         f = merge([json.loads(Path(p).read_text()) for p in a.merge])
     else:
         arms = tuple(x.strip() for x in a.arms.split(","))
         if not arms or any(x not in ("ismcts", "search") for x in arms):
             raise SystemExit(f"--arms {a.arms!r}: expected ismcts, search or both")
-        f = run(a.ruleset, a.deals, a.seed, a.ismcts_steps, a.search_steps, a.max_ms, a.c, a.progress, a.widen, arms)
+        f = run(a.ruleset, a.deals, a.seed, a.ismcts_steps, a.search_steps, a.max_ms, a.c, a.progress, a.widen, arms,
+                a.root, a.candidates)
         if a.json:
             Path(a.json).write_text(json.dumps(f))
     report(f)

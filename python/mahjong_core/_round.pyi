@@ -21,7 +21,8 @@ def search_outcomes(core: RoundCore, seat: int, candidates: Sequence[int], n_wor
                     max_steps: int = ...) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], int]: ...
 def ismcts_search(core: RoundCore, seat: int, iterations: int, max_steps: int, c: float,
                   bit_generator: np.random.BitGenerator, history: bool = ..., objective: str = ...,
-                  max_ms: float = ..., widen: int = ...) -> tuple[list[int], list[int], list[float], int, int, int, int]: ...
+                  max_ms: float = ..., widen: int = ...,
+                  root_actions: Sequence[int] | None = ...) -> tuple[list[int], list[int], list[float], int, int, int, int]: ...
 
 @final
 class RoundCore:

@@ -130,13 +130,14 @@ cdef int _is_advance(RoundCore r, int seat, Py_ssize_t* steps) except -1 nogil:
 
 
 cdef int _is_walk(IsTree* tr, RoundCore r, int seat, mj_bitgen_t* bg, double c, int widen,
-                  const double* values, int* path, Py_ssize_t* steps) except -1 nogil:
+                  const uint64_t* root_set, const double* values, int* path, Py_ssize_t* steps) except -1 nogil:
     """One iteration in the world ``r`` (the seat to decide at the root): selection, expansion of
     one edge, the greedy play-out, and the backup of the outcome along the path.  ``widen``: 0,
     every action legal here is tried once before UCB chooses; k > 0, below the root the greedy
     bot's action is tried first, and one more untried action only when the node's visits reach k
     times the actions it has tried (progressive widening: a node visited a few times plays like
-    the play-out's policy instead of trying its actions at random)."""
+    the play-out's policy instead of trying its actions at random).  ``root_set``: the actions the
+    root may choose among (a two-word action set)."""
     cdef int node = 0, n, k, a, e, best, depth = 0, n_new, n_tried, node_visits, g
     cdef int fresh[A_SIZE]
     cdef double score, best_score, v
@@ -145,7 +146,8 @@ cdef int _is_walk(IsTree* tr, RoundCore r, int seat, mj_bitgen_t* bg, double c, 
     while True:
         n = _legal(r, seat)
         for k in range(n):
-            where[k] = -1
+            # at the root, an action outside root_set is as if never legal
+            where[k] = -1 if node or (root_set[r.opts[seat][k] >> 6] >> (r.opts[seat][k] & 63)) & 1 else -2
         e = tr.nodes[node].first_edge
         n_tried = node_visits = 0
         while e >= 0:
@@ -160,7 +162,7 @@ cdef int _is_walk(IsTree* tr, RoundCore r, int seat, mj_bitgen_t* bg, double c, 
             e = tr.edges[e].next
         n_new = 0
         for k in range(n):
-            if where[k] < 0:
+            if where[k] == -1:
                 fresh[n_new] = r.opts[seat][k]
                 n_new += 1
         a = -1
@@ -220,13 +222,14 @@ cdef int _is_walk(IsTree* tr, RoundCore r, int seat, mj_bitgen_t* bg, double c, 
 
 
 def ismcts_search(core, int seat, int iterations, Py_ssize_t max_steps, double c, bit_generator,
-                  bint history=True, str objective="net", double max_ms=0.0, int widen=0):
+                  bint history=True, str objective="net", double max_ms=0.0, int widen=0, root_actions=None):
     """Single-observer information-set MCTS for ``seat`` of ``core`` (a :class:`RoundCore` where the
     seat is to act with at least two legal actions), see the file's comment.  Stops after
     ``iterations`` iterations, or at the first iteration that brings the engine steps to
     ``max_steps``, or (``max_ms`` > 0) after ``max_ms`` milliseconds of the process's CPU time
     (checked every 8 iterations).  ``c``: the UCB exploration constant; ``widen``: 0, or the visits
-per tried action a node below the root needs before it tries another (see :func:`_is_walk`); ``bit_generator``: a NumPy
+per tried action a node below the root needs before it tries another (see :func:`_is_walk`);
+    ``root_actions``: None, or the legal actions (at least two) the root chooses among; ``bit_generator``: a NumPy
     BitGenerator the worlds and the expansions draw from; ``history``: as in
     :func:`search_outcomes`; ``objective``: ``"net"`` (+1 won, -1 paid, 0 otherwise) or ``"win"``.
     Returns ``(actions, visits, means, iterations, steps, nodes, edges)``: the root's edges (the
@@ -261,6 +264,18 @@ per tried action a node below the root needs before it tries another (see :func:
     n_legal = _legal(src, seat)
     if n_legal < 2:
         raise ValueError(f"seat {seat} has {n_legal} legal action(s): nothing to search")
+    cdef uint64_t root_set[2]
+    root_set[0] = src.opts_set[seat][0]
+    root_set[1] = src.opts_set[seat][1]
+    if root_actions is not None:
+        root_actions = list(root_actions)
+        root_set[0] = root_set[1] = 0
+        for a in root_actions:
+            if not _legal_now(src, seat, a):
+                raise IllegalActionError(f"root action {a} is not a legal action of seat {seat} now")
+            _set_action(root_set, a)
+        if len(set(root_actions)) < 2:
+            raise ValueError(f"root_actions must hold at least two legal actions, got {list(root_actions)}")
     cdef mj_bitgen_t* bg = <mj_bitgen_t*> PyCapsule_GetPointer(bit_generator.capsule, "BitGenerator")
     cdef RoundCore world = RoundCore.__new__(RoundCore)
     tr.cap_nodes = 1024
@@ -279,7 +294,7 @@ per tried action a node below the root needs before it tries another (see :func:
             with nogil:
                 k = _is_advance_to_root(world, seat, &steps)
                 if k:
-                    _is_walk(&tr, world, seat, bg, c, widen, values, path, &steps)
+                    _is_walk(&tr, world, seat, bg, c, widen, root_set, values, path, &steps)
             if not k:  # pragma: no cover - every seat asked answers before a window resolves
                 raise RuntimeError("the seat lost its decision in a sampled world")
             it += 1

@@ -107,6 +107,26 @@ def test_widening_tries_the_greedy_action_first_below_the_root():
         IsmctsBot(widen=-1)
 
 
+def test_the_root_can_weigh_the_advisors_candidates_only():
+    """``root_actions`` restricts the root's edges; ``root="advisor"`` gives it every legal action
+    but the discards, and of the discards the advisor's best and the greedy bot's."""
+    rnd, seat = next(_decision_points("public", seed=2, every=2))
+    legal = rnd.legal_indices(seat)
+    few = [legal[0], legal[-1]]
+    assert ismcts_search(rnd._core, seat, 50, 10**6, 0.7, np.random.PCG64(1), root_actions=few)[0] == few
+    with pytest.raises(ValueError, match="at least two"):
+        ismcts_search(rnd._core, seat, 50, 10**6, 0.7, np.random.PCG64(1), root_actions=[legal[0]] * 2)
+    with pytest.raises(IllegalActionError, match="root action"):
+        ismcts_search(rnd._core, seat, 50, 10**6, 0.7, np.random.PCG64(1), root_actions=[legal[0], A_WIN])
+    bot = IsmctsBot(1, iterations=40, root="advisor", candidates=2)
+    assert bot.act_index(rnd, seat) in legal
+    tiles = {a % 34 for a in bot.last["actions"] if a < 68}
+    assert 1 <= len(tiles) <= 3 and len(tiles) < len({a % 34 for a in legal if a < 68})
+    assert mj.GreedyBot().act_index(rnd, seat) % 34 in tiles
+    with pytest.raises(MahjongError, match="root"):
+        IsmctsBot(root="oracle")
+
+
 def test_the_objective_win_scores_no_loss():
     rnd, seat = next(_decision_points("public", seed=3, every=2))
     _, _, means, *_ = ismcts_search(rnd._core, seat, 200, 10**6, 0.7, np.random.PCG64(1), True, "win")
@@ -158,7 +178,8 @@ def test_a_win_is_taken_without_search():
 @pytest.mark.parametrize("kwargs, word", [
     ({"iterations": 0}, "iterations"), ({"iterations": 2.5}, "iterations"), ({"steps": 0}, "steps"),
     ({"c": -1.0}, "c must"), ({"c": True}, "c must"), ({"c": float("nan")}, "c must"),
-    ({"objective": "points"}, "objective"), ({"opponents": "psychic"}, "opponents"),
+    ({"objective": "points"}, "objective"), ({"opponents": "psychic"}, "opponents"), ({"candidates": 0}, "candidates"),
+    ({"widen": 1.5}, "widen"), ({"root": 3}, "root"),
     ({"max_ms": 0}, "max_ms"), ({"max_ms": "fast"}, "max_ms"), ({"seed": -1}, "seed"), ({"seed": "one"}, "seed"),
 ])
 def test_bad_parameters_are_refused(kwargs, word):
@@ -216,7 +237,15 @@ def test_the_bench_plays_duplicate_deals_and_merges_its_runs(capsys, tmp_path):
     merged = bench.main(["--merge", str(a), str(b)])
     assert merged["deals"] == 3 and len(merged["per_deal"]["ismcts-greedy points"]) == 3
     assert "3 deals" in capsys.readouterr().out
-    alone = bench.main(["--deals", "1", "--ismcts-steps", "200", "--widen", "4", "--arms", "ismcts"])
+    c = tmp_path / "c.json"
+    alone = bench.main(["--deals", "2", "--ismcts-steps", "200", "--widen", "4", "--root", "advisor", "--arms", "ismcts",
+                        "--json", str(c)])
     out = capsys.readouterr().out
     assert "ismcts - greedy" in out and "search - greedy" not in out and "CPU per decision, search" not in out
     assert list(alone["per_deal"]) == ["ismcts-greedy win", "ismcts-greedy points"] and alone["budgets"]["widen"] == 4
+    # the ismcts arm of one run against the search arm of another on the same walls
+    joined = bench.main(["--join", str(c), str(a)])
+    assert "ismcts - search" in capsys.readouterr().out
+    d = joined["per_deal"]
+    assert d["ismcts-search win"] == [x - y for x, y in zip(d["ismcts-greedy win"], d["search-greedy win"])]
+    assert d["search-greedy points"] == first["per_deal"]["search-greedy points"]

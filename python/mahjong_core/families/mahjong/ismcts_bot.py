@@ -38,7 +38,8 @@ from ..._round import ismcts_search
 from ..._validate import as_int, short_repr
 from ...errors import MahjongError
 from ...limits import MAX_SEED
-from ._constants import A_WIN
+from ._constants import A_DISCARD_READY, A_KONG_SELF, A_WIN
+from .advise_bot import AdvisorBot
 from .bots import GreedyBot, _refuse_round
 from .search_bot import OBJECTIVES, OPPONENT_MODELS
 
@@ -46,7 +47,10 @@ if TYPE_CHECKING:  # annotations only
     from .actions import Action
     from .round import Round
 
-__all__ = ["IsmctsBot", "ISMCTS_DEFAULT_STEPS", "ISMCTS_DEFAULT_ITERATIONS"]
+__all__ = ["IsmctsBot", "ISMCTS_DEFAULT_STEPS", "ISMCTS_DEFAULT_ITERATIONS", "ROOTS"]
+
+ROOTS = ("all", "advisor")
+"""The actions an ISMCTS bot weighs at the root (see :class:`IsmctsBot`)."""
 
 ISMCTS_DEFAULT_STEPS = {2: 30_000, 3: 10_000, 4: 6_000}
 """The default budget in engine steps per decision, by the number of players (the walk's steps and
@@ -76,15 +80,20 @@ class IsmctsBot:
     reproducible).  ``c``: the UCB exploration constant (outcomes lie in -1..1).  ``widen``: 0, every
     action legal at a node is tried once before UCB chooses among them; k > 0, below the root the
     greedy bot's action is tried first and one more only when the node's visits reach k per action
-    it has tried (progressive widening; the root always tries every legal action).  ``objective``:
+    it has tried (progressive widening; the root always tries every action it weighs).  ``root``:
+    the actions weighed at the root, ``"all"`` (every legal action) or ``"advisor"`` (every legal
+    action but the discards, and of the discards the fan-aware advisor's best ``candidates`` tiles
+    and the greedy bot's: the flat search bot's kind of candidates, so that the two searches can be
+    compared on the same choices).  ``objective``:
     ``"net"`` or ``"win"``; ``opponents``: ``"history"`` or ``"uniform"``, how an opponent's hidden
     hand is sampled (as :class:`~.search_bot.SearchBot`'s)."""
 
     name = "ismcts"
 
     def __init__(self, seed: "int | None" = None, *, iterations: int = ISMCTS_DEFAULT_ITERATIONS,
-                 steps: "int | None" = None, c: float = 0.7, widen: int = 0, objective: str = "net",
-                 opponents: str = "history", max_ms: "float | None" = None) -> None:
+                 steps: "int | None" = None, c: float = 0.7, widen: int = 0, root: str = "all",
+                 candidates: int = 3, objective: str = "net", opponents: str = "history",
+                 max_ms: "float | None" = None) -> None:
         seed = None if seed is None else as_int(seed, "seed", 0, MAX_SEED)
         self.iterations = as_int(iterations, "iterations", 1, MAX_ITERATIONS)
         self.steps = None if steps is None else as_int(steps, "steps", 1, MAX_STEPS)
@@ -92,6 +101,10 @@ class IsmctsBot:
             raise MahjongError(f"c must be a number 0-100, got {short_repr(c)}")
         self.c = float(c)
         self.widen = as_int(widen, "widen", 0, 1_000_000)
+        if not isinstance(root, str) or root not in ROOTS:
+            raise MahjongError(f"root must be one of {', '.join(ROOTS)}, got {short_repr(root)}")
+        self.root = root
+        self.candidates = as_int(candidates, "candidates", 1, 34)
         if not isinstance(objective, str) or objective not in OBJECTIVES:
             raise MahjongError(f"objective must be one of {', '.join(OBJECTIVES)}, got {short_repr(objective)}")
         self.objective = objective
@@ -105,6 +118,7 @@ class IsmctsBot:
         self.max_ms = None if max_ms is None else float(max_ms)
         self.rng = np.random.Generator(np.random.PCG64(seed))
         self._greedy = GreedyBot()
+        self._advisor = AdvisorBot()
         self.last: dict[str, Any] = {}
         """What the last decision cost: ``iterations`` (also as ``playouts``), ``steps``, ``nodes``,
         ``cpu_ms``, and the root's ``actions``, ``visits`` and ``means``."""
@@ -118,23 +132,39 @@ class IsmctsBot:
         core = getattr(rnd, "_core", None)
         if getattr(rnd, "builtin_bot_choice", None) is None or core is None:
             raise _refuse_round(rnd, "mj.IsmctsBot")
-        self._greedy.act_index(rnd, seat)      # the seat checked, and to act
+        greedy = self._greedy.act_index(rnd, seat)      # the seat checked, and to act
         t0 = time.process_time()
         legal = rnd.legal_indices(seat)
         self.last = {"iterations": 0, "playouts": 0, "steps": 0, "nodes": 0, "cpu_ms": 0.0,
                      "actions": list(legal), "visits": [], "means": []}
         if len(legal) == 1 or A_WIN in legal:
             return A_WIN if A_WIN in legal else int(legal[0])
+        root = self._root(rnd, seat, legal, greedy) if self.root == "advisor" else None
+        if root is not None and len(root) == 1:
+            return root[0]
         budget = self.steps if self.steps is not None else ISMCTS_DEFAULT_STEPS[core.P]
         actions, visits, means, its, steps, nodes, _ = ismcts_search(
             core, seat, self.iterations, budget, self.c, self.rng.bit_generator, self.opponents == "history",
-            self.objective, self.max_ms or 0.0, self.widen)
+            self.objective, self.max_ms or 0.0, self.widen, root)
         # the most visited action; ties: the better mean, then the lower index (actions ascend)
         best = max(range(len(actions)), key=lambda k: (visits[k], means[k], -k))
         self.last = {"iterations": its, "playouts": its, "steps": steps, "nodes": nodes,
                      "cpu_ms": (time.process_time() - t0) * 1000, "actions": actions, "visits": visits,
                      "means": means}
         return int(actions[best])
+
+    def _root(self, rnd: Round, seat: int, legal: list[int], greedy: int) -> list[int]:
+        """The root's actions with ``root="advisor"``: every legal action but the discards, and of
+        the discards the advisor's best ``self.candidates`` tiles and the greedy bot's, each with and
+        without 报听 where both are legal."""
+        discards = [i for i in legal if i < A_KONG_SELF]
+        if not discards:
+            return list(legal)
+        tiles = {i % A_DISCARD_READY for i in discards}
+        advice = self._advisor.advice(rnd.view(seat), rnd.ruleset)
+        keep = {greedy % A_DISCARD_READY} if greedy < A_KONG_SELF else set()
+        keep.update([o.discard for o in advice.options if o.discard in tiles][:self.candidates])
+        return [i for i in legal if i >= A_KONG_SELF or i % A_DISCARD_READY in keep]
 
     def act(self, rnd: Round, seat: int) -> Action:
         return rnd.decode_action(seat, self.act_index(rnd, seat))
