@@ -50,12 +50,15 @@ PAIRS = (("ismcts", "greedy"), ("search", "greedy"), ("ismcts", "search"))
 
 def run(ruleset: str, deals: int, seed: int = 1, ismcts_steps: "int | None" = None,
         search_steps: "int | None" = None, max_ms: "float | None" = None, c: float = 0.7,
-        progress: int = 0, widen: int = 0, arms: tuple[str, ...] = ("ismcts", "search"), root: str = "all",
-        candidates: int = 3) -> dict[str, Any]:
+        progress: int = 0, widen: "int | None" = None, arms: tuple[str, ...] = ("ismcts", "search"),
+        root: "str | None" = None, candidates: int = 3) -> dict[str, Any]:
     """Play the duplicate deals; returns the per-deal differences and the CPU figures.  ``arms``:
     the bots measured against greedy (both, or one of them alone: half the time)."""
-    timed = {"ismcts": _Timed(IsmctsBot(seed, steps=ismcts_steps, c=c, widen=widen, root=root, candidates=candidates,
-                                        max_ms=max_ms)),
+    options: dict[str, Any] = {"widen": widen, "root": root}
+    ismcts = IsmctsBot(seed, steps=ismcts_steps, c=c, candidates=candidates, max_ms=max_ms,
+                       **{k: v for k, v in options.items() if v is not None})      # None: the bot's default
+    widen, root = ismcts.widen, ismcts.root
+    timed = {"ismcts": _Timed(ismcts),
              "search": _Timed(SearchBot(seed, steps=search_steps, max_ms=max_ms))}
     timed = {name: t for name, t in timed.items() if name in arms}
     pairs = [(a, b) for a, b in PAIRS if a in arms and b in ("greedy", *arms)]
@@ -179,8 +182,8 @@ def main(argv: "list[str] | None" = None) -> dict[str, Any]:
     ap.add_argument("--search-steps", type=int, default=None, help=f"SearchBot(steps=...); default {DEFAULT_STEPS}")
     ap.add_argument("--max-ms", type=float, default=None, help="the same CPU cap per decision for both bots")
     ap.add_argument("--c", type=float, default=0.7, help="IsmctsBot(c=...), the UCB constant")
-    ap.add_argument("--widen", type=int, default=0, help="IsmctsBot(widen=...)")
-    ap.add_argument("--root", default="all", choices=ROOTS, help="IsmctsBot(root=...)")
+    ap.add_argument("--widen", type=int, default=None, help="IsmctsBot(widen=...); default the bot's")
+    ap.add_argument("--root", default=None, choices=ROOTS, help="IsmctsBot(root=...); default the bot's")
     ap.add_argument("--candidates", type=int, default=3, help="IsmctsBot(candidates=...) with --root advisor")
     ap.add_argument("--arms", default="ismcts,search", help="the bots measured against greedy: ismcts,search or one")
     ap.add_argument("--progress", type=int, default=0, help="print the running difference every N deals (0: never)")

@@ -18,7 +18,9 @@
 # claim window).  What the opponents did in between is not in the key (in a two-player round it is
 # one discard that the seat could not claim): the tree would branch too thinly for the few
 # thousand iterations of a decision.  A win is always taken (nothing scores more), and a decision
-# with one legal action is no node.
+# with one legal action is no node.  Options: the root may be restricted to some of the legal
+# actions (the caller's candidates), and nodes below the root may widen progressively (the greedy
+# bot's action first, another only after some visits per action tried: see _is_walk).
 #
 # The walk and the play-out run without the GIL (_ismcts_walk); the sampling of the world holds it
 # (the sampler's functions are GIL functions).

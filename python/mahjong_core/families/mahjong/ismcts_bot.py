@@ -13,11 +13,18 @@ inside the tree too.  A node is the seat's path of actions, the phase and the ti
 All of it runs in C (:func:`mahjong_core._round.ismcts_search`), the walk and the play-outs
 without the GIL.
 
-At the root every legal action is weighed (no candidate list); a win is always taken and a
-decision with one legal action is not searched.  The bot plays the root's most visited action
-(ties: the better mean, then the lower action index).  Outcome of a play-out, for the seat
-(``objective``): ``"net"``, +1 when it wins, -1 when it pays (an opponent wins from its discard or
-kong, or by self-draw), 0 otherwise; or ``"win"``, 1 when it wins.
+At the root the bot weighs, by default (``root="advisor"``), the flat search bot's kind of
+candidates: every legal action but the discards, and of the discards the fan-aware advisor's best
+and the greedy bot's; with ``root="all"`` every legal action.  With ``widen`` k > 0 (by default
+8), a node below the root first tries the greedy bot's action and one more only when it has k visits per action tried (progressive
+widening: a node seen a few times plays like the play-out's policy instead of trying its actions
+at random; ``widen=0`` tries every action legal there first).  Without these two (``root="all",
+widen=0``) the bot is plain ISMCTS, which the measurements found weaker (docs/guide/search-bots.md).
+A win is always taken and a decision with one legal action is not searched.  The bot
+plays the root's most visited action (ties: the better mean, then the lower action index).
+Outcome of a play-out, for the seat (``objective``): ``"net"``, +1 when it wins, -1 when it pays
+(an opponent wins from its discard or kong, or by self-draw), 0 otherwise; or ``"win"``, 1 when it
+wins.
 
 The bot never reads what its seat cannot see: the worlds are built from the seat's view only and
 drawn from the bot's own generator (tests/bots/test_ismcts_bot.py swaps the hidden tiles and
@@ -52,10 +59,11 @@ __all__ = ["IsmctsBot", "ISMCTS_DEFAULT_STEPS", "ISMCTS_DEFAULT_ITERATIONS", "RO
 ROOTS = ("all", "advisor")
 """The actions an ISMCTS bot weighs at the root (see :class:`IsmctsBot`)."""
 
-ISMCTS_DEFAULT_STEPS = {2: 30_000, 3: 10_000, 4: 6_000}
+ISMCTS_DEFAULT_STEPS = {2: 24_000, 3: 10_000, 4: 6_000}
 """The default budget in engine steps per decision, by the number of players (the walk's steps and
-the play-outs'; their CPU time is in proportion, the sampling of the worlds adds to it): about the
-CPU time of the flat search bot's default budget (docs/guide/search-bots.md)."""
+the play-outs'; their CPU time is in proportion, the sampling of the worlds and the advisor's
+ranking add to it): about the CPU time of the flat search bot's default budget, or a little less
+(docs/guide/search-bots.md)."""
 
 ISMCTS_DEFAULT_ITERATIONS = 20_000
 """The default cap of iterations per decision (the step budget is reached first but near a
@@ -91,7 +99,7 @@ class IsmctsBot:
     name = "ismcts"
 
     def __init__(self, seed: "int | None" = None, *, iterations: int = ISMCTS_DEFAULT_ITERATIONS,
-                 steps: "int | None" = None, c: float = 0.7, widen: int = 0, root: str = "all",
+                 steps: "int | None" = None, c: float = 0.7, widen: int = 8, root: str = "advisor",
                  candidates: int = 3, objective: str = "net", opponents: str = "history",
                  max_ms: "float | None" = None) -> None:
         seed = None if seed is None else as_int(seed, "seed", 0, MAX_SEED)
