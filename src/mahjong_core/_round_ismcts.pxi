@@ -227,8 +227,7 @@ def ismcts_search(core, int seat, int iterations, Py_ssize_t max_steps, double c
                   bint history=True, str objective="net", double max_ms=0.0, int widen=0, root_actions=None):
     """Single-observer information-set MCTS for ``seat`` of ``core`` (a :class:`RoundCore` where the
     seat is to act with at least two legal actions), see the file's comment.  Stops after
-    ``iterations`` iterations, or at the first iteration that brings the engine steps to
-    ``max_steps``, or (``max_ms`` > 0) after ``max_ms`` milliseconds of the process's CPU time
+    ``iterations`` iterations, or at the first iteration that brings the steps to ``max_steps``, or (``max_ms`` > 0) after ``max_ms`` milliseconds of the process's CPU time
     (checked every 8 iterations).  ``c``: the UCB exploration constant; ``widen``: 0, or the visits
 per tried action a node below the root needs before it tries another (see :func:`_is_walk`);
     ``root_actions``: None, or the legal actions (at least two) the root chooses among; ``bit_generator``: a NumPy
@@ -236,10 +235,11 @@ per tried action a node below the root needs before it tries another (see :func:
     :func:`search_outcomes`; ``objective``: ``"net"`` (+1 won, -1 paid, 0 otherwise) or ``"win"``.
     Returns ``(actions, visits, means, iterations, steps, nodes, edges)``: the root's edges (the
     legal actions tried, ascending), their visits and mean outcomes, the iterations and engine
-    steps the search took, and the tree's nodes and edges."""
+    steps the search took (with ``history``, each world's sampling counts one step per greedy
+    turn it replays for an opponent's hand), and the tree's nodes and edges."""
     cdef RoundCore src = <RoundCore?> core
     cdef double values[4]
-    cdef int it = 0, n_legal, e, k
+    cdef int it = 0, n_legal, e, k, s, replayed = 0
     cdef Py_ssize_t steps = 0
     cdef int path[2 * MAX_POOL + 2]
     cdef clock_t t0 = clock()
@@ -289,8 +289,17 @@ per tried action a node below the root needs before it tries another (see :func:
         if tr.nodes == NULL or tr.edges == NULL:  # pragma: no cover - out of memory
             raise MemoryError("ismcts tree")
         _is_new_node(&tr, 0)
+        # a world's sampling replays the greedy bot's discard choice for each opponent turn taken
+        # (_deal_hidden_hand), about the work of an engine step each: counted as steps, so that the
+        # step budget bounds the CPU time late in a round too, where play-outs are short and the
+        # sampling is most of an iteration
+        if history:
+            for s in range(src.P):
+                if s != seat:
+                    replayed += min(_turns_taken(src, s), MAX_HISTORY)
         while it < iterations and steps < max_steps:
             _determinize(world, src, seat, bg, history)
+            steps += replayed
             # the seat acts first in the world as in the round: the claims of the opponents who
             # answer before it are the world's (_reopen_window keeps the seat's place)
             with nogil:

@@ -144,6 +144,20 @@ def test_the_budgets_are_kept():
         assert 300 <= small.last["steps"] < 300 + 200 and small.last["iterations"] < ISMCTS_DEFAULT_STEPS[4]
 
 
+def test_the_sampling_of_a_world_counts_its_replayed_turns_as_steps():
+    """Late in a round a play-out is short and the sampling of a world (each opponent's hand
+    improved by as many greedy turns as he has taken) is most of an iteration: each iteration
+    counts those turns, so the step budget bounds the CPU time there too."""
+    n = sum(1 for _ in _decision_points("public", seed=3, every=1))
+    rnd, seat = next(p for k, p in enumerate(_decision_points("public", seed=3, every=1)) if k == int(n * 0.97))
+    view = rnd.view(seat)
+    replayed = sum(min(len(view["discards"][s]), 40) for s in range(rnd.players) if s != seat)    # at least
+    assert replayed > 20
+    # a budget of that many steps is spent by the first iteration's sampling alone
+    hist = ismcts_search(rnd._core, seat, 1000, replayed, 0.7, np.random.PCG64(2), True)
+    assert hist[3] == 1 and hist[4] > replayed
+
+
 def test_the_default_budget_depends_on_the_players_and_costs_at_most_50_ms():
     cpu = []
     for ruleset in ("two-player", "public"):

@@ -59,11 +59,11 @@ __all__ = ["IsmctsBot", "ISMCTS_DEFAULT_STEPS", "ISMCTS_DEFAULT_ITERATIONS", "RO
 ROOTS = ("all", "advisor")
 """The actions an ISMCTS bot weighs at the root (see :class:`IsmctsBot`)."""
 
-ISMCTS_DEFAULT_STEPS = {2: 24_000, 3: 10_000, 4: 6_000}
-"""The default budget in engine steps per decision, by the number of players (the walk's steps and
-the play-outs'; their CPU time is in proportion, the sampling of the worlds and the advisor's
-ranking add to it): about the CPU time of the flat search bot's default budget, or a little less
-(docs/guide/search-bots.md)."""
+ISMCTS_DEFAULT_STEPS = {2: 32_000, 3: 14_000, 4: 9_000}
+"""The default budget in steps per decision, by the number of players: the engine steps of the walks
+and play-outs, and one step per greedy turn the sampling of a world replays for an opponent's hand
+(their CPU time is in proportion; the advisor's ranking adds to it): about the CPU time of the flat
+search bot's default budget, or a little less (docs/guide/search-bots.md)."""
 
 ISMCTS_DEFAULT_ITERATIONS = 20_000
 """The default cap of iterations per decision (the step budget is reached first but near a
@@ -82,7 +82,8 @@ class IsmctsBot:
     ``seed``: the bot's generator (None: fresh entropy); the same seed and the same view give the
     same decision when ``max_ms`` is None.  The budget per decision: ``iterations`` (one sampled
     world, one walk down the tree, one play-out) and ``steps`` (engine steps of the walks and
-    play-outs; None: :data:`ISMCTS_DEFAULT_STEPS` for the round's number of players); the search
+    play-outs and the greedy turns replayed by the sampling of the worlds; None:
+    :data:`ISMCTS_DEFAULT_STEPS` for the round's number of players); the search
     stops at the first iteration that reaches either.  ``max_ms``: an optional cap of CPU
     milliseconds per decision (the decision then depends on the machine's speed, so it is not
     reproducible).  ``c``: the UCB exploration constant (outcomes lie in -1..1).  ``widen``: 0, every
