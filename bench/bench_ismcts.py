@@ -187,15 +187,14 @@ def main(argv: "list[str] | None" = None) -> dict[str, Any]:
     ap.add_argument("--candidates", type=int, default=3, help="IsmctsBot(candidates=...) with --root advisor")
     ap.add_argument("--arms", default="ismcts,search", help="the bots measured against greedy: ismcts,search or one")
     ap.add_argument("--progress", type=int, default=0, help="print the running difference every N deals (0: never)")
-    ap.add_argument("--json", default=None, help="write the figures and per-deal differences to this file")
+    ap.add_argument("--json", default=None, help="write the figures and per-deal differences to this file (of a run, "
+                                                  "a merge or a join)")
     ap.add_argument("--merge", nargs="+", default=None, help="print the figures of these --json files together")
     ap.add_argument("--join", nargs=2, default=None, metavar=("ISMCTS.json", "SEARCH.json"),
                     help="print the ismcts arm of one --json file against the search arm of another (same walls)")
     a = ap.parse_args(argv)
     if a.join:
         f = join(*[json.loads(Path(p).read_text()) for p in a.join])
-        if a.json:
-            Path(a.json).write_text(json.dumps(f))
     elif a.merge:
         f = merge([json.loads(Path(p).read_text()) for p in a.merge])
     else:
@@ -204,8 +203,8 @@ def main(argv: "list[str] | None" = None) -> dict[str, Any]:
             raise SystemExit(f"--arms {a.arms!r}: expected ismcts, search or both")
         f = run(a.ruleset, a.deals, a.seed, a.ismcts_steps, a.search_steps, a.max_ms, a.c, a.progress, a.widen, arms,
                 a.root, a.candidates)
-        if a.json:
-            Path(a.json).write_text(json.dumps(f))
+    if a.json:
+        Path(a.json).write_text(json.dumps(f))
     report(f)
     return f
 
