@@ -8,8 +8,8 @@
 # an action's count of chances is how often it was legal when its node was visited (its
 # "availability"), not the node's visits -- an action that a world rarely offers is not punished
 # for the worlds that did not offer it.  The other seats play the greedy bot between the seat's
-# decisions.  The first action of a node never tried in a world that offers it is tried (one new
-# edge per iteration), then every seat plays the greedy bot to the end, and the outcome for the
+# decisions.  At the first node with an action never tried there that this world offers, that
+# action is tried (one new edge per iteration), then every seat plays the greedy bot to the end, and the outcome for the
 # seat (+1 it won, -1 it paid, 0 otherwise, or 1 / 0 for wins only) is added to every edge of the
 # path.
 #
@@ -22,7 +22,7 @@
 # actions (the caller's candidates), and nodes below the root may widen progressively (the greedy
 # bot's action first, another only after some visits per action tried: see _is_walk).
 #
-# The walk and the play-out run without the GIL (_ismcts_walk); the sampling of the world holds it
+# The walk and the play-out run without the GIL (_is_walk); the sampling of the world holds it
 # (the sampler's functions are GIL functions).
 
 from libc.math cimport sqrt, log
