@@ -9,9 +9,9 @@
 # "availability"), not the node's visits -- an action that a world rarely offers is not punished
 # for the worlds that did not offer it.  The other seats play the greedy bot between the seat's
 # decisions.  At the first node with an action never tried there that this world offers, that
-# action is tried (one new edge per iteration), then every seat plays the greedy bot to the end, and the outcome for the
-# seat (+1 it won, -1 it paid, 0 otherwise, or 1 / 0 for wins only) is added to every edge of the
-# path.
+# action is tried (one new edge per iteration), then every seat plays the greedy bot to the end,
+# and the outcome for the seat (+1 it won, -1 it paid, 0 otherwise, or 1 / 0 for wins only) is
+# added to every edge of the path.
 #
 # A node is what the seat knows at a decision, coarsened: the path of its own actions from the
 # root, the phase and the tile in question (the tile it drew on its turn, the tile offered in a
