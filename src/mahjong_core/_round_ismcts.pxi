@@ -227,10 +227,11 @@ def ismcts_search(core, int seat, int iterations, Py_ssize_t max_steps, double c
                   bint history=True, str objective="net", double max_ms=0.0, int widen=0, root_actions=None):
     """Single-observer information-set MCTS for ``seat`` of ``core`` (a :class:`RoundCore` where the
     seat is to act with at least two legal actions), see the file's comment.  Stops after
-    ``iterations`` iterations, or at the first iteration that brings the steps to ``max_steps``, or (``max_ms`` > 0) after ``max_ms`` milliseconds of the process's CPU time
-    (checked every 8 iterations).  ``c``: the UCB exploration constant; ``widen``: 0, or the visits
-per tried action a node below the root needs before it tries another (see :func:`_is_walk`);
-    ``root_actions``: None, or the legal actions (at least two) the root chooses among; ``bit_generator``: a NumPy
+    ``iterations`` iterations, or at the first iteration that brings the steps to ``max_steps``,
+    or (``max_ms`` > 0) after ``max_ms`` milliseconds of the process's CPU time (checked every 8
+    iterations).  ``c``: the UCB exploration constant; ``widen``: 0, or the visits per tried action
+    a node below the root needs before it tries another (see :func:`_is_walk`); ``root_actions``:
+    None, or the legal actions (at least two) the root chooses among; ``bit_generator``: a NumPy
     BitGenerator the worlds and the expansions draw from; ``history``: as in
     :func:`search_outcomes`; ``objective``: ``"net"`` (+1 won, -1 paid, 0 otherwise) or ``"win"``.
     Returns ``(actions, visits, means, iterations, steps, nodes, edges)``: the root's edges (the

@@ -16,12 +16,13 @@ without the GIL.
 At the root the bot weighs, by default (``root="advisor"``), the flat search bot's kind of
 candidates: every legal action but the discards, and of the discards the fan-aware advisor's best
 and the greedy bot's; with ``root="all"`` every legal action.  With ``widen`` k > 0 (by default
-8), a node below the root first tries the greedy bot's action and one more only when it has k visits per action tried (progressive
-widening: a node seen a few times plays like the play-out's policy instead of trying its actions
-at random; ``widen=0`` tries every action legal there first).  Without these two (``root="all",
-widen=0``) the bot is plain ISMCTS, which the measurements found weaker (docs/guide/search-bots.md).
-A win is always taken and a decision with one legal action is not searched.  The bot
-plays the root's most visited action (ties: the better mean, then the lower action index).
+8), a node below the root first tries the greedy bot's action and one more only when it has k
+visits per action tried (progressive widening: a node seen a few times plays like the play-out's
+policy instead of trying its actions at random; ``widen=0`` tries every action legal there
+first).  Without these two (``root="all", widen=0``) the bot is plain ISMCTS, which the
+measurements found weaker (docs/guide/search-bots.md).  A win is always taken and a decision with
+one legal action is not searched.  The bot plays the root's most visited action (ties: the better
+mean, then the lower action index).
 Outcome of a play-out, for the seat (``objective``): ``"net"``, +1 when it wins, -1 when it pays
 (an opponent wins from its discard or kong, or by self-draw), 0 otherwise; or ``"win"``, 1 when it
 wins.
