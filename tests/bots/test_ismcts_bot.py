@@ -192,7 +192,8 @@ def test_a_win_is_taken_without_search():
 @pytest.mark.parametrize("kwargs, word", [
     ({"iterations": 0}, "iterations"), ({"iterations": 2.5}, "iterations"), ({"steps": 0}, "steps"),
     ({"c": -1.0}, "c must"), ({"c": True}, "c must"), ({"c": float("nan")}, "c must"),
-    ({"objective": "points"}, "objective"), ({"opponents": "psychic"}, "opponents"), ({"candidates": 0}, "candidates"),
+    ({"objective": "points"}, "objective"), ({"opponents": "psychic"}, "opponents"),
+    ({"opponents": "discards"}, "opponents"),     # a model of the flat bot's sampler that ismcts_search lacks ({"candidates": 0}, "candidates"),
     ({"widen": 1.5}, "widen"), ({"root": 3}, "root"),
     ({"max_ms": 0}, "max_ms"), ({"max_ms": "fast"}, "max_ms"), ({"seed": -1}, "seed"), ({"seed": "one"}, "seed"),
 ])

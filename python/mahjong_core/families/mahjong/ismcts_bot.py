@@ -49,16 +49,20 @@ from ...limits import MAX_SEED
 from ._constants import A_DISCARD_READY, A_KONG_SELF, A_WIN
 from .advise_bot import AdvisorBot
 from .bots import GreedyBot, _refuse_round
-from .search_bot import OBJECTIVES, OPPONENT_MODELS
+from .search_bot import OBJECTIVES
 
 if TYPE_CHECKING:  # annotations only
     from .actions import Action
     from .round import Round
 
-__all__ = ["IsmctsBot", "ISMCTS_DEFAULT_STEPS", "ISMCTS_DEFAULT_ITERATIONS", "ROOTS"]
+__all__ = ["IsmctsBot", "ISMCTS_DEFAULT_STEPS", "ISMCTS_DEFAULT_ITERATIONS", "ISMCTS_OPPONENT_MODELS", "ROOTS"]
 
 ROOTS = ("all", "advisor")
 """The actions an ISMCTS bot weighs at the root (see :class:`IsmctsBot`)."""
+
+ISMCTS_OPPONENT_MODELS = ("history", "uniform")
+"""How an ISMCTS bot samples an opponent's hidden hand: the sampler's two models that
+:func:`~mahjong_core._round.ismcts_search` takes (its ``history`` flag)."""
 
 ISMCTS_DEFAULT_STEPS = {2: 32_000, 3: 14_000, 4: 9_000}
 """The default budget in steps per decision, by the number of players: the engine steps of the walks
@@ -96,7 +100,7 @@ class IsmctsBot:
     and the greedy bot's: the flat search bot's kind of candidates, so that the two searches can be
     compared on the same choices).  ``objective``:
     ``"net"`` or ``"win"``; ``opponents``: ``"history"`` or ``"uniform"``, how an opponent's hidden
-    hand is sampled (as :class:`~.search_bot.SearchBot`'s)."""
+    hand is sampled (as :class:`~.search_bot.SearchBot`'s models of those names)."""
 
     name = "ismcts"
 
@@ -118,8 +122,9 @@ class IsmctsBot:
         if not isinstance(objective, str) or objective not in OBJECTIVES:
             raise MahjongError(f"objective must be one of {', '.join(OBJECTIVES)}, got {short_repr(objective)}")
         self.objective = objective
-        if not isinstance(opponents, str) or opponents not in OPPONENT_MODELS:
-            raise MahjongError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}, got {short_repr(opponents)}")
+        if not isinstance(opponents, str) or opponents not in ISMCTS_OPPONENT_MODELS:
+            raise MahjongError(f"opponents must be one of {', '.join(ISMCTS_OPPONENT_MODELS)}, "
+                               f"got {short_repr(opponents)}")
         self.opponents = opponents
         if max_ms is not None and (isinstance(max_ms, bool) or not isinstance(max_ms, (int, float))
                                    or math.isnan(max_ms) or not 0 < max_ms <= 3_600_000):
