@@ -224,6 +224,9 @@ cdef inline int _meld_row(str text, uint8_t* row) noexcept:
     return 0
 
 
+_MELD_SLOTS_ENABLED = bool(MJ_MELD_CACHE)
+
+
 def _meld_slots_in_use():
     """The meld strings' slots in use, as (length, first 8 bytes, last 8 bytes, kind, first tile)
     rows (for tests)."""
@@ -345,6 +348,17 @@ cdef inline int _plain_options(object caishen_enabled, object caishen_used_as_wi
     return <int> opts
 
 
+# The ints a Score holds (totals, the minimum, the form code) as objects made once: a tuple read
+# is a few instructions where PyLong_FromLong was a call for each of the four.
+cdef tuple _SMALL_INTS = tuple(range(1024))
+
+
+cdef inline object _int_object(int v):
+    if 0 <= v < 1024:
+        return (<tuple> _SMALL_INTS)[v]
+    return v
+
+
 cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand, object win_tile,
                          object melds, uint32_t flags, object ready_concealed, object flowers,
                          object seat_wind, object round_wind):
@@ -396,10 +410,10 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
         return None
     s._nf = FAN_COUNT[rs.code]
     s.ruleset = rs.name
-    s.total = totals[0]
-    s.non_flower_total = totals[1]
-    s.min_fan = mins
-    s.form_code = totals[2]
+    s.total = _int_object(totals[0])
+    s.non_flower_total = _int_object(totals[1])
+    s.min_fan = _int_object(mins)
+    s.form_code = _int_object(totals[2])
     return s
 
 
@@ -545,7 +559,7 @@ cdef extern from *:
     /* 1 when the slot now holds mj_score_vectorcall, 0 when `f` has no vectorcall slot (the def's
        parsing then serves every call). */
     static int mj_install_score_vectorcall(PyObject *f, mj_quick_fn quick, PyObject *default_ruleset,
-                                           PyObject *no_melds, PyObject *no_flowers) {
+                                           PyObject *no_melds, PyObject *no_flowers, PyObject *names) {
         PyTypeObject *tp = Py_TYPE(f);
         vectorcallfunc *slot;
         if (!PyType_HasFeature(tp, Py_TPFLAGS_HAVE_VECTORCALL) || tp->tp_vectorcall_offset <= 0)
@@ -553,12 +567,13 @@ cdef extern from *:
         slot = (vectorcallfunc *) ((char *) f + tp->tp_vectorcall_offset);
         if (*slot == NULL || *slot == mj_score_vectorcall)
             return *slot != NULL;
-        mj_kw_ruleset = PyUnicode_InternFromString("ruleset");
-        mj_kw_melds = PyUnicode_InternFromString("melds");
-        mj_kw_self_drawn = PyUnicode_InternFromString("self_drawn");
-        mj_kw_flowers = PyUnicode_InternFromString("flowers");
-        mj_kw_seat_wind = PyUnicode_InternFromString("seat_wind");
-        mj_kw_round_wind = PyUnicode_InternFromString("round_wind");
+        /* the keywords, in the order of _SCORE_DIRECT_KEYWORDS */
+        mj_kw_ruleset = PyUnicode_InternFromString(PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, 0)));
+        mj_kw_melds = PyUnicode_InternFromString(PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, 1)));
+        mj_kw_self_drawn = PyUnicode_InternFromString(PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, 2)));
+        mj_kw_flowers = PyUnicode_InternFromString(PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, 3)));
+        mj_kw_seat_wind = PyUnicode_InternFromString(PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, 4)));
+        mj_kw_round_wind = PyUnicode_InternFromString(PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, 5)));
         if (!mj_kw_ruleset || !mj_kw_melds || !mj_kw_self_drawn || !mj_kw_flowers || !mj_kw_seat_wind
                 || !mj_kw_round_wind)
             return -1;
@@ -576,7 +591,8 @@ cdef extern from *:
     """
     ctypedef object (*_quick_fn)(object, object, object, object, object, object, object, object)
     int _install_score_vectorcall "mj_install_score_vectorcall"(object f, _quick_fn quick, object default_ruleset,
-                                                                object no_melds, object no_flowers) except -1
+                                                                object no_melds, object no_flowers,
+                                                                tuple names) except -1
 
 
 cdef object _score_quick(object hand, object win_tile, object ruleset, object melds, object self_drawn,
@@ -592,7 +608,10 @@ cdef object _score_quick(object hand, object win_tile, object ruleset, object me
                         round_wind)
 
 
-_SCORE_VECTORCALL = _install_score_vectorcall(score, _score_quick, DEFAULT_RULESET, (), _NO_FLOWERS)
+# The keywords the direct entry reads (any other keyword goes to the def), in _score_quick's order.
+_SCORE_DIRECT_KEYWORDS = ("ruleset", "melds", "self_drawn", "flowers", "seat_wind", "round_wind")
+_SCORE_VECTORCALL = _install_score_vectorcall(score, _score_quick, DEFAULT_RULESET, (), _NO_FLOWERS,
+                                              _SCORE_DIRECT_KEYWORDS)
 
 
 cdef class Scorer:
