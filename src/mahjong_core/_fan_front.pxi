@@ -194,18 +194,28 @@ cdef enum:
 cdef MeldSlot _MELD_SLOTS[1 << MELD_SLOT_BITS]   # static: zeroed, every slot empty
 
 
-cdef inline int _meld_row(str text, uint8_t* row) noexcept:
-    """_text_meld through the slots of strings already read: 0, or SCAN_OTHER."""
+# The str macros on a borrowed pointer (a list's or tuple's item read without a reference of ours)
+cdef extern from "Python.h":
+    ctypedef struct PyObject
+    PyObject** _seq_items "PySequence_Fast_ITEMS"(object seq)    # a list or a tuple
+    bint _is_exact_str "PyUnicode_CheckExact"(PyObject* o)
+    Py_ssize_t _str_length "PyUnicode_GET_LENGTH"(PyObject* o)
+    int _str_kind "PyUnicode_KIND"(PyObject* o)
+    const Py_UCS1* _str_bytes "PyUnicode_1BYTE_DATA"(PyObject* o)
+
+
+cdef inline int _meld_row(PyObject* text, uint8_t* row) noexcept:
+    """_text_meld of a str (borrowed) through the slots of strings already read: 0, or SCAN_OTHER."""
     cdef const Py_UCS1* chars
     cdef Py_ssize_t n
     cdef uint64_t head, tail
     cdef MeldSlot* slot
-    if not MJ_MELD_CACHE:
-        return _text_meld(text, row)
-    n = PyUnicode_GET_LENGTH(text)
-    chars = _latin1(text)
-    if chars == NULL or n < 7 or n > 16:
-        return _text_meld(text, row)
+    if not MJ_MELD_CACHE or _str_kind(text) != PyUnicode_1BYTE_KIND:
+        return _text_meld(<str> text, row)
+    n = _str_length(text)
+    chars = _str_bytes(text)
+    if n < 7 or n > 16:
+        return _text_meld(<str> text, row)
     head = _load8(chars)          # a one-byte string ends in a NUL: 8 bytes are there when n >= 7
     tail = _load8(chars + n - 8) if n >= 8 else 0
     slot = &_MELD_SLOTS[(head * 0x9E3779B97F4A7C15ULL + tail * 0xC2B2AE3D27D4EB4FULL + <uint64_t> n)
@@ -214,7 +224,7 @@ cdef inline int _meld_row(str text, uint8_t* row) noexcept:
         row[0] = slot.row[0]
         row[1] = slot.row[1]
         return 0
-    if _text_meld(text, row) < 0:
+    if _text_meld(<str> text, row) < 0:
         return SCAN_OTHER
     slot.head = head
     slot.tail = tail
@@ -240,6 +250,7 @@ cdef int _plain_melds(object melds, uint8_t* rows) noexcept:
     cdef Py_ssize_t n, j, m
     cdef int tiles[4]
     cdef int kind, first, count
+    cdef PyObject** items
     if type(melds) is tuple:
         n = len(<tuple> melds)
     elif type(melds) is list:
@@ -248,12 +259,15 @@ cdef int _plain_melds(object melds, uint8_t* rows) noexcept:
         return SCAN_OTHER
     if n > 4:
         return SCAN_OTHER
+    if not MJ_MELD_CACHE and type(melds) is list:
+        melds = tuple(melds)    # free-threaded: another thread may change the list; a snapshot is ours
+    items = _seq_items(melds)   # borrowed: nothing below runs Python code that could change the list
     for j in range(n):
-        meld = (<tuple> melds)[j] if type(melds) is tuple else (<list> melds)[j]
-        if type(meld) is str:
-            if _meld_row(<str> meld, rows + 2 * j) < 0:
+        if _is_exact_str(items[j]):
+            if _meld_row(items[j], rows + 2 * j) < 0:
                 return SCAN_OTHER
             continue
+        meld = <object> items[j]
         if type(meld) is not tuple or len(<tuple> meld) != 2 or type((<tuple> meld)[0]) is not str:
             return SCAN_OTHER
         name = (<tuple> meld)[0]
