@@ -393,7 +393,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     same exception class comes out for any input."""
     cdef Ctx x
     cdef int i, j, n, f, t, e, kind, first, total, flower_total
-    cdef uint64_t bad
+    cdef uint64_t bad, present, meld_kinds = 0
     err.a = 0
     err.b = 0
     if flags & ~(<uint32_t> F_ALL):
@@ -407,7 +407,8 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     x.fk = FAN_OF_KEY[rs]
     x.allowed = RULESET_KINDS[rs]
     # --- validation, in the reference's order ------------------------------------------
-    bad = _nonzero_mask(concealed) & ~x.allowed
+    present = _nonzero_mask(concealed)    # becomes x.pm14 (the winning tile added) and x.pm
+    bad = present & ~x.allowed
     if bad:
         err.a = mj_ctz64(bad)
         return E_CONCEALED_NOT_PLAYED
@@ -424,17 +425,22 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
             err.b = kind
             return E_MELD_KIND
         n = 3 if kind == M_CHI else 1
-        for j in range(n):
-            t = first + j
-            e = _tile_error(t, x.allowed)
-            if e:
-                err.a = t
-                err.b = i
-                return E_MELD_TILE_RANGE if e == 1 else (E_MELD_FLOWER if e == 2 else E_MELD_NOT_PLAYED)
+        # the meld's kinds, all of them played (the common case: one test of the mask), or the
+        # first bad tile named as the reference names it
+        bad = ((<uint64_t> 7) if kind == M_CHI else 1) << first if first < 34 else 0
+        if bad == 0 or (bad & ~x.allowed):
+            for j in range(n):
+                t = first + j
+                e = _tile_error(t, x.allowed)
+                if e:
+                    err.a = t
+                    err.b = i
+                    return E_MELD_TILE_RANGE if e == 1 else (E_MELD_FLOWER if e == 2 else E_MELD_NOT_PLAYED)
         if kind == M_CHI and (first >= 27 or first % 9 > 6):
             err.a = first
             err.b = i
             return E_MELD_SHAPE
+        meld_kinds |= bad
         if x.n_melds < 4:
             x.melds[x.n_melds].first = first
             x.melds[x.n_melds].shape = SH_CHOW if kind == M_CHI else (SH_PUNG if kind == M_PON else SH_KONG)
@@ -462,6 +468,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
                 err.a = 256
                 return E_SIZE
             x.c14[win] += 1     # 天胡: a passed last tile is simply part of the 14
+            present |= (<uint64_t> 1) << win
             win = -1
     elif win < 0:
         return E_NO_WIN_TILE
@@ -489,6 +496,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
         memcpy(x.c13, x.c14, N_KINDS)
         x.n13 = 13 - 3 * x.n_melds
         x.c14[win] += 1
+        present |= (<uint64_t> 1) << win
         x.sum14[win // 9 if win < 27 else 3] += 1
     memcpy(x.hand, x.c14, N_KINDS)
     x.multi14 = _any_above(x.c14, 1)
@@ -534,9 +542,10 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     x.excl = &FAN_EXCL_LITERAL[rs][0][0] if options & O_LITERAL_FIRST_TURN else &FAN_EXCL[rs][0][0]
     x.nf = FAN_COUNT[rs]
     x.special = (x.quirks & RQ_SPECIAL_FORMS) != 0
-    x.pm = _nonzero_mask(x.hand)
+    # the kinds in H and among the concealed 14: counted above (a count of 14 tiles cannot wrap)
+    x.pm14 = present
+    x.pm = present | meld_kinds
     x.pm4 = _equal_mask(x.hand, 4)
-    x.pm14 = _nonzero_mask(x.c14)
     x.unique_wait = -1 if win >= 0 else 0
     x.rep_mask[0] = REP_MASK[rs][0]
     x.rep_mask[1] = REP_MASK[rs][1]

@@ -53,6 +53,16 @@ cdef void _standard_form(Ctx* x) noexcept nogil:
     cdef int k, i, v, d0, d1, d2, depth, pairs = 0, n_hon = 0, res, pair_comp = -1
     cdef int honors[4]
     cdef const uint8_t* c = x.c14
+    if x.n_melds == 4:
+        # four declared groups: the concealed 14 are two tiles, one reading when they are a pair
+        # (what the split below finds, without the splits)
+        if mj_popcount64(x.pm14) != 1:
+            return
+        x.pair = mj_ctz64(x.pm14)
+        x.form = FORM_STANDARD
+        memcpy(x.g, x.melds, sizeof(Grp) * 4)
+        _score_decomposition(x)
+        return
     for k in range(4):
         res = x.sum14[k] % 3
         if res == 1 or (res == 2 and pair_comp >= 0):

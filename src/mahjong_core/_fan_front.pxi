@@ -17,6 +17,7 @@ cdef class _RulesetFront:
     cdef bint flowers_by_name
     cdef object name
     cdef object record
+    cdef object key     # the table's interned name (the last-found check compares it by identity)
 
 
 cdef dict _front_rulesets():
@@ -30,7 +31,8 @@ cdef dict _front_rulesets():
         f.flowers_by_name = rs.flowers_scored_by_name
         f.name = rs.name
         f.record = rs
-        table[intern(name)] = f   # interned: a literal name then finds its key by identity
+        f.key = intern(name)
+        table[f.key] = f   # interned: a literal name then finds its key by identity
     return table
 
 
@@ -42,14 +44,25 @@ cdef tuple _FRONT_NAMES = tuple(_FRONT_RS)
 cdef tuple _FRONT_VALUES = tuple(_FRONT_RS.values())
 
 
+# The front found last by an interned name: a program scores one ruleset call after call, and the
+# check is one comparison.  One object read and written whole (its name and values go together,
+# so a thread never pairs one ruleset's name with another's front).
+cdef _RulesetFront _FRONT_LAST = <_RulesetFront> _FRONT_VALUES[0]
+
+
 cdef inline _RulesetFront _front_ruleset(object ruleset):
     """The front of a ruleset given by name or as a registered record; None otherwise."""
-    cdef _RulesetFront f
+    global _FRONT_LAST
+    cdef _RulesetFront f = _FRONT_LAST
     cdef Py_ssize_t i
+    if f.key is ruleset:
+        return f
     if type(ruleset) is str:
         for i in range(len(_FRONT_NAMES)):
             if (<tuple> _FRONT_NAMES)[i] is ruleset:
-                return <_RulesetFront> (<tuple> _FRONT_VALUES)[i]
+                f = <_RulesetFront> (<tuple> _FRONT_VALUES)[i]
+                _FRONT_LAST = f
+                return f
         return _FRONT_RS.get(ruleset)
     for f in _FRONT_RS.values():
         if ruleset is f.record:
@@ -151,6 +164,85 @@ cdef inline int _plain_tile(object tile) noexcept:
     return -2
 
 
+# Meld strings already read, by their characters: a program writes the same few melds again and
+# again (there are 123 in the canonical form of format_tiles), and a slot's check costs a fifth of
+# reading one.  A string of 7-16 one-byte characters is its length, its first eight bytes and its
+# last eight (for 7 characters the first eight hold the terminating NUL), which together are every
+# character: the slot answers only for that exact string, and holds what _text_meld read of it.
+# Direct-mapped, so bounded; a slot is overwritten by the next string that maps to it.  Only with
+# the GIL (a slot is three words, written as one step only under it): the free-threaded build
+# reads every meld.
+cdef extern from *:
+    """
+    #ifdef Py_GIL_DISABLED
+    #define MJ_MELD_CACHE 0
+    #else
+    #define MJ_MELD_CACHE 1
+    #endif
+    """
+    bint MJ_MELD_CACHE
+
+ctypedef struct MeldSlot:
+    uint64_t head       # the first eight bytes
+    uint64_t tail       # the last eight (0 for a string of 7)
+    uint8_t n           # the length; 0: an empty slot
+    uint8_t row[2]
+
+cdef enum:
+    MELD_SLOT_BITS = 8
+
+cdef MeldSlot _MELD_SLOTS[1 << MELD_SLOT_BITS]   # static: zeroed, every slot empty
+
+
+# The str macros on a borrowed pointer (a list's or tuple's item read without a reference of ours)
+cdef extern from "Python.h":
+    ctypedef struct PyObject
+    PyObject** _seq_items "PySequence_Fast_ITEMS"(object seq)    # a list or a tuple
+    bint _is_exact_str "PyUnicode_CheckExact"(PyObject* o)
+    Py_ssize_t _str_length "PyUnicode_GET_LENGTH"(PyObject* o)
+    int _str_kind "PyUnicode_KIND"(PyObject* o)
+    const Py_UCS1* _str_bytes "PyUnicode_1BYTE_DATA"(PyObject* o)
+
+
+cdef inline int _meld_row(PyObject* text, uint8_t* row) noexcept:
+    """_text_meld of a str (borrowed) through the slots of strings already read: 0, or SCAN_OTHER."""
+    cdef const Py_UCS1* chars
+    cdef Py_ssize_t n
+    cdef uint64_t head, tail
+    cdef MeldSlot* slot
+    if not MJ_MELD_CACHE or _str_kind(text) != PyUnicode_1BYTE_KIND:
+        return _text_meld(<str> text, row)
+    n = _str_length(text)
+    chars = _str_bytes(text)
+    if n < 7 or n > 16:
+        return _text_meld(<str> text, row)
+    head = _load8(chars)          # a one-byte string ends in a NUL: 8 bytes are there when n >= 7
+    tail = _load8(chars + n - 8) if n >= 8 else 0
+    slot = &_MELD_SLOTS[(head * 0x9E3779B97F4A7C15ULL + tail * 0xC2B2AE3D27D4EB4FULL + <uint64_t> n)
+                        >> (64 - MELD_SLOT_BITS)]
+    if slot.n == n and slot.head == head and slot.tail == tail:
+        row[0] = slot.row[0]
+        row[1] = slot.row[1]
+        return 0
+    if _text_meld(<str> text, row) < 0:
+        return SCAN_OTHER
+    slot.head = head
+    slot.tail = tail
+    slot.n = <uint8_t> n
+    slot.row[0] = row[0]
+    slot.row[1] = row[1]
+    return 0
+
+
+_MELD_SLOTS_ENABLED = bool(MJ_MELD_CACHE)
+
+
+def _meld_slots_in_use():
+    """The meld strings' slots in use, as (length, first 8 bytes, last 8 bytes, kind, first tile)
+    rows (for tests)."""
+    return [(s.n, s.head, s.tail, s.row[0], s.row[1]) for s in _MELD_SLOTS if s.n]
+
+
 cdef int _plain_melds(object melds, uint8_t* rows) noexcept:
     """The rows of a list or tuple of at most 4 plain melds -- meld strings, or (kind, tiles) pairs
     with a kind string and a tile string or a list/tuple of int tiles: their number, or
@@ -158,6 +250,7 @@ cdef int _plain_melds(object melds, uint8_t* rows) noexcept:
     cdef Py_ssize_t n, j, m
     cdef int tiles[4]
     cdef int kind, first, count
+    cdef PyObject** items
     if type(melds) is tuple:
         n = len(<tuple> melds)
     elif type(melds) is list:
@@ -166,12 +259,15 @@ cdef int _plain_melds(object melds, uint8_t* rows) noexcept:
         return SCAN_OTHER
     if n > 4:
         return SCAN_OTHER
+    if not MJ_MELD_CACHE and type(melds) is list:
+        melds = tuple(melds)    # free-threaded: another thread may change the list; a snapshot is ours
+    items = _seq_items(melds)   # borrowed: nothing below runs Python code that could change the list
     for j in range(n):
-        meld = (<tuple> melds)[j] if type(melds) is tuple else (<list> melds)[j]
-        if type(meld) is str:
-            if _text_meld(<str> meld, rows + 2 * j) < 0:
+        if _is_exact_str(items[j]):
+            if _meld_row(items[j], rows + 2 * j) < 0:
                 return SCAN_OTHER
             continue
+        meld = <object> items[j]
         if type(meld) is not tuple or len(<tuple> meld) != 2 or type((<tuple> meld)[0]) is not str:
             return SCAN_OTHER
         name = (<tuple> meld)[0]
@@ -202,6 +298,9 @@ cdef int _plain_melds(object melds, uint8_t* rows) noexcept:
     return <int> n
 
 
+cdef object _NO_FLOWERS = 0
+
+
 cdef inline int64_t _plain_flowers(object flowers, bint by_name) noexcept:
     """The flower bits of a count 0-8 (4-7 not where flowers score by name) or a plain string of
     distinct flowers "1f3f"; -1 otherwise."""
@@ -210,6 +309,8 @@ cdef inline int64_t _plain_flowers(object flowers, bint by_name) noexcept:
     cdef int64_t mask = 0
     cdef int overflow = 0
     cdef long long v
+    if flowers is _NO_FLOWERS:    # the default, 0 (an int 0 is this one object in CPython)
+        return 0
     if type(flowers) is int:
         v = PyLong_AsLongLongAndOverflow(flowers, &overflow)
         if overflow or not 0 <= v <= 8:
@@ -261,6 +362,17 @@ cdef inline int _plain_options(object caishen_enabled, object caishen_used_as_wi
     return <int> opts
 
 
+# The ints a Score holds (totals, the minimum, the form code) as objects made once: a tuple read
+# is a few instructions where PyLong_FromLong was a call for each of the four.
+cdef tuple _SMALL_INTS = tuple(range(1024))
+
+
+cdef inline object _int_object(int v):
+    if 0 <= v < 1024:
+        return (<tuple> _SMALL_INTS)[v]
+    return v
+
+
 cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand, object win_tile,
                          object melds, uint32_t flags, object ready_concealed, object flowers,
                          object seat_wind, object round_wind):
@@ -299,8 +411,8 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
     if flags & (F_HEAVENLY | F_EARTHLY):
         flags |= F_SELF_DRAWN   # D7: 天胡 and 地胡 are self-drawn
     flower_bits = _plain_flowers(flowers, rs.flowers_by_name)
-    seat = _plain_wind(seat_wind)
-    rnd = _plain_wind(round_wind)
+    seat = 27 if seat_wind is None else _plain_wind(seat_wind)     # None: East, as _plain_wind reads it
+    rnd = 27 if round_wind is None else _plain_wind(round_wind)
     if flower_bits < 0 or seat < 0 or rnd < 0:
         return None
     if _SCORE_TYPE is None:
@@ -312,10 +424,10 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
         return None
     s._nf = FAN_COUNT[rs.code]
     s.ruleset = rs.name
-    s.total = totals[0]
-    s.non_flower_total = totals[1]
-    s.min_fan = mins
-    s.form_code = totals[2]
+    s.total = _int_object(totals[0])
+    s.non_flower_total = _int_object(totals[1])
+    s.min_fan = _int_object(mins)
+    s.form_code = _int_object(totals[2])
     return s
 
 
@@ -416,23 +528,28 @@ def score(hand, win_tile=None, *, ruleset=DEFAULT_RULESET, melds=(), self_drawn=
     return _SCORE_CHECKED(hand, win_tile, ruleset=ruleset, melds=melds, self_drawn=self_drawn, **options)
 
 
-# The common call -- score(hand[, win_tile], ruleset=..., melds=..., self_drawn=...), no other
-# keyword -- skips the def's argument parsing: score's vectorcall slot (PEP 590: the function pointer
-# at its type's tp_vectorcall_offset, which every call from Python reads) is set at import to
-# mj_score_vectorcall, which picks those arguments out of the call's array by their interned
-# names and runs the plain front; any other call, and any call the front does not read, goes on
-# to the def's own vectorcall, unchanged.  The def's parsing and its **options dict were a tenth of
-# a call of four meld strings.
+# The common call -- score(hand[, win_tile], ruleset=..., melds=..., self_drawn=..., flowers=...,
+# seat_wind=..., round_wind=...), no other keyword -- skips the def's argument parsing: score's
+# vectorcall slot (PEP 590: the function pointer at its type's tp_vectorcall_offset, which every
+# call from Python reads) is set at import to mj_score_vectorcall, which picks those arguments out
+# of the call's array by their interned names and runs the plain front; any other call, and any
+# call the front does not read, goes on to the def's own vectorcall, unchanged.  The def's parsing
+# and its **options dict were a tenth of a call of four meld strings (a fifth of a call with
+# flowers, which went through the dict).
 cdef extern from *:
     """
     static vectorcallfunc mj_score_parsed = NULL;    /* the def's own vectorcall */
-    static PyObject *mj_kw_ruleset, *mj_kw_melds, *mj_kw_self_drawn, *mj_default_ruleset, *mj_no_melds;
-    static PyObject *(*mj_score_quick)(PyObject *, PyObject *, PyObject *, PyObject *, PyObject *) = NULL;
+    static PyObject *mj_kw_ruleset, *mj_kw_melds, *mj_kw_self_drawn, *mj_kw_flowers, *mj_kw_seat_wind,
+                    *mj_kw_round_wind, *mj_default_ruleset, *mj_no_melds, *mj_no_flowers;
+    typedef PyObject *(*mj_quick_fn)(PyObject *, PyObject *, PyObject *, PyObject *, PyObject *, PyObject *,
+                                     PyObject *, PyObject *);
+    static mj_quick_fn mj_score_quick = NULL;
 
     static PyObject *mj_score_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf,
                                          PyObject *kwnames) {
         Py_ssize_t nargs = PyVectorcall_NARGS(nargsf), nk = kwnames ? PyTuple_GET_SIZE(kwnames) : 0, i;
         PyObject *ruleset = mj_default_ruleset, *melds = mj_no_melds, *self_drawn = Py_False, *result;
+        PyObject *flowers = mj_no_flowers, *seat_wind = Py_None, *round_wind = Py_None;
         if (nargs < 1 || nargs > 2)
             return mj_score_parsed(callable, args, nargsf, kwnames);
         for (i = 0; i < nk; i++) {
@@ -440,9 +557,13 @@ cdef extern from *:
             if (key == mj_kw_ruleset) ruleset = args[nargs + i];
             else if (key == mj_kw_melds) melds = args[nargs + i];
             else if (key == mj_kw_self_drawn) self_drawn = args[nargs + i];
+            else if (key == mj_kw_flowers) flowers = args[nargs + i];
+            else if (key == mj_kw_seat_wind) seat_wind = args[nargs + i];
+            else if (key == mj_kw_round_wind) round_wind = args[nargs + i];
             else return mj_score_parsed(callable, args, nargsf, kwnames);   /* another keyword, or a name not interned */
         }
-        result = mj_score_quick(args[0], nargs == 2 ? args[1] : Py_None, ruleset, melds, self_drawn);
+        result = mj_score_quick(args[0], nargs == 2 ? args[1] : Py_None, ruleset, melds, self_drawn, flowers,
+                                seat_wind, round_wind);
         if (result != Py_None)
             return result;      /* the Score, or NULL with the exception set */
         Py_DECREF(result);
@@ -451,8 +572,8 @@ cdef extern from *:
 
     /* 1 when the slot now holds mj_score_vectorcall, 0 when `f` has no vectorcall slot (the def's
        parsing then serves every call). */
-    static int mj_install_score_vectorcall(PyObject *f, PyObject *(*quick)(PyObject *, PyObject *, PyObject *,
-                                           PyObject *, PyObject *), PyObject *default_ruleset, PyObject *no_melds) {
+    static int mj_install_score_vectorcall(PyObject *f, mj_quick_fn quick, PyObject *default_ruleset,
+                                           PyObject *no_melds, PyObject *no_flowers, PyObject *names) {
         PyTypeObject *tp = Py_TYPE(f);
         vectorcallfunc *slot;
         if (!PyType_HasFeature(tp, Py_TPFLAGS_HAVE_VECTORCALL) || tp->tp_vectorcall_offset <= 0)
@@ -460,37 +581,51 @@ cdef extern from *:
         slot = (vectorcallfunc *) ((char *) f + tp->tp_vectorcall_offset);
         if (*slot == NULL || *slot == mj_score_vectorcall)
             return *slot != NULL;
-        mj_kw_ruleset = PyUnicode_InternFromString("ruleset");
-        mj_kw_melds = PyUnicode_InternFromString("melds");
-        mj_kw_self_drawn = PyUnicode_InternFromString("self_drawn");
-        if (!mj_kw_ruleset || !mj_kw_melds || !mj_kw_self_drawn)
+        /* the keywords, in the order of _SCORE_DIRECT_KEYWORDS */
+        mj_kw_ruleset = PyUnicode_InternFromString(PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, 0)));
+        mj_kw_melds = PyUnicode_InternFromString(PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, 1)));
+        mj_kw_self_drawn = PyUnicode_InternFromString(PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, 2)));
+        mj_kw_flowers = PyUnicode_InternFromString(PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, 3)));
+        mj_kw_seat_wind = PyUnicode_InternFromString(PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, 4)));
+        mj_kw_round_wind = PyUnicode_InternFromString(PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, 5)));
+        if (!mj_kw_ruleset || !mj_kw_melds || !mj_kw_self_drawn || !mj_kw_flowers || !mj_kw_seat_wind
+                || !mj_kw_round_wind)
             return -1;
         Py_INCREF(default_ruleset);
         Py_INCREF(no_melds);
+        Py_INCREF(no_flowers);
         mj_default_ruleset = default_ruleset;
         mj_no_melds = no_melds;
+        mj_no_flowers = no_flowers;
         mj_score_quick = quick;
         mj_score_parsed = *slot;
         *slot = mj_score_vectorcall;
         return 1;
     }
     """
-    ctypedef object (*_quick_fn)(object, object, object, object, object)
+    ctypedef object (*_quick_fn)(object, object, object, object, object, object, object, object)
     int _install_score_vectorcall "mj_install_score_vectorcall"(object f, _quick_fn quick, object default_ruleset,
-                                                                object no_melds) except -1
+                                                                object no_melds, object no_flowers,
+                                                                tuple names) except -1
 
 
-cdef object _score_quick(object hand, object win_tile, object ruleset, object melds, object self_drawn):
-    """score(hand, win_tile, ruleset=, melds=, self_drawn=) through the plain front: the Score, or None
-    for the def to handle (it then reads the call again, from the start)."""
+cdef object _score_quick(object hand, object win_tile, object ruleset, object melds, object self_drawn,
+                         object flowers, object seat_wind, object round_wind):
+    """score(hand, win_tile, ruleset=, melds=, self_drawn=, flowers=, seat_wind=, round_wind=) through
+    the plain front: the Score, or None for the def to handle (it then reads the call again, from the
+    start)."""
     cdef uint32_t flags = 0
     cdef _RulesetFront rs = _front_ruleset(ruleset)
     if rs is None or not _flag(self_drawn, F_SELF_DRAWN, &flags):
         return None
-    return _score_plain(rs, rs.min_fan, O_CHECK_FLAGS, hand, win_tile, melds, flags, None, 0, None, None)
+    return _score_plain(rs, rs.min_fan, O_CHECK_FLAGS, hand, win_tile, melds, flags, None, flowers, seat_wind,
+                        round_wind)
 
 
-_SCORE_VECTORCALL = _install_score_vectorcall(score, _score_quick, DEFAULT_RULESET, ())
+# The keywords the direct entry reads (any other keyword goes to the def), in _score_quick's order.
+_SCORE_DIRECT_KEYWORDS = ("ruleset", "melds", "self_drawn", "flowers", "seat_wind", "round_wind")
+_SCORE_VECTORCALL = _install_score_vectorcall(score, _score_quick, DEFAULT_RULESET, (), _NO_FLOWERS,
+                                              _SCORE_DIRECT_KEYWORDS)
 
 
 cdef class Scorer:

@@ -29,6 +29,38 @@ def test_the_slot_is_installed_on_the_public_function():
     assert mj.score is _fan.score
 
 
+def test_the_direct_entry_reads_flowers_and_the_winds_too():
+    """The names the slot's function interns and picks out of a call (a call with flowers went
+    through the def's **options dict before)."""
+    assert _fan._SCORE_DIRECT_KEYWORDS == ("ruleset", "melds", "self_drawn", "flowers", "seat_wind", "round_wind")
+
+
+@pytest.mark.parametrize("kw", [
+    {"ruleset": "mcr", "flowers": "1f3f"},
+    {"ruleset": "mcr", "flowers": 3, "self_drawn": True},
+    {"ruleset": "mcr", "flowers": 0, "melds": ()},
+    {"ruleset": "public", "flowers": "1f2f3f4f"},                  # public scores flowers by name
+    {"ruleset": "mcr", "seat_wind": "S", "round_wind": "W"},
+    {"ruleset": "mcr", "round_wind": 28, "seat_wind": None},
+    {"ruleset": "mcr", "seat_wind": "E", "flowers": "2f", "self_drawn": False, "melds": ()},
+])
+def test_flowers_and_winds_answer_as_the_python_path(kw):
+    assert same("123m456p789s11pEE", "E", **kw)[0] == "ok"
+
+
+@pytest.mark.parametrize("kw", [
+    {"ruleset": "mcr", "flowers": 9},
+    {"ruleset": "mcr", "flowers": "1f1f"},
+    {"ruleset": "mcr", "flowers": True},
+    {"ruleset": "mcr", "flowers": -1},
+    {"ruleset": "mcr", "seat_wind": "X"},
+    {"ruleset": "mcr", "round_wind": 26},
+    {"ruleset": "mcr", "seat_wind": 27.0},
+])
+def test_flowers_and_winds_refused_as_the_python_path(kw):
+    assert same("123m456p789s11pEE", "E", **kw)[0] == "err"
+
+
 @pytest.mark.parametrize("args, kw", [
     ((HAND, WIN), {"ruleset": "public"}),
     ((HAND, WIN), {"self_drawn": True, "ruleset": "public"}),

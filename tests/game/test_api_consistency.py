@@ -92,7 +92,7 @@ def test_bots_as_objects_or_names():
         play_round(mj.Round(seed=1), ["greedy", "wizard"])
     with pytest.raises(mj.MahjongError, match="neither a bot"):
         play_round(mj.Round(seed=1), ["greedy", 3])
-    assert set(family_of("two-player").bots) == {"greedy", "random", "advisor", "search"}
+    assert set(family_of("two-player").bots) == {"greedy", "random", "advisor", "search", "ismcts"}
 
 
 class _FirstLegal:

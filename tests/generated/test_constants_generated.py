@@ -123,9 +123,6 @@ def test_the_longcard_engine_and_python_package_share_the_generated_values():
 
 
 def _generator():
-    import importlib.util
+    from tests.support.scripts import load_script
 
-    spec = importlib.util.spec_from_file_location("gen_constants", GENERATOR)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script(GENERATOR)

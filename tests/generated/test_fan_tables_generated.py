@@ -5,10 +5,11 @@ reference evaluator's."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+
+from tests.support.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "tools" / "gen_fan_tables.py"
@@ -16,10 +17,7 @@ COMMITTED = ROOT / "src" / "mahjong_core" / "_fan_tables.pxi"
 
 
 def _generator():
-    spec = importlib.util.spec_from_file_location("gen_fan_tables", GENERATOR)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script(GENERATOR)
 
 
 def test_committed_pxi_is_up_to_date(tmp_path):

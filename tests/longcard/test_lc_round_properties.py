@@ -247,14 +247,9 @@ def test_deeply_nested_json_is_a_state_error():
 
 
 def _property_run_module():
-    import importlib.util
-    from pathlib import Path
+    from tests.support.scripts import load_script
 
-    path = Path(__file__).resolve().parents[2] / "tools" / "lc_property_run.py"
-    spec = importlib.util.spec_from_file_location("lc_property_run", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/lc_property_run.py")
 
 
 def test_the_property_run_script_on_a_few_hands():

@@ -7,21 +7,14 @@ the hand generator is still checked.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 import mahjong_core as mj
+from tests.support.scripts import load_script
 
-_SPEC = importlib.util.spec_from_file_location(
-    "mcr_parity", Path(__file__).resolve().parents[2] / "tools" / "mcr_parity.py")
-assert _SPEC is not None and _SPEC.loader is not None
-parity = importlib.util.module_from_spec(_SPEC)
-sys.modules["mcr_parity"] = parity
-_SPEC.loader.exec_module(parity)
+parity = load_script("tools/mcr_parity.py")
 
 
 def test_generator_hands_are_winning_hands_of_mcr() -> None:

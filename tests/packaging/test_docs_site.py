@@ -140,12 +140,10 @@ def test_lookup_table_figures_are_the_tables() -> None:
 # ---------------------------------------------------------------------------------- command line
 def test_cli_reference_is_generated_from_the_parsers() -> None:
     import argparse
-    import importlib.util
 
-    spec = importlib.util.spec_from_file_location("cli_reference", ROOT / "tools" / "cli_reference.py")
-    assert spec and spec.loader
-    gen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(gen)
+    from tests.support.scripts import load_script
+
+    gen = load_script("tools/cli_reference.py")
     page = (DOCS / "reference" / "cli.md").read_text(encoding="utf-8")
     assert gen.MARKER in page
     assert "tools/cli_reference.py" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
@@ -161,26 +159,37 @@ def test_cli_reference_is_generated_from_the_parsers() -> None:
     assert gen.on_page_markdown(page, None).count("```text") == len(sub.choices) + 1
 
 
-NOT_COMMAND_FLAGS = {"--tables", "--seconds", "--hands", "--strict", "--dist", "--budget", "--dump", "--rulesets"}
-"""Options the guides name that belong to a bench script or a tool, not to ``mahjong-core``
-(bench/bench_server_load.py, tools/mcr_parity.py and lc_property_run.py, mypy and mkdocs, pytest-xdist,
-the search bots' benches, tools/ladder.py)."""
+NOT_COMMAND_FLAGS = {"--strict", "--dist"}
+"""Options the guides name that belong to another program (mkdocs, pytest-xdist)."""
+
+
+def _script_options() -> set[str]:
+    """The options the scripts of ``bench/`` and ``tools/`` define (``add_argument("--name"``):
+    the guides name them beside their commands."""
+    found: set[str] = set()
+    for script in [*sorted((ROOT / "bench").glob("*.py")), *sorted((ROOT / "tools").glob("*.py"))]:
+        found.update(re.findall(r"""add_argument\(\s*(?:"-\w",\s*)?["'](--[a-z][a-z0-9-]*)["']""",
+                                script.read_text(encoding="utf-8")))
+    return found
 
 
 def test_every_option_the_guides_name_exists() -> None:
     """A ``--option`` in a guide, a family page, a reference page, Getting started or the README
-    is an option of some ``mahjong-core`` command (the speed page names the benches' own)."""
+    is an option of some ``mahjong-core`` command or of the bench or tool script it runs (the speed
+    page names the benches' own)."""
     import argparse
 
     from mahjong_core.cli import build_parser
 
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     options = {f for p in sub.choices.values() for a in p._actions for f in a.option_strings}
+    scripts = _script_options()
+    assert {"--tables", "--hands", "--dump", "--arms"} <= scripts, sorted(scripts)   # the pattern finds them
     pages = [README, DOCS / "getting-started.md", *sorted((DOCS / "guide").glob("*.md")),
              *sorted((DOCS / "families").glob("*.md")), *sorted((DOCS / "reference").glob("*.md"))]
     for page in pages:
         named = set(re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*)", page.read_text(encoding="utf-8")))
-        unknown = named - options - NOT_COMMAND_FLAGS
+        unknown = named - options - scripts - NOT_COMMAND_FLAGS
         assert not unknown, f"{page.relative_to(ROOT)} names options no command has: {sorted(unknown)}"
 
 

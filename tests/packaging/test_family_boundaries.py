@@ -4,7 +4,6 @@ the package imports without circles (``tools/import_graph.py`` builds the import
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
@@ -14,6 +13,7 @@ import pytest
 
 import mahjong_core
 from mahjong_core.families import registry
+from tests.support.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "python" / "mahjong_core"
@@ -25,12 +25,7 @@ and bot, imported from the family), and the learning environments, ``rl/``, too)
 
 
 def _graph_tool():
-    spec = importlib.util.spec_from_file_location("import_graph", ROOT / "tools" / "import_graph.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["import_graph"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/import_graph.py")
 
 
 def _shared_files() -> list[Path]:

@@ -8,26 +8,16 @@ script) and scores every example hand with the library, through ``mahjong_core.s
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 from mahjong_core.families.mahjong.fan_tables import FAN_TABLES
+from tests.support.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("gen_rules_docs", ROOT / "tools" / "gen_rules_docs.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("gen_rules_docs", mod)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-GEN = _generator()
+GEN = load_script("tools/gen_rules_docs.py")
 
 
 def test_generated_blocks_are_current() -> None:

@@ -119,3 +119,27 @@ def test_help_shows_the_defaults():
                      "(default: 30.0)", "loopback"):
         assert fragment in text
     assert "(default: None)" not in text
+
+
+def test_the_serving_process_tunes_its_garbage_collector_and_an_embedding_one_keeps_its_own():
+    """``serve`` (its ``run``) freezes what is alive after the start and raises the collector's
+    thresholds (server.cli.GC_THRESHOLD: the collector cost about a twentieth of the CPU per
+    action); an application that only builds the app (``create_app``) keeps Python's own."""
+    code = ("import gc, sys\n"
+            "from mahjong_core.server import cli as s\n"
+            "from mahjong_core.server.app import create_app\n"
+            "before = gc.get_threshold()\n"
+            "create_app\n"
+            "assert gc.get_threshold() == before and gc.get_freeze_count() == 0, 'an import changed the collector'\n"
+            "s._tune_gc()\n"
+            "assert gc.get_threshold() == s.GC_THRESHOLD, gc.get_threshold()\n"
+            "assert gc.get_freeze_count() > 1000, gc.get_freeze_count()\n"
+            "assert s.GC_THRESHOLD[0] > before[0]\n"
+            "print('ok')\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV, timeout=60)
+    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stdout + proc.stderr
+    import inspect
+
+    from mahjong_core.server import cli as server_cli
+    src = inspect.getsource(server_cli.run)     # run calls it once the lobby has loaded the tables
+    assert src.index("Lobby(settings)") < src.index("_tune_gc()")

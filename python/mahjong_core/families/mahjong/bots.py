@@ -113,11 +113,19 @@ def _search_bot(seed: "int | None" = None) -> Any:
     return SearchBot.from_seed(seed)
 
 
+def _ismcts_bot(seed: "int | None" = None) -> Any:
+    """The information-set MCTS bot (:class:`~.ismcts_bot.IsmctsBot`, default budget)."""
+    from .ismcts_bot import IsmctsBot
+    return IsmctsBot.from_seed(seed)
+
+
 BUILTIN_BOTS: dict[str, Callable[[Any], Any]] = {"greedy": GreedyBot.from_seed, "random": RandomBot,
-                                                 "advisor": _advisor_bot, "search": _search_bot}
-"""The built-in bots by name (greedy and random first, then the stronger advisor and search): factories taking a seed (None = fresh
-entropy, an int = reproducible).  ``greedy`` and ``random`` play inside the engine
-(:func:`play_out_builtin`); ``advisor`` and ``search`` decide in Python, step by step."""
+                                                 "advisor": _advisor_bot, "search": _search_bot,
+                                                 "ismcts": _ismcts_bot}
+"""The built-in bots by name (greedy and random first, then the stronger advisor and search, then
+information-set MCTS): factories taking a seed (None = fresh entropy, an int = reproducible).
+``greedy`` and ``random`` play inside the engine (:func:`play_out_builtin`); ``advisor``,
+``search`` and ``ismcts`` decide in Python, step by step."""
 
 
 def play_out_builtin(rnd: Any, bots: Sequence[Any], max_steps: int) -> bool:

@@ -95,12 +95,15 @@ function tileEl(t, size = "", tag = "span") {
   return el;
 }
 
-function tilesEl(tiles, size, cls = "tiles") {
+// a row of pieces in one box: the tiles here, a family's own pieces (the long cards) in its script
+function rowEl(items, pieceEl, cls = "tiles") {
   const box = document.createElement("span");
   box.className = cls;
-  for (const t of tiles) box.appendChild(tileEl(t, size));
+  for (const x of items) box.appendChild(pieceEl(x));
   return box;
 }
+
+function tilesEl(tiles, size, cls = "tiles") { return rowEl(tiles, (t) => tileEl(t, size), cls); }
 
 function meldsEl(melds, size) {
   const box = document.createElement("span");

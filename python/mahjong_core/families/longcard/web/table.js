@@ -57,12 +57,7 @@
     return el;
   }
 
-  function cardsEl(cards, size, cls = "tiles") {
-    const box = document.createElement("span");
-    box.className = cls;
-    for (const f of cards) box.appendChild(cardEl(f, size));
-    return box;
-  }
+  function cardsEl(cards, size, cls = "tiles") { return rowEl(cards, (f) => cardEl(f, size), cls); }
 
   function groupsEl(groups, size) {
     const box = document.createElement("span");
