@@ -72,8 +72,9 @@ MAX_STEPS = 100_000_000
 DEFAULT_STEPS = {2: 20_000, 3: 10_000, 4: 8_000}
 """The default budget in engine steps per decision, by the number of players: a two-player
 round is short and its play-outs cheap, a four-player decision also pays for the advisor's
-ranking; each keeps the longest decision under 50 ms of one core, reproducibly (no clock read)
-(docs/guide/search-bots.md has the figures)."""
+ranking; each is meant to keep a decision under 50 ms of one core, reproducibly (no clock read):
+the mean and the 95th percentile are well under it, the rare longest decisions (the advisor's fan
+search on a hand) are not (docs/guide/search-bots.md has the figures)."""
 
 ADVISOR_SHARE = 0.5
 """The share of ``max_ms`` after which the advisor's fan search (which ranks the candidate
@@ -125,12 +126,11 @@ class SearchBot:
     further from a win with the minimum fan, in fan-aware shanten, else the greedy bot's action)
     or ``"none"`` (the best mean wins outright).  ``batch``: worlds sampled between two looks at
     the figures (from 16 worlds on, a candidate ``z`` standard errors behind the leader is
-    dropped; the search stops when one is left).  ``max_ms``: an optional hard cap of CPU
-    milliseconds per decision (None, the default: none; the default budget keeps a decision under
-    50 ms on the machine of docs/guide/search-bots.md): the search stops at the first batch that
-    starts past it, and the advisor's ranking of the discards stops deepening past half of it; a
-    decision the cap cuts depends on the machine's speed (``last["capped"]`` says so), any other
-    is reproducible."""
+    dropped; the search stops when one is left).  ``max_ms``: an optional cap of CPU
+    milliseconds per decision (None, the default: none): the search stops at the first batch that
+    would start past it, and the advisor's ranking of the discards stops deepening past half of it
+    (its first search limit is always searched); a decision the cap cuts depends on the machine's
+    speed (``last["capped"]`` says so), any other is reproducible."""
 
     name = "search"
 
