@@ -23,7 +23,7 @@ cdef class RoundCore:
     cdef bint settings_wumenjiang          # the 将 cards are revealed (4.5): the observation reads them
     cdef int w[N_FACES]                   # face weights (五门将, 4.4) of this hand's 将 cards
     cdef readonly object jiang
-    cdef readonly object result
+    cdef object _result                   # the result once built (_result_of); None before
     # ---- state (the reference's fields)
     cdef uint8_t stock[MAX_STOCK]
     cdef int nstock, pos
@@ -89,3 +89,8 @@ cdef class RoundCore:
     cdef int nlog, cap_log
     cdef int16_t* ev
     cdef int nev, cap_ev
+    # ---- how the hand ended (_end): the kind ("win", "baozi", "huangzhuang", "void", None before the
+    # end) and its data; the result dict with the settlement is built from them when first read
+    # (_result_of): a learning run reads the result of the hands with payments only
+    cdef object end_kind
+    cdef dict end_data

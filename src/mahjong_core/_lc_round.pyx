@@ -202,6 +202,12 @@ cdef class RoundCore:
         return self.actor
 
     @property
+    def result(self):
+        """The result once the hand is over (the reference's dict: end, its data, the settlement),
+        else None."""
+        return _result_of(self)
+
+    @property
     def stock_left(self):
         return _stock_left(self)
 
@@ -249,7 +255,7 @@ cdef class RoundCore:
         if type(max_steps) is not int or not 1 <= max_steps <= 1_000_000:
             raise MahjongError(f"max_steps must be an int 1-1000000, got {max_steps!r}")
         _play(self, bots, rngs, max_steps)
-        return self.result
+        return _result_of(self)
 
     def choose(self, bot, rng=None):
         """The action the built-in ``bot`` ("random" / "rule"; ``rng``: the random bot's Generator)
@@ -341,7 +347,7 @@ cdef class RoundCore:
             "offer": self.offer, "offer_from": self.offer_from, "offer_kind": _OFFER_KINDS[self.offer_kind],
             "discard_ban": self.discard_ban, "self_win_ok": bool(self.self_win_ok), "started": bool(self.started),
             "drawn": self.drawn,
-            "result": self.result,
+            "result": _result_of(self),
         }
 
 
@@ -443,7 +449,6 @@ cdef int _start(RoundCore self) except -1:
     if self.log == NULL or self.ev == NULL:
         raise MemoryError()
     lc_plan_ready(self.mao_bonus, self.chi_kan)     # the counting tables of these options
-    self.result = None
     self.dec_log = -1
     _deal(self)
     key = (self.jiang, s.wumenjiang, s.wumenjiang_weight)

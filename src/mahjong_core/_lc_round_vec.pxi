@@ -262,7 +262,7 @@ cdef class RoundBatch:
             if d[i]:
                 c = <RoundCore> self._cores[i]
                 ended.append(c)
-                if won is not None and c.result["end"] in ("win", "baozi"):
+                if won is not None and _pays(c):
                     won.append((i, c))
                 while True:
                     c = self._new_hand(bit_generator)

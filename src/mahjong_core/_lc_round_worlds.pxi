@@ -12,7 +12,9 @@ cdef int _copy_state(RoundCore dst, RoundCore src) except -1:
     _copy_settings(dst, src)
     memcpy(dst.w, src.w, sizeof(src.w))
     dst.jiang = src.jiang
-    dst.result = src.result
+    dst._result = _result_of(src)
+    dst.end_kind = src.end_kind
+    dst.end_data = src.end_data
     memcpy(dst.stock, src.stock, sizeof(src.stock))
     dst.nstock = src.nstock
     dst.pos = src.pos
