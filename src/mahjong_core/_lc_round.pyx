@@ -72,6 +72,7 @@ cdef uint8_t CHI_B[N_ACTIONS]
 cdef int CHI_ID[N_FACES][N_FACES]
 cdef int COMP_NF[LC_N_COMP]                          # the faces of each point class (lc_face_comp)
 cdef int COMP_FACES[LC_N_COMP][6]
+cdef int FACE_COMP[N_FACES]                          # the point class of each face (lc_face_comp)
 
 
 def _init_tables():
@@ -89,6 +90,7 @@ def _init_tables():
             CHI_WITH[c][k][1] = b
     for c in range(N_FACES):
         k = lc_face_comp(c)
+        FACE_COMP[c] = k
         COMP_FACES[k][COMP_NF[k]] = c
         COMP_NF[k] += 1
     for k in range(CHI_BASE, PENG):

@@ -193,6 +193,7 @@ cdef int _add_group(RoundCore self, int p, int kind, const uint8_t* cards, int s
         if lc_red(cards[i]):
             self.gred[p] = True
     self.gtuo[p] += _group_tuo_of(kind, cards)
+    self.gver[p] += 1
     return 0
 
 
@@ -202,6 +203,7 @@ cdef void _grow_xiang(RoundCore self, int p, int k) noexcept nogil:
     cdef int f = self.gcards[p][k][0]
     self.gtuo[p] += lc_same_tuo(f, 5) - _group_tuo_of(self.gkind[p][k], self.gcards[p][k])
     self.gkind[p][k] = K_XIANG
+    self.gver[p] += 1
     self.gown[p][f] += 1
     self.pub[f] += 1
 

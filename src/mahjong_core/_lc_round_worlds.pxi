@@ -61,6 +61,7 @@ cdef int _copy_state(RoundCore dst, RoundCore src) except -1:
     memcpy(dst.gown, src.gown, sizeof(src.gown))
     memcpy(dst.gtuo, src.gtuo, sizeof(src.gtuo))
     memcpy(dst.gred, src.gred, sizeof(src.gred))
+    memcpy(dst.gver, src.gver, sizeof(src.gver))
     # the caches start empty: the decision is worked out again on first use, the plans as asked
     memset(dst.qc_ok, 0, sizeof(dst.qc_ok))
     dst.dec_log = -1
