@@ -101,13 +101,23 @@ cdef void _plan_seat(RoundCore self, int p, int* mao, int* tmax) noexcept nogil:
     are fewer than 5.  Otherwise only the parts of the point classes whose cards or live faces changed
     are worked out again (lc_plan_parts of one class), then combined.  The entry's F_theo is worked
     out when asked (_theo_seat)."""
-    cdef uint8_t live[N_FACES]
+    cdef uint8_t live[N_FACES + 3]
     cdef uint8_t kinds[MAX_DECLARED + 1]
     cdef uint8_t faces[MAX_DECLARED + 1]
     cdef const uint8_t* c = self.hands[p]
-    cdef int f, j, n, changed = (1 << LC_N_COMP) - 1
-    for f in range(N_FACES):                  # byte-wise: the loop vectorises
-        live[f] = c[f] + self.pub[f] < COPIES
+    cdef int j, n, b, changed = (1 << LC_N_COMP) - 1
+    cdef uint64_t cw[3]
+    cdef uint64_t pw[3]
+    cdef uint64_t x
+    memset(cw, 0, sizeof(cw))
+    memset(pw, 0, sizeof(pw))
+    memcpy(cw, c, N_FACES)
+    memcpy(pw, self.pub, N_FACES)
+    for j in range(3):
+        # live: c + pub < 5, a word at a time: c + pub <= 10, and + 0x7b sets a byte's top bit (no
+        # carry: 0x85 at most) exactly when it is 5 or more
+        x = (~(cw[j] + pw[j] + <uint64_t> 0x7b7b7b7b7b7b7b7bULL) & <uint64_t> 0x8080808080808080ULL) >> 7
+        memcpy(live + 8 * j, &x, 8)
     if self.qc_ok[p]:
         if (self.qc_gver[p] == self.gver[p] and self.qc_caishen[p] == self.caishen[p]
                 and _same21(self.qc_c[p], c) and _same21(self.qc_live[p], live)):
@@ -115,9 +125,9 @@ cdef void _plan_seat(RoundCore self, int p, int* mao, int* tmax) noexcept nogil:
             tmax[0] = self.qc_tmax[p]
             return
         changed = 0
-        for f in range(N_FACES):
-            if self.qc_c[p][f] != c[f] or self.qc_live[p][f] != live[f]:
-                changed |= 1 << FACE_COMP[f]
+        for j in range(N_FACES):
+            if self.qc_c[p][j] != c[j] or self.qc_live[p][j] != live[j]:
+                changed |= 1 << FACE_COMP[j]
     if changed == (1 << LC_N_COMP) - 1:
         _parts(self, c, live, -1, self.qc_parts[p])
     else:
