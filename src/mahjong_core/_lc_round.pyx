@@ -55,6 +55,7 @@ from mahjong_core.families.longcard.round_settlement import hand_deltas, hand_pa
 # cards, actions, phases, offer kinds, event records, announcements and option codes: the family's
 # generated constants (tools/constants/longcard.py), the same values as the Python package's
 from mahjong_core._longcard_constants cimport *
+from mahjong_core._bits cimport mj_ctz64
 from mahjong_core.families.longcard._constants import (
     PHASE_NAMES, ANNOUNCE_NAMES, OFFER_KINDS as _OFFER_KINDS, BONUS_MODES as _BONUS_MODES, BAN_RULES as _BAN_RULES,
     DANG_RULES as _DANG_RULES, EVENT_NAMES as _EVENT_NAMES, DRAW_WHY as _DRAW_WHY,
@@ -440,8 +441,9 @@ cdef void _copy_settings(RoundCore self, RoundCore src) noexcept:
 
 
 @cython.nonecheck(False)
-cdef int _start(RoundCore self) except -1:
-    """The buffers, the deal and the face weights of a core whose settings, stock and banker are set."""
+cdef int _start(RoundCore self, const int* weights=NULL) except -1:
+    """The buffers, the deal and the face weights of a core whose settings, stock and banker are set
+    (``weights``: the face weights of this hand's 将 cards, when the caller has them)."""
     cdef int k
     s = self.settings
     self.cap_log = 256
@@ -453,6 +455,9 @@ cdef int _start(RoundCore self) except -1:
     lc_plan_ready(self.mao_bonus, self.chi_kan)     # the counting tables of these options
     self.dec_log = -1
     _deal(self)
+    if weights != NULL:
+        memcpy(self.w, weights, sizeof(self.w))
+        return 0
     key = (self.jiang, s.wumenjiang, s.wumenjiang_weight)
     w = _WEIGHTS.get(key)
     if w is None:
@@ -465,15 +470,16 @@ cdef int _start(RoundCore self) except -1:
 
 
 @cython.nonecheck(False)
-cdef RoundCore _core_like(RoundCore src, const uint8_t* stock, int n, int banker):
+cdef RoundCore _core_like(RoundCore src, const uint8_t* stock, int n, int banker, const int* weights=NULL):
     """A new hand of ``src``'s settings from a stock that is a shuffle of the deck (``n`` cards) and a
-    seat, both made in C (RoundBatch._new_hand): the constructor without its checks of Python input."""
+    seat, both made in C (RoundBatch._new_hand): the constructor without its checks of Python input.
+    ``weights``: the face weights of its 将 cards under these settings, if the caller has them."""
     cdef RoundCore c = RoundCore.__new__(RoundCore)
     _copy_settings(c, src)
     memcpy(c.stock, stock, n)
     c.nstock = n
     c.banker = banker
-    _start(c)
+    _start(c, weights)
     return c
 
 

@@ -108,7 +108,7 @@ cdef void _plan_seat(RoundCore self, int p, int* mao, int* tmax) noexcept nogil:
     cdef int j, n, b, changed = (1 << LC_N_COMP) - 1
     cdef uint64_t cw[3]
     cdef uint64_t pw[3]
-    cdef uint64_t x
+    cdef uint64_t x, y, z
     memset(cw, 0, sizeof(cw))
     memset(pw, 0, sizeof(pw))
     memcpy(cw, c, N_FACES)
@@ -125,9 +125,19 @@ cdef void _plan_seat(RoundCore self, int p, int* mao, int* tmax) noexcept nogil:
             tmax[0] = self.qc_tmax[p]
             return
         changed = 0
-        for j in range(N_FACES):
-            if self.qc_c[p][j] != c[j] or self.qc_live[p][j] != live[j]:
-                changed |= 1 << FACE_COMP[j]
+        for j in range(3):                    # the faces whose count or live flag changed, by words
+            memcpy(&x, self.qc_c[p] + 8 * j, 8 if j < 2 else N_FACES - 16)
+            memcpy(&y, self.qc_live[p] + 8 * j, 8 if j < 2 else N_FACES - 16)
+            memcpy(&z, live + 8 * j, 8)
+            if j == 2:                        # faces 16-20: the bytes past them are not compared
+                x &= <uint64_t> 0xffffffffffULL
+                y &= <uint64_t> 0xffffffffffULL
+                z &= <uint64_t> 0xffffffffffULL
+            x = (x ^ cw[j]) | (y ^ z)
+            while x:
+                b = mj_ctz64(x) >> 3
+                changed |= 1 << FACE_COMP[8 * j + b]
+                x &= ~((<uint64_t> 0xff) << (8 * b))
     if changed == (1 << LC_N_COMP) - 1:
         _parts(self, c, live, -1, self.qc_parts[p])
     else:

@@ -77,6 +77,10 @@ cdef class RoundBatch:
     cdef int8_t* _kinds
     cdef int* _actor
     cdef bint _random_bots
+    # the face weights of each pair of 将 cards under the batch's settings (J1 * 22 + J2; entry 0 alone
+    # without 五门将), as _start works them out, kept for the next hands dealt with them
+    cdef int _weights[(N_FACES + 1) * (N_FACES + 1)][N_FACES]
+    cdef bint _weights_ok[(N_FACES + 1) * (N_FACES + 1)]
     cdef readonly Py_ssize_t n
     cdef readonly int players, obs_len, action_size
 
@@ -171,6 +175,8 @@ cdef class RoundBatch:
         cdef uint8_t stock[MAX_STOCK]
         cdef int i, j, n = self._ndeck, banker
         cdef uint8_t x
+        cdef int wk
+        cdef RoundCore c
         if bit_generator is not self._deal_bits:
             if not isinstance(bit_generator, _BitGenerator):
                 raise MahjongError(f"bit_generator must be a NumPy BitGenerator, got {type(bit_generator).__name__}")
@@ -185,7 +191,13 @@ cdef class RoundBatch:
                 stock[i] = stock[j]
                 stock[j] = x
             banker = <int> _bounded(bg, PLAYERS - 1)
-        return _core_like(self._like, stock, n, banker)
+        wk = stock[DEAL * PLAYERS] * (N_FACES + 1) + stock[n - 1] if self._like.settings_wumenjiang else 0
+        if self._weights_ok[wk]:
+            return _core_like(self._like, stock, n, banker, self._weights[wk])
+        c = _core_like(self._like, stock, n, banker)
+        memcpy(self._weights[wk], c.w, sizeof(c.w))
+        self._weights_ok[wk] = True
+        return c
 
     def set_round(self, Py_ssize_t i, RoundCore core, generator=None):
         """Give row ``i`` a new hand (its bots play up to the first action of a caller seat)."""
