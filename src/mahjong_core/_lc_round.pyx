@@ -55,7 +55,7 @@ from mahjong_core.families.longcard.round_settlement import hand_deltas, hand_pa
 # cards, actions, phases, offer kinds, event records, announcements and option codes: the family's
 # generated constants (tools/constants/longcard.py), the same values as the Python package's
 from mahjong_core._longcard_constants cimport *
-from mahjong_core._bits cimport mj_ctz64
+from mahjong_core._bits cimport mj_ctz64, mj_clz64
 from mahjong_core.families.longcard._constants import (
     PHASE_NAMES, ANNOUNCE_NAMES, OFFER_KINDS as _OFFER_KINDS, BONUS_MODES as _BONUS_MODES, BAN_RULES as _BAN_RULES,
     DANG_RULES as _DANG_RULES, EVENT_NAMES as _EVENT_NAMES, DRAW_WHY as _DRAW_WHY,

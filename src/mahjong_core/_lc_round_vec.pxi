@@ -9,7 +9,7 @@ from cpython.ref cimport PyObject
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport int64_t
 
-from mahjong_core._bitgen cimport mj_bitgen_t, _interval, _bounded
+from mahjong_core._bitgen cimport mj_bitgen_t, _interval32, _bounded
 
 import numpy as np
 from numpy.random import BitGenerator as _BitGenerator
@@ -185,8 +185,8 @@ cdef class RoundBatch:
         cdef mj_bitgen_t* bg = self._deal_bg
         memcpy(stock, self._deck, n)
         with bit_generator.lock:         # as NumPy's own draws: one thread at a time on a bit generator
-            for i in range(n - 1, 0, -1):
-                j = <int> _interval(bg, <uint64_t> i)
+            for i in range(n - 1, 0, -1):      # NumPy's shuffle: random_interval(i) for each i
+                j = <int> _interval32(bg, <uint32_t> i, <uint32_t> (<uint64_t> 0xffffffffffffffffULL >> mj_clz64(i)))
                 x = stock[i]
                 stock[i] = stock[j]
                 stock[j] = x
