@@ -31,6 +31,19 @@ def _vec_generator(gen, str what):
     raise MahjongError(f"{what} must be a NumPy Generator or BitGenerator, got {type(gen).__name__}")
 
 
+cdef int _shuffle(mj_bitgen_t* bg, uint8_t* stock, int n) noexcept nogil:
+    """``stock`` permuted as ``Generator.permutation`` permutes it (NumPy's shuffle: random_interval(i)
+    for each i from the top), then the banker drawn as ``Generator.integers(3)``; returns the banker."""
+    cdef int i, j
+    cdef uint8_t x
+    for i in range(n - 1, 0, -1):
+        j = <int> _interval32(bg, <uint32_t> i, <uint32_t> (<uint64_t> 0xffffffffffffffffULL >> mj_clz64(i)))
+        x = stock[i]
+        stock[i] = stock[j]
+        stock[j] = x
+    return <int> _bounded(bg, PLAYERS - 1)
+
+
 @cython.nonecheck(False)
 cdef int _lc_vec_advance(RoundCore r, const int8_t* kinds, object gen) except -2:
     """Let the built-in bots act until a caller seat (kind -1) is to act; returns that seat (its
@@ -167,13 +180,14 @@ cdef class RoundBatch:
         self._actor[i] = _lc_vec_advance(c, self._kinds + i * PLAYERS, gen)
         return 0
 
-    cdef RoundCore _new_hand(self, object bit_generator):
+    cdef RoundCore _new_hand(self, object bit_generator, bint locked=False):
         """A fresh hand of the batch's settings dealt from ``bit_generator`` as
         :func:`~mahjong_core.families.longcard.round_engine.new_core` deals from a Generator on it:
         the deck permuted (``Generator.permutation``), then the banker (``Generator.integers(3)``),
-        drawn in C from the bit stream (``_bitgen.pxd``: NumPy's algorithms)."""
+        drawn in C from the bit stream (``_bitgen.pxd``: NumPy's algorithms).  ``locked``: the caller
+        holds the bit generator's lock (step_deal takes it once for all its deals)."""
         cdef uint8_t stock[MAX_STOCK]
-        cdef int i, j, n = self._ndeck, banker
+        cdef int n = self._ndeck, banker
         cdef uint8_t x
         cdef int wk
         cdef RoundCore c
@@ -184,13 +198,11 @@ cdef class RoundBatch:
             self._deal_bits = bit_generator
         cdef mj_bitgen_t* bg = self._deal_bg
         memcpy(stock, self._deck, n)
-        with bit_generator.lock:         # as NumPy's own draws: one thread at a time on a bit generator
-            for i in range(n - 1, 0, -1):      # NumPy's shuffle: random_interval(i) for each i
-                j = <int> _interval32(bg, <uint32_t> i, <uint32_t> (<uint64_t> 0xffffffffffffffffULL >> mj_clz64(i)))
-                x = stock[i]
-                stock[i] = stock[j]
-                stock[j] = x
-            banker = <int> _bounded(bg, PLAYERS - 1)
+        if locked:
+            banker = _shuffle(bg, stock, n)
+        else:
+            with bit_generator.lock:     # as NumPy's own draws: one thread at a time on a bit generator
+                banker = _shuffle(bg, stock, n)
         wk = stock[DEAL * PLAYERS] * (N_FACES + 1) + stock[n - 1] if self._like.settings_wumenjiang else 0
         if self._weights_ok[wk]:
             return _core_like(self._like, stock, n, banker, self._weights[wk])
@@ -269,18 +281,26 @@ cdef class RoundBatch:
         self._turn ^= 1
         cdef list ended = []
         cdef uint8_t* d = <uint8_t*> cnp.PyArray_DATA(outputs[3])
-        for i in range(self.n):
-            d[i] = self._actor[i] < 0
-            if d[i]:
-                c = <RoundCore> self._cores[i]
-                ended.append(c)
-                if won is not None and _pays(c):
-                    won.append((i, c))
-                while True:
-                    c = self._new_hand(bit_generator)
-                    self._place(i, c, None)
-                    if self._actor[i] >= 0:
-                        break
+        lock = None               # the bit generator's lock, taken once for every deal of this call
+        try:
+            for i in range(self.n):
+                d[i] = self._actor[i] < 0
+                if d[i]:
+                    c = <RoundCore> self._cores[i]
+                    ended.append(c)
+                    if won is not None and _pays(c):
+                        won.append((i, c))
+                    if lock is None:
+                        lock = bit_generator.lock
+                        lock.acquire()
+                    while True:
+                        c = self._new_hand(bit_generator, True)
+                        self._place(i, c, None)
+                        if self._actor[i] >= 0:
+                            break
+        finally:
+            if lock is not None:
+                lock.release()
         self._fill_all(outputs, 1)
         return outputs + (ended,)
 
@@ -288,11 +308,19 @@ cdef class RoundBatch:
         cdef Py_ssize_t i, bad = -1
         cdef int seat
         cdef RoundCore c
-        a_arr = np.asarray(actions)
-        if a_arr.shape != (self.n,) or a_arr.dtype.kind not in "iu":
-            raise ArrayShapeError(f"actions must be an integer array of shape ({self.n},), got "
-                                  f"{a_arr.dtype} {a_arr.shape}")
-        cdef cnp.ndarray arr = <cnp.ndarray> np.ascontiguousarray(a_arr, dtype=np.int64)
+        cdef cnp.ndarray arr
+        if (type(actions) is np.ndarray and cnp.PyArray_NDIM(<cnp.ndarray> actions) == 1
+                and cnp.PyArray_DIM(<cnp.ndarray> actions, 0) == self.n
+                and cnp.PyArray_TYPE(<cnp.ndarray> actions) == cnp.NPY_INT64
+                and cnp.PyArray_ISCARRAY_RO(<cnp.ndarray> actions)):
+            a_arr = actions          # what a policy's argmax gives: read as it is (as _round.RoundBatch)
+        else:
+            a_arr = np.asarray(actions)
+            if a_arr.shape != (self.n,) or a_arr.dtype.kind not in "iu":
+                raise ArrayShapeError(f"actions must be an integer array of shape ({self.n},), got "
+                                      f"{a_arr.dtype} {a_arr.shape}")
+            a_arr = np.ascontiguousarray(a_arr, dtype=np.int64)
+        arr = <cnp.ndarray> a_arr
         cdef const int64_t* act = <const int64_t*> cnp.PyArray_DATA(arr)
         for i in range(self.n):
             seat = self._actor[i]
