@@ -277,13 +277,21 @@ cdef class RoundBatch:
         if bit_generator is not self._deal_bits and not isinstance(bit_generator, _BitGenerator):
             raise MahjongError(f"bit_generator must be a NumPy BitGenerator, got {type(bit_generator).__name__}")
         outputs = self._kept[self._turn]
-        self._step_rows(actions)
+        cdef cnp.ndarray arr = self._checked(actions)
+        cdef const int64_t* act = <const int64_t*> cnp.PyArray_DATA(arr)
         self._turn ^= 1
         cdef list ended = []
+        cdef Py_ssize_t L = self.obs_len
+        cdef uint8_t* o = <uint8_t*> cnp.PyArray_DATA(outputs[0])
+        cdef int8_t* m = <int8_t*> cnp.PyArray_DATA(outputs[1])
+        cdef int8_t* a = <int8_t*> cnp.PyArray_DATA(outputs[2])
         cdef uint8_t* d = <uint8_t*> cnp.PyArray_DATA(outputs[3])
+        # row by row: the step, the next deal if the hand ended, the observation, while the row's hand
+        # is in the cache (every row's deals come from bit_generator in row order, as in turn)
         lock = None               # the bit generator's lock, taken once for every deal of this call
         try:
             for i in range(self.n):
+                self._step_row(i, act)
                 d[i] = self._actor[i] < 0
                 if d[i]:
                     c = <RoundCore> self._cores[i]
@@ -298,13 +306,34 @@ cdef class RoundBatch:
                         self._place(i, c, None)
                         if self._actor[i] >= 0:
                             break
+                a[i] = <int8_t> self._actor[i]
+                _lc_obs_fill(<RoundCore> self._cores[i], self._actor[i], o + i * L, m + i * N_ACTIONS)
         finally:
             if lock is not None:
                 lock.release()
-        self._fill_all(outputs, 1)
         return outputs + (ended,)
 
     cdef int _step_rows(self, actions) except -1:
+        cdef Py_ssize_t i
+        cdef cnp.ndarray arr = self._checked(actions)
+        cdef const int64_t* act = <const int64_t*> cnp.PyArray_DATA(arr)
+        for i in range(self.n):
+            self._step_row(i, act)
+        return 0
+
+    cdef inline int _step_row(self, Py_ssize_t i, const int64_t* act) except -1:
+        """Row i's action applied (checked by _checked) and its bots played up to a caller seat."""
+        cdef int seat = self._actor[i]
+        cdef RoundCore c
+        if seat >= 0:
+            c = <RoundCore> self._cores[i]
+            _apply(c, seat, <int> act[i])
+            self._actor[i] = _lc_vec_advance(c, self._kinds + i * PLAYERS, self._gens[i])
+        return 0
+
+    cdef cnp.ndarray _checked(self, actions):
+        """The actions as a C-contiguous int64 array, each legal for its row's actor (else the error
+        naming the row, nothing changed)."""
         cdef Py_ssize_t i, bad = -1
         cdef int seat
         cdef RoundCore c
@@ -332,13 +361,7 @@ cdef class RoundBatch:
                     break
         if bad >= 0:
             raise IllegalActionError(f"row {bad}: action {act[bad]} is not legal for seat {self._actor[bad]} now")
-        for i in range(self.n):
-            seat = self._actor[i]
-            if seat >= 0:
-                c = <RoundCore> self._cores[i]
-                _apply(c, seat, <int> act[i])
-                self._actor[i] = _lc_vec_advance(c, self._kinds + i * PLAYERS, self._gens[i])
-        return 0
+        return arr
 
     cdef tuple _outputs(self):
         return (np.empty((self.n, self.obs_len), dtype=np.uint8), np.empty((self.n, N_ACTIONS), dtype=np.int8),
