@@ -247,9 +247,14 @@ cdef int _guohu_bar(RoundCore self, int p, int card) noexcept nogil:
 cdef bint _wins_with(RoundCore self, int p, int card) except -1:
     cdef SeatCards s
     cdef int passed
+    cdef uint8_t c[N_FACES]
+    memcpy(c, self.hands[p], N_FACES)          # most cards on offer complete no split: asked first
+    c[card] += 1
+    if c[card] > COPIES or lc_max_tuo(c, self.keep_kans) < 0:
+        return False
     _seat(self, p, &s)
     s.c[card] += 1
-    if s.c[card] > COPIES or not _is_win_cards(self, p, &s):
+    if not _is_win_cards(self, p, &s):
         return False
     passed = _guohu_bar(self, p, card)
     return passed < 0 or _score_total(self, p, card) > passed
