@@ -2,8 +2,10 @@
 # one ruleset and settings stepped together, one action per hand in, (N, obs) arrays out.  The loop --
 # the legality checks, the actions, the built-in bots of the seats nobody else plays -- runs in C over
 # the rows; it holds the GIL, since a hand's transitions ask the reference's rule methods at its rare
-# points (the score of a win, the 包子 fan, the settlement at the end), and the observations of every
-# row are then written without it.  The interface is the mahjong engine's ``_round.RoundBatch``.
+# points (the score of a win, the 包子 fan, the settlement when the result is read).  step_deal (the
+# learning loop's call) writes each row's observation right after stepping it, while the row's hand
+# is in the cache; step and observe write every row's afterwards, without the GIL.  The interface
+# is the mahjong engine's ``_round.RoundBatch``.
 
 from cpython.ref cimport PyObject
 from cpython.pycapsule cimport PyCapsule_GetPointer
