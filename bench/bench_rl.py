@@ -84,7 +84,7 @@ live faces changed, F_theo over the faces held twice or more, the mask and 包�
 time, a claim's win check refused on the split before the groups are read, the 将 pairs' face
 weights kept in the batch, one bit-generator lock per call, and each row stepped, dealt and
 observed in one pass (the observations now with the GIL held).  docs/speed.md gives the figures
-(load 6, batch 128: 8.3x; the loaded machine moves the ratio by a tenth from run to run).
+(load 3.7, batch 128: 8.7x; the loaded machine moves the ratio by a tenth from run to run).
 
 Targets: AEC >= 50 % of the server loop; vector >= 10x the AEC environment.  Also: two threads
 each stepping their own ``VectorRounds`` against one thread (the stepping loop releases the GIL;
