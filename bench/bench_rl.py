@@ -75,7 +75,16 @@ reached: per step the engine
 still spends about 4,400 instructions -- the observation (688 bytes written at every step, a fifth),
 the plan on a cache miss (a fifth), the decision and claim window, and per hand (22 steps) the deal
 (NumPy's permutation drawn in C, 110 bounded draws) and the end (the result dict and settlement in
-Python) -- against the AEC environment's ~9 us of Python per step.
+Python) -- against the AEC environment's ~9 us of Python per step.  Then (issue 28's last item)
+4,475 -> 3,382 instructions per step (``tools/step_deal_workload.py changpai-ydr --batch 128 --warm
+3000``, 40 calls: 22.9 M -> 17.3 M, outputs SHA-1 f566bd44... unchanged, ``lc_round_workload``'s
+digests unchanged): the result built when first read (a learning run reads those with payments
+only), the plan's point-class parts kept per seat and worked out again only where the cards or
+live faces changed, F_theo over the faces held twice or more, the mask and 包子 flags a word at a
+time, a claim's win check refused on the split before the groups are read, the 将 pairs' face
+weights kept in the batch, one bit-generator lock per call, and each row stepped, dealt and
+observed in one pass (the observations now with the GIL held).  docs/speed.md gives the figures
+(load 3.7, batch 128: 8.7x; the loaded machine moves the ratio by a tenth from run to run).
 
 Targets: AEC >= 50 % of the server loop; vector >= 10x the AEC environment.  Also: two threads
 each stepping their own ``VectorRounds`` against one thread (the stepping loop releases the GIL;

@@ -23,7 +23,8 @@ The rule data (points, colours, partners, weights) come from ``mahjong_core.fami
 (:mod:`~mahjong_core.families.longcard.counting` for the counting).
 """
 
-from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, int32_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, int32_t, uint64_t
+from mahjong_core._bits cimport mj_ctz64
 from libc.stdlib cimport malloc
 from libc.string cimport memset, memcpy
 from cpython.object cimport PyObject, PyTypeObject

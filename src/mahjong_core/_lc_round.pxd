@@ -3,7 +3,7 @@
 # (a seat's cards), _lc_round_legal.pxi (what a seat may do), _lc_round_transitions.pxi (the state
 # machine's moves), _lc_round_events.pxi (event records and views), _lc_round_bots.pxi (the bots).
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint32_t, uint64_t
-from mahjong_core._lc_hand cimport MAX_DECLARED, LcPlanPart
+from mahjong_core._lc_hand cimport MAX_DECLARED, LcPlanPart, LC_N_COMP
 from mahjong_core._longcard_constants cimport *
 
 # the engine's own buffer sizes
@@ -23,7 +23,7 @@ cdef class RoundCore:
     cdef bint settings_wumenjiang          # the 将 cards are revealed (4.5): the observation reads them
     cdef int w[N_FACES]                   # face weights (五门将, 4.4) of this hand's 将 cards
     cdef readonly object jiang
-    cdef readonly object result
+    cdef object _result                   # the result once built (_result_of); None before
     # ---- state (the reference's fields)
     cdef uint8_t stock[MAX_STOCK]
     cdef int nstock, pos
@@ -71,15 +71,15 @@ cdef class RoundCore:
     cdef uint8_t gown[PLAYERS][N_FACES]
     cdef int gtuo[PLAYERS]
     cdef bint gred[PLAYERS]
+    cdef int gver[PLAYERS]                 # counts the changes of each seat's declared groups
     # ---- the last (卯, T_max) worked out for each seat and what it was worked out from (_plan_seat): a
-    # seat's cards and the live faces change far less often than it decides
+    # seat's cards and the live faces change far less often than it decides; and the plan's part of
+    # each point class, of which a change of the cards recomputes only the classes it touches
     cdef bint qc_ok[PLAYERS]
     cdef uint8_t qc_c[PLAYERS][N_FACES]
     cdef uint8_t qc_live[PLAYERS][N_FACES]      # 1: a copy of the face is live
-    cdef uint8_t qc_kinds[PLAYERS][MAX_DECLARED + 1]
-    cdef uint8_t qc_faces[PLAYERS][MAX_DECLARED + 1]
-    cdef int qc_n[PLAYERS]
-    cdef int qc_tuo[PLAYERS]
+    cdef int qc_gver[PLAYERS]
+    cdef LcPlanPart qc_parts[PLAYERS][LC_N_COMP]
     cdef int qc_caishen[PLAYERS]
     cdef int qc_mao[PLAYERS]
     cdef int qc_tmax[PLAYERS]
@@ -89,3 +89,8 @@ cdef class RoundCore:
     cdef int nlog, cap_log
     cdef int16_t* ev
     cdef int nev, cap_ev
+    # ---- how the hand ended (_end): the kind ("win", "baozi", "huangzhuang", "void", None before the
+    # end) and its data; the result dict with the settlement is built from them when first read
+    # (_result_of): a learning run reads the result of the hands with payments only
+    cdef object end_kind
+    cdef dict end_data

@@ -55,6 +55,7 @@ from mahjong_core.families.longcard.round_settlement import hand_deltas, hand_pa
 # cards, actions, phases, offer kinds, event records, announcements and option codes: the family's
 # generated constants (tools/constants/longcard.py), the same values as the Python package's
 from mahjong_core._longcard_constants cimport *
+from mahjong_core._bits cimport mj_ctz64, mj_clz64
 from mahjong_core.families.longcard._constants import (
     PHASE_NAMES, ANNOUNCE_NAMES, OFFER_KINDS as _OFFER_KINDS, BONUS_MODES as _BONUS_MODES, BAN_RULES as _BAN_RULES,
     DANG_RULES as _DANG_RULES, EVENT_NAMES as _EVENT_NAMES, DRAW_WHY as _DRAW_WHY,
@@ -72,6 +73,7 @@ cdef uint8_t CHI_B[N_ACTIONS]
 cdef int CHI_ID[N_FACES][N_FACES]
 cdef int COMP_NF[LC_N_COMP]                          # the faces of each point class (lc_face_comp)
 cdef int COMP_FACES[LC_N_COMP][6]
+cdef int FACE_COMP[N_FACES]                          # the point class of each face (lc_face_comp)
 
 
 def _init_tables():
@@ -89,6 +91,7 @@ def _init_tables():
             CHI_WITH[c][k][1] = b
     for c in range(N_FACES):
         k = lc_face_comp(c)
+        FACE_COMP[c] = k
         COMP_FACES[k][COMP_NF[k]] = c
         COMP_NF[k] += 1
     for k in range(CHI_BASE, PENG):
@@ -202,6 +205,12 @@ cdef class RoundCore:
         return self.actor
 
     @property
+    def result(self):
+        """The result once the hand is over (the reference's dict: end, its data, the settlement),
+        else None."""
+        return _result_of(self)
+
+    @property
     def stock_left(self):
         return _stock_left(self)
 
@@ -249,7 +258,7 @@ cdef class RoundCore:
         if type(max_steps) is not int or not 1 <= max_steps <= 1_000_000:
             raise MahjongError(f"max_steps must be an int 1-1000000, got {max_steps!r}")
         _play(self, bots, rngs, max_steps)
-        return self.result
+        return _result_of(self)
 
     def choose(self, bot, rng=None):
         """The action the built-in ``bot`` ("random" / "rule"; ``rng``: the random bot's Generator)
@@ -341,7 +350,7 @@ cdef class RoundCore:
             "offer": self.offer, "offer_from": self.offer_from, "offer_kind": _OFFER_KINDS[self.offer_kind],
             "discard_ban": self.discard_ban, "self_win_ok": bool(self.self_win_ok), "started": bool(self.started),
             "drawn": self.drawn,
-            "result": self.result,
+            "result": _result_of(self),
         }
 
 
@@ -432,8 +441,9 @@ cdef void _copy_settings(RoundCore self, RoundCore src) noexcept:
 
 
 @cython.nonecheck(False)
-cdef int _start(RoundCore self) except -1:
-    """The buffers, the deal and the face weights of a core whose settings, stock and banker are set."""
+cdef int _start(RoundCore self, const int* weights=NULL) except -1:
+    """The buffers, the deal and the face weights of a core whose settings, stock and banker are set
+    (``weights``: the face weights of this hand's 将 cards, when the caller has them)."""
     cdef int k
     s = self.settings
     self.cap_log = 256
@@ -443,9 +453,11 @@ cdef int _start(RoundCore self) except -1:
     if self.log == NULL or self.ev == NULL:
         raise MemoryError()
     lc_plan_ready(self.mao_bonus, self.chi_kan)     # the counting tables of these options
-    self.result = None
     self.dec_log = -1
     _deal(self)
+    if weights != NULL:
+        memcpy(self.w, weights, sizeof(self.w))
+        return 0
     key = (self.jiang, s.wumenjiang, s.wumenjiang_weight)
     w = _WEIGHTS.get(key)
     if w is None:
@@ -458,15 +470,16 @@ cdef int _start(RoundCore self) except -1:
 
 
 @cython.nonecheck(False)
-cdef RoundCore _core_like(RoundCore src, const uint8_t* stock, int n, int banker):
+cdef RoundCore _core_like(RoundCore src, const uint8_t* stock, int n, int banker, const int* weights=NULL):
     """A new hand of ``src``'s settings from a stock that is a shuffle of the deck (``n`` cards) and a
-    seat, both made in C (RoundBatch._new_hand): the constructor without its checks of Python input."""
+    seat, both made in C (RoundBatch._new_hand): the constructor without its checks of Python input.
+    ``weights``: the face weights of its 将 cards under these settings, if the caller has them."""
     cdef RoundCore c = RoundCore.__new__(RoundCore)
     _copy_settings(c, src)
     memcpy(c.stock, stock, n)
     c.nstock = n
     c.banker = banker
-    _start(c)
+    _start(c, weights)
     return c
 
 

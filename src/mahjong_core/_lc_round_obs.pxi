@@ -61,6 +61,30 @@ cdef inline int _lc_rel(RoundCore r, int s, int seat) noexcept nogil:
     return _distance(r, seat, s)
 
 
+cdef inline int _n_concealed(const uint8_t* h) noexcept nogil:
+    """The sum of 21 counts 0-5: three 8-byte words added bytewise (15 at most per byte, no carry),
+    then the eight bytes summed by one multiplication (105 at most: the top byte holds it)."""
+    cdef uint64_t a, b, c = 0
+    memcpy(&a, h, 8)
+    memcpy(&b, h + 8, 8)
+    memcpy(&c, h + 16, N_FACES - 16)
+    return <int> (((a + b + c) * <uint64_t> 0x0101010101010101ULL) >> 56)
+
+
+cdef inline void _flags8(const int8_t* dec, int8_t* mask, uint8_t* pen, int n) noexcept nogil:
+    """``mask[i] = dec[i] >= 0``, ``pen[i] = dec[i] > 0`` for n <= 8 decision bytes (-1 or a cause
+    0-6) at once, as one word: the top bit of a byte is its sign; ``(x & 0x7f) + 0x7f`` sets it
+    (without a carry into the next byte) for x & 0x7f >= 1, which among -1 and 0-6 means 1-6 or -1,
+    and ``& ~x`` leaves 1-6."""
+    cdef uint64_t w = 0, m, p
+    cdef uint64_t lo = 0x7f7f7f7f7f7f7f7fULL, hi = 0x8080808080808080ULL
+    memcpy(&w, dec, n)
+    m = (~w & hi) >> 7
+    p = (((w & lo) + lo) & ~w & hi) >> 7
+    memcpy(mask, &m, n)
+    memcpy(pen, &p, n)
+
+
 cdef inline uint8_t _cap(int v) noexcept nogil:
     return <uint8_t> (OBS_COUNTING_CAP if v > OBS_COUNTING_CAP else (0 if v < 0 else v))
 
@@ -70,11 +94,8 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
     """Write the observation of ``seat`` to ``o`` (_lc_obs_len bytes) and its legal-action mask to
     ``mask`` (N_ACTIONS entries 0/1).  The decision of the seat to act must be worked out
     (``_offered``) when ``seat`` is the actor; any other seat's mask is zeros."""
-    cdef int k, q, i, n, f, mao, tmax, theo
+    cdef int k, q, i, n, mao, tmax, theo, a
     cdef bint own_turn = r.phase != PH_END and seat == r.actor and r.dec_log == r.nlog
-    cdef SeatCards s
-    cdef uint8_t dead[N_FACES]
-    cdef int8_t dec[N_ACTIONS]
     cdef int rel[PLAYERS]
     cdef const uint8_t* g
     for q in range(PLAYERS):
@@ -112,10 +133,7 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
     # concealed, folded, banker, qi_player
     for q in range(PLAYERS):
         k = rel[q]
-        n = 0
-        for f in range(N_FACES):
-            n += r.hands[q][f]
-        o[k] = <uint8_t> n
+        o[k] = <uint8_t> _n_concealed(r.hands[q])
         o[PLAYERS + k] = 1 if r.folded[q] else 0
     o[2 * PLAYERS + rel[r.banker]] = 1
     if r.qi_player >= 0:
@@ -149,30 +167,27 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
         # _decide worked out this seat's plan at this point (_qualified): the cache entry of
         # _plan_seat is this state's (no action since), and holds its F_theo once worked out
         mao, tmax = r.dec_mao, r.dec_tmax
-        if r.qc_theo[seat] < 0:
-            _dead_for(r, seat, dead)
-            _seat(r, seat, &s)
-            r.qc_theo[seat] = _theo(r, &s, dead, r.caishen[seat])
-        theo = r.qc_theo[seat]
     else:
-        _dead_for(r, seat, dead)
-        _seat(r, seat, &s)
-        _plan_seat(r, seat, &s, dead, &mao, &tmax)
-        theo = _theo_seat(r, seat, &s, dead)
+        _plan_seat(r, seat, &mao, &tmax)
+    theo = _theo_seat(r, seat)
     o[0] = _cap(mao)
     o[1] = _cap(tmax)
     o[2] = _cap(theo)
     o[3] = 1 if (mao >= 7 and tmax >= r.thr[seat == r.banker]) else 0
     o += 4
-    # penalised, the mask, flags
+    # penalised, the mask, flags: an offered action is a discard (a face), one of the single actions
+    # (PENG to FOLD) or, in a claim window, one of the seat's claim options (_decide offers no other)
+    memset(mask, 0, N_ACTIONS)
     if own_turn:
-        memcpy(dec, r.dec, N_ACTIONS)          # a local copy: nothing aliases it, the loops vectorise
-        for i in range(N_ACTIONS):
-            mask[i] = dec[i] >= 0
-        for i in range(N_ACTIONS):
-            o[i] = dec[i] > 0
-    else:
-        memset(mask, 0, N_ACTIONS)
+        _flags8(r.dec, mask, o, 8)
+        _flags8(r.dec + 8, mask + 8, o + 8, 8)
+        _flags8(r.dec + 16, mask + 16, o + 16, N_FACES - 16)
+        _flags8(r.dec + PENG, mask + PENG, o + PENG, N_ACTIONS - PENG)
+        if r.phase == PH_CLAIM:
+            for k in range(r.ncopt[seat]):
+                a = r.copt_id[seat][k]
+                mask[a] = r.dec[a] >= 0
+                o[a] = r.dec[a] > 0
     o += N_ACTIONS
     o[0] = 1 if own_turn else 0
 

@@ -70,73 +70,111 @@ cdef inline void _parts(RoundCore self, const uint8_t* c, const uint8_t* live, i
 
 
 @cython.nonecheck(False)
-cdef void _plan(RoundCore self, const SeatCards* s, const uint8_t* dead, int* mao, int* tmax) noexcept nogil:
-    cdef uint8_t live[N_FACES]
-    cdef LcPlanPart parts[LC_N_COMP]
-    cdef int f
-    for f in range(N_FACES):
-        live[f] = COPIES - s.c[f] - s.own[f] - dead[f]
-    _parts(self, s.c, live, -1, parts)
-    lc_plan_combine(parts, live, s.n, s.kinds, s.faces, s.tuo, self.mao_bonus, self.quad_xiang, self.chi_kan,
-                    mao, tmax)
+cdef inline bint _same21(const uint8_t* a, const uint8_t* b) noexcept nogil:
+    """Are the 21 bytes at ``a`` and ``b`` equal?  (Three word compares, not a call of memcmp.)"""
+    cdef uint64_t a0, a1, a2 = 0, b0, b1, b2 = 0
+    memcpy(&a0, a, 8)
+    memcpy(&a1, a + 8, 8)
+    memcpy(&a2, a + 16, N_FACES - 16)
+    memcpy(&b0, b, 8)
+    memcpy(&b1, b + 8, 8)
+    memcpy(&b2, b + 16, N_FACES - 16)
+    return ((a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)) == 0
 
 
 @cython.nonecheck(False)
-cdef void _plan_seat(RoundCore self, int p, const SeatCards* s, const uint8_t* dead, int* mao, int* tmax) noexcept nogil:
-    """_plan of seat p's cards ``s``, reused when they, its 财神 and the faces with a live copy are
-    those of p's last plan: (卯, T_max) and F_theo read the live copies only as "is one live"
-    (lc_plan_parts, lc_theoretical_fan).  The entry's F_theo is worked out when asked (_theo_seat)."""
-    cdef uint8_t live[N_FACES]
-    cdef int f
-    for f in range(N_FACES):                  # byte-wise: the loop vectorises
-        live[f] = s.c[f] + s.own[f] + dead[f] < COPIES
-    if (self.qc_ok[p] and self.qc_n[p] == s.n and self.qc_tuo[p] == s.tuo and self.qc_caishen[p] == self.caishen[p]
-            and memcmp(self.qc_c[p], s.c, N_FACES) == 0 and memcmp(self.qc_live[p], live, N_FACES) == 0
-            and memcmp(self.qc_kinds[p], s.kinds, s.n) == 0 and memcmp(self.qc_faces[p], s.faces, s.n) == 0):
-        mao[0] = self.qc_mao[p]
-        tmax[0] = self.qc_tmax[p]
-        return
-    _plan(self, s, dead, mao, tmax)
+cdef inline int _decl_arrays(RoundCore self, int p, uint8_t* kinds, uint8_t* faces) noexcept nogil:
+    """p's declared groups as the counting kernels read them (kind codes, first faces); their number."""
+    cdef int i, n = self.ng[p]
+    for i in range(n):
+        kinds[i] = self.gkind[p][i]
+        faces[i] = self.gcards[p][i][0]
+    return n
+
+
+@cython.nonecheck(False)
+cdef void _plan_seat(RoundCore self, int p, int* mao, int* tmax) noexcept nogil:
+    """(卯, T_max) of seat p's cards now (spec 2.6-2.7), reused when its concealed cards, declared groups,
+    财神 and the faces with a live copy are those of p's last plan: the plan and F_theo read the live
+    copies only as "is one live" (lc_plan_parts, lc_theoretical_fan), and a copy of face f is live for p
+    when p's concealed copies and the dead ones (pub: every 堂子 and group, p's own groups included)
+    are fewer than 5.  Otherwise only the parts of the point classes whose cards or live faces changed
+    are worked out again (lc_plan_parts of one class), then combined.  The entry's F_theo is worked
+    out when asked (_theo_seat)."""
+    cdef uint8_t live[N_FACES + 3]
+    cdef uint8_t kinds[MAX_DECLARED + 1]
+    cdef uint8_t faces[MAX_DECLARED + 1]
+    cdef const uint8_t* c = self.hands[p]
+    cdef int j, n, b, changed = (1 << LC_N_COMP) - 1
+    cdef uint64_t cw[3]
+    cdef uint64_t pw[3]
+    cdef uint64_t x, y, z
+    memset(cw, 0, sizeof(cw))
+    memset(pw, 0, sizeof(pw))
+    memcpy(cw, c, N_FACES)
+    memcpy(pw, self.pub, N_FACES)
+    for j in range(3):
+        # live: c + pub < 5, a word at a time: c + pub <= 10, and + 0x7b sets a byte's top bit (no
+        # carry: 0x85 at most) exactly when it is 5 or more
+        x = (~(cw[j] + pw[j] + <uint64_t> 0x7b7b7b7b7b7b7b7bULL) & <uint64_t> 0x8080808080808080ULL) >> 7
+        memcpy(live + 8 * j, &x, 8)
+    if self.qc_ok[p]:
+        if (self.qc_gver[p] == self.gver[p] and self.qc_caishen[p] == self.caishen[p]
+                and _same21(self.qc_c[p], c) and _same21(self.qc_live[p], live)):
+            mao[0] = self.qc_mao[p]
+            tmax[0] = self.qc_tmax[p]
+            return
+        changed = 0
+        for j in range(3):                    # the faces whose count or live flag changed, by words
+            memcpy(&x, self.qc_c[p] + 8 * j, 8 if j < 2 else N_FACES - 16)
+            memcpy(&y, self.qc_live[p] + 8 * j, 8 if j < 2 else N_FACES - 16)
+            memcpy(&z, live + 8 * j, 8)
+            if j == 2:                        # faces 16-20: the bytes past them are not compared
+                x &= <uint64_t> 0xffffffffffULL
+                y &= <uint64_t> 0xffffffffffULL
+                z &= <uint64_t> 0xffffffffffULL
+            x = (x ^ cw[j]) | (y ^ z)
+            while x:
+                b = mj_ctz64(x) >> 3
+                changed |= 1 << FACE_COMP[8 * j + b]
+                x &= ~((<uint64_t> 0xff) << (8 * b))
+    if changed == (1 << LC_N_COMP) - 1:
+        _parts(self, c, live, -1, self.qc_parts[p])
+    else:
+        for j in range(LC_N_COMP):
+            if (changed >> j) & 1:
+                _parts(self, c, live, j, self.qc_parts[p])
+    n = _decl_arrays(self, p, kinds, faces)
+    lc_plan_combine(self.qc_parts[p], live, n, kinds, faces, self.gtuo[p], self.mao_bonus, self.quad_xiang,
+                    self.chi_kan, mao, tmax)
     self.qc_ok[p] = True
+    memcpy(self.qc_c[p], c, N_FACES)
     memcpy(self.qc_live[p], live, N_FACES)
-    self.qc_n[p] = s.n
-    self.qc_tuo[p] = s.tuo
+    self.qc_gver[p] = self.gver[p]
     self.qc_caishen[p] = self.caishen[p]
     self.qc_theo[p] = -1
-    memcpy(self.qc_c[p], s.c, N_FACES)
-    memcpy(self.qc_kinds[p], s.kinds, s.n)
-    memcpy(self.qc_faces[p], s.faces, s.n)
     self.qc_mao[p] = mao[0]
     self.qc_tmax[p] = tmax[0]
 
 
 @cython.nonecheck(False)
-cdef int _theo_seat(RoundCore self, int p, const SeatCards* s, const uint8_t* dead) noexcept nogil:
-    """F_theo of seat p's cards ``s`` right after _plan_seat(p, s, dead): its cache entry's."""
+cdef int _theo_seat(RoundCore self, int p) noexcept nogil:
+    """F_theo of seat p's cards right after _plan_seat(p): its cache entry's (2.8, CP-42)."""
+    cdef uint8_t kinds[MAX_DECLARED + 1]
+    cdef uint8_t faces[MAX_DECLARED + 1]
+    cdef int n
     if self.qc_theo[p] < 0:
-        self.qc_theo[p] = _theo(self, s, dead, self.caishen[p])
+        n = _decl_arrays(self, p, kinds, faces)
+        self.qc_theo[p] = lc_theoretical_fan(self.hands[p], self.qc_live[p], n, kinds, faces, self.w,
+                                             self.caishen[p], self.kan_as_peng, self.xiang_bonus)
     return self.qc_theo[p]
-
-
-@cython.nonecheck(False)
-cdef int _theo(RoundCore self, const SeatCards* s, const uint8_t* dead, int caishen) noexcept nogil:
-    cdef uint8_t live[N_FACES]
-    cdef int f
-    for f in range(N_FACES):
-        live[f] = COPIES - s.c[f] - s.own[f] - dead[f]
-    return lc_theoretical_fan(s.c, live, s.n, s.kinds, s.faces, self.w, caishen, self.kan_as_peng,
-                              self.xiang_bonus)
 
 
 @cython.nonecheck(False)
 cdef bint _qualified(RoundCore self, int p) noexcept nogil:
     """Q(p) of spec 2.8: 7 卯 and T_max >= threshold."""
-    cdef SeatCards s
-    cdef uint8_t dead[N_FACES]
     cdef int mao, tmax
-    _seat(self, p, &s)
-    _dead_for(self, p, dead)
-    _plan_seat(self, p, &s, dead, &mao, &tmax)
+    _plan_seat(self, p, &mao, &tmax)
     self.dec_mao = mao          # kept for the observation of the decision (_decide's one caller)
     self.dec_tmax = tmax
     return mao >= 7 and tmax >= self.thr[p == self.banker]
@@ -145,17 +183,14 @@ cdef bint _qualified(RoundCore self, int p) noexcept nogil:
 @cython.nonecheck(False)
 cdef int _f_theo(RoundCore self, int p) noexcept nogil:
     """F_theo of spec 2.8 (CP-42); with ``qi_fan_measure = s1`` a 幺地人 pair or any 4 of a kind."""
-    cdef SeatCards s
-    cdef uint8_t dead[N_FACES]
-    cdef int f
+    cdef int f, mao, tmax
     if self.qi_s1:
         for f in range(N_FACES):
             if self.hands[p][f] >= 4 or (self.hands[p][f] >= 2 and (f == 0 or f == 3 or f == 15)):
                 return 1
         return 0
-    _seat(self, p, &s)
-    _dead_for(self, p, dead)
-    return _theo(self, &s, dead, self.caishen[p])
+    _plan_seat(self, p, &mao, &tmax)
+    return _theo_seat(self, p)
 
 
 @cython.nonecheck(False)
@@ -212,9 +247,14 @@ cdef int _guohu_bar(RoundCore self, int p, int card) noexcept nogil:
 cdef bint _wins_with(RoundCore self, int p, int card) except -1:
     cdef SeatCards s
     cdef int passed
+    cdef uint8_t c[N_FACES]
+    memcpy(c, self.hands[p], N_FACES)          # most cards on offer complete no split: asked first
+    c[card] += 1
+    if c[card] > COPIES or lc_max_tuo(c, self.keep_kans) < 0:
+        return False
     _seat(self, p, &s)
     s.c[card] += 1
-    if s.c[card] > COPIES or not _is_win_cards(self, p, &s):
+    if not _is_win_cards(self, p, &s):
         return False
     passed = _guohu_bar(self, p, card)
     return passed < 0 or _score_total(self, p, card) > passed

@@ -193,6 +193,7 @@ cdef int _add_group(RoundCore self, int p, int kind, const uint8_t* cards, int s
         if lc_red(cards[i]):
             self.gred[p] = True
     self.gtuo[p] += _group_tuo_of(kind, cards)
+    self.gver[p] += 1
     return 0
 
 
@@ -202,6 +203,7 @@ cdef void _grow_xiang(RoundCore self, int p, int k) noexcept nogil:
     cdef int f = self.gcards[p][k][0]
     self.gtuo[p] += lc_same_tuo(f, 5) - _group_tuo_of(self.gkind[p][k], self.gcards[p][k])
     self.gkind[p][k] = K_XIANG
+    self.gver[p] += 1
     self.gown[p][f] += 1
     self.pub[f] += 1
 
@@ -578,16 +580,32 @@ cdef int _end_baozi(RoundCore self, int p, int cause, int discard) except -1:
 
 @cython.nonecheck(False)
 cdef int _end(RoundCore self, str kind, dict data) except -1:
-    s = self.settings
     if self.phase == PH_CLAIM and kind != "win":      # the card on offer was never claimed
         _to_tangzi(self, self.offer_from, self.offer)
-    res = {"end": kind, **data}
-    res.update(_settled(self, kind, res))
-    self.result = _json_plain(res)
+    self.end_kind = kind
+    self.end_data = data
     self.phase = PH_END
     self.actor = -1
     _event(self, EV_END, -1, NO_TO, 0, 0, 0)
     return 0
+
+
+@cython.nonecheck(False)
+cdef object _result_of(RoundCore self):
+    """The result of an ended hand (None before the end), built from what _end kept on its first
+    reading: the settlement reads only the end, its data, the folded seats, the banker and the
+    settings, none of which changes once the hand is over."""
+    if self._result is None and self.end_kind is not None:
+        kind = self.end_kind
+        res = {"end": kind, **self.end_data}
+        res.update(_settled(self, kind, res))
+        self._result = _json_plain(res)
+    return self._result
+
+
+cdef inline bint _pays(RoundCore self) noexcept:
+    """Did the hand end with payments (a win or a 包子)?"""
+    return self.end_kind is not None and (<str> self.end_kind == "win" or <str> self.end_kind == "baozi")
 
 
 # the settlement of a result by what it reads (round_settlement's functions are pure): the end, the

@@ -2,14 +2,16 @@
 # one ruleset and settings stepped together, one action per hand in, (N, obs) arrays out.  The loop --
 # the legality checks, the actions, the built-in bots of the seats nobody else plays -- runs in C over
 # the rows; it holds the GIL, since a hand's transitions ask the reference's rule methods at its rare
-# points (the score of a win, the 包子 fan, the settlement at the end), and the observations of every
-# row are then written without it.  The interface is the mahjong engine's ``_round.RoundBatch``.
+# points (the score of a win, the 包子 fan, the settlement when the result is read).  step_deal (the
+# learning loop's call) writes each row's observation right after stepping it, while the row's hand
+# is in the cache; step and observe write every row's afterwards, without the GIL.  The interface
+# is the mahjong engine's ``_round.RoundBatch``.
 
 from cpython.ref cimport PyObject
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport int64_t
 
-from mahjong_core._bitgen cimport mj_bitgen_t, _interval, _bounded
+from mahjong_core._bitgen cimport mj_bitgen_t, _interval32, _bounded
 
 import numpy as np
 from numpy.random import BitGenerator as _BitGenerator
@@ -29,6 +31,19 @@ def _vec_generator(gen, str what):
     if isinstance(gen, _BitGenerator):
         return _Generator(gen)
     raise MahjongError(f"{what} must be a NumPy Generator or BitGenerator, got {type(gen).__name__}")
+
+
+cdef int _shuffle(mj_bitgen_t* bg, uint8_t* stock, int n) noexcept nogil:
+    """``stock`` permuted as ``Generator.permutation`` permutes it (NumPy's shuffle: random_interval(i)
+    for each i from the top), then the banker drawn as ``Generator.integers(3)``; returns the banker."""
+    cdef int i, j
+    cdef uint8_t x
+    for i in range(n - 1, 0, -1):
+        j = <int> _interval32(bg, <uint32_t> i, <uint32_t> (<uint64_t> 0xffffffffffffffffULL >> mj_clz64(i)))
+        x = stock[i]
+        stock[i] = stock[j]
+        stock[j] = x
+    return <int> _bounded(bg, PLAYERS - 1)
 
 
 @cython.nonecheck(False)
@@ -77,6 +92,10 @@ cdef class RoundBatch:
     cdef int8_t* _kinds
     cdef int* _actor
     cdef bint _random_bots
+    # the face weights of each pair of 将 cards under the batch's settings (J1 * 22 + J2; entry 0 alone
+    # without 五门将), as _start works them out, kept for the next hands dealt with them
+    cdef int _weights[(N_FACES + 1) * (N_FACES + 1)][N_FACES]
+    cdef bint _weights_ok[(N_FACES + 1) * (N_FACES + 1)]
     cdef readonly Py_ssize_t n
     cdef readonly int players, obs_len, action_size
 
@@ -163,14 +182,17 @@ cdef class RoundBatch:
         self._actor[i] = _lc_vec_advance(c, self._kinds + i * PLAYERS, gen)
         return 0
 
-    cdef RoundCore _new_hand(self, object bit_generator):
+    cdef RoundCore _new_hand(self, object bit_generator, bint locked=False):
         """A fresh hand of the batch's settings dealt from ``bit_generator`` as
         :func:`~mahjong_core.families.longcard.round_engine.new_core` deals from a Generator on it:
         the deck permuted (``Generator.permutation``), then the banker (``Generator.integers(3)``),
-        drawn in C from the bit stream (``_bitgen.pxd``: NumPy's algorithms)."""
+        drawn in C from the bit stream (``_bitgen.pxd``: NumPy's algorithms).  ``locked``: the caller
+        holds the bit generator's lock (step_deal takes it once for all its deals)."""
         cdef uint8_t stock[MAX_STOCK]
-        cdef int i, j, n = self._ndeck, banker
+        cdef int n = self._ndeck, banker
         cdef uint8_t x
+        cdef int wk
+        cdef RoundCore c
         if bit_generator is not self._deal_bits:
             if not isinstance(bit_generator, _BitGenerator):
                 raise MahjongError(f"bit_generator must be a NumPy BitGenerator, got {type(bit_generator).__name__}")
@@ -178,14 +200,18 @@ cdef class RoundBatch:
             self._deal_bits = bit_generator
         cdef mj_bitgen_t* bg = self._deal_bg
         memcpy(stock, self._deck, n)
-        with bit_generator.lock:         # as NumPy's own draws: one thread at a time on a bit generator
-            for i in range(n - 1, 0, -1):
-                j = <int> _interval(bg, <uint64_t> i)
-                x = stock[i]
-                stock[i] = stock[j]
-                stock[j] = x
-            banker = <int> _bounded(bg, PLAYERS - 1)
-        return _core_like(self._like, stock, n, banker)
+        if locked:
+            banker = _shuffle(bg, stock, n)
+        else:
+            with bit_generator.lock:     # as NumPy's own draws: one thread at a time on a bit generator
+                banker = _shuffle(bg, stock, n)
+        wk = stock[DEAL * PLAYERS] * (N_FACES + 1) + stock[n - 1] if self._like.settings_wumenjiang else 0
+        if self._weights_ok[wk]:
+            return _core_like(self._like, stock, n, banker, self._weights[wk])
+        c = _core_like(self._like, stock, n, banker)
+        memcpy(self._weights[wk], c.w, sizeof(c.w))
+        self._weights_ok[wk] = True
+        return c
 
     def set_round(self, Py_ssize_t i, RoundCore core, generator=None):
         """Give row ``i`` a new hand (its bots play up to the first action of a caller seat)."""
@@ -253,34 +279,79 @@ cdef class RoundBatch:
         if bit_generator is not self._deal_bits and not isinstance(bit_generator, _BitGenerator):
             raise MahjongError(f"bit_generator must be a NumPy BitGenerator, got {type(bit_generator).__name__}")
         outputs = self._kept[self._turn]
-        self._step_rows(actions)
+        cdef cnp.ndarray arr = self._checked(actions)
+        cdef const int64_t* act = <const int64_t*> cnp.PyArray_DATA(arr)
         self._turn ^= 1
         cdef list ended = []
+        cdef Py_ssize_t L = self.obs_len
+        cdef uint8_t* o = <uint8_t*> cnp.PyArray_DATA(outputs[0])
+        cdef int8_t* m = <int8_t*> cnp.PyArray_DATA(outputs[1])
+        cdef int8_t* a = <int8_t*> cnp.PyArray_DATA(outputs[2])
         cdef uint8_t* d = <uint8_t*> cnp.PyArray_DATA(outputs[3])
-        for i in range(self.n):
-            d[i] = self._actor[i] < 0
-            if d[i]:
-                c = <RoundCore> self._cores[i]
-                ended.append(c)
-                if won is not None and c.result["end"] in ("win", "baozi"):
-                    won.append((i, c))
-                while True:
-                    c = self._new_hand(bit_generator)
-                    self._place(i, c, None)
-                    if self._actor[i] >= 0:
-                        break
-        self._fill_all(outputs, 1)
+        # row by row: the step, the next deal if the hand ended, the observation, while the row's hand
+        # is in the cache (every row's deals come from bit_generator in row order, as in turn)
+        lock = None               # the bit generator's lock, taken once for every deal of this call
+        try:
+            for i in range(self.n):
+                self._step_row(i, act)
+                d[i] = self._actor[i] < 0
+                if d[i]:
+                    c = <RoundCore> self._cores[i]
+                    ended.append(c)
+                    if won is not None and _pays(c):
+                        won.append((i, c))
+                    if lock is None:
+                        lock = bit_generator.lock
+                        lock.acquire()
+                    while True:
+                        c = self._new_hand(bit_generator, True)
+                        self._place(i, c, None)
+                        if self._actor[i] >= 0:
+                            break
+                a[i] = <int8_t> self._actor[i]
+                _lc_obs_fill(<RoundCore> self._cores[i], self._actor[i], o + i * L, m + i * N_ACTIONS)
+        finally:
+            if lock is not None:
+                lock.release()
         return outputs + (ended,)
 
     cdef int _step_rows(self, actions) except -1:
+        cdef Py_ssize_t i
+        cdef cnp.ndarray arr = self._checked(actions)
+        cdef const int64_t* act = <const int64_t*> cnp.PyArray_DATA(arr)
+        for i in range(self.n):
+            self._step_row(i, act)
+        return 0
+
+    cdef inline int _step_row(self, Py_ssize_t i, const int64_t* act) except -1:
+        """Row i's action applied (checked by _checked) and its bots played up to a caller seat."""
+        cdef int seat = self._actor[i]
+        cdef RoundCore c
+        if seat >= 0:
+            c = <RoundCore> self._cores[i]
+            _apply(c, seat, <int> act[i])
+            self._actor[i] = _lc_vec_advance(c, self._kinds + i * PLAYERS, self._gens[i])
+        return 0
+
+    cdef cnp.ndarray _checked(self, actions):
+        """The actions as a C-contiguous int64 array, each legal for its row's actor (else the error
+        naming the row, nothing changed)."""
         cdef Py_ssize_t i, bad = -1
         cdef int seat
         cdef RoundCore c
-        a_arr = np.asarray(actions)
-        if a_arr.shape != (self.n,) or a_arr.dtype.kind not in "iu":
-            raise ArrayShapeError(f"actions must be an integer array of shape ({self.n},), got "
-                                  f"{a_arr.dtype} {a_arr.shape}")
-        cdef cnp.ndarray arr = <cnp.ndarray> np.ascontiguousarray(a_arr, dtype=np.int64)
+        cdef cnp.ndarray arr
+        if (type(actions) is np.ndarray and cnp.PyArray_NDIM(<cnp.ndarray> actions) == 1
+                and cnp.PyArray_DIM(<cnp.ndarray> actions, 0) == self.n
+                and cnp.PyArray_TYPE(<cnp.ndarray> actions) == cnp.NPY_INT64
+                and cnp.PyArray_ISCARRAY_RO(<cnp.ndarray> actions)):
+            a_arr = actions          # what a policy's argmax gives: read as it is (as _round.RoundBatch)
+        else:
+            a_arr = np.asarray(actions)
+            if a_arr.shape != (self.n,) or a_arr.dtype.kind not in "iu":
+                raise ArrayShapeError(f"actions must be an integer array of shape ({self.n},), got "
+                                      f"{a_arr.dtype} {a_arr.shape}")
+            a_arr = np.ascontiguousarray(a_arr, dtype=np.int64)
+        arr = <cnp.ndarray> a_arr
         cdef const int64_t* act = <const int64_t*> cnp.PyArray_DATA(arr)
         for i in range(self.n):
             seat = self._actor[i]
@@ -292,13 +363,7 @@ cdef class RoundBatch:
                     break
         if bad >= 0:
             raise IllegalActionError(f"row {bad}: action {act[bad]} is not legal for seat {self._actor[bad]} now")
-        for i in range(self.n):
-            seat = self._actor[i]
-            if seat >= 0:
-                c = <RoundCore> self._cores[i]
-                _apply(c, seat, <int> act[i])
-                self._actor[i] = _lc_vec_advance(c, self._kinds + i * PLAYERS, self._gens[i])
-        return 0
+        return arr
 
     cdef tuple _outputs(self):
         return (np.empty((self.n, self.obs_len), dtype=np.uint8), np.empty((self.n, N_ACTIONS), dtype=np.int8),

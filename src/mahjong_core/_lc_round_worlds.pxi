@@ -12,7 +12,9 @@ cdef int _copy_state(RoundCore dst, RoundCore src) except -1:
     _copy_settings(dst, src)
     memcpy(dst.w, src.w, sizeof(src.w))
     dst.jiang = src.jiang
-    dst.result = src.result
+    dst._result = _result_of(src)
+    dst.end_kind = src.end_kind
+    dst.end_data = src.end_data
     memcpy(dst.stock, src.stock, sizeof(src.stock))
     dst.nstock = src.nstock
     dst.pos = src.pos
@@ -59,6 +61,7 @@ cdef int _copy_state(RoundCore dst, RoundCore src) except -1:
     memcpy(dst.gown, src.gown, sizeof(src.gown))
     memcpy(dst.gtuo, src.gtuo, sizeof(src.gtuo))
     memcpy(dst.gred, src.gred, sizeof(src.gred))
+    memcpy(dst.gver, src.gver, sizeof(src.gver))
     # the caches start empty: the decision is worked out again on first use, the plans as asked
     memset(dst.qc_ok, 0, sizeof(dst.qc_ok))
     dst.dec_log = -1

@@ -13,9 +13,9 @@ cards), the actor seats ``(N,)``, the rewards ``(N, P)`` of the rounds that ende
 (zeros elsewhere) and ``done`` ``(N,)``.  A round that ends is replaced at once by a new one (its
 first actor's observation is in the returned arrays).  The stepping loop -- legality checks, the
 actions, the built-in bots, the observations -- runs in the family's compiled ``RoundBatch``
-(mahjong's ``_round.RoundBatch`` without the GIL; the long-card one stepping the rows in C with the
-GIL held, since a hand's end asks the reference's rule methods, and writing the observations
-without it); only finished rounds come back to Python (rewards, the next deal).
+(mahjong's ``_round.RoundBatch`` without the GIL; the long-card one stepping and observing the rows
+in C with the GIL held, since a hand's end asks the reference's rule methods); only finished rounds
+come back to Python (rewards, the next deal).
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ class VectorRounds:
     options of the ruleset's round; ``seed``: the deals (walls, dice, dealers, the
     random bots' generators) come from one generator seeded with it.  A round that the bots
     finish before any caller seat acts is dealt again.  ``copy``: see below.  Not thread-safe:
-    one per thread (several threads each stepping their own run in parallel: the stepping loop
-    releases the GIL).
+    one per thread (several threads each stepping their own run in parallel: the mahjong stepping
+    loop releases the GIL; the long-card one holds it).
 
     ``copy=True`` (the default, as in Gymnasium's vector environments): :meth:`step` returns
     fresh arrays every step, safe to keep.  ``copy=False`` is the throughput mode: without
