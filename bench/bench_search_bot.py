@@ -70,7 +70,7 @@ def interval(diffs: list[float]) -> tuple[float, float]:
 
 
 def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective: str = "net", candidates: int = 3,
-        bot_name: str = "search", progress: int = 0, opponents: str = "history",
+        bot_name: str = "search", progress: int = 0, opponents: "str | None" = None,
         anchor: str = "auto", z: float = 2.0) -> dict[str, Any]:
     """Play the duplicate deals; returns the figures (what :func:`main` prints)."""
     if bot_name == "search":
@@ -130,7 +130,8 @@ def main(argv: "list[str] | None" = None) -> None:
     ap.add_argument("--seed", type=int, default=1, help="first wall's seed (and the bot's seed)")
     ap.add_argument("--objective", default="net", choices=OBJECTIVES)
     ap.add_argument("--candidates", type=int, default=3, help="advisor's discards weighed")
-    ap.add_argument("--opponents", default="history", choices=OPPONENT_MODELS, help="SearchBot(opponents=...)")
+    ap.add_argument("--opponents", default=None, choices=OPPONENT_MODELS,
+                    help="SearchBot(opponents=...); default: by players (DEFAULT_OPPONENTS)")
     ap.add_argument("--anchor", default="auto", choices=ANCHORS, help="SearchBot(anchor=...)")
     ap.add_argument("--z", type=float, default=2.0, help="SearchBot(z=...)")
     ap.add_argument("--bot", default="search", choices=("search", "advisor"))
@@ -141,7 +142,7 @@ def main(argv: "list[str] | None" = None) -> None:
     pm, ph = f["points_diff"]
     print(f"{f['ruleset']}: {f['deals']} deals (seeds {a.seed}..{a.seed + a.deals - 1}) x {f['rounds'] // f['deals'] - 1} "
           f"seats, {f['bot']} (budget {f['budget'] or 'default'} steps, objective {f['objective']}) vs greedy, "
-          f"opponents {a.opponents}, anchor {a.anchor}, z {a.z}, {f['cpu_s']:.0f} s CPU")
+          f"opponents {a.opponents or 'default'}, anchor {a.anchor}, z {a.z}, {f['cpu_s']:.0f} s CPU")
     print(f"win rate: {f['bot']} {f['bot_win_rate']:.3f}, greedy in the same seats {f['greedy_win_rate']:.3f}, "
           f"difference {wm:+.3f} ± {wh:.3f} (95 %)")
     print(f"points per round: {f['bot']} {f['bot_points']:+.3f}, greedy {f['greedy_points']:+.3f}, "

@@ -17,6 +17,7 @@ from libc.stdint cimport int8_t, int16_t
 
 cdef enum:
     MAX_HISTORY = 40      # greedy turns replayed at most per opponent hand (a round has fewer)
+    MAX_TRIES = 16        # draws tried per tile of a weighted hidden hand before one is kept anyway
 
 
 cdef void _copy_core(RoundCore d, RoundCore s) noexcept:
@@ -118,15 +119,19 @@ cdef int _unseen_tiles(RoundCore r, int seat, int* unseen) except -1:
     return n_ckongs
 
 
-cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bint history) except -1:
+cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bint history,
+                      const double* dw=NULL) except -1:
     """``w`` := a world of ``seat`` (see the file's comment): ``src`` with everything the seat
     cannot see drawn again from ``bg``; with ``history`` each opponent's hand has been improved
-    by as many greedy turns as he has taken (:func:`_deal_hidden_hand`), else it is uniform."""
+    by as many greedy turns as he has taken (:func:`_deal_hidden_hand`), else it is uniform.
+    ``dw`` (NULL: none): the four parameters of :func:`_discard_weights`, by which each tile of
+    an opponent's hand is drawn (the tiles of and next to his discards less often)."""
     cdef int unseen[42]
     cdef int normal[MAX_TILES]
     cdef int rest[MAX_TILES]
     cdef int kinds[NK]
     cdef int s, i, k, c, n_kinds, n_normal = 0, n_rest = 0, n_hidden = 0, j
+    cdef double weights[NK]
     _copy_core(w, src)
     _unseen_tiles(src, seat, unseen)
     # the opponents' concealed kongs: a kind of which the seat has seen no tile, uniformly
@@ -158,8 +163,11 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
     # the opponents' hands (never a flower: a flower is replaced as soon as it is received) ...
     for s in range(src.P):
         if s != seat:
+            if dw != NULL:
+                _discard_weights(src, s, dw, weights)
             _deal_hidden_hand(w, s, src.n_hand[s], normal, n_normal,
-                              min(_turns_taken(src, s), MAX_HISTORY) if history else 0, bg)
+                              min(_turns_taken(src, s), MAX_HISTORY) if history else 0, bg,
+                              weights if dw != NULL else NULL)
             n_normal -= src.n_hand[s]
     # ... and the untaken wall, in its positions (which positions are taken is public)
     for i in range(n_normal):
@@ -196,13 +204,57 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
     return 0
 
 
+cdef void _discard_weights(RoundCore r, int s, const double* p, double* w) noexcept nogil:
+    """``w[k]``: how likely seat ``s`` is to hold a tile of kind ``k``, relative to a tile he has
+    shown nothing about, from his discards still in his pool (public): the product over them of
+    ``p[0]`` for the kind discarded, ``p[1]`` for a suited kind next to it, ``p[2]`` for one two
+    apart, and at least ``p[3]``.  A player throws what he does not need: he seldom keeps
+    another tile of the kind, or one that would have made a run with it."""
+    cdef int i, k, d
+    for k in range(NK):
+        w[k] = 1.0
+    for i in range(r.n_pool[s]):
+        d = r.pool[s][i]
+        if d >= NK:
+            continue
+        w[d] *= p[0]
+        if d < 27:
+            if d % 9 >= 1:
+                w[d - 1] *= p[1]
+            if d % 9 <= 7:
+                w[d + 1] *= p[1]
+            if d % 9 >= 2:
+                w[d - 2] *= p[2]
+            if d % 9 <= 6:
+                w[d + 2] *= p[2]
+    for k in range(NK):
+        if w[k] < p[3]:
+            w[k] = p[3]
+
+
+cdef inline int _weighted_pick(mj_bitgen_t* bg, const int* pool, int hi, const double* wt) noexcept nogil:
+    """An index of ``pool[0..hi]``: uniform, or (``wt``) a tile kept with probability its weight,
+    drawn again up to MAX_TRIES times (then the last drawn is kept).  A weight of 1 draws nothing
+    more (weights all 1 give the uniform draw, the same numbers)."""
+    cdef int j = <int> _interval(bg, <uint64_t> hi), t
+    if wt == NULL:
+        return j
+    for t in range(MAX_TRIES - 1):
+        if wt[pool[j]] >= 1.0 or bg.next_uint32(bg.state) * (1.0 / 4294967296.0) < wt[pool[j]]:
+            break
+        j = <int> _interval(bg, <uint64_t> hi)
+    return j
+
+
 cdef void _deal_hidden_hand(RoundCore w, int s, int n, int* pool, int n_pool, int steps,
-                            mj_bitgen_t* bg) noexcept:
+                            mj_bitgen_t* bg, const double* wt=NULL) noexcept:
     """Seat ``s``'s concealed hand := ``n`` tiles drawn at random from ``pool[:n_pool]``, which
     keeps the others in ``pool[:n_pool - n]``.  Then ``steps`` times, a tile drawn from the pool
     joins the hand and the greedy bot's discard of the n + 1 tiles goes back to the pool: an
     opponent who has played ``steps`` turns has kept his useful tiles and thrown the others, so a
-    uniform hand is further from ready than his (a prior on how he plays, not what he showed)."""
+    uniform hand is further from ready than his (a prior on how he plays, not what he showed).
+    ``wt`` (NULL: uniform): each tile drawn is kept with probability its kind's weight
+    (:func:`_weighted_pick`; :func:`_discard_weights`, what his discards say)."""
     cdef int i, j, x, d, best_acc
     cdef uint8_t c[NK]
     cdef int total[NK]
@@ -214,7 +266,7 @@ cdef void _deal_hidden_hand(RoundCore w, int s, int n, int* pool, int n_pool, in
         total[pool[i]] += 1
     # a partial Fisher-Yates: the last n places of the pool get a uniform draw of n tiles
     for i in range(n_pool - 1, n_pool - 1 - n, -1):
-        j = <int> _interval(bg, <uint64_t> i)
+        j = _weighted_pick(bg, pool, i, wt)
         x = pool[i]
         pool[i] = pool[j]
         pool[j] = x
@@ -224,7 +276,7 @@ cdef void _deal_hidden_hand(RoundCore w, int s, int n, int* pool, int n_pool, in
     for _ in range(steps):
         if n_pool - n <= 0:
             break
-        j = <int> _interval(bg, <uint64_t> (n_pool - n - 1))
+        j = _weighted_pick(bg, pool, n_pool - n - 1, wt)
         x = pool[j]
         c[x] += 1
         dmask = 0
@@ -337,13 +389,16 @@ cdef int _outcome(RoundCore r, int seat) noexcept nogil:
 
 
 def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bint history=True,
-                    Py_ssize_t max_steps=100000):
+                    Py_ssize_t max_steps=100000, discard_weights=None):
     """Play each candidate action of ``seat`` in ``n_worlds`` sampled worlds of that seat (the
     same worlds for every candidate: common random numbers), then every seat by the greedy bot
     to the end.  ``core``: a :class:`RoundCore` where ``seat`` is to act; ``candidates``: legal
     action indices of ``seat``; ``bit_generator``: a NumPy BitGenerator the worlds are drawn from;
     ``history``: each opponent's hand improved by as many greedy turns as he has taken (False:
-    uniform over the unseen tiles).
+    uniform over the unseen tiles); ``discard_weights`` (None: none): four numbers in (0, 1], the
+    weight of a tile of the kind of each of the opponent's discards, of a suited kind next to it,
+    of one two apart, and the least weight: each tile of his hand is drawn in proportion to the
+    product of these (a player seldom keeps what goes with what he threw).
     Returns ``(outcomes, fans, steps)``: (len(candidates), n_worlds) arrays, int8 outcome codes
     for the seat (0 draw, 1 won, 2 an opponent won and the seat paid: its discard or kong, or a
     self-draw, 3 an opponent won from another) and int16 the seat's fan total when it won (else
@@ -352,6 +407,13 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     cdef int n_c = len(candidates), c, k, a
     cdef Py_ssize_t steps = 0
     cdef int cand[A_SIZE]
+    cdef double dw[4]
+    cdef bint weighted = discard_weights is not None
+    if weighted:
+        if len(discard_weights) != 4 or not all(0.0 < float(x) <= 1.0 for x in discard_weights):
+            raise ValueError(f"discard_weights must be four numbers in (0, 1], got {discard_weights!r}")
+        for k in range(4):
+            dw[k] = float(discard_weights[k])
     if not 0 <= seat < src.P:
         raise ValueError(f"seat must be 0-{src.P - 1}, got {seat}")
     if n_worlds < 0:
@@ -371,7 +433,7 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     cdef RoundCore world = RoundCore.__new__(RoundCore)
     cdef RoundCore r = RoundCore.__new__(RoundCore)
     for k in range(n_worlds):
-        _determinize(world, src, seat, bg, history)
+        _determinize(world, src, seat, bg, history, dw if weighted else NULL)
         for c in range(n_c):
             _copy_core(r, world)
             _touch(r)
@@ -385,3 +447,34 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
                     if r.winners[a] == seat:
                         fan[c, k] = r.res_wins[a].total
     return outcomes, fans, steps
+
+
+def sample_hidden_hands(core, int seat, int n_worlds, bit_generator, bint history=True, discard_weights=None):
+    """The opponents' concealed hands in ``n_worlds`` worlds of ``seat`` sampled as
+    :func:`search_outcomes` samples them (same arguments, same draws from ``bit_generator``): an
+    int8 array (n_worlds, players, 34) of tile counts, the seat's own row zero.  For tests and
+    studies of the sampler; nothing is played."""
+    cdef RoundCore src = <RoundCore?> core
+    cdef double dw[4]
+    cdef int k, s, t
+    cdef bint weighted = discard_weights is not None
+    if not 0 <= seat < src.P:
+        raise ValueError(f"seat must be 0-{src.P - 1}, got {seat}")
+    if n_worlds < 0:
+        raise ValueError(f"n_worlds must be at least 0, got {n_worlds}")
+    if weighted:
+        if len(discard_weights) != 4 or not all(0.0 < float(x) <= 1.0 for x in discard_weights):
+            raise ValueError(f"discard_weights must be four numbers in (0, 1], got {discard_weights!r}")
+        for k in range(4):
+            dw[k] = float(discard_weights[k])
+    cdef mj_bitgen_t* bg = <mj_bitgen_t*> PyCapsule_GetPointer(bit_generator.capsule, "BitGenerator")
+    hands = np.zeros((n_worlds, src.P, NK), dtype=np.int8)
+    cdef int8_t[:, :, ::1] h = hands
+    cdef RoundCore world = RoundCore.__new__(RoundCore)
+    for k in range(n_worlds):
+        _determinize(world, src, seat, bg, history, dw if weighted else NULL)
+        for s in range(src.P):
+            if s != seat:
+                for t in range(NK):
+                    h[k, s, t] = world.hands[s][t]
+    return hands

@@ -175,3 +175,106 @@ def test_the_default_budget_depends_on_the_players():
         bot = SearchBot(1, playouts=1_000_000, z=10, batch=1)
         bot.act_index(rnd, seat)
         assert DEFAULT_STEPS[rnd.players] <= bot.last["steps"] < DEFAULT_STEPS[rnd.players] + 400 * bot.last["candidates"]
+
+
+def _opponent_after_discards(ruleset: str = "two-player", seed: int = 8, steps: int = 8):
+    """(round, seat, opponent, the opponent's discards) a few greedy steps into a round."""
+    rnd = mj.Round(ruleset=ruleset, seed=seed)
+    for _ in range(steps):
+        s = rnd.seats_to_act()[0]
+        rnd.step(s, mj.GreedyBot().act_index(rnd, s))
+    seat = rnd.seats_to_act()[0]
+    opp = (seat + 1) % rnd.players
+    return rnd, seat, opp, rnd.view(seat)["discards"][opp]
+
+
+def test_discard_weights_keep_the_opponent_off_what_he_threw():
+    """opponents="discards": an opponent's sampled hand holds the kinds of his discards (and their
+    neighbours) less often than the history model's; weights of 1 are that model, draw for draw."""
+    from mahjong_core._round import sample_hidden_hands
+    rnd, seat, opp, thrown = _opponent_after_discards()
+    assert thrown
+    plain = sample_hidden_hands(rnd._core, seat, 1500, np.random.PCG64(1), True)
+    weighted = sample_hidden_hands(rnd._core, seat, 1500, np.random.PCG64(1), True, (0.2, 0.5, 0.8, 0.05))
+    assert (plain[:, opp].sum(axis=1) == rnd.view(seat)["hand_sizes"][opp]).all()
+    assert (weighted[:, opp].sum(axis=1) == plain[:, opp].sum(axis=1)).all()
+    assert not plain[:, seat].any() and not weighted[:, seat].any()
+    held = lambda h: h[:, opp, thrown].sum(axis=1).mean()     # noqa: E731
+    assert held(weighted) < 0.5 * held(plain)
+    ones = sample_hidden_hands(rnd._core, seat, 50, np.random.PCG64(1), True, (1, 1, 1, 1))
+    assert np.array_equal(ones, plain[:50])
+    # the hands come from what the seat sees: the same in a world whose hidden tiles are permuted
+    rng = np.random.default_rng(4)
+    other = next(w for w in (hidden_world(rnd, seat, rng) for _ in range(20)) if w is not None)
+    assert other.view(seat) == rnd.view(seat)
+    assert np.array_equal(sample_hidden_hands(other._core, seat, 40, np.random.PCG64(2), True, (0.2, 0.5, 0.8, 0.05)),
+                          sample_hidden_hands(rnd._core, seat, 40, np.random.PCG64(2), True, (0.2, 0.5, 0.8, 0.05)))
+    for bad in ((0.5, 0.5, 0.5), (0, 1, 1, 1), (1, 1, 1, 1.5), (float("nan"), 1, 1, 1)):
+        with pytest.raises(ValueError, match="discard_weights"):
+            sample_hidden_hands(rnd._core, seat, 1, np.random.PCG64(1), True, bad)
+        with pytest.raises(ValueError, match="discard_weights"):
+            search_outcomes(rnd._core, seat, rnd.legal_indices(seat)[:1], 1, np.random.PCG64(1), True,
+                            discard_weights=bad)
+
+
+def test_the_advisor_stops_deepening_at_its_deadline():
+    """advise_problem with a deadline already passed answers from its first search limit (as with
+    that limit as max_draws); without the breakdown the options are the same and targets empty."""
+    from mahjong_core.families.mahjong.advise import advise_problem
+    from mahjong_core.families.mahjong.fan_shanten import prepare
+    prob = prepare("1223m456p789s1155z", ruleset="public", tiles=14)
+    full = advise_problem(prob, 4)
+    lean = advise_problem(prob, 4, breakdown=False)
+    assert lean.options == full.options and lean.targets == () and full.targets
+    cut = advise_problem(prob, 4, deadline=0.0, breakdown=False)
+    first = min(o.shanten for o in full.options) + 1          # the first limit searched
+    assert cut.options == advise_problem(prob, max(first, 1), breakdown=False).options
+    assert cut.options != full.options
+
+
+def test_a_cpu_cap_is_reported_and_none_by_default():
+    assert SearchBot(1).max_ms is None          # by default a decision is reproducible from the seed
+    rnd, seat = next(_decision_points("public", seed=6, every=1))
+    bot = SearchBot(1, playouts=1_000_000, max_ms=5, batch=2)
+    bot.act_index(rnd, seat)
+    assert bot.last["capped"] and 0 <= bot.last["playouts"] < 1_000_000
+    free = SearchBot(1, playouts=64)
+    free.act_index(rnd, seat)
+    assert free.last["capped"] is False
+
+
+def test_sampling_a_world_counts_in_the_step_budget():
+    """Near the end of a round the play-outs are a few steps long: the worlds' own cost keeps
+    their number within the budget (each counts WORLD_STEPS per opponent)."""
+    from mahjong_core.families.mahjong.search_bot import WORLD_STEPS
+    bot = SearchBot(3, steps=2000, playouts=1_000_000, z=10, batch=4)
+    bot.last = {"worlds": 0}
+    for seed in range(1, 40):
+        for rnd, seat in _decision_points("public", seed=seed, every=1):
+            if rnd.view(seat)["wall_remaining"] < 16:
+                bot.act_index(rnd, seat)
+                if bot.last["worlds"]:
+                    break
+        if bot.last["worlds"]:
+            break
+    assert bot.last["worlds"] > 0
+    assert bot.last["worlds"] * WORLD_STEPS * (rnd.players - 1) <= bot.last["steps"] < 2000 + 4 * 400
+
+
+@pytest.mark.parametrize("ruleset", ["two-player", "public"])
+def test_the_default_opponent_model_depends_on_the_players(ruleset):
+    """opponents=None is DEFAULT_OPPONENTS[players]: the same worlds, play-outs and choices."""
+    from mahjong_core.families.mahjong.search_bot import DEFAULT_OPPONENTS
+    model = DEFAULT_OPPONENTS[mj.get_ruleset(ruleset).players]
+    assert DEFAULT_OPPONENTS[2] == "discards" and DEFAULT_OPPONENTS[4] == "history"
+    other = "history" if model == "discards" else "discards"
+    differ = 0
+    for k, (rnd, seat) in enumerate(_decision_points(ruleset, seed=12, every=3)):
+        a, b, c = (SearchBot(3, steps=1500, opponents=o) for o in (None, model, other))
+        assert a.act_index(rnd, seat) == b.act_index(rnd, seat)
+        c.act_index(rnd, seat)
+        assert a.last["steps"] == b.last["steps"] and a.last["worlds"] == b.last["worlds"]
+        differ += a.last["steps"] != c.last["steps"]
+        if k == 5:
+            break
+    assert differ > 0

@@ -236,8 +236,13 @@ def advise(
     return advise_problem(prob, limit)
 
 
-def advise_problem(prob: Problem, limit: int, compiled: bool = True) -> Advice:
-    """:func:`advise` of a validated 14-tile problem (``compiled``: see :func:`.fan_shanten.search`)."""
+def advise_problem(prob: Problem, limit: int, compiled: bool = True, *, deadline: float | None = None,
+                   breakdown: bool = True) -> Advice:
+    """:func:`advise` of a validated 14-tile problem (``compiled``, ``deadline``: see
+    :func:`.fan_shanten.search`; with a deadline passed the options are those of the last budget
+    searched, a discard not found being more than that many draws away).  ``breakdown=False``:
+    no breakdown by target fan (``targets`` empty; the options are the same), for a caller that
+    only ranks the discards."""
     live = prob.live
     unseen = sum(live)
     discards = [t for t in range(34) if prob.hand[t]]
@@ -248,10 +253,11 @@ def advise_problem(prob: Problem, limit: int, compiled: bool = True) -> Advice:
         after.append(tuple(h))
     plains = [_plain_shanten(np.array(h, np.uint8), ruleset=prob.rs) for h in after]
     found, budget = search(prob, prob.hand, after, live, [standard_shape(prob.rs)], min(plains) + 1, limit,
-                           compiled=compiled)
+                           compiled=compiled, deadline=deadline)
     options = [_option(d, f, budget, p, live, unseen) for d, f, p in zip(discards, found, plains)]
     options.sort(key=lambda o: (o.fan_shanten, not o.fan_exact, -o.live_total, -o.ways, o.shanten, o.discard))
     best = options[0]
     best_hand = after[discards.index(best.discard)]
-    tgt = target_shanten(prob, best_hand, live, plains[discards.index(best.discard)] + 1, limit, compiled)
+    tgt = (target_shanten(prob, best_hand, live, plains[discards.index(best.discard)] + 1, limit, compiled)
+           if breakdown else ())
     return Advice(prob.rs.name, prob.hand, prob.melds, prob.min_fan, unseen, tuple(options), tgt)

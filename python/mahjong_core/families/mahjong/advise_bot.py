@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ._constants import MELD_KINDS
-from .advise import Advice, advise
+from .advise import Advice, advise, advise_problem
 from .bots import GreedyBot
 from .tiles import meld_tiles
-from .fan_shanten import _check_max_draws
+from .fan_shanten import _check_max_draws, prepare
 
 __all__ = ["AdvisorBot", "visible_tiles"]
 
@@ -56,10 +56,13 @@ class AdvisorBot:
         can be made from a name and a seed like every registered bot (:data:`.bots.BUILTIN_BOTS`)."""
         return cls()
 
-    def advice(self, view: Mapping[str, Any], ruleset: str) -> Advice:
+    def advice(self, view: Mapping[str, Any], ruleset: str, *, deadline: "float | None" = None,
+               breakdown: bool = True) -> Advice:
         """The advisor's answer (:func:`~.advise.advise`: every discard, best first by fan-aware
         shanten, then live effective tiles ...) for the seat of ``view``, on its turn to discard,
-        computed from the view alone."""
+        computed from the view alone.  ``deadline`` (a ``time.process_time()`` value) and
+        ``breakdown``: those of :func:`~.advise.advise_problem` (a search bot's cap of CPU time;
+        the search bot only ranks the discards)."""
         seat = view["seat"]
         counts = [0] * 34
         for t in view["hand"]:           # the drawn tile included
@@ -67,9 +70,13 @@ class AdvisorBot:
         winds = {}
         if view.get("seat_winds"):
             winds = {"seat_wind": view["seat_winds"][seat], "round_wind": view["round_wind"]}
-        answer: Advice = advise(counts, ruleset=ruleset, melds=_own_melds(view), visible=visible_tiles(view),
-                                min_fan=view["min_fan"], max_draws=self._max_draws, **winds)
-        return answer
+        if deadline is None and breakdown:
+            answer: Advice = advise(counts, ruleset=ruleset, melds=_own_melds(view), visible=visible_tiles(view),
+                                    min_fan=view["min_fan"], max_draws=self._max_draws, **winds)
+            return answer
+        prob = prepare(counts, ruleset=ruleset, melds=_own_melds(view), visible=visible_tiles(view),
+                       min_fan=view["min_fan"], tiles=14, **winds)
+        return advise_problem(prob, self._max_draws, deadline=deadline, breakdown=breakdown)
 
     def ranked_discards(self, view: Mapping[str, Any], ruleset: str) -> list[int]:
         """The tiles the seat of ``view`` may discard, best first by the advisor (:meth:`advice`)."""
@@ -78,15 +85,17 @@ class AdvisorBot:
     def act_index(self, rnd: Any, seat: int) -> int:
         return self.choose(rnd, seat, self._greedy.act_index(rnd, seat))[0]
 
-    def choose(self, rnd: Any, seat: int, choice: int) -> "tuple[int, Advice | None]":
+    def choose(self, rnd: Any, seat: int, choice: int, *, deadline: "float | None" = None,
+               breakdown: bool = True) -> "tuple[int, Advice | None]":
         """(the advisor bot's action index, the advice it followed or None when it does not
         discard) given the greedy bot's choice ``choice``: a discard of the greedy bot is replaced
-        by the advisor's best legal discard (报听 as the greedy bot chose, when both are legal)."""
+        by the advisor's best legal discard (报听 as the greedy bot chose, when both are legal).
+        ``deadline``, ``breakdown``: those of :meth:`advice`."""
         action = rnd.decode_action(seat, choice)
         if type(action).__name__ != "Discard":
             return choice, None
         view = rnd.view(seat)
-        advice = self.advice(view, rnd.ruleset)
+        advice = self.advice(view, rnd.ruleset, deadline=deadline, breakdown=breakdown)
         ready = getattr(action, "ready", False)
         options: dict[int, dict[bool, int]] = {}
         for i in view["legal_indices"]:

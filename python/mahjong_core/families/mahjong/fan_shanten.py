@@ -53,6 +53,7 @@ version is therefore exact on every input whose fan-aware shanten is below
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -704,9 +705,11 @@ def _within(f: Found, budget: int) -> bool:
 
 def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
            shapes: Sequence[Shape], start: int, max_draws: int, fan_column: int | None = None,
-           compiled: bool = True) -> tuple[list[Found], int]:
+           compiled: bool = True, deadline: float | None = None) -> tuple[list[Found], int]:
     """Raise the budget from ``start`` until every hand of ``hands`` has a qualifying completion
-    needing at most ``budget`` draws, or the budget reaches ``max_draws``.
+    needing at most ``budget`` draws, or the budget reaches ``max_draws``, or (``deadline``: a
+    ``time.process_time()`` value) the CPU clock has passed ``deadline`` after a budget: the answer
+    is then the one of that budget taken as ``max_draws`` (a hand not found needs more draws).
 
     The enumeration keeps the complete hands ``W`` with ``|W - base| <= budget``.  The callers pass
     hands that are ``base`` itself or ``base`` minus one tile, for which ``n >= |W - hand| >=
@@ -734,7 +737,8 @@ def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], l
         else:
             for i in pending:
                 results[i] = best_rows(sc, hands[i], live, mask)
-        if all(_within(f, budget) for f in results) or budget >= max_draws:
+        if (all(_within(f, budget) for f in results) or budget >= max_draws
+                or (deadline is not None and time.process_time() >= deadline)):
             return [f if _within(f, budget) else _none() for f in results], budget
         if compiled:
             # a hand found is final; one not found has no qualifying row needing <= budget

@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # annotations only
     from .actions import Action
     from .round import Round
 
-__all__ = ["SearchBot", "ANCHORS", "DEFAULT_STEPS", "OBJECTIVES", "OPPONENT_MODELS"]
+__all__ = ["SearchBot", "ANCHORS", "DEFAULT_OPPONENTS", "DEFAULT_STEPS", "OBJECTIVES", "OPPONENT_MODELS"]
 
 OBJECTIVES = ("net", "win")
 """The outcomes a search bot may maximise (see the module docstring)."""
@@ -56,8 +56,12 @@ OBJECTIVES = ("net", "win")
 ANCHORS = ("auto", "advisor", "greedy", "none")
 """The action a search bot keeps unless the search finds a better one (see :class:`SearchBot`)."""
 
-OPPONENT_MODELS = ("history", "uniform")
+OPPONENT_MODELS = ("history", "uniform", "discards")
 """How a search bot samples an opponent's hidden hand (see :class:`SearchBot`)."""
+
+DEFAULT_OPPONENTS = {2: "discards", 3: "history", 4: "history"}
+"""The opponent model of a search bot made with ``opponents=None``, by the number of players
+(docs/guide/search-bots.md has the figures that chose them)."""
 
 MAX_PLAYOUTS = 1_000_000
 """Largest ``playouts`` budget a bot accepts (a minute or more of one core per decision)."""
@@ -65,17 +69,41 @@ MAX_PLAYOUTS = 1_000_000
 MAX_STEPS = 100_000_000
 """Largest ``steps`` budget a bot accepts."""
 
-DEFAULT_STEPS = {2: 80_000, 3: 20_000, 4: 10_000}
+DEFAULT_STEPS = {2: 20_000, 3: 10_000, 4: 8_000}
 """The default budget in engine steps per decision, by the number of players: a two-player
-round is short and its play-outs cheap (and its candidates close: it needs many), a four-player
-decision also pays for the advisor's ranking; each averages 20-30 ms of one core
-(docs/guide/search-bots.md has the figures)."""
+round is short and its play-outs cheap, a four-player decision also pays for the advisor's
+ranking; each is meant to keep a decision under 50 ms of one core, reproducibly (no clock read):
+the mean and the 95th percentile are well under it, the rare longest decisions (the advisor's fan
+search on a hand) are not (docs/guide/search-bots.md has the figures)."""
+
+ADVISOR_SHARE = 0.5
+"""The share of ``max_ms`` after which the advisor's fan search (which ranks the candidate
+discards) stops raising its search limit, leaving the rest to the play-outs."""
+
+DISCARD_WEIGHTS = (0.5, 0.7, 0.85, 0.1)
+"""The weights of ``opponents="discards"``: a tile of the kind of one of the opponent's discards,
+one next to it in its suit, one two apart, and the least weight of a kind
+(:func:`mahjong_core._round.search_outcomes`)."""
+
+WORLD_STEPS = 5
+"""What sampling one world costs, in engine steps, per opponent (his hand dealt and improved, the
+wall shuffled): counted in the budget, so that a decision near the end of the round, whose
+play-outs are a few steps long, does not sample thousands of worlds."""
 
 MIN_WORLDS = 16
 """Worlds before a standard error is trusted (a few worlds may all agree by chance: an error of 0)."""
 
 # value of each outcome code of search_outcomes (0 draw, 1 won, 2 paid, 3 another won) per objective
 _VALUES = {"net": np.array([0, 1, -1, 0], dtype=np.float64), "win": np.array([0, 1, 0, 0], dtype=np.float64)}
+
+
+def _paired(total: np.ndarray, cross: np.ndarray, n: int, a: int, b: int) -> tuple[float, float]:
+    """Mean and standard error of the per-world difference ``a - b`` over ``n`` worlds, from the
+    running sums of the values (``total``) and of their products (``cross``)."""
+    s = total[a] - total[b]
+    ss = cross[a, a] - 2 * cross[a, b] + cross[b, b]
+    var = max(ss - s * s / n, 0.0) / (n - 1) if n > 1 else 0.0
+    return s / n, math.sqrt(var / n)
 
 
 class SearchBot:
@@ -90,28 +118,33 @@ class SearchBot:
     (the greedy bot's discard is always among them).  ``objective``: ``"net"`` or ``"win"``.
     ``opponents``: how an opponent's hidden hand is sampled, ``"history"`` (a uniform hand
     improved by as many greedy turns as he has taken: a player who has played a while has kept
-    his useful tiles) or ``"uniform"`` (any unseen tiles).  ``anchor``: the action played unless
+    his useful tiles), ``"discards"`` (the same, each tile drawn away from the kinds he discarded
+    and their neighbours, :data:`DISCARD_WEIGHTS`) or ``"uniform"`` (any unseen tiles); None:
+    :data:`DEFAULT_OPPONENTS` for the round's number of players.  ``anchor``: the action played unless
     the search shows another ``z`` standard errors better, ``"advisor"`` (the advisor bot's),
     ``"greedy"`` (the greedy bot's), ``"auto"`` (the advisor's discard where the greedy bot's is
     further from a win with the minimum fan, in fan-aware shanten, else the greedy bot's action)
     or ``"none"`` (the best mean wins outright).  ``batch``: worlds sampled between two looks at
     the figures (from 16 worlds on, a candidate ``z`` standard errors behind the leader is
     dropped; the search stops when one is left).  ``max_ms``: an optional cap of CPU
-    milliseconds per decision (the decision then depends on the machine's speed, so it is not
-    reproducible)."""
+    milliseconds per decision (None, the default: none): the search stops at the first batch that
+    would start past it, and the advisor's ranking of the discards stops deepening past half of it
+    (its first search limit is always searched); a decision the cap cuts depends on the machine's
+    speed (``last["capped"]`` says so), any other is reproducible."""
 
     name = "search"
 
     def __init__(self, seed: "int | None" = None, *, steps: "int | None" = None, playouts: int = 4000,
-                 candidates: int = 3, objective: str = "net", opponents: str = "history", anchor: str = "auto",
+                 candidates: int = 3, objective: str = "net", opponents: "str | None" = None, anchor: str = "auto",
                  batch: int = 8, z: float = 2.0, max_ms: "float | None" = None) -> None:
         seed = None if seed is None else as_int(seed, "seed", 0, MAX_SEED)
         self.steps = None if steps is None else as_int(steps, "steps", 1, MAX_STEPS)
         self.playouts = as_int(playouts, "playouts", 1, MAX_PLAYOUTS)
         self.candidates = as_int(candidates, "candidates", 1, 34)
         self.batch = as_int(batch, "batch", 1, 10_000)
-        if not isinstance(opponents, str) or opponents not in OPPONENT_MODELS:
-            raise MahjongError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}, got {short_repr(opponents)}")
+        if opponents is not None and (not isinstance(opponents, str) or opponents not in OPPONENT_MODELS):
+            raise MahjongError(f"opponents must be None or one of {', '.join(OPPONENT_MODELS)}, "
+                               f"got {short_repr(opponents)}")
         self.opponents = opponents
         if not isinstance(anchor, str) or anchor not in ANCHORS:
             raise MahjongError(f"anchor must be one of {', '.join(ANCHORS)}, got {short_repr(anchor)}")
@@ -128,21 +161,26 @@ class SearchBot:
                                f"got {short_repr(max_ms)}")
         self.max_ms = None if max_ms is None else float(max_ms)
         self.rng = np.random.Generator(np.random.PCG64(seed))
+        self.discard_weights = DISCARD_WEIGHTS
         self._greedy = GreedyBot()
         self._advisor = AdvisorBot()
         self.last: dict[str, Any] = {}
-        """What the last decision cost: ``candidates``, ``worlds``, ``playouts``, ``steps``, ``cpu_ms``."""
+        """What the last decision cost: ``candidates``, ``worlds``, ``playouts``, ``steps``, ``cpu_ms``,
+        and ``capped``: whether the cap of CPU time was reached (the search, or the advisor's
+        ranking, cut short)."""
 
     @classmethod
     def from_seed(cls, seed: "int | None" = None) -> "SearchBot":
         """A search bot with the default budget (the registered factory of ``"search"``)."""
         return cls(seed)
 
-    def _candidates(self, rnd: Round, seat: int, legal: list[int], greedy: int) -> tuple[list[int], int]:
+    def _candidates(self, rnd: Round, seat: int, legal: list[int], greedy: int,
+                    deadline: "float | None") -> tuple[list[int], int]:
         """(the actions weighed, ascending; the anchor among them): everything but discards, and
         of the discards the advisor's best ``self.candidates`` tiles, the greedy bot's and the
-        anchor's, each with and without 报听 where both are legal."""
-        advised, advice = self._advisor.choose(rnd, seat, greedy)
+        anchor's, each with and without 报听 where both are legal.  ``deadline``: the advisor's
+        (``time.process_time()``), None for none."""
+        advised, advice = self._advisor.choose(rnd, seat, greedy, deadline=deadline, breakdown=False)
         anchor = greedy if self.anchor in ("greedy", "none") else advised
         if self.anchor == "auto" and advice is not None and greedy < A_KONG_SELF:
             # the advisor's discard only where the greedy bot's is slower to a win with the fans
@@ -153,7 +191,7 @@ class SearchBot:
         if not discards:
             return legal, anchor
         if advice is None:          # the greedy bot kongs: the discards still need the advisor's rank
-            advice = self._advisor.advice(rnd.view(seat), rnd.ruleset)
+            advice = self._advisor.advice(rnd.view(seat), rnd.ruleset, deadline=deadline, breakdown=False)
         keep = {a % A_DISCARD_READY for a in (greedy, anchor) if a < A_KONG_SELF}
         tiles = {i % A_DISCARD_READY for i in discards}
         keep.update([o.discard for o in advice.options if o.discard in tiles][:self.candidates])
@@ -163,71 +201,86 @@ class SearchBot:
         core = getattr(rnd, "_core", None)
         if getattr(rnd, "builtin_bot_choice", None) is None or core is None:
             raise _refuse_round(rnd, "mj.SearchBot")
-        greedy = self._greedy.act_index(rnd, seat)      # the seat checked, and to act
         t0 = time.process_time()
+        greedy = self._greedy.act_index(rnd, seat)      # the seat checked, and to act
         legal = rnd.legal_indices(seat)
-        self.last = {"candidates": 1, "worlds": 0, "playouts": 0, "steps": 0, "cpu_ms": 0.0}
+        self.last = {"candidates": 1, "worlds": 0, "playouts": 0, "steps": 0, "cpu_ms": 0.0, "capped": False}
         if len(legal) == 1 or A_WIN in legal:
             return A_WIN if A_WIN in legal else legal[0]
-        cands, anchor = self._candidates(rnd, seat, legal, greedy)
+        deadline = None if self.max_ms is None else t0 + self.max_ms / 1000
+        advisor_deadline = None if self.max_ms is None else t0 + ADVISOR_SHARE * self.max_ms / 1000
+        cands, anchor = self._candidates(rnd, seat, legal, greedy, advisor_deadline)
+        capped = advisor_deadline is not None and time.process_time() >= advisor_deadline
         if len(cands) == 1:
+            self.last["capped"] = capped
             return cands[0]
-        choice, worlds, played, steps = self._search(core, seat, cands, anchor, t0)
+        choice, worlds, played, steps, cut = self._search(core, seat, cands, anchor, deadline)
         self.last = {"candidates": len(cands), "worlds": worlds, "playouts": played, "steps": steps,
-                     "cpu_ms": (time.process_time() - t0) * 1000}
+                     "cpu_ms": (time.process_time() - t0) * 1000, "capped": capped or cut}
         return choice
 
     def _search(self, core: Any, seat: int, cands: list[int], anchor: int,
-                t0: float) -> tuple[int, int, int, int]:
-        """(the chosen candidate, worlds sampled, play-outs played, engine steps taken): worlds
+                deadline: "float | None") -> tuple[int, int, int, int, bool]:
+        """(the chosen candidate, worlds sampled, play-outs played, engine steps taken, whether
+        the CPU clock passed ``deadline`` before the budget was spent): worlds
         in batches, every candidate still in the race played in each; a candidate whose paired
         difference to the leader is ``z`` standard errors below zero leaves the race.  The anchor
         is chosen unless the leader is ``z`` standard errors ahead of it (or it left the race)."""
         values = _VALUES[self.objective]
         live = list(range(len(cands)))
-        sums = np.zeros((len(cands), 0))      # the value of each candidate in each world
+        # running sums over the worlds of each candidate's value and of the products of two
+        # candidates' values: the paired differences' means and variances without keeping the
+        # worlds (a live candidate has been played in every world so far)
+        total = np.zeros(len(cands))
+        cross = np.zeros((len(cands), len(cands)))
         played = worlds = steps = 0
         budget = self.steps if self.steps is not None else DEFAULT_STEPS[core.P]
+        cut = False
+        model = self.opponents if self.opponents is not None else DEFAULT_OPPONENTS[core.P]
+        weights = self.discard_weights if model == "discards" else None
         while True:
-            n = min(self.batch, (self.playouts - played) // len(live))
+            n = self.batch
+            if worlds >= 4 * self.batch:
+                # later looks every quarter of the worlds so far (fewer calls, the same worlds),
+                # but no more worlds than the steps left are likely to pay for
+                n = max(n, min(worlds // 4, math.ceil((budget - steps) * worlds / max(steps, 1))))
+            n = min(n, (self.playouts - played) // len(live))
             if n <= 0 or steps >= budget:
                 break
+            if deadline is not None and time.process_time() >= deadline:
+                cut = True
+                break
             out, _, used = search_outcomes(core, seat, [cands[c] for c in live], n, self.rng.bit_generator,
-                                           self.opponents == "history")
+                                           model != "uniform", discard_weights=weights)
             block = np.zeros((len(cands), n))
             block[live] = values[out]
-            sums = np.concatenate([sums, block], axis=1)
+            total += block.sum(axis=1)
+            cross += block @ block.T
             played += n * len(live)
-            steps += used
+            steps += used + n * WORLD_STEPS * (core.P - 1)
             worlds += n
-            live = self._race(sums, live)
+            if worlds >= max(2 * self.batch, MIN_WORLDS):
+                live = self._race(total, cross, worlds, live)
             if len(live) == 1:
                 break
-            if self.max_ms is not None and (time.process_time() - t0) * 1000 >= self.max_ms:
-                break
         if worlds == 0:
-            return anchor, worlds, played, steps
-        means = sums[live].mean(axis=1)
-        lead = live[int(np.argmax(means))]          # the first of the best: the lowest index
+            return anchor, worlds, played, steps, cut
+        lead = max(live, key=lambda c: (total[c], -c))       # the first of the best: the lowest index
         a = cands.index(anchor)
         if a not in live or self.anchor == "none":
-            return cands[lead], worlds, played, steps
-        d = sums[lead] - sums[a]
-        ahead = worlds >= MIN_WORLDS and d.mean() > self.z * d.std(ddof=1) / math.sqrt(worlds)
-        return (cands[lead] if ahead else anchor), worlds, played, steps
+            return cands[lead], worlds, played, steps, cut
+        mean, se = _paired(total, cross, worlds, lead, a)
+        ahead = worlds >= MIN_WORLDS and mean > self.z * se
+        return (cands[lead] if ahead else anchor), worlds, played, steps, cut
 
-    def _race(self, v: np.ndarray, live: list[int]) -> list[int]:
-        """The candidates still in the race after the worlds ``v`` (candidates x worlds: a live
-        candidate has been played in every world so far, a dropped one is never looked at again)."""
-        if v.shape[1] < max(2 * self.batch, MIN_WORLDS):
-            return live
-        means = v[live].mean(axis=1)
-        lead = live[int(np.argmax(means))]
+    def _race(self, total: np.ndarray, cross: np.ndarray, n: int, live: list[int]) -> list[int]:
+        """The candidates still in the race after ``n`` worlds (``total``, ``cross``: the running
+        sums of :meth:`_search`); a dropped candidate is never looked at again."""
+        lead = max(live, key=lambda c: (total[c], -c))
         keep = []
         for c in live:
-            d = v[lead] - v[c]
-            se = d.std(ddof=1) / math.sqrt(d.size)
-            if c == lead or not d.mean() > self.z * se:
+            mean, se = _paired(total, cross, n, lead, c)
+            if c == lead or not mean > self.z * se:
                 keep.append(c)
         return keep
 
