@@ -11,8 +11,9 @@ overflow a C type.  Each refusal is a :class:`~mahjong_core.errors.MahjongError`
 
 from __future__ import annotations
 
+import math
 import reprlib
-from typing import Any, Callable, TypeGuard, TypeVar
+from typing import Any, Callable, Literal, Sequence, TypeGuard, TypeVar, overload
 
 import numpy as np
 
@@ -73,6 +74,33 @@ def as_int(value: Any, what: str, lo: "int | None" = None, hi: "int | None" = No
     if (lo is not None and v < lo) or (hi is not None and v > hi):
         raise error(f"{what} must be an integer{_range(lo, hi)}, got {short_repr(v)}")
     return v
+
+
+@overload
+def as_choice(value: Any, what: str, choices: "Sequence[str]", *, none: Literal[False] = False,
+              error: type[MahjongError] = MahjongError) -> str: ...
+@overload
+def as_choice(value: Any, what: str, choices: "Sequence[str]", *, none: bool,
+              error: type[MahjongError] = MahjongError) -> "str | None": ...
+def as_choice(value: Any, what: str, choices: "Sequence[str]", *, none: bool = False,
+              error: type[MahjongError] = MahjongError) -> "str | None":
+    """``value``, one of the strings ``choices`` (or None when ``none``); anything else is an
+    ``error`` naming ``what`` and the choices."""
+    if (value is None and none) or (isinstance(value, str) and value in choices):
+        return value
+    allowed = ", ".join(choices)
+    raise error(f"{what} must be {'None or ' if none else ''}one of {allowed}, got {short_repr(value)}")
+
+
+def as_cap_ms(value: Any, what: str = "max_ms", hi: float = 3_600_000,
+              error: type[MahjongError] = MahjongError) -> "float | None":
+    """A cap in milliseconds: None (no cap) or a finite number above 0 and at most ``hi``, as a
+    float; booleans, strings, NaN and infinities are refused."""
+    if value is None:
+        return None
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and 0 < value <= hi:
+        return float(value)
+    raise error(f"{what} must be None or a number of milliseconds above 0 (at most {hi:g}), got {short_repr(value)}")
 
 
 def as_flag(value: Any, what: str, error: type[MahjongError] = MahjongError) -> bool:

@@ -43,13 +43,12 @@ is reproducible: the same seed and the same view give the same decision.
 
 from __future__ import annotations
 
-import math
 import time
 from typing import Any
 
 import numpy as np
 
-from ..._validate import is_int, short_repr
+from ..._validate import as_cap_ms, as_choice, is_int, short_repr
 from ...errors import MahjongError
 from . import _constants as _C
 from .cards import CAISHEN, COPIES, N_FACES
@@ -175,11 +174,8 @@ class SearchBot(_Protocol):
             raise MahjongError(f"seed must be None or an integer 0 to 2**128 - 1, got {short_repr(seed)}")
         if not (is_int(playouts) and 1 <= playouts <= 100_000):
             raise MahjongError(f"playouts must be an integer 1-100000, got {short_repr(playouts)}")
-        if max_ms is not None and not (isinstance(max_ms, (int, float)) and not isinstance(max_ms, bool)
-                                       and math.isfinite(max_ms) and 0 < max_ms <= 600_000):
-            raise MahjongError(f"max_ms must be None or a number of milliseconds > 0, got {short_repr(max_ms)}")
-        if not isinstance(objective, str) or objective not in OBJECTIVES:
-            raise MahjongError(f"objective must be one of {', '.join(OBJECTIVES)}, got {short_repr(objective)}")
+        max_ms = as_cap_ms(max_ms, hi=600_000)
+        as_choice(objective, "objective", OBJECTIVES)
         if phases is not None:
             if isinstance(phases, str) or not isinstance(phases, (list, tuple, set, frozenset)) \
                     or not phases or any(not isinstance(p, str) or p not in SEARCHED_PHASES for p in phases):
@@ -190,7 +186,7 @@ class SearchBot(_Protocol):
         self._rule = RuleBot(settings)
         self.seed: int = int(seed) if seed is not None else int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]  # an int entropy when none is given
         self.playouts = int(playouts)
-        self.max_ms = None if max_ms is None else float(max_ms)
+        self.max_ms = max_ms
         self.objective = objective
         self.last_playouts = 0
         self.last_ms = 0.0

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..._round import ismcts_search
-from ..._validate import as_int, short_repr
+from ..._validate import as_cap_ms, as_choice, as_int, short_repr
 from ...errors import MahjongError
 from ...limits import MAX_SEED
 from ._constants import A_DISCARD_READY, A_KONG_SELF, A_WIN
@@ -115,22 +115,11 @@ class IsmctsBot:
             raise MahjongError(f"c must be a number 0-100, got {short_repr(c)}")
         self.c = float(c)
         self.widen = as_int(widen, "widen", 0, 1_000_000)
-        if not isinstance(root, str) or root not in ROOTS:
-            raise MahjongError(f"root must be one of {', '.join(ROOTS)}, got {short_repr(root)}")
-        self.root = root
+        self.root = as_choice(root, "root", ROOTS)
         self.candidates = as_int(candidates, "candidates", 1, 34)
-        if not isinstance(objective, str) or objective not in OBJECTIVES:
-            raise MahjongError(f"objective must be one of {', '.join(OBJECTIVES)}, got {short_repr(objective)}")
-        self.objective = objective
-        if not isinstance(opponents, str) or opponents not in ISMCTS_OPPONENT_MODELS:
-            raise MahjongError(f"opponents must be one of {', '.join(ISMCTS_OPPONENT_MODELS)}, "
-                               f"got {short_repr(opponents)}")
-        self.opponents = opponents
-        if max_ms is not None and (isinstance(max_ms, bool) or not isinstance(max_ms, (int, float))
-                                   or math.isnan(max_ms) or not 0 < max_ms <= 3_600_000):
-            raise MahjongError(f"max_ms must be None or a number of milliseconds above 0 (at most an hour), "
-                               f"got {short_repr(max_ms)}")
-        self.max_ms = None if max_ms is None else float(max_ms)
+        self.objective = as_choice(objective, "objective", OBJECTIVES)
+        self.opponents = as_choice(opponents, "opponents", ISMCTS_OPPONENT_MODELS)
+        self.max_ms = as_cap_ms(max_ms)
         self.rng = np.random.Generator(np.random.PCG64(seed))
         self._greedy = GreedyBot()
         self._advisor = AdvisorBot()

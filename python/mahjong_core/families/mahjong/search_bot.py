@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..._round import search_outcomes
-from ..._validate import as_int, short_repr
+from ..._validate import as_cap_ms, as_choice, as_int, short_repr
 from ...errors import MahjongError
 from ...limits import MAX_SEED
 from ._constants import A_DISCARD_READY, A_KONG_SELF, A_WIN
@@ -142,24 +142,13 @@ class SearchBot:
         self.playouts = as_int(playouts, "playouts", 1, MAX_PLAYOUTS)
         self.candidates = as_int(candidates, "candidates", 1, 34)
         self.batch = as_int(batch, "batch", 1, 10_000)
-        if opponents is not None and (not isinstance(opponents, str) or opponents not in OPPONENT_MODELS):
-            raise MahjongError(f"opponents must be None or one of {', '.join(OPPONENT_MODELS)}, "
-                               f"got {short_repr(opponents)}")
-        self.opponents = opponents
-        if not isinstance(anchor, str) or anchor not in ANCHORS:
-            raise MahjongError(f"anchor must be one of {', '.join(ANCHORS)}, got {short_repr(anchor)}")
-        self.anchor = anchor
-        if not isinstance(objective, str) or objective not in OBJECTIVES:
-            raise MahjongError(f"objective must be one of {', '.join(OBJECTIVES)}, got {short_repr(objective)}")
-        self.objective = objective
+        self.opponents = as_choice(opponents, "opponents", OPPONENT_MODELS, none=True)
+        self.anchor = as_choice(anchor, "anchor", ANCHORS)
+        self.objective = as_choice(objective, "objective", OBJECTIVES)
         if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 <= z <= 10 or math.isnan(z):
             raise MahjongError(f"z must be a number 0-10, got {short_repr(z)}")
         self.z = float(z)
-        if max_ms is not None and (isinstance(max_ms, bool) or not isinstance(max_ms, (int, float))
-                                   or not 0 < max_ms <= 3_600_000):
-            raise MahjongError(f"max_ms must be None or a number of milliseconds above 0 (at most an hour), "
-                               f"got {short_repr(max_ms)}")
-        self.max_ms = None if max_ms is None else float(max_ms)
+        self.max_ms = as_cap_ms(max_ms)
         self.rng = np.random.Generator(np.random.PCG64(seed))
         self.discard_weights = DISCARD_WEIGHTS
         self._greedy = GreedyBot()
