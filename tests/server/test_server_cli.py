@@ -123,8 +123,7 @@ def test_help_shows_the_defaults():
 
 def test_the_serving_process_tunes_its_garbage_collector_and_an_embedding_one_keeps_its_own():
     """``serve`` (its ``run``) freezes what is alive after the start and raises the collector's
-    thresholds (server.cli.GC_THRESHOLD: the collector cost about a twentieth of the CPU per
-    action); an application that only builds the app (``create_app``) keeps Python's own."""
+    thresholds (server.cli.GC_THRESHOLD); an application that only builds the app (``create_app``) keeps Python's own."""
     code = ("import gc, sys\n"
             "from mahjong_core.server import cli as s\n"
             "from mahjong_core.server.app import create_app\n"
