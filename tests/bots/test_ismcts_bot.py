@@ -6,9 +6,7 @@ decision stay the same.  bench/bench_ismcts.py is smoke-run at the end."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,33 +16,18 @@ from mahjong_core._round import ismcts_search
 from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.families.mahjong._constants import A_WIN
 from mahjong_core.families.mahjong._ref.round import Round as ReferenceRound
-from mahjong_core.families.mahjong.hidden_worlds import hidden_world
 from mahjong_core.families.mahjong.ismcts_bot import ISMCTS_DEFAULT_STEPS, IsmctsBot
 from mahjong_core.game.bots import make_bots, play_round
+from tests.support.bot_decisions import decision_points, first_offered_win, hidden_twin, opponents_differ
+from tests.support.scripts import load_script
 
 RULESETS = ("two-player", "two-player-bamboo", "public", "mcr")
-
-
-def _decision_points(ruleset: str, seed: int, every: int = 3):
-    """(round, seat) at every ``every``-th decision of a seat with several choices and no win, in
-    a round played by greedy bots."""
-    rnd = mj.Round(ruleset=ruleset, seed=seed)
-    greedy = mj.GreedyBot()
-    k = 0
-    while not rnd.is_over:
-        seat = rnd.seats_to_act()[0]
-        legal = rnd.legal_indices(seat)
-        if len(legal) > 1 and A_WIN not in legal:
-            k += 1
-            if k % every == 0:
-                yield rnd, seat
-        rnd.step(seat, greedy.act_index(rnd, seat))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_same_seed_same_view_same_decision(ruleset):
     picks = 0
-    for rnd, seat in _decision_points(ruleset, seed=11, every=4):
+    for rnd, seat in decision_points(ruleset, seed=11, every=4):
         a, b = IsmctsBot(5, iterations=60), IsmctsBot(5, iterations=60)
         assert a.act_index(rnd, seat) == b.act_index(rnd, seat)
         assert a.last == {**b.last, "cpu_ms": a.last["cpu_ms"]}
@@ -59,12 +42,12 @@ def test_no_peeking_the_hidden_tiles_swapped_change_nothing(ruleset):
     same tree statistics and the same decision, whatever the real hidden tiles are."""
     rng = np.random.default_rng(3)
     checked = changed = 0
-    for rnd, seat in _decision_points(ruleset, seed=5, every=1):
-        other = next((w for w in (hidden_world(rnd, seat, rng) for _ in range(6)) if w is not None), None)
+    for rnd, seat in decision_points(ruleset, seed=5, every=1):
+        other = hidden_twin(rnd, seat, rng)
         if other is None:
             continue
         assert other.view(seat) == rnd.view(seat)
-        changed += any(list(rnd.hand_counts(s)) != list(other.hand_counts(s)) for s in range(rnd.players) if s != seat)
+        changed += opponents_differ(rnd, other, seat)
         here = ismcts_search(rnd._core, seat, 40, 10**6, 0.7, np.random.PCG64(9))
         there = ismcts_search(other._core, seat, 40, 10**6, 0.7, np.random.PCG64(9))
         assert here == there
@@ -78,7 +61,7 @@ def test_no_peeking_the_hidden_tiles_swapped_change_nothing(ruleset):
 def test_the_root_weighs_every_legal_action_and_the_tree_grows_below_it():
     """Enough iterations try every legal action at the root (no candidate list), the visits add up
     to the iterations, and nodes of later decisions of the seat are made (a tree, not flat)."""
-    rnd, seat = next(_decision_points("two-player", seed=2, every=2))
+    rnd, seat = next(decision_points("two-player", seed=2, every=2))
     legal = rnd.legal_indices(seat)
     actions, visits, means, its, steps, nodes, edges = ismcts_search(rnd._core, seat, 400, 10**6, 0.7,
                                                                      np.random.PCG64(1))
@@ -93,7 +76,7 @@ def test_widening_tries_the_greedy_action_first_below_the_root():
     """With ``widen`` k > 0 a node below the root tries the greedy bot's action and another only
     after k visits per action tried: with a k never reached, about one edge per node (the greedy
     bot may choose otherwise where other tiles are visible); with 0, every action legal there."""
-    rnd, seat = next(_decision_points("two-player", seed=2, every=2))
+    rnd, seat = next(decision_points("two-player", seed=2, every=2))
     n_root = len(rnd.legal_indices(seat))
     plain = ismcts_search(rnd._core, seat, 600, 10**6, 0.7, np.random.PCG64(1), widen=0)
     narrow = ismcts_search(rnd._core, seat, 600, 10**6, 0.7, np.random.PCG64(1), widen=10**6)
@@ -110,7 +93,7 @@ def test_widening_tries_the_greedy_action_first_below_the_root():
 def test_the_root_can_weigh_the_advisors_candidates_only():
     """``root_actions`` restricts the root's edges; ``root="advisor"`` gives it every legal action
     but the discards, and of the discards the advisor's best and the greedy bot's."""
-    rnd, seat = next(_decision_points("public", seed=2, every=2))
+    rnd, seat = next(decision_points("public", seed=2, every=2))
     legal = rnd.legal_indices(seat)
     few = [legal[0], legal[-1]]
     assert ismcts_search(rnd._core, seat, 50, 10**6, 0.7, np.random.PCG64(1), root_actions=few)[0] == few
@@ -128,13 +111,13 @@ def test_the_root_can_weigh_the_advisors_candidates_only():
 
 
 def test_the_objective_win_scores_no_loss():
-    rnd, seat = next(_decision_points("public", seed=3, every=2))
+    rnd, seat = next(decision_points("public", seed=3, every=2))
     _, _, means, *_ = ismcts_search(rnd._core, seat, 200, 10**6, 0.7, np.random.PCG64(1), True, "win")
     assert all(0 <= m <= 1 for m in means)
 
 
 def test_the_budgets_are_kept():
-    for rnd, seat in _decision_points("public", seed=3, every=4):
+    for rnd, seat in decision_points("public", seed=3, every=4):
         bot = IsmctsBot(2, iterations=50)
         bot.act_index(rnd, seat)
         assert bot.last["iterations"] == bot.last["playouts"] == 50 == sum(bot.last["visits"])
@@ -148,8 +131,8 @@ def test_the_sampling_of_a_world_counts_its_replayed_turns_as_steps():
     """Late in a round a play-out is short and the sampling of a world (each opponent's hand
     improved by as many greedy turns as he has taken) is most of an iteration: each iteration
     counts those turns, so the step budget bounds the CPU time there too."""
-    n = sum(1 for _ in _decision_points("public", seed=3, every=1))
-    rnd, seat = next(p for k, p in enumerate(_decision_points("public", seed=3, every=1)) if k == int(n * 0.97))
+    n = sum(1 for _ in decision_points("public", seed=3, every=1))
+    rnd, seat = next(p for k, p in enumerate(decision_points("public", seed=3, every=1)) if k == int(n * 0.97))
     view = rnd.view(seat)
     replayed = sum(min(len(view["discards"][s]), 40) for s in range(rnd.players) if s != seat)    # at least
     assert replayed > 20
@@ -161,7 +144,7 @@ def test_the_sampling_of_a_world_counts_its_replayed_turns_as_steps():
 def test_the_default_budget_depends_on_the_players_and_costs_at_most_50_ms():
     cpu = []
     for ruleset in ("two-player", "public"):
-        for rnd, seat in _decision_points(ruleset, seed=4, every=6):
+        for rnd, seat in decision_points(ruleset, seed=4, every=6):
             bot = IsmctsBot(2)
             bot.act_index(rnd, seat)
             assert ISMCTS_DEFAULT_STEPS[rnd.players] <= bot.last["steps"] < ISMCTS_DEFAULT_STEPS[rnd.players] + 200
@@ -170,7 +153,7 @@ def test_the_default_budget_depends_on_the_players_and_costs_at_most_50_ms():
 
 
 def test_a_cpu_cap_stops_the_search():
-    rnd, seat = next(_decision_points("public", seed=6, every=1))
+    rnd, seat = next(decision_points("public", seed=6, every=1))
     bot = IsmctsBot(1, iterations=1_000_000, steps=10**8, max_ms=20)
     bot.act_index(rnd, seat)
     assert 0 < bot.last["iterations"] < 1_000_000
@@ -178,15 +161,11 @@ def test_a_cpu_cap_stops_the_search():
 
 
 def test_a_win_is_taken_without_search():
-    rnd = mj.Round(ruleset="two-player", seed=1)
-    while not rnd.is_over:
-        seat = rnd.seats_to_act()[0]
-        if A_WIN in rnd.legal_indices(seat):
-            bot = IsmctsBot(0)
-            assert bot.act_index(rnd, seat) == A_WIN and bot.last["iterations"] == 0
-            return
-        rnd.step(seat, mj.GreedyBot().act_index(rnd, seat))
-    pytest.fail("no win offered in the round")
+    found = first_offered_win("two-player", seed=1)
+    assert found is not None, "no win offered in the round"
+    rnd, seat = found
+    bot = IsmctsBot(0)
+    assert bot.act_index(rnd, seat) == A_WIN and bot.last["iterations"] == 0
 
 
 @pytest.mark.parametrize("kwargs, word", [
@@ -230,11 +209,7 @@ def test_by_name_it_plays_whole_rounds():
 
 
 def _bench():
-    path = Path(__file__).resolve().parents[2] / "bench" / "bench_ismcts.py"
-    spec = importlib.util.spec_from_file_location("bench_ismcts", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("bench/bench_ismcts.py")
 
 
 def test_the_bench_plays_duplicate_deals_and_merges_its_runs(capsys, tmp_path):

@@ -3,17 +3,11 @@ with the figures it prints."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_search_bot.py"
+from tests.support.scripts import load_script
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("bench_search_bot", BENCH)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("bench/bench_search_bot.py")
 
 
 def test_the_bench_plays_duplicate_deals_and_prints_its_figures(capsys):

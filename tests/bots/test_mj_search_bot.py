@@ -13,32 +13,16 @@ from mahjong_core._round import search_outcomes
 from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.families.mahjong._constants import A_WIN
 from mahjong_core.families.mahjong._ref.round import Round as ReferenceRound
-from mahjong_core.families.mahjong.hidden_worlds import hidden_world
 from mahjong_core.families.mahjong.search_bot import SearchBot
+from tests.support.bot_decisions import decision_points, first_offered_win, hidden_twin, opponents_differ
 
 RULESETS = ("two-player", "two-player-bamboo", "public", "mcr")
-
-
-def _decision_points(ruleset: str, seed: int, every: int = 3):
-    """(round, seat) at every ``every``-th decision of a seat with several choices and no win, in
-    a round played by greedy bots (the round is copied at each point by replaying its seed)."""
-    rnd = mj.Round(ruleset=ruleset, seed=seed)
-    greedy = mj.GreedyBot()
-    k = 0
-    while not rnd.is_over:
-        seat = rnd.seats_to_act()[0]
-        legal = rnd.legal_indices(seat)
-        if len(legal) > 1 and A_WIN not in legal:
-            k += 1
-            if k % every == 0:
-                yield rnd, seat
-        rnd.step(seat, greedy.act_index(rnd, seat))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_same_seed_same_view_same_decision(ruleset):
     picks = []
-    for rnd, seat in _decision_points(ruleset, seed=11, every=4):
+    for rnd, seat in decision_points(ruleset, seed=11, every=4):
         a, b = SearchBot(5, playouts=48).act_index(rnd, seat), SearchBot(5, playouts=48).act_index(rnd, seat)
         assert a == b and a in rnd.legal_indices(seat)
         picks.append(a)
@@ -48,7 +32,7 @@ def test_same_seed_same_view_same_decision(ruleset):
 def test_the_search_departs_from_greedy_somewhere():
     """Not a greedy bot in disguise: on some decisions it chooses otherwise."""
     differ = 0
-    for rnd, seat in _decision_points("public", seed=2, every=2):
+    for rnd, seat in decision_points("public", seed=2, every=2):
         differ += SearchBot(1, playouts=96).act_index(rnd, seat) != mj.GreedyBot().act_index(rnd, seat)
     assert differ > 0
 
@@ -60,14 +44,13 @@ def test_no_peeking_the_hidden_tiles_swapped_change_nothing(ruleset):
     same decision, whatever the real hidden tiles are."""
     rng = np.random.default_rng(3)
     checked = changed = 0
-    for rnd, seat in _decision_points(ruleset, seed=5, every=1):
+    for rnd, seat in decision_points(ruleset, seed=5, every=1):
         # a permutation that cannot produce the seat's history is no world of its: try another
-        other = next((w for w in (hidden_world(rnd, seat, rng) for _ in range(6)) if w is not None), None)
+        other = hidden_twin(rnd, seat, rng)
         if other is None:
             continue
         assert other.view(seat) == rnd.view(seat)
-        hidden = [s for s in range(rnd.players) if s != seat]
-        changed += any(list(rnd.hand_counts(s)) != list(other.hand_counts(s)) for s in hidden)
+        changed += opponents_differ(rnd, other, seat)
         legal = rnd.legal_indices(seat)
         here = search_outcomes(rnd._core, seat, legal, 6, np.random.PCG64(9))
         there = search_outcomes(other._core, seat, legal, 6, np.random.PCG64(9))
@@ -82,7 +65,7 @@ def test_no_peeking_the_hidden_tiles_swapped_change_nothing(ruleset):
 def test_the_play_out_budget_is_kept():
     bot = SearchBot(2, playouts=30, batch=4)
     searched = 0
-    for rnd, seat in _decision_points("public", seed=3, every=2):
+    for rnd, seat in decision_points("public", seed=3, every=2):
         bot.act_index(rnd, seat)
         assert bot.last["playouts"] <= 30
         assert bot.last["worlds"] * bot.last["candidates"] >= bot.last["playouts"]
@@ -94,7 +77,7 @@ def test_the_step_budget_is_kept():
     """The search stops at the first batch of worlds that reaches its engine steps (a fresh bot
     of the same seed sees the same worlds: a larger budget goes on where the smaller stopped)."""
     searched = 0
-    for rnd, seat in _decision_points("public", seed=3, every=4):
+    for rnd, seat in decision_points("public", seed=3, every=4):
         small, large = SearchBot(2, steps=400, batch=2), SearchBot(2, steps=8000, batch=2)
         small.act_index(rnd, seat)
         large.act_index(rnd, seat)
@@ -109,14 +92,14 @@ def test_the_step_budget_is_kept():
 def test_the_default_budget_costs_at_most_50_ms_of_cpu_on_average():
     bot = SearchBot(2)
     cpu = []
-    for rnd, seat in _decision_points("public", seed=4, every=5):
+    for rnd, seat in decision_points("public", seed=4, every=5):
         bot.act_index(rnd, seat)
         cpu.append(bot.last["cpu_ms"])
     assert cpu and sum(cpu) / len(cpu) <= 50
 
 
 def test_a_cpu_cap_stops_the_search():
-    rnd, seat = next(_decision_points("public", seed=6, every=1))
+    rnd, seat = next(decision_points("public", seed=6, every=1))
     bot = SearchBot(1, playouts=1_000_000, max_ms=20, batch=2)
     bot.act_index(rnd, seat)
     assert 0 < bot.last["playouts"] < 1_000_000
@@ -124,15 +107,11 @@ def test_a_cpu_cap_stops_the_search():
 
 
 def test_a_win_is_taken_without_search():
-    rnd = mj.Round(ruleset="two-player", seed=1)
-    while not rnd.is_over:
-        seat = rnd.seats_to_act()[0]
-        if A_WIN in rnd.legal_indices(seat):
-            bot = SearchBot(0)
-            assert bot.act_index(rnd, seat) == A_WIN and bot.last["playouts"] == 0
-            return
-        rnd.step(seat, mj.GreedyBot().act_index(rnd, seat))
-    pytest.fail("no win offered in the round")
+    found = first_offered_win("two-player", seed=1)
+    assert found is not None, "no win offered in the round"
+    rnd, seat = found
+    bot = SearchBot(0)
+    assert bot.act_index(rnd, seat) == A_WIN and bot.last["playouts"] == 0
 
 
 @pytest.mark.parametrize("kwargs, word", [
@@ -161,7 +140,7 @@ def test_what_the_bot_cannot_play_is_refused():
 def test_the_anchor_is_kept_unless_the_search_shows_better():
     """With an unreachable z the bot plays its anchor: the greedy bot's or the advisor bot's action."""
     from mahjong_core.families.mahjong.advise_bot import AdvisorBot
-    for rnd, seat in _decision_points("public", seed=8, every=3):
+    for rnd, seat in decision_points("public", seed=8, every=3):
         assert SearchBot(1, playouts=32, z=10, anchor="greedy").act_index(rnd, seat) == \
             mj.GreedyBot().act_index(rnd, seat)
         assert SearchBot(1, playouts=32, z=10, anchor="advisor").act_index(rnd, seat) == \
@@ -171,7 +150,7 @@ def test_the_anchor_is_kept_unless_the_search_shows_better():
 def test_the_default_budget_depends_on_the_players():
     from mahjong_core.families.mahjong.search_bot import DEFAULT_STEPS
     for ruleset in ("two-player", "public"):
-        rnd, seat = next(_decision_points(ruleset, seed=1, every=2))
+        rnd, seat = next(decision_points(ruleset, seed=1, every=2))
         bot = SearchBot(1, playouts=1_000_000, z=10, batch=1)
         bot.act_index(rnd, seat)
         assert DEFAULT_STEPS[rnd.players] <= bot.last["steps"] < DEFAULT_STEPS[rnd.players] + 400 * bot.last["candidates"]
@@ -205,7 +184,8 @@ def test_discard_weights_keep_the_opponent_off_what_he_threw():
     assert np.array_equal(ones, plain[:50])
     # the hands come from what the seat sees: the same in a world whose hidden tiles are permuted
     rng = np.random.default_rng(4)
-    other = next(w for w in (hidden_world(rnd, seat, rng) for _ in range(20)) if w is not None)
+    other = hidden_twin(rnd, seat, rng, tries=20)
+    assert other is not None
     assert other.view(seat) == rnd.view(seat)
     assert np.array_equal(sample_hidden_hands(other._core, seat, 40, np.random.PCG64(2), True, (0.2, 0.5, 0.8, 0.05)),
                           sample_hidden_hands(rnd._core, seat, 40, np.random.PCG64(2), True, (0.2, 0.5, 0.8, 0.05)))
@@ -234,7 +214,7 @@ def test_the_advisor_stops_deepening_at_its_deadline():
 
 def test_a_cpu_cap_is_reported_and_none_by_default():
     assert SearchBot(1).max_ms is None          # by default a decision is reproducible from the seed
-    rnd, seat = next(_decision_points("public", seed=6, every=1))
+    rnd, seat = next(decision_points("public", seed=6, every=1))
     bot = SearchBot(1, playouts=1_000_000, max_ms=5, batch=2)
     bot.act_index(rnd, seat)
     assert bot.last["capped"] and 0 <= bot.last["playouts"] < 1_000_000
@@ -250,7 +230,7 @@ def test_sampling_a_world_counts_in_the_step_budget():
     bot = SearchBot(3, steps=2000, playouts=1_000_000, z=10, batch=4)
     bot.last = {"worlds": 0}
     for seed in range(1, 40):
-        for rnd, seat in _decision_points("public", seed=seed, every=1):
+        for rnd, seat in decision_points("public", seed=seed, every=1):
             if rnd.view(seat)["wall_remaining"] < 16:
                 bot.act_index(rnd, seat)
                 if bot.last["worlds"]:
@@ -269,7 +249,7 @@ def test_the_default_opponent_model_depends_on_the_players(ruleset):
     assert DEFAULT_OPPONENTS[2] == "discards" and DEFAULT_OPPONENTS[4] == "history"
     other = "history" if model == "discards" else "discards"
     differ = 0
-    for k, (rnd, seat) in enumerate(_decision_points(ruleset, seed=12, every=3)):
+    for k, (rnd, seat) in enumerate(decision_points(ruleset, seed=12, every=3)):
         a, b, c = (SearchBot(3, steps=1500, opponents=o) for o in (None, model, other))
         assert a.act_index(rnd, seat) == b.act_index(rnd, seat)
         c.act_index(rnd, seat)
