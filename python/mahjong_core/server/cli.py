@@ -130,8 +130,9 @@ most of those objects die before a collection looks at them."""
 def _tune_gc() -> None:
     """For the server's own process (not an application that embeds :func:`create_app`): the
     objects alive after the start (modules, the restored tables) are moved out of the
-    collector's reach (``gc.freeze``: they are never collected, as they live until the server
-    stops), and the thresholds are :data:`GC_THRESHOLD`."""
+    collector's reach (``gc.freeze``: reference counting still frees them, but a cycle among
+    them is never collected, so a restored table that later ends may stay in memory: bounded by
+    what the start loaded), and the thresholds are :data:`GC_THRESHOLD`."""
     import gc
 
     gc.collect()
