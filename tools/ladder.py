@@ -44,6 +44,7 @@ if importlib.util.find_spec("mahjong_core") is None and str(HERE / "python") not
 import numpy as np  # noqa: E402
 
 import mahjong_core as mj  # noqa: E402
+from mahjong_core.errors import MahjongError  # noqa: E402
 from mahjong_core.families.registry import family_of, get_ruleset  # noqa: E402
 
 RULESETS = ("two-player", "two-player-bamboo", "public", "mcr", "changpai-ydr")
@@ -152,6 +153,13 @@ def main(argv: "list[str] | None" = None) -> None:
     a = ap.parse_args(argv)
     rulesets = [r for r in a.rulesets.split(",") if r]
     bots = [b for b in a.bots.split(",") if b]
+    if a.deals < 1:
+        ap.error(f"--deals {a.deals}: expected N >= 1")
+    for r in rulesets:
+        try:
+            family_of(r)
+        except MahjongError as exc:
+            ap.error(str(exc))
     deals = {r: a.deals for r in rulesets}
     for item in a.deals_for:
         r, _, n = item.partition("=")

@@ -53,3 +53,15 @@ def test_the_command_line_refuses_a_bot_the_family_lacks(ladder, capsys):
     with pytest.raises(SystemExit) as info:
         ladder.main(["--rulesets", "two-player", "--bots", "greedy,oracle", "--deals", "1"])
     assert info.value.code == 2 and "oracle" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, word", [
+    (["--rulesets", "nosuch", "--deals", "1"], "unknown ruleset 'nosuch'"),
+    (["--rulesets", "two-player", "--deals", "0"], "--deals 0"),
+    (["--rulesets", "two-player", "--deals", "-3"], "--deals -3"),
+    (["--rulesets", "two-player", "--deals-for", "two-player=x"], "--deals-for"),
+])
+def test_the_command_line_refuses_bad_rulesets_and_deals_as_usage_errors(ladder, capsys, argv, word):
+    with pytest.raises(SystemExit) as info:
+        ladder.main(argv)
+    assert info.value.code == 2 and word in capsys.readouterr().err
