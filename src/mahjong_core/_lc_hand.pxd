@@ -58,3 +58,9 @@ cdef int lc_plan_ready(int mao_bonus, bint chi_kan) except -1
 cdef int lc_theoretical_fan(const uint8_t* c, const uint8_t* live, int n_decl, const uint8_t* kinds,
                             const uint8_t* faces, const int* w, int caishen, bint kan_as_peng,
                             bint xiang_bonus) noexcept nogil
+# score(...).total of a win (-1: no win): the concealed counts `c` (winning card included), the
+# declared groups (kinds, faces, their 陀, any red card), the face weights w, the seat's 财神, its 陀
+# threshold and the score options (keep_kans = not win_split_kan; fan_cap 0 = none)
+cdef int lc_score_total(uint8_t* c, int n_decl, const uint8_t* kinds, const uint8_t* faces, int decl_tuo,
+                        bint decl_red, const int* w, int caishen, int thr, bint kan_as_peng, bint xiang_bonus,
+                        bint keep_kans, bint waive_option, int fan_cap) noexcept nogil

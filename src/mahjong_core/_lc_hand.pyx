@@ -794,25 +794,19 @@ cdef inline int _kind_fan_of(int kind, int w, bint kan_as_peng, bint xiang_bonus
     return 3 * w + (1 if w == 0 or xiang_bonus else 0)
 
 
-cdef inline int _kind_fan(int kind, int w, _FanArgs a) noexcept:
-    return _kind_fan_of(kind, w, a.kan_as_peng, a.xiang_bonus)
-
-
-cdef int _declared_fan(const Declared* d, _FanArgs a) noexcept:
-    """Face fan and 吐火响 bonuses of the declared groups (spec 4.4)."""
-    cdef int fan = 0, i
-    for i in range(d.n):
-        fan += _kind_fan(d.kinds[i], a.weights.w[d.faces[i]], a)
-    return fan
-
-
-cdef void _prepare(Search* s, const Declared* d, _FanArgs a, int thr) noexcept:
-    cdef int f
+cdef void _prepare(Search* s, const Declared* d, const int* w, int caishen, int thr, bint kan_as_peng,
+                   bint xiang_bonus) noexcept nogil:
+    """The search's face weights (``w``, the 五门将 weights; zeros when 坎 bear no fan), threshold and
+    declared part: their 陀, and their face fan and 吐火响 bonuses (spec 4.4) plus ``caishen``."""
+    cdef int f, i, fan = 0
     for f in range(N_FACES):
-        s.w[f] = a.weights.w[f] if a.kan_as_peng else 0
+        s.w[f] = w[f] if kan_as_peng else 0
     s.thr = thr
     s.base_tuo = d.tuo
     s.declared_chi = d.chi
+    for i in range(d.n):
+        fan += _kind_fan_of(d.kinds[i], w[d.faces[i]], kan_as_peng, xiang_bonus)
+    s.base_fan = fan + caishen
 
 
 cdef tuple _NO_ARGS = ()
@@ -861,8 +855,7 @@ def score(hand, card=None, *, declared=None, banker=False, jiang=None, caishen=0
     if x >= 0:
         c[x] += 1
     cdef Search s
-    _prepare(&s, &d, a, thr)
-    s.base_fan = _declared_fan(&d, a) + a.caishen
+    _prepare(&s, &d, a.weights.w, a.caishen, thr, a.kan_as_peng, a.xiang_bonus)
     s.waive = a.waive_option and not d.red and _all_black(c)
     _best(&s, c, a.keep_kans)   # with the GIL: releasing and taking it back costs more than a search
     if not s.found:
@@ -908,8 +901,7 @@ def wait_scores(hand, *, declared=None, banker=False, jiang=None, caishen=0, wum
     _check_own(c, &d, -1)
     _check_size(n, MAX_CARDS - 1 - 3 * d.n, &d, "a wait check")
     cdef Search s
-    _prepare(&s, &d, a, thr)
-    s.base_fan = _declared_fan(&d, a) + a.caishen
+    _prepare(&s, &d, a.weights.w, a.caishen, thr, a.kan_as_peng, a.xiang_bonus)
     cdef bint waive = a.waive_option and not d.red
     cdef uint32_t mask = _waits_mask(c, d.own, d.tuo, thr, a.keep_kans, waive)
     out = {}
@@ -1039,8 +1031,7 @@ def score_batch(counts2d, *, banker=False, jiang=None, caishen=0, wumenjiang=Tru
     cdef Search s
     cdef Declared no_declared
     memset(&no_declared, 0, sizeof(Declared))
-    _prepare(&s, &no_declared, a, thr)
-    s.base_fan = a.caishen
+    _prepare(&s, &no_declared, a.weights.w, a.caishen, thr, a.kan_as_peng, a.xiang_bonus)
     with nogil:
         for i in range(rows):
             code = _row_error(&v[i, 0], MAX_CARDS)
@@ -1092,3 +1083,25 @@ cdef uint32_t lc_waits_mask(uint8_t* c, const uint8_t* own, int base_tuo, int th
 cdef bint lc_ready_after_discard(uint8_t* c, const uint8_t* own, int base_tuo, int thr, bint keep, bint waive,
                                  uint32_t allowed) noexcept nogil:
     return _ready_after_discard(c, own, base_tuo, thr, keep, waive, allowed)
+
+
+cdef int lc_score_total(uint8_t* c, int n_decl, const uint8_t* kinds, const uint8_t* faces, int decl_tuo,
+                        bint decl_red, const int* w, int caishen, int thr, bint kan_as_peng, bint xiang_bonus,
+                        bint keep_kans, bint waive_option, int fan_cap) noexcept nogil:
+    """:func:`score`'s ``total`` (the search of :func:`score`, no Python objects; ``c`` restored)."""
+    cdef Search s
+    cdef Declared d
+    cdef int i
+    d.n = n_decl
+    d.tuo = decl_tuo
+    d.red = decl_red
+    d.chi = False
+    for i in range(n_decl):
+        d.kinds[i] = kinds[i]
+        d.faces[i] = faces[i]
+        d.chi = d.chi or kinds[i] == K_CHI
+    _prepare(&s, &d, w, caishen, thr, kan_as_peng, xiang_bonus)
+    s.waive = waive_option and not decl_red and _all_black(c)
+    if not _best(&s, c, keep_kans):
+        return -1
+    return min(s.best_fan, fan_cap) if fan_cap else s.best_fan

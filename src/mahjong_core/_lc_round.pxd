@@ -94,3 +94,5 @@ cdef class RoundCore:
     # (_result_of): a learning run reads the result of the hands with payments only
     cdef object end_kind
     cdef dict end_data
+    # ---- added later (kept at the end)
+    cdef int fan_cap                       # the settings' fan_cap (0: none): the engine's own win scores

@@ -41,7 +41,7 @@ from mahjong_core._lc_hand cimport (
     MAX_DECLARED, K_PENG, K_CHI, K_SHA, K_WEIXIANG, K_XIANG,
     lc_max_tuo, lc_all_black, lc_red, lc_group_tuo, lc_same_tuo, lc_waits_mask, lc_group_count,
     lc_count_plan, lc_theoretical_fan, LcPlanPart, LC_N_COMP, lc_plan_parts, lc_plan_combine, lc_face_comp,
-    lc_plan_ready, lc_ready_after_discard,
+    lc_plan_ready, lc_ready_after_discard, lc_score_total,
 )
 from mahjong_core.families.longcard import fans as _fans
 from mahjong_core.families.longcard._ref import round as _round_ref
@@ -209,6 +209,20 @@ cdef class RoundCore:
         """The result once the hand is over (the reference's dict: end, its data, the settlement),
         else None."""
         return _result_of(self)
+
+    def settle_keys(self):
+        """The keys of the hand's payments, as the learning environments' rewards read them (spec 5):
+        None while it runs, ``()`` for an end without payments, ``(("win", winner, fan),)`` or
+        ``(("baozi", offender, fan),)`` -- the ``end``, seat and ``fan`` of :attr:`result`, without
+        building the result."""
+        if self.end_kind is None:
+            return None
+        kind = self.end_kind
+        if kind == "win":
+            return ((kind, self.end_data["winner"], self.end_data["fan"]),)
+        if kind == "baozi":
+            return ((kind, self.end_data["offender"], self.end_data["fan"]),)
+        return ()
 
     @property
     def stock_left(self):
@@ -395,6 +409,7 @@ cdef int _read_settings(RoundCore self, object s) except -1:
     self.settings_wumenjiang = s.wumenjiang
     self.thr[0] = THR_OTHER
     self.thr[1] = THR_BANKER
+    self.fan_cap = s.fan_cap
     return 0
 
 
@@ -438,6 +453,7 @@ cdef void _copy_settings(RoundCore self, RoundCore src) noexcept:
     self.settings_wumenjiang = src.settings_wumenjiang
     self.thr[0] = src.thr[0]
     self.thr[1] = src.thr[1]
+    self.fan_cap = src.fan_cap
 
 
 @cython.nonecheck(False)

@@ -219,8 +219,24 @@ cdef uint32_t _waits(RoundCore self, int p, SeatCards* s, bint engine) noexcept 
 
 # ------------------------------------------------------------------ rule queries (round_rules)
 @cython.nonecheck(False)
-cdef int _score_total(RoundCore self, int p, int extra):
-    return int(_RefView(self)._score(p, _hand_list(self, p, extra)).total)
+cdef int _score_total(RoundCore self, int p, int extra) except? -1:
+    """The fan (after the cap) of p's win on his cards now, plus the card ``extra`` if >= 0: the
+    ``total`` of the reference's score (``_RefView._score``: ``_lc_hand.score``), by the hand layer's
+    own search on the engine's C state (lc_score_total) -- no Python objects at a win or a 过胡 check."""
+    cdef uint8_t c[N_FACES]
+    cdef uint8_t kinds[MAX_DECLARED + 1]
+    cdef uint8_t faces[MAX_DECLARED + 1]
+    cdef int n, t
+    memcpy(c, self.hands[p], N_FACES)
+    if extra >= 0:
+        c[extra] += 1
+    n = _decl_arrays(self, p, kinds, faces)
+    t = lc_score_total(c, n, kinds, faces, self.gtuo[p], self.gred[p], self.w, self.caishen[p],
+                       self.thr[p == self.banker], self.kan_as_peng, self.xiang_bonus, self.keep_kans, self.waive,
+                       self.fan_cap)
+    if t < 0:  # pragma: no cover - asked of wins only; the reference's scorer says why it is none
+        return int(_RefView(self)._score(p, _hand_list(self, p, extra)).total)
+    return t
 
 
 @cython.nonecheck(False)

@@ -563,10 +563,9 @@ cdef int _announce_draw(RoundCore self, int p, int c, bint after_sha) except -1:
 # ------------------------------------------------------------------ the end (3.13, 3.14)
 @cython.nonecheck(False)
 cdef int _end_win(RoundCore self, int q, int card) except -1:
-    v = _RefView(self)
-    sc = v._score(q, _hand_list(self, q, -1))
-    _end(self, "win", {"winner": q, "card": None if card < 0 else card, "fan": int(sc.total),
-                      "score": sc.to_dict()})
+    # the fan now (the rewards read it); the score's breakdown ("score", the last entry of the win's
+    # data) when the result is first read (_result_of): the winner's cards no longer change
+    _end(self, "win", {"winner": q, "card": None if card < 0 else card, "fan": _score_total(self, q, -1)})
     return 0
 
 
@@ -598,6 +597,9 @@ cdef object _result_of(RoundCore self):
     if self._result is None and self.end_kind is not None:
         kind = self.end_kind
         res = {"end": kind, **self.end_data}
+        if kind == "win":         # the score of the win, kept out of _end_win (see there)
+            q = res["winner"]
+            res["score"] = _RefView(self)._score(q, _hand_list(self, q, -1)).to_dict()
         res.update(_settled(self, kind, res))
         self._result = _json_plain(res)
     return self._result

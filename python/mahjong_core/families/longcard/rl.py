@@ -149,14 +149,9 @@ class LongcardDealer:
 
 
 def _settle_keys(core: HandCore) -> Any:
-    res = core.result
-    if res is None:
-        return None
-    if res["end"] == "win":
-        return (("win", int(res["winner"]), int(res["fan"])),)
-    if res["end"] == "baozi":
-        return (("baozi", int(res["offender"]), int(res["fan"])),)
-    return ()
+    """:meth:`RoundCore.settle_keys`: read from how the hand ended, without building its result (the
+    score's breakdown and the settlement, which the rewards do not read)."""
+    return core.settle_keys()
 
 
 def _outcome(key: tuple[str, int, int], names: tuple[str, ...]) -> HandOutcome:
