@@ -11,6 +11,20 @@ cdef enum:
     MAX_OPTS = 40            # claims of one seat on one card (4 + the 吃 pairs; checked at import)
     MAX_CHI_WITH = 36        # 吃 pairs with one card (checked at import)
 
+# sizes of the observation (_lc_round_obs.pxi) that the state keeps part of (obs_img)
+cdef enum:
+    # 45 cards left in the stock after the deal (105 - 60) turned by one seat, plus its discards: the
+    # banker's first one and one after each of at most 7 claims
+    OBS_TANGZI = 53
+    OBS_GROUP = 5               # bytes of a declared group: kind, three cards, from
+    # the observation's sections from "groups" to "jiang": groups, tangzi, dead, concealed, folded,
+    # banker, qi_player, jiang
+    OBS_IMG_TANGZI = PLAYERS * MAX_DECLARED * OBS_GROUP
+    OBS_IMG_DEAD = OBS_IMG_TANGZI + PLAYERS * OBS_TANGZI
+    OBS_IMG_SEATS = OBS_IMG_DEAD + N_FACES
+    OBS_IMG_JIANG = OBS_IMG_SEATS + 4 * PLAYERS
+    OBS_IMAGE = OBS_IMG_JIANG + 2 * (N_FACES + 1)
+
 
 cdef class RoundCore:
     # ---- settings (spec 6), as ints
@@ -96,3 +110,8 @@ cdef class RoundCore:
     cdef dict end_data
     # ---- added later (kept at the end)
     cdef int fan_cap                       # the settings' fan_cap (0: none): the engine's own win scores
+    # ---- the observation's sections from "groups" to "jiang" as each seat sees them (rows relative
+    # to it), of which the public groups, 堂子, banker and 将 cards are written as they change
+    # (_img_group, _to_tangzi, _img_static); the others (dead to qi_player) are left zero and written
+    # at each observation (_lc_obs_fill copies the image, then them)
+    cdef uint8_t obs_img[PLAYERS][OBS_IMAGE]

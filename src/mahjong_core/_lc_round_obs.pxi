@@ -17,11 +17,7 @@ cimport numpy as cnp
 cnp.import_array()
 
 cdef enum:
-    # 45 cards left in the stock after the deal (105 - 60) turned by one seat, plus its discards: the
-    # banker's first one and one after each of at most 7 claims
-    OBS_TANGZI = 53
-    OBS_GROUP = 5               # bytes of a declared group: kind, three cards, from
-    OBS_COUNTING_CAP = 255
+    OBS_COUNTING_CAP = 255      # (OBS_TANGZI, OBS_GROUP and the image's offsets: _lc_round.pxd)
 
 _LC_OBS_FIELDS = (
     ("hand", (N_FACES,)),               # own concealed counts 0-5
@@ -89,6 +85,48 @@ cdef inline uint8_t _cap(int v) noexcept nogil:
     return <uint8_t> (OBS_COUNTING_CAP if v > OBS_COUNTING_CAP else (0 if v < 0 else v))
 
 
+# ------------------------------------------------------------------ the kept image (obs_img)
+@cython.nonecheck(False)
+cdef void _img_group(RoundCore r, int p, int i) noexcept nogil:
+    """Seat p's declared group i (kind, first three cards, the seat it came from) in every seat's image:
+    after it is declared (_add_group), grows (_grow_xiang) or gets its source (a 响 claim)."""
+    cdef int s, n
+    cdef const uint8_t* g = r.gcards[p][i]
+    for s in range(PLAYERS):
+        n = _lc_rel(r, p, s) * MAX_DECLARED * OBS_GROUP + i * OBS_GROUP
+        r.obs_img[s][n] = <uint8_t> (r.gkind[p][i] + 1)
+        r.obs_img[s][n + 1] = g[0] + 1
+        r.obs_img[s][n + 2] = g[1] + 1
+        r.obs_img[s][n + 3] = g[2] + 1
+        r.obs_img[s][n + 4] = <uint8_t> (_lc_rel(r, r.gfrom[p][i], s) + 1) if r.gfrom[p][i] >= 0 else 0
+
+
+@cython.nonecheck(False)
+cdef inline void _img_tangzi(RoundCore r, int p, int i) noexcept nogil:
+    """Card i of seat p's 堂子 in every seat's image (the first OBS_TANGZI only: no seat holds more)."""
+    cdef int s
+    if i < OBS_TANGZI:
+        for s in range(PLAYERS):
+            r.obs_img[s][OBS_IMG_TANGZI + _lc_rel(r, p, s) * OBS_TANGZI + i] = r.tangzi[p][i] + 1
+
+
+@cython.nonecheck(False)
+cdef void _img_static(RoundCore r) noexcept nogil:
+    """The banker and the 将 cards (the first card after the deal and the last one, revealed with
+    五门将: CP-40) in every seat's image: once the deal is made, and again when a world changes the
+    undrawn stock (_core_world)."""
+    cdef int s
+    cdef uint8_t* o
+    for s in range(PLAYERS):
+        o = r.obs_img[s]
+        memset(o + OBS_IMG_SEATS + 2 * PLAYERS, 0, PLAYERS)
+        o[OBS_IMG_SEATS + 2 * PLAYERS + _lc_rel(r, r.banker, s)] = 1
+        memset(o + OBS_IMG_JIANG, 0, 2 * (N_FACES + 1))
+        if r.settings_wumenjiang:
+            o[OBS_IMG_JIANG + r.stock[DEAL * PLAYERS]] = 1
+            o[OBS_IMG_JIANG + N_FACES + 1 + r.stock[r.nstock - 1]] = 1
+
+
 @cython.nonecheck(False)
 cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept nogil:
     """Write the observation of ``seat`` to ``o`` (_lc_obs_len bytes) and its legal-action mask to
@@ -97,53 +135,29 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
     cdef int k, q, i, n, mao, tmax, theo, a
     cdef bint own_turn = r.phase != PH_END and seat == r.actor and r.dec_log == r.nlog
     cdef int rel[PLAYERS]
-    cdef const uint8_t* g
     for q in range(PLAYERS):
         rel[q] = _lc_rel(r, q, seat)
-    memset(o, 0, _lc_obs_len())
     # hand
     memcpy(o, r.hands[seat], N_FACES)
     o += N_FACES
-    # caishen
+    # caishen (every entry: rel is a permutation)
     for q in range(PLAYERS):
         o[rel[q]] = <uint8_t> r.caishen[q]
     o += PLAYERS
-    # groups
+    # groups, tangzi, banker and jiang from the seat's image; its other bytes are zeros, written here:
+    # dead (every 堂子 and declared group, the seat's own groups too: dead for it), concealed, folded,
+    # qi_player
+    memcpy(o, r.obs_img[seat], OBS_IMAGE)
+    memcpy(o + OBS_IMG_DEAD, r.pub, N_FACES)
     for q in range(PLAYERS):
         k = rel[q]
-        for i in range(r.ng[q]):
-            g = r.gcards[q][i]
-            n = k * MAX_DECLARED * OBS_GROUP + i * OBS_GROUP
-            o[n] = <uint8_t> (r.gkind[q][i] + 1)
-            o[n + 1] = g[0] + 1
-            o[n + 2] = g[1] + 1
-            o[n + 3] = g[2] + 1
-            o[n + 4] = <uint8_t> (rel[r.gfrom[q][i]] + 1) if r.gfrom[q][i] >= 0 else 0
-    o += PLAYERS * MAX_DECLARED * OBS_GROUP
-    # tangzi
-    for q in range(PLAYERS):
-        g = r.tangzi[q]
-        n = r.ntangzi[q] if r.ntangzi[q] < OBS_TANGZI else OBS_TANGZI
-        for i in range(n):
-            o[rel[q] * OBS_TANGZI + i] = g[i] + 1
-    o += PLAYERS * OBS_TANGZI
-    # dead: every 堂子 and declared group (the seat's own groups too: dead for it)
-    memcpy(o, r.pub, N_FACES)
-    o += N_FACES
-    # concealed, folded, banker, qi_player
-    for q in range(PLAYERS):
-        k = rel[q]
-        o[k] = <uint8_t> _n_concealed(r.hands[q])
-        o[PLAYERS + k] = 1 if r.folded[q] else 0
-    o[2 * PLAYERS + rel[r.banker]] = 1
+        o[OBS_IMG_SEATS + k] = <uint8_t> _n_concealed(r.hands[q])
+        o[OBS_IMG_SEATS + PLAYERS + k] = 1 if r.folded[q] else 0
     if r.qi_player >= 0:
-        o[3 * PLAYERS + rel[r.qi_player]] = 1
-    o += 4 * PLAYERS
-    # jiang (the first card after the deal and the last one, revealed with 五门将: CP-40)
-    if r.settings_wumenjiang:
-        o[r.stock[DEAL * PLAYERS]] = 1
-        o[N_FACES + 1 + r.stock[r.nstock - 1]] = 1
-    o += 2 * (N_FACES + 1)
+        o[OBS_IMG_SEATS + 3 * PLAYERS + rel[r.qi_player]] = 1
+    o += OBS_IMAGE
+    # the rest: zeros, then the ones
+    memset(o, 0, _lc_obs_len() - (N_FACES + PLAYERS + OBS_IMAGE))
     # stock_left, phase, actor
     o[0] = <uint8_t> _stock_left(r)
     o += 1

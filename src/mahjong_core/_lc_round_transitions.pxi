@@ -31,6 +31,7 @@ cdef int _deal(RoundCore self) except -1:
         _event(self, EV_JIANG, -1, NO_TO, self.stock[self.pos], self.stock[self.nstock - 1], 0)
     else:
         self.jiang = None
+    _img_static(self)
     for k in range(PLAYERS):
         p = order[k]
         n = self.caishen[p]
@@ -194,6 +195,7 @@ cdef int _add_group(RoundCore self, int p, int kind, const uint8_t* cards, int s
             self.gred[p] = True
     self.gtuo[p] += _group_tuo_of(kind, cards)
     self.gver[p] += 1
+    _img_group(self, p, k)
     return 0
 
 
@@ -206,6 +208,7 @@ cdef void _grow_xiang(RoundCore self, int p, int k) noexcept nogil:
     self.gver[p] += 1
     self.gown[p][f] += 1
     self.pub[f] += 1
+    _img_group(self, p, k)
 
 
 @cython.nonecheck(False)
@@ -213,6 +216,7 @@ cdef void _to_tangzi(RoundCore self, int p, int card) noexcept nogil:
     self.tangzi[p][self.ntangzi[p]] = card
     self.ntangzi[p] += 1
     self.pub[card] += 1
+    _img_tangzi(self, p, self.ntangzi[p] - 1)
 
 
 @cython.nonecheck(False)
@@ -458,6 +462,7 @@ cdef int _execute_claim(RoundCore self, int q, int a) except -1:
             k += 1
         _grow_xiang(self, q, k)
         self.gfrom[q][k] = self.offer_from
+        _img_group(self, q, k)
         if _replacements(self, q, 1, -1):
             _discard_due(self, q, True, -1)
     else:

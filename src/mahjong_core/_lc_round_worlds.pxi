@@ -62,6 +62,7 @@ cdef int _copy_state(RoundCore dst, RoundCore src) except -1:
     memcpy(dst.gtuo, src.gtuo, sizeof(src.gtuo))
     memcpy(dst.gred, src.gred, sizeof(src.gred))
     memcpy(dst.gver, src.gver, sizeof(src.gver))
+    memcpy(dst.obs_img, src.obs_img, sizeof(src.obs_img))
     # the caches start empty: the decision is worked out again on first use, the plans as asked
     memset(dst.qc_ok, 0, sizeof(dst.qc_ok))
     dst.dec_log = -1
@@ -138,6 +139,7 @@ cdef RoundCore _core_world(RoundCore src, int seat, object hands, object tail):
     cdef RoundCore w = _core_copy(src)
     memcpy(w.hands, new_hands, sizeof(new_hands))
     memcpy(w.stock + w.pos, new_tail, n)
+    _img_static(w)                      # the 将 cards the observation reads from the stock
     for q in range(PLAYERS):
         if q == seat:
             continue
