@@ -47,6 +47,14 @@ _LC_OBS_FIELDS = (
 OBS_GROUP_KINDS = ("none",) + tuple(_KINDS)
 
 
+# The sizes of the observation's block copies and fills, as variables: a constant size lets the C
+# compiler inline the copy as a string instruction (rep movs / rep stos), which costs more at these
+# sizes (a few hundred bytes) than the C library's vector loop that a call to memcpy / memset takes.
+cdef size_t _IMG_BYTES = OBS_IMAGE
+cdef size_t _MASK_BYTES = N_ACTIONS
+cdef size_t _TAIL_BYTES = _lc_obs_len() - (N_FACES + PLAYERS + OBS_IMAGE)    # stock_left to flags
+
+
 cdef inline Py_ssize_t _lc_obs_len() noexcept nogil:
     return (N_FACES + PLAYERS + PLAYERS * MAX_DECLARED * OBS_GROUP + PLAYERS * OBS_TANGZI + N_FACES + 4 * PLAYERS
             + 2 * (N_FACES + 1) + 1 + PH_END + 1 + PLAYERS + N_FACES + PLAYERS + 2 + N_FACES + 4 + N_ACTIONS + 1)
@@ -147,7 +155,7 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
     # groups, tangzi, banker and jiang from the seat's image; its other bytes are zeros, written here:
     # dead (every 堂子 and declared group, the seat's own groups too: dead for it), concealed, folded,
     # qi_player
-    memcpy(o, r.obs_img[seat], OBS_IMAGE)
+    memcpy(o, r.obs_img[seat], _IMG_BYTES)
     memcpy(o + OBS_IMG_DEAD, r.pub, N_FACES)
     for q in range(PLAYERS):
         k = rel[q]
@@ -157,7 +165,7 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
         o[OBS_IMG_SEATS + 3 * PLAYERS + rel[r.qi_player]] = 1
     o += OBS_IMAGE
     # the rest: zeros, then the ones
-    memset(o, 0, _lc_obs_len() - (N_FACES + PLAYERS + OBS_IMAGE))
+    memset(o, 0, _TAIL_BYTES)
     # stock_left, phase, actor
     o[0] = <uint8_t> _stock_left(r)
     o += 1
@@ -191,7 +199,7 @@ cdef void _lc_obs_fill(RoundCore r, int seat, uint8_t* o, int8_t* mask) noexcept
     o += 4
     # penalised, the mask, flags: an offered action is a discard (a face), one of the single actions
     # (PENG to FOLD) or, in a claim window, one of the seat's claim options (_decide offers no other)
-    memset(mask, 0, N_ACTIONS)
+    memset(mask, 0, _MASK_BYTES)
     if own_turn:
         _flags8(r.dec, mask, o, 8)
         _flags8(r.dec + 8, mask + 8, o + 8, 8)
