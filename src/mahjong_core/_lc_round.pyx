@@ -117,6 +117,9 @@ cdef struct SeatCards:
 
 
 cdef inline int _mod3(int x) noexcept nogil:
+    # the callers' x (seat +- a step of at most 2 seats) is in -3..5: one compare each way, no division
+    if -PLAYERS <= x < 2 * PLAYERS:
+        return x + PLAYERS if x < 0 else (x - PLAYERS if x >= PLAYERS else x)
     return ((x % PLAYERS) + PLAYERS) % PLAYERS
 
 

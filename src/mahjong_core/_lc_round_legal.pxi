@@ -37,7 +37,10 @@ cdef int _claim_options(RoundCore self, int p) except -1:
         chi_seat = p == _next_active(self, src)
     else:
         chi_seat = p == _mod3(src + self.dirn)
-    npairs = _chi_pairs(self, p, c, pairs)
+    if not chi_seat and not (self.seven_peng and IS_SEVEN[c]):
+        npairs = 0               # no pair may claim (the test below): not looked for
+    else:
+        npairs = _chi_pairs(self, p, c, pairs)
     for k in range(npairs):
         a = pairs[k][0]
         b = pairs[k][1]
@@ -132,7 +135,7 @@ cdef int _decide(RoundCore self, int p) except -1:
     cdef int8_t ready[MAX_OPTS]
     cdef int16_t claim_ids[MAX_OPTS]
     cdef int nclaims = 0
-    memset(out, -1, N_ACTIONS)
+    memset(out, -1, _MASK_BYTES)       # a variable size: the C library's loop (see _lc_round_obs.pxi)
     self.dec_log = self.nlog
     if self.phase == PH_END or p != self.actor:
         return 0
