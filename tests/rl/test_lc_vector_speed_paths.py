@@ -8,7 +8,10 @@ plain ones give.
 - a hand's result built when first read: ``step_deal``'s ``won`` lists exactly the ended hands with
   payments, and the result of an ended hand, its copy's and its events' are one;
 - ``step_deal`` steps, deals and observes row by row: the same outputs as ``step`` and ``deal``
-  row by row; an int64 action array that is not contiguous is read like a contiguous one.
+  row by row; an int64 action array that is not contiguous is read like a contiguous one;
+- a hand's settle keys (what the rewards read) come from how it ended, without its result: the
+  ``end``, seat and ``fan`` of the result built afterwards, for wins (whose fan the engine scores
+  in C, the score's breakdown built with the result), 包子 and draws; None while the hand runs.
 """
 
 from __future__ import annotations
@@ -99,3 +102,37 @@ def test_step_deal_equals_step_then_deal_row_by_row() -> None:
         for got, exp in zip((obs, mask, actor), want[:3]):
             np.testing.assert_array_equal(got, exp)
         assert done.tolist() == slow_done.tolist()
+
+
+def _keys_of(res: dict) -> tuple:
+    if res["end"] in ("win", "baozi"):
+        return ((res["end"], res["winner" if res["end"] == "win" else "offender"], res["fan"]),)
+    return ()
+
+
+def test_settle_keys_are_the_results_end_seat_and_fan() -> None:
+    from mahjong_core._lc_hand import score
+
+    ends: set[str] = set()
+    for k, options in enumerate(FLOW_OPTION_SETS):
+        for seed in range(12):
+            core = new_core(1000 * k + seed, options=options)
+            assert core.settle_keys() is None
+            if seed % 3 == 0:                         # any offered action, the penalised ones too: 包子
+                rng = np.random.default_rng(seed)
+                while core.settle_keys() is None:
+                    offered = sorted(core.offered(core.actor))
+                    core.step(core.actor, offered[int(rng.integers(len(offered)))])
+            else:
+                kinds = ("rule", "rule", "random") if seed % 2 else ("random", "rule", "random")
+                core.play(kinds, [np.random.default_rng(seed + q) for q in range(3)])
+            keys = core.settle_keys()                 # before the result is first built
+            res = core.result
+            assert keys == _keys_of(res) and core.settle_keys() == keys
+            ends.add(res["end"])
+            if res["end"] == "win":                   # the engine's fan is the hand layer's score
+                w = res["winner"]
+                want = score(bytes(core.hands[w]), None, declared=core.groups[w], banker=w == core.banker,
+                             jiang=core.jiang, caishen=core.caishen[w], **core.settings.score_options())
+                assert res["fan"] == want.total and res["score"] == want.to_dict()
+    assert {"win", "baozi"} <= ends and ends & {"void", "huangzhuang"}
