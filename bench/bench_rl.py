@@ -84,7 +84,14 @@ live faces changed, F_theo over the faces held twice or more, the mask and 包�
 time, a claim's win check refused on the split before the groups are read, the 将 pairs' face
 weights kept in the batch, one bit-generator lock per call, and each row stepped, dealt and
 observed in one pass (the observations now with the GIL held).  docs/speed.md gives the figures
-(load 3.7, batch 128: 8.7x; the loaded machine moves the ratio by a tenth from run to run).
+(load 3.7, batch 128: 8.7x; the loaded machine moves the ratio by a tenth from run to run).  Then
+(issue 28, the next session) the time went where instruction counts weigh little (3,382 -> 3,279):
+a win's fan and the 过胡 scores by the hand layer's search in C instead of the reference's scorer
+through Python objects, the rewards' keys read without building the result
+(``RoundCore.settle_keys``), each seat's public sections of the observation kept as they change
+and copied, and the block copies and fills through the C library's loops, not inlined ``rep``
+string instructions: the CPU time per call of 128 rows (load 8, the 10th percentile) 104 -> 90 us
+for ``VectorRounds.step``, 101 -> 87 us for ``step_deal`` (docs/speed.md).
 
 Targets: AEC >= 50 % of the server loop; vector >= 10x the AEC environment.  Also: two threads
 each stepping their own ``VectorRounds`` against one thread (the stepping loop releases the GIL;
