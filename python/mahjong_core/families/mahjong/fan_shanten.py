@@ -690,13 +690,23 @@ def _reachable(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]
                all_types: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The first half of :func:`_score_compiled`: the complete hands of one budget (distinct rows)
     and the (row, winning tile) pairs worth scoring."""
+    ws = _complete_hands(prob, base, shapes, budget, all_types)
+    return (ws, *_reachable_pairs(ws, hands, live, low, budget))
+
+
+def _complete_hands(prob: Problem, base: Sequence[int], shapes: Sequence[Shape], budget: int,
+                    all_types: bool = False) -> np.ndarray:
     ws = np.concatenate([enumerate_array(prob, base, shape, budget) for shape in shapes])
     if all_types:
         ws = ws[_holds_all_types(ws, prob.meld_counts)]
-    ws = distinct_rows(ws)
+    return distinct_rows(ws)
+
+
+def _reachable_pairs(ws: np.ndarray, hands: Sequence[Sequence[int]], live: Sequence[int], low: int,
+                     budget: int) -> tuple[np.ndarray, np.ndarray]:
     rows, kinds = _advise.reachable_wins(ws, np.array(hands, np.uint8).reshape(-1, 34),
                                          np.array(live, np.uint8), low, budget)
-    return ws, rows, kinds
+    return rows, kinds
 
 
 def _score_pairs(prob: Problem, ws: np.ndarray, rows: np.ndarray, kinds: np.ndarray, ok_only: bool) -> Scored:
@@ -719,8 +729,12 @@ def _within(f: Found, budget: int) -> bool:
 WORK_PER_PAIR = 4
 """What scoring one (complete hand, winning tile) pair counts in :class:`Work`, against 1 for
 each complete hand enumerated: a pair is scored by the fan evaluator (once or twice, by the win
-methods) and its qualifying rows go through the fewest-draws pass and the advisor's ways, about
-four times what enumerating a hand costs (measured over the decisions of seeded rounds)."""
+methods) and its qualifying rows go through the fewest-draws pass and the advisor's ways, three
+to seven times what enumerating a hand costs (measured over the decisions of seeded rounds)."""
+
+REACH_PER_WORK = 10
+"""Checks of a complete hand against one candidate hand (which pairs it can reach) per unit of
+:class:`Work`: a tenth of what enumerating a hand costs."""
 
 
 @dataclass
@@ -728,16 +742,27 @@ class Work:
     """The work of the compiled fan search, counted without a clock, and an optional allowance
     of it (a search bot's budget, so that its decisions stay reproducible).
 
-    Each budget (search limit) counts the complete hands it enumerated plus
-    :data:`WORK_PER_PAIR` per (hand, winning tile) pair it scores, a number known before the
-    scoring (the costly part).  With ``allowance``, a budget whose work would take ``done`` past it
-    is not searched and ``cut`` is set: the answer is that of the last budget searched, a hand not
-    found needing more draws (as with a deadline), and when the first budget is not searched no
-    hand is found."""
+    Each budget (search limit) counts the complete hands it enumerated, one per
+    :data:`REACH_PER_WORK` checks of such a hand against a candidate hand, and
+    :data:`WORK_PER_PAIR` per (hand, winning tile) pair it scores; the last two are known before
+    they are done.  With ``allowance``, a budget whose work would take ``done`` past it stops
+    before that step and ``cut`` is set: the answer is that of the last budget searched, a hand
+    not found needing more draws (as with a deadline), and when the first budget is not searched
+    no hand is found."""
 
     allowance: int | None = None
     done: int = 0
     cut: bool = False
+
+    def spend(self, spent: int, next_step: int) -> bool:
+        """Count ``spent`` (work done) and, if the allowance lets it, ``next_step`` (work about to
+        be done); False, with ``cut`` set, when it does not."""
+        self.done += spent
+        if self.allowance is not None and self.done + next_step > self.allowance:
+            self.cut = True
+            return False
+        self.done += next_step
+        return True
 
 
 def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
@@ -764,13 +789,14 @@ def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], l
     low = 0
     while True:
         if compiled:
-            ws, rows, kinds = _reachable(prob, base, [hands[i] for i in pending], live, shapes, low, budget)
-            if work is not None:
-                cost = len(ws) + WORK_PER_PAIR * len(rows)
-                if work.allowance is not None and work.done + cost > work.allowance:
-                    work.cut = True
-                    return [f if _within(f, budget - 1) else _none() for f in results], budget - 1
-                work.done += cost
+            ws = _complete_hands(prob, base, shapes, budget)
+            # the work of the two costly steps is known before each: checking every complete
+            # hand against the pending hands, then scoring the pairs some hand reaches
+            if work is not None and not work.spend(len(ws), len(ws) * len(pending) // REACH_PER_WORK):
+                return [f if _within(f, budget - 1) else _none() for f in results], budget - 1
+            rows, kinds = _reachable_pairs(ws, [hands[i] for i in pending], live, low, budget)
+            if work is not None and not work.spend(0, WORK_PER_PAIR * len(rows)):
+                return [f if _within(f, budget - 1) else _none() for f in results], budget - 1
             sc = _score_pairs(prob, ws, rows, kinds, ok_only=fan_column is None)
         else:
             found_hands: set[bytes] = set()
