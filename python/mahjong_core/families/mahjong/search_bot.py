@@ -73,9 +73,10 @@ MAX_STEPS = 100_000_000
 DEFAULT_STEPS = {2: 20_000, 3: 10_000, 4: 8_000}
 """The default budget in engine steps per decision, by the number of players: a two-player
 round is short and its play-outs cheap, a four-player decision also pays for the advisor's
-ranking; each is meant to keep a decision under 50 ms of one core, reproducibly (no clock read):
-the mean and the 95th percentile are well under it, the rare longest decisions (the advisor's fan
-search on a hand) are not (docs/guide/search-bots.md has the figures)."""
+ranking; each is meant to keep a decision under 50 ms of one core, reproducibly (no clock read).
+The advisor's fan search counts against it beyond :data:`ADVISOR_FREE_WORK` and is bounded
+(bench/bench_decision_time.py measures the longest decisions; docs/guide/search-bots.md has the
+figures)."""
 
 ADVISOR_SHARE = 0.5
 """The share of ``max_ms`` after which the advisor's fan search (which ranks the candidate
@@ -84,9 +85,10 @@ the budget of steps that its work may take beyond :data:`ADVISOR_FREE_WORK`."""
 
 WORK_STEPS = 0.5
 """Engine steps counted per unit of the advisor's fan-search work
-(:class:`~.fan_shanten.Work`: a complete hand enumerated, or a quarter of a (hand, winning
-tile) pair scored): their CPU times are in that ratio, measured over the decisions of seeded
-rounds."""
+(:class:`~.fan_shanten.Work`: a complete hand enumerated, ten checks of one against a candidate
+hand, or a quarter of a (hand, winning tile) pair scored): their CPU times are about in that
+ratio (0.6-0.7 µs a unit against 1.2 µs a step of a two-player play-out, fitted over the
+decisions of 40 seeded rounds on a loaded machine)."""
 
 ADVISOR_FREE_WORK = 20_000
 """The fan-search work a decision does within its budget of steps, not counted: the default
@@ -131,7 +133,10 @@ class SearchBot:
     the play-outs (what their CPU time is in proportion to, whatever the moment of the round;
     None: :data:`DEFAULT_STEPS` for the round's number of players), and ``playouts`` (one
     candidate played to the end in one world); the search stops at the first batch of worlds
-    that reaches either.  ``candidates``: how many of the advisor's best discards are weighed
+    that reaches either; the advisor's fan search (which ranks the discards) counts against
+    ``steps`` beyond :data:`ADVISOR_FREE_WORK` units of its work, at :data:`WORK_STEPS` a unit,
+    and may do at most that plus :data:`ADVISOR_SHARE` of ``steps`` (a hand whose search would do
+    more is ranked by plain shanten).  ``candidates``: how many of the advisor's best discards are weighed
     (the greedy bot's discard is always among them).  ``objective``: ``"net"`` or ``"win"``.
     ``opponents``: how an opponent's hidden hand is sampled, ``"history"`` (a uniform hand
     improved by as many greedy turns as he has taken: a player who has played a while has kept
@@ -172,8 +177,9 @@ class SearchBot:
         self._advisor = AdvisorBot()
         self.last: dict[str, Any] = {}
         """What the last decision cost: ``candidates``, ``worlds``, ``playouts``, ``steps``, ``cpu_ms``,
-        and ``capped``: whether the cap of CPU time was reached (the search, or the advisor's
-        ranking, cut short)."""
+        ``capped``: whether the cap of CPU time was reached (the search, or the advisor's ranking,
+        cut short), and ``advisor_work``: the advisor's fan-search work
+        (:class:`~.fan_shanten.Work`; what passes :data:`ADVISOR_FREE_WORK` came off ``steps``)."""
 
     @classmethod
     def from_seed(cls, seed: "int | None" = None) -> "SearchBot":
