@@ -78,3 +78,24 @@ def test_work_past_the_free_part_comes_off_the_play_outs(monkeypatch):
     assert plain.act_index(rnd, seat) == choice
     assert [plain.last[k] for k in ("worlds", "playouts", "steps")] == \
         [charged.last[k] for k in ("worlds", "playouts", "steps")]
+
+
+def test_a_world_counts_the_turns_its_opponents_hands_replay():
+    """A sampled world costs WORLD_STEPS per opponent and, with an opponent model that replays
+    his turns, TURN_STEPS per discard he has made (up to 40): late in a round, fewer worlds."""
+    late = 0
+    for i, (rnd, seat) in enumerate(decision_points("public", seed=26, every=1)):
+        view = rnd.view(seat)
+        made = [len(view["discards"][s]) + sum(1 for k, ms in enumerate(view["melds"]) if k != s
+                                                for m in ms if m.get("from") == s and m["kind"] != "ckong")
+                for s in range(4) if s != seat]
+        base = search_bot.WORLD_STEPS * 3
+        assert SearchBot(1)._world_steps(rnd, seat, 4) == base + sum(search_bot.TURN_STEPS * min(n, 40) for n in made)
+        assert SearchBot(1, opponents="uniform")._world_steps(rnd, seat, 4) == base
+        if i % 20 == 19:           # the worlds' cost is in the steps spent
+            bot = SearchBot(1, steps=3000)
+            bot.act_index(rnd, seat)
+            if bot.last["worlds"] and sum(made) > 20:
+                assert bot.last["steps"] >= bot.last["worlds"] * bot._world_steps(rnd, seat, 4) > bot.last["worlds"] * 35
+                late += 1
+    assert late

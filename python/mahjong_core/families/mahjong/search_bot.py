@@ -109,6 +109,16 @@ WORLD_STEPS = 5
 wall shuffled): counted in the budget, so that a decision near the end of the round, whose
 play-outs are a few steps long, does not sample thousands of worlds."""
 
+TURN_STEPS = 1
+"""What each greedy turn replayed in an opponent's sampled hand costs, in engine steps (the
+``"history"`` and ``"discards"`` models improve his hand by as many greedy turns as he has taken,
+up to 40, each a greedy decision as in a play-out): counted for every world on top of
+:data:`WORLD_STEPS`, so that a decision late in a four-player round, where each world replays
+some sixty turns, samples fewer worlds rather than taking two or three times its budget's time."""
+
+MAX_HISTORY = 40
+"""The most greedy turns the engine replays per opponent hand (``_round_search.pxi``)."""
+
 MIN_WORLDS = 16
 """Worlds before a standard error is trusted (a few worlds may all agree by chance: an error of 0)."""
 
@@ -232,17 +242,34 @@ class SearchBot:
             self.last["capped"] = capped
             return cands[0]
         budget -= math.ceil(max(0, work.done - ADVISOR_FREE_WORK) * WORK_STEPS)
-        choice, worlds, played, steps, cut = self._search(core, seat, cands, anchor, deadline, budget)
+        choice, worlds, played, steps, cut = self._search(core, seat, cands, anchor, deadline, budget,
+                                                          self._world_steps(rnd, seat, core.P))
         self.last = {"candidates": len(cands), "worlds": worlds, "playouts": played, "steps": steps,
                      "cpu_ms": (time.process_time() - t0) * 1000, "capped": capped or cut,
                      "advisor_work": work.done}
         return choice
 
+    def _world_steps(self, rnd: Round, seat: int, players: int) -> int:
+        """What sampling one world counts in engine steps: :data:`WORLD_STEPS` per opponent, and
+        with an opponent model that replays his turns, :data:`TURN_STEPS` per turn replayed (the
+        discards he has made, public: those in his pool and those claimed from it)."""
+        model = self.opponents if self.opponents is not None else DEFAULT_OPPONENTS[players]
+        cost = WORLD_STEPS * (players - 1)
+        if model == "uniform":
+            return cost
+        view = rnd.view(seat)
+        for s in range(players):
+            if s != seat:
+                claimed = sum(1 for k, melds in enumerate(view["melds"]) if k != s
+                              for m in melds if m.get("from") == s and m["kind"] != "ckong")
+                cost += TURN_STEPS * min(len(view["discards"][s]) + claimed, MAX_HISTORY)
+        return cost
+
     def _search(self, core: Any, seat: int, cands: list[int], anchor: int,
-                deadline: "float | None", budget: int) -> tuple[int, int, int, int, bool]:
+                deadline: "float | None", budget: int, world_steps: int) -> tuple[int, int, int, int, bool]:
         """(the chosen candidate, worlds sampled, play-outs played, engine steps taken, whether
         the CPU clock passed ``deadline`` before the budget was spent), within ``budget`` engine
-        steps: worlds
+        steps, a world counting ``world_steps``: worlds
         in batches, every candidate still in the race played in each; a candidate whose paired
         difference to the leader is ``z`` standard errors below zero leaves the race.  The anchor
         is chosen unless the leader is ``z`` standard errors ahead of it (or it left the race)."""
@@ -276,7 +303,7 @@ class SearchBot:
             total += block.sum(axis=1)
             cross += block @ block.T
             played += n * len(live)
-            steps += used + n * WORLD_STEPS * (core.P - 1)
+            steps += used + n * world_steps
             worlds += n
             if worlds >= max(2 * self.batch, MIN_WORLDS):
                 live = self._race(total, cross, worlds, live)
