@@ -18,7 +18,7 @@ def test_the_bench_times_decisions_and_names_the_slowest(capsys, tmp_path):
     bench.main(["--ruleset", "two-player", "public", "--deals", "1", "--every", "7", "--save", str(saved)])
     out = capsys.readouterr().out
     for text in ("two-player:", "public:", "CPU per decision: mean", "p95", "max", "over 50 ms", "slowest: seed 1",
-                 "advisor_work", "load average"):
+                 "advisor_work", "slowest timed 3 more times", "load average"):
         assert text in out, text
     decisions = json.loads(saved.read_text())
     assert decisions and {d["ruleset"] for d in decisions} == {"two-player", "public"}
@@ -30,5 +30,6 @@ def test_the_bench_plays_the_bots_own_rounds_and_long_cards(capsys):
     bench = _bench()
     own = bench.run("two-player-bamboo", 1, seed=2, every=4, self_play=True)
     assert own and all(d["ms"] >= 0 for d in own)
-    bench.main(["--ruleset", "changpai-ydr", "--deals", "1", "--every", "9"])
+    assert 0 <= bench.retime(own[-1], own, 4, True, repeats=1) < float("inf")     # the point found again
+    bench.main(["--ruleset", "changpai-ydr", "--deals", "1", "--every", "9", "--retime", "1"])
     assert "changpai-ydr:" in capsys.readouterr().out
