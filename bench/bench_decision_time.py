@@ -32,13 +32,14 @@ import argparse
 import json
 import os
 import time
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
-
-import mahjong_core as mj
 from mahjong_core.families.mahjong._constants import A_WIN
 from mahjong_core.game.bots import make_bots
+
+import mahjong_core as mj
 
 MAHJONG = ("two-player", "two-player-bamboo", "public", "mcr")
 LONGCARD = "changpai-ydr"
@@ -49,7 +50,7 @@ def _bot_seed(seed: int, point: int) -> int:
     return seed * 10_000 + point
 
 
-def mahjong_points(ruleset: str, seed: int, every: int, played: "dict[int, int] | None" = None
+def mahjong_points(ruleset: str, seed: int, every: int, played: dict[int, int] | None = None
                    ) -> Iterator[tuple[int, Any, int]]:
     """(point index, round, seat) at every ``every``-th decision with a real choice of a round
     played by greedy bots (the same round object, stepped on after each point).  ``played``: the
@@ -123,7 +124,9 @@ def retime(decision: dict[str, Any], decisions: list[dict[str, Any]], every: int
     best = float("inf")
     if ruleset == LONGCARD:
         from mahjong_core.families.longcard.round_engine import CompiledHand
-        from mahjong_core.families.longcard.search_bot import SearchBot as LongCardSearchBot
+        from mahjong_core.families.longcard.search_bot import (
+            SearchBot as LongCardSearchBot,
+        )
 
         h = CompiledHand(seed=seed)
         k = 0
@@ -170,7 +173,7 @@ def compare(decisions: list[dict[str, Any]], before: list[dict[str, Any]]) -> tu
     return len(common), sum(d["action"] != old[(d["ruleset"], d["seed"], d["point"])] for d in common)
 
 
-def main(argv: "list[str] | None" = None) -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", nargs="+", default=list(MAHJONG), choices=MAHJONG + (LONGCARD,))
     ap.add_argument("--deals", type=int, default=20, help="seeded rounds per ruleset")

@@ -11,7 +11,13 @@ from mahjong_core.families.mahjong import search_bot
 from mahjong_core.families.mahjong.advise import advise_problem
 from mahjong_core.families.mahjong.advise_bot import _own_melds, visible_tiles
 from mahjong_core.families.mahjong.fan_shanten import Work, prepare
-from mahjong_core.families.mahjong.search_bot import ADVISOR_FREE_WORK, ADVISOR_SHARE, DEFAULT_STEPS, WORK_STEPS, SearchBot
+from mahjong_core.families.mahjong.search_bot import (
+    ADVISOR_FREE_WORK,
+    ADVISOR_SHARE,
+    DEFAULT_STEPS,
+    WORK_STEPS,
+    SearchBot,
+)
 
 from tests.support.bot_decisions import decision_points
 
