@@ -220,8 +220,9 @@ def reachable_wins(const uint8_t[:, ::1] ws, const uint8_t[:, ::1] hands, const 
     copies ``live`` allow (the rule of ``draws_needed``: the winning tile must be drawn).  The
     search knows no other row can be its answer, so the others are not scored."""
     cdef Py_ssize_t m = ws.shape[0], k = hands.shape[0], r, h, n = 0
-    cdef int t, d
+    cdef int t, d, x, i, held
     cdef uint8_t keep[NK]
+    cdef int kinds_of[NK]
     out_rows = np.empty(m * NK, np.intp)
     out_kinds = np.empty(m * NK, np.int16)
     cdef Py_ssize_t[::1] rows_v = out_rows
@@ -229,17 +230,34 @@ def reachable_wins(const uint8_t[:, ::1] ws, const uint8_t[:, ::1] hands, const 
     with nogil:
         for r in range(m):
             memset(keep, 0, NK)
+            # the kinds the row holds (at most 14): only they count in the distance (the rule
+            # of _missing), so each hand is checked over them, not over all 34
+            held = 0
+            for t in range(NK):
+                if ws[r, t]:
+                    kinds_of[held] = t
+                    held += 1
             for h in range(k):
-                d = _missing(&ws[r, 0], &hands[h, 0], &live[0])
+                d = 0
+                for i in range(held):
+                    t = kinds_of[i]
+                    x = ws[r, t] - hands[h, t]
+                    if x > 0:
+                        if x > live[t]:
+                            d = -1
+                            break
+                        d += x
                 if d < 0 or d > budget:
                     continue
-                for t in range(NK):
-                    if ws[r, t] and not keep[t]:
+                for i in range(held):
+                    t = kinds_of[i]
+                    if not keep[t]:
                         if ws[r, t] > hands[h, t]:
                             keep[t] = d >= low
                         elif d + 1 <= budget and d + 1 >= low and live[t] >= 1:
                             keep[t] = 1
-            for t in range(NK):
+            for i in range(held):
+                t = kinds_of[i]
                 if keep[t]:
                     rows_v[n] = r
                     kinds_v[n] = t

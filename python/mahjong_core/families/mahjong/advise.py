@@ -54,6 +54,7 @@ from .fan_shanten import (
     Found,
     Problem,
     TargetShanten,
+    Work,
     _check_max_draws,
     prepare,
     row_keys,
@@ -61,7 +62,7 @@ from .fan_shanten import (
     standard_shape,
     target_shanten,
 )
-from .hand import shanten as _plain_shanten
+from .hand import shanten as _plain_shanten, shanten_batch as _plain_shanten_batch
 from .rulesets import DEFAULT_RULESET, Ruleset
 from .tiles import format_counts, format_tiles, meld_tiles, tile_short
 
@@ -179,6 +180,23 @@ def _option(d: int, found: Found, budget: int, plain: int, live: tuple[int, ...]
                          ways / total if total else 0.0)
 
 
+def _plain_lowering(prob: Problem, after: list[tuple[int, ...]], plains: list[int],
+                    live: tuple[int, ...]) -> dict[int, int]:
+    """For each discard (the tile taken out of ``prob.hand`` to leave the ``after`` hand of plain
+    shanten ``plains``): the live copies of the kinds whose draw lowers the plain shanten."""
+    kinds = [t for t in range(34) if live[t]]
+    drawn = np.array([h for h in after for _ in kinds], np.uint8).reshape(-1, 34)
+    drawn[np.arange(len(drawn)), kinds * len(after)] += 1
+    sh = _plain_shanten_batch(drawn, ruleset=prob.rs).reshape(len(after), len(kinds))
+    lower = sh < np.array(plains)[:, None]
+    weights = np.array([live[t] for t in kinds], np.int64)
+    out = {}
+    for h, row in zip(after, lower):
+        d = next(t for t in range(34) if h[t] < prob.hand[t])
+        out[d] = int(weights[row].sum())
+    return out
+
+
 @overload
 def advise(hand: HandLike, *, ruleset: "MahjongRulesetName | Ruleset" = ..., melds: Iterable[MeldLike] = (),
            visible: "HandLike | Iterable[TileLike] | None" = None, seat_wind: WindLike | None = None,
@@ -237,12 +255,17 @@ def advise(
 
 
 def advise_problem(prob: Problem, limit: int, compiled: bool = True, *, deadline: float | None = None,
-                   breakdown: bool = True) -> Advice:
-    """:func:`advise` of a validated 14-tile problem (``compiled``, ``deadline``: see
-    :func:`.fan_shanten.search`; with a deadline passed the options are those of the last budget
-    searched, a discard not found being more than that many draws away).  ``breakdown=False``:
-    no breakdown by target fan (``targets`` empty; the options are the same), for a caller that
-    only ranks the discards."""
+                   breakdown: bool = True, work: Work | None = None) -> Advice:
+    """:func:`advise` of a validated 14-tile problem (``compiled``, ``deadline``, ``work``: see
+    :func:`.fan_shanten.search`; with a deadline passed or the work's allowance reached the
+    options are those of the last budget searched, a discard not found being more than that many
+    draws away).  ``breakdown=False``: no breakdown by target fan (``targets`` empty; the options
+    are the same), for a caller that only ranks the discards.
+
+    When the allowance stops the search before its first budget, no discard is found and all are
+    ranked by plain shanten, then by the live tiles that lower it (more first), then the tile: the
+    greedy bot's order, the best guess without the fans (such a hand is far from any win: its
+    first budget, plain shanten + 1 draws, is the one with thousands of completions)."""
     live = prob.live
     unseen = sum(live)
     discards = [t for t in range(34) if prob.hand[t]]
@@ -253,9 +276,13 @@ def advise_problem(prob: Problem, limit: int, compiled: bool = True, *, deadline
         after.append(tuple(h))
     plains = [_plain_shanten(np.array(h, np.uint8), ruleset=prob.rs) for h in after]
     found, budget = search(prob, prob.hand, after, live, [standard_shape(prob.rs)], min(plains) + 1, limit,
-                           compiled=compiled, deadline=deadline)
+                           compiled=compiled, deadline=deadline, work=work)
     options = [_option(d, f, budget, p, live, unseen) for d, f, p in zip(discards, found, plains)]
-    options.sort(key=lambda o: (o.fan_shanten, not o.fan_exact, -o.live_total, -o.ways, o.shanten, o.discard))
+    if budget < min(plains) + 1:        # not even the first budget searched: the plain order
+        lowering = _plain_lowering(prob, after, plains, live)
+        options.sort(key=lambda o: (o.shanten, -lowering[o.discard], o.discard))
+    else:
+        options.sort(key=lambda o: (o.fan_shanten, not o.fan_exact, -o.live_total, -o.ways, o.shanten, o.discard))
     best = options[0]
     best_hand = after[discards.index(best.discard)]
     tgt = (target_shanten(prob, best_hand, live, plains[discards.index(best.discard)] + 1, limit, compiled)

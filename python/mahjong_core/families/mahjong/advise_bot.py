@@ -14,7 +14,7 @@ from ._constants import MELD_KINDS
 from .advise import Advice, advise, advise_problem
 from .bots import GreedyBot
 from .tiles import meld_tiles
-from .fan_shanten import _check_max_draws, prepare
+from .fan_shanten import Work, _check_max_draws, prepare
 
 __all__ = ["AdvisorBot", "visible_tiles"]
 
@@ -57,12 +57,13 @@ class AdvisorBot:
         return cls()
 
     def advice(self, view: Mapping[str, Any], ruleset: str, *, deadline: "float | None" = None,
-               breakdown: bool = True) -> Advice:
+               breakdown: bool = True, work: "Work | None" = None) -> Advice:
         """The advisor's answer (:func:`~.advise.advise`: every discard, best first by fan-aware
         shanten, then live effective tiles ...) for the seat of ``view``, on its turn to discard,
-        computed from the view alone.  ``deadline`` (a ``time.process_time()`` value) and
-        ``breakdown``: those of :func:`~.advise.advise_problem` (a search bot's cap of CPU time;
-        the search bot only ranks the discards)."""
+        computed from the view alone.  ``deadline`` (a ``time.process_time()`` value),
+        ``breakdown`` and ``work``: those of :func:`~.advise.advise_problem` (a search bot's cap
+        of CPU time, its count and allowance of the fan search's work; the search bot only ranks
+        the discards)."""
         seat = view["seat"]
         counts = [0] * 34
         for t in view["hand"]:           # the drawn tile included
@@ -70,13 +71,13 @@ class AdvisorBot:
         winds = {}
         if view.get("seat_winds"):
             winds = {"seat_wind": view["seat_winds"][seat], "round_wind": view["round_wind"]}
-        if deadline is None and breakdown:
+        if deadline is None and breakdown and work is None:
             answer: Advice = advise(counts, ruleset=ruleset, melds=_own_melds(view), visible=visible_tiles(view),
                                     min_fan=view["min_fan"], max_draws=self._max_draws, **winds)
             return answer
         prob = prepare(counts, ruleset=ruleset, melds=_own_melds(view), visible=visible_tiles(view),
                        min_fan=view["min_fan"], tiles=14, **winds)
-        return advise_problem(prob, self._max_draws, deadline=deadline, breakdown=breakdown)
+        return advise_problem(prob, self._max_draws, deadline=deadline, breakdown=breakdown, work=work)
 
     def ranked_discards(self, view: Mapping[str, Any], ruleset: str) -> list[int]:
         """The tiles the seat of ``view`` may discard, best first by the advisor (:meth:`advice`)."""
@@ -86,16 +87,16 @@ class AdvisorBot:
         return self.choose(rnd, seat, self._greedy.act_index(rnd, seat))[0]
 
     def choose(self, rnd: Any, seat: int, choice: int, *, deadline: "float | None" = None,
-               breakdown: bool = True) -> "tuple[int, Advice | None]":
+               breakdown: bool = True, work: "Work | None" = None) -> "tuple[int, Advice | None]":
         """(the advisor bot's action index, the advice it followed or None when it does not
         discard) given the greedy bot's choice ``choice``: a discard of the greedy bot is replaced
         by the advisor's best legal discard (报听 as the greedy bot chose, when both are legal).
-        ``deadline``, ``breakdown``: those of :meth:`advice`."""
+        ``deadline``, ``breakdown``, ``work``: those of :meth:`advice`."""
         action = rnd.decode_action(seat, choice)
         if type(action).__name__ != "Discard":
             return choice, None
         view = rnd.view(seat)
-        advice = self.advice(view, rnd.ruleset, deadline=deadline, breakdown=breakdown)
+        advice = self.advice(view, rnd.ruleset, deadline=deadline, breakdown=breakdown, work=work)
         ready = getattr(action, "ready", False)
         options: dict[int, dict[bool, int]] = {}
         for i in view["legal_indices"]:

@@ -682,12 +682,35 @@ def _score_compiled(prob: Problem, base: Sequence[int], hands: Sequence[Sequence
     Python path.  ``all_types``: only the hands holding the five types (五门齐) with the melds.
     ``ok_only``: the caller reads only ``ok`` (no fan column), so rows are scored per (hand,
     winning tile) until one win method qualifies."""
+    return _score_pairs(prob, *_reachable(prob, base, hands, live, shapes, low, budget, all_types), ok_only)
+
+
+def _reachable(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
+               shapes: Sequence[Shape], low: int, budget: int,
+               all_types: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The first half of :func:`_score_compiled`: the complete hands of one budget (distinct rows)
+    and the (row, winning tile) pairs worth scoring."""
+    ws = _complete_hands(prob, base, shapes, budget, all_types)
+    return (ws, *_reachable_pairs(ws, hands, live, low, budget))
+
+
+def _complete_hands(prob: Problem, base: Sequence[int], shapes: Sequence[Shape], budget: int,
+                    all_types: bool = False) -> np.ndarray:
     ws = np.concatenate([enumerate_array(prob, base, shape, budget) for shape in shapes])
     if all_types:
         ws = ws[_holds_all_types(ws, prob.meld_counts)]
-    ws = distinct_rows(ws)
+    return distinct_rows(ws)
+
+
+def _reachable_pairs(ws: np.ndarray, hands: Sequence[Sequence[int]], live: Sequence[int], low: int,
+                     budget: int) -> tuple[np.ndarray, np.ndarray]:
     rows, kinds = _advise.reachable_wins(ws, np.array(hands, np.uint8).reshape(-1, 34),
                                          np.array(live, np.uint8), low, budget)
+    return rows, kinds
+
+
+def _score_pairs(prob: Problem, ws: np.ndarray, rows: np.ndarray, kinds: np.ndarray, ok_only: bool) -> Scored:
+    """The second half of :func:`_score_compiled`: the pairs scored."""
     if not ok_only or len(prob.flags) == 1:
         return score_rows(prob, ws, rows, kinds)
     # win="any" and only "reaches the minimum" asked: a (hand, winning tile) that qualifies on a
@@ -703,13 +726,56 @@ def _within(f: Found, budget: int) -> bool:
     return f.n is not None and f.n <= budget
 
 
+WORK_PER_PAIR = 4
+"""What scoring one (complete hand, winning tile) pair counts in :class:`Work`, against 1 for
+each complete hand enumerated: a pair is scored by the fan evaluator (once or twice, by the win
+methods) and its qualifying rows go through the fewest-draws pass and the advisor's ways, three
+to seven times what enumerating a hand costs (measured over the decisions of seeded rounds)."""
+
+REACH_PER_WORK = 10
+"""Checks of a complete hand against one candidate hand (which pairs it can reach) per unit of
+:class:`Work`: a tenth of what enumerating a hand costs."""
+
+
+@dataclass
+class Work:
+    """The work of the compiled fan search, counted without a clock, and an optional allowance
+    of it (a search bot's budget, so that its decisions stay reproducible).
+
+    Each budget (search limit) counts the complete hands it enumerated, one per
+    :data:`REACH_PER_WORK` checks of such a hand against a candidate hand, and
+    :data:`WORK_PER_PAIR` per (hand, winning tile) pair it scores; the last two are known before
+    they are done.  With ``allowance``, a budget whose work would take ``done`` past it stops
+    before that step and ``cut`` is set: the answer is that of the last budget searched, a hand
+    not found needing more draws (as with a deadline), and when the first budget is not searched
+    no hand is found."""
+
+    allowance: int | None = None
+    done: int = 0
+    cut: bool = False
+
+    def spend(self, spent: int, next_step: int) -> bool:
+        """Count ``spent`` (work done) and, if the allowance lets it, ``next_step`` (work about to
+        be done); False, with ``cut`` set, when it does not."""
+        self.done += spent
+        if self.allowance is not None and self.done + next_step > self.allowance:
+            self.cut = True
+            return False
+        self.done += next_step
+        return True
+
+
 def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], live: Sequence[int],
            shapes: Sequence[Shape], start: int, max_draws: int, fan_column: int | None = None,
-           compiled: bool = True, deadline: float | None = None) -> tuple[list[Found], int]:
+           compiled: bool = True, deadline: float | None = None,
+           work: Work | None = None) -> tuple[list[Found], int]:
     """Raise the budget from ``start`` until every hand of ``hands`` has a qualifying completion
     needing at most ``budget`` draws, or the budget reaches ``max_draws``, or (``deadline``: a
     ``time.process_time()`` value) the CPU clock has passed ``deadline`` after a budget: the answer
     is then the one of that budget taken as ``max_draws`` (a hand not found needs more draws).
+    ``work``: counts the compiled search's work (:class:`Work`) and, with an allowance, stops it
+    before a budget that would pass the allowance (the answer is then that of the budget before,
+    ``start - 1`` with no hand found when the first one is not searched).
 
     The enumeration keeps the complete hands ``W`` with ``|W - base| <= budget``.  The callers pass
     hands that are ``base`` itself or ``base`` minus one tile, for which ``n >= |W - hand| >=
@@ -723,8 +789,15 @@ def search(prob: Problem, base: Sequence[int], hands: Sequence[Sequence[int]], l
     low = 0
     while True:
         if compiled:
-            sc = _score_compiled(prob, base, [hands[i] for i in pending], live, shapes, low, budget,
-                                 ok_only=fan_column is None)
+            ws = _complete_hands(prob, base, shapes, budget)
+            # the work of the two costly steps is known before each: checking every complete
+            # hand against the pending hands, then scoring the pairs some hand reaches
+            if work is not None and not work.spend(len(ws), len(ws) * len(pending) // REACH_PER_WORK):
+                return [f if _within(f, budget - 1) else _none() for f in results], budget - 1
+            rows, kinds = _reachable_pairs(ws, [hands[i] for i in pending], live, low, budget)
+            if work is not None and not work.spend(0, WORK_PER_PAIR * len(rows)):
+                return [f if _within(f, budget - 1) else _none() for f in results], budget - 1
+            sc = _score_pairs(prob, ws, rows, kinds, ok_only=fan_column is None)
         else:
             found_hands: set[bytes] = set()
             for shape in shapes:

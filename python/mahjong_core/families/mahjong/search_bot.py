@@ -43,6 +43,7 @@ from ...limits import MAX_SEED
 from ._constants import A_DISCARD_READY, A_KONG_SELF, A_WIN
 from .advise_bot import AdvisorBot
 from .bots import GreedyBot, _refuse_round
+from .fan_shanten import Work
 
 if TYPE_CHECKING:  # annotations only
     from .actions import Action
@@ -72,13 +73,31 @@ MAX_STEPS = 100_000_000
 DEFAULT_STEPS = {2: 20_000, 3: 10_000, 4: 8_000}
 """The default budget in engine steps per decision, by the number of players: a two-player
 round is short and its play-outs cheap, a four-player decision also pays for the advisor's
-ranking; each is meant to keep a decision under 50 ms of one core, reproducibly (no clock read):
-the mean and the 95th percentile are well under it, the rare longest decisions (the advisor's fan
-search on a hand) are not (docs/guide/search-bots.md has the figures)."""
+ranking; each is meant to keep a decision under 50 ms of one core, reproducibly (no clock read).
+The advisor's fan search counts against it beyond :data:`ADVISOR_FREE_WORK` and is bounded
+(bench/bench_decision_time.py measures the longest decisions; docs/guide/search-bots.md has the
+figures)."""
 
 ADVISOR_SHARE = 0.5
 """The share of ``max_ms`` after which the advisor's fan search (which ranks the candidate
-discards) stops raising its search limit, leaving the rest to the play-outs."""
+discards) stops raising its search limit, leaving the rest to the play-outs; and the share of
+the budget of steps that its work may take beyond :data:`ADVISOR_FREE_WORK`."""
+
+WORK_STEPS = 0.5
+"""Engine steps counted per unit of the advisor's fan-search work
+(:class:`~.fan_shanten.Work`: a complete hand enumerated, ten checks of one against a candidate
+hand, or a quarter of a (hand, winning tile) pair scored): their CPU times are about in that
+ratio (0.6-0.7 µs a unit against 1.2 µs a step of a two-player play-out, fitted over the
+decisions of 40 seeded rounds on a loaded machine)."""
+
+ADVISOR_FREE_WORK = 20_000
+"""The fan-search work a decision does within its budget of steps, not counted: the default
+budgets were set with the advisor's usual cost included (most decisions do less than this).
+Work beyond it is taken off the play-outs' steps, at :data:`WORK_STEPS` each, and the fan search
+may do at most this plus :data:`ADVISOR_SHARE` of the budget in work: on a rare hand whose
+first search limit has more completions than that, the advisor ranks the discards by plain
+shanten and live tiles instead (:func:`~.advise.advise_problem`), so a decision's cost is
+bounded without a clock."""
 
 DISCARD_WEIGHTS = (0.5, 0.7, 0.85, 0.1)
 """The weights of ``opponents="discards"``: a tile of the kind of one of the opponent's discards,
@@ -89,6 +108,16 @@ WORLD_STEPS = 5
 """What sampling one world costs, in engine steps, per opponent (his hand dealt and improved, the
 wall shuffled): counted in the budget, so that a decision near the end of the round, whose
 play-outs are a few steps long, does not sample thousands of worlds."""
+
+TURN_STEPS = 1
+"""What each greedy turn replayed in an opponent's sampled hand costs, in engine steps (the
+``"history"`` and ``"discards"`` models improve his hand by as many greedy turns as he has taken,
+up to 40, each a greedy decision as in a play-out): counted for every world on top of
+:data:`WORLD_STEPS`, so that a decision late in a four-player round, where each world replays
+some sixty turns, samples fewer worlds rather than taking two or three times its budget's time."""
+
+MAX_HISTORY = 40
+"""The most greedy turns the engine replays per opponent hand (``_round_search.pxi``)."""
 
 MIN_WORLDS = 16
 """Worlds before a standard error is trusted (a few worlds may all agree by chance: an error of 0)."""
@@ -114,7 +143,10 @@ class SearchBot:
     the play-outs (what their CPU time is in proportion to, whatever the moment of the round;
     None: :data:`DEFAULT_STEPS` for the round's number of players), and ``playouts`` (one
     candidate played to the end in one world); the search stops at the first batch of worlds
-    that reaches either.  ``candidates``: how many of the advisor's best discards are weighed
+    that reaches either; the advisor's fan search (which ranks the discards) counts against
+    ``steps`` beyond :data:`ADVISOR_FREE_WORK` units of its work, at :data:`WORK_STEPS` a unit,
+    and may do at most that plus :data:`ADVISOR_SHARE` of ``steps`` (a hand whose search would do
+    more is ranked by plain shanten).  ``candidates``: how many of the advisor's best discards are weighed
     (the greedy bot's discard is always among them).  ``objective``: ``"net"`` or ``"win"``.
     ``opponents``: how an opponent's hidden hand is sampled, ``"history"`` (a uniform hand
     improved by as many greedy turns as he has taken: a player who has played a while has kept
@@ -155,8 +187,9 @@ class SearchBot:
         self._advisor = AdvisorBot()
         self.last: dict[str, Any] = {}
         """What the last decision cost: ``candidates``, ``worlds``, ``playouts``, ``steps``, ``cpu_ms``,
-        and ``capped``: whether the cap of CPU time was reached (the search, or the advisor's
-        ranking, cut short)."""
+        ``capped``: whether the cap of CPU time was reached (the search, or the advisor's ranking,
+        cut short), and ``advisor_work``: the advisor's fan-search work
+        (:class:`~.fan_shanten.Work`; what passes :data:`ADVISOR_FREE_WORK` came off ``steps``)."""
 
     @classmethod
     def from_seed(cls, seed: "int | None" = None) -> "SearchBot":
@@ -164,12 +197,13 @@ class SearchBot:
         return cls(seed)
 
     def _candidates(self, rnd: Round, seat: int, legal: list[int], greedy: int,
-                    deadline: "float | None") -> tuple[list[int], int]:
+                    deadline: "float | None", work: "Work | None" = None) -> tuple[list[int], int]:
         """(the actions weighed, ascending; the anchor among them): everything but discards, and
         of the discards the advisor's best ``self.candidates`` tiles, the greedy bot's and the
         anchor's, each with and without 报听 where both are legal.  ``deadline``: the advisor's
-        (``time.process_time()``), None for none."""
-        advised, advice = self._advisor.choose(rnd, seat, greedy, deadline=deadline, breakdown=False)
+        (``time.process_time()``), None for none; ``work``: the count and allowance of its fan
+        search's work."""
+        advised, advice = self._advisor.choose(rnd, seat, greedy, deadline=deadline, breakdown=False, work=work)
         anchor = greedy if self.anchor in ("greedy", "none") else advised
         if self.anchor == "auto" and advice is not None and greedy < A_KONG_SELF:
             # the advisor's discard only where the greedy bot's is slower to a win with the fans
@@ -180,7 +214,7 @@ class SearchBot:
         if not discards:
             return legal, anchor
         if advice is None:          # the greedy bot kongs: the discards still need the advisor's rank
-            advice = self._advisor.advice(rnd.view(seat), rnd.ruleset, deadline=deadline, breakdown=False)
+            advice = self._advisor.advice(rnd.view(seat), rnd.ruleset, deadline=deadline, breakdown=False, work=work)
         keep = {a % A_DISCARD_READY for a in (greedy, anchor) if a < A_KONG_SELF}
         tiles = {i % A_DISCARD_READY for i in discards}
         keep.update([o.discard for o in advice.options if o.discard in tiles][:self.candidates])
@@ -193,25 +227,49 @@ class SearchBot:
         t0 = time.process_time()
         greedy = self._greedy.act_index(rnd, seat)      # the seat checked, and to act
         legal = rnd.legal_indices(seat)
-        self.last = {"candidates": 1, "worlds": 0, "playouts": 0, "steps": 0, "cpu_ms": 0.0, "capped": False}
+        self.last = {"candidates": 1, "worlds": 0, "playouts": 0, "steps": 0, "cpu_ms": 0.0, "capped": False,
+                     "advisor_work": 0}
         if len(legal) == 1 or A_WIN in legal:
             return A_WIN if A_WIN in legal else legal[0]
         deadline = None if self.max_ms is None else t0 + self.max_ms / 1000
         advisor_deadline = None if self.max_ms is None else t0 + ADVISOR_SHARE * self.max_ms / 1000
-        cands, anchor = self._candidates(rnd, seat, legal, greedy, advisor_deadline)
+        budget = self.steps if self.steps is not None else DEFAULT_STEPS[core.P]
+        work = Work(ADVISOR_FREE_WORK + int(ADVISOR_SHARE * budget / WORK_STEPS))
+        cands, anchor = self._candidates(rnd, seat, legal, greedy, advisor_deadline, work)
         capped = advisor_deadline is not None and time.process_time() >= advisor_deadline
+        self.last["advisor_work"] = work.done
         if len(cands) == 1:
             self.last["capped"] = capped
             return cands[0]
-        choice, worlds, played, steps, cut = self._search(core, seat, cands, anchor, deadline)
+        budget -= math.ceil(max(0, work.done - ADVISOR_FREE_WORK) * WORK_STEPS)
+        choice, worlds, played, steps, cut = self._search(core, seat, cands, anchor, deadline, budget,
+                                                          self._world_steps(rnd, seat, core.P))
         self.last = {"candidates": len(cands), "worlds": worlds, "playouts": played, "steps": steps,
-                     "cpu_ms": (time.process_time() - t0) * 1000, "capped": capped or cut}
+                     "cpu_ms": (time.process_time() - t0) * 1000, "capped": capped or cut,
+                     "advisor_work": work.done}
         return choice
 
+    def _world_steps(self, rnd: Round, seat: int, players: int) -> int:
+        """What sampling one world counts in engine steps: :data:`WORLD_STEPS` per opponent, and
+        with an opponent model that replays his turns, :data:`TURN_STEPS` per turn replayed (the
+        discards he has made, public: those in his pool and those claimed from it)."""
+        model = self.opponents if self.opponents is not None else DEFAULT_OPPONENTS[players]
+        cost = WORLD_STEPS * (players - 1)
+        if model == "uniform":
+            return cost
+        view = rnd.view(seat)
+        for s in range(players):
+            if s != seat:
+                claimed = sum(1 for k, melds in enumerate(view["melds"]) if k != s
+                              for m in melds if m.get("from") == s and m["kind"] != "ckong")
+                cost += TURN_STEPS * min(len(view["discards"][s]) + claimed, MAX_HISTORY)
+        return cost
+
     def _search(self, core: Any, seat: int, cands: list[int], anchor: int,
-                deadline: "float | None") -> tuple[int, int, int, int, bool]:
+                deadline: "float | None", budget: int, world_steps: int) -> tuple[int, int, int, int, bool]:
         """(the chosen candidate, worlds sampled, play-outs played, engine steps taken, whether
-        the CPU clock passed ``deadline`` before the budget was spent): worlds
+        the CPU clock passed ``deadline`` before the budget was spent), within ``budget`` engine
+        steps, a world counting ``world_steps``: worlds
         in batches, every candidate still in the race played in each; a candidate whose paired
         difference to the leader is ``z`` standard errors below zero leaves the race.  The anchor
         is chosen unless the leader is ``z`` standard errors ahead of it (or it left the race)."""
@@ -223,7 +281,6 @@ class SearchBot:
         total = np.zeros(len(cands))
         cross = np.zeros((len(cands), len(cands)))
         played = worlds = steps = 0
-        budget = self.steps if self.steps is not None else DEFAULT_STEPS[core.P]
         cut = False
         model = self.opponents if self.opponents is not None else DEFAULT_OPPONENTS[core.P]
         weights = self.discard_weights if model == "discards" else None
@@ -246,7 +303,7 @@ class SearchBot:
             total += block.sum(axis=1)
             cross += block @ block.T
             played += n * len(live)
-            steps += used + n * WORLD_STEPS * (core.P - 1)
+            steps += used + n * world_steps
             worlds += n
             if worlds >= max(2 * self.batch, MIN_WORLDS):
                 live = self._race(total, cross, worlds, live)
