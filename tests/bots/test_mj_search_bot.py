@@ -13,7 +13,7 @@ from mahjong_core._round import search_outcomes
 from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.families.mahjong._constants import A_WIN
 from mahjong_core.families.mahjong._ref.round import Round as ReferenceRound
-from mahjong_core.families.mahjong.search_bot import SearchBot
+from mahjong_core.families.mahjong.search_bot import DEFAULT_STEPS, SearchBot
 from tests.support.bot_decisions import decision_points, first_offered_win, hidden_twin, opponents_differ
 
 RULESETS = ("two-player", "two-player-bamboo", "public", "mcr")
@@ -89,13 +89,17 @@ def test_the_step_budget_is_kept():
     assert searched > 3
 
 
-def test_the_default_budget_costs_at_most_50_ms_of_cpu_on_average():
+def test_the_default_budget_is_kept_in_engine_steps():
+    # counted in steps, not in time: its CPU cost per decision is measured by
+    # bench/bench_decision_time.py, not bounded here (a loaded machine stretches CPU time)
     bot = SearchBot(2)
-    cpu = []
+    searched = 0
     for rnd, seat in decision_points("public", seed=4, every=5):
         bot.act_index(rnd, seat)
-        cpu.append(bot.last["cpu_ms"])
-    assert cpu and sum(cpu) / len(cpu) <= 50
+        if bot.last["worlds"]:
+            searched += 1
+            assert bot.last["steps"] < 1.5 * DEFAULT_STEPS[rnd.players]   # the last batch's overshoot at most
+    assert searched > 3
 
 
 def test_a_cpu_cap_stops_the_search():
@@ -148,7 +152,6 @@ def test_the_anchor_is_kept_unless_the_search_shows_better():
 
 
 def test_the_default_budget_depends_on_the_players():
-    from mahjong_core.families.mahjong.search_bot import DEFAULT_STEPS
     for ruleset in ("two-player", "public"):
         rnd, seat = next(decision_points(ruleset, seed=1, every=2))
         bot = SearchBot(1, playouts=1_000_000, z=10, batch=1)
