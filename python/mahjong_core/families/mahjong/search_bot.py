@@ -59,7 +59,7 @@ ANCHORS = ("auto", "advisor", "greedy", "none")
 OPPONENT_MODELS = ("history", "uniform", "discards")
 """How a search bot samples an opponent's hidden hand (see :class:`SearchBot`)."""
 
-DEFAULT_OPPONENTS = {2: "discards", 3: "history", 4: "history"}
+DEFAULT_OPPONENTS = {2: "history", 3: "history", 4: "history"}
 """The opponent model of a search bot made with ``opponents=None``, by the number of players
 (docs/guide/search-bots.md has the figures that chose them)."""
 
@@ -84,6 +84,19 @@ DISCARD_WEIGHTS = (0.5, 0.7, 0.85, 0.1)
 """The weights of ``opponents="discards"``: a tile of the kind of one of the opponent's discards,
 one next to it in its suit, one two apart, and the least weight of a kind
 (:func:`mahjong_core._round.search_outcomes`)."""
+
+READY_WEIGHT = 0.1
+"""How likely a sampled opponent hand that is ready, and was not declared where 报听 may go with any
+discard (``two-player-bamboo``), is kept (else dealt again): a player who declares as soon as he
+can, as the greedy bot does, is seldom ready before he declares; not 0, for one who waits
+(:func:`mahjong_core._round.search_outcomes`; a declared hand is always dealt ready).  Used by the
+opponent models ``"history"`` and ``"discards"``."""
+
+LAST_WEIGHT = 0.1
+"""How likely a sampled opponent hand is kept (else dealt again) in a two-player round when the
+discard he has just made was not one of his best with it (the tile would have brought that hand
+nearer a win: the greedy bot keeps such a tile) (:func:`mahjong_core._round.search_outcomes`).
+Used by the opponent models ``"history"`` and ``"discards"``."""
 
 WORLD_STEPS = 5
 """What sampling one world costs, in engine steps, per opponent (his hand dealt and improved, the
@@ -151,6 +164,8 @@ class SearchBot:
         self.max_ms = as_cap_ms(max_ms)
         self.rng = np.random.Generator(np.random.PCG64(seed))
         self.discard_weights = DISCARD_WEIGHTS
+        self.ready_weight = READY_WEIGHT
+        self.last_weight = LAST_WEIGHT
         self._greedy = GreedyBot()
         self._advisor = AdvisorBot()
         self.last: dict[str, Any] = {}
@@ -240,7 +255,9 @@ class SearchBot:
                 cut = True
                 break
             out, _, used = search_outcomes(core, seat, [cands[c] for c in live], n, self.rng.bit_generator,
-                                           model != "uniform", discard_weights=weights)
+                                           model != "uniform", discard_weights=weights,
+                                           ready_weight=1.0 if model == "uniform" else self.ready_weight,
+                                           last_weight=1.0 if model == "uniform" else self.last_weight)
             block = np.zeros((len(cands), n))
             block[live] = values[out]
             total += block.sum(axis=1)
