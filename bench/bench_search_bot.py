@@ -2,6 +2,7 @@
 
     python bench/bench_search_bot.py [--ruleset two-player] [--deals N] [--budget STEPS]
                                      [--seed S] [--objective net|win] [--candidates K] [--bot search]
+                                     [--split] [--sampler] [--ready-weight W] [--last-weight W]
 
 Each deal (a seeded wall, ``Round(ruleset, seed)``) is played once by greedy bots in every seat,
 then once per seat with the search bot in that seat and greedy bots elsewhere: every wall is seen
@@ -15,6 +16,12 @@ its 95 % interval; points per round (the round's ``deltas``, the ruleset's defau
 the same way; the bot's CPU time per decision (``time.process_time``; mean over all decisions,
 mean and 95th percentile and maximum over the decisions it searched); the load average.  One
 process, one core.
+
+``--split`` also prints where the difference comes from: on a wall, the bot's game is greedy's
+game until its first decision that is not the greedy bot's action, so each seat-round's
+difference is credited to the kind of that decision (a discard, a 报听, a kong, a claim or pass;
+none: the same game); and how the rounds ended, greedy's against the bot's.  ``--sampler`` plays
+no bot: it scores the search bot's opponent models against the real hands (:func:`sampler_study`).
 """
 
 from __future__ import annotations
@@ -29,9 +36,10 @@ import numpy as np
 
 import mahjong_core as mj
 from mahjong_core.families.mahjong._constants import (A_DECLARE_READY, A_DISCARD_READY, A_KONG_SELF, PH_CLAIM,
-                                                      PH_READY_WINDOW, PH_ROB)
+                                                      PH_READY_WINDOW, PH_ROB, PH_TURN)
 from mahjong_core.families.mahjong.advise_bot import AdvisorBot
-from mahjong_core.families.mahjong.search_bot import ANCHORS, DEFAULT_STEPS, OBJECTIVES, OPPONENT_MODELS, SearchBot
+from mahjong_core.families.mahjong.search_bot import (ANCHORS, DEFAULT_STEPS, DISCARD_WEIGHTS, LAST_WEIGHT, OBJECTIVES,
+                                                       OPPONENT_MODELS, READY_WEIGHT, SearchBot)
 from mahjong_core.game.bots import play_round, play_steps
 
 
@@ -187,6 +195,56 @@ def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective
     }
 
 
+SAMPLERS = {
+    "uniform": (False, None, 1.0, 1.0),
+    "history, ready and last weights 1": (True, None, 1.0, 1.0),
+    "history": (True, None, READY_WEIGHT, LAST_WEIGHT),
+    "discards": (True, DISCARD_WEIGHTS, READY_WEIGHT, LAST_WEIGHT),
+}
+"""The opponent models :func:`sampler_study` compares: ``sample_hidden_hands``'s arguments (history,
+discard weights, ready weight, last weight); ``"history"`` and ``"discards"`` as the bot uses them."""
+
+
+def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200) -> dict[str, Any]:
+    """How well each opponent model of :data:`SAMPLERS` predicts the real opponent's hand, at every
+    turn of a two-player round of greedy bots where the seat has a choice of discards: the log loss
+    per kind the seat holds of "the opponent wins on that kind" (shape waits: the deal-in risk of
+    discarding it) and the log loss of his shanten (how near he is), from ``worlds`` sampled hands
+    (a study: the real hand is read to score the models, never by a bot)."""
+    from mahjong_core._round import sample_hidden_hands
+    waits = {m: 0.0 for m in SAMPLERS}
+    shanten = {m: 0.0 for m in SAMPLERS}
+    kinds_n = points = 0
+    greedy = mj.GreedyBot()
+    for s in range(seed, seed + deals):
+        rnd = mj.Round(ruleset=ruleset, seed=s)
+        if rnd.players != 2:
+            raise SystemExit("--sampler is a study of two-player rounds")
+        while not rnd.is_over:
+            seat = rnd.seats_to_act()[0]
+            if rnd.phase == PH_TURN and sum(1 for i in rnd.legal_indices(seat) if i < A_KONG_SELF) > 1:
+                opp = 1 - seat
+                true = np.asarray(rnd.hand_counts(opp), dtype=np.int8)[None, :34]
+                tw = int(mj.waits_batch(true, ruleset=ruleset)[0])
+                ts = int(mj.shanten_batch(true, ruleset=ruleset)[0])
+                kinds = [k for k in range(34) if rnd.hand_counts(seat)[k]]
+                hit = np.array([(tw >> k) & 1 for k in kinds], dtype=np.float64)
+                for m, (history, dw, rw, lw) in SAMPLERS.items():
+                    h = sample_hidden_hands(rnd._core, seat, worlds, np.random.PCG64(s), history, dw, rw, lw)[:, opp]
+                    ws = mj.waits_batch(h, ruleset=ruleset)
+                    p = np.array([float(((ws >> np.uint64(k)) & np.uint64(1)).mean()) for k in kinds])
+                    p = np.clip(p, 1e-3, 1 - 1e-3)
+                    waits[m] -= float(np.sum(hit * np.log(p) + (1 - hit) * np.log(1 - p)))
+                    sh = mj.shanten_batch(h, ruleset=ruleset)
+                    shanten[m] -= math.log((float(np.sum(sh == ts)) + 0.5) / (worlds + 4))
+                kinds_n += len(kinds)
+                points += 1
+            rnd.step(seat, greedy.act_index(rnd, seat))
+    return {"ruleset": ruleset, "deals": deals, "points": points, "kinds": kinds_n,
+            "waits_log_loss": {m: v / max(kinds_n, 1) for m, v in waits.items()},
+            "shanten_log_loss": {m: v / max(points, 1) for m, v in shanten.items()}}
+
+
 def main(argv: "list[str] | None" = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", default="two-player")
@@ -206,9 +264,19 @@ def main(argv: "list[str] | None" = None) -> None:
                     help="the bot's ready_weight (default: READY_WEIGHT of search_bot.py)")
     ap.add_argument("--last-weight", type=float, default=None,
                     help="the bot's last_weight (default: LAST_WEIGHT of search_bot.py)")
+    ap.add_argument("--sampler", action="store_true",
+                    help="instead of playing: how well each opponent model predicts the real hands (two players)")
     ap.add_argument("--split", action="store_true",
                     help="also print the gain by the kind of the bot's first departure from greedy's action, and the endings")
     a = ap.parse_args(argv)
+    if a.sampler:
+        st = sampler_study(a.ruleset, a.deals, a.seed)
+        print(f"{st['ruleset']}: opponent models against the real hands, {st['points']} turns of {st['deals']} rounds "
+              f"of greedy bots (seeds {a.seed}..{a.seed + a.deals - 1}); log loss, lower is better")
+        for m in SAMPLERS:
+            print(f"  {m:34s} waits (per kind held, {st['kinds']}) {st['waits_log_loss'][m]:.4f}   "
+                  f"shanten {st['shanten_log_loss'][m]:.4f}")
+        return
     f = run(a.ruleset, a.deals, a.budget, a.seed, a.objective, a.candidates, a.bot, a.progress, a.opponents, a.anchor, a.z, a.ready_weight,
             a.last_weight)
     n_seat = f["rounds"] - f["deals"]

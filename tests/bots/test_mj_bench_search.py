@@ -58,3 +58,13 @@ def test_the_kind_of_a_departure():
     assert bench.decision_kind(PH_READY_WINDOW, A_DECLARE_READY, A_PASS) == "ready"
     assert bench.decision_kind(PH_TURN, A_KONG_SELF + 2, 4) == "kong"
     assert bench.decision_kind(PH_CLAIM, A_PON, A_PASS) == "claim"
+
+
+def test_the_bench_scores_the_opponent_models_against_the_real_hands(capsys):
+    bench = _bench()
+    st = bench.sampler_study("two-player-bamboo", 1, seed=2, worlds=20)
+    assert st["points"] > 0 and set(st["waits_log_loss"]) == set(bench.SAMPLERS)
+    assert all(v > 0 for v in st["shanten_log_loss"].values())
+    bench.main(["--ruleset", "two-player", "--deals", "1", "--sampler"])
+    out = capsys.readouterr().out
+    assert "opponent models against the real hands" in out and "history" in out
