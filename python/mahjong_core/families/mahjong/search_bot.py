@@ -24,8 +24,8 @@ cannot tell a safe discard from one that deals in: both are 0, while the opponen
 the seat's loss (in a two-player game exactly so).  See docs/guide/search-bots.md for the figures.
 
 The bot never reads what its seat cannot see: the worlds are built from the seat's own tiles,
-the shown tiles, the hand sizes and the wall's shape only, and seeded by the bot's own
-generator (tests/bots/test_mj_search_bot.py swaps the hidden tiles and checks the decision stays).
+the shown tiles, the hand sizes, the 报听 declared and the wall's shape only, and seeded by the
+bot's own generator (tests/bots/test_mj_search_bot.py swaps the hidden tiles and checks the decision stays).
 """
 
 from __future__ import annotations
