@@ -22,7 +22,8 @@ cdef enum:
     MAX_HISTORY = 40      # greedy turns replayed at most per opponent hand (a round has fewer)
     MAX_TRIES = 16        # draws tried per tile of a weighted hidden hand before one is kept anyway
     MAX_DEALS = 16        # hands dealt per opponent to meet what his 报听 says before one is kept anyway
-    REDEAL_STEPS = 5      # what dealing a hand again costs, in engine steps (search_bot.WORLD_STEPS)
+    REDEAL_STEPS = 5      # what dealing a hand again costs in engine steps, besides a step per greedy turn
+                          # it replays (search_bot.WORLD_STEPS and TURN_STEPS)
 
 
 cdef void _copy_core(RoundCore d, RoundCore s) noexcept:
@@ -133,8 +134,9 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
     an opponent's hand is drawn (the tiles of and next to his discards less often).  An
     opponent's hand is dealt again (up to MAX_DEALS times) until it agrees with his 报听
     (:func:`_ready_agrees`; ``ready_weight``: how likely an undeclared ready hand is kept) and
-    with his last discard (:func:`_last_discard_agrees`, ``last_weight``).  Returns how many
-    hands were dealt again (their cost, counted by :func:`search_outcomes`)."""
+    with his last discard (:func:`_last_discard_agrees`, ``last_weight``).  Returns what the
+    hands dealt again cost, in engine steps: REDEAL_STEPS each and a step per greedy turn replayed
+    (counted by :func:`search_outcomes`)."""
     cdef int unseen[42]
     cdef int normal[MAX_TILES]
     cdef int backup[MAX_TILES]
@@ -180,7 +182,7 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
             for deal in range(MAX_DEALS):
                 if deal:
                     memcpy(normal, backup, n_normal * sizeof(int))
-                    redeals += 1
+                    redeals += REDEAL_STEPS + (min(_turns_taken(src, s), MAX_HISTORY) if history else 0)
                 _deal_hidden_hand(w, s, src.n_hand[s], normal, n_normal,
                                   min(_turns_taken(src, s), MAX_HISTORY) if history else 0, bg,
                                   weights if dw != NULL else NULL)
@@ -474,7 +476,8 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     for the seat (0 draw, 1 won, 2 an opponent won and the seat paid: its discard or kong, or a
     self-draw, 3 an opponent won from another) and int16 the seat's fan total when it won (else
     0), and the engine steps the play-outs took (what their CPU time is in proportion to), with
-    REDEAL_STEPS (5) for each opponent hand dealt again to agree with his 报听 or last discard."""
+    REDEAL_STEPS (5) and a step per greedy turn replayed for each opponent hand dealt again to
+    agree with his 报听 or last discard."""
     cdef RoundCore src = <RoundCore?> core
     cdef int n_c = len(candidates), c, k, a
     cdef Py_ssize_t steps = 0
@@ -509,8 +512,7 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     cdef RoundCore world = RoundCore.__new__(RoundCore)
     cdef RoundCore r = RoundCore.__new__(RoundCore)
     for k in range(n_worlds):
-        steps += REDEAL_STEPS * _determinize(world, src, seat, bg, history, dw if weighted else NULL,
-                                             ready_weight, last_weight)
+        steps += _determinize(world, src, seat, bg, history, dw if weighted else NULL, ready_weight, last_weight)
         for c in range(n_c):
             _copy_core(r, world)
             _touch(r)
