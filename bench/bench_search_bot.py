@@ -2,6 +2,7 @@
 
     python bench/bench_search_bot.py [--ruleset two-player] [--deals N] [--budget STEPS]
                                      [--seed S] [--objective net|win] [--candidates K] [--bot search]
+                                     [--split] [--sampler] [--ready-weight W] [--last-weight W]
 
 Each deal (a seeded wall, ``Round(ruleset, seed)``) is played once by greedy bots in every seat,
 then once per seat with the search bot in that seat and greedy bots elsewhere: every wall is seen
@@ -15,6 +16,12 @@ its 95 % interval; points per round (the round's ``deltas``, the ruleset's defau
 the same way; the bot's CPU time per decision (``time.process_time``; mean over all decisions,
 mean and 95th percentile and maximum over the decisions it searched); the load average.  One
 process, one core.
+
+``--split`` also prints where the difference comes from: on a wall, the bot's game is greedy's
+game until its first decision that is not the greedy bot's action, so each seat-round's
+difference is credited to the kind of that decision (a discard, a 报听, a kong, a claim or pass;
+none: the same game); and how the rounds ended, greedy's against the bot's.  ``--sampler`` plays
+no bot: it scores the search bot's opponent models against the real hands (:func:`sampler_study`).
 """
 
 from __future__ import annotations
@@ -28,30 +35,80 @@ from typing import Any
 import numpy as np
 
 import mahjong_core as mj
+from mahjong_core.families.mahjong._constants import (A_DECLARE_READY, A_DISCARD_READY, A_KONG_SELF, PH_CLAIM,
+                                                      PH_READY_WINDOW, PH_ROB, PH_TURN)
 from mahjong_core.families.mahjong.advise_bot import AdvisorBot
-from mahjong_core.families.mahjong.search_bot import ANCHORS, DEFAULT_STEPS, OBJECTIVES, OPPONENT_MODELS, SearchBot
+from mahjong_core.families.mahjong.search_bot import (ANCHORS, DEFAULT_STEPS, DISCARD_WEIGHTS, LAST_WEIGHT, OBJECTIVES,
+                                                       OPPONENT_MODELS, READY_WEIGHT, SearchBot)
 from mahjong_core.game.bots import play_round, play_steps
 
 
 class _Timed:
-    """A bot whose decisions are timed (CPU) one by one."""
+    """A bot whose decisions are timed (CPU) one by one; ``first``: the round's first decision
+    where it did not play the greedy bot's action, as (its kind, the greedy action, its own), or
+    None (set by :meth:`new_round`)."""
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.cpu_ms: list[float] = []
         self.searched: list[float] = []
+        self.greedy = mj.GreedyBot()
+        self.first: "tuple[str, int, int] | None" = None
+
+    def new_round(self) -> None:
+        self.first = None
 
     def act_index(self, rnd: Any, seat: int) -> int:
+        g = int(self.greedy.act_index(rnd, seat)) if self.first is None else -1   # outside the timing
         t = time.process_time()
         i = int(self.bot.act_index(rnd, seat))
         ms = (time.process_time() - t) * 1000
         self.cpu_ms.append(ms)
         if getattr(self.bot, "last", {}).get("playouts", 1):
             self.searched.append(ms)
+        if self.first is None and i != g:
+            self.first = (decision_kind(rnd.phase, g, i), g, i)
         return i
 
     def act(self, rnd: Any, seat: int) -> Any:
         return rnd.decode_action(seat, self.act_index(rnd, seat))
+
+
+KINDS = ("discard", "ready", "kong", "claim", "other")
+"""The kinds of a decision where the bot left the greedy bot's action (:func:`decision_kind`)."""
+
+ENDINGS = ("won on a discard", "won by self-draw", "dealt in", "paid a self-draw", "other paid", "draw")
+"""How a round ended for a seat (:func:`ending`)."""
+
+
+def decision_kind(phase: int, greedy: int, chosen: int) -> str:
+    """What the bot changed by playing ``chosen`` where greedy plays ``greedy``: ``"discard"``
+    (another tile, 报听 or not alike), ``"ready"`` (the same tile, with or without 报听, or the 天听
+    window's answer), ``"kong"`` (a kong on its turn, or not), ``"claim"`` (a chi, pon, kong or
+    pass on another's discard) or ``"other"``."""
+    if phase in (PH_CLAIM, PH_ROB):
+        return "claim"
+    if phase == PH_READY_WINDOW or A_DECLARE_READY in (greedy, chosen):
+        return "ready"
+    if greedy >= A_KONG_SELF or chosen >= A_KONG_SELF:
+        return "kong" if A_KONG_SELF in (greedy // 34 * 34, chosen // 34 * 34) else "other"
+    if greedy % A_DISCARD_READY == chosen % A_DISCARD_READY:
+        return "ready"
+    return "discard"
+
+
+def ending(rnd: Any, seat: int) -> str:
+    """How a finished round ended for ``seat`` (one of :data:`ENDINGS`)."""
+    res = rnd.result.to_dict()
+    if res.get("draw") or not res.get("winners"):
+        return "draw"
+    for w in res["winners"]:
+        if w["seat"] == seat:
+            return "won by self-draw" if w["method"] == "self_drawn" else "won on a discard"
+    w = res["winners"][0]
+    if w["method"] == "self_drawn":
+        return "paid a self-draw"
+    return "dealt in" if w.get("loser") == seat else "other paid"
 
 
 def _outcome(rnd: Any, seat: int) -> tuple[int, float]:
@@ -71,11 +128,17 @@ def interval(diffs: list[float]) -> tuple[float, float]:
 
 def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective: str = "net", candidates: int = 3,
         bot_name: str = "search", progress: int = 0, opponents: "str | None" = None,
-        anchor: str = "auto", z: float = 2.0) -> dict[str, Any]:
+        anchor: str = "auto", z: float = 2.0, ready_weight: "float | None" = None,
+        last_weight: "float | None" = None) -> dict[str, Any]:
     """Play the duplicate deals; returns the figures (what :func:`main` prints)."""
     if bot_name == "search":
-        timed = _Timed(SearchBot(seed, steps=budget, objective=objective, candidates=candidates,
-                                   opponents=opponents, anchor=anchor, z=z))
+        search = SearchBot(seed, steps=budget, objective=objective, candidates=candidates,
+                           opponents=opponents, anchor=anchor, z=z)
+        if ready_weight is not None:
+            search.ready_weight = ready_weight
+        if last_weight is not None:
+            search.last_weight = last_weight
+        timed = _Timed(search)
     else:
         timed = _Timed(AdvisorBot())
     players = mj.get_ruleset(ruleset).players
@@ -83,6 +146,8 @@ def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective
     pts_d: list[float] = []
     bot_wins = greedy_wins = 0.0
     bot_pts = greedy_pts = 0.0
+    split: dict[str, list[float]] = {}           # kind of the first departure: [rounds, win diff, points diff]
+    endings: dict[tuple[str, str], int] = {}     # (greedy's ending, the bot's) in the same seat: rounds
     t0 = time.process_time()
     for k in range(deals):
         s = seed + k
@@ -93,9 +158,17 @@ def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective
             rnd = mj.Round(ruleset=ruleset, seed=s)
             bots: list[Any] = [mj.GreedyBot() for _ in range(players)]
             bots[seat] = timed
+            timed.new_round()
             play_steps(rnd, bots, 10_000)
             bw, bp = _outcome(rnd, seat)
             gw, gp = _outcome(base, seat)
+            kind = timed.first[0] if timed.first is not None else "none"
+            row = split.setdefault(kind, [0, 0.0, 0.0])
+            row[0] += 1
+            row[1] += bw - gw
+            row[2] += bp - gp
+            key = (ending(base, seat), ending(rnd, seat))
+            endings[key] = endings.get(key, 0) + 1
             bot_wins += bw
             greedy_wins += gw
             bot_pts += bp
@@ -118,7 +191,58 @@ def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective
         "searched": len(timed.searched), "cpu_ms_searched_mean": float(searched.mean()),
         "cpu_ms_p95": float(np.percentile(searched, 95)), "cpu_ms_max": float(searched.max()),
         "cpu_s": time.process_time() - t0, "load_average": os.getloadavg(),
+        "split": split, "endings": endings,
     }
+
+
+SAMPLERS = {
+    "uniform": (False, None, 1.0, 1.0),
+    "history, ready and last weights 1": (True, None, 1.0, 1.0),
+    "history": (True, None, READY_WEIGHT, LAST_WEIGHT),
+    "discards": (True, DISCARD_WEIGHTS, READY_WEIGHT, LAST_WEIGHT),
+}
+"""The opponent models :func:`sampler_study` compares: ``sample_hidden_hands``'s arguments (history,
+discard weights, ready weight, last weight); ``"history"`` and ``"discards"`` as the bot uses them."""
+
+
+def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200) -> dict[str, Any]:
+    """How well each opponent model of :data:`SAMPLERS` predicts the real opponent's hand, at every
+    turn of a two-player round of greedy bots where the seat has a choice of discards: the log loss
+    per kind the seat holds of "the opponent wins on that kind" (shape waits: the deal-in risk of
+    discarding it) and the log loss of his shanten (how near he is), from ``worlds`` sampled hands
+    (a study: the real hand is read to score the models, never by a bot)."""
+    from mahjong_core._round import sample_hidden_hands
+    waits = {m: 0.0 for m in SAMPLERS}
+    shanten = {m: 0.0 for m in SAMPLERS}
+    kinds_n = points = 0
+    greedy = mj.GreedyBot()
+    for s in range(seed, seed + deals):
+        rnd = mj.Round(ruleset=ruleset, seed=s)
+        if rnd.players != 2:
+            raise SystemExit("--sampler is a study of two-player rounds")
+        while not rnd.is_over:
+            seat = rnd.seats_to_act()[0]
+            if rnd.phase == PH_TURN and sum(1 for i in rnd.legal_indices(seat) if i < A_KONG_SELF) > 1:
+                opp = 1 - seat
+                true = np.asarray(rnd.hand_counts(opp), dtype=np.int8)[None, :34]
+                tw = int(mj.waits_batch(true, ruleset=ruleset)[0])
+                ts = int(mj.shanten_batch(true, ruleset=ruleset)[0])
+                kinds = [k for k in range(34) if rnd.hand_counts(seat)[k]]
+                hit = np.array([(tw >> k) & 1 for k in kinds], dtype=np.float64)
+                for m, (history, dw, rw, lw) in SAMPLERS.items():
+                    h = sample_hidden_hands(rnd._core, seat, worlds, np.random.PCG64(s), history, dw, rw, lw)[:, opp]
+                    ws = mj.waits_batch(h, ruleset=ruleset)
+                    p = np.array([float(((ws >> np.uint64(k)) & np.uint64(1)).mean()) for k in kinds])
+                    p = np.clip(p, 1e-3, 1 - 1e-3)
+                    waits[m] -= float(np.sum(hit * np.log(p) + (1 - hit) * np.log(1 - p)))
+                    sh = mj.shanten_batch(h, ruleset=ruleset)
+                    shanten[m] -= math.log((float(np.sum(sh == ts)) + 0.5) / (worlds + 4))
+                kinds_n += len(kinds)
+                points += 1
+            rnd.step(seat, greedy.act_index(rnd, seat))
+    return {"ruleset": ruleset, "deals": deals, "points": points, "kinds": kinds_n,
+            "waits_log_loss": {m: v / max(kinds_n, 1) for m, v in waits.items()},
+            "shanten_log_loss": {m: v / max(points, 1) for m, v in shanten.items()}}
 
 
 def main(argv: "list[str] | None" = None) -> None:
@@ -136,13 +260,33 @@ def main(argv: "list[str] | None" = None) -> None:
     ap.add_argument("--z", type=float, default=2.0, help="SearchBot(z=...)")
     ap.add_argument("--bot", default="search", choices=("search", "advisor"))
     ap.add_argument("--progress", type=int, default=0, help="print the running difference every N deals (0: never)")
+    ap.add_argument("--ready-weight", type=float, default=None,
+                    help="the bot's ready_weight (default: READY_WEIGHT of search_bot.py)")
+    ap.add_argument("--last-weight", type=float, default=None,
+                    help="the bot's last_weight (default: LAST_WEIGHT of search_bot.py)")
+    ap.add_argument("--sampler", action="store_true",
+                    help="instead of playing: how well each opponent model predicts the real hands (two players)")
+    ap.add_argument("--split", action="store_true",
+                    help="also print the gain by the kind of the bot's first departure from greedy's action, and the endings")
     a = ap.parse_args(argv)
-    f = run(a.ruleset, a.deals, a.budget, a.seed, a.objective, a.candidates, a.bot, a.progress, a.opponents, a.anchor, a.z)
+    if a.sampler:
+        st = sampler_study(a.ruleset, a.deals, a.seed)
+        print(f"{st['ruleset']}: opponent models against the real hands, {st['points']} turns of {st['deals']} rounds "
+              f"of greedy bots (seeds {a.seed}..{a.seed + a.deals - 1}); log loss, lower is better")
+        for m in SAMPLERS:
+            print(f"  {m:34s} waits (per kind held, {st['kinds']}) {st['waits_log_loss'][m]:.4f}   "
+                  f"shanten {st['shanten_log_loss'][m]:.4f}")
+        return
+    f = run(a.ruleset, a.deals, a.budget, a.seed, a.objective, a.candidates, a.bot, a.progress, a.opponents, a.anchor, a.z, a.ready_weight,
+            a.last_weight)
+    n_seat = f["rounds"] - f["deals"]
     wm, wh = f["win_rate_diff"]
     pm, ph = f["points_diff"]
     print(f"{f['ruleset']}: {f['deals']} deals (seeds {a.seed}..{a.seed + a.deals - 1}) x {f['rounds'] // f['deals'] - 1} "
           f"seats, {f['bot']} (budget {f['budget'] or 'default'} steps, objective {f['objective']}) vs greedy, "
-          f"opponents {a.opponents or 'default'}, anchor {a.anchor}, z {a.z}, {f['cpu_s']:.0f} s CPU")
+          f"opponents {a.opponents or 'default'}, anchor {a.anchor}, z {a.z}, ready weight "
+          f"{a.ready_weight if a.ready_weight is not None else 'default'}, last weight "
+          f"{a.last_weight if a.last_weight is not None else 'default'}, {f['cpu_s']:.0f} s CPU")
     print(f"win rate: {f['bot']} {f['bot_win_rate']:.3f}, greedy in the same seats {f['greedy_win_rate']:.3f}, "
           f"difference {wm:+.3f} ± {wh:.3f} (95 %)")
     print(f"points per round: {f['bot']} {f['bot_points']:+.3f}, greedy {f['greedy_points']:+.3f}, "
@@ -150,6 +294,17 @@ def main(argv: "list[str] | None" = None) -> None:
     print(f"CPU per decision: {f['cpu_ms_mean']:.1f} ms mean over {f['decisions']} decisions; "
           f"searched {f['searched']}: mean {f['cpu_ms_searched_mean']:.1f} ms, p95 {f['cpu_ms_p95']:.1f} ms, "
           f"max {f['cpu_ms_max']:.1f} ms")
+    if a.split:
+        print("first departure from greedy's action, by kind: rounds, win-rate and points gained per seat-round")
+        for kind in ("none",) + KINDS:
+            if kind in f["split"]:
+                c, w, p = f["split"][kind]
+                print(f"  {kind:8s} {int(c):5d} rounds  win {w / n_seat:+.4f}  points {p / n_seat:+.3f}  "
+                      f"(per such round: win {w / c:+.3f}, points {p / c:+.2f})")
+        print("endings, greedy's (rows) against the bot's (columns), same seat and wall:")
+        print(" " * 18 + "".join(f"{e[:10]:>11s}" for e in ENDINGS))
+        for g in ENDINGS:
+            print(f"  {g:16s}" + "".join(f"{f['endings'].get((g, b), 0):11d}" for b in ENDINGS))
     la = f["load_average"]
     print(f"load average {la[0]:.2f} {la[1]:.2f} {la[2]:.2f} on {os.cpu_count()} cores")
 

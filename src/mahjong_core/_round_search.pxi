@@ -11,13 +11,19 @@
 # where they are, each opponent's hand size, the wall's shape); it does not condition on the
 # opponents' choices (a flat determinization), but may give each opponent a hand improved by as
 # many greedy turns as he has taken (_deal_hidden_hand): a prior on how players play, from public
-# counts only.
+# counts only.  What an opponent's 报听 says is kept too: a declared hand is ready by shape (the
+# rules' check), and where 报听 is allowed on any discard a hand that is ready and was not declared
+# may be made rarer (``ready_weight``: a player who declares whenever he can, as the greedy bot does,
+# is not ready until he declares).
 
 from libc.stdint cimport int8_t, int16_t
 
 cdef enum:
     MAX_HISTORY = 40      # greedy turns replayed at most per opponent hand (a round has fewer)
     MAX_TRIES = 16        # draws tried per tile of a weighted hidden hand before one is kept anyway
+    MAX_DEALS = 16        # hands dealt per opponent to meet what his 报听 says before one is kept anyway
+    REDEAL_STEPS = 5      # what dealing a hand again costs in engine steps, besides a step per greedy turn
+                          # it replays (search_bot.WORLD_STEPS and TURN_STEPS)
 
 
 cdef void _copy_core(RoundCore d, RoundCore s) noexcept:
@@ -120,14 +126,21 @@ cdef int _unseen_tiles(RoundCore r, int seat, int* unseen) except -1:
 
 
 cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bint history,
-                      const double* dw=NULL) except -1:
+                      const double* dw=NULL, double ready_weight=1.0, double last_weight=1.0) except -1:
     """``w`` := a world of ``seat`` (see the file's comment): ``src`` with everything the seat
     cannot see drawn again from ``bg``; with ``history`` each opponent's hand has been improved
     by as many greedy turns as he has taken (:func:`_deal_hidden_hand`), else it is uniform.
     ``dw`` (NULL: none): the four parameters of :func:`_discard_weights`, by which each tile of
-    an opponent's hand is drawn (the tiles of and next to his discards less often)."""
+    an opponent's hand is drawn (the tiles of and next to his discards less often).  An
+    opponent's hand is dealt again (up to MAX_DEALS times) until it agrees with his 报听
+    (:func:`_ready_agrees`; ``ready_weight``: how likely an undeclared ready hand is kept) and
+    with his last discard (:func:`_last_discard_agrees`, ``last_weight``).  Returns what the
+    hands dealt again cost, in engine steps: REDEAL_STEPS each and a step per greedy turn replayed
+    (counted by :func:`search_outcomes`)."""
     cdef int unseen[42]
     cdef int normal[MAX_TILES]
+    cdef int backup[MAX_TILES]
+    cdef int deal, redeals = 0
     cdef int rest[MAX_TILES]
     cdef int kinds[NK]
     cdef int s, i, k, c, n_kinds, n_normal = 0, n_rest = 0, n_hidden = 0, j
@@ -165,9 +178,16 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
         if s != seat:
             if dw != NULL:
                 _discard_weights(src, s, dw, weights)
-            _deal_hidden_hand(w, s, src.n_hand[s], normal, n_normal,
-                              min(_turns_taken(src, s), MAX_HISTORY) if history else 0, bg,
-                              weights if dw != NULL else NULL)
+            memcpy(backup, normal, n_normal * sizeof(int))
+            for deal in range(MAX_DEALS):
+                if deal:
+                    memcpy(normal, backup, n_normal * sizeof(int))
+                    redeals += REDEAL_STEPS + (min(_turns_taken(src, s), MAX_HISTORY) if history else 0)
+                _deal_hidden_hand(w, s, src.n_hand[s], normal, n_normal,
+                                  min(_turns_taken(src, s), MAX_HISTORY) if history else 0, bg,
+                                  weights if dw != NULL else NULL)
+                if _ready_agrees(w, src, s, ready_weight, bg) and _last_discard_agrees(w, src, seat, s, last_weight, bg):
+                    break
             n_normal -= src.n_hand[s]
     # ... and the untaken wall, in its positions (which positions are taken is public)
     for i in range(n_normal):
@@ -201,7 +221,55 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
         w.drawn_src = SRC_NONE
     if w.phase == PH_CLAIM or w.phase == PH_ROB:
         _reopen_window(w, src, seat)
-    return 0
+    return redeals
+
+
+cdef bint _ready_agrees(RoundCore w, RoundCore src, int s, double ready_weight, mj_bitgen_t* bg) noexcept nogil:
+    """Whether opponent ``s``'s hand dealt in ``w`` agrees with his 报听 (public): a declared hand
+    must be ready by shape (the rules' check of 报听, and his hand is locked since); where 报听 is
+    allowed on any discard and he has discarded since the deal without declaring, a ready hand
+    is kept with probability ``ready_weight`` (1: always; a player who declares as soon as he is
+    ready, as the greedy bot does, is not ready before he declares)."""
+    cdef int n = src.n_hand[s]
+    cdef bint ready
+    if n % 3 != 1:
+        return True
+    if not src.ready[s] and (ready_weight >= 1.0 or src.ready_mode != READY_ANY_DISCARD or _turns_taken(src, s) == 0):
+        return True
+    ready = hand_waits(w.hands[s], n, w.special, w.kinds_mask) != 0
+    if src.ready[s]:
+        return ready
+    return not ready or bg.next_uint32(bg.state) * (1.0 / 4294967296.0) < ready_weight
+
+
+cdef bint _last_discard_agrees(RoundCore w, RoundCore src, int seat, int s, double last_weight,
+                               mj_bitgen_t* bg) noexcept nogil:
+    """Whether opponent ``s``'s hand dealt in ``w`` agrees with the discard he has just made
+    (public), in a two-player round where it is known to be his last action and his hand has not
+    changed since: in the claim window on it, or on the seat's turn after drawing from the wall.
+    A hand with which that discard was not one of those to the lowest shanten (the tile improved
+    it, or completed it: the greedy bot would have kept it, or won) is kept with probability
+    ``last_weight`` (1: always).  A declared (locked) hand discards what it draws: no check."""
+    cdef int n = src.n_hand[s], t
+    cdef uint8_t c[NK]
+    if last_weight >= 1.0 or src.P != 2 or src.ready[s] or n % 3 != 1:
+        return True
+    if src.phase == PH_CLAIM and src.claim_from == s:
+        t = src.claim_tile
+    elif (src.phase == PH_TURN and src.turn == seat and src.n_pool[s] > 0
+          and (src.drawn_src == SRC_HEAD or src.drawn_src == SRC_FLOWER)):
+        t = src.pool[s][src.n_pool[s] - 1]
+    else:
+        return True
+    if t < 0 or t >= NK:
+        return True
+    memcpy(c, w.hands[s], NK)
+    if c[t] >= 4:
+        return True
+    c[t] += 1
+    if hand_shanten(c, n + 1, w.special) >= hand_shanten(w.hands[s], n, w.special):
+        return True
+    return bg.next_uint32(bg.state) * (1.0 / 4294967296.0) < last_weight
 
 
 cdef void _discard_weights(RoundCore r, int s, const double* p, double* w) noexcept nogil:
@@ -389,7 +457,8 @@ cdef int _outcome(RoundCore r, int seat) noexcept nogil:
 
 
 def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bint history=True,
-                    Py_ssize_t max_steps=100000, discard_weights=None):
+                    Py_ssize_t max_steps=100000, discard_weights=None, double ready_weight=1.0,
+                    double last_weight=1.0):
     """Play each candidate action of ``seat`` in ``n_worlds`` sampled worlds of that seat (the
     same worlds for every candidate: common random numbers), then every seat by the greedy bot
     to the end.  ``core``: a :class:`RoundCore` where ``seat`` is to act; ``candidates``: legal
@@ -398,11 +467,17 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     uniform over the unseen tiles); ``discard_weights`` (None: none): four numbers in (0, 1], the
     weight of a tile of the kind of each of the opponent's discards, of a suited kind next to it,
     of one two apart, and the least weight: each tile of his hand is drawn in proportion to the
-    product of these (a player seldom keeps what goes with what he threw).
+    product of these (a player seldom keeps what goes with what he threw); ``ready_weight`` in
+    [0, 1]: where 报听 may be declared on any discard, how likely an opponent's hand that is ready
+    and was not declared is kept (1: as likely as any; a declared hand is always ready);
+    ``last_weight`` in [0, 1]: in a two-player round, how likely an opponent's hand is kept with
+    which the discard he has just made did not lower his shanten the most (1: as likely as any).
     Returns ``(outcomes, fans, steps)``: (len(candidates), n_worlds) arrays, int8 outcome codes
     for the seat (0 draw, 1 won, 2 an opponent won and the seat paid: its discard or kong, or a
     self-draw, 3 an opponent won from another) and int16 the seat's fan total when it won (else
-    0), and the engine steps the play-outs took (what their CPU time is in proportion to)."""
+    0), and the engine steps the play-outs took (what their CPU time is in proportion to), with
+    REDEAL_STEPS (5) and a step per greedy turn replayed for each opponent hand dealt again to
+    agree with his 报听 or last discard."""
     cdef RoundCore src = <RoundCore?> core
     cdef int n_c = len(candidates), c, k, a
     cdef Py_ssize_t steps = 0
@@ -418,6 +493,10 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
         raise ValueError(f"seat must be 0-{src.P - 1}, got {seat}")
     if n_worlds < 0:
         raise ValueError(f"n_worlds must be at least 0, got {n_worlds}")
+    if not 0.0 <= ready_weight <= 1.0:
+        raise ValueError(f"ready_weight must be a number in [0, 1], got {ready_weight!r}")
+    if not 0.0 <= last_weight <= 1.0:
+        raise ValueError(f"last_weight must be a number in [0, 1], got {last_weight!r}")
     if not 1 <= n_c <= A_SIZE:
         raise ValueError(f"1-{A_SIZE} candidates needed, got {n_c}")
     for c in range(n_c):
@@ -433,7 +512,7 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     cdef RoundCore world = RoundCore.__new__(RoundCore)
     cdef RoundCore r = RoundCore.__new__(RoundCore)
     for k in range(n_worlds):
-        _determinize(world, src, seat, bg, history, dw if weighted else NULL)
+        steps += _determinize(world, src, seat, bg, history, dw if weighted else NULL, ready_weight, last_weight)
         for c in range(n_c):
             _copy_core(r, world)
             _touch(r)
@@ -449,7 +528,8 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     return outcomes, fans, steps
 
 
-def sample_hidden_hands(core, int seat, int n_worlds, bit_generator, bint history=True, discard_weights=None):
+def sample_hidden_hands(core, int seat, int n_worlds, bit_generator, bint history=True, discard_weights=None,
+                        double ready_weight=1.0, double last_weight=1.0):
     """The opponents' concealed hands in ``n_worlds`` worlds of ``seat`` sampled as
     :func:`search_outcomes` samples them (same arguments, same draws from ``bit_generator``): an
     int8 array (n_worlds, players, 34) of tile counts, the seat's own row zero.  For tests and
@@ -462,6 +542,10 @@ def sample_hidden_hands(core, int seat, int n_worlds, bit_generator, bint histor
         raise ValueError(f"seat must be 0-{src.P - 1}, got {seat}")
     if n_worlds < 0:
         raise ValueError(f"n_worlds must be at least 0, got {n_worlds}")
+    if not 0.0 <= ready_weight <= 1.0:
+        raise ValueError(f"ready_weight must be a number in [0, 1], got {ready_weight!r}")
+    if not 0.0 <= last_weight <= 1.0:
+        raise ValueError(f"last_weight must be a number in [0, 1], got {last_weight!r}")
     if weighted:
         if len(discard_weights) != 4 or not all(0.0 < float(x) <= 1.0 for x in discard_weights):
             raise ValueError(f"discard_weights must be four numbers in (0, 1], got {discard_weights!r}")
@@ -472,7 +556,7 @@ def sample_hidden_hands(core, int seat, int n_worlds, bit_generator, bint histor
     cdef int8_t[:, :, ::1] h = hands
     cdef RoundCore world = RoundCore.__new__(RoundCore)
     for k in range(n_worlds):
-        _determinize(world, src, seat, bg, history, dw if weighted else NULL)
+        _determinize(world, src, seat, bg, history, dw if weighted else NULL, ready_weight, last_weight)
         for s in range(src.P):
             if s != seat:
                 for t in range(NK):

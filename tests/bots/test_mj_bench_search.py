@@ -27,3 +27,44 @@ def test_the_bench_plays_duplicate_deals_and_prints_its_figures(capsys):
 def test_the_bench_measures_the_advisor_too(capsys):
     _bench().main(["--ruleset", "public", "--deals", "1", "--bot", "advisor"])
     assert "win rate: advisor" in capsys.readouterr().out
+
+
+def test_the_bench_splits_the_gain_by_the_first_departure_from_greedy(capsys):
+    """--split: each seat-round is counted once, by the kind of the bot's first decision that was
+    not greedy's (none: the same game as greedy's, so no difference), and by how it ended for
+    greedy and for the bot in that seat."""
+    bench = _bench()
+    f = bench.run("two-player", 3, 400, seed=5)
+    rounds = f["rounds"] - f["deals"]
+    assert sum(int(row[0]) for row in f["split"].values()) == rounds
+    assert sum(f["endings"].values()) == rounds
+    if "none" in f["split"]:
+        assert f["split"]["none"][1:] == [0.0, 0.0]
+    assert set(f["split"]) <= {"none", *bench.KINDS}
+    assert {e for pair in f["endings"] for e in pair} <= set(bench.ENDINGS)
+    assert sum(row[1] for row in f["split"].values()) / rounds == f["bot_win_rate"] - f["greedy_win_rate"]
+    bench.main(["--ruleset", "two-player", "--deals", "2", "--budget", "200", "--split"])
+    out = capsys.readouterr().out
+    assert "first departure from greedy's action" in out and "endings, greedy's" in out
+
+
+def test_the_kind_of_a_departure():
+    bench = _bench()
+    from mahjong_core.families.mahjong._constants import (A_DECLARE_READY, A_DISCARD_READY, A_KONG_SELF, A_PASS, A_PON,
+                                                          PH_CLAIM, PH_READY_WINDOW, PH_TURN)
+    assert bench.decision_kind(PH_TURN, 3, 5) == "discard"
+    assert bench.decision_kind(PH_TURN, 3, A_DISCARD_READY + 5) == "discard"
+    assert bench.decision_kind(PH_TURN, 3, A_DISCARD_READY + 3) == "ready"
+    assert bench.decision_kind(PH_READY_WINDOW, A_DECLARE_READY, A_PASS) == "ready"
+    assert bench.decision_kind(PH_TURN, A_KONG_SELF + 2, 4) == "kong"
+    assert bench.decision_kind(PH_CLAIM, A_PON, A_PASS) == "claim"
+
+
+def test_the_bench_scores_the_opponent_models_against_the_real_hands(capsys):
+    bench = _bench()
+    st = bench.sampler_study("two-player-bamboo", 1, seed=2, worlds=20)
+    assert st["points"] > 0 and set(st["waits_log_loss"]) == set(bench.SAMPLERS)
+    assert all(v > 0 for v in st["shanten_log_loss"].values())
+    bench.main(["--ruleset", "two-player", "--deals", "1", "--sampler"])
+    out = capsys.readouterr().out
+    assert "opponent models against the real hands" in out and "history" in out

@@ -249,8 +249,8 @@ def test_the_default_opponent_model_depends_on_the_players(ruleset):
     """opponents=None is DEFAULT_OPPONENTS[players]: the same worlds, play-outs and choices."""
     from mahjong_core.families.mahjong.search_bot import DEFAULT_OPPONENTS
     model = DEFAULT_OPPONENTS[mj.get_ruleset(ruleset).players]
-    assert DEFAULT_OPPONENTS[2] == "discards" and DEFAULT_OPPONENTS[4] == "history"
-    other = "history" if model == "discards" else "discards"
+    assert DEFAULT_OPPONENTS[2] == "history" and DEFAULT_OPPONENTS[4] == "history"
+    other = "discards"
     differ = 0
     for k, (rnd, seat) in enumerate(decision_points(ruleset, seed=12, every=3)):
         a, b, c = (SearchBot(3, steps=1500, opponents=o) for o in (None, model, other))

@@ -24,8 +24,8 @@ cannot tell a safe discard from one that deals in: both are 0, while the opponen
 the seat's loss (in a two-player game exactly so).  See docs/guide/search-bots.md for the figures.
 
 The bot never reads what its seat cannot see: the worlds are built from the seat's own tiles,
-the shown tiles, the hand sizes and the wall's shape only, and seeded by the bot's own
-generator (tests/bots/test_mj_search_bot.py swaps the hidden tiles and checks the decision stays).
+the shown tiles, the hand sizes, the 报听 declared and the wall's shape only, and seeded by the
+bot's own generator (tests/bots/test_mj_search_bot.py swaps the hidden tiles and checks the decision stays).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ ANCHORS = ("auto", "advisor", "greedy", "none")
 OPPONENT_MODELS = ("history", "uniform", "discards")
 """How a search bot samples an opponent's hidden hand (see :class:`SearchBot`)."""
 
-DEFAULT_OPPONENTS = {2: "discards", 3: "history", 4: "history"}
+DEFAULT_OPPONENTS = {2: "history", 3: "history", 4: "history"}
 """The opponent model of a search bot made with ``opponents=None``, by the number of players
 (docs/guide/search-bots.md has the figures that chose them)."""
 
@@ -103,6 +103,19 @@ DISCARD_WEIGHTS = (0.5, 0.7, 0.85, 0.1)
 """The weights of ``opponents="discards"``: a tile of the kind of one of the opponent's discards,
 one next to it in its suit, one two apart, and the least weight of a kind
 (:func:`mahjong_core._round.search_outcomes`)."""
+
+READY_WEIGHT = 0.1
+"""How likely a sampled opponent hand that is ready, and was not declared where 报听 may go with any
+discard (``two-player-bamboo``), is kept (else dealt again): a player who declares as soon as he
+can, as the greedy bot does, is seldom ready before he declares; not 0, for one who waits
+(:func:`mahjong_core._round.search_outcomes`; a declared hand is always dealt ready).  Used by the
+opponent models ``"history"`` and ``"discards"``."""
+
+LAST_WEIGHT = 0.1
+"""How likely a sampled opponent hand is kept (else dealt again) in a two-player round when the
+discard he has just made was not one of his best with it (the tile would have brought that hand
+nearer a win: the greedy bot keeps such a tile) (:func:`mahjong_core._round.search_outcomes`).
+Used by the opponent models ``"history"`` and ``"discards"``."""
 
 WORLD_STEPS = 5
 """What sampling one world costs, in engine steps, per opponent (his hand dealt and improved, the
@@ -183,6 +196,8 @@ class SearchBot:
         self.max_ms = as_cap_ms(max_ms)
         self.rng = np.random.Generator(np.random.PCG64(seed))
         self.discard_weights = DISCARD_WEIGHTS
+        self.ready_weight = READY_WEIGHT
+        self.last_weight = LAST_WEIGHT
         self._greedy = GreedyBot()
         self._advisor = AdvisorBot()
         self.last: dict[str, Any] = {}
@@ -297,7 +312,9 @@ class SearchBot:
                 cut = True
                 break
             out, _, used = search_outcomes(core, seat, [cands[c] for c in live], n, self.rng.bit_generator,
-                                           model != "uniform", discard_weights=weights)
+                                           model != "uniform", discard_weights=weights,
+                                           ready_weight=1.0 if model == "uniform" else self.ready_weight,
+                                           last_weight=1.0 if model == "uniform" else self.last_weight)
             block = np.zeros((len(cands), n))
             block[live] = values[out]
             total += block.sum(axis=1)
