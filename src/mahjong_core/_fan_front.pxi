@@ -615,7 +615,9 @@ cdef object _score_quick(object hand, object win_tile, object ruleset, object me
     the plain front: the Score, or None for the def to handle (it then reads the call again, from the
     start)."""
     cdef uint32_t flags = 0
-    cdef _RulesetFront rs = _front_ruleset(ruleset)
+    cdef _RulesetFront rs = _FRONT_LAST
+    if rs.key is not ruleset:     # the last ruleset found again: one comparison here, no call
+        rs = _front_ruleset(ruleset)
     if rs is None or not _flag(self_drawn, F_SELF_DRAWN, &flags):
         return None
     return _score_plain(rs, rs.min_fan, O_CHECK_FLAGS, hand, win_tile, melds, flags, None, flowers, seat_wind,
