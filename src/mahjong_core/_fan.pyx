@@ -174,6 +174,9 @@ ctypedef struct Ctx:
     Grp melds[4]
     bint has_ckong                  # a concealed kong is declared
     bint has_exposed                # an exposed group is declared (not a concealed hand, D5)
+    uint64_t kong_kinds             # kinds of the declared kongs
+    int n_exposed_kongs             # declared exposed kongs (D13)
+    int n_concealed_kongs           # declared concealed kongs
     uint32_t flags
     uint32_t options
     bint self_drawn
@@ -383,6 +386,44 @@ cdef int _flag_error(const Ctx* x, uint32_t flags, uint32_t flowers, Err* err) n
     return E_OK
 
 
+# Per meld kind (M_CHI, M_PON, M_KONG, M_CKONG): the kinds of a group from its first tile, the group
+# shape, the copies of the first tile.
+cdef uint64_t MELD_SPAN[4]
+MELD_SPAN[:] = [7, 1, 1, 1]
+cdef uint8_t MELD_SHAPE[4]
+MELD_SHAPE[:] = [SH_CHOW, SH_PUNG, SH_KONG, SH_KONG]
+cdef uint8_t MELD_FIRST_COPIES[4]
+MELD_FIRST_COPIES[:] = [1, 3, 4, 4]
+cdef uint64_t MELD_FIRSTS[4]       # the first tiles a group of the kind can have (a chow's: ranks 1-7)
+MELD_FIRSTS[:] = [0x7F | (0x7F << 9) | (0x7F << 18), 0x3FFFFFFFF, 0x3FFFFFFFF, 0x3FFFFFFFF]
+
+
+cdef inline void _store8(uint8_t* p, uint64_t w) noexcept nogil:
+    memcpy(p, &w, 8)
+
+
+cdef int _meld_error(uint64_t allowed, int kind, int first, int i, Err* err) noexcept nogil:
+    """The error of declared group i as the reference finds it (kind, then each tile, then a chow's
+    shape): an E_* code, or E_OK."""
+    cdef int j, t, e
+    if kind > M_CKONG:
+        err.a = i
+        err.b = kind
+        return E_MELD_KIND
+    for j in range(3 if kind == M_CHI else 1):
+        t = first + j
+        e = _tile_error(t, allowed)
+        if e:
+            err.a = t
+            err.b = i
+            return E_MELD_TILE_RANGE if e == 1 else (E_MELD_FLOWER if e == 2 else E_MELD_NOT_PLAYED)
+    if kind == M_CHI and (first >= 27 or first % 9 > 6):
+        err.a = first
+        err.b = i
+        return E_MELD_SHAPE
+    return E_OK
+
+
 cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* melds, int n_rows,
                    uint32_t flags, uint32_t flowers, int seat, int rnd, uint32_t options,
                    uint16_t* out, int* totals, Err* err) noexcept nogil:
@@ -393,7 +434,9 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     same exception class comes out for any input."""
     cdef Ctx x
     cdef int i, j, n, f, t, e, kind, first, total, flower_total
-    cdef uint64_t bad, present, meld_kinds = 0
+    cdef uint64_t bad, present, meld_kinds = 0, ckong_kinds = 0, kong_kinds = 0
+    cdef int n_melds = 0, n_ckong = 0, n_exposed_kongs = 0, n_concealed_kongs = 0
+    cdef uint8_t meld_tiles[40]     # copies per kind in the declared groups (6 spare: a chow's reach)
     err.a = 0
     err.b = 0
     if flags & ~(<uint32_t> F_ALL):
@@ -412,44 +455,40 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     if bad:
         err.a = mj_ctz64(bad)
         return E_CONCEALED_NOT_PLAYED
-    x.n_melds = 0
-    x.has_ckong = False
-    x.has_exposed = False
+    # the declared groups, counted in locals (stored into x after the loop)
+    memset(meld_tiles, 0, sizeof(meld_tiles))
     for i in range(n_rows):
         kind = melds[2 * i]
         first = melds[2 * i + 1]
         if kind == M_NONE:
             continue
-        if kind > M_CKONG:
-            err.a = i
-            err.b = kind
-            return E_MELD_KIND
-        n = 3 if kind == M_CHI else 1
-        # the meld's kinds, all of them played (the common case: one test of the mask), or the
-        # first bad tile named as the reference names it
-        bad = ((<uint64_t> 7) if kind == M_CHI else 1) << first if first < 34 else 0
-        if bad == 0 or (bad & ~x.allowed):
-            for j in range(n):
-                t = first + j
-                e = _tile_error(t, x.allowed)
-                if e:
-                    err.a = t
-                    err.b = i
-                    return E_MELD_TILE_RANGE if e == 1 else (E_MELD_FLOWER if e == 2 else E_MELD_NOT_PLAYED)
-        if kind == M_CHI and (first >= 27 or first % 9 > 6):
-            err.a = first
-            err.b = i
-            return E_MELD_SHAPE
-        meld_kinds |= bad
-        if x.n_melds < 4:
-            x.melds[x.n_melds].first = first
-            x.melds[x.n_melds].shape = SH_CHOW if kind == M_CHI else (SH_PUNG if kind == M_PON else SH_KONG)
-            x.melds[x.n_melds].exposed = kind != M_CKONG
-        if kind == M_CKONG:
-            x.has_ckong = True
-        else:
-            x.has_exposed = True
-        x.n_melds += 1
+        # a known kind whose kinds are all played (a chow's from a first tile of rank 1-7): one test
+        # for the common case, the reference's order of errors (_meld_error) for any other
+        if kind > M_CKONG or first >= 34 or ((MELD_SPAN[kind] << first) & ~x.allowed) | (~MELD_FIRSTS[kind] >> first & 1):
+            e = _meld_error(x.allowed, kind, first, i, err)
+            if e:
+                return e
+        meld_kinds |= MELD_SPAN[kind] << first
+        if n_melds < 4:
+            x.melds[n_melds].first = first
+            x.melds[n_melds].shape = MELD_SHAPE[kind]
+            x.melds[n_melds].exposed = kind != M_CKONG
+            # the group's tiles (D1, a kong as 4), without a branch on its kind: H is c14 + these
+            meld_tiles[first] += MELD_FIRST_COPIES[kind]
+            meld_tiles[first + 1] += kind == M_CHI
+            meld_tiles[first + 2] += kind == M_CHI
+            kong_kinds |= (<uint64_t> (kind >= M_KONG)) << first
+            ckong_kinds |= (<uint64_t> (kind == M_CKONG)) << first
+            n_exposed_kongs += kind == M_KONG
+            n_concealed_kongs += kind == M_CKONG
+        n_ckong += kind == M_CKONG
+        n_melds += 1
+    x.n_melds = n_melds
+    x.has_ckong = n_ckong != 0
+    x.has_exposed = n_melds != n_ckong
+    x.kong_kinds = kong_kinds
+    x.n_exposed_kongs = n_exposed_kongs
+    x.n_concealed_kongs = n_concealed_kongs
     if win >= 0:
         e = _tile_error(win, x.allowed)
         if e:
@@ -498,16 +537,13 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
         x.c14[win] += 1
         present |= (<uint64_t> 1) << win
         x.sum14[win // 9 if win < 27 else 3] += 1
-    memcpy(x.hand, x.c14, N_KINDS)
+    # H = the concealed 14 + the declared groups' tiles, 8 kinds an addition (no byte carries: the
+    # 14 tiles and at most 16 of the groups)
+    for i in range(0, 32, 8):
+        _store8(x.hand + i, _load8(x.c14 + i) + _load8(meld_tiles + i))
+    x.hand[32] = x.c14[32] + meld_tiles[32]
+    x.hand[33] = x.c14[33] + meld_tiles[33]
     x.multi14 = _any_above(x.c14, 1)
-    for i in range(x.n_melds):
-        t = x.melds[i].first
-        if x.melds[i].shape == SH_CHOW:
-            x.hand[t] += 1
-            x.hand[t + 1] += 1
-            x.hand[t + 2] += 1
-        else:
-            x.hand[t] += 3 if x.melds[i].shape == SH_PUNG else 4
     if _any_above(x.hand, 4):
         for i in range(N_KINDS):
             if x.hand[i] > 4:
@@ -529,7 +565,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
         e = _flag_error(&x, flags, flowers, err)
         if e:
             return e
-    if win >= 0 and _own_copies(&x, win, True) == 3:
+    if win >= 0 and meld_tiles[win] - (4 if (ckong_kinds >> win) & 1 else 0) == 3:
         flags |= F_LAST_OF_KIND   # D10: the three other copies are in the winner's own exposed groups
     # --- evaluation ---------------------------------------------------------------------
     x.seat = seat

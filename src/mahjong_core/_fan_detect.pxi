@@ -44,12 +44,13 @@ cdef void _detect_combinations(Ctx* x, Combos* cb) noexcept nogil:
     cdef uint8_t m
     cb.n = 0
     for i in range(4):
-        if g[i].shape == SH_CHOW:
-            ch[n_chow] = i
-            n_chow += 1
-        else:
-            pu[n_pung] = i
-            n_pung += 1
+        # both lists written, the group's own one advanced (no branch on the shape; an index is at
+        # most i, so within the lists)
+        s = g[i].shape != SH_CHOW
+        ch[n_chow] = i
+        pu[n_pung] = i
+        n_chow += 1 - s
+        n_pung += s
     # --- chows
     if n_chow >= 2:
         for a in range(n_chow):
@@ -161,6 +162,8 @@ cdef enum:
     GP_STRUCT = 127     # the bits that index STRUCT_FANS
     GP_YJ = 128         # a pung of terminals or winds (幺九刻; dragons never, D14)
     GP_DRAGON = 256     # a dragon pung
+    GP_YJ_BIT = 7       # the bit numbers of GP_YJ and GP_DRAGON
+    GP_DRAGON_BIT = 8
     GP_ALL = 511
 
 cdef uint16_t GROUP_PROPS[3][34]    # [SH_CHOW / SH_PUNG / SH_KONG][lowest tile]
@@ -229,29 +232,32 @@ cdef void _score_decomposition(Ctx* x) noexcept nogil:
     cdef const uint64_t* sf
     cdef int t
     cdef Combos cb
+    cdef uint32_t dragons = 0, prevalent = 0, seat = 0
+    cdef int rnd_wind = x.rnd, seat_wind = x.seat
     p[0] = x.std_base[0]
     p[1] = x.std_base[1]
-    x.own[x.f_dragon] = 0
-    x.own[x.f_prev] = 0
-    x.own[x.f_seat] = 0
     for i in range(4):
+        # per-group fans (4.2 step 2; D14: dragons never score 幺九刻), without a branch on the
+        # group's shape: a chow's properties have no GP_DRAGON / GP_YJ, and its first tile is a
+        # suit tile, never a wind
         t = g[i].first
         gp = GROUP_PROPS[g[i].shape][t]
         props &= gp
-        if g[i].shape != SH_CHOW:
-            # per-group fans (4.2 step 2; D14: dragons never score 幺九刻)
-            if gp & GP_DRAGON:
-                _set(p, x.f_dragon)
-                x.own[x.f_dragon] |= 1 << i
-            if t == x.rnd:
-                _set(p, x.f_prev)
-                x.own[x.f_prev] |= 1 << i
-            if t == x.seat:
-                _set(p, x.f_seat)
-                x.own[x.f_seat] |= 1 << i
-            if gp & GP_YJ:
-                yj |= 1 << i
-            n_conc += not g[i].exposed
+        dragons |= ((gp >> GP_DRAGON_BIT) & 1) << i
+        yj |= ((gp >> GP_YJ_BIT) & 1) << i
+        prevalent |= (<uint32_t> (t == rnd_wind)) << i
+        seat |= (<uint32_t> (t == seat_wind)) << i
+        n_conc += (g[i].shape != SH_CHOW) & (not g[i].exposed)
+    # own[] of a fan the ruleset lacks is the scratch entry NO_FAN
+    x.own[x.f_dragon] = dragons
+    x.own[x.f_prev] = prevalent
+    x.own[x.f_seat] = seat
+    if dragons:
+        _set(p, x.f_dragon)
+    if prevalent:
+        _set(p, x.f_prev)
+    if seat:
+        _set(p, x.f_seat)
     if yj:
         _set(p, x.f_yj)
     # structure fans of the groups and the pair (all pungs, all chows, outside hand, ...)
@@ -383,8 +389,8 @@ cdef void _common_fans(Ctx* x) noexcept nogil:
     """Fans that do not depend on the reading: tile content (D12), 四归一, kong family
     (D13), win conditions (D7, D10, D11), first-turn flags, 立直, 无财神."""
     cdef uint64_t* p = x.common
-    cdef uint64_t pm = x.pm, honors = pm & M_HONOR, kong_kinds = 0
-    cdef int i, n_suits, hog, k_e = 0, k_c = 0, f
+    cdef uint64_t pm = x.pm, honors = pm & M_HONOR
+    cdef int n_suits, hog, k_e, k_c, f
     cdef uint32_t fl = x.flags
     cdef bint bloom
     p[0] = 0
@@ -413,14 +419,9 @@ cdef void _common_fans(Ctx* x) noexcept nogil:
     if (pm & ~M_REVERSIBLE) == 0:
         _set(p, x.fk[K_REVERSIBLE_TILES])
     # 四归一: per kind with all four copies in H, not a declared kong
-    for i in range(x.n_melds):
-        if x.melds[i].shape == SH_KONG:
-            kong_kinds |= (<uint64_t> 1) << x.melds[i].first
-            if x.melds[i].exposed:
-                k_e += 1
-            else:
-                k_c += 1
-    hog = mj_popcount64(x.pm4 & ~kong_kinds)
+    k_e = x.n_exposed_kongs
+    k_c = x.n_concealed_kongs
+    hog = mj_popcount64(x.pm4 & ~x.kong_kinds)
     if hog:
         f = x.fk[K_TILE_HOG]
         _set(p, f)

@@ -301,12 +301,77 @@ cdef int _plain_melds(object melds, uint8_t* rows) noexcept:
 cdef object _NO_FLOWERS = 0
 
 
-cdef inline int64_t _plain_flowers(object flowers, bint by_name) noexcept:
-    """The flower bits of a count 0-8 (4-7 not where flowers score by name) or a plain string of
-    distinct flowers "1f3f"; -1 otherwise."""
+# Flower strings already read, by their characters, as the meld strings above: a string of 1-16
+# one-byte characters is its length and its characters (copied into two zeroed words, so nothing past
+# the string is read); a slot answers only for that exact string and holds its flower bits.  Only
+# strings that read as flowers are kept; only with the GIL.
+ctypedef struct FlowerSlot:
+    uint64_t head
+    uint64_t tail
+    uint8_t n           # the length; 0: an empty slot
+    uint8_t mask
+
+cdef enum:
+    FLOWER_SLOT_BITS = 6
+
+cdef FlowerSlot _FLOWER_SLOTS[1 << FLOWER_SLOT_BITS]   # static: zeroed, every slot empty
+
+
+def _flower_slots_in_use():
+    """The flower strings' slots in use, as (length, first 8 bytes, last 8 bytes, bits) rows (for tests)."""
+    return [(s.n, s.head, s.tail, s.mask) for s in _FLOWER_SLOTS if s.n]
+
+
+cdef inline int64_t _text_flowers(str text) noexcept:
+    """The flower bits of a string of distinct flowers ("1f3f"); -1 otherwise."""
     cdef int tiles[8]
     cdef int n, j
     cdef int64_t mask = 0
+    n = _scan_tiles(text, 0, tiles, 8, True)
+    if n < 0:
+        return -1
+    for j in range(n):
+        if tiles[j] < 34 or mask >> (tiles[j] - 34) & 1:
+            return -1
+        mask |= 1 << (tiles[j] - 34)
+    return mask
+
+
+cdef inline int64_t _flower_string(str text) noexcept:
+    """_text_flowers through the slots of flower strings already read."""
+    cdef PyObject* o = <PyObject*> text
+    cdef Py_ssize_t n
+    cdef uint64_t w[2]
+    cdef FlowerSlot* slot
+    cdef int64_t mask
+    if not MJ_MELD_CACHE or _str_kind(o) != PyUnicode_1BYTE_KIND:
+        return _text_flowers(text)
+    n = _str_length(o)
+    if n < 1 or n > 16:
+        return _text_flowers(text)
+    w[0] = 0
+    w[1] = 0
+    memcpy(w, _str_bytes(o), n)
+    slot = &_FLOWER_SLOTS[(w[0] * 0x9E3779B97F4A7C15ULL + w[1] * 0xC2B2AE3D27D4EB4FULL + <uint64_t> n)
+                          >> (64 - FLOWER_SLOT_BITS)]
+    if slot.n == n and slot.head == w[0] and slot.tail == w[1]:
+        return slot.mask
+    mask = _text_flowers(text)
+    if mask >= 0:
+        slot.head = w[0]
+        slot.tail = w[1]
+        slot.n = <uint8_t> n
+        slot.mask = <uint8_t> mask
+    return mask
+
+
+_FLOWER_SLOTS_ENABLED = bool(MJ_MELD_CACHE)
+
+
+cdef inline int64_t _plain_flowers(object flowers, bint by_name) noexcept:
+    """The flower bits of a count 0-8 (4-7 not where flowers score by name) or a plain string of
+    distinct flowers "1f3f"; -1 otherwise."""
+    cdef int n
     cdef int overflow = 0
     cdef long long v
     if flowers is _NO_FLOWERS:    # the default, 0 (an int 0 is this one object in CPython)
@@ -321,14 +386,7 @@ cdef inline int64_t _plain_flowers(object flowers, bint by_name) noexcept:
         return (1 << n) - 1
     if type(flowers) is not str:
         return -1
-    n = _scan_tiles(<str> flowers, 0, tiles, 8, True)
-    if n < 0:
-        return -1
-    for j in range(n):
-        if tiles[j] < 34 or mask >> (tiles[j] - 34) & 1:
-            return -1
-        mask |= 1 << (tiles[j] - 34)
-    return mask
+    return _flower_string(<str> flowers)
 
 
 cdef inline int _plain_wind(object wind) noexcept:
@@ -615,7 +673,9 @@ cdef object _score_quick(object hand, object win_tile, object ruleset, object me
     the plain front: the Score, or None for the def to handle (it then reads the call again, from the
     start)."""
     cdef uint32_t flags = 0
-    cdef _RulesetFront rs = _front_ruleset(ruleset)
+    cdef _RulesetFront rs = _FRONT_LAST
+    if rs.key is not ruleset:     # the last ruleset found again: one comparison here, no call
+        rs = _front_ruleset(ruleset)
     if rs is None or not _flag(self_drawn, F_SELF_DRAWN, &flags):
         return None
     return _score_plain(rs, rs.min_fan, O_CHECK_FLAGS, hand, win_tile, melds, flags, None, flowers, seat_wind,

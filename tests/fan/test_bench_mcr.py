@@ -66,3 +66,22 @@ def test_hand_sets_are_what_they_say():
     again = bench_mcr.winning_hands(20, "kongs", "public")
     assert [h.text for h in kongs] == [h.text for h in again]
     assert all(h.ours("public").total > 0 for h in kongs + flowers)
+
+
+def test_the_call_workload_runs_every_set_once():
+    """tools/mcr_call_workload.py's child (what callgrind counts, here without it): every set prepared
+    and run, ours and PyMahjongGB's, with the digest of our results a line per set."""
+    import mahjong_core
+
+    here = str(Path(mahjong_core.__file__).resolve().parents[1])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p))
+    impls = ["ours", "gb"] if bench_mcr.gb is not None else ["ours"]
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "mcr_call_workload.py"), "--child",
+                           *bench_mcr.CATEGORIES, "--impl", *impls, "--hands", "20"],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    for cat in bench_mcr.CATEGORIES:
+        assert any(line.startswith(f"{cat} 20 hands, results sha1 ") for line in lines), proc.stdout
+        for impl in impls:
+            assert f"run {cat} {impl}" in lines, proc.stdout
