@@ -261,3 +261,85 @@ def test_the_served_app_groups_its_writes_and_writes_the_last_group_when_it_stop
     streams = stored(s.db)["streams"]
     for c, j in zip(clients, (a, b)):
         assert c.over and streams[(j["table"], j["seat"])] == c.events
+
+
+def _step_numbers(db: str) -> dict[str, list[int]]:
+    con = sqlite3.connect(db)
+    out: dict[str, list[int]] = {}
+    for table_id, n in con.execute("SELECT table_id, n FROM steps ORDER BY rowid"):
+        out.setdefault(table_id, []).append(n)
+    con.close()
+    return out
+
+
+def test_the_step_numbers_are_counted_in_memory_without_a_gap_across_a_failed_write_and_a_restart(
+        tmp_path, monkeypatch):
+    """A table's ``steps`` rows are numbered 0, 1, 2 ... in the order written: the store reads a
+    table's largest number once (its first write after opening) and counts from there, so a
+    group write is its BEGIN, one INSERT per table and its COMMIT (no SELECT); a write that
+    fails takes no number, and a restarted store goes on after the stored rows."""
+    lobby, tables, _ = _tables(tmp_path, 3)
+    statements: list[str] = []
+    lobby.store.db.set_trace_callback(statements.append)
+    real = Store._write
+
+    def full_disk(self: Store, row: Any, change: Any) -> None:
+        real(self, row, change)
+        if row.id == tables[2].id:
+            raise sqlite3.OperationalError("database or disk is full")
+
+    async def main() -> None:
+        lobby.grouping = True
+        for turn in range(12):
+            if turn == 5:
+                monkeypatch.setattr(Store, "_write", full_disk)
+            for t in tables:
+                assert t.act(*_to_act(t)) is None
+            statements.clear()
+            await asyncio.sleep(0)
+            monkeypatch.setattr(Store, "_write", real)
+            if turn != 5:
+                assert [s.split(" ")[0] for s in statements] == ["BEGIN", "INSERT", "INSERT", "INSERT", "COMMIT"]
+                assert not any("SELECT" in s.upper() for s in statements), statements
+        lobby.grouping = False
+
+    asyncio.run(main())
+    db = str(tmp_path / "group.sqlite3")
+    lobby.close()
+    numbers = _step_numbers(db)
+    assert sorted(numbers) == sorted(t.id for t in tables)
+    assert all(ns == list(range(len(ns))) for ns in numbers.values()), numbers
+    again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=3, claim_pause_s=0.0, max_seats_per_address=100),
+                  clock=Clock())
+    for t in tables:
+        t2 = again.tables[t.id]
+        assert t2.act(*_to_act(t2)) is None
+    again.close()
+    assert all(ns == list(range(len(ns))) for ns in _step_numbers(db).values())
+    assert [len(ns) for ns in _step_numbers(db).values()] == [len(ns) + 1 for ns in numbers.values()]
+
+
+def test_a_new_database_has_1_kib_pages_and_an_existing_one_keeps_its_own(tmp_path):
+    """New databases are made with 1 KiB pages (about half the WAL bytes per step of SQLite's
+    4 KiB); a database made with 4 KiB pages keeps them and plays on."""
+    lobby, tables, _ = _tables(tmp_path, 1)
+    assert lobby.store.db.execute("PRAGMA page_size").fetchone()[0] == 1024
+    lobby.close()
+    old = str(tmp_path / "old.sqlite3")
+    con = sqlite3.connect(old)
+    con.execute("PRAGMA page_size = 4096")
+    con.execute("VACUUM")
+    con.close()
+    first = Lobby(ServerSettings(db=old, bots=False, init=True, rounds=2, seed=3, claim_pause_s=0.0))
+    a = first.join("ann", "coins")
+    first.join("bo", "coins")
+    t = first.tables[a["table"]]
+    for _ in range(10):
+        assert t.act(*_to_act(t)) is None
+    before = t.match.to_json()
+    first.close()
+    again = Lobby(ServerSettings(db=old, bots=False, rounds=2, seed=3, claim_pause_s=0.0))
+    assert again.store.db.execute("PRAGMA page_size").fetchone()[0] == 4096
+    t2 = again.tables[t.id]
+    assert t2.match.to_json() == before and t2.act(*_to_act(t2)) is None
+    again.close()

@@ -407,7 +407,12 @@ class Table:
         m = self.match
         if m is None or (self._hold_until is not None and not self._asked()):
             return False
-        return any(self._seat(k).bot for k in m.seats_to_act())
+        seats = self.seats
+        for k in m.seats_to_act():
+            seat = seats[k]
+            if seat is not None and seat.bot:
+                return True
+        return False
 
     # ------------------------------------------------------------------ the match
     def _start(self) -> None:
@@ -444,13 +449,24 @@ class Table:
         # each new log event is encoded once: for the stored log (row) and for every seat whose
         # redacted copy is equal to it (the same JSON value, so the same text is stored and sent)
         texts = [dumps(ev) for ev in events]
-        self._log_texts.update({id(ev): (ev, text) for ev, text in zip(events, texts)})
+        pairs = list(zip(events, texts))
+        known = self._log_texts
+        for pair in pairs:
+            known[id(pair[0])] = pair
         redact = rnd._redact_event   # the engine's own redaction of its own events (as redacted() does)
-        for s in range(len(self.seats)):
-            for ev, text in zip(events, texts):
+        pending = self._pending.events
+        for s, seat in enumerate(self.seats):
+            assert seat is not None
+            stream, history = seat.stream, seat.history
+            for ev, text in pairs:
                 seen = redact(ev, s)
                 if seen is not None:
-                    self._emit(s, seen, text if seen is ev or seen == ev else None)
+                    # _emit's work, inline: the event's text (the log event's when the seat sees it as it is)
+                    if seen is not ev and seen != ev:
+                        text = dumps(seen)
+                    stream.append(text)
+                    history.update(text.encode("utf-8", "surrogatepass"))
+                    pending.append((s, len(stream), text))
         if self.match.round.is_over:
             self._settle()
         if not self.lobby.grouping:   # else written with the other tables of this loop turn (_after_steps)
@@ -571,8 +587,9 @@ class Table:
             r = self.match.round
             log_start = self._log_stored if self._log_of is r else 0
             known = self._log_texts
-            log = [known[id(ev)][1] if id(ev) in known and known[id(ev)][0] is ev else dumps(ev)
-                   for ev in r.log[log_start:]]
+            for ev in r.log[log_start:]:
+                pair = known.get(id(ev))
+                log.append(pair[1] if pair is not None and pair[0] is ev else dumps(ev))
         seats = self._seats_row()
         own = (self.status, self.end_reason, tuple(self.tracker.disconnects), seats)
         return TableRow(self.id, self.room.name, self.status, self.seed, seats, list(self.tracker.disconnects),
@@ -669,17 +686,21 @@ class Table:
         update to the next until a seat, a balance, a level or a connection changes; ``tail``:
         :meth:`_state_tail`'s, when the caller has it)."""
         seat = self._seat(k)
-        assert seat.conn is not None
+        conn = seat.conn
+        assert conn is not None
         start, stream = self._sent[k], seat.stream
-        events = ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, len(stream))])
-        self._sent[k] = self._shown[k] = len(stream)
-        state = self._state_head(k, now, tail)
+        n = len(stream)
+        events = ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, n)])
+        self._sent[k] = self._shown[k] = n
+        if tail is None:
+            tail = self._state_tail(now)
         view = "null" if self.match is None else dumps(self.match.round.view(k))
         players = self._players_text
         if players is None:
             players = self._players_text = dumps(self._players())
-        seat.conn.send(f'{{"type":"update","events":[{events}],"state":{state[:-1]},"players":{players},'
-                       f'"view":{view}}}}}')
+        # the state: the seat's own fields, then the table's (tail), as _state_fields lists them
+        conn.send(f'{{"type":"update","events":[{events}],"state":{{"last_id":{n},'
+                  f'"history":"{seat.history.hexdigest()}",{tail},"players":{players},"view":{view}}}}}')
 
     def _players(self) -> list[dict[str, Any] | None]:
         ledger = self.lobby.ledger
@@ -710,13 +731,6 @@ class Table:
                 "round": None if self.match is None else min(self.match.round_index + 1, self.match.rounds or 0),
                 "rounds": self.lobby.settings.rounds,
                 "deadline_s": None if self.deadline is None else round(max(0.0, self.deadline - now), 3)}
-
-    def _state_head(self, k: int, now: float | None, tail: str | None = None) -> str:
-        """:meth:`_state_fields`'s JSON: the seat's own fields, then the table's (``tail``)."""
-        seat = self._seat(k)
-        if tail is None:
-            tail = self._state_tail(now)
-        return f'{{"last_id":{len(seat.stream)},"history":"{seat.history.hexdigest()}",{tail}}}'
 
     def _state_tail(self, now: float | None) -> str:
         """The fields of :meth:`_state_fields` after ``last_id`` and ``history`` (the same for
