@@ -343,3 +343,42 @@ def test_a_new_database_has_1_kib_pages_and_an_existing_one_keeps_its_own(tmp_pa
     t2 = again.tables[t.id]
     assert t2.match.to_json() == before and t2.act(*_to_act(t2)) is None
     again.close()
+
+
+class Utf8Outbox(Outbox):
+    """An outbox that also takes frames as UTF-8 bytes (as the server's own WebSocket protocol does)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.as_bytes = 0
+
+    def send_utf8(self, data: bytes) -> None:
+        self.as_bytes += 1
+        self.texts.append(data.decode())
+
+
+@pytest.mark.parametrize("room", ["coins", "public"])
+def test_an_update_given_as_utf8_bytes_is_the_same_text_as_the_str_frame(tmp_path, room):
+    """A connection with ``send_utf8`` is given each update frame as bytes built apart from the
+    str frame (the view as orjson writes it, the players' JSON kept encoded): the same text, frame
+    for frame, through whole matches of bots and a seat played by the timeout (settlements with
+    Chinese fan names, players with Chinese level names)."""
+    texts = []
+    for box in (Outbox(), Utf8Outbox()):
+        clock = Clock()
+        lobby = Lobby(ServerSettings(db=str(tmp_path / f"{type(box).__name__}.sqlite3"), bots=True, rounds=2,
+                                     seed=5, act_timeout_s=1.0, init=True), clock=clock)
+        joined = lobby.join("pat", room)
+        table = lobby.tables[joined["table"]]
+        table.attach(joined["seat"], box, 0)
+        for _ in range(5000):
+            if table.status == "over":
+                break
+            clock.t += 1.0
+            table.tick(clock.t)
+        lobby.close()
+        assert table.status == "over"
+        texts.append(box.texts)
+    assert texts[0] == texts[1]
+    assert any("菜鸟" in t for t in texts[1]) and any('"type":"settlement"' in t for t in texts[1])
+    assert box.as_bytes == sum(json.loads(t)["type"] == "update" for t in texts[1]) > 10

@@ -47,7 +47,7 @@ from ..settlement import (
     settle_hand,
     update_score,
 )
-from .encoding import dumps
+from .encoding import dumps, dumps_utf8
 from .games import new_match, settlement_fields, table_bot, web_table
 from .store import Commit, StoreError, TableRow
 
@@ -94,7 +94,10 @@ class Outbox(Protocol):
     """Where a table sends a connection's frames (the web layer queues them)."""
 
     def send(self, frame: str) -> None:
-        """Queue one text frame: a JSON object already encoded (each frame is encoded once, by the table)."""
+        """Queue one text frame: a JSON object already encoded (each frame is encoded once, by the table).
+        A connection that also has ``send_utf8(data: bytes)`` (the server's own WebSocket
+        protocol) is given its update frames as their UTF-8 bytes there instead: the same text,
+        built as bytes (the engine's view as orjson writes it, no str frame encoded again)."""
     def close(self, code: int, reason: str) -> None: ...
 
 
@@ -154,6 +157,7 @@ class Table:
         self._retry_at = 0.0              # a bot's move that could not be stored is tried again after
         self._actors: list[int] = []      # seats whose actions wait for the lobby's group write
         self._players_text: str | None = None   # _players()'s JSON until a seat, balance or connection changes
+        self._players_utf8 = b""          # _players_text's UTF-8 (set with it)
         self._seat_rows: tuple[list[Seat | None], list[Any]] = ([], [])   # the seats and their row()s
 
     @classmethod
@@ -694,11 +698,19 @@ class Table:
         self._sent[k] = self._shown[k] = n
         if tail is None:
             tail = self._state_tail(now)
-        view = "null" if self.match is None else dumps(self.match.round.view(k))
         players = self._players_text
         if players is None:
             players = self._players_text = dumps(self._players())
+            self._players_utf8 = players.encode()
         # the state: the seat's own fields, then the table's (tail), as _state_fields lists them
+        send_utf8 = getattr(conn, "send_utf8", None)
+        if send_utf8 is not None:   # the same text as bytes: a frame with CJK names is not a wide str encoded again
+            view_utf8 = b"null" if self.match is None else dumps_utf8(self.match.round.view(k))
+            send_utf8(b'{"type":"update","events":[%s],"state":{"last_id":%d,"history":"%s",%s,"players":%s,'
+                      b'"view":%s}}' % (events.encode(), n, seat.history.hexdigest().encode(), tail.encode(),
+                                        self._players_utf8, view_utf8))
+            return
+        view = "null" if self.match is None else dumps(self.match.round.view(k))
         conn.send(f'{{"type":"update","events":[{events}],"state":{{"last_id":{n},'
                   f'"history":"{seat.history.hexdigest()}",{tail},"players":{players},"view":{view}}}}}')
 
