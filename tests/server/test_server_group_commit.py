@@ -319,32 +319,6 @@ def test_the_step_numbers_are_counted_in_memory_without_a_gap_across_a_failed_wr
     assert [len(ns) for ns in _step_numbers(db).values()] == [len(ns) + 1 for ns in numbers.values()]
 
 
-def test_a_new_database_has_1_kib_pages_and_an_existing_one_keeps_its_own(tmp_path):
-    """New databases are made with 1 KiB pages (about half the WAL bytes per step of SQLite's
-    4 KiB); a database made with 4 KiB pages keeps them and plays on."""
-    lobby, tables, _ = _tables(tmp_path, 1)
-    assert lobby.store.db.execute("PRAGMA page_size").fetchone()[0] == 1024
-    lobby.close()
-    old = str(tmp_path / "old.sqlite3")
-    con = sqlite3.connect(old)
-    con.execute("PRAGMA page_size = 4096")
-    con.execute("VACUUM")
-    con.close()
-    first = Lobby(ServerSettings(db=old, bots=False, init=True, rounds=2, seed=3, claim_pause_s=0.0))
-    a = first.join("ann", "coins")
-    first.join("bo", "coins")
-    t = first.tables[a["table"]]
-    for _ in range(10):
-        assert t.act(*_to_act(t)) is None
-    before = t.match.to_json()
-    first.close()
-    again = Lobby(ServerSettings(db=old, bots=False, rounds=2, seed=3, claim_pause_s=0.0))
-    assert again.store.db.execute("PRAGMA page_size").fetchone()[0] == 4096
-    t2 = again.tables[t.id]
-    assert t2.match.to_json() == before and t2.act(*_to_act(t2)) is None
-    again.close()
-
-
 class Utf8Outbox(Outbox):
     """An outbox that also takes frames as UTF-8 bytes (as the server's own WebSocket protocol does)."""
 

@@ -102,7 +102,9 @@ _SCHEMA += _STEPS + ";\n"
 # its small key into the middle of the (table_id, n) index; as a WITHOUT ROWID table (layout 2)
 # each row of a few hundred bytes went into the middle of the table's own B-tree, among the other
 # tables' steps, splitting a page every dozen steps: a commit wrote two to three times the pages
-# (and took about twice the time).
+# (and took about twice the time).  The pages stay SQLite's 4 KiB: with 1 KiB pages a step wrote
+# half the WAL bytes but more frames (a write call each, and each copied again by the checkpoints),
+# which cost the server more CPU per action, user and system, not less (issue 26, item 12).
 
 _LAYOUT = 3
 """``PRAGMA user_version`` of the current layout (0: the first, each round's log in its table row;
@@ -112,12 +114,6 @@ _TABLES = ("accounts", "transfers", "tables", "events", "round_log", "hands")
 DEFAULT_WAL_LIMIT = 64 << 20
 _WAL_CHECK_EVERY = 16
 """Commits between two looks of the writer at the WAL's size (one stat)."""
-NEW_PAGE_SIZE = 1024
-"""The page size of a new database file.  A step writes its ``steps`` row at the end of the table
-and a key into the (table_id, n) index, next to the table's earlier keys: a group of tables
-dirties about one index page per table and a page or two of rows, each a frame of the WAL.
-With 1 KiB pages instead of SQLite's 4 KiB a step writes about half the WAL bytes (its copying,
-checksums and checkpointing).  An existing database keeps the page size it was created with."""
 BUSY_TIMEOUT_S = 10.0
 """How long a commit waits for the checkpoint thread's RESTART checkpoint (milliseconds in practice)."""
 
@@ -571,8 +567,6 @@ def _open(path: str, create: bool) -> sqlite3.Connection:
         raise StoreError(f"database {path} cannot be opened: {exc}") from None
     try:
         try:
-            if not size:     # a new database: its pages are NEW_PAGE_SIZE (an existing one keeps its own)
-                db.execute(f"PRAGMA page_size={NEW_PAGE_SIZE}")
             db.execute("PRAGMA journal_mode=WAL").fetchall()
             problems = [r[0] for r in db.execute("PRAGMA quick_check").fetchall()]
             names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
