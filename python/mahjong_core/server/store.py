@@ -467,11 +467,12 @@ class Store:
         for due, n, _ in reversed(self._steps_due):     # a second step of the table in this transaction
             if due == table_id:
                 return n + 1
-        n = self._next_step.get(table_id)
-        if n is None:
-            n = self.db.execute("SELECT coalesce(max(n) + 1, 0) FROM steps WHERE table_id = ?",
-                                (table_id,)).fetchone()[0]
-        return n
+        known = self._next_step.get(table_id)
+        if known is not None:
+            return known
+        first: int = self.db.execute("SELECT coalesce(max(n) + 1, 0) FROM steps WHERE table_id = ?",
+                                     (table_id,)).fetchone()[0]
+        return first
 
     def _keep_wal_bounded(self) -> None:
         """Past half of ``wal_limit_bytes``, a RESTART checkpoint (module docstring).  Busy (the
