@@ -261,3 +261,98 @@ def test_the_served_app_groups_its_writes_and_writes_the_last_group_when_it_stop
     streams = stored(s.db)["streams"]
     for c, j in zip(clients, (a, b)):
         assert c.over and streams[(j["table"], j["seat"])] == c.events
+
+
+def _step_numbers(db: str) -> dict[str, list[int]]:
+    con = sqlite3.connect(db)
+    out: dict[str, list[int]] = {}
+    for table_id, n in con.execute("SELECT table_id, n FROM steps ORDER BY rowid"):
+        out.setdefault(table_id, []).append(n)
+    con.close()
+    return out
+
+
+def test_the_step_numbers_are_counted_in_memory_without_a_gap_across_a_failed_write_and_a_restart(
+        tmp_path, monkeypatch):
+    """A table's ``steps`` rows are numbered 0, 1, 2 ... in the order written: the store reads a
+    table's largest number once (its first write after opening) and counts from there, so a
+    group write is its BEGIN, one INSERT per table and its COMMIT (no SELECT); a write that
+    fails takes no number, and a restarted store goes on after the stored rows."""
+    lobby, tables, _ = _tables(tmp_path, 3)
+    statements: list[str] = []
+    lobby.store.db.set_trace_callback(statements.append)
+    real = Store._write
+
+    def full_disk(self: Store, row: Any, change: Any) -> None:
+        real(self, row, change)
+        if row.id == tables[2].id:
+            raise sqlite3.OperationalError("database or disk is full")
+
+    async def main() -> None:
+        lobby.grouping = True
+        for turn in range(12):
+            if turn == 5:
+                monkeypatch.setattr(Store, "_write", full_disk)
+            for t in tables:
+                assert t.act(*_to_act(t)) is None
+            statements.clear()
+            await asyncio.sleep(0)
+            monkeypatch.setattr(Store, "_write", real)
+            if turn != 5:
+                assert [s.split(" ")[0] for s in statements] == ["BEGIN", "INSERT", "INSERT", "INSERT", "COMMIT"]
+                assert not any("SELECT" in s.upper() for s in statements), statements
+        lobby.grouping = False
+
+    asyncio.run(main())
+    db = str(tmp_path / "group.sqlite3")
+    lobby.close()
+    numbers = _step_numbers(db)
+    assert sorted(numbers) == sorted(t.id for t in tables)
+    assert all(ns == list(range(len(ns))) for ns in numbers.values()), numbers
+    again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=3, claim_pause_s=0.0, max_seats_per_address=100),
+                  clock=Clock())
+    for t in tables:
+        t2 = again.tables[t.id]
+        assert t2.act(*_to_act(t2)) is None
+    again.close()
+    assert all(ns == list(range(len(ns))) for ns in _step_numbers(db).values())
+    assert [len(ns) for ns in _step_numbers(db).values()] == [len(ns) + 1 for ns in numbers.values()]
+
+
+class Utf8Outbox(Outbox):
+    """An outbox that also takes frames as UTF-8 bytes (as the server's own WebSocket protocol does)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.as_bytes = 0
+
+    def send_utf8(self, data: bytes) -> None:
+        self.as_bytes += 1
+        self.texts.append(data.decode())
+
+
+@pytest.mark.parametrize("room", ["coins", "public"])
+def test_an_update_given_as_utf8_bytes_is_the_same_text_as_the_str_frame(tmp_path, room):
+    """A connection with ``send_utf8`` is given each update frame as bytes built apart from the
+    str frame (the view as orjson writes it, the players' JSON kept encoded): the same text, frame
+    for frame, through whole matches of bots and a seat played by the timeout (settlements with
+    Chinese fan names, players with Chinese level names)."""
+    texts = []
+    for box in (Outbox(), Utf8Outbox()):
+        clock = Clock()
+        lobby = Lobby(ServerSettings(db=str(tmp_path / f"{type(box).__name__}.sqlite3"), bots=True, rounds=2,
+                                     seed=5, act_timeout_s=1.0, init=True), clock=clock)
+        joined = lobby.join("pat", room)
+        table = lobby.tables[joined["table"]]
+        table.attach(joined["seat"], box, 0)
+        for _ in range(5000):
+            if table.status == "over":
+                break
+            clock.t += 1.0
+            table.tick(clock.t)
+        lobby.close()
+        assert table.status == "over"
+        texts.append(box.texts)
+    assert texts[0] == texts[1]
+    assert any("菜鸟" in t for t in texts[1]) and any('"type":"settlement"' in t for t in texts[1])
+    assert box.as_bytes == sum(json.loads(t)["type"] == "update" for t in texts[1]) > 10

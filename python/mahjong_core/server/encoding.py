@@ -15,7 +15,7 @@ import importlib
 import json
 from typing import Any
 
-__all__ = ["dumps"]
+__all__ = ["dumps", "dumps_utf8"]
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
@@ -39,3 +39,14 @@ def dumps(value: Any) -> str:
         except TypeError:     # a value orjson does not take: json's, the same text otherwise
             pass
     return _ENCODER.encode(value)
+
+
+def dumps_utf8(value: Any) -> bytes:
+    """:func:`dumps` as UTF-8 bytes (orjson's own output, not decoded and encoded again)."""
+    if _orjson is not None:
+        try:
+            data: bytes = _orjson.dumps(value)
+            return data
+        except TypeError:
+            pass
+    return _ENCODER.encode(value).encode()

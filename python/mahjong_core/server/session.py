@@ -93,7 +93,8 @@ class Session:
         if text is None:
             return "binary frames are not accepted; send JSON text"
         limit = self.settings.max_message_bytes
-        if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
+        n = len(text)   # a character is at most 4 bytes of UTF-8: a short text is not encoded to be measured
+        if n > limit or (4 * n > limit and len(text.encode("utf-8", "surrogatepass")) > limit):
             self.conn.close(1009, "message too big")
             return None
         try:

@@ -102,7 +102,9 @@ _SCHEMA += _STEPS + ";\n"
 # its small key into the middle of the (table_id, n) index; as a WITHOUT ROWID table (layout 2)
 # each row of a few hundred bytes went into the middle of the table's own B-tree, among the other
 # tables' steps, splitting a page every dozen steps: a commit wrote two to three times the pages
-# (and took about twice the time).
+# (and took about twice the time).  The pages stay SQLite's 4 KiB: with 1 KiB pages a step wrote
+# half the WAL bytes but more frames (a write call each, and each copied again by the checkpoints),
+# which cost the server more CPU per action, user and system, not less (issue 26, item 12).
 
 _LAYOUT = 3
 """``PRAGMA user_version`` of the current layout (0: the first, each round's log in its table row;
@@ -213,6 +215,10 @@ class Store:
             self.db.close()
             raise
         self.checkpointer: _Checkpointer | None = None
+        self._next_step: dict[str, int] = {}
+        """Table id -> the ``n`` of its next ``steps`` row, once known (:meth:`_step_number`)."""
+        self._steps_due: list[tuple[str, int, str]] = []
+        """The ``steps`` rows of the transaction being written: ``(table id, n, body)``."""
         self.wal_limit = int(wal_limit_bytes)
         self._commits = 0
         self.restarts = 0
@@ -384,9 +390,13 @@ class Store:
     def commit(self, row: TableRow, change: Commit) -> None:
         """Write the table row and ``change`` in one transaction (all or nothing); a failure is a
         :class:`StoreError` and leaves the database as it was."""
-        with self._errors(f"storing table {row.id}"), self._transaction():
-            self._write(row, change)
-        self._committed()
+        try:
+            with self._errors(f"storing table {row.id}"), self._transaction():
+                self._write(row, change)
+                self._write_steps()
+            self._committed()
+        finally:
+            self._steps_due.clear()
 
     def commit_group(self, group: list[tuple[TableRow, Commit]]) -> None:
         """:meth:`commit` of several tables in one transaction (all or nothing): the server writes
@@ -397,12 +407,25 @@ class Store:
             return
         if not group:
             return
-        with self._errors(f"storing tables {', '.join(row.id for row, _ in group)}"), self._transaction():
-            for row, change in group:
-                self._write(row, change)
-        self._committed()
+        try:
+            with self._errors(f"storing tables {', '.join(row.id for row, _ in group)}"), self._transaction():
+                for row, change in group:
+                    self._write(row, change)
+                self._write_steps()
+            self._committed()
+        finally:
+            self._steps_due.clear()
+
+    def _write_steps(self) -> None:
+        """The ``steps`` rows of the transaction's tables (:meth:`_write` lists them), in one
+        ``executemany``: one statement run for the group instead of one per table."""
+        if self._steps_due:
+            self.db.executemany("INSERT INTO steps (table_id, n, body) VALUES (?, ?, ?)", self._steps_due)
 
     def _committed(self) -> None:
+        """After a COMMIT: the tables' next step numbers move past the rows it stored."""
+        for table_id, n, _ in self._steps_due:
+            self._next_step[table_id] = n + 1
         self._commits += 1
         if self._commits >= _WAL_CHECK_EVERY and self.checkpointer is not None:
             self._keep_wal_bounded()
@@ -426,9 +449,8 @@ class Store:
         same = {ev: start + j for j, ev in enumerate(row.log)}
         lines += [f"s{seat} {i} {ev}" if ev not in same else f"s{seat} {i} ={same[ev]}"
                   for seat, i, ev in change.events]
-        if lines:
-            self.db.execute("INSERT INTO steps (table_id, n, body) VALUES (?, (SELECT coalesce(max(n) + 1, 0) "
-                            "FROM steps WHERE table_id = ?), ?)", (row.id, row.id, "\n".join(lines)))
+        if lines:   # written by _write_steps, with the other tables' of the transaction
+            self._steps_due.append((row.id, self._step_number(row.id), "\n".join(lines)))
         if change.accounts:
             self.db.executemany("UPDATE accounts SET balance = ?, points = ? WHERE name = ?",
                                 [(b, p, name) for name, (b, p) in change.accounts.items()])
@@ -437,6 +459,20 @@ class Store:
             k, record = change.hand
             self.db.execute("INSERT INTO hands (table_id, round, record) VALUES (?, ?, ?)",
                             (row.id, k, dumps(record)))
+
+    def _step_number(self, table_id: str) -> int:
+        """The ``n`` of the table's next ``steps`` row: read from the database the first time
+        (its largest ``n`` plus one), then counted here (this connection is the only writer),
+        instead of a ``max(n)`` subquery in every insert."""
+        for due, n, _ in reversed(self._steps_due):     # a second step of the table in this transaction
+            if due == table_id:
+                return n + 1
+        known = self._next_step.get(table_id)
+        if known is not None:
+            return known
+        first: int = self.db.execute("SELECT coalesce(max(n) + 1, 0) FROM steps WHERE table_id = ?",
+                                     (table_id,)).fetchone()[0]
+        return first
 
     def _keep_wal_bounded(self) -> None:
         """Past half of ``wal_limit_bytes``, a RESTART checkpoint (module docstring).  Busy (the

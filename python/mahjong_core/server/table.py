@@ -47,7 +47,7 @@ from ..settlement import (
     settle_hand,
     update_score,
 )
-from .encoding import dumps
+from .encoding import dumps, dumps_utf8
 from .games import new_match, settlement_fields, table_bot, web_table
 from .store import Commit, StoreError, TableRow
 
@@ -94,7 +94,10 @@ class Outbox(Protocol):
     """Where a table sends a connection's frames (the web layer queues them)."""
 
     def send(self, frame: str) -> None:
-        """Queue one text frame: a JSON object already encoded (each frame is encoded once, by the table)."""
+        """Queue one text frame: a JSON object already encoded (each frame is encoded once, by the table).
+        A connection that also has ``send_utf8(data: bytes)`` (the server's own WebSocket
+        protocol) is given its update frames as their UTF-8 bytes there instead: the same text,
+        built as bytes (the engine's view as orjson writes it, no str frame encoded again)."""
     def close(self, code: int, reason: str) -> None: ...
 
 
@@ -154,6 +157,7 @@ class Table:
         self._retry_at = 0.0              # a bot's move that could not be stored is tried again after
         self._actors: list[int] = []      # seats whose actions wait for the lobby's group write
         self._players_text: str | None = None   # _players()'s JSON until a seat, balance or connection changes
+        self._players_utf8 = b""          # _players_text's UTF-8 (set with it)
         self._seat_rows: tuple[list[Seat | None], list[Any]] = ([], [])   # the seats and their row()s
 
     @classmethod
@@ -407,7 +411,12 @@ class Table:
         m = self.match
         if m is None or (self._hold_until is not None and not self._asked()):
             return False
-        return any(self._seat(k).bot for k in m.seats_to_act())
+        seats = self.seats
+        for k in m.seats_to_act():
+            seat = seats[k]
+            if seat is not None and seat.bot:
+                return True
+        return False
 
     # ------------------------------------------------------------------ the match
     def _start(self) -> None:
@@ -444,13 +453,24 @@ class Table:
         # each new log event is encoded once: for the stored log (row) and for every seat whose
         # redacted copy is equal to it (the same JSON value, so the same text is stored and sent)
         texts = [dumps(ev) for ev in events]
-        self._log_texts.update({id(ev): (ev, text) for ev, text in zip(events, texts)})
+        pairs = list(zip(events, texts))
+        known = self._log_texts
+        for pair in pairs:
+            known[id(pair[0])] = pair
         redact = rnd._redact_event   # the engine's own redaction of its own events (as redacted() does)
-        for s in range(len(self.seats)):
-            for ev, text in zip(events, texts):
+        pending = self._pending.events
+        for s, seat in enumerate(self.seats):
+            assert seat is not None
+            stream, history = seat.stream, seat.history
+            for ev, text in pairs:
                 seen = redact(ev, s)
                 if seen is not None:
-                    self._emit(s, seen, text if seen is ev or seen == ev else None)
+                    # _emit's work, inline: the event's text (the log event's when the seat sees it as it is)
+                    if seen is not ev and seen != ev:
+                        text = dumps(seen)
+                    stream.append(text)
+                    history.update(text.encode("utf-8", "surrogatepass"))
+                    pending.append((s, len(stream), text))
         if self.match.round.is_over:
             self._settle()
         if not self.lobby.grouping:   # else written with the other tables of this loop turn (_after_steps)
@@ -571,8 +591,9 @@ class Table:
             r = self.match.round
             log_start = self._log_stored if self._log_of is r else 0
             known = self._log_texts
-            log = [known[id(ev)][1] if id(ev) in known and known[id(ev)][0] is ev else dumps(ev)
-                   for ev in r.log[log_start:]]
+            for ev in r.log[log_start:]:
+                pair = known.get(id(ev))
+                log.append(pair[1] if pair is not None and pair[0] is ev else dumps(ev))
         seats = self._seats_row()
         own = (self.status, self.end_reason, tuple(self.tracker.disconnects), seats)
         return TableRow(self.id, self.room.name, self.status, self.seed, seats, list(self.tracker.disconnects),
@@ -669,17 +690,29 @@ class Table:
         update to the next until a seat, a balance, a level or a connection changes; ``tail``:
         :meth:`_state_tail`'s, when the caller has it)."""
         seat = self._seat(k)
-        assert seat.conn is not None
+        conn = seat.conn
+        assert conn is not None
         start, stream = self._sent[k], seat.stream
-        events = ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, len(stream))])
-        self._sent[k] = self._shown[k] = len(stream)
-        state = self._state_head(k, now, tail)
-        view = "null" if self.match is None else dumps(self.match.round.view(k))
+        n = len(stream)
+        events = ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, n)])
+        self._sent[k] = self._shown[k] = n
+        if tail is None:
+            tail = self._state_tail(now)
         players = self._players_text
         if players is None:
             players = self._players_text = dumps(self._players())
-        seat.conn.send(f'{{"type":"update","events":[{events}],"state":{state[:-1]},"players":{players},'
-                       f'"view":{view}}}}}')
+            self._players_utf8 = players.encode()
+        # the state: the seat's own fields, then the table's (tail), as _state_fields lists them
+        send_utf8 = getattr(conn, "send_utf8", None)
+        if send_utf8 is not None:   # the same text as bytes: a frame with CJK names is not a wide str encoded again
+            view_utf8 = b"null" if self.match is None else dumps_utf8(self.match.round.view(k))
+            send_utf8(b'{"type":"update","events":[%s],"state":{"last_id":%d,"history":"%s",%s,"players":%s,'
+                      b'"view":%s}}' % (events.encode(), n, seat.history.hexdigest().encode(), tail.encode(),
+                                        self._players_utf8, view_utf8))
+            return
+        view = "null" if self.match is None else dumps(self.match.round.view(k))
+        conn.send(f'{{"type":"update","events":[{events}],"state":{{"last_id":{n},'
+                  f'"history":"{seat.history.hexdigest()}",{tail},"players":{players},"view":{view}}}}}')
 
     def _players(self) -> list[dict[str, Any] | None]:
         ledger = self.lobby.ledger
@@ -710,13 +743,6 @@ class Table:
                 "round": None if self.match is None else min(self.match.round_index + 1, self.match.rounds or 0),
                 "rounds": self.lobby.settings.rounds,
                 "deadline_s": None if self.deadline is None else round(max(0.0, self.deadline - now), 3)}
-
-    def _state_head(self, k: int, now: float | None, tail: str | None = None) -> str:
-        """:meth:`_state_fields`'s JSON: the seat's own fields, then the table's (``tail``)."""
-        seat = self._seat(k)
-        if tail is None:
-            tail = self._state_tail(now)
-        return f'{{"last_id":{len(seat.stream)},"history":"{seat.history.hexdigest()}",{tail}}}'
 
     def _state_tail(self, now: float | None) -> str:
         """The fields of :meth:`_state_fields` after ``last_id`` and ``history`` (the same for

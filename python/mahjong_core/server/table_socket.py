@@ -117,7 +117,12 @@ class TableSocket(asyncio.Protocol):
     def send(self, frame: str) -> None:
         if self.closing or self.ws.state is not State.OPEN:
             return      # nothing after the close frame (the protocol's, queued after an error, too)
-        data = frame.encode()
+        self.send_utf8(frame.encode())
+
+    def send_utf8(self, data: bytes) -> None:
+        """:meth:`send` of a text frame given as its UTF-8 bytes (the tables' update frames)."""
+        if self.closing or self.ws.state is not State.OPEN:
+            return
         if not self._direct:
             self.ws.send_text(data)
             self._flush()
