@@ -82,9 +82,13 @@ def _mahjong(ruleset: str, seed: int, every: int, self_play: bool) -> Iterator[d
                "spent": dict(bot.last)}
 
 
-def _longcard(seed: int, every: int, self_play: bool) -> Iterator[dict[str, Any]]:
+def longcard_points(seed: int, every: int, played: dict[int, int] | None = None
+                    ) -> Iterator[tuple[int, Any, int, Any, Any]]:
+    """(point index, hand, seat, legal mask, penalised mask) at every ``every``-th decision with
+    more than one unpenalised choice of a long-card hand played by the engine's rule policy (the
+    same hand object, stepped on after each point).  ``played``: the actions to play instead at
+    some points (filled in by the caller while it holds the point)."""
     from mahjong_core.families.longcard.round_engine import CompiledHand
-    from mahjong_core.families.longcard.search_bot import SearchBot as LongCardSearchBot
 
     h = CompiledHand(seed=seed)
     k = 0
@@ -94,16 +98,26 @@ def _longcard(seed: int, every: int, self_play: bool) -> Iterator[dict[str, Any]
         legal, penalised = h.legal_mask(p), h.penalised_mask(p)
         if int((legal & ~penalised).sum()) > 1:
             if k % every == 0:
-                bot = LongCardSearchBot(_bot_seed(seed, k))       # the registered default budget
-                t = time.process_time()
-                chosen = int(bot.choose_in(h, h.view(p), legal, penalised))
-                ms = (time.process_time() - t) * 1000
-                action = chosen if self_play else action
-                if bot.last_playouts:      # a decision the RuleBot settles (a win, a fold) is not searched
-                    yield {"ruleset": LONGCARD, "seed": seed, "point": k, "seat": p, "action": chosen, "ms": ms,
-                           "spent": {"playouts": bot.last_playouts}}
+                yield k, h, p, legal, penalised
+                if played is not None and k in played:
+                    action = played[k]
             k += 1
         h.step(p, action)
+
+
+def _longcard(seed: int, every: int, self_play: bool) -> Iterator[dict[str, Any]]:
+    from mahjong_core.families.longcard.search_bot import SearchBot as LongCardSearchBot
+
+    played: dict[int, int] = {}
+    for k, h, p, legal, penalised in longcard_points(seed, every, played if self_play else None):
+        bot = LongCardSearchBot(_bot_seed(seed, k))       # the registered default budget
+        t = time.process_time()
+        chosen = int(bot.choose_in(h, h.view(p), legal, penalised))
+        ms = (time.process_time() - t) * 1000
+        played[k] = chosen
+        if bot.last_playouts:      # a decision the RuleBot settles (a win, a fold) is not searched
+            yield {"ruleset": LONGCARD, "seed": seed, "point": k, "seat": p, "action": chosen, "ms": ms,
+                   "spent": {"playouts": bot.last_playouts}}
 
 
 def run(ruleset: str, deals: int, seed: int = 1, every: int = 1, self_play: bool = False) -> list[dict[str, Any]]:
@@ -123,29 +137,18 @@ def retime(decision: dict[str, Any], decisions: list[dict[str, Any]], every: int
     played = {d["point"]: d["action"] for d in decisions if d["ruleset"] == ruleset and d["seed"] == seed}
     best = float("inf")
     if ruleset == LONGCARD:
-        from mahjong_core.families.longcard.round_engine import CompiledHand
         from mahjong_core.families.longcard.search_bot import (
             SearchBot as LongCardSearchBot,
         )
 
-        h = CompiledHand(seed=seed)
-        k = 0
-        while h.seats_to_act():
-            p = h.seats_to_act()[0]
-            action = int(h.core.choose("rule"))
-            legal, penalised = h.legal_mask(p), h.penalised_mask(p)
-            if int((legal & ~penalised).sum()) > 1:
-                if k == point:
-                    for _ in range(repeats):
-                        bot = LongCardSearchBot(_bot_seed(seed, k))
-                        t = time.process_time()
-                        bot.choose_in(h, h.view(p), legal, penalised)
-                        best = min(best, (time.process_time() - t) * 1000)
-                    return best
-                if self_play and k in played:
-                    action = played[k]
-                k += 1
-            h.step(p, action)
+        for k, h, p, legal, penalised in longcard_points(seed, every, played if self_play else None):
+            if k == point:
+                for _ in range(repeats):
+                    bot = LongCardSearchBot(_bot_seed(seed, k))
+                    t = time.process_time()
+                    bot.choose_in(h, h.view(p), legal, penalised)
+                    best = min(best, (time.process_time() - t) * 1000)
+                return best
         return best
     for k, rnd, seat in mahjong_points(ruleset, seed, every, played if self_play else None):
         if k == point:
