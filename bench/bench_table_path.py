@@ -22,6 +22,7 @@ import asyncio
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from typing import Any
 
 try:
@@ -29,7 +30,7 @@ try:
 except ImportError:   # the server extra's faster parser; the standard library's otherwise
     from json import loads
 
-from bench_server_load import choose   # the load test's client policy (this folder)
+from bench_server_load import choose  # the load test's client policy (this folder)
 from mahjong_core.server import ServerSettings
 from mahjong_core.server.lobby import Lobby
 
@@ -52,21 +53,34 @@ class Outbox:
         raise AssertionError(f"closed {code} {reason}")
 
 
-async def run(tables: int, turns: int, group: int) -> tuple[int, float, float, float]:
+def seated_lobby(tables: int, outbox: Callable[[], Any], **settings: Any) -> tuple[Lobby, list[tuple[Any, int, Any]]]:
+    """A lobby writing its tables in groups (SQLite in a temporary directory) with ``tables``
+    two-player coins tables, each seat attached to a new ``outbox()``, the tables' first rows
+    written: (the lobby, its seats as (table, seat, outbox)).  ``settings``: ServerSettings fields
+    beyond the bench's own."""
     tmp = tempfile.mkdtemp(prefix="mahjong-table-path-")
-    settings = ServerSettings(db=os.path.join(tmp, "t.sqlite3"), init=True, bots=False, rounds=1_000_000, seed=1,
-                              claim_pause_s=0.0, join_burst=10 * tables, max_seats_per_address=10 * tables,
-                              max_connections_per_address=0, max_tables=tables + 10, act_timeout_s=600.0)
-    lobby = Lobby(settings)
+    lobby = Lobby(ServerSettings(db=os.path.join(tmp, "t.sqlite3"), init=True, bots=False, rounds=1_000_000, seed=1,
+                                 claim_pause_s=0.0, join_burst=10 * tables, max_seats_per_address=10 * tables,
+                                 max_connections_per_address=0, max_tables=tables + 10, act_timeout_s=600.0,
+                                 **settings))
     lobby.grouping = True
     try:
         seats = []
         for n in range(2 * tables):
             j = lobby.join(f"p{n}", "coins", "127.0.0.1")
-            table, box = lobby.tables[j["table"]], Outbox()
+            table, box = lobby.tables[j["table"]], outbox()
             table.attach(j["seat"], box, 0)
             seats.append((table, j["seat"], box))
         lobby.write_staged()
+    except BaseException:
+        lobby.close()
+        raise
+    return lobby, seats
+
+
+async def run(tables: int, turns: int, group: int) -> tuple[int, float, float, float]:
+    lobby, seats = seated_lobby(tables, Outbox)
+    try:
         for table, _, _ in seats:
             table._flush()
         actions, t_act, t_write, t_parse = 0, 0.0, 0.0, 0.0

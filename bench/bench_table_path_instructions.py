@@ -25,20 +25,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import os
 import sys
-import tempfile
-from typing import Any
 
 try:
     from orjson import loads
 except ImportError:   # the server extra's faster parser; the standard library's otherwise
     from json import loads
 
-from bench_server_load import choose   # the load test's client policy (this folder)
-from mahjong_core.server import ServerSettings
+from bench_server_load import choose  # the load test's client policy (this folder)
+from bench_table_path import (
+    seated_lobby,  # the same tables, seats and settings (this folder)
+)
 from mahjong_core.server.cli import GC_THRESHOLD
-from mahjong_core.server.lobby import Lobby
 
 ACT = compile("table.act(k, i)", "act", "eval")
 WRITE = compile("lobby.write_staged()", "write", "eval")
@@ -67,21 +65,8 @@ class Outbox:
 
 async def run(tables: int, warmup: int, turns: int, group: int) -> tuple[int, float]:
     """Play; the actions counted (after the warm-up) and their mean frame bytes."""
-    tmp = tempfile.mkdtemp(prefix="mahjong-table-instr-")
-    settings = ServerSettings(db=os.path.join(tmp, "t.sqlite3"), init=True, bots=False, rounds=1_000_000, seed=1,
-                              claim_pause_s=0.0, join_burst=10 * tables, max_seats_per_address=10 * tables,
-                              max_connections_per_address=0, max_tables=tables + 10, act_timeout_s=600.0,
-                              checkpoint_s=86_400.0)
-    lobby = Lobby(settings)
-    lobby.grouping = True
+    lobby, seats = seated_lobby(tables, Outbox, checkpoint_s=86_400.0)
     try:
-        seats: list[tuple[Any, int, Outbox]] = []
-        for n in range(2 * tables):
-            j = lobby.join(f"p{n}", "coins", "127.0.0.1")
-            table, box = lobby.tables[j["table"]], Outbox()
-            table.attach(j["seat"], box, 0)
-            seats.append((table, j["seat"], box))
-        lobby.write_staged()
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLD)
