@@ -21,6 +21,7 @@ from mahjong_core.server.table import STORE_FAILED
 
 from .harness import FAST, Client, LiveServer, choose, finish, stored
 from .test_server_reconnect import Clock
+from .test_server_table_frames import play_out
 
 
 class Outbox:
@@ -339,19 +340,7 @@ def test_an_update_given_as_utf8_bytes_is_the_same_text_as_the_str_frame(tmp_pat
     Chinese fan names, players with Chinese level names)."""
     texts = []
     for box in (Outbox(), Utf8Outbox()):
-        clock = Clock()
-        lobby = Lobby(ServerSettings(db=str(tmp_path / f"{type(box).__name__}.sqlite3"), bots=True, rounds=2,
-                                     seed=5, act_timeout_s=1.0, init=True), clock=clock)
-        joined = lobby.join("pat", room)
-        table = lobby.tables[joined["table"]]
-        table.attach(joined["seat"], box, 0)
-        for _ in range(5000):
-            if table.status == "over":
-                break
-            clock.t += 1.0
-            table.tick(clock.t)
-        lobby.close()
-        assert table.status == "over"
+        play_out(tmp_path, room, seed=5, rounds=2, conn=box, db=f"{type(box).__name__}.sqlite3")
         texts.append(box.texts)
     assert texts[0] == texts[1]
     assert any("菜鸟" in t for t in texts[1]) and any('"type":"settlement"' in t for t in texts[1])

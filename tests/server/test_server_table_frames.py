@@ -13,17 +13,21 @@ from mahjong_core.families.mahjong.api import Match
 from .test_server_reconnect import Clock, Outbox
 
 
-def _play_out(tmp_path: Any, room: str, seed: int, rounds: int) -> tuple[Any, int, Outbox]:
+def play_out(tmp_path: Any, room: str, seed: int, rounds: int, conn: Any = None,
+             db: str = "f.sqlite3") -> tuple[Any, int, Any]:
+    """(the table, the seat, its connection) of a match of ``rounds`` played out in ``room`` by
+    bots and one seat whose connection (``conn``, an :class:`Outbox` by default) never acts: the
+    act timeout plays it."""
     from mahjong_core.server import ServerSettings
     from mahjong_core.server.lobby import Lobby
 
     clock = Clock()
-    lobby = Lobby(ServerSettings(db=str(tmp_path / "f.sqlite3"), bots=True, rounds=rounds, seed=seed,
+    lobby = Lobby(ServerSettings(db=str(tmp_path / db), bots=True, rounds=rounds, seed=seed,
                                  act_timeout_s=1.0, init=True), clock=clock)
     try:
         joined = lobby.join("pat", room)
         table = lobby.tables[joined["table"]]
-        conn = Outbox()
+        conn = Outbox() if conn is None else conn
         table.attach(joined["seat"], conn, 0)
         for _ in range(5000):
             if table.status == "over":
@@ -38,7 +42,7 @@ def _play_out(tmp_path: Any, room: str, seed: int, rounds: int) -> tuple[Any, in
 
 @pytest.mark.parametrize(("room", "seed"), [("coins", 3), ("public", 6)])
 def test_a_settlement_reveals_the_winning_hands_and_no_other_hand(tmp_path, room, seed):
-    table, _, conn = _play_out(tmp_path, room, seed, rounds=4)
+    table, _, conn = play_out(tmp_path, room, seed, rounds=4)
     events = [item["event"] for f in conn.frames if f["type"] == "update" for item in f["events"]]
     settlements = [ev for ev in events if ev["type"] == "settlement"]
     assert len(settlements) == 4
