@@ -4,32 +4,27 @@ only in what the seat cannot see."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
-
-import mahjong_core as mj
 from mahjong_core.families.mahjong._constants import A_WIN
 from mahjong_core.families.mahjong.hidden_worlds import hidden_world
+
+import mahjong_core as mj
+
+from .scripts import load_script
 
 
 def decision_points(ruleset: str, seed: int, every: int = 3) -> Iterator[tuple[Any, int]]:
     """(round, seat) at every ``every``-th decision of a seat with several choices and no win, in
-    a round played by greedy bots (the same round object, stepped on after each point)."""
-    rnd = mj.Round(ruleset=ruleset, seed=seed)
-    greedy = mj.GreedyBot()
-    k = 0
-    while not rnd.is_over:
-        seat = rnd.seats_to_act()[0]
-        legal = rnd.legal_indices(seat)
-        if len(legal) > 1 and A_WIN not in legal:
-            k += 1
-            if k % every == 0:
-                yield rnd, seat
-        rnd.step(seat, greedy.act_index(rnd, seat))
+    a round played by greedy bots (the same round object, stepped on after each point): the
+    ``every``-th, the ``2 * every``-th, ... of the points bench/bench_decision_time.py walks."""
+    points = load_script("bench/bench_decision_time.py").mahjong_points
+    return ((rnd, seat) for k, rnd, seat in points(ruleset, seed, 1) if (k + 1) % every == 0)
 
 
-def first_offered_win(ruleset: str = "two-player", seed: int = 1) -> "tuple[Any, int] | None":
+def first_offered_win(ruleset: str = "two-player", seed: int = 1) -> tuple[Any, int] | None:
     """(round, seat) at the first decision of a round played by greedy bots where a win is legal,
     or None if the round offers none."""
     rnd = mj.Round(ruleset=ruleset, seed=seed)
