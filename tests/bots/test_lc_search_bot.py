@@ -68,6 +68,10 @@ def test_same_seed_and_view_give_the_same_decision():
         assert bot.last_playouts > 0
         assert bot.act_index(r, seat) == first                       # the same bot, asked again
         assert SearchBot(seed=11, playouts=40).act_index(r, seat) == first   # a fresh bot of the seed
+        default = [SearchBot(seed=11), SearchBot(seed=11)]        # the default budget: counted, no clock
+        assert default[0].act_index(r, seat) == default[1].act_index(r, seat)
+        assert default[0].last_steps == default[1].last_steps >= DEFAULT_STEPS
+        assert default[0].last_playouts == default[1].last_playouts
     assert {r.view(seat)["phase"] for r, seat in points} >= {"discard"}
 
 

@@ -5,8 +5,9 @@ the candidates are the legal actions that incur no 包子, a win and a fold asid
 *worlds*: the cards its seat cannot see (the other seats' concealed cards and the undrawn stock)
 dealt again at random from what the seat's view (spec 8.3) says is unseen (:func:`determinize`).
 In each world it plays every candidate to the end of the hand with the RuleBot of spec 8.5 at every
-seat (the compiled engine's built-in bot, about 0.1 ms a hand), and it keeps the candidate with the
-best mean outcome over the worlds (ties: the RuleBot's choice, then the lowest action id).  Every
+seat (:meth:`RoundCore.playout`: the compiled engine's built-in bot, a few µs an action), and it
+keeps the candidate with the best mean outcome over the worlds (ties: the RuleBot's choice, then
+the lowest action id).  Every
 candidate is played in the same worlds (common random numbers): the differences between candidates
 are measured with far less noise than their values.  A win, a fold (the RuleBot folds a hand that is
 not qualified) and the decisions with one candidate (the 偷牌 stage, a turn) are the RuleBot's.
@@ -14,9 +15,9 @@ not qualified) and the decisions with one candidate (the 偷牌 stage, a turn) a
 The outcome is whether the seat wins the hand (``objective="wins"``, the default): a playout's win
 is 0 or 1 where its points swing with the fan (spec 5), so with the few tens of worlds a decision
 affords, the ranking of the candidates by wins is far less noisy, and it scores better on both
-measures: over the same 150 duplicate deals at the default budget it won +20.0 points of win rate
-and +1.84 points per hand over the RuleBot, against +14.4 and +1.61 when ranking by points
-(``objective="points"``, the seat's points of the hand).
+measures: over the same 150 duplicate deals at 240 playouts a decision (the default then) it won
++20.0 points of win rate and +1.84 points per hand over the RuleBot, against +14.4 and +1.61 when
+ranking by points (``objective="points"``, the seat's points of the hand).
 
 What the bot reads: its view, its legal and penalised actions, the rules (``hand.settings``), and the
 engine's copy of the hand (``RoundCore.world``), in which every card its seat cannot see is replaced
@@ -63,13 +64,14 @@ from .round_engine import CompiledHand, new_core
 from .round_rules import PLAYERS
 from .round_settings import RoundSettings
 
-__all__ = ["DEFAULT_STEPS", "MAX_STEPS", "OBJECTIVES", "PLAYOUT_STEPS", "SEARCHED_PHASES", "SearchBot", "WORLD_STEPS",
+__all__ = ["DEFAULT_STEPS", "MAX_STEPS", "OBJECTIVES", "PLAYOUT_STEPS", "SEARCHED_PHASES", "WORLD_STEPS", "SearchBot",
            "determinize", "unseen_counts"]
 
 DEFAULT_STEPS = 8_000
-"""Engine steps per decision by default (see the module docstring for what counts): about 30 ms of
-one core for a decision at the start of a hand, the dearest per step, and less later
-(docs/guide/longcard-bots.md has the figures; the issue asks for at most 50 ms)."""
+"""Engine steps per decision by default (see the module docstring for what counts): the longest
+decisions, the first of a hand (the dearest per step), measured 21 ms of one core at best and 33 ms
+at worst on the shared machine; the mean is about 18 ms (docs/guide/longcard-bots.md has the
+figures; the issue asks for at most 50 ms)."""
 
 MAX_STEPS = 10_000_000
 """The largest ``steps`` a bot accepts (minutes of one core per decision)."""
