@@ -117,7 +117,7 @@ def _longcard(seed: int, every: int, self_play: bool) -> Iterator[dict[str, Any]
         played[k] = chosen
         if bot.last_playouts:      # a decision the RuleBot settles (a win, a fold) is not searched
             yield {"ruleset": LONGCARD, "seed": seed, "point": k, "seat": p, "action": chosen, "ms": ms,
-                   "spent": {"playouts": bot.last_playouts}}
+                   "spent": {"playouts": bot.last_playouts, "steps": bot.last_steps}}
 
 
 def run(ruleset: str, deals: int, seed: int = 1, every: int = 1, self_play: bool = False) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """The long-card search bot (or the advisor bot) against the RuleBot, on duplicate deals.
 
-    python bench/bench_lc_search_bot.py [--deals N] [--budget PLAYOUTS] [--max-ms MS] [--bot search|advisor]
+    python bench/bench_lc_search_bot.py [--deals N] [--steps STEPS] [--budget PLAYOUTS] [--max-ms MS] [--bot search|advisor]
                                         [--objective points|wins] [--seed S] [--progress N]
 
 Duplicate deals: deal ``d`` (the stock and the banker of ``CompiledHand(seed=S + d)``, changpai-ydr
@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 from mahjong_core.families.longcard.advise_bot import AdvisorBot
 from mahjong_core.families.longcard.round_engine import CompiledHand, new_core
-from mahjong_core.families.longcard.search_bot import DEFAULT_PLAYOUTS, SearchBot
+from mahjong_core.families.longcard.search_bot import DEFAULT_STEPS, SearchBot
 
 
 def interval(xs: list[float]) -> tuple[float, float]:
@@ -54,6 +54,7 @@ def play_seat(seed: int, seat: int, bot: Any, stats: dict[str, float]) -> dict[s
             stats["search_cpu"] += dt
             stats["search_max"] = max(stats["search_max"], dt)
             stats["playouts"] += bot.last_playouts
+            stats["steps"] += bot.last_steps
         h.step(p, a)
     return h.result
 
@@ -62,13 +63,14 @@ def make_bot(args: argparse.Namespace) -> Any:
     if args.bot == "advisor":
         return AdvisorBot()
     phases = None if args.phases is None else args.phases.split(",")
-    return SearchBot(seed=args.seed, playouts=args.budget, max_ms=args.max_ms, objective=args.objective, phases=phases)
+    return SearchBot(seed=args.seed, steps=args.steps, playouts=args.budget, max_ms=args.max_ms, objective=args.objective, phases=phases)
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--deals", type=int, default=200, help="deals, each played 4 times (default 200)")
-    ap.add_argument("--budget", type=int, default=DEFAULT_PLAYOUTS, help="search bot: playouts per decision")
+    ap.add_argument("--steps", type=int, default=DEFAULT_STEPS, help="search bot: engine steps per decision")
+    ap.add_argument("--budget", type=int, default=None, help="search bot: the most playouts per decision (default: no cap)")
     ap.add_argument("--max-ms", type=float, default=None, help="search bot: CPU-time cap per decision (ms)")
     ap.add_argument("--objective", default="wins", choices=("wins", "points"), help="search bot: what a playout scores")
     ap.add_argument("--bot", default="search", choices=("search", "advisor"))
@@ -76,10 +78,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--seed", type=int, default=1, help="first deal's seed (and the search bot's seed)")
     ap.add_argument("--progress", type=int, default=0, help="print running figures every N deals (0: never)")
     args = ap.parse_args(argv)
-    if args.deals < 1 or args.budget < 1:
-        ap.error("--deals and --budget must be >= 1")
+    if args.deals < 1 or args.steps < 1 or (args.budget is not None and args.budget < 1):
+        ap.error("--deals, --steps and --budget must be >= 1")
     bot = make_bot(args)
-    stats = {"decisions": 0, "cpu": 0.0, "searched": 0, "search_cpu": 0.0, "search_max": 0.0, "playouts": 0}
+    stats = {"decisions": 0, "cpu": 0.0, "searched": 0, "search_cpu": 0.0, "search_max": 0.0, "playouts": 0, "steps": 0}
     win_d: list[float] = []
     pts_d: list[float] = []
     wins = [0, 0]
@@ -106,7 +108,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     wm, wh = interval(win_d)
     pm, ph = interval(pts_d)
     out = {
-        "bot": args.bot, "budget": args.budget if args.bot == "search" else None, "max_ms": args.max_ms,
+        "bot": args.bot, "steps": args.steps if args.bot == "search" else None,
+        "budget": args.budget if args.bot == "search" else None, "max_ms": args.max_ms,
         "objective": args.objective if args.bot == "search" else None, "deals": args.deals, "hands": hands,
         "win_rate_bot": wins[0] / hands, "win_rate_rulebot": wins[1] / hands,
         "win_rate_diff": wm, "win_rate_diff_ci95": wh, "points_diff": pm, "points_diff_ci95": ph,
@@ -115,9 +118,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "ms_max_searched_decision": 1000 * stats["search_max"], "decisions": stats["decisions"],
         "searched_decisions": stats["searched"],
         "playouts_per_searched_decision": stats["playouts"] / max(1, stats["searched"]),
+        "steps_per_searched_decision": stats["steps"] / max(1, stats["searched"]),
         "cpu_s": time.process_time() - start, "loadavg": os.getloadavg(),
     }
-    budget = f"--budget {args.budget}" + (f" --max-ms {args.max_ms:g}" if args.max_ms else "") + f" --objective {args.objective}"
+    budget = f"--steps {args.steps}" + (f" --budget {args.budget}" if args.budget else "") + (f" --max-ms {args.max_ms:g}" if args.max_ms else "") + f" --objective {args.objective}"
     print(f"{args.bot} bot vs RuleBot, changpai-ydr, {args.deals} duplicate deals ({hands} hands with the bot)"
           + (f", {budget}" if args.bot == "search" else ""))
     print(f"  win rate: bot {100 * out['win_rate_bot']:.2f} %, RuleBot in the same seats {100 * out['win_rate_rulebot']:.2f} %")
@@ -125,7 +129,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(f"  points per hand difference: {pm:+.3f}, 95 % CI [{pm - ph:+.3f}, {pm + ph:+.3f}]")
     print(f"  CPU per decision: {out['ms_per_decision']:.2f} ms over {stats['decisions']} decisions; "
           f"searched ones {out['ms_per_searched_decision']:.2f} ms (max {out['ms_max_searched_decision']:.1f} ms, "
-          f"{stats['searched']} decisions, {out['playouts_per_searched_decision']:.0f} playouts each)")
+          f"{stats['searched']} decisions, {out['playouts_per_searched_decision']:.0f} playouts and "
+          f"{out['steps_per_searched_decision']:.0f} steps each)")
     la = out["loadavg"]
     print(f"  total CPU {out['cpu_s']:.1f} s; load average {la[0]:.2f} {la[1]:.2f} {la[2]:.2f}")
     return out

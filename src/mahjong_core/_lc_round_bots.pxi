@@ -9,6 +9,7 @@ cdef enum:
     BOT_RULE = 1
 
 BOT_KINDS = ("random", "rule")
+_RULE_SEATS = ("rule", "rule", "rule")          # RoundCore.playout
 
 
 cdef struct BotKey:
@@ -163,6 +164,8 @@ def _check_bots(bots, rngs):
 
 @cython.nonecheck(False)
 cdef int _play(RoundCore h, tuple bots, list rngs, int max_steps) except -1:
+    """Play ``h`` to its end with the built-in ``bots``; the number of actions applied (the search
+    bot counts its budget in them: a count, where a clock would make its decisions depend on the load)."""
     cdef int kinds[PLAYERS]
     cdef int p, a, steps = 0
     for p in range(PLAYERS):
@@ -180,4 +183,4 @@ cdef int _play(RoundCore h, tuple bots, list rngs, int max_steps) except -1:
         if a < 0:           # every seat to act has a legal move (spec 3.5, 3.11); never index dec with -1
             raise MahjongError(f"seat {p} has no legal action in phase {PHASE_NAMES[h.phase]}")   # pragma: no cover
         _apply(h, p, a)
-    return 0
+    return steps

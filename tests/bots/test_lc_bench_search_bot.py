@@ -14,10 +14,11 @@ import bench_lc_search_bot  # noqa: E402
 
 
 def test_the_search_bench_reports_its_figures(capsys):
-    out = bench_lc_search_bot.main(["--deals", "2", "--budget", "6", "--seed", "3"])
+    out = bench_lc_search_bot.main(["--deals", "2", "--steps", "400", "--budget", "6", "--seed", "3"])
     text = capsys.readouterr().out
-    assert out["deals"] == 2 and out["hands"] == 6 and out["budget"] == 6
+    assert out["deals"] == 2 and out["hands"] == 6 and out["budget"] == 6 and out["steps"] == 400
     assert out["searched_decisions"] > 0 and out["playouts_per_searched_decision"] > 0
+    assert out["steps_per_searched_decision"] > 0
     for line in ("win rate difference:", "95 % CI", "points per hand difference:", "CPU per decision:",
                  "load average"):
         assert line in text

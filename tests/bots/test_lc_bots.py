@@ -12,7 +12,7 @@ from mahjong_core.families.longcard.advise import advise_round
 from mahjong_core.families.longcard.advise_bot import AdvisorBot
 from mahjong_core.families.longcard.round_bots import RuleBot
 from mahjong_core.families.longcard.round_match import LongcardRound
-from mahjong_core.families.longcard.search_bot import DEFAULT_PLAYOUTS, SearchBot
+from mahjong_core.families.longcard.search_bot import DEFAULT_STEPS, SearchBot
 from mahjong_core.game.bots import make_bots
 
 RULESET = "changpai-ydr"
@@ -23,7 +23,7 @@ def test_the_family_names_its_four_bots():
     assert set(bots) == {"random", "greedy", "advisor", "search"}
     made = make_bots(["advisor", "search", "greedy"], 3, ruleset=RULESET)
     assert type(made[0]) is AdvisorBot and type(made[1]) is SearchBot and type(made[2]) is RuleBot
-    assert made[1].playouts == DEFAULT_PLAYOUTS and made[1].max_ms is None
+    assert made[1].steps == DEFAULT_STEPS and made[1].playouts is None and made[1].max_ms is None
     again = make_bots(["advisor", "search", "greedy"], 3, ruleset=RULESET)
     assert again[1].seed == made[1].seed             # a named bot is seeded from make_bots' seed
 

@@ -12,7 +12,13 @@ from mahjong_core.errors import MahjongError
 from mahjong_core.families import registry
 from mahjong_core.families.longcard.round_bots import RuleBot
 from mahjong_core.families.longcard.round_match import LongcardRound
-from mahjong_core.families.longcard.search_bot import DEFAULT_PLAYOUTS, SearchBot
+from mahjong_core.families.longcard.search_bot import (
+    DEFAULT_STEPS,
+    MAX_STEPS,
+    PLAYOUT_STEPS,
+    WORLD_STEPS,
+    SearchBot,
+)
 
 RULESET = "changpai-ydr"
 HIDDEN_WORLD = registry.get_family("longcard").hidden_worlds
@@ -41,7 +47,8 @@ def _searched_points(n: int, seed: int = 0, phases=("discard", "claim", "qi")):
 
 @pytest.mark.parametrize("kw", [
     {"seed": -1}, {"seed": 1.5}, {"seed": "7"}, {"seed": 2**128},
-    {"playouts": 0}, {"playouts": 100_001}, {"playouts": 2.0}, {"playouts": True}, {"playouts": None},
+    {"playouts": 0}, {"playouts": 100_001}, {"playouts": 2.0}, {"playouts": True}, {"playouts": "9"},
+    {"steps": 0}, {"steps": MAX_STEPS + 1}, {"steps": 5.0}, {"steps": False}, {"steps": None},
     {"max_ms": 0}, {"max_ms": -5}, {"max_ms": float("nan")}, {"max_ms": float("inf")}, {"max_ms": "50"},
     {"max_ms": True}, {"objective": "fan"}, {"objective": None}, {"phases": "discard"}, {"phases": []},
     {"phases": ["discard", "turn"]}, {"phases": 3},
@@ -61,28 +68,67 @@ def test_same_seed_and_view_give_the_same_decision():
         assert bot.last_playouts > 0
         assert bot.act_index(r, seat) == first                       # the same bot, asked again
         assert SearchBot(seed=11, playouts=40).act_index(r, seat) == first   # a fresh bot of the seed
+        default = [SearchBot(seed=11), SearchBot(seed=11)]        # the default budget: counted, no clock
+        assert default[0].act_index(r, seat) == default[1].act_index(r, seat)
+        assert default[0].last_steps == default[1].last_steps >= DEFAULT_STEPS
+        assert default[0].last_playouts == default[1].last_playouts
     assert {r.view(seat)["phase"] for r, seat in points} >= {"discard"}
 
 
-def test_the_budget_is_kept():
+def test_the_playouts_cap_is_kept():
     (r, seat), = _searched_points(1, seed=7, phases=("discard",))
     k = sum(1 for i in r.legal_indices(seat) if i < 21 and not r.penalised_mask(seat)[i])
     for playouts in (1, k, 5 * k + 1, 60):
-        bot = SearchBot(seed=1, playouts=playouts)
+        bot = SearchBot(seed=1, steps=MAX_STEPS, playouts=playouts)
         bot.act_index(r, seat)
         assert bot.last_playouts == max(1, playouts // k) * k      # whole worlds, every candidate in each
-    capped = SearchBot(seed=1, playouts=100_000, max_ms=2)
+    capped = SearchBot(seed=1, steps=MAX_STEPS, playouts=100_000, max_ms=2)
     capped.act_index(r, seat)
     assert k <= capped.last_playouts < 100_000 and capped.last_ms < 2 + 100
-    # the default budget is counted in playouts, not in time (its CPU cost per decision is measured
-    # by bench/bench_lc_search_bot.py, not bounded here: a loaded machine stretches CPU time)
-    bot = SearchBot(seed=1)
-    for r2, seat2 in _searched_points(4, seed=60):
-        one_world = SearchBot(seed=1, playouts=1)
-        one_world.act_index(r2, seat2)
-        k2 = one_world.last_playouts              # one world plays each candidate once
-        bot.act_index(r2, seat2)
-        assert bot.last_playouts == max(1, DEFAULT_PLAYOUTS // k2) * k2
+
+
+def test_the_steps_budget_is_kept():
+    """The search stops at the first world whose steps reach the budget (counted, not timed): with
+    one world fewer (the same worlds: the generator is the decision's) it had not reached it."""
+    for r, seat in _searched_points(4, seed=60):
+        one = SearchBot(seed=1, steps=1)
+        one.act_index(r, seat)
+        k = one.last_playouts                                    # one world: each candidate once
+        assert k >= 2 and one.last_steps >= WORLD_STEPS + k * (1 + PLAYOUT_STEPS)
+        for steps in (500, 3000, DEFAULT_STEPS):
+            bot = SearchBot(seed=1, steps=steps) if steps != DEFAULT_STEPS else SearchBot(seed=1)
+            bot.act_index(r, seat)
+            worlds = bot.last_playouts // k
+            assert bot.last_steps >= steps and worlds >= 1
+            fewer = SearchBot(seed=1, steps=MAX_STEPS, playouts=(worlds - 1) * k) if worlds > 1 else None
+            if fewer is not None:
+                fewer.act_index(r, seat)
+                assert fewer.last_playouts == (worlds - 1) * k and fewer.last_steps < steps
+            # a world costs WORLD_STEPS plus, per candidate, the playout's actions and PLAYOUT_STEPS
+            assert bot.last_steps - (fewer.last_steps if fewer else 0) <= WORLD_STEPS + k * (PLAYOUT_STEPS + 400)
+
+
+def test_the_steps_budget_spends_fewer_playouts_on_longer_playouts():
+    """Counted in steps, the first searched decision of a hand (playouts of some 45 actions) plays
+    fewer playouts than its last one (a few actions each): the budget holds the work of a decision,
+    not its count of playouts."""
+    rule, probe = RuleBot(), SearchBot(seed=0, steps=1)
+    for seed in (5, 6):
+        r = LongcardRound(RULESET, seed, dealer=0)
+        points = []
+        while not r.is_over:
+            seat = r.seats_to_act()[0]
+            probe.act_index(r, seat)
+            if probe.last_playouts:
+                points.append((LongcardRound.from_json(r.to_json()), seat))
+            r.step(seat, rule.act_index(r, seat))
+        per_playout = []
+        for r2, seat in (points[0], points[-1]):
+            bot = SearchBot(seed=3)
+            bot.act_index(r2, seat)
+            assert bot.last_steps >= DEFAULT_STEPS
+            per_playout.append(bot.last_steps / bot.last_playouts)
+        assert per_playout[0] > 2 * per_playout[1], per_playout
 
 
 def test_decisions_do_not_change_when_the_hidden_cards_are_swapped():

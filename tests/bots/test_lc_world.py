@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mahjong_core.errors import MahjongError
+from mahjong_core.errors import IllegalActionError, MahjongError
 from mahjong_core.families.longcard.cards import CAISHEN
 from mahjong_core.families.longcard.round_engine import CompiledHand, new_core
 from mahjong_core.families.longcard.search_bot import determinize, unseen_counts
@@ -141,3 +141,28 @@ def test_determinize_deals_what_the_seat_cannot_see(options):
         checked.add(core.phase)
     assert {"discard", "claim", "turn"} <= checked
     assert CAISHEN == 21
+
+
+def test_a_playout_counts_its_actions_and_ends_as_play():
+    """RoundCore.playout (the search bot's): the action, then the RuleBot at every seat to the end;
+    it reports the actions applied (the search's budget is counted in them) and the winner and
+    points of the hand that play() reports for the same moves; an action not offered is refused."""
+    for seed in range(6):
+        core = new_core(seed)
+        for _ in range(seed * 7):
+            if core.phase == "end":
+                break
+            core.step(core.actor, core.choose("rule"))
+        if core.phase == "end":
+            continue
+        seat = core.actor
+        for a in core.offered(seat):
+            x, y = core.copy(), core.copy()
+            steps, winner, deltas = x.playout(seat, a)
+            y.step(seat, a)
+            res = y.play(("rule",) * 3)
+            assert steps == y.n_actions == x.n_actions >= 1       # a copy's log starts empty
+            assert deltas == res["deltas"] and winner == (res["winner"] if res["end"] == "win" else -1)
+    core = new_core(1)
+    with pytest.raises(IllegalActionError):
+        core.copy().playout((core.actor + 1) % 3, 0)
