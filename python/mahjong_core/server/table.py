@@ -476,7 +476,9 @@ class Table:
         known = self._log_texts
         for pair in pairs:
             known[id(pair[0])] = pair
-        redact = rnd._redact_event   # the engine's own redaction of its own events (as redacted() does)
+        # the engine's own redaction of its own events (as redacted() does); the family's variant that
+        # gives back an event seen as it is itself, when it has one: no copy to make and compare
+        redact = getattr(rnd, "_redact_shared", None) or rnd._redact_event
         pending = self._pending.events
         for s, seat in enumerate(self.seats):
             assert seat is not None
