@@ -1,7 +1,7 @@
 """Type stubs of the compiled round engine (src/mahjong_core/_round.pyx); use it through
 mahjong_core.Round."""
 
-from typing import Any, Sequence, final
+from typing import Any, Callable, Sequence, final
 
 import numpy as np
 import numpy.typing as npt
@@ -95,6 +95,7 @@ def round_view(self: Any, seat: int) -> PlayerView: ...
 def round_step(self: Any, seat: int, action: Any) -> list[Event]: ...
 def greedy_act_index(self: Any, rnd: Any, seat: int) -> int: ...
 def round_view_snapshot(self: Any, seat: int) -> RoundView: ...
+def round_view_json(self: Any, seat: int, encode: Callable[[Any], bytes]) -> bytes: ...   # (_round_view_json.pxi)
 
 @final
 class RoundView:

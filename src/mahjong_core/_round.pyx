@@ -20,7 +20,8 @@ state machine's moves (wall, deal, step, claims, end); ``_round_legal.pxi`` what
 win evaluation, options, the legal set); ``_round_events.pxi`` the event records and their decoding,
 ``_round_views.pxi`` and ``_round_boxes.pxi`` views and exported state; ``_round_bots.pxi`` the
 built-in bots; ``_round_rng.pxi`` NumPy's Generator algorithms (wall shuffle, random bot);
-``_round_api.pxi`` the legal sets and views as Python objects; ``_round_obs.pxi`` the observation
+``_round_api.pxi`` the legal sets and views as Python objects, ``_round_view_json.pxi`` a view as
+its JSON (the server's frames); ``_round_obs.pxi`` the observation
 encoding of ``mahjong_core.rl`` (it includes ``_round_vec.pxi``, ``RoundBatch``: N rounds stepped
 without the GIL, which is why the state machine's functions are nogil).
 
@@ -532,4 +533,5 @@ include "_round_events.pxi"
 include "_round_rng.pxi"
 include "_round_views.pxi"
 include "_round_api.pxi"
+include "_round_view_json.pxi"
 include "_round_obs.pxi"

@@ -85,6 +85,23 @@ def stream_digest(texts: list[str]) -> str:
     return h.hexdigest()
 
 
+_DEADLINE_TEXTS: dict[float, str] = {}
+_DEADLINE_TEXTS_MAX = 4096
+
+
+def _deadline_text(left: float) -> str:
+    """``,"deadline_s":`` and the JSON of ``round(max(0.0, left), 3)`` (what :meth:`Table._state_fields`
+    gives), kept per ``left``: a deadline restarted at the update's own clock reading leaves the
+    whole act timeout but for the float's rounding (a handful of values), and ``round`` with
+    digits formats the float in decimal (several µs, once per update)."""
+    text = _DEADLINE_TEXTS.get(left)
+    if text is None:
+        if len(_DEADLINE_TEXTS) >= _DEADLINE_TEXTS_MAX:   # the other readings (a clock's tick): seldom the same
+            _DEADLINE_TEXTS.clear()
+        text = _DEADLINE_TEXTS[left] = ',"deadline_s":' + dumps(round(max(0.0, left), 3))
+    return text
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -159,6 +176,8 @@ class Table:
         self._players_text: str | None = None   # _players()'s JSON until a seat, balance or connection changes
         self._players_utf8 = b""          # _players_text's UTF-8 (set with it)
         self._seat_rows: tuple[list[Seat | None], list[Any]] = ([], [])   # the seats and their row()s
+        self._tail_key: tuple[Any, ...] | None = None   # _state_tail's members before the deadline, and their JSON
+        self._tail_head = ""
 
     @classmethod
     def restore(cls, lobby: Lobby, row: TableRow) -> Table:
@@ -457,7 +476,9 @@ class Table:
         known = self._log_texts
         for pair in pairs:
             known[id(pair[0])] = pair
-        redact = rnd._redact_event   # the engine's own redaction of its own events (as redacted() does)
+        # the engine's own redaction of its own events (as redacted() does); the family's variant that
+        # gives back an event seen as it is itself, when it has one: no copy to make and compare
+        redact = getattr(rnd, "_redact_shared", None) or rnd._redact_event
         pending = self._pending.events
         for s, seat in enumerate(self.seats):
             assert seat is not None
@@ -705,7 +726,7 @@ class Table:
         # the state: the seat's own fields, then the table's (tail), as _state_fields lists them
         send_utf8 = getattr(conn, "send_utf8", None)
         if send_utf8 is not None:   # the same text as bytes: a frame with CJK names is not a wide str encoded again
-            view_utf8 = b"null" if self.match is None else dumps_utf8(self.match.round.view(k))
+            view_utf8 = b"null" if self.match is None else self._view_utf8(k)
             send_utf8(b'{"type":"update","events":[%s],"state":{"last_id":%d,"history":"%s",%s,"players":%s,'
                       b'"view":%s}}' % (events.encode(), n, seat.history.hexdigest().encode(), tail.encode(),
                                         self._players_utf8, view_utf8))
@@ -713,6 +734,18 @@ class Table:
         view = "null" if self.match is None else dumps(self.match.round.view(k))
         conn.send(f'{{"type":"update","events":[{events}],"state":{{"last_id":{n},'
                   f'"history":"{seat.history.hexdigest()}",{tail},"players":{players},"view":{view}}}}}')
+
+    def _view_utf8(self, k: int) -> bytes:
+        """The JSON of the engine's view of seat ``k`` (:func:`dumps_utf8`'s bytes): written by the
+        engine from its state when it can (a compiled mahjong round's ``_view_json``: no dict built
+        and encoded, twice per step), else the view encoded."""
+        assert self.match is not None
+        rnd = self.match.round
+        view_json = getattr(rnd, "_view_json", None)
+        if view_json is not None:
+            data: bytes = view_json(k, dumps_utf8)
+            return data
+        return dumps_utf8(rnd.view(k))
 
     def _players(self) -> list[dict[str, Any] | None]:
         ledger = self.lobby.ledger
@@ -746,11 +779,16 @@ class Table:
 
     def _state_tail(self, now: float | None) -> str:
         """The fields of :meth:`_state_fields` after ``last_id`` and ``history`` (the same for
-        every seat), as JSON members without the braces."""
+        every seat), as JSON members without the braces: the members before ``deadline_s``
+        kept from one update to the next until one of them changes, the deadline's text taken
+        from :func:`_deadline_text`."""
         if now is None:
             now = self.lobby.now()
         m = self.match
-        return dumps({"status": self.status, "end_reason": self.end_reason,
-                      "round": None if m is None else min(m.round_index + 1, m.rounds or 0),
-                      "rounds": self.lobby.settings.rounds,
-                      "deadline_s": None if self.deadline is None else round(max(0.0, self.deadline - now), 3)})[1:-1]
+        key = (self.status, self.end_reason, None if m is None else min(m.round_index + 1, m.rounds or 0),
+               self.lobby.settings.rounds)
+        if key != self._tail_key:
+            status, end_reason, rnd, rounds = key
+            self._tail_key = key
+            self._tail_head = dumps({"status": status, "end_reason": end_reason, "round": rnd, "rounds": rounds})[1:-1]
+        return self._tail_head + (',"deadline_s":null' if self.deadline is None else _deadline_text(self.deadline - now))

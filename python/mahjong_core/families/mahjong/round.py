@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from ..._round import (
     RoundCore, RoundView, round_is_over, round_legal_mask, round_seats_to_act, round_step, round_view,
-    round_view_snapshot,
+    round_view_json, round_view_snapshot,
 )
 from ..._types import Int, LongcardRulesetName, MahjongRulesetName, WindLike
 from ...game import contract
@@ -271,6 +271,7 @@ class Round(MahjongRoundBase):
         self._result_obj: "RoundResult | None" = None
         self._scores: "list[Score] | None" = None
         self._view_heads: list[dict[str, Any]] | None = None   # built by the first view
+        self._view_json_heads: Any = None   # their JSON, for _view_json (built with them, by the first one)
 
     # ------------------------------------------------------------------ events and result
     def _sync(self) -> None:
@@ -600,6 +601,10 @@ class Round(MahjongRoundBase):
     # the same view frozen as a RoundView (to_dict() == view(seat)): the dict is built only when a
     # server asks for it (docs/guide/round-api.md: The server loop)
     view_snapshot = round_view_snapshot
+    # the view as its JSON bytes, ``_view_json(seat, encode) == encode(view(seat))`` for the server's
+    # compact UTF-8 encoder (mahjong_core.server.encoding.dumps_utf8): written from the core's state
+    # for the server's update frames, the dict built (and given to ``encode``) only for a finished round
+    _view_json = round_view_json
 
     def _new_view_heads(self) -> list[dict[str, Any]]:
         """Per seat, the template of its views (the values fixed for the round set), for :meth:`view`."""

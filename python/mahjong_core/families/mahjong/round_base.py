@@ -28,7 +28,7 @@ from .constants import MELD_NAMES, PHASE_NAMES
 from .round_checks import encode_action, why_illegal
 from .round_invariants import check_invariants
 from .round_schema import header_shape
-from .round_views import VIEW_KEYS, redact_one, view_fields
+from .round_views import VIEW_KEYS, redact_one, redact_shared, view_fields
 from .settings import FlowSettings, settings_and_options
 from .tiles import meld_tiles, parse_tiles, parse_wind
 from .wall import N_KONG_DICE, shuffle_wall
@@ -205,6 +205,11 @@ class MahjongRoundBase(RoundBase):
     @staticmethod
     def _redact_event(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
         return redact_one(ev, seat)
+
+    @staticmethod
+    def _redact_shared(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
+        """:meth:`_redact_event`, an event the seat sees as it is given back itself (the server's streams)."""
+        return redact_shared(ev, seat)
 
     def __repr__(self) -> str:
         return (f"Round({self.ruleset!r}, seed={self.seed}, dealer={self.dealer}, phase={self.phase_name!r}, "

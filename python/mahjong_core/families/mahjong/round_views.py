@@ -19,7 +19,7 @@ from .constants import MELD_NAMES, PH_CLAIM, PH_ROB, PH_TURN, READY_NONE
 from .round_schema import event_shape
 from .tiles import meld_tiles
 
-__all__ = ["view_fields", "redact_event", "redact_events", "redact_one", "VIEW_KEYS"]
+__all__ = ["view_fields", "redact_event", "redact_events", "redact_one", "redact_shared", "VIEW_KEYS"]
 
 
 VIEW_KEYS = (
@@ -88,12 +88,20 @@ def redact_event(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
 
 def redact_one(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
     """:func:`redact_event` of an event known to be well formed (a round's own log)."""
+    out = redact_shared(ev, seat)
+    return dict(ev) if out is ev else out
+
+
+def redact_shared(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
+    """:func:`redact_one`, but an event that ``seat`` sees as it is is ``ev`` itself, not a copy
+    (for the server's streams, which encode it once for every seat that sees it as it is: no copy
+    made, then compared with it, per seat and event)."""
     t = ev.get("type")
     if t == "header":
         return {k: v for k, v in ev.items() if k not in ("wall", "kong_dice", "seed", "spawn_key")}
     owner = ev.get("seat")
     if owner == seat or owner is None:
-        return dict(ev)
+        return ev
     if t == "deal":
         return {"type": "deal", "seat": owner, "n": len(ev["tiles"]),
                 "flowers": [x for x in ev["tiles"] if x >= 34]}
@@ -112,8 +120,7 @@ def redact_one(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
             return None
         if a in ("pass", "pon", "chi") or (a == "kong" and ev["action"].get("kind") == "exposed"):
             return None  # claim answers stay private; the resolution shows in later events
-        return dict(ev)
-    return dict(ev)
+    return ev
 
 
 def redact_events(events: "list[dict[str, Any]]", seat: int) -> list[dict[str, Any]]:
