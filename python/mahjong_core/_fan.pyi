@@ -67,6 +67,7 @@ def evaluate_batch(
     round_winds_arg: NDArray[np.uint8],
     min_fan: int,
     options_arg: int,
+    threads: int = 1,
 ) -> tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.uint16]]: ...
 def batch_columns_plain(
     n: int,

@@ -52,6 +52,7 @@ from cpython.buffer cimport (
 )
 
 import numpy as np
+from threading import Thread as _Thread
 
 cnp.import_array()
 

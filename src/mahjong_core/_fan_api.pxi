@@ -224,6 +224,7 @@ cdef inline long long _int_arg(object v, str name, long long lo, long long hi, t
 
 
 cdef enum:
+    MAX_THREADS_ = 1024
     INT_MIN_ = -2147483648
     INT_MAX_ = 2147483647
     U32_MAX_ = 4294967295
@@ -336,8 +337,62 @@ cdef object _view(object a, str name, str dtype, int ndim):
         raise ArrayShapeError(f"{name}: expected a C-contiguous {ndim}-d {dtype} array ({exc})") from None
 
 
+cdef enum:
+    MIN_ROWS_PER_THREAD = 512   # a thread costs tens of microseconds to start: about 100 hands' work
+
+
+cdef class _BatchRows:
+    """The checked columns and the outputs of one :func:`evaluate_batch` call.  ``run`` evaluates a
+    range of rows without the GIL, so several threads can share the call: the kernel keeps all its
+    state on its own stack (``Ctx``, ``Err``), and the tables it reads (``_fan_tables.pxi``, the masks,
+    the suit splits, ``_hand``'s tables) are written only when the modules are imported."""
+    cdef int rs
+    cdef uint32_t options
+    cdef const uint8_t[:, ::1] concealed
+    cdef const int16_t[::1] win_tiles
+    cdef const uint8_t[:, :, ::1] melds
+    cdef const uint32_t[::1] flags
+    cdef const uint32_t[::1] flowers
+    cdef const uint8_t[::1] seat_winds
+    cdef const uint8_t[::1] round_winds
+    cdef int32_t[::1] tv
+    cdef int32_t[::1] nv
+    cdef uint16_t[:, ::1] cv
+
+    def run(self, Py_ssize_t start, Py_ssize_t stop):
+        """Rows start .. stop-1: None, or (row, code, a, b) of the first row the kernel refuses (the
+        rows after it are not evaluated)."""
+        cdef Py_ssize_t i, bad = -1
+        cdef Err err
+        cdef int totals[3]
+        # locals: the loop reads them from registers, not through self
+        cdef int rs = self.rs
+        cdef uint32_t options = self.options
+        cdef const uint8_t[:, ::1] concealed = self.concealed
+        cdef const int16_t[::1] win_tiles = self.win_tiles
+        cdef const uint8_t[:, :, ::1] melds = self.melds
+        cdef const uint32_t[::1] flags = self.flags
+        cdef const uint32_t[::1] flowers = self.flowers
+        cdef const uint8_t[::1] seat_winds = self.seat_winds
+        cdef const uint8_t[::1] round_winds = self.round_winds
+        cdef int32_t[::1] tv = self.tv
+        cdef int32_t[::1] nv = self.nv
+        cdef uint16_t[:, ::1] cv = self.cv
+        err.code = E_OK
+        with nogil:
+            for i in range(start, stop):
+                err.code = _evaluate(rs, &concealed[i, 0], win_tiles[i], &melds[i, 0, 0], 4, flags[i], flowers[i],
+                                     seat_winds[i], round_winds[i], options, &cv[i, 0], totals, &err)
+                if err.code != E_OK:
+                    bad = i
+                    break
+                tv[i] = totals[0]
+                nv[i] = totals[1]
+        return None if bad < 0 else (bad, err.code, err.a, err.b)
+
+
 def evaluate_batch(ruleset_code, concealed_arg, win_tiles_arg, melds_arg, flags_arg, flowers_arg,
-                   seat_winds_arg, round_winds_arg, min_fan, options_arg):
+                   seat_winds_arg, round_winds_arg, min_fan, options_arg, threads=1):
     """:func:`evaluate` over N hands; the row loop runs without the GIL.
 
     ``concealed`` (N, 34); ``win_tiles`` (N,) int16; ``melds`` (N, 4, 2) with
@@ -345,57 +400,80 @@ def evaluate_batch(ruleset_code, concealed_arg, win_tiles_arg, melds_arg, flags_
     ``seat_winds``, ``round_winds`` (N,) uint8.  Returns ``(totals int32 (N,),
     non_flower_totals int32 (N,), counts uint16 (N, fan_count))``.
 
+    ``threads``: the rows are split into that many consecutive ranges (fewer when a range would
+    hold under 512 rows), one thread each, the calling thread taking the first; 1 (the default)
+    runs them all in the calling thread.  The results do not depend on it.
+
     The first invalid row (and a complete-size row that is not a winning hand)
     raises the same exception as :func:`evaluate`, its message starting with
     ``"row i: "``; the caller validates, so nothing is returned in that case.
     """
-    cdef Py_ssize_t n, i
+    cdef Py_ssize_t n, k, j
     cdef int nf
     cdef Err err
-    cdef int totals[3]
-    cdef Py_ssize_t bad = -1
+    cdef _BatchRows job = _BatchRows()
     cdef int rs_c = _check_ruleset(ruleset_code)
     cdef uint32_t options = <uint32_t> _int_arg(options_arg, "options", 0, U32_MAX_, MahjongError)
     _int_arg(min_fan, "min_fan", 0, MAX_MIN_FAN, MahjongError)
-    cdef const uint8_t[:, ::1] concealed = _view(concealed_arg, "concealed", "uint8", 2)
-    cdef const int16_t[::1] win_tiles = _view(win_tiles_arg, "win_tiles", "int16", 1)
-    cdef const uint8_t[:, :, ::1] melds = _view(melds_arg, "melds", "uint8", 3)
-    cdef const uint32_t[::1] flags = _view(flags_arg, "flags", "uint32", 1)
-    cdef const uint32_t[::1] flowers = _view(flowers_arg, "flowers", "uint32", 1)
-    cdef const uint8_t[::1] seat_winds = _view(seat_winds_arg, "seat_winds", "uint8", 1)
-    cdef const uint8_t[::1] round_winds = _view(round_winds_arg, "round_winds", "uint8", 1)
+    cdef int n_threads = <int> _int_arg(threads, "threads", 1, MAX_THREADS_, MahjongError)
+    job.rs = rs_c
+    job.options = options
+    job.concealed = _view(concealed_arg, "concealed", "uint8", 2)
+    job.win_tiles = _view(win_tiles_arg, "win_tiles", "int16", 1)
+    job.melds = _view(melds_arg, "melds", "uint8", 3)
+    job.flags = _view(flags_arg, "flags", "uint32", 1)
+    job.flowers = _view(flowers_arg, "flowers", "uint32", 1)
+    job.seat_winds = _view(seat_winds_arg, "seat_winds", "uint8", 1)
+    job.round_winds = _view(round_winds_arg, "round_winds", "uint8", 1)
     nf = FAN_COUNT[rs_c]
-    n = concealed.shape[0]
-    if concealed.shape[1] != N_KINDS and n:
-        raise ArrayShapeError(f"concealed: expected shape (N, 34), got ({n}, {concealed.shape[1]})")
-    if (win_tiles.shape[0] != n or flags.shape[0] != n or flowers.shape[0] != n
-            or seat_winds.shape[0] != n or round_winds.shape[0] != n or melds.shape[0] != n):
+    n = job.concealed.shape[0]
+    if job.concealed.shape[1] != N_KINDS and n:
+        raise ArrayShapeError(f"concealed: expected shape (N, 34), got ({n}, {job.concealed.shape[1]})")
+    if (job.win_tiles.shape[0] != n or job.flags.shape[0] != n or job.flowers.shape[0] != n
+            or job.seat_winds.shape[0] != n or job.round_winds.shape[0] != n or job.melds.shape[0] != n):
         raise ArrayShapeError("every per-hand array must have the same length N as concealed")
-    if n and (melds.shape[1] != 4 or melds.shape[2] != 2):
-        raise ArrayShapeError(f"melds: expected shape (N, 4, 2), got ({n}, {melds.shape[1]}, {melds.shape[2]})")
+    if n and (job.melds.shape[1] != 4 or job.melds.shape[2] != 2):
+        raise ArrayShapeError(f"melds: expected shape (N, 4, 2), got ({n}, {job.melds.shape[1]}, "
+                              f"{job.melds.shape[2]})")
     # not zeroed: the kernel writes every row it returns in full (its counts from a memset), and a
     # row it refuses raises, so no partly written array is returned
     totals_out = np.empty(n, dtype=np.int32)
     nft_out = np.empty(n, dtype=np.int32)
     counts_out = np.empty((n, nf), dtype=np.uint16)
-    cdef int32_t[::1] tv = totals_out
-    cdef int32_t[::1] nv = nft_out
-    cdef uint16_t[:, ::1] cv = counts_out
-    err.code = E_OK
-    if n:
-        with nogil:
-            for i in range(n):
-                err.code = _evaluate(rs_c, &concealed[i, 0], win_tiles[i], &melds[i, 0, 0], 4,
-                                     flags[i], flowers[i], seat_winds[i], round_winds[i], options,
-                                     &cv[i, 0], totals, &err)
-                if err.code != E_OK:
-                    bad = i
-                    break
-                tv[i] = totals[0]
-                nv[i] = totals[1]
-    if bad >= 0:
-        _raise_error(&err, rs_c, bad)
+    job.tv = totals_out
+    job.nv = nft_out
+    job.cv = counts_out
+    k = max(1, min(n_threads, n // MIN_ROWS_PER_THREAD))
+    if k == 1:
+        refused = [job.run(0, n)] if n else []
+    else:
+        refused = _run_split(job, n, k)
+    for r in refused:
+        if r is not None:   # the ranges are in row order: the first refusal is the lowest row's
+            err.code, err.a, err.b = r[1], r[2], r[3]
+            _raise_error(&err, rs_c, r[0])
     return totals_out, nft_out, counts_out
+
+
+def _run_part(_BatchRows job, list bounds, list out, Py_ssize_t j):
+    """Range j of a split evaluate_batch call (a thread's target)."""
+    out[j] = job.run(bounds[j], bounds[j + 1])
+
+
+cdef list _run_split(_BatchRows job, Py_ssize_t n, Py_ssize_t k):
+    """job.run over k consecutive ranges of the n rows, ranges 1 .. k-1 on threads of their own
+    and range 0 on the calling thread (run releases the GIL); their results in range order."""
+    bounds = [n * j // k for j in range(k + 1)]
+    out = [None] * k
+    workers = [_Thread(target=_run_part, args=(job, bounds, out, j), daemon=True) for j in range(1, k)]
+    for w in workers:
+        w.start()
+    try:
+        _run_part(job, bounds, out, 0)
+    finally:
+        for w in workers:
+            w.join()
+    return out
 
 
 def batch_columns_plain(Py_ssize_t n, win_tiles_arg, melds_arg, flags_arg, flowers_arg, seat_winds_arg, round_winds_arg,

@@ -25,6 +25,7 @@ it returns builds its fan list lazily, so a server that only needs
 from __future__ import annotations
 
 import functools
+import os
 from functools import cached_property
 from typing import Any, Iterable, overload
 
@@ -438,6 +439,7 @@ def score_batch(
     seat_winds: np.ndarray | None = None,
     round_winds: np.ndarray | None = None,
     min_fan: int | None = None,
+    threads: int = 1,
     **options: Any,
 ) -> tuple[np.ndarray, ...]:
     """Score N winning hands at once, in the compiled core without the GIL.
@@ -456,6 +458,11 @@ def score_batch(
     for it, its message naming the row (and the column); nothing is returned then.
     Flags are checked per row as in :func:`score` (:class:`~mahjong_core.errors.FlagError`).
 
+    ``threads``: how many threads share the rows (consecutive ranges of at least 512 rows, the
+    calling thread taking the first); 1, the default, scores them all in the calling thread, 0
+    uses one thread per core this process may run on.  The results, and the row an error names
+    (the first invalid one), do not depend on it.
+
     A ruleset of another family goes to that family's ``score_batch`` (``Family.hand_layer``; the
     long-card game's takes ``(N, 21)`` counts, the winning faces and its options such as
     ``banker=True``, and returns ``(fan, tuo)``); the mahjong keywords must then keep their defaults.
@@ -464,7 +471,7 @@ def score_batch(
     other = registry.hand_hook(ruleset, FAMILY_NAME, "score_batch", "mj.score_batch")
     if other is not None:
         given = {"melds": melds, "flags": flags, "flowers": flowers, "seat_winds": seat_winds,
-                 "round_winds": round_winds, "min_fan": min_fan}
+                 "round_winds": round_winds, "min_fan": min_fan, "threads": None if threads == 1 else threads}
         named = [k for k, v in given.items() if v is not None]
         if named:
             raise MahjongError(f"{named[0]} is a mahjong option of score_batch; ruleset {ruleset!r} does not take it")
@@ -472,6 +479,7 @@ def score_batch(
     if options:
         raise MahjongError(f"mj.score_batch: {sorted(options)[0]} is not an option of a mahjong ruleset")
     rs = get_ruleset(ruleset, "mj.score_batch")
+    n_threads = _threads(threads)
     counts = counts_2d(hands)
     n = counts.shape[0]
     # columns already in the compiled core's dtypes, every value in range (one pass in C), go
@@ -481,7 +489,7 @@ def score_batch(
                _default(round_winds, n, 27, np.uint8))
     if _fan.batch_columns_plain(n, *columns, _ALL_FLAGS):
         mins, opts = _options(rs, min_fan, False, False, False, "any")
-        return _fan.evaluate_batch(rs.code, counts, *columns, mins, opts)
+        return _fan.evaluate_batch(rs.code, counts, *columns, mins, opts, n_threads)
     win = _column(win_tiles, "win_tiles", (n,), -1, 33, np.int16, TileParseError)
     meld_arr = _meld_column(melds, n)
     flag_arr = _column(flags, "flags", (n,), 0, _ALL_FLAGS, np.uint32, FlagError, bits=True)
@@ -490,7 +498,19 @@ def score_batch(
     round_arr = _column(round_winds, "round_winds", (n,), 27, 30, np.uint8, MahjongError, default=27)
     mins, opts = _options(rs, min_fan, False, False, False, "any")
     return _fan.evaluate_batch(rs.code, counts, win, meld_arr, flag_arr, flower_arr, seat_arr, round_arr,
-                               mins, opts)
+                               mins, opts, n_threads)
+
+
+def _threads(threads: Any) -> int:
+    """score_batch's ``threads`` as a count of threads (0: one per core this process may use)."""
+    if not is_int(threads) or not 0 <= threads <= 1024:
+        raise MahjongError(f"mj.score_batch: threads must be an integer 0-1024, got {_short(threads)}")
+    if threads:
+        return int(threads)
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:   # not on Linux
+        return os.cpu_count() or 1
 
 
 def _default(values: Any, shape: "int | tuple[int, ...]", fill: int, dtype: Any) -> Any:
