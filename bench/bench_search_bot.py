@@ -3,6 +3,7 @@
     python bench/bench_search_bot.py [--ruleset two-player] [--deals N] [--budget STEPS]
                                      [--seed S] [--objective net|win] [--candidates K] [--bot search]
                                      [--split] [--sampler] [--ready-weight W] [--last-weight W]
+                                     [--past-weight W] [--pass-weight W] [--pass-depth N]
 
 Each deal (a seeded wall, ``Round(ruleset, seed)``) is played once by greedy bots in every seat,
 then once per seat with the search bot in that seat and greedy bots elsewhere: every wall is seen
@@ -21,7 +22,8 @@ process, one core.
 game until its first decision that is not the greedy bot's action, so each seat-round's
 difference is credited to the kind of that decision (a discard, a 报听, a kong, a claim or pass;
 none: the same game); and how the rounds ended, greedy's against the bot's.  ``--sampler`` plays
-no bot: it scores the search bot's opponent models against the real hands (:func:`sampler_study`).
+no bot: it scores the search bot's opponent models against the real hands (:func:`sampler_study`),
+and with ``--past-weight``, ``--pass-weight`` or ``--pass-depth`` also ``"history"`` with those.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ from mahjong_core.families.mahjong._constants import (A_DECLARE_READY, A_DISCARD
                                                       PH_READY_WINDOW, PH_ROB, PH_TURN)
 from mahjong_core.families.mahjong.advise_bot import AdvisorBot
 from mahjong_core.families.mahjong.search_bot import (ANCHORS, DEFAULT_STEPS, DISCARD_WEIGHTS, LAST_WEIGHT, OBJECTIVES,
-                                                       OPPONENT_MODELS, READY_WEIGHT, SearchBot)
+                                                       OPPONENT_MODELS, PASS_DEPTH, PASS_WEIGHT, PAST_WEIGHT,
+                                                       READY_WEIGHT, SearchBot)
 from mahjong_core.game.bots import play_round, play_steps
 
 
@@ -129,7 +132,8 @@ def interval(diffs: list[float]) -> tuple[float, float]:
 def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective: str = "net", candidates: int = 3,
         bot_name: str = "search", progress: int = 0, opponents: "str | None" = None,
         anchor: str = "auto", z: float = 2.0, ready_weight: "float | None" = None,
-        last_weight: "float | None" = None) -> dict[str, Any]:
+        last_weight: "float | None" = None, past_weight: "float | None" = None,
+        pass_weight: "float | None" = None, pass_depth: "int | None" = None) -> dict[str, Any]:
     """Play the duplicate deals; returns the figures (what :func:`main` prints)."""
     if bot_name == "search":
         search = SearchBot(seed, steps=budget, objective=objective, candidates=candidates,
@@ -138,6 +142,12 @@ def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective
             search.ready_weight = ready_weight
         if last_weight is not None:
             search.last_weight = last_weight
+        if past_weight is not None:
+            search.past_weight = past_weight
+        if pass_weight is not None:
+            search.pass_weight = pass_weight
+        if pass_depth is not None:
+            search.pass_depth = pass_depth
         timed = _Timed(search)
     else:
         timed = _Timed(AdvisorBot())
@@ -196,24 +206,28 @@ def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective
 
 
 SAMPLERS = {
-    "uniform": (False, None, 1.0, 1.0),
-    "history, ready and last weights 1": (True, None, 1.0, 1.0),
-    "history": (True, None, READY_WEIGHT, LAST_WEIGHT),
-    "discards": (True, DISCARD_WEIGHTS, READY_WEIGHT, LAST_WEIGHT),
+    "uniform": (False, None, 1.0, 1.0, 1.0, 1.0, 0),
+    "history, ready and last weights 1": (True, None, 1.0, 1.0, 1.0, 1.0, 0),
+    "history": (True, None, READY_WEIGHT, LAST_WEIGHT, PAST_WEIGHT, PASS_WEIGHT, PASS_DEPTH),
+    "discards": (True, DISCARD_WEIGHTS, READY_WEIGHT, LAST_WEIGHT, PAST_WEIGHT, PASS_WEIGHT, PASS_DEPTH),
 }
 """The opponent models :func:`sampler_study` compares: ``sample_hidden_hands``'s arguments (history,
-discard weights, ready weight, last weight); ``"history"`` and ``"discards"`` as the bot uses them."""
+discard weights, ready weight, last weight, past weight, pass weight, pass depth); ``"history"``
+and ``"discards"`` as the bot uses them."""
 
 
-def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200) -> dict[str, Any]:
+def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200,
+                  extra: "dict[str, tuple[Any, ...]] | None" = None) -> dict[str, Any]:
     """How well each opponent model of :data:`SAMPLERS` predicts the real opponent's hand, at every
     turn of a two-player round of greedy bots where the seat has a choice of discards: the log loss
     per kind the seat holds of "the opponent wins on that kind" (shape waits: the deal-in risk of
     discarding it) and the log loss of his shanten (how near he is), from ``worlds`` sampled hands
-    (a study: the real hand is read to score the models, never by a bot)."""
+    (a study: the real hand is read to score the models, never by a bot).  ``extra``: more models,
+    named, with the arguments of :data:`SAMPLERS`."""
     from mahjong_core._round import sample_hidden_hands
-    waits = {m: 0.0 for m in SAMPLERS}
-    shanten = {m: 0.0 for m in SAMPLERS}
+    models = {**SAMPLERS, **(extra or {})}
+    waits = {m: 0.0 for m in models}
+    shanten = {m: 0.0 for m in models}
     kinds_n = points = 0
     greedy = mj.GreedyBot()
     for s in range(seed, seed + deals):
@@ -229,8 +243,9 @@ def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200) ->
                 ts = int(mj.shanten_batch(true, ruleset=ruleset)[0])
                 kinds = [k for k in range(34) if rnd.hand_counts(seat)[k]]
                 hit = np.array([(tw >> k) & 1 for k in kinds], dtype=np.float64)
-                for m, (history, dw, rw, lw) in SAMPLERS.items():
-                    h = sample_hidden_hands(rnd._core, seat, worlds, np.random.PCG64(s), history, dw, rw, lw)[:, opp]
+                for m, (history, dw, rw, lw, pw, sw, sd) in models.items():
+                    h = sample_hidden_hands(rnd._core, seat, worlds, np.random.PCG64(s), history, dw, rw, lw,
+                                            pw, sw, sd)[:, opp]
                     ws = mj.waits_batch(h, ruleset=ruleset)
                     p = np.array([float(((ws >> np.uint64(k)) & np.uint64(1)).mean()) for k in kinds])
                     p = np.clip(p, 1e-3, 1 - 1e-3)
@@ -240,7 +255,7 @@ def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200) ->
                 kinds_n += len(kinds)
                 points += 1
             rnd.step(seat, greedy.act_index(rnd, seat))
-    return {"ruleset": ruleset, "deals": deals, "points": points, "kinds": kinds_n,
+    return {"ruleset": ruleset, "deals": deals, "points": points, "kinds": kinds_n, "models": list(models),
             "waits_log_loss": {m: v / max(kinds_n, 1) for m, v in waits.items()},
             "shanten_log_loss": {m: v / max(points, 1) for m, v in shanten.items()}}
 
@@ -264,21 +279,33 @@ def main(argv: "list[str] | None" = None) -> None:
                     help="the bot's ready_weight (default: READY_WEIGHT of search_bot.py)")
     ap.add_argument("--last-weight", type=float, default=None,
                     help="the bot's last_weight (default: LAST_WEIGHT of search_bot.py)")
+    ap.add_argument("--past-weight", type=float, default=None,
+                    help="the bot's past_weight (default: PAST_WEIGHT of search_bot.py)")
+    ap.add_argument("--pass-weight", type=float, default=None,
+                    help="the bot's pass_weight (default: PASS_WEIGHT of search_bot.py)")
+    ap.add_argument("--pass-depth", type=int, default=None,
+                    help="the bot's pass_depth (default: PASS_DEPTH of search_bot.py)")
     ap.add_argument("--sampler", action="store_true",
                     help="instead of playing: how well each opponent model predicts the real hands (two players)")
     ap.add_argument("--split", action="store_true",
                     help="also print the gain by the kind of the bot's first departure from greedy's action, and the endings")
     a = ap.parse_args(argv)
     if a.sampler:
-        st = sampler_study(a.ruleset, a.deals, a.seed)
+        extra = {}
+        if a.past_weight is not None or a.pass_weight is not None or a.pass_depth is not None:
+            extra["history, the weights given"] = (True, None, READY_WEIGHT, LAST_WEIGHT,
+                                                   PAST_WEIGHT if a.past_weight is None else a.past_weight,
+                                                   PASS_WEIGHT if a.pass_weight is None else a.pass_weight,
+                                                   PASS_DEPTH if a.pass_depth is None else a.pass_depth)
+        st = sampler_study(a.ruleset, a.deals, a.seed, extra=extra)
         print(f"{st['ruleset']}: opponent models against the real hands, {st['points']} turns of {st['deals']} rounds "
               f"of greedy bots (seeds {a.seed}..{a.seed + a.deals - 1}); log loss, lower is better")
-        for m in SAMPLERS:
+        for m in st["models"]:
             print(f"  {m:34s} waits (per kind held, {st['kinds']}) {st['waits_log_loss'][m]:.4f}   "
                   f"shanten {st['shanten_log_loss'][m]:.4f}")
         return
     f = run(a.ruleset, a.deals, a.budget, a.seed, a.objective, a.candidates, a.bot, a.progress, a.opponents, a.anchor, a.z, a.ready_weight,
-            a.last_weight)
+            a.last_weight, a.past_weight, a.pass_weight, a.pass_depth)
     n_seat = f["rounds"] - f["deals"]
     wm, wh = f["win_rate_diff"]
     pm, ph = f["points_diff"]

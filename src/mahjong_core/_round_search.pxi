@@ -22,6 +22,7 @@ cdef enum:
     MAX_HISTORY = 40      # greedy turns replayed at most per opponent hand (a round has fewer)
     MAX_TRIES = 16        # draws tried per tile of a weighted hidden hand before one is kept anyway
     MAX_DEALS = 16        # hands dealt per opponent to meet what his 报听 says before one is kept anyway
+    MAX_POOL_DEPTH = 200  # the most of the seat's discards pass_depth may look back on (a round has fewer)
     REDEAL_STEPS = 5      # what dealing a hand again costs in engine steps, besides a step per greedy turn
                           # it replays (search_bot.WORLD_STEPS and TURN_STEPS)
 
@@ -126,7 +127,8 @@ cdef int _unseen_tiles(RoundCore r, int seat, int* unseen) except -1:
 
 
 cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bint history,
-                      const double* dw=NULL, double ready_weight=1.0, double last_weight=1.0) except -1:
+                      const double* dw=NULL, double ready_weight=1.0, double last_weight=1.0,
+                      double past_weight=1.0, double pass_weight=1.0, int pass_depth=0) except -1:
     """``w`` := a world of ``seat`` (see the file's comment): ``src`` with everything the seat
     cannot see drawn again from ``bg``; with ``history`` each opponent's hand has been improved
     by as many greedy turns as he has taken (:func:`_deal_hidden_hand`), else it is uniform.
@@ -134,7 +136,9 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
     an opponent's hand is drawn (the tiles of and next to his discards less often).  An
     opponent's hand is dealt again (up to MAX_DEALS times) until it agrees with his 报听
     (:func:`_ready_agrees`; ``ready_weight``: how likely an undeclared ready hand is kept) and
-    with his last discard (:func:`_last_discard_agrees`, ``last_weight``).  Returns what the
+    with his last discard (:func:`_last_discard_agrees`, ``last_weight``) and with his earlier
+    discards and passes (:func:`_history_agrees`: ``past_weight``, ``pass_weight`` and
+    ``pass_depth``).  Returns what the
     hands dealt again cost, in engine steps: REDEAL_STEPS each and a step per greedy turn replayed
     (counted by :func:`search_outcomes`)."""
     cdef int unseen[42]
@@ -186,7 +190,8 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
                 _deal_hidden_hand(w, s, src.n_hand[s], normal, n_normal,
                                   min(_turns_taken(src, s), MAX_HISTORY) if history else 0, bg,
                                   weights if dw != NULL else NULL)
-                if _ready_agrees(w, src, s, ready_weight, bg) and _last_discard_agrees(w, src, seat, s, last_weight, bg):
+                if (_ready_agrees(w, src, s, ready_weight, bg) and _last_discard_agrees(w, src, seat, s, last_weight, bg)
+                        and _history_agrees(w, src, seat, s, past_weight, pass_weight, pass_depth, bg)):
                     break
             n_normal -= src.n_hand[s]
     # ... and the untaken wall, in its positions (which positions are taken is public)
@@ -270,6 +275,49 @@ cdef bint _last_discard_agrees(RoundCore w, RoundCore src, int seat, int s, doub
     if hand_shanten(c, n + 1, w.special) >= hand_shanten(w.hands[s], n, w.special):
         return True
     return bg.next_uint32(bg.state) * (1.0 / 4294967296.0) < last_weight
+
+
+cdef bint _history_agrees(RoundCore w, RoundCore src, int seat, int s, double past_weight, double pass_weight,
+                          int pass_depth, mj_bitgen_t* bg) noexcept nogil:
+    """Whether opponent ``s``'s hand H dealt in ``w`` agrees with what he did before his last
+    discard (public), in a two-player round: it is kept with probability ``past_weight`` to the
+    power of his earlier discards (all but the last in his pool) that would lower H's shanten (a
+    greedy player throws what he does not need, and a tile he needed then he mostly needs still),
+    times ``pass_weight`` to the power of the seat's last ``pass_depth`` discards still in its pool
+    (he passed on each) that H waits on by shape (a greedy player wins whenever he may, and a ready
+    greedy hand seldom changes: it throws the tiles it draws).  H is his hand now, not the one he
+    held then, so these are soft weights (1: no check).  A declared (locked) hand: only the passes."""
+    cdef int n = src.n_hand[s], i, t, k, base
+    cdef double keep = 1.0
+    cdef uint64_t waits
+    cdef uint8_t c[NK]
+    if src.P != 2 or n % 3 != 1 or (past_weight >= 1.0 and (pass_weight >= 1.0 or pass_depth <= 0)):
+        return True
+    if past_weight < 1.0 and not src.ready[s] and src.n_pool[s] > 1:
+        memcpy(c, w.hands[s], NK)
+        base = hand_shanten(c, n, w.special)
+        for i in range(src.n_pool[s] - 1):
+            t = src.pool[s][i]
+            if t < 0 or t >= NK or c[t] >= 4:
+                continue
+            c[t] += 1
+            if hand_shanten(c, n + 1, w.special) < base:
+                keep *= past_weight
+            c[t] -= 1
+    if pass_weight < 1.0 and pass_depth > 0 and src.n_pool[seat] > 0:
+        waits = hand_waits(w.hands[s], n, w.special, w.kinds_mask)
+        if waits:
+            k = 0
+            i = src.n_pool[seat] - 1
+            while i >= 0 and k < pass_depth:
+                t = src.pool[seat][i]
+                if 0 <= t < NK and (waits >> t) & 1:
+                    keep *= pass_weight
+                k += 1
+                i -= 1
+    if keep >= 1.0:
+        return True
+    return bg.next_uint32(bg.state) * (1.0 / 4294967296.0) < keep
 
 
 cdef void _discard_weights(RoundCore r, int s, const double* p, double* w) noexcept nogil:
@@ -456,9 +504,19 @@ cdef int _outcome(RoundCore r, int seat) noexcept nogil:
     return OUT_OTHER
 
 
+cdef int _check_history_weights(double past_weight, double pass_weight, int pass_depth) except -1:
+    if not 0.0 <= past_weight <= 1.0:
+        raise ValueError(f"past_weight must be a number in [0, 1], got {past_weight!r}")
+    if not 0.0 <= pass_weight <= 1.0:
+        raise ValueError(f"pass_weight must be a number in [0, 1], got {pass_weight!r}")
+    if not 0 <= pass_depth <= MAX_POOL_DEPTH:
+        raise ValueError(f"pass_depth must be 0-{MAX_POOL_DEPTH}, got {pass_depth}")
+    return 0
+
+
 def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bint history=True,
                     Py_ssize_t max_steps=100000, discard_weights=None, double ready_weight=1.0,
-                    double last_weight=1.0):
+                    double last_weight=1.0, double past_weight=1.0, double pass_weight=1.0, int pass_depth=0):
     """Play each candidate action of ``seat`` in ``n_worlds`` sampled worlds of that seat (the
     same worlds for every candidate: common random numbers), then every seat by the greedy bot
     to the end.  ``core``: a :class:`RoundCore` where ``seat`` is to act; ``candidates``: legal
@@ -471,7 +529,11 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     [0, 1]: where 报听 may be declared on any discard, how likely an opponent's hand that is ready
     and was not declared is kept (1: as likely as any; a declared hand is always ready);
     ``last_weight`` in [0, 1]: in a two-player round, how likely an opponent's hand is kept with
-    which the discard he has just made did not lower his shanten the most (1: as likely as any).
+    which the discard he has just made did not lower his shanten the most (1: as likely as any);
+    ``past_weight`` and ``pass_weight`` in [0, 1], ``pass_depth`` from 0: in a two-player round, an
+    opponent's hand is kept with probability ``past_weight`` per earlier discard of his that would
+    lower its shanten, times ``pass_weight`` per one of the seat's last ``pass_depth`` discards
+    (which he passed on) it waits on (1 or 0: no such weight).
     Returns ``(outcomes, fans, steps)``: (len(candidates), n_worlds) arrays, int8 outcome codes
     for the seat (0 draw, 1 won, 2 an opponent won and the seat paid: its discard or kong, or a
     self-draw, 3 an opponent won from another) and int16 the seat's fan total when it won (else
@@ -497,6 +559,7 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
         raise ValueError(f"ready_weight must be a number in [0, 1], got {ready_weight!r}")
     if not 0.0 <= last_weight <= 1.0:
         raise ValueError(f"last_weight must be a number in [0, 1], got {last_weight!r}")
+    _check_history_weights(past_weight, pass_weight, pass_depth)
     if not 1 <= n_c <= A_SIZE:
         raise ValueError(f"1-{A_SIZE} candidates needed, got {n_c}")
     for c in range(n_c):
@@ -512,7 +575,8 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     cdef RoundCore world = RoundCore.__new__(RoundCore)
     cdef RoundCore r = RoundCore.__new__(RoundCore)
     for k in range(n_worlds):
-        steps += _determinize(world, src, seat, bg, history, dw if weighted else NULL, ready_weight, last_weight)
+        steps += _determinize(world, src, seat, bg, history, dw if weighted else NULL, ready_weight, last_weight,
+                              past_weight, pass_weight, pass_depth)
         for c in range(n_c):
             _copy_core(r, world)
             _touch(r)
@@ -529,7 +593,8 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
 
 
 def sample_hidden_hands(core, int seat, int n_worlds, bit_generator, bint history=True, discard_weights=None,
-                        double ready_weight=1.0, double last_weight=1.0):
+                        double ready_weight=1.0, double last_weight=1.0, double past_weight=1.0,
+                        double pass_weight=1.0, int pass_depth=0):
     """The opponents' concealed hands in ``n_worlds`` worlds of ``seat`` sampled as
     :func:`search_outcomes` samples them (same arguments, same draws from ``bit_generator``): an
     int8 array (n_worlds, players, 34) of tile counts, the seat's own row zero.  For tests and
@@ -546,6 +611,7 @@ def sample_hidden_hands(core, int seat, int n_worlds, bit_generator, bint histor
         raise ValueError(f"ready_weight must be a number in [0, 1], got {ready_weight!r}")
     if not 0.0 <= last_weight <= 1.0:
         raise ValueError(f"last_weight must be a number in [0, 1], got {last_weight!r}")
+    _check_history_weights(past_weight, pass_weight, pass_depth)
     if weighted:
         if len(discard_weights) != 4 or not all(0.0 < float(x) <= 1.0 for x in discard_weights):
             raise ValueError(f"discard_weights must be four numbers in (0, 1], got {discard_weights!r}")
@@ -556,7 +622,8 @@ def sample_hidden_hands(core, int seat, int n_worlds, bit_generator, bint histor
     cdef int8_t[:, :, ::1] h = hands
     cdef RoundCore world = RoundCore.__new__(RoundCore)
     for k in range(n_worlds):
-        _determinize(world, src, seat, bg, history, dw if weighted else NULL, ready_weight, last_weight)
+        _determinize(world, src, seat, bg, history, dw if weighted else NULL, ready_weight, last_weight,
+                     past_weight, pass_weight, pass_depth)
         for s in range(src.P):
             if s != seat:
                 for t in range(NK):

@@ -2,7 +2,9 @@
 and last discard tell it: a declared hand is dealt ready by shape; where 报听 may go with any discard,
 an undeclared ready hand is kept with probability ``ready_weight``; in a two-player round, a hand
 with which the opponent's last discard was not one of his best is kept with probability
-``last_weight``.  Both read only what the seat sees (the same hands in a world whose hidden tiles
+``last_weight``; and per earlier discard of his that would lower its shanten with ``past_weight``,
+per one of the seat's last ``pass_depth`` discards it waits on (he passed on it) with
+``pass_weight``.  All read only what the seat sees (the same hands in a world whose hidden tiles
 are permuted)."""
 
 from __future__ import annotations
@@ -103,6 +105,47 @@ def test_the_last_discard_weight_keeps_hands_that_would_have_thrown_it():
     assert plain / n > 0.03 and kept / n < 0.01
 
 
+def _share_against_history(rnd, seat, opp, k, **weights):
+    """(the share of sampled hands H of the opponent that some earlier discard of his, all but the
+    last in his pool, would bring nearer a win; the share that wait by shape on one of the seat's
+    last three discards)."""
+    h = sample_hidden_hands(rnd._core, seat, 40, np.random.PCG64(k), True, None, 1.0, 1.0, **weights)[:, opp]
+    v = rnd.view(seat)
+    base = mj.shanten_batch(h, ruleset="two-player")
+    lowered = np.zeros(len(h), dtype=bool)
+    for d in {int(t) for t in v["discards"][opp][:-1]}:
+        hd = h.copy()
+        hd[:, d] += 1
+        lowered |= (hd[:, d] <= 4) & (mj.shanten_batch(hd, ruleset="two-player") < base)
+    waits = mj.waits_batch(h, ruleset="two-player")
+    passed = np.zeros(len(h), dtype=bool)
+    for t in v["discards"][seat][-3:]:
+        d = int(t)
+        passed |= ((waits >> np.uint64(d)) & np.uint64(1)).astype(bool)
+    return float(lowered.mean()), float(passed.mean())
+
+
+def test_the_past_and_pass_weights_keep_hands_that_agree_with_his_history():
+    """With past_weight 0 a sampled hand is nearly never one that an earlier discard of his would
+    bring nearer a win; with pass_weight 0 and pass_depth 3, nearly never one that waits on one
+    of the seat's last three discards (he passed on it); with both 1 some hands are."""
+    def late(r, s, o):
+        return len(r.view(s)["discards"][o]) >= 5 and len(r.view(s)["discards"][s]) >= 3
+    plain = np.zeros(2)
+    kept = np.zeros(2)
+    n = 0
+    for k, (rnd, seat, opp) in enumerate(_points("two-player", range(1, 30), late)):
+        plain += _share_against_history(rnd, seat, opp, k)
+        kept += (_share_against_history(rnd, seat, opp, k, past_weight=0.0)[0],
+                 _share_against_history(rnd, seat, opp, k, pass_weight=0.0, pass_depth=3)[1])
+        n += 1
+        if n == 25:
+            break
+    assert n == 25
+    assert plain[0] / n > 0.1 and kept[0] / n < 0.01
+    assert plain[1] / n > 0.05 and kept[1] / n < 0.01
+
+
 def test_the_new_weights_read_nothing_hidden_and_refuse_bad_values():
     rng = np.random.default_rng(4)
     checked = 0
@@ -112,8 +155,10 @@ def test_the_new_weights_read_nothing_hidden_and_refuse_bad_values():
             if other is None:
                 continue
             assert other.view(seat) == rnd.view(seat)
-            a = sample_hidden_hands(rnd._core, seat, 30, np.random.PCG64(2), True, (0.5, 0.7, 0.85, 0.1), 0.1, 0.1)
-            b = sample_hidden_hands(other._core, seat, 30, np.random.PCG64(2), True, (0.5, 0.7, 0.85, 0.1), 0.1, 0.1)
+            a = sample_hidden_hands(rnd._core, seat, 30, np.random.PCG64(2), True, (0.5, 0.7, 0.85, 0.1), 0.1, 0.1,
+                                    0.5, 0.3, 3)
+            b = sample_hidden_hands(other._core, seat, 30, np.random.PCG64(2), True, (0.5, 0.7, 0.85, 0.1), 0.1, 0.1,
+                                    0.5, 0.3, 3)
             assert np.array_equal(a, b)
             checked += 1
             break
@@ -121,9 +166,14 @@ def test_the_new_weights_read_nothing_hidden_and_refuse_bad_values():
     rnd = mj.Round(ruleset="two-player", seed=1)
     seat = rnd.seats_to_act()[0]
     legal = rnd.legal_indices(seat)[:1]
-    for name in ("ready_weight", "last_weight"):
+    for name in ("ready_weight", "last_weight", "past_weight", "pass_weight"):
         for bad in (-0.1, 1.5, float("nan")):
             with pytest.raises(ValueError, match=name):
                 sample_hidden_hands(rnd._core, seat, 1, np.random.PCG64(1), True, None, **{name: bad})
             with pytest.raises(ValueError, match=name):
                 search_outcomes(rnd._core, seat, legal, 1, np.random.PCG64(1), True, **{name: bad})
+    for bad in (-1, 201):
+        with pytest.raises(ValueError, match="pass_depth"):
+            sample_hidden_hands(rnd._core, seat, 1, np.random.PCG64(1), True, pass_depth=bad)
+        with pytest.raises(ValueError, match="pass_depth"):
+            search_outcomes(rnd._core, seat, legal, 1, np.random.PCG64(1), True, pass_depth=bad)

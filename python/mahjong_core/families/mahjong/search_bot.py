@@ -117,6 +117,19 @@ discard he has just made was not one of his best with it (the tile would have br
 nearer a win: the greedy bot keeps such a tile) (:func:`mahjong_core._round.search_outcomes`).
 Used by the opponent models ``"history"`` and ``"discards"``."""
 
+PAST_WEIGHT = 1.0
+"""How likely a sampled opponent hand is kept (else dealt again) in a two-player round, per
+earlier discard of his (all but the last) that would lower its shanten: a greedy player throws
+what he does not need (:func:`mahjong_core._round.search_outcomes`).  1: no such weight."""
+
+PASS_WEIGHT = 1.0
+"""How likely a sampled opponent hand is kept in a two-player round, per one of the seat's last
+:data:`PASS_DEPTH` discards (each of which he passed on) that the hand waits on: a greedy player
+wins whenever he may, and a ready greedy hand seldom changes.  1: no such weight."""
+
+PASS_DEPTH = 0
+"""How many of the seat's latest discards :data:`PASS_WEIGHT` looks at."""
+
 WORLD_STEPS = 5
 """What sampling one world costs, in engine steps, per opponent (his hand dealt and improved, the
 wall shuffled): counted in the budget, so that a decision near the end of the round, whose
@@ -198,6 +211,9 @@ class SearchBot:
         self.discard_weights = DISCARD_WEIGHTS
         self.ready_weight = READY_WEIGHT
         self.last_weight = LAST_WEIGHT
+        self.past_weight = PAST_WEIGHT
+        self.pass_weight = PASS_WEIGHT
+        self.pass_depth = PASS_DEPTH
         self._greedy = GreedyBot()
         self._advisor = AdvisorBot()
         self.last: dict[str, Any] = {}
@@ -314,7 +330,10 @@ class SearchBot:
             out, _, used = search_outcomes(core, seat, [cands[c] for c in live], n, self.rng.bit_generator,
                                            model != "uniform", discard_weights=weights,
                                            ready_weight=1.0 if model == "uniform" else self.ready_weight,
-                                           last_weight=1.0 if model == "uniform" else self.last_weight)
+                                           last_weight=1.0 if model == "uniform" else self.last_weight,
+                                           past_weight=1.0 if model == "uniform" else self.past_weight,
+                                           pass_weight=1.0 if model == "uniform" else self.pass_weight,
+                                           pass_depth=0 if model == "uniform" else self.pass_depth)
             block = np.zeros((len(cands), n))
             block[live] = values[out]
             total += block.sum(axis=1)
