@@ -165,7 +165,6 @@ ctypedef struct Ctx:
     uint64_t pm                     # kinds present in H
     uint64_t pm4                    # kinds with all four copies in H
     uint64_t pm14                   # kinds present among the concealed tiles (winning tile included)
-    bint multi14                    # some kind held twice or more (winning tile included)
     int sum14[4]                    # concealed tiles per component (3 suits, honors)
     uint8_t c14[34]                 # concealed tiles with the winning tile
     uint8_t c13[34]                 # concealed tiles before the winning tile (win >= 0)
@@ -544,7 +543,6 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
         _store8(x.hand + i, _load8(x.c14 + i) + _load8(meld_tiles + i))
     x.hand[32] = x.c14[32] + meld_tiles[32]
     x.hand[33] = x.c14[33] + meld_tiles[33]
-    x.multi14 = _any_above(x.c14, 1)
     if _any_above(x.hand, 4):
         for i in range(N_KINDS):
             if x.hand[i] > 4:
@@ -582,7 +580,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     # the kinds in H and among the concealed 14: counted above (a count of 14 tiles cannot wrap)
     x.pm14 = present
     x.pm = present | meld_kinds
-    x.pm4 = _equal_mask(x.hand, 4)
+    x.pm4 = _four_mask(x.hand)      # H holds at most four of a kind (checked above)
     x.unique_wait = -1 if win >= 0 else 0
     x.rep_mask[0] = REP_MASK[rs][0]
     x.rep_mask[1] = REP_MASK[rs][1]
@@ -600,9 +598,11 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     if x.n_melds == 0 and _one_suit(x.pm) and _nine_gates(&x):
         _set(x.std_base, x.fk[K_NINE_GATES])
     _standard_form(&x)
-    _seven_pairs_form(&x)
-    if x.special:
-        _special_forms(&x)
+    if x.n_melds == 0:     # seven pairs and the special forms hold no declared group ...
+        _seven_pairs_form(&x)
+        if x.special:
+            _special_forms(&x)
+    if x.special and x.n_melds <= 1:   # ... the knitted straight one at most
         _knitted_form(&x)
     if not x.have_best:
         return E_NOT_WINNING
