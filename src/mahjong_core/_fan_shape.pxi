@@ -232,7 +232,7 @@ cdef bint _other_wait(Ctx* x) noexcept nogil:
         return False      # four declared groups: one tile waits for its pair, nothing else
     if hand_waits(x.c13, x.n13, x.special and _special_wait_possible(x), other):
         return True
-    four = _equal_mask(x.c13, 4) & other
+    four = _four_mask(x.c13) & other     # c13 holds at most four of a kind (H does)
     while four:
         t = mj_ctz64(four)
         four &= four - 1
