@@ -441,7 +441,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     same exception class comes out for any input."""
     cdef Ctx x
     cdef int i, j, n, f, t, e, kind, first, total, flower_total
-    cdef uint64_t bad, present, meld_kinds = 0, ckong_kinds = 0, kong_kinds = 0
+    cdef uint64_t bad, present, meld_kinds = 0, ckong_kinds = 0, kong_kinds = 0, hw, above3
     cdef int n_melds = 0, n_ckong = 0, n_exposed_kongs = 0, n_concealed_kongs = 0
     cdef uint8_t meld_tiles[48]     # copies per kind in the declared groups (spare: a group's 8-byte add)
     cdef const uint64_t* meld_ok = MELD_OK[rs]
@@ -544,17 +544,24 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
         present |= (<uint64_t> 1) << win
         x.sum14[win // 9 if win < 27 else 3] += 1
     # H = the concealed 14 + the declared groups' tiles, 8 kinds an addition (no byte carries: the
-    # 14 tiles and at most 16 of the groups)
+    # 14 tiles and at most 16 of the groups); a byte + 0x7C reaches bit 7 when it is 4 or more (no
+    # carry either: at most 30 + 0x7C), so one test finds the hands without four of a kind
+    above3 = 0
     for i in range(0, 32, 8):
-        _store8(x.hand + i, _load8(x.c14 + i) + _load8(meld_tiles + i))
+        hw = _load8(x.c14 + i) + _load8(meld_tiles + i)
+        _store8(x.hand + i, hw)
+        above3 |= hw + 0x7C7C7C7C7C7C7C7CULL
     x.hand[32] = x.c14[32] + meld_tiles[32]
     x.hand[33] = x.c14[33] + meld_tiles[33]
-    if _any_above(x.hand, 4):
-        for i in range(N_KINDS):
-            if x.hand[i] > 4:
-                err.a = i
-                err.b = x.hand[i]
-                return E_FIFTH_COPY
+    x.pm4 = 0
+    if (above3 & 0x8080808080808080ULL) or x.hand[32] > 3 or x.hand[33] > 3:
+        if _any_above(x.hand, 4):
+            for i in range(N_KINDS):
+                if x.hand[i] > 4:
+                    err.a = i
+                    err.b = x.hand[i]
+                    return E_FIFTH_COPY
+        x.pm4 = _four_mask(x.hand)
     if flowers & ~(<uint32_t> 0xFF):
         err.a = flowers
         return E_FLOWER_BITS
@@ -586,7 +593,6 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     # the kinds in H and among the concealed 14: counted above (a count of 14 tiles cannot wrap)
     x.pm14 = present
     x.pm = present | meld_kinds
-    x.pm4 = _four_mask(x.hand)      # H holds at most four of a kind (checked above)
     x.unique_wait = -1 if win >= 0 else 0
     x.rep_mask[0] = REP_MASK[rs][0]
     x.rep_mask[1] = REP_MASK[rs][1]

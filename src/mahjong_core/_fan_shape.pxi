@@ -232,7 +232,8 @@ cdef bint _other_wait(Ctx* x) noexcept nogil:
         return False      # four declared groups: one tile waits for its pair, nothing else
     if hand_waits(x.c13, x.n13, x.special and _special_wait_possible(x), other):
         return True
-    four = _four_mask(x.c13) & other     # c13 holds at most four of a kind (H does)
+    # a kind held four times is one of H's (x.pm4), and c13 holds at most four of a kind
+    four = _four_mask(x.c13) & other if x.pm4 & other else 0
     while four:
         t = mj_ctz64(four)
         four &= four - 1
