@@ -165,7 +165,6 @@ ctypedef struct Ctx:
     uint64_t pm                     # kinds present in H
     uint64_t pm4                    # kinds with all four copies in H
     uint64_t pm14                   # kinds present among the concealed tiles (winning tile included)
-    bint multi14                    # some kind held twice or more (winning tile included)
     int sum14[4]                    # concealed tiles per component (3 suits, honors)
     uint8_t c14[34]                 # concealed tiles with the winning tile
     uint8_t c13[34]                 # concealed tiles before the winning tile (win >= 0)
@@ -308,6 +307,12 @@ cdef _build_tables():
             if (FAN_EXCL[s][i][0] | FAN_EXCL[s][i][1] | FAN_EXCL_LITERAL[s][i][0] | FAN_EXCL_LITERAL[s][i][1]
                     or FAN_YJ_MODE[s][i] != YJ_NONE or FAN_FLAGS[s][i] & FF_D14_OWN):
                 FAN_FLAGS[s][i] |= FF_ACTIVE
+    for s in range(N_RULESETS):
+        for k in range(4):
+            MELD_OK[s][k] = 0
+            for i in range(N_KINDS):
+                if (MELD_FIRSTS[k] >> i) & 1 and not ((MELD_SPAN[k] << i) & ~RULESET_KINDS[s]):
+                    MELD_OK[s][k] |= (<uint64_t> 1) << i
     for s in range(3):
         assert FAN_OF_KEY[s][K_PUNG_OF_TERMINALS_OR_HONORS] != NO_FAN
         assert FAN_OF_KEY[s][K_FLOWER_TILES] != NO_FAN
@@ -388,15 +393,16 @@ cdef int _flag_error(const Ctx* x, uint32_t flags, uint32_t flowers, Err* err) n
 
 
 # Per meld kind (M_CHI, M_PON, M_KONG, M_CKONG): the kinds of a group from its first tile, the group
-# shape, the copies of the first tile.
+# shape; the first tiles it may have (MELD_OK: those a ruleset plays, from RULESET_KINDS).
 cdef uint64_t MELD_SPAN[4]
 MELD_SPAN[:] = [7, 1, 1, 1]
 cdef uint8_t MELD_SHAPE[4]
 MELD_SHAPE[:] = [SH_CHOW, SH_PUNG, SH_KONG, SH_KONG]
-cdef uint8_t MELD_FIRST_COPIES[4]
-MELD_FIRST_COPIES[:] = [1, 3, 4, 4]
 cdef uint64_t MELD_FIRSTS[4]       # the first tiles a group of the kind can have (a chow's: ranks 1-7)
 MELD_FIRSTS[:] = [0x7F | (0x7F << 9) | (0x7F << 18), 0x3FFFFFFFF, 0x3FFFFFFFF, 0x3FFFFFFFF]
+cdef uint64_t MELD_TILES[4]        # the group's copies of its first tile and the next two, one a byte
+MELD_TILES[:] = [0x010101, 3, 4, 4]
+cdef uint64_t MELD_OK[N_RULESETS][4]   # the first tiles of a group whose kinds the ruleset all plays
 
 
 cdef inline void _store8(uint8_t* p, uint64_t w) noexcept nogil:
@@ -435,9 +441,10 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     same exception class comes out for any input."""
     cdef Ctx x
     cdef int i, j, n, f, t, e, kind, first, total, flower_total
-    cdef uint64_t bad, present, meld_kinds = 0, ckong_kinds = 0, kong_kinds = 0
+    cdef uint64_t bad, present, meld_kinds = 0, ckong_kinds = 0, kong_kinds = 0, hw, above3
     cdef int n_melds = 0, n_ckong = 0, n_exposed_kongs = 0, n_concealed_kongs = 0
-    cdef uint8_t meld_tiles[40]     # copies per kind in the declared groups (6 spare: a chow's reach)
+    cdef uint8_t meld_tiles[48]     # copies per kind in the declared groups (spare: a group's 8-byte add)
+    cdef const uint64_t* meld_ok = MELD_OK[rs]
     err.a = 0
     err.b = 0
     if flags & ~(<uint32_t> F_ALL):
@@ -465,7 +472,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
             continue
         # a known kind whose kinds are all played (a chow's from a first tile of rank 1-7): one test
         # for the common case, the reference's order of errors (_meld_error) for any other
-        if kind > M_CKONG or first >= 34 or ((MELD_SPAN[kind] << first) & ~x.allowed) | (~MELD_FIRSTS[kind] >> first & 1):
+        if kind > M_CKONG or first >= 34 or not (meld_ok[kind] >> first) & 1:
             e = _meld_error(x.allowed, kind, first, i, err)
             if e:
                 return e
@@ -475,9 +482,7 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
             x.melds[n_melds].shape = MELD_SHAPE[kind]
             x.melds[n_melds].exposed = kind != M_CKONG
             # the group's tiles (D1, a kong as 4), without a branch on its kind: H is c14 + these
-            meld_tiles[first] += MELD_FIRST_COPIES[kind]
-            meld_tiles[first + 1] += kind == M_CHI
-            meld_tiles[first + 2] += kind == M_CHI
+            _store8(meld_tiles + first, _load8(meld_tiles + first) + MELD_TILES[kind])
             kong_kinds |= (<uint64_t> (kind >= M_KONG)) << first
             ckong_kinds |= (<uint64_t> (kind == M_CKONG)) << first
             n_exposed_kongs += kind == M_KONG
@@ -539,18 +544,24 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
         present |= (<uint64_t> 1) << win
         x.sum14[win // 9 if win < 27 else 3] += 1
     # H = the concealed 14 + the declared groups' tiles, 8 kinds an addition (no byte carries: the
-    # 14 tiles and at most 16 of the groups)
+    # 14 tiles and at most 16 of the groups); a byte + 0x7C reaches bit 7 when it is 4 or more (no
+    # carry either: at most 30 + 0x7C), so one test finds the hands without four of a kind
+    above3 = 0
     for i in range(0, 32, 8):
-        _store8(x.hand + i, _load8(x.c14 + i) + _load8(meld_tiles + i))
+        hw = _load8(x.c14 + i) + _load8(meld_tiles + i)
+        _store8(x.hand + i, hw)
+        above3 |= hw + 0x7C7C7C7C7C7C7C7CULL
     x.hand[32] = x.c14[32] + meld_tiles[32]
     x.hand[33] = x.c14[33] + meld_tiles[33]
-    x.multi14 = _any_above(x.c14, 1)
-    if _any_above(x.hand, 4):
-        for i in range(N_KINDS):
-            if x.hand[i] > 4:
-                err.a = i
-                err.b = x.hand[i]
-                return E_FIFTH_COPY
+    x.pm4 = 0
+    if (above3 & 0x8080808080808080ULL) or x.hand[32] > 3 or x.hand[33] > 3:
+        if _any_above(x.hand, 4):
+            for i in range(N_KINDS):
+                if x.hand[i] > 4:
+                    err.a = i
+                    err.b = x.hand[i]
+                    return E_FIFTH_COPY
+        x.pm4 = _four_mask(x.hand)
     if flowers & ~(<uint32_t> 0xFF):
         err.a = flowers
         return E_FLOWER_BITS
@@ -582,7 +593,6 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     # the kinds in H and among the concealed 14: counted above (a count of 14 tiles cannot wrap)
     x.pm14 = present
     x.pm = present | meld_kinds
-    x.pm4 = _equal_mask(x.hand, 4)
     x.unique_wait = -1 if win >= 0 else 0
     x.rep_mask[0] = REP_MASK[rs][0]
     x.rep_mask[1] = REP_MASK[rs][1]
@@ -600,9 +610,11 @@ cdef int _evaluate(int rs, const uint8_t* concealed, int win, const uint8_t* mel
     if x.n_melds == 0 and _one_suit(x.pm) and _nine_gates(&x):
         _set(x.std_base, x.fk[K_NINE_GATES])
     _standard_form(&x)
-    _seven_pairs_form(&x)
-    if x.special:
-        _special_forms(&x)
+    if x.n_melds == 0:     # seven pairs and the special forms hold no declared group ...
+        _seven_pairs_form(&x)
+        if x.special:
+            _special_forms(&x)
+    if x.special and x.n_melds <= 1:   # ... the knitted straight one at most
         _knitted_form(&x)
     if not x.have_best:
         return E_NOT_WINNING

@@ -45,6 +45,59 @@ cdef inline int _put_suit_split(Ctx* x, const SuitSplit* sp, int base, int depth
     return depth + sp.n
 
 
+cdef inline void _three_melds_form(Ctx* x) noexcept nogil:
+    """_standard_form with three declared groups: the concealed 14 are five tiles, a group and a
+    pair, read off their kinds without the suit splits.  Two kinds: a pung (3) and a pair (2); three
+    consecutive kinds of a suit: a chow and a pair on the kind held three times (1 + 3 + 1 is
+    123 + 22); four kinds: a pair (2) and a chow of the other three.  One reading at most, the one
+    the split below finds."""
+    cdef uint64_t pm = x.pm14, bits
+    cdef int lo = mj_ctz64(pm), kinds = mj_popcount64(pm), hi
+    if kinds == 2:
+        hi = 63 - mj_clz64(pm)
+        if x.c14[lo] == 3 and x.c14[hi] == 2:
+            x.g[3].first = <uint8_t> lo
+            x.pair = hi
+        elif x.c14[lo] == 2 and x.c14[hi] == 3:
+            x.g[3].first = <uint8_t> hi
+            x.pair = lo
+        else:
+            return
+        x.g[3].shape = SH_PUNG
+    elif kinds == 3 and pm == (<uint64_t> 7) << lo and lo < 27 and lo % 9 <= 6:
+        if x.c14[lo] >= 2:
+            x.pair = lo
+        elif x.c14[lo + 1] >= 2:
+            x.pair = lo + 1
+        else:
+            x.pair = lo + 2
+        if x.c14[x.pair] != 3:
+            return      # 2 + 2 + 1 leaves no chow beside either pair
+        x.g[3].shape = SH_CHOW
+        x.g[3].first = <uint8_t> lo
+    elif kinds == 4:
+        bits = pm
+        while bits:
+            x.pair = mj_ctz64(bits)
+            bits &= bits - 1
+            if x.c14[x.pair] == 2:
+                break
+        else:
+            return
+        pm &= ~((<uint64_t> 1) << x.pair)
+        lo = mj_ctz64(pm)
+        if not (pm == (<uint64_t> 7) << lo and lo < 27 and lo % 9 <= 6):
+            return
+        x.g[3].shape = SH_CHOW
+        x.g[3].first = <uint8_t> lo
+    else:
+        return
+    x.g[3].exposed = 0
+    x.form = FORM_STANDARD
+    memcpy(x.g, x.melds, sizeof(Grp) * 3)
+    _score_decomposition(x)
+
+
 cdef void _standard_form(Ctx* x) noexcept nogil:
     """Every standard reading (D4): the product of the suits' split lists (_fan_suit_splits.pxi)
     and the honors' one reading (pungs + at most one pair), groups lowest kind first."""
@@ -53,6 +106,9 @@ cdef void _standard_form(Ctx* x) noexcept nogil:
     cdef int k, i, v, d0, d1, d2, depth, pairs = 0, n_hon = 0, res, pair_comp = -1
     cdef int honors[4]
     cdef const uint8_t* c = x.c14
+    if x.n_melds == 3:
+        _three_melds_form(x)
+        return
     if x.n_melds == 4:
         # four declared groups: the concealed 14 are two tiles, one reading when they are a pair
         # (what the split below finds, without the splits)
@@ -153,8 +209,8 @@ cdef void _special_forms(Ctx* x) noexcept nogil:
         _set(p, x.fk[K_THIRTEEN_ORPHANS])
         x.form = FORM_THIRTEEN_ORPHANS
         _consider(x, p[0], p[1], 0)
-    if x.multi14:
-        return
+    if _any_above(x.c14, 1):
+        return      # 全不靠: 14 distinct kinds
     for k in range(6):
         if (present & ~M_HONOR & ~KNITTED_PATTERN_MASKS[k]) == 0:
             break

@@ -131,8 +131,9 @@ cdef inline bint _flag(object v, uint32_t bit, uint32_t* acc) noexcept:
 
 
 cdef inline int _plain_counts(object hand, uint8_t* out) noexcept:
-    """The 34 counts of a plain hand -- a tile string, or an exact C-contiguous uint8 (34,) array --
-    with 0-4 copies of each kind: 0, or SCAN_OTHER."""
+    """The 34 counts of a plain hand -- a tile string, or an exact C-contiguous uint8 (34,) array:
+    0, or SCAN_OTHER.  An array's counts are not checked here: a count above 4 fails the kernel's
+    size or fifth-copy check, and the call then goes to the Python path, which names the error."""
     cdef cnp.ndarray a
     if type(hand) is str:
         return _text_counts(<str> hand, out)
@@ -143,7 +144,7 @@ cdef inline int _plain_counts(object hand, uint8_t* out) noexcept:
             or not cnp.PyArray_IS_C_CONTIGUOUS(a)):
         return SCAN_OTHER
     memcpy(out, cnp.PyArray_DATA(a), N_KINDS)
-    return SCAN_OTHER if _any_above(out, 4) else 0
+    return 0
 
 
 cdef inline int _plain_tile(object tile) noexcept:

@@ -116,6 +116,15 @@ cdef inline uint64_t _nonzero_mask(const uint8_t* c) noexcept nogil:
             | ((<uint64_t> (c[33] != 0)) << 33))
 
 
+cdef inline uint64_t _four_mask(const uint8_t* c) noexcept nogil:
+    """Bit i set when c[i] == 4 (i < 34), for counts 0-4 only: 4 is the one with bit 2 set."""
+    return ((((_load8(c) >> 2) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56
+            | (((((_load8(c + 8) >> 2) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56) << 8)
+            | (((((_load8(c + 16) >> 2) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56) << 16)
+            | (((((_load8(c + 24) >> 2) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56) << 24)
+            | ((<uint64_t> (c[32] >> 2)) << 32) | ((<uint64_t> (c[33] >> 2)) << 33))
+
+
 cdef inline uint64_t _equal_mask(const uint8_t* c, uint8_t v) noexcept nogil:
     """Bit i set when c[i] == v (i < 34)."""
     cdef uint64_t rep = 0x0101010101010101ULL * v
@@ -189,10 +198,11 @@ cdef inline bint _special_wait_possible(const Ctx* x) noexcept nogil:
     """Can one tile complete c13 to a special form of `public`?  Necessary tests, so that the wait
     search skips those forms when they fail: 十三幺 takes orphans only; 全不靠 13 distinct tiles of
     one knitted pattern and the honors; the knitted straight 8 of a pattern's 9 kinds already."""
-    cdef uint64_t pm13 = _nonzero_mask(x.c13)
+    cdef uint64_t pm13
     cdef int k
     if x.n_melds > 1:
-        return False
+        return False    # before the mask: most calls with declared groups stop here
+    pm13 = _nonzero_mask(x.c13)
     for k in range(6):
         if mj_popcount64(pm13 & KNITTED_PATTERN_MASKS[k]) >= 8:
             return True
@@ -222,7 +232,8 @@ cdef bint _other_wait(Ctx* x) noexcept nogil:
         return False      # four declared groups: one tile waits for its pair, nothing else
     if hand_waits(x.c13, x.n13, x.special and _special_wait_possible(x), other):
         return True
-    four = _equal_mask(x.c13, 4) & other
+    # a kind held four times is one of H's (x.pm4), and c13 holds at most four of a kind
+    four = _four_mask(x.c13) & other if x.pm4 & other else 0
     while four:
         t = mj_ctz64(four)
         four &= four - 1

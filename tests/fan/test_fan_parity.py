@@ -659,3 +659,31 @@ def test_check_flags_option_turns_the_old_d7_errors_into_flag_errors(parity):
     args[9] |= _fan.OPT_CHECK_FLAGS
     rc, _, rr, _ = run_both(parity, tuple(args))
     assert rc is rr is FlagError
+
+
+# ---------------------------------------------------------------------------
+# Three declared groups: the compiled kernel reads the five concealed tiles directly
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("self_drawn", [False, True])
+def test_every_five_tiles_beside_three_declared_groups(parity, self_drawn):
+    """Every 5 tiles of 1m-4m, 1p and E (pung + pair, chow + a pair apart, 1 + 3 + 1 read as chow +
+    pair, 2 + 2 + 1 and the other misses), each held kind the winning tile, beside three declared
+    groups: the kernel's direct reading of three declared groups against the reference."""
+    from itertools import combinations_with_replacement
+
+    kinds = "1m 2m 3m 4m 1p E".split()
+    seen = wins = 0
+    for five in combinations_with_replacement(kinds, 5):
+        if max(five.count(k) for k in kinds) > 4:
+            continue
+        for win in sorted(set(five)):
+            rest = list(five)
+            rest.remove(win)
+            hand = "".join(rest)
+            args = encode("public", hand, win, "pon:999s chi:789p pon:WWW", self_drawn=self_drawn)
+            rc, _ = assert_same(parity, args)
+            seen += 1
+            wins += not isinstance(rc, type)     # a result, not an exception class
+    assert seen > 600 and wins > 100
