@@ -325,6 +325,7 @@ NOT_IN_CI = {
     "python bench/bench_rl.py --rulesets changpai-ydr": _BENCH,
     "python bench/bench_mcr.py --ruleset mcr": _BENCH,
     "python bench/bench_decision_time.py --deals 100": _BENCH,
+    "python bench/bench_decision_time.py --deals 30": _BENCH,
     "python bench/bench_longcard.py": _BENCH,
     "python bench/bench_memory.py": _BENCH,
     "python bench/bench_game.py": _BENCH,
