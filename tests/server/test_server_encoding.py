@@ -12,20 +12,11 @@ import pytest
 from mahjong_core.server import ServerSettings, encoding
 from mahjong_core.server.lobby import Lobby
 
+from tests.support.outbox import TextOutbox
+
 
 def _reference(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-class Outbox:
-    def __init__(self) -> None:
-        self.frames: list[str] = []
-
-    def send(self, frame: str) -> None:
-        self.frames.append(frame)
-
-    def close(self, code: int, reason: str) -> None:
-        pass
 
 
 def _values(tmp_path: Path) -> list[Any]:
@@ -36,7 +27,7 @@ def _values(tmp_path: Path) -> list[Any]:
     for n, room in enumerate(("beginner", "coins", "bamboo", "public")):
         seat = lobby.join(f"e{n}", room)
         table = lobby.tables[seat["table"]]
-        out = Outbox()
+        out = TextOutbox()
         table.attach(seat["seat"], out, 0)
         clock = 0.0
         while table.status == "playing":

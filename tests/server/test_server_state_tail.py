@@ -8,20 +8,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from mahjong_core.server import ServerSettings, table as table_module
+from mahjong_core.server import ServerSettings
+from mahjong_core.server import table as table_module
 from mahjong_core.server.encoding import dumps
 from mahjong_core.server.lobby import Lobby
 
-
-class Outbox:
-    def __init__(self) -> None:
-        self.frames: list[str] = []
-
-    def send(self, frame: str) -> None:
-        self.frames.append(frame)
-
-    def close(self, code: int, reason: str) -> None:
-        pass
+from tests.support.outbox import TextOutbox
 
 
 def _expected(table: Any, now: float) -> str:
@@ -35,7 +27,7 @@ def test_the_tail_follows_the_round_the_status_and_the_deadline(tmp_path: Path):
                                  claim_pause_s=0.0))
     seat = lobby.join("tail", "coins")
     table = lobby.tables[seat["table"]]
-    table.attach(seat["seat"], Outbox(), 0)
+    table.attach(seat["seat"], TextOutbox(), 0)
     tails = set()
     clock = 0.0
     while table.status == "playing":
