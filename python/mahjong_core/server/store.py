@@ -60,7 +60,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -219,6 +219,8 @@ class Store:
         """Table id -> the ``n`` of its next ``steps`` row, once known (:meth:`_step_number`)."""
         self._steps_due: list[tuple[str, int, str]] = []
         """The ``steps`` rows of the transaction being written: ``(table id, n, body)``."""
+        self._due_next: dict[str, int] = {}
+        """Table id -> the ``n`` after its last row in ``_steps_due``."""
         self.wal_limit = int(wal_limit_bytes)
         self._commits = 0
         self.restarts = 0
@@ -390,13 +392,7 @@ class Store:
     def commit(self, row: TableRow, change: Commit) -> None:
         """Write the table row and ``change`` in one transaction (all or nothing); a failure is a
         :class:`StoreError` and leaves the database as it was."""
-        try:
-            with self._errors(f"storing table {row.id}"), self._transaction():
-                self._write(row, change)
-                self._write_steps()
-            self._committed()
-        finally:
-            self._steps_due.clear()
+        self._commit_all(((row, change),))
 
     def commit_group(self, group: list[tuple[TableRow, Commit]]) -> None:
         """:meth:`commit` of several tables in one transaction (all or nothing): the server writes
@@ -404,34 +400,36 @@ class Store:
         ``COMMIT`` instead of one per action); a single table is :meth:`commit` itself."""
         if len(group) == 1:
             self.commit(*group[0])
-            return
-        if not group:
-            return
+        elif group:
+            self._commit_all(group)
+
+    def _commit_all(self, group: Sequence[tuple[TableRow, Commit]]) -> None:
+        """The transaction of :meth:`commit_group`.  It is on the path of every action: the error's
+        text (the tables' ids) is built only for an error, and the step numbers of the
+        transaction are a dict (:meth:`_step_number`)."""
+        due = self._steps_due
         try:
-            with self._errors(f"storing tables {', '.join(row.id for row, _ in group)}"), self._transaction():
+            with self._transaction():
+                write = self._write
                 for row, change in group:
-                    self._write(row, change)
-                self._write_steps()
-            self._committed()
+                    write(row, change)
+                if due:   # one statement run for the group's steps instead of one per table
+                    self.db.executemany("INSERT INTO steps (table_id, n, body) VALUES (?, ?, ?)", due)
+        except sqlite3.Error as exc:
+            what = f"table {group[0][0].id}" if len(group) == 1 else \
+                f"tables {', '.join(row.id for row, _ in group)}"
+            raise StoreError(f"database {self.path}: storing {what} failed: {exc}") from exc
         finally:
-            self._steps_due.clear()
-
-    def _write_steps(self) -> None:
-        """The ``steps`` rows of the transaction's tables (:meth:`_write` lists them), in one
-        ``executemany``: one statement run for the group instead of one per table."""
-        if self._steps_due:
-            self.db.executemany("INSERT INTO steps (table_id, n, body) VALUES (?, ?, ?)", self._steps_due)
-
-    def _committed(self) -> None:
-        """After a COMMIT: the tables' next step numbers move past the rows it stored."""
-        for table_id, n, _ in self._steps_due:
-            self._next_step[table_id] = n + 1
+            due.clear()
+            due_next, self._due_next = self._due_next, {}
+        self._next_step.update(due_next)   # committed: the tables' next step numbers move past its rows
         self._commits += 1
         if self._commits >= _WAL_CHECK_EVERY and self.checkpointer is not None:
             self._keep_wal_bounded()
 
     def _write(self, row: TableRow, change: Commit) -> None:
-        """The statements of one table's commit (inside the caller's transaction)."""
+        """The statements of one table's commit (inside the caller's transaction); its ``steps``
+        row is listed in ``_steps_due``, written with the other tables' by :meth:`commit_group`."""
         if row.changed:
             self.db.execute(
                 "INSERT INTO tables (id, room, status, seed, seats, disconnects, end_reason) "
@@ -444,17 +442,23 @@ class Store:
         if change.rounds:
             self.db.executemany("INSERT INTO match_rounds (table_id, k, result, actions) VALUES (?, ?, ?, ?)",
                                 [(row.id, k, result, actions) for k, result, actions in change.rounds])
-        start = row.log_start
-        lines = [f"l{start + j} {ev}" for j, ev in enumerate(row.log)]
-        same = {ev: start + j for j, ev in enumerate(row.log)}
-        lines += [f"s{seat} {i} {ev}" if ev not in same else f"s{seat} {i} ={same[ev]}"
-                  for seat, i, ev in change.events]
-        if lines:   # written by _write_steps, with the other tables' of the transaction
+        lines = []
+        same: dict[str, str] = {}      # a log event's text -> its index's digits, formatted once
+        k = row.log_start
+        for ev in row.log:
+            ref = same[ev] = str(k)
+            lines.append(f"l{ref} {ev}")
+            k += 1
+        for seat, i, ev in change.events:
+            ref = same.get(ev)
+            lines.append(f"s{seat} {i} {ev}" if ref is None else f"s{seat} {i} ={ref}")
+        if lines:
             self._steps_due.append((row.id, self._step_number(row.id), "\n".join(lines)))
         if change.accounts:
             self.db.executemany("UPDATE accounts SET balance = ?, points = ? WHERE name = ?",
                                 [(b, p, name) for name, (b, p) in change.accounts.items()])
-        self._insert_transfers(row.id, change.transfers)
+        if change.transfers:
+            self._insert_transfers(row.id, change.transfers)
         if change.hand is not None:
             k, record = change.hand
             self.db.execute("INSERT INTO hands (table_id, round, record) VALUES (?, ?, ?)",
@@ -463,16 +467,17 @@ class Store:
     def _step_number(self, table_id: str) -> int:
         """The ``n`` of the table's next ``steps`` row: read from the database the first time
         (its largest ``n`` plus one), then counted here (this connection is the only writer),
-        instead of a ``max(n)`` subquery in every insert."""
-        for due, n, _ in reversed(self._steps_due):     # a second step of the table in this transaction
-            if due == table_id:
-                return n + 1
-        known = self._next_step.get(table_id)
-        if known is not None:
-            return known
-        first: int = self.db.execute("SELECT coalesce(max(n) + 1, 0) FROM steps WHERE table_id = ?",
-                                     (table_id,)).fetchone()[0]
-        return first
+        instead of a ``max(n)`` subquery in every insert.  ``_due_next`` holds the numbers after
+        the rows of the transaction being written (a table may have two steps in it); they
+        become the known ones only when it commits."""
+        n = self._due_next.get(table_id)
+        if n is None:
+            n = self._next_step.get(table_id)
+            if n is None:
+                n = self.db.execute("SELECT coalesce(max(n) + 1, 0) FROM steps WHERE table_id = ?",
+                                    (table_id,)).fetchone()[0]
+        self._due_next[table_id] = n + 1
+        return int(n)
 
     def _keep_wal_bounded(self) -> None:
         """Past half of ``wal_limit_bytes``, a RESTART checkpoint (module docstring).  Busy (the
