@@ -37,7 +37,11 @@ import tempfile
 from typing import Any
 
 from bench_server_load import choose  # the load test's client policy (this folder)
-from bench_table_path_instructions import Outbox, loads, seated_lobby  # the same tables (this folder)
+from bench_table_path_instructions import (  # the same tables (this folder)
+    Outbox,
+    loads,
+    seated_lobby,
+)
 from mahjong_core.server.store import Store
 
 REPLAY = compile("write(*args)", "replay", "eval")

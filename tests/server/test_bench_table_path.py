@@ -41,3 +41,27 @@ def test_the_instruction_count_driver_plays_and_reports_its_actions():
     assert proc.returncode == 0, proc.stderr
     words = proc.stdout.split()
     assert words[0] == "actions" and int(words[1]) > 0, proc.stdout
+
+
+def test_the_storage_instruction_driver_replays_its_recording(tmp_path):
+    """bench/bench_store_instructions.py (run under callgrind for the storage's instruction counts)
+    runs as a plain script too: a tiny recording, saved, then replayed from the file, reports the
+    same actions and the WAL bytes that its writes made."""
+    import mahjong_core
+
+    here = str(Path(mahjong_core.__file__).resolve().parents[1])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p))
+    script = str(ROOT / "bench" / "bench_store_instructions.py")
+    saved = str(tmp_path / "load.pickle")
+    small = ["--tables", "3", "--warmup", "5", "--turns", "10", "--group", "2"]
+    proc = subprocess.run([sys.executable, script, *small, "--save", saved], capture_output=True, text=True,
+                          env=env, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("recorded "), proc.stdout
+    proc = subprocess.run([sys.executable, script, "--load", saved, "--statements"], capture_output=True,
+                          text=True, env=env, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    words = proc.stdout.replace(";", "").split()
+    assert words[0] == "actions" and int(words[1]) > 0, proc.stdout
+    assert float(words[words.index("action", words.index("WAL")) + 1]) > 0, proc.stdout
+    assert "statements run per action" in proc.stdout, proc.stdout

@@ -306,3 +306,38 @@ def test_no_write_grows_with_the_length_of_the_match(tmp_path):
     slope = sum((x - mean_x) * (y - mean_y) for x, y in enumerate(ends)) / sum((x - mean_x) ** 2 for x in range(n))
     assert slope < 300, (slope, ends)         # bytes per round
     lobby.close()
+
+
+def test_a_tables_two_steps_in_one_group_are_numbered_in_turn_and_a_failed_group_takes_no_number(
+        tmp_path, monkeypatch):
+    """The step numbers of the transaction being written are counted apart from the committed
+    ones: a table with two steps in one group write gets n and n + 1, each with its own lines
+    (the second's stream event naming its own row's log event); a group that fails leaves the
+    next numbers where they were, and the error names the group's tables."""
+    from mahjong_core.server.store import Commit, TableRow
+
+    store = Store(str(tmp_path / "steps.sqlite3"), create=True)
+
+    def step(table_id: str, start: int, text: str, event_id: int) -> tuple[TableRow, Commit]:
+        row = TableRow(table_id, "coins", "playing", 1, [None, None], [0, 0], None, log=[text], log_start=start)
+        return row, Commit(events=[(0, event_id, text)])
+
+    store.commit_group([step("t1", 0, '{"a":0}', 1), step("t2", 0, '{"b":0}', 1), step("t1", 1, '{"a":1}', 2)])
+    real = Store._write
+
+    def failing(self: Store, row: Any, change: Any) -> None:
+        real(self, row, change)
+        if row.id == "t2":
+            raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(Store, "_write", failing)
+    with pytest.raises(StoreError, match="storing tables t1, t2 failed: database or disk is full"):
+        store.commit_group([step("t1", 2, '{"x":2}', 3), step("t2", 1, '{"y":1}', 2)])
+    monkeypatch.setattr(Store, "_write", real)
+    store.commit_group([step("t1", 2, '{"a":2}', 3), step("t2", 1, '{"b":1}', 2)])
+    rows = store.db.execute("SELECT table_id, n, body FROM steps ORDER BY rowid").fetchall()
+    assert rows == [("t1", 0, 'l0 {"a":0}\ns0 1 =0'), ("t2", 0, 'l0 {"b":0}\ns0 1 =0'),
+                    ("t1", 1, 'l1 {"a":1}\ns0 2 =1'), ("t1", 2, 'l2 {"a":2}\ns0 3 =2'),
+                    ("t2", 1, 'l1 {"b":1}\ns0 2 =1')]
+    assert store.events("t1", 0) == ['{"a":0}', '{"a":1}', '{"a":2}']
+    store.close()

@@ -446,8 +446,8 @@ class Store:
         same: dict[str, str] = {}      # a log event's text -> its index's digits, formatted once
         k = row.log_start
         for ev in row.log:
-            ref = same[ev] = str(k)
-            lines.append(f"l{ref} {ev}")
+            digits = same[ev] = str(k)
+            lines.append(f"l{digits} {ev}")
             k += 1
         for seat, i, ev in change.events:
             ref = same.get(ev)
