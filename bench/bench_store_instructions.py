@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import os
 import pickle
+import shutil
 import sys
 import tempfile
 from typing import Any
@@ -124,6 +125,7 @@ def replay(writes: list[tuple[str, bytes]], first: int, trace: bool = False) -> 
         return wal, statements[0], store.restarts - restarts
     finally:
         store.close()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def main() -> int:
