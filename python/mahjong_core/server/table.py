@@ -496,7 +496,7 @@ class Table:
             assert seat is not None
             stream, history = seat.stream, seat.history
             if round_start is not None:
-                self._emit(s, {}, round_start)
+                self._emit(s, {}, round_start)   # its text given: the event is not encoded again
             for ev, text in pairs:
                 seen = redact(ev, s)
                 if seen is not None:
