@@ -17,6 +17,11 @@ str frame encoded to UTF-8, or the bytes of ``send_utf8``).  Only ``Table.act`` 
 plays its first hands and imports what it imports once), so callgrind counts those and nothing
 else: not the set-up, not the clients' parsing of their frames.  The checkpoint thread is kept
 out of the window (one checkpoint a day); the writer's own RESTART checkpoints are counted.
+With ``--socket`` each seat's connection is the server's own WebSocket protocol
+(:class:`~mahjong_core.server.table_socket.TableSocket`, on a transport that keeps what is written)
+and each action arrives as the masked text frame a client sends (``data_received``: the frame
+read, the session's flood limit, the message parsed, then ``Table.act``): the table path and the
+server's side of the WebSocket, all but the event loop and the system calls.
 Nothing fails on a number.
 """
 
@@ -26,6 +31,8 @@ import argparse
 import asyncio
 import gc
 import sys
+from types import FunctionType, SimpleNamespace
+from typing import Any
 
 try:
     from orjson import loads
@@ -37,9 +44,15 @@ from bench_table_path import (
     seated_lobby,  # the same tables, seats and settings (this folder)
 )
 from mahjong_core.server.cli import GC_THRESHOLD
+from mahjong_core.server.settings import ServerSettings
+from mahjong_core.server.table_socket import SessionHub, TableSocket
 
 ACT = compile("table.act(k, i)", "act", "eval")
 WRITE = compile("lobby.write_staged()", "write", "eval")
+RECEIVE = compile("sock.data_received(data)", "receive", "eval")
+HANDSHAKE = (b"GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+             b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+MASK = b"\x5a\xc3\x0f\x96"
 
 
 class Outbox:
@@ -56,6 +69,11 @@ class Outbox:
     def send_utf8(self, data: bytes) -> None:
         self.last = data
 
+    def take(self) -> bytes | None:
+        """The last frame, if one came since the last call."""
+        frame, self.last = self.last, None
+        return frame
+
     def error(self, message: str) -> None:
         raise AssertionError(message)
 
@@ -63,33 +81,102 @@ class Outbox:
         raise AssertionError(f"closed {code} {reason}")
 
 
-async def run(tables: int, warmup: int, turns: int, group: int) -> tuple[int, float]:
+class Transport:
+    """A socket's transport that keeps the bytes written (the frames' JSON read back by :func:`last`)."""
+
+    def __init__(self) -> None:
+        self.out: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.out.append(data)
+
+    def is_closing(self) -> bool:
+        return False
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def get_extra_info(self, name: str) -> Any:
+        return ("127.0.0.1", 1) if name == "peername" else None
+
+
+def socket_outbox() -> TableSocket:
+    """A :class:`TableSocket` after its opening handshake (its session seated by :func:`seat`)."""
+    config = SimpleNamespace(sessions=SessionHub(ServerSettings(rate_per_s=10_000.0, burst=10_000), lambda: None),
+                             ws_per_message_deflate=False, ws_ping_interval=None, ws_ping_timeout=None)
+    sock = TableSocket(config, SimpleNamespace(connections=set()), {}, asyncio.get_running_loop())
+    sock.connection_made(Transport())   # type: ignore[arg-type]
+    sock.data_received(HANDSHAKE)
+    cast_transport(sock).out.clear()
+    return sock
+
+
+def cast_transport(sock: TableSocket) -> Transport:
+    transport: Any = sock.transport
+    return transport
+
+
+def seat(sock: TableSocket, table: Any, k: int) -> None:
+    session = sock.session
+    assert session is not None
+    session.seated = (table, k)
+
+
+def last(sock: TableSocket) -> bytes | None:
+    """The JSON of the last frame the server wrote to ``sock`` (its WebSocket header cut)."""
+    out = cast_transport(sock).out
+    if not out:
+        return None
+    frame = out[-1]
+    out.clear()
+    n = frame[1] & 0x7F
+    return frame[4:] if n == 126 else frame[10:] if n == 127 else frame[2:]
+
+
+def client_frame(text: str) -> bytes:
+    """``text`` as a client's masked text frame (short: the act messages)."""
+    data = text.encode()
+    assert len(data) < 126
+    return bytes((0x81, 0x80 | len(data))) + MASK + bytes(b ^ MASK[i % 4] for i, b in enumerate(data))
+
+
+def plain(code: Any, names: dict[str, Any]) -> Any:
+    """``eval(code, names)`` without the builtin ``eval`` (the warm-up: outside callgrind's window)."""
+    return FunctionType(code, names)()
+
+
+async def run(tables: int, warmup: int, turns: int, group: int, socket: bool = False) -> tuple[int, float]:
     """Play; the actions counted (after the warm-up) and their mean frame bytes."""
-    lobby, seats = seated_lobby(tables, Outbox, checkpoint_s=86_400.0)
+    lobby, seats = seated_lobby(tables, socket_outbox if socket else Outbox, checkpoint_s=86_400.0)
+    take = last if socket else Outbox.take
     try:
+        if socket:
+            for table, k, sock in seats:
+                seat(sock, table, k)
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLD)
         actions, frame_bytes = 0, 0
         for turn in range(warmup + turns):
             counted = turn >= warmup
+            run_code = eval if counted else plain
             for idx, (table, k, box) in enumerate(seats):
                 if idx % (2 * group) == 0:
-                    eval(WRITE, {"lobby": lobby}) if counted else lobby.write_staged()
-                if box.last is None:
+                    run_code(WRITE, {"lobby": lobby})
+                frame = take(box)
+                if frame is None:
                     continue
-                frame_bytes += len(box.last) if counted else 0
-                state = loads(box.last)["state"]
-                box.last = None
+                frame_bytes += len(frame) if counted else 0
+                state = loads(frame)["state"]
                 view = state.get("view")
                 if view and view["legal_indices"] and state["status"] == "playing":
                     i = choose(view)
-                    if counted:
-                        eval(ACT, {"table": table, "k": k, "i": i})
-                        actions += 1
+                    if socket:
+                        run_code(RECEIVE, {"sock": box, "data": client_frame(f'{{"type":"act","index":{i}}}')})
                     else:
-                        table.act(k, i)
-            eval(WRITE, {"lobby": lobby}) if counted else lobby.write_staged()
+                        run_code(ACT, {"table": table, "k": k, "i": i})
+                    actions += counted
+            run_code(WRITE, {"lobby": lobby})
         return actions, frame_bytes / max(1, actions)
     finally:
         lobby.close()
@@ -101,8 +188,10 @@ def main() -> int:
     ap.add_argument("--warmup", type=int, default=60, help="turns played before the counted ones")
     ap.add_argument("--turns", type=int, default=40, help="turns counted")
     ap.add_argument("--group", type=int, default=10, help="tables written together")
+    ap.add_argument("--socket", action="store_true",
+                    help="each connection the server's WebSocket protocol, each action its client frame")
     args = ap.parse_args()
-    actions, frame_bytes = asyncio.run(run(args.tables, args.warmup, args.turns, max(1, args.group)))
+    actions, frame_bytes = asyncio.run(run(args.tables, args.warmup, args.turns, max(1, args.group), args.socket))
     print(f"actions {actions}  (divide callgrind's Collected by this); frame bytes per action {frame_bytes:.0f}")
     return 0
 

@@ -28,16 +28,18 @@ def test_the_table_path_bench_plays_and_reports_each_group():
     assert all(int(r[1]) > 0 and float(r[2]) > 0 and r[3] == "µs" for r in rows), proc.stdout
 
 
-def test_the_instruction_count_driver_plays_and_reports_its_actions():
+@pytest.mark.parametrize("socket", [False, True])
+def test_the_instruction_count_driver_plays_and_reports_its_actions(socket):
     """bench/bench_table_path_instructions.py (run under callgrind for instruction counts) runs as
-    a plain script too: a tiny run reports the actions it counted."""
+    a plain script too: a tiny run reports the actions it counted, the same with each action
+    arriving as its client's frame through the server's WebSocket protocol (``--socket``)."""
     import mahjong_core
 
     here = str(Path(mahjong_core.__file__).resolve().parents[1])
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p))
     proc = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_table_path_instructions.py"), "--tables", "3",
-                           "--warmup", "5", "--turns", "10", "--group", "2"], capture_output=True, text=True, env=env,
-                          timeout=120)
+                           "--warmup", "5", "--turns", "10", "--group", "2", *(["--socket"] if socket else [])],
+                          capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr
     words = proc.stdout.split()
     assert words[0] == "actions" and int(words[1]) > 0, proc.stdout

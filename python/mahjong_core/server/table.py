@@ -457,10 +457,10 @@ class Table:
         assert self.match is not None
         rnd = self.match.round
         self.tracker.new_hand()
-        for k in range(len(self.seats)):
-            self._emit(k, {"type": "round_start", "round": self.match.round_index + 1, "dealer": rnd.dealer})
-            for ev in rnd.log_for(k):
-                self._emit(k, ev)
+        # each seat's round_start, then the round's log so far (the header, the deal) as the seat may
+        # see it: each log event encoded once, as a step's events are
+        start = dumps({"type": "round_start", "round": self.match.round_index + 1, "dealer": rnd.dealer})
+        self._append_events(rnd, rnd.log, start)
 
     def _step(self, k: int, index: int) -> None:
         """Play seat ``k``'s action and commit it (IllegalActionError: nothing changed;
@@ -468,9 +468,21 @@ class Table:
         assert self.match is not None
         rnd = self.match.round
         turn_action = rnd.phase_name not in ASKED_PHASES
-        events = rnd.step(k, index)   # IllegalActionError: nothing changed
-        # each new log event is encoded once: for the stored log (row) and for every seat whose
-        # redacted copy is equal to it (the same JSON value, so the same text is stored and sent)
+        self._append_events(rnd, rnd.step(k, index))   # IllegalActionError: nothing changed
+        if self.match.round.is_over:
+            self._settle()
+        if not self.lobby.grouping:   # else written with the other tables of this loop turn (_after_steps)
+            self._commit()
+        if turn_action and self._hold_until is None and self._pauses():
+            self._hold_until = self.lobby.now() + self.lobby.settings.claim_pause_s
+
+    def _append_events(self, rnd: Any, events: list[dict[str, Any]], round_start: str | None = None) -> None:
+        """The round's new log ``events`` appended to every seat's stream as the seat may see them;
+        at a round's start, after the table's ``round_start`` event (its JSON) in each stream."""
+        # each new log event is encoded once: for the stored log (row) and for every seat that sees
+        # it as it is (a step's events: or sees a copy equal to it, the same JSON value, so the same
+        # text is stored and sent; a round's first events: a copy is encoded, in its own key order,
+        # as these streams always were)
         texts = [dumps(ev) for ev in events]
         pairs = list(zip(events, texts))
         known = self._log_texts
@@ -483,21 +495,17 @@ class Table:
         for s, seat in enumerate(self.seats):
             assert seat is not None
             stream, history = seat.stream, seat.history
+            if round_start is not None:
+                self._emit(s, {}, round_start)   # its text given: the event is not encoded again
             for ev, text in pairs:
                 seen = redact(ev, s)
                 if seen is not None:
                     # _emit's work, inline: the event's text (the log event's when the seat sees it as it is)
-                    if seen is not ev and seen != ev:
+                    if seen is not ev and (round_start is not None or seen != ev):
                         text = dumps(seen)
                     stream.append(text)
                     history.update(text.encode("utf-8", "surrogatepass"))
                     pending.append((s, len(stream), text))
-        if self.match.round.is_over:
-            self._settle()
-        if not self.lobby.grouping:   # else written with the other tables of this loop turn (_after_steps)
-            self._commit()
-        if turn_action and self._hold_until is None and self._pauses():
-            self._hold_until = self.lobby.now() + self.lobby.settings.claim_pause_s
 
     def _after_steps(self) -> None:
         """End a claim pause that is due, let the bots act while they are the ones to act (and
@@ -696,20 +704,22 @@ class Table:
     def _flush(self, now: float | None = None) -> None:
         held = self._held()
         tail = None
+        tail_utf8 = b""
         for k, seat in enumerate(self.seats):
             if seat is not None and k not in held:
                 if seat.conn is not None:
                     if tail is None:
                         tail = self._state_tail(now)   # the same for every seat: encoded once
-                    self._send_update(k, now, tail)
+                        tail_utf8 = tail.encode()
+                    self._send_update(k, now, tail, tail_utf8)
                 else:
                     self._shown[k] = len(seat.stream)
 
-    def _send_update(self, k: int, now: float | None = None, tail: str | None = None) -> None:
+    def _send_update(self, k: int, now: float | None = None, tail: str | None = None, tail_utf8: bytes = b"") -> None:
         """One ``update`` frame: the stream's events not yet sent (their stored JSON, not encoded
         again) and the seat's state (:meth:`state`'s JSON; the players' JSON is kept from one
         update to the next until a seat, a balance, a level or a connection changes; ``tail``:
-        :meth:`_state_tail`'s, when the caller has it)."""
+        :meth:`_state_tail`'s, when the caller has it, and ``tail_utf8`` its UTF-8)."""
         seat = self._seat(k)
         conn = seat.conn
         assert conn is not None
@@ -719,6 +729,7 @@ class Table:
         self._sent[k] = self._shown[k] = n
         if tail is None:
             tail = self._state_tail(now)
+            tail_utf8 = tail.encode()
         players = self._players_text
         if players is None:
             players = self._players_text = dumps(self._players())
@@ -728,7 +739,7 @@ class Table:
         if send_utf8 is not None:   # the same text as bytes: a frame with CJK names is not a wide str encoded again
             view_utf8 = b"null" if self.match is None else self._view_utf8(k)
             send_utf8(b'{"type":"update","events":[%s],"state":{"last_id":%d,"history":"%s",%s,"players":%s,'
-                      b'"view":%s}}' % (events.encode(), n, seat.history.hexdigest().encode(), tail.encode(),
+                      b'"view":%s}}' % (events.encode(), n, seat.history.hexdigest().encode(), tail_utf8,
                                         self._players_utf8, view_utf8))
             return
         view = "null" if self.match is None else dumps(self.match.round.view(k))

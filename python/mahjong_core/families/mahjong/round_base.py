@@ -206,10 +206,9 @@ class MahjongRoundBase(RoundBase):
     def _redact_event(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
         return redact_one(ev, seat)
 
-    @staticmethod
-    def _redact_shared(ev: dict[str, Any], seat: int) -> "dict[str, Any] | None":
-        """:meth:`_redact_event`, an event the seat sees as it is given back itself (the server's streams)."""
-        return redact_shared(ev, seat)
+    _redact_shared = staticmethod(redact_shared)
+    """:meth:`_redact_event`, an event the seat sees as it is given back itself (the server's streams):
+    the function itself, not a method calling it (called per event and seat of every step)."""
 
     def __repr__(self) -> str:
         return (f"Round({self.ruleset!r}, seed={self.seed}, dealer={self.dealer}, phase={self.phase_name!r}, "
