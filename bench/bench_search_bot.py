@@ -42,7 +42,7 @@ from mahjong_core.families.mahjong._constants import (A_DECLARE_READY, A_DISCARD
 from mahjong_core.families.mahjong.advise_bot import AdvisorBot
 from mahjong_core.families.mahjong.search_bot import (ANCHORS, DEFAULT_STEPS, DISCARD_WEIGHTS, LAST_WEIGHT, OBJECTIVES,
                                                        OPPONENT_MODELS, PASS_DEPTH, PASS_WEIGHT, PAST_WEIGHT,
-                                                       READY_WEIGHT, SearchBot)
+                                                       READY_WEIGHT, FILTER_SHARE, FILTER_TRIES, FILTER_WEIGHTS, PARTICLES, SearchBot)
 from mahjong_core.game.bots import play_round, play_steps
 
 
@@ -133,7 +133,9 @@ def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective
         bot_name: str = "search", progress: int = 0, opponents: "str | None" = None,
         anchor: str = "auto", z: float = 2.0, ready_weight: "float | None" = None,
         last_weight: "float | None" = None, past_weight: "float | None" = None,
-        pass_weight: "float | None" = None, pass_depth: "int | None" = None) -> dict[str, Any]:
+        pass_weight: "float | None" = None, pass_depth: "int | None" = None, particles: "int | None" = None,
+        filter_weights: "Any" = None, filter_tries: "int | None" = None,
+        filter_share: "float | None" = None) -> dict[str, Any]:
     """Play the duplicate deals; returns the figures (what :func:`main` prints)."""
     if bot_name == "search":
         search = SearchBot(seed, steps=budget, objective=objective, candidates=candidates,
@@ -148,6 +150,14 @@ def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective
             search.pass_weight = pass_weight
         if pass_depth is not None:
             search.pass_depth = pass_depth
+        if particles is not None:
+            search.particles = particles
+        if filter_weights is not None:
+            search.filter_weights = tuple(filter_weights)
+        if filter_tries is not None:
+            search.filter_tries = filter_tries
+        if filter_share is not None:
+            search.filter_share = filter_share
         timed = _Timed(search)
     else:
         timed = _Timed(AdvisorBot())
@@ -210,10 +220,12 @@ SAMPLERS = {
     "history, ready and last weights 1": (True, None, 1.0, 1.0, 1.0, 1.0, 0),
     "history": (True, None, READY_WEIGHT, LAST_WEIGHT, PAST_WEIGHT, PASS_WEIGHT, PASS_DEPTH),
     "discards": (True, DISCARD_WEIGHTS, READY_WEIGHT, LAST_WEIGHT, PAST_WEIGHT, PASS_WEIGHT, PASS_DEPTH),
+    "filter": ("filter", PARTICLES, FILTER_WEIGHTS, FILTER_TRIES, FILTER_SHARE),
 }
 """The opponent models :func:`sampler_study` compares: ``sample_hidden_hands``'s arguments (history,
-discard weights, ready weight, last weight, past weight, pass weight, pass depth); ``"history"``
-and ``"discards"`` as the bot uses them."""
+discard weights, ready weight, last weight, past weight, pass weight, pass depth), or for the
+particle filter ``("filter", particles, weights, tries, share)`` (``opponent_particles``'s); ``"history"``,
+``"discards"`` and ``"filter"`` as the bot uses them."""
 
 
 def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200,
@@ -224,7 +236,7 @@ def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200,
     discarding it) and the log loss of his shanten (how near he is), from ``worlds`` sampled hands
     (a study: the real hand is read to score the models, never by a bot).  ``extra``: more models,
     named, with the arguments of :data:`SAMPLERS`."""
-    from mahjong_core._round import sample_hidden_hands
+    from mahjong_core._round import opponent_particles, sample_hidden_hands
     models = {**SAMPLERS, **(extra or {})}
     waits = {m: 0.0 for m in models}
     shanten = {m: 0.0 for m in models}
@@ -243,9 +255,14 @@ def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200,
                 ts = int(mj.shanten_batch(true, ruleset=ruleset)[0])
                 kinds = [k for k in range(34) if rnd.hand_counts(seat)[k]]
                 hit = np.array([(tw >> k) & 1 for k in kinds], dtype=np.float64)
-                for m, (history, dw, rw, lw, pw, sw, sd) in models.items():
-                    h = sample_hidden_hands(rnd._core, seat, worlds, np.random.PCG64(s), history, dw, rw, lw,
-                                            pw, sw, sd)[:, opp]
+                for m, args in models.items():
+                    if args[0] == "filter":         # ("filter", particles, weights, tries, share)
+                        bg = np.random.PCG64(s)
+                        parts, _ = opponent_particles(rnd._core, seat, args[1], bg, args[2], args[3])
+                        h = sample_hidden_hands(rnd._core, seat, worlds, bg, True, None, READY_WEIGHT, LAST_WEIGHT,
+                                                particles=parts, particle_share=args[4])[:, opp]
+                    else:
+                        h = sample_hidden_hands(rnd._core, seat, worlds, np.random.PCG64(s), *args)[:, opp]
                     ws = mj.waits_batch(h, ruleset=ruleset)
                     p = np.array([float(((ws >> np.uint64(k)) & np.uint64(1)).mean()) for k in kinds])
                     p = np.clip(p, 1e-3, 1 - 1e-3)
@@ -285,6 +302,14 @@ def main(argv: "list[str] | None" = None) -> None:
                     help="the bot's pass_weight (default: PASS_WEIGHT of search_bot.py)")
     ap.add_argument("--pass-depth", type=int, default=None,
                     help="the bot's pass_depth (default: PASS_DEPTH of search_bot.py)")
+    ap.add_argument("--particles", type=int, default=None,
+                    help="the bot's particles, opponents \"filter\" (default: PARTICLES of search_bot.py)")
+    ap.add_argument("--filter-weights", type=float, nargs=4, default=None, metavar="W",
+                    help="the bot's filter_weights (default: FILTER_WEIGHTS of search_bot.py)")
+    ap.add_argument("--filter-share", type=float, default=None,
+                    help="the bot's filter_share (default: FILTER_SHARE of search_bot.py)")
+    ap.add_argument("--filter-tries", type=int, default=None,
+                    help="the bot's filter_tries (default: FILTER_TRIES of search_bot.py)")
     ap.add_argument("--sampler", action="store_true",
                     help="instead of playing: how well each opponent model predicts the real hands (two players)")
     ap.add_argument("--split", action="store_true",
@@ -297,6 +322,10 @@ def main(argv: "list[str] | None" = None) -> None:
                                                    PAST_WEIGHT if a.past_weight is None else a.past_weight,
                                                    PASS_WEIGHT if a.pass_weight is None else a.pass_weight,
                                                    PASS_DEPTH if a.pass_depth is None else a.pass_depth)
+        if a.particles is not None or a.filter_weights is not None or a.filter_tries is not None or a.filter_share is not None:
+            extra["filter, the weights given"] = ("filter", a.particles or PARTICLES,
+                                                  tuple(a.filter_weights or FILTER_WEIGHTS), a.filter_tries or FILTER_TRIES,
+                                                  FILTER_SHARE if a.filter_share is None else a.filter_share)
         st = sampler_study(a.ruleset, a.deals, a.seed, extra=extra)
         print(f"{st['ruleset']}: opponent models against the real hands, {st['points']} turns of {st['deals']} rounds "
               f"of greedy bots (seeds {a.seed}..{a.seed + a.deals - 1}); log loss, lower is better")
@@ -305,7 +334,8 @@ def main(argv: "list[str] | None" = None) -> None:
                   f"shanten {st['shanten_log_loss'][m]:.4f}")
         return
     f = run(a.ruleset, a.deals, a.budget, a.seed, a.objective, a.candidates, a.bot, a.progress, a.opponents, a.anchor, a.z, a.ready_weight,
-            a.last_weight, a.past_weight, a.pass_weight, a.pass_depth)
+            a.last_weight, a.past_weight, a.pass_weight, a.pass_depth, a.particles, a.filter_weights,
+            a.filter_tries, a.filter_share)
     n_seat = f["rounds"] - f["deals"]
     wm, wh = f["win_rate_diff"]
     pm, ph = f["points_diff"]

@@ -14,22 +14,11 @@ import pytest
 
 import mahjong_core as mj
 from mahjong_core._round import sample_hidden_hands, search_outcomes
-from mahjong_core.families.mahjong._constants import A_WIN, PH_CLAIM
-from tests.support.bot_decisions import hidden_twin
+from mahjong_core.families.mahjong._constants import PH_CLAIM
+from tests.support.bot_decisions import hidden_twin, two_player_points
 
 
-def _points(ruleset, seeds, want):
-    """(round, seat, opponent) at each decision of a two-player round of greedy bots where
-    ``want(round, seat, opponent)`` holds (the round object stepped on after each)."""
-    for seed in seeds:
-        rnd = mj.Round(ruleset=ruleset, seed=seed)
-        greedy = mj.GreedyBot()
-        while not rnd.is_over:
-            seat = rnd.seats_to_act()[0]
-            legal = rnd.legal_indices(seat)
-            if len(legal) > 1 and A_WIN not in legal and want(rnd, seat, 1 - seat):
-                yield rnd, seat, 1 - seat
-            rnd.step(seat, greedy.act_index(rnd, seat))
+_points = two_player_points
 
 
 def _ready_share(hands, ruleset):

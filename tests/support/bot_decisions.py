@@ -24,6 +24,20 @@ def decision_points(ruleset: str, seed: int, every: int = 3) -> Iterator[tuple[A
     return ((rnd, seat) for k, rnd, seat in points(ruleset, seed, 1) if (k + 1) % every == 0)
 
 
+def two_player_points(ruleset: str, seeds: Any, want: Any) -> Iterator[tuple[Any, int, int]]:
+    """(round, seat, opponent) at each decision with a choice (no win offered) of two-player rounds
+    of greedy bots where ``want(round, seat, opponent)`` holds (the round stepped on after each)."""
+    for seed in seeds:
+        rnd = mj.Round(ruleset=ruleset, seed=seed)
+        greedy = mj.GreedyBot()
+        while not rnd.is_over:
+            seat = rnd.seats_to_act()[0]
+            legal = rnd.legal_indices(seat)
+            if len(legal) > 1 and A_WIN not in legal and want(rnd, seat, 1 - seat):
+                yield rnd, seat, 1 - seat
+            rnd.step(seat, greedy.act_index(rnd, seat))
+
+
 def first_offered_win(ruleset: str = "two-player", seed: int = 1) -> tuple[Any, int] | None:
     """(round, seat) at the first decision of a round played by greedy bots where a win is legal,
     or None if the round offers none."""
