@@ -151,37 +151,72 @@ cdef extern from *:
 
     /* A Score for the front: its object fields None and its dict not made (ScoreBase's tp_new makes
        one; the attribute functions make it on first use, and every reader of the field takes NULL). */
-    static Py_ssize_t mj_score_fields = 0;     /* the object fields before the dict; 0: not checked */
+    #define MJ_SCORE_VALUES 5                  /* ruleset, total, non_flower_total, min_fan, form_code */
     static PyObject *mj_score_new(void) {
         PyObject *o = mj_score_pop(), **field;
         Py_ssize_t i;
         int pooled = o != NULL;
         if (!pooled && (o = PyType_GenericAlloc(mj_score_type, 0)) == NULL)    /* zeroed and tracked */
             return NULL;
-        /* the fields and the dict (NULL) written here (nothing runs between: no collection sees them
-           half written); _nf and _raw by the front before any read */
+        /* the value fields NULL until mj_score_fill (the dealloc and the collector's functions take
+           NULL; the front runs no Python code between), _array None, the dict NULL; _nf and _raw are
+           written by the front before any read */
         field = (PyObject **) ((char *) o + sizeof(PyObject));
-        for (i = 0; i < mj_score_fields; i++) {
-            Py_INCREF(Py_None);
-            field[i] = Py_None;
-        }
-        field[mj_score_fields] = NULL;
+        for (i = 0; i < MJ_SCORE_VALUES; i++)
+            field[i] = NULL;
+        Py_INCREF(Py_None);
+        field[MJ_SCORE_VALUES] = Py_None;
+        field[MJ_SCORE_VALUES + 1] = NULL;
         if (pooled)
             PyObject_GC_Track(o);
         return o;
     }
 
+    static PyObject *mj_small_ints = NULL;      /* the tuple of the ints 0 .. 1023, made once */
+
+    static inline PyObject *mj_int(int v) {
+        PyObject *o;
+        if (v >= 0 && v < PyTuple_GET_SIZE(mj_small_ints)) {
+            o = PyTuple_GET_ITEM(mj_small_ints, v);
+            Py_INCREF(o);
+            return o;
+        }
+        return PyLong_FromLong(v);
+    }
+
+    /* The value fields of a Score from mj_score_new: ruleset, total, non_flower_total, min_fan, form_code. */
+    static int mj_score_fill(PyObject *o, PyObject *ruleset, int total, int non_flower_total, int min_fan,
+                             int form) {
+        PyObject **field = (PyObject **) ((char *) o + sizeof(PyObject));
+        Py_INCREF(ruleset);
+        field[0] = ruleset;
+        field[1] = mj_int(total);
+        field[2] = mj_int(non_flower_total);
+        field[3] = mj_int(min_fan);
+        field[4] = mj_int(form);
+        return field[1] && field[2] && field[3] && field[4] ? 0 : -1;
+    }
+
     static void mj_score_dealloc(PyObject *o) {
         PyTypeObject *tp = Py_TYPE(o);
-        mj_score_base_dealloc(o);       /* untracks, clears the fields and the dict, calls tp_free */
+        PyObject **field = (PyObject **) ((char *) o + sizeof(PyObject));
+        int i;
+        if (tp == mj_score_type) {      /* ScoreBase's dealloc, its fields' layout checked at install */
+            PyObject_GC_UnTrack(o);
+            for (i = 0; i < MJ_SCORE_VALUES + 2; i++)       /* the values, _array, the dict */
+                Py_CLEAR(field[i]);
+            mj_score_free(o);
+        } else {
+            mj_score_base_dealloc(o);   /* a subclass's: untracks, clears the fields and the dict, calls tp_free */
+        }
         Py_DECREF(tp);
     }
 
     /* 1 when Score's slots are now the pool's, 0 when Score is not a plain subclass of its base. */
     static int mj_install_score_pool(PyObject *score, PyObject *base, Py_ssize_t raw_offset, PyObject *fresh,
-                                     PyObject *fresh_dict) {
+                                     PyObject *fresh_dict, PyObject *marks, PyObject *small_ints) {
         PyTypeObject *tp = (PyTypeObject *) score, *bt = (PyTypeObject *) base;
-        Py_ssize_t i, n;
+        Py_ssize_t i;
         if (!MJ_SCORE_POOL || mj_score_type != NULL)
             return mj_score_type != NULL;
     #ifdef Py_TPFLAGS_MANAGED_DICT
@@ -198,17 +233,17 @@ cdef extern from *:
                 || !PyType_IS_GC(tp) || tp->tp_free != PyObject_GC_Del || tp->tp_alloc != PyType_GenericAlloc
                 || raw_offset <= (Py_ssize_t) sizeof(PyObject) || raw_offset > bt->tp_basicsize)
             return 0;
-        /* the layout mj_score_new writes: object fields from the header to the dict, None in a fresh
-           ScoreBase, and the dict at tp_dictoffset */
-        n = (bt->tp_dictoffset - (Py_ssize_t) sizeof(PyObject)) / (Py_ssize_t) sizeof(PyObject *);
-        if (bt->tp_dictoffset <= 0 || bt->tp_dictoffset >= raw_offset
-                || *(PyObject **) ((char *) fresh + bt->tp_dictoffset) != fresh_dict
-                || (Py_ssize_t) sizeof(PyObject) + n * (Py_ssize_t) sizeof(PyObject *) != bt->tp_dictoffset)
+        /* the layout mj_score_new and mj_score_fill write: after the header the five value fields and
+           _array (`fresh` holds the objects of `marks` in them, in that order), then the dict */
+        if (bt->tp_dictoffset != (Py_ssize_t) (sizeof(PyObject) + (MJ_SCORE_VALUES + 1) * sizeof(PyObject *))
+                || bt->tp_dictoffset >= raw_offset || *(PyObject **) ((char *) fresh + bt->tp_dictoffset) != fresh_dict
+                || PyTuple_GET_SIZE(marks) != MJ_SCORE_VALUES + 1)
             return 0;
-        for (i = 0; i < n; i++)
-            if (((PyObject **) ((char *) fresh + sizeof(PyObject)))[i] != Py_None)
+        for (i = 0; i <= MJ_SCORE_VALUES; i++)
+            if (((PyObject **) ((char *) fresh + sizeof(PyObject)))[i] != PyTuple_GET_ITEM(marks, i))
                 return 0;
-        mj_score_fields = n;
+        Py_INCREF(small_ints);
+        mj_small_ints = small_ints;
         mj_score_zeroed = (size_t) raw_offset - sizeof(PyObject);
         mj_score_base_dealloc = bt->tp_dealloc;
         mj_score_type = tp;
@@ -219,7 +254,9 @@ cdef extern from *:
     }
     """
     int _install_score_pool "mj_install_score_pool"(object score, object base, Py_ssize_t raw_offset, object fresh,
-                                                    object fresh_dict)
+                                                    object fresh_dict, tuple marks, tuple small_ints)
+    int _score_fill "mj_score_fill"(object score, object ruleset, int total, int non_flower_total, int min_fan,
+                                    int form) except -1
     object _score_new "mj_score_new"()
     bint _score_pool_on "(mj_score_type != NULL)"
     int _score_pooled "mj_score_pooled"
@@ -229,8 +266,10 @@ cdef extern from *:
 cdef int _pool_scores(type score) except -1:
     """Install the pool for `score` (a fresh ScoreBase shows the layout it writes): 1, or 0 when not."""
     cdef ScoreBase fresh = ScoreBase.__new__(ScoreBase)
+    marks = tuple(object() for _ in range(6))
+    fresh.ruleset, fresh.total, fresh.non_flower_total, fresh.min_fan, fresh.form_code, fresh._array = marks
     return _install_score_pool(score, ScoreBase, <char*> fresh._raw - <char*> <PyObject*> fresh, fresh,
-                               getattr(fresh, "__dict__"))
+                               getattr(fresh, "__dict__"), marks, _SMALL_INTS)
 
 
 def _score_pool_state():
@@ -576,7 +615,7 @@ cdef inline object _int_object(int v):
     return v
 
 
-cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand, object win_tile,
+cdef inline object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand, object win_tile,
                          object melds, uint32_t flags, object ready_concealed, object flowers,
                          object seat_wind, object round_wind):
     """The Score of a call whose arguments are plain (flags already read, ready_concealed not);
@@ -621,7 +660,7 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
     if _SCORE_TYPE is None:
         _bind_python()
     if _score_pool_on:
-        s = <ScoreBase> _score_new()        # a Score of the pool's, its dict not made
+        s = <ScoreBase> _score_new()        # a Score of the pool's: its values set below, its dict not made
     else:
         s = <ScoreBase> _new_through_slot(ScoreBase, _SCORE_TYPE, ())   # a subtype of ScoreBase, no __new__
     err.code = _evaluate(rs.code, conc, win, rows, n_melds, flags, <uint32_t> flower_bits, seat, rnd, opts,
@@ -629,6 +668,9 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
     if err.code != E_OK:
         return None
     s._nf = FAN_COUNT[rs.code]
+    if _score_pool_on:
+        _score_fill(s, rs.name, totals[0], totals[1], mins, totals[2])
+        return s
     s.ruleset = rs.name
     s.total = _int_object(totals[0])
     s.non_flower_total = _int_object(totals[1])
