@@ -92,7 +92,189 @@ cdef int _bind_python() except -1:
     _SCORE_TYPE = scoring.Score
     _SCORE_CHECKED = scoring._score_checked
     _OPTIONS_CHECKED = scoring._options
+    _pool_scores(_SCORE_TYPE)
     return 0
+
+
+# A pool of freed Scores' memory.  Making and freeing a Score was a tenth of a call (the allocator,
+# the collector's links, subtype_dealloc's general path, a managed dict's pre-header): Score adds no
+# field, dict or weak reference to ScoreBase (its __dict__ is ScoreBase's), so its dealloc is
+# ScoreBase's plus the release of its type, its free keeps up to MJ_SCORE_POOL blocks and its alloc
+# reuses one (zeroed up to _raw, which the kernel writes before anything reads it).  The slots are
+# set only when the type is so (else every Score is made and freed as before); subclasses of Score
+# keep CPython's own slots (type() sets them) and reach Score's dealloc as their base's, which then
+# releases their type as subtype_dealloc expects of a heap base.  Only with the GIL.
+cdef extern from *:
+    """
+    #ifdef Py_GIL_DISABLED
+    #define MJ_SCORE_POOL 0
+    #else
+    #define MJ_SCORE_POOL 32
+    static PyObject *mj_score_pool[MJ_SCORE_POOL];
+    #endif
+    static int mj_score_pooled = 0;
+    static PyTypeObject *mj_score_type = NULL;
+    static destructor mj_score_base_dealloc = NULL;
+    static size_t mj_score_zeroed = 0;      /* bytes after the object header zeroed on reuse */
+
+    static void mj_score_free(void *p) {
+    #if MJ_SCORE_POOL
+        if (Py_TYPE((PyObject *) p) == mj_score_type && mj_score_pooled < MJ_SCORE_POOL) {
+            mj_score_pool[mj_score_pooled++] = (PyObject *) p;
+            return;
+        }
+    #endif
+        PyObject_GC_Del(p);
+    }
+
+    /* A pooled block as a new Score (not zeroed), or NULL when the pool is empty. */
+    static inline PyObject *mj_score_pop(void) {
+    #if MJ_SCORE_POOL
+        if (mj_score_pooled > 0) {
+            PyObject *o = mj_score_pool[--mj_score_pooled];
+            PyObject_Init(o, mj_score_type);    /* a new reference; the heap type's reference taken again */
+            return o;
+        }
+    #endif
+        return NULL;
+    }
+
+    static PyObject *mj_score_alloc(PyTypeObject *tp, Py_ssize_t nitems) {
+        PyObject *o;
+        if (tp == mj_score_type && (o = mj_score_pop()) != NULL) {
+            memset((char *) o + sizeof(PyObject), 0, mj_score_zeroed);
+            PyObject_GC_Track(o);
+            return o;
+        }
+        return PyType_GenericAlloc(tp, nitems);
+    }
+
+    /* A Score for the front: its object fields None and its dict not made (ScoreBase's tp_new makes
+       one; the attribute functions make it on first use, and every reader of the field takes NULL). */
+    #define MJ_SCORE_VALUES 5                  /* ruleset, total, non_flower_total, min_fan, form_code */
+    static PyObject *mj_score_new(void) {
+        PyObject *o = mj_score_pop(), **field;
+        Py_ssize_t i;
+        int pooled = o != NULL;
+        if (!pooled && (o = PyType_GenericAlloc(mj_score_type, 0)) == NULL)    /* zeroed and tracked */
+            return NULL;
+        /* the value fields NULL until mj_score_fill (the dealloc and the collector's functions take
+           NULL; the front runs no Python code between), _array None, the dict NULL; _nf and _raw are
+           written by the front before any read */
+        field = (PyObject **) ((char *) o + sizeof(PyObject));
+        for (i = 0; i < MJ_SCORE_VALUES; i++)
+            field[i] = NULL;
+        Py_INCREF(Py_None);
+        field[MJ_SCORE_VALUES] = Py_None;
+        field[MJ_SCORE_VALUES + 1] = NULL;
+        if (pooled)
+            PyObject_GC_Track(o);
+        return o;
+    }
+
+    static PyObject *mj_small_ints = NULL;      /* the tuple of the ints 0 .. 1023, made once */
+
+    static inline PyObject *mj_int(int v) {
+        PyObject *o;
+        if (v >= 0 && v < PyTuple_GET_SIZE(mj_small_ints)) {
+            o = PyTuple_GET_ITEM(mj_small_ints, v);
+            Py_INCREF(o);
+            return o;
+        }
+        return PyLong_FromLong(v);
+    }
+
+    /* The value fields of a Score from mj_score_new: ruleset, total, non_flower_total, min_fan, form_code. */
+    static int mj_score_fill(PyObject *o, PyObject *ruleset, int total, int non_flower_total, int min_fan,
+                             int form) {
+        PyObject **field = (PyObject **) ((char *) o + sizeof(PyObject));
+        Py_INCREF(ruleset);
+        field[0] = ruleset;
+        field[1] = mj_int(total);
+        field[2] = mj_int(non_flower_total);
+        field[3] = mj_int(min_fan);
+        field[4] = mj_int(form);
+        return field[1] && field[2] && field[3] && field[4] ? 0 : -1;
+    }
+
+    static void mj_score_dealloc(PyObject *o) {
+        PyTypeObject *tp = Py_TYPE(o);
+        PyObject **field = (PyObject **) ((char *) o + sizeof(PyObject));
+        int i;
+        if (tp == mj_score_type) {      /* ScoreBase's dealloc, its fields' layout checked at install */
+            PyObject_GC_UnTrack(o);
+            for (i = 0; i < MJ_SCORE_VALUES + 2; i++)       /* the values, _array, the dict */
+                Py_CLEAR(field[i]);
+            mj_score_free(o);
+        } else {
+            mj_score_base_dealloc(o);   /* a subclass's: untracks, clears the fields and the dict, calls tp_free */
+        }
+        Py_DECREF(tp);
+    }
+
+    /* 1 when Score's slots are now the pool's, 0 when Score is not a plain subclass of its base. */
+    static int mj_install_score_pool(PyObject *score, PyObject *base, Py_ssize_t raw_offset, PyObject *fresh,
+                                     PyObject *fresh_dict, PyObject *marks, PyObject *small_ints) {
+        PyTypeObject *tp = (PyTypeObject *) score, *bt = (PyTypeObject *) base;
+        Py_ssize_t i;
+        if (!MJ_SCORE_POOL || mj_score_type != NULL)
+            return mj_score_type != NULL;
+    #ifdef Py_TPFLAGS_MANAGED_DICT
+        if (PyType_HasFeature(tp, Py_TPFLAGS_MANAGED_DICT))
+            return 0;
+    #endif
+    #ifdef Py_TPFLAGS_MANAGED_WEAKREF
+        if (PyType_HasFeature(tp, Py_TPFLAGS_MANAGED_WEAKREF))
+            return 0;
+    #endif
+        if (tp->tp_base != bt || tp->tp_basicsize != bt->tp_basicsize || tp->tp_itemsize != 0
+                || tp->tp_dictoffset != bt->tp_dictoffset || tp->tp_weaklistoffset != bt->tp_weaklistoffset
+                || tp->tp_finalize != NULL || tp->tp_del != NULL || !PyType_HasFeature(tp, Py_TPFLAGS_HEAPTYPE)
+                || !PyType_IS_GC(tp) || tp->tp_free != PyObject_GC_Del || tp->tp_alloc != PyType_GenericAlloc
+                || raw_offset <= (Py_ssize_t) sizeof(PyObject) || raw_offset > bt->tp_basicsize)
+            return 0;
+        /* the layout mj_score_new and mj_score_fill write: after the header the five value fields and
+           _array (`fresh` holds the objects of `marks` in them, in that order), then the dict */
+        if (bt->tp_dictoffset != (Py_ssize_t) (sizeof(PyObject) + (MJ_SCORE_VALUES + 1) * sizeof(PyObject *))
+                || bt->tp_dictoffset >= raw_offset || *(PyObject **) ((char *) fresh + bt->tp_dictoffset) != fresh_dict
+                || PyTuple_GET_SIZE(marks) != MJ_SCORE_VALUES + 1)
+            return 0;
+        for (i = 0; i <= MJ_SCORE_VALUES; i++)
+            if (((PyObject **) ((char *) fresh + sizeof(PyObject)))[i] != PyTuple_GET_ITEM(marks, i))
+                return 0;
+        Py_INCREF(small_ints);
+        mj_small_ints = small_ints;
+        mj_score_zeroed = (size_t) raw_offset - sizeof(PyObject);
+        mj_score_base_dealloc = bt->tp_dealloc;
+        mj_score_type = tp;
+        tp->tp_dealloc = mj_score_dealloc;
+        tp->tp_free = mj_score_free;
+        tp->tp_alloc = mj_score_alloc;
+        return 1;
+    }
+    """
+    int _install_score_pool "mj_install_score_pool"(object score, object base, Py_ssize_t raw_offset, object fresh,
+                                                    object fresh_dict, tuple marks, tuple small_ints)
+    int _score_fill "mj_score_fill"(object score, object ruleset, int total, int non_flower_total, int min_fan,
+                                    int form) except -1
+    object _score_new "mj_score_new"()
+    bint _score_pool_on "(mj_score_type != NULL)"
+    int _score_pooled "mj_score_pooled"
+    int MJ_SCORE_POOL
+
+
+cdef int _pool_scores(type score) except -1:
+    """Install the pool for `score` (a fresh ScoreBase shows the layout it writes): 1, or 0 when not."""
+    cdef ScoreBase fresh = ScoreBase.__new__(ScoreBase)
+    marks = tuple(object() for _ in range(6))
+    fresh.ruleset, fresh.total, fresh.non_flower_total, fresh.min_fan, fresh.form_code, fresh._array = marks
+    return _install_score_pool(score, ScoreBase, <char*> fresh._raw - <char*> <PyObject*> fresh, fresh,
+                               getattr(fresh, "__dict__"), marks, _SMALL_INTS)
+
+
+def _score_pool_state():
+    """(installed, Scores held, capacity) of the pool (for tests)."""
+    return (_SCORE_TYPE is not None and _pool_scores(_SCORE_TYPE) == 1, _score_pooled, MJ_SCORE_POOL)
 
 
 @cython.auto_pickle(False)   # a Score pickles through its own __reduce__
@@ -105,8 +287,9 @@ cdef class ScoreBase:
     cdef public object min_fan
     cdef public object form_code
     cdef object _array
+    cdef dict __dict__      # the instances' attributes: Score adds no dict of its own (see the pool below)
     cdef int _nf
-    cdef uint16_t _raw[MAX_FANS]
+    cdef uint16_t _raw[MAX_FANS]   # last: a Score taken from the pool is zeroed up to here only
 
     @property
     def _counts(self):
@@ -432,7 +615,7 @@ cdef inline object _int_object(int v):
     return v
 
 
-cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand, object win_tile,
+cdef inline object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand, object win_tile,
                          object melds, uint32_t flags, object ready_concealed, object flowers,
                          object seat_wind, object round_wind):
     """The Score of a call whose arguments are plain (flags already read, ready_concealed not);
@@ -476,12 +659,18 @@ cdef object _score_plain(_RulesetFront rs, int mins, uint32_t opts, object hand,
         return None
     if _SCORE_TYPE is None:
         _bind_python()
-    s = <ScoreBase> _new_through_slot(ScoreBase, _SCORE_TYPE, ())   # a subtype of ScoreBase, no __new__
+    if _score_pool_on:
+        s = <ScoreBase> _score_new()        # a Score of the pool's: its values set below, its dict not made
+    else:
+        s = <ScoreBase> _new_through_slot(ScoreBase, _SCORE_TYPE, ())   # a subtype of ScoreBase, no __new__
     err.code = _evaluate(rs.code, conc, win, rows, n_melds, flags, <uint32_t> flower_bits, seat, rnd, opts,
                          s._raw, totals, &err)
     if err.code != E_OK:
         return None
     s._nf = FAN_COUNT[rs.code]
+    if _score_pool_on:
+        _score_fill(s, rs.name, totals[0], totals[1], mins, totals[2])
+        return s
     s.ruleset = rs.name
     s.total = _int_object(totals[0])
     s.non_flower_total = _int_object(totals[1])

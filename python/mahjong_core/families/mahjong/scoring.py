@@ -70,7 +70,7 @@ class Score(_fan.ScoreBase):
     """The best reading of a winning hand (spec 4.2).  Fields are computed lazily from the
     compiled evaluator's per-fan counts (held in C by the compiled base until first read)."""
 
-    __slots__ = ("__dict__",)
+    __slots__ = ()     # its __dict__ is the compiled base's (no managed dict: the base's pool reuses Scores)
 
     def __init__(self, ruleset: str, total: int, non_flower_total: int, min_fan: int, form: int,
                  counts: np.ndarray) -> None:
