@@ -193,7 +193,7 @@ ctypedef struct Ctx:
                                     # an entry is written before any read of it, never zeroed in bulk
     uint8_t own[256]                # D14 group masks of the fans' own instances (same rule)
     # candidate being built
-    Grp g[4]
+    Grp g[8]                        # groups 0-3; 4-7 spare for _put_suit_split's whole-split copy
     int pair
     int split_target
     int form
