@@ -263,17 +263,29 @@ def batch_arrays(hands: List[Hand]) -> Tuple[np.ndarray, ...]:
     return counts, wins, melds, flags, flowers
 
 
+#: rows of the threaded score_batch call (the set repeated up to this many): a call on 5 000 rows
+#: lasts a few milliseconds, the time of one scheduler slice, so on a shared machine a thread that
+#: waits for a core (or starts late) decided the wall time of every pass and the column read well
+#: under the rate of a long call
+THREADED_ROWS = 200_000
+
+
 def batch_rate(hands: List[Hand], ruleset: str, repeat: int = 5, threads: int = 1) -> float:
     """Hands per second of score_batch: on one thread in this process's CPU time; on `threads`
-    threads (0: one per core) in wall time, since the CPU time of a process adds its threads'."""
+    threads (0: one per core) in wall time, since the CPU time of a process adds its threads', on
+    the set repeated to about THREADED_ROWS rows (at most 20 times)."""
     counts, wins, melds, flags, flowers = batch_arrays(hands)
+    if threads != 1:
+        times = max(1, min(20, THREADED_ROWS // max(1, len(hands))))
+        counts, wins, melds, flags, flowers = (np.concatenate([a] * times)
+                                               for a in (counts, wins, melds, flags, flowers))
 
     def run() -> None:
         mj.score_batch(counts, wins, ruleset=ruleset, melds=melds, flags=flags, flowers=flowers, threads=threads)
 
     if threads == 1:
         return len(hands) / _best(run, repeat)
-    return len(hands) / min(timeit.repeat(run, number=1, repeat=repeat, timer=time.perf_counter))
+    return len(counts) / min(timeit.repeat(run, number=1, repeat=repeat, timer=time.perf_counter))
 
 
 def shanten_rates(hands: List[np.ndarray], ruleset: str, repeat: int = 5) -> List[Tuple[str, float, float, int]]:

@@ -193,7 +193,7 @@ ctypedef struct Ctx:
                                     # an entry is written before any read of it, never zeroed in bulk
     uint8_t own[256]                # D14 group masks of the fans' own instances (same rule)
     # candidate being built
-    Grp g[4]
+    Grp g[8]                        # groups 0-3; 4-7 spare for _put_suit_split's whole-split copy
     int pair
     int split_target
     int form
@@ -202,7 +202,9 @@ ctypedef struct Ctx:
     bint have_best
     int best_total
     int best_form
-    uint32_t best_div               # the best standard reading's division key (RQ_TIE_DIVISION_ORDER)
+    uint32_t best_div               # the best standard reading's division key (RQ_TIE_DIVISION_ORDER),
+    bint best_div_known             # once computed: only a tie needs it (most hands have none)
+    Grp best_g[4]                   # the best standard reading's groups, to compute it from then
     bint best_fav                   # the best reading has a FF_TIE_FAVOURED fan
     uint64_t best_pres[2]
     uint8_t best_mult[MAX_FANS]     # counts of the best's repeatable fans (other entries stale)

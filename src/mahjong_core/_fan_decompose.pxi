@@ -35,13 +35,18 @@ cdef void _split(Ctx* x, uint8_t* c, int i, int depth) noexcept nogil:
 
 
 cdef inline int _put_suit_split(Ctx* x, const SuitSplit* sp, int base, int depth) noexcept nogil:
-    """Write a suit's groups to x.g from `depth` (and its pair, if any); returns the next depth."""
-    cdef int j
-    for j in range(sp.n):
-        x.g[depth + j] = sp.g[j]
-        x.g[depth + j].first += base
-    if sp.pair != SPLIT_NO_PAIR:
-        x.pair = base + sp.pair
+    """Write a suit's groups to x.g from `depth` (and its pair, if any); returns the next depth.
+    Without a branch on the split's size (a loop of 0-4 rounds mispredicts): all four slots are
+    copied, 12 bytes, past the groups into the spare slots of x.g or onto the slots the next suit
+    writes, and `base` is added to the first tiles (bytes 1, 4, 7, 10; a rank + 18 never carries)."""
+    cdef const uint8_t* src = <const uint8_t*> sp.g
+    cdef uint8_t* dst = <uint8_t*> &x.g[depth]
+    cdef uint32_t tail
+    _store8(dst, _load8(src) + <uint64_t> base * 0x0100000100000100ULL)
+    memcpy(&tail, src + 8, 4)
+    tail += <uint32_t> base << 16
+    memcpy(dst + 8, &tail, 4)
+    x.pair = base + sp.pair if sp.pair != SPLIT_NO_PAIR else x.pair
     return depth + sp.n
 
 

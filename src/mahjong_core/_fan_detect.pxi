@@ -166,6 +166,8 @@ cdef enum:
     GP_DRAGON_BIT = 8
     GP_ALL = 511
 
+cdef uint8_t GROUP_SPAN[3]         # [SH_CHOW / SH_PUNG / SH_KONG]: the kinds of a group from its lowest
+GROUP_SPAN[:] = [7, 1, 1]
 cdef uint16_t GROUP_PROPS[3][34]    # [SH_CHOW / SH_PUNG / SH_KONG][lowest tile]
 cdef uint16_t PAIR_PROPS[34]
 cdef uint64_t STRUCT_FANS[N_RULESETS][GP_STRUCT + 1][FAN_WORDS]
@@ -232,7 +234,7 @@ cdef void _score_decomposition(Ctx* x) noexcept nogil:
     cdef const uint64_t* sf
     cdef int t
     cdef Combos cb
-    cdef uint32_t dragons = 0, prevalent = 0, seat = 0
+    cdef uint32_t dragons = 0, prevalent = 0, seat = 0, hold
     cdef int rnd_wind = x.rnd, seat_wind = x.seat
     p[0] = x.std_base[0]
     p[1] = x.std_base[1]
@@ -271,12 +273,14 @@ cdef void _score_decomposition(Ctx* x) noexcept nogil:
         _concealed_family(x, qs[0], n_conc)
         n_place = 1
     else:
+        # the concealed groups holding the winning tile, as a bit set (a loop of tests on each
+        # group's shape and tiles mispredicts), then the placements in group order, the pair last
+        hold = 0
+        for i in range(x.n_melds, 4):
+            hold |= <uint32_t> ((((<uint64_t> GROUP_SPAN[g[i].shape]) << g[i].first) >> w) & 1) << i
         for i in range(x.n_melds, 5):
             if i < 4:
-                if g[i].shape == SH_CHOW:
-                    if not (g[i].first <= w <= g[i].first + 2):
-                        continue
-                elif g[i].first != w:
+                if not (hold >> i) & 1:
                     continue
                 for j in range(x.n_melds, i):
                     if g[j].shape == g[i].shape and g[j].first == g[i].first:

@@ -41,8 +41,8 @@ cdef inline bint _tie_better(Ctx* x, const uint64_t* w) noexcept nogil:
     return False
 
 
-cdef uint32_t _division_key(const Ctx* x) noexcept nogil:
-    """The concealed groups of the standard reading being built in the order PyMahjongGB's
+cdef uint32_t _division_key(const Grp* g, int n_melds) noexcept nogil:
+    """The concealed groups g[n_melds..3] of a standard reading in the order PyMahjongGB's
     division search meets them (its tile order 万 条 饼 then honours, lowest tile first, a pung
     before a chow on the same tile), one byte each, first in the highest byte: of two readings of
     one hand (same number of concealed groups) the smaller key is the one that search finds first."""
@@ -50,13 +50,13 @@ cdef uint32_t _division_key(const Ctx* x) noexcept nogil:
     cdef int n = 0, i, j, t
     cdef uint8_t v
     cdef uint32_t key = 0
-    for i in range(x.n_melds, 4):
-        t = x.g[i].first
+    for i in range(n_melds, 4):
+        t = g[i].first
         if 9 <= t < 18:
             t += 9
         elif 18 <= t < 27:
             t -= 9
-        v = <uint8_t> (2 * t + (x.g[i].shape == SH_CHOW))
+        v = <uint8_t> (2 * t + (g[i].shape == SH_CHOW))
         j = n
         while j > 0 and k[j - 1] > v:
             k[j] = k[j - 1]
@@ -68,6 +68,10 @@ cdef uint32_t _division_key(const Ctx* x) noexcept nogil:
     return key
 
 
+cdef uint8_t POP4[16]     # set bits of a 4-bit value (a bit set over the groups)
+POP4[:] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4]
+
+
 cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogil:
     """Apply the exclusions to one reading (4.3) and keep it if it beats the best.
 
@@ -76,7 +80,7 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
     added at the end (every fan that can clear its instances comes before it)."""
     cdef uint64_t w[2]
     cdef uint64_t t0 = p0, t1 = p1
-    cdef int f, total = 0, fl, mode, fy = x.f_yj
+    cdef int f, total = 0, fl, mode, fy = x.f_yj, n_yj
     cdef const uint64_t* ex
     w[0] = p0
     w[1] = p1
@@ -104,20 +108,27 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
                     yj = 0
                 else:
                     yj &= yj - 1               # exactly one instance
+    n_yj = POP4[yj & 15]        # yj: a bit set over the four groups
     if yj == 0:
         w[fy >> 6] &= ~((<uint64_t> 1) << (fy & 63))
     else:
-        total += x.points[fy] * mj_popcount64(yj)
-    x.cnt[fy] = mj_popcount64(yj)
+        total += x.points[fy] * n_yj
+    x.cnt[fy] = n_yj
     cdef uint32_t div = 0
-    cdef bint fav
+    cdef bint fav, div_known = False
     cdef bint by_division = (x.quirks & RQ_TIE_DIVISION_ORDER) != 0 and x.form == FORM_STANDARD
     if x.have_best:
         if total < x.best_total:
             return
-        if by_division:              # the key only for a reading that ties or beats the best
-            div = _division_key(x)
         if total == x.best_total:
+            # the division keys are read only on a tie of two standard readings (computed then: most hands
+            # have no tie, and the key costs as much as the rest of this function)
+            if by_division and x.best_form == FORM_STANDARD:
+                div = _division_key(x.g, x.n_melds)
+                div_known = True
+                if not x.best_div_known:
+                    x.best_div = _division_key(x.best_g, x.n_melds)
+                    x.best_div_known = True
             if by_division and x.best_form == FORM_STANDARD and div != x.best_div:
                 # PyMahjongGB keeps the first reading it meets, unless a later one has a
                 # favoured fan (then the last such): Ruleset.tie_division_favoured
@@ -129,12 +140,13 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
                     return
             elif not _tie_better(x, w):
                 return
-    elif by_division:
-        div = _division_key(x)
+    if by_division and not div_known:
+        memcpy(x.best_g, x.g, sizeof(Grp) * 4)   # the key from these if a tie comes
     x.have_best = True
     x.best_total = total
     x.best_form = x.form
     x.best_div = div
+    x.best_div_known = div_known or not by_division   # not by_division: never read
     x.best_fav = ((w[0] & x.fav_mask[0]) | (w[1] & x.fav_mask[1])) != 0
     x.best_pres[0] = w[0]
     x.best_pres[1] = w[1]

@@ -103,17 +103,57 @@ cdef inline uint64_t _load8(const uint8_t* p) noexcept nogil:
     return w
 
 
-cdef inline uint64_t _nz8(uint64_t w) noexcept nogil:
-    """Bit i (0-7) set when byte i of the little-endian word w is nonzero."""
-    cdef uint64_t h = (w | ((w & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL)) & 0x8080808080808080ULL
-    return ((h >> 7) * 0x0102040810204080ULL) >> 56
+# The kinds held and "some count above v" of 34 counts: two 16-byte compares and their byte masks
+# where SSE2 is there (every x86-64), a third of the instructions of the 8-byte SWAR words below,
+# which stay the portable fallback.  Both read c[0..33] only.
+cdef extern from *:
+    """
+    #include "bits.h"
+    static inline uint64_t mjf_nz8(uint64_t w)
+    {
+        uint64_t h = (w | ((w & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL)) & 0x8080808080808080ULL;
+        return ((h >> 7) * 0x0102040810204080ULL) >> 56;
+    }
+    MJ_INLINE uint64_t mjf_nonzero34(const uint8_t *c)
+    {
+    #ifdef MJ_SSE2
+        const __m128i z = _mm_setzero_si128();
+        uint32_t none = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)c), z))
+                      | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(c + 16)), z)) << 16;
+        return (uint64_t)(uint32_t)~none | (uint64_t)(c[32] != 0) << 32 | (uint64_t)(c[33] != 0) << 33;
+    #else
+        return mjf_nz8(mj_load8(c)) | mjf_nz8(mj_load8(c + 8)) << 8 | mjf_nz8(mj_load8(c + 16)) << 16
+             | mjf_nz8(mj_load8(c + 24)) << 24 | (uint64_t)(c[32] != 0) << 32 | (uint64_t)(c[33] != 0) << 33;
+    #endif
+    }
+    MJ_INLINE int mjf_any_above34(const uint8_t *c, uint8_t v)
+    {
+    #ifdef MJ_SSE2
+        /* a byte above v is one whose saturating difference with v is not 0 */
+        const __m128i t = _mm_set1_epi8((char)v);
+        __m128i d = _mm_or_si128(_mm_subs_epu8(_mm_loadu_si128((const __m128i *)c), t),
+                                 _mm_subs_epu8(_mm_loadu_si128((const __m128i *)(c + 16)), t));
+        return _mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_setzero_si128())) != 0xFFFF || c[32] > v || c[33] > v;
+    #else
+        /* (v < 128) a byte's low 7 bits + (127 - v) reach bit 7 without a carry into the next byte,
+           and bit 7 itself is a count of 128 or more */
+        uint64_t rep = 0x0101010101010101ULL * (uint64_t)(127 - v), lo = 0x7F7F7F7F7F7F7F7FULL, a = 0, w;
+        int i;
+        for (i = 0; i < 32; i += 8) {
+            w = mj_load8(c + i);
+            a |= w | ((w & lo) + rep);
+        }
+        return (a & 0x8080808080808080ULL) != 0 || c[32] > v || c[33] > v;
+    #endif
+    }
+    """
+    uint64_t mjf_nonzero34(const uint8_t* c) noexcept nogil
+    bint mjf_any_above34(const uint8_t* c, uint8_t v) noexcept nogil
 
 
 cdef inline uint64_t _nonzero_mask(const uint8_t* c) noexcept nogil:
     """Bit i set when c[i] != 0 (i < 34)."""
-    return (_nz8(_load8(c)) | (_nz8(_load8(c + 8)) << 8) | (_nz8(_load8(c + 16)) << 16)
-            | (_nz8(_load8(c + 24)) << 24) | ((<uint64_t> (c[32] != 0)) << 32)
-            | ((<uint64_t> (c[33] != 0)) << 33))
+    return mjf_nonzero34(c)
 
 
 cdef inline uint64_t _four_mask(const uint8_t* c) noexcept nogil:
@@ -123,15 +163,6 @@ cdef inline uint64_t _four_mask(const uint8_t* c) noexcept nogil:
             | (((((_load8(c + 16) >> 2) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56) << 16)
             | (((((_load8(c + 24) >> 2) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56) << 24)
             | ((<uint64_t> (c[32] >> 2)) << 32) | ((<uint64_t> (c[33] >> 2)) << 33))
-
-
-cdef inline uint64_t _equal_mask(const uint8_t* c, uint8_t v) noexcept nogil:
-    """Bit i set when c[i] == v (i < 34)."""
-    cdef uint64_t rep = 0x0101010101010101ULL * v
-    cdef uint64_t ne = (_nz8(_load8(c) ^ rep) | (_nz8(_load8(c + 8) ^ rep) << 8)
-                        | (_nz8(_load8(c + 16) ^ rep) << 16) | (_nz8(_load8(c + 24) ^ rep) << 24)
-                        | ((<uint64_t> (c[32] != v)) << 32) | ((<uint64_t> (c[33] != v)) << 33))
-    return ~ne & 0x3FFFFFFFFULL
 
 
 cdef inline bint _standard_complete_sums(const uint8_t* c, const int* sums) noexcept nogil:
@@ -185,13 +216,8 @@ cdef inline void _component_sums(const uint8_t* c, int* sums) noexcept nogil:
 
 
 cdef inline bint _any_above(const uint8_t* c, uint8_t v) noexcept nogil:
-    """Some c[i] > v (i < 34; v < 128): a byte's low 7 bits + (127 - v) reach bit 7 without a carry
-    into the next byte, and bit 7 itself is a count of 128 or more."""
-    cdef uint64_t rep = 0x0101010101010101ULL * (127 - v)
-    cdef uint64_t lo = 0x7F7F7F7F7F7F7F7FULL
-    cdef uint64_t a = _load8(c), b = _load8(c + 8), d = _load8(c + 16), e = _load8(c + 24)
-    return (((a | ((a & lo) + rep)) | (b | ((b & lo) + rep)) | (d | ((d & lo) + rep)) | (e | ((e & lo) + rep)))
-            & 0x8080808080808080ULL) != 0 or c[32] > v or c[33] > v
+    """Some c[i] > v (i < 34; v < 128)."""
+    return mjf_any_above34(c, v)
 
 
 cdef inline bint _special_wait_possible(const Ctx* x) noexcept nogil:
