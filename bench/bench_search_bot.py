@@ -42,7 +42,8 @@ from mahjong_core.families.mahjong._constants import (A_DECLARE_READY, A_DISCARD
 from mahjong_core.families.mahjong.advise_bot import AdvisorBot
 from mahjong_core.families.mahjong.search_bot import (ANCHORS, DEFAULT_STEPS, DISCARD_WEIGHTS, LAST_WEIGHT, OBJECTIVES,
                                                        OPPONENT_MODELS, PASS_DEPTH, PASS_WEIGHT, PAST_WEIGHT,
-                                                       READY_WEIGHT, FILTER_SHARE, FILTER_TRIES, FILTER_WEIGHTS, PARTICLES, SearchBot)
+                                                       READY_WEIGHT, FILTER_SHARE, FILTER_TRIES, FILTER_WEIGHTS, MCMC_CHAINS,
+                                                       MCMC_MOVES, MCMC_SHARE, MCMC_WIN_WEIGHT, PARTICLES, SearchBot)
 from mahjong_core.game.bots import play_round, play_steps
 
 
@@ -135,7 +136,8 @@ def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective
         last_weight: "float | None" = None, past_weight: "float | None" = None,
         pass_weight: "float | None" = None, pass_depth: "int | None" = None, particles: "int | None" = None,
         filter_weights: "Any" = None, filter_tries: "int | None" = None,
-        filter_share: "float | None" = None) -> dict[str, Any]:
+        filter_share: "float | None" = None, chains: "int | None" = None, moves: "int | None" = None,
+        mcmc_share: "float | None" = None) -> dict[str, Any]:
     """Play the duplicate deals; returns the figures (what :func:`main` prints)."""
     if bot_name == "search":
         search = SearchBot(seed, steps=budget, objective=objective, candidates=candidates,
@@ -158,6 +160,12 @@ def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective
             search.filter_tries = filter_tries
         if filter_share is not None:
             search.filter_share = filter_share
+        if chains is not None:
+            search.mcmc_chains = chains
+        if moves is not None:
+            search.mcmc_moves = moves
+        if mcmc_share is not None:
+            search.mcmc_share = mcmc_share
         timed = _Timed(search)
     else:
         timed = _Timed(AdvisorBot())
@@ -221,26 +229,31 @@ SAMPLERS = {
     "history": (True, None, READY_WEIGHT, LAST_WEIGHT, PAST_WEIGHT, PASS_WEIGHT, PASS_DEPTH),
     "discards": (True, DISCARD_WEIGHTS, READY_WEIGHT, LAST_WEIGHT, PAST_WEIGHT, PASS_WEIGHT, PASS_DEPTH),
     "filter": ("filter", PARTICLES, FILTER_WEIGHTS, FILTER_TRIES, FILTER_SHARE),
+    "mcmc": ("mcmc", MCMC_CHAINS, MCMC_MOVES, FILTER_WEIGHTS, MCMC_SHARE, MCMC_WIN_WEIGHT),
 }
 """The opponent models :func:`sampler_study` compares: ``sample_hidden_hands``'s arguments (history,
 discard weights, ready weight, last weight, past weight, pass weight, pass depth), or for the
-particle filter ``("filter", particles, weights, tries, share)`` (``opponent_particles``'s); ``"history"``,
-``"discards"`` and ``"filter"`` as the bot uses them."""
+particle filter ``("filter", particles, weights, tries, share)`` (``opponent_particles``'s), for the chains
+over his history ``("mcmc", chains, moves, weights, share, win weight)`` (``opponent_mcmc``'s); ``"history"``,
+``"discards"``, ``"filter"`` and ``"mcmc"`` as the bot uses them."""
 
 
 def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200,
-                  extra: "dict[str, tuple[Any, ...]] | None" = None) -> dict[str, Any]:
+                  extra: "dict[str, tuple[Any, ...]] | None" = None,
+                  only: "list[str] | None" = None) -> dict[str, Any]:
     """How well each opponent model of :data:`SAMPLERS` predicts the real opponent's hand, at every
     turn of a two-player round of greedy bots where the seat has a choice of discards: the log loss
     per kind the seat holds of "the opponent wins on that kind" (shape waits: the deal-in risk of
     discarding it) and the log loss of his shanten (how near he is), from ``worlds`` sampled hands
     (a study: the real hand is read to score the models, never by a bot).  ``extra``: more models,
-    named, with the arguments of :data:`SAMPLERS`."""
-    from mahjong_core._round import opponent_particles, sample_hidden_hands
-    models = {**SAMPLERS, **(extra or {})}
+    named, with the arguments of :data:`SAMPLERS`; ``only``: those of :data:`SAMPLERS` to score (None: all)."""
+    from mahjong_core._round import opponent_mcmc, opponent_particles, sample_hidden_hands
+    models = {**{m: a for m, a in SAMPLERS.items() if only is None or m in only}, **(extra or {})}
     waits = {m: 0.0 for m in models}
     shanten = {m: 0.0 for m in models}
-    kinds_n = points = 0
+    found = {m: 0 for m in models}          # turns where a world dealt him his very hand
+    same_waits = {m: 0.0 for m in models}   # share of the worlds with his waits, over the turns he is ready
+    kinds_n = points = ready_points = 0
     greedy = mj.GreedyBot()
     for s in range(seed, seed + deals):
         rnd = mj.Round(ruleset=ruleset, seed=s)
@@ -261,9 +274,18 @@ def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200,
                         parts, _ = opponent_particles(rnd._core, seat, args[1], bg, args[2], args[3])
                         h = sample_hidden_hands(rnd._core, seat, worlds, bg, True, None, READY_WEIGHT, LAST_WEIGHT,
                                                 particles=parts, particle_share=args[4])[:, opp]
+                    elif args[0] == "mcmc":         # ("mcmc", chains, moves, weights, share)
+                        bg = np.random.PCG64(s)
+                        parts, _ = opponent_mcmc(rnd._core, seat, args[1], args[2], bg, args[3], READY_WEIGHT,
+                                                 LAST_WEIGHT, *args[5:6])
+                        h = sample_hidden_hands(rnd._core, seat, worlds, bg, True, None, READY_WEIGHT, LAST_WEIGHT,
+                                                particles=parts, particle_share=args[4])[:, opp]
                     else:
                         h = sample_hidden_hands(rnd._core, seat, worlds, np.random.PCG64(s), *args)[:, opp]
                     ws = mj.waits_batch(h, ruleset=ruleset)
+                    found[m] += int((h == true).all(axis=1).any())
+                    if tw:
+                        same_waits[m] += float((ws == np.uint64(tw)).mean())
                     p = np.array([float(((ws >> np.uint64(k)) & np.uint64(1)).mean()) for k in kinds])
                     p = np.clip(p, 1e-3, 1 - 1e-3)
                     waits[m] -= float(np.sum(hit * np.log(p) + (1 - hit) * np.log(1 - p)))
@@ -271,10 +293,13 @@ def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200,
                     shanten[m] -= math.log((float(np.sum(sh == ts)) + 0.5) / (worlds + 4))
                 kinds_n += len(kinds)
                 points += 1
+                ready_points += int(tw != 0)
             rnd.step(seat, greedy.act_index(rnd, seat))
     return {"ruleset": ruleset, "deals": deals, "points": points, "kinds": kinds_n, "models": list(models),
             "waits_log_loss": {m: v / max(kinds_n, 1) for m, v in waits.items()},
-            "shanten_log_loss": {m: v / max(points, 1) for m, v in shanten.items()}}
+            "shanten_log_loss": {m: v / max(points, 1) for m, v in shanten.items()},
+            "hand_found": {m: v / max(points, 1) for m, v in found.items()}, "ready_points": ready_points,
+            "same_waits": {m: v / max(ready_points, 1) for m, v in same_waits.items()}}
 
 
 def main(argv: "list[str] | None" = None) -> None:
@@ -310,8 +335,16 @@ def main(argv: "list[str] | None" = None) -> None:
                     help="the bot's filter_share (default: FILTER_SHARE of search_bot.py)")
     ap.add_argument("--filter-tries", type=int, default=None,
                     help="the bot's filter_tries (default: FILTER_TRIES of search_bot.py)")
+    ap.add_argument("--chains", type=int, default=None,
+                    help="the bot's mcmc_chains, opponents \"mcmc\" (default: MCMC_CHAINS of search_bot.py)")
+    ap.add_argument("--moves", type=int, default=None,
+                    help="the bot's mcmc_moves (default: MCMC_MOVES of search_bot.py)")
+    ap.add_argument("--mcmc-share", type=float, default=None,
+                    help="the bot's mcmc_share (default: MCMC_SHARE of search_bot.py)")
     ap.add_argument("--sampler", action="store_true",
                     help="instead of playing: how well each opponent model predicts the real hands (two players)")
+    ap.add_argument("--models", default=None,
+                    help="with --sampler: the models of SAMPLERS to score, comma-separated (default: all)")
     ap.add_argument("--split", action="store_true",
                     help="also print the gain by the kind of the bot's first departure from greedy's action, and the endings")
     a = ap.parse_args(argv)
@@ -326,16 +359,21 @@ def main(argv: "list[str] | None" = None) -> None:
             extra["filter, the weights given"] = ("filter", a.particles or PARTICLES,
                                                   tuple(a.filter_weights or FILTER_WEIGHTS), a.filter_tries or FILTER_TRIES,
                                                   FILTER_SHARE if a.filter_share is None else a.filter_share)
-        st = sampler_study(a.ruleset, a.deals, a.seed, extra=extra)
+        if a.chains is not None or a.moves is not None or a.mcmc_share is not None:
+            extra["mcmc, the chains given"] = ("mcmc", a.chains or MCMC_CHAINS, MCMC_MOVES if a.moves is None else a.moves,
+                                               tuple(a.filter_weights or FILTER_WEIGHTS),
+                                               MCMC_SHARE if a.mcmc_share is None else a.mcmc_share, MCMC_WIN_WEIGHT)
+        st = sampler_study(a.ruleset, a.deals, a.seed, extra=extra, only=a.models.split(",") if a.models else None)
         print(f"{st['ruleset']}: opponent models against the real hands, {st['points']} turns of {st['deals']} rounds "
               f"of greedy bots (seeds {a.seed}..{a.seed + a.deals - 1}); log loss, lower is better")
         for m in st["models"]:
             print(f"  {m:34s} waits (per kind held, {st['kinds']}) {st['waits_log_loss'][m]:.4f}   "
-                  f"shanten {st['shanten_log_loss'][m]:.4f}")
+                  f"shanten {st['shanten_log_loss'][m]:.4f}   his hand among the worlds {st['hand_found'][m]:.3f} "
+                  f"of the turns; worlds with his waits {st['same_waits'][m]:.3f} (over {st['ready_points']} turns ready)")
         return
     f = run(a.ruleset, a.deals, a.budget, a.seed, a.objective, a.candidates, a.bot, a.progress, a.opponents, a.anchor, a.z, a.ready_weight,
             a.last_weight, a.past_weight, a.pass_weight, a.pass_depth, a.particles, a.filter_weights,
-            a.filter_tries, a.filter_share)
+            a.filter_tries, a.filter_share, a.chains, a.moves, a.mcmc_share)
     n_seat = f["rounds"] - f["deals"]
     wm, wh = f["win_rate_diff"]
     pm, ph = f["points_diff"]

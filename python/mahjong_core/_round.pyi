@@ -29,6 +29,9 @@ def sample_hidden_hands(core: RoundCore, seat: int, n_worlds: int, bit_generator
                         particles: npt.NDArray[np.int8] | None = ..., particle_share: float = ...) -> npt.NDArray[np.int8]: ...
 def opponent_particles(core: RoundCore, seat: int, n_particles: int, bit_generator: np.random.BitGenerator,
                        weights: Sequence[float], tries: int = ...) -> tuple[npt.NDArray[np.int8] | None, int]: ...
+def opponent_mcmc(core: RoundCore, seat: int, n_chains: int, n_moves: int, bit_generator: np.random.BitGenerator,
+                  weights: Sequence[float], ready_weight: float = ...,
+                  last_weight: float = ...) -> tuple[npt.NDArray[np.int8] | None, int]: ...
 
 @final
 class RoundCore:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..._round import opponent_particles, search_outcomes
+from ..._round import opponent_mcmc, opponent_particles, search_outcomes
 from ..._validate import as_cap_ms, as_choice, as_int, short_repr
 from ...errors import MahjongError
 from ...limits import MAX_SEED
@@ -57,7 +57,7 @@ OBJECTIVES = ("net", "win")
 ANCHORS = ("auto", "advisor", "greedy", "none")
 """The action a search bot keeps unless the search finds a better one (see :class:`SearchBot`)."""
 
-OPPONENT_MODELS = ("history", "uniform", "discards", "filter")
+OPPONENT_MODELS = ("history", "uniform", "discards", "filter", "mcmc")
 """How a search bot samples an opponent's hidden hand (see :class:`SearchBot`)."""
 
 DEFAULT_OPPONENTS = {2: "history", 3: "history", 4: "history"}
@@ -162,6 +162,21 @@ FILTER_TRIES = 1
 """Draws the ``"filter"`` model tries per hand and turn of his, one kept in proportion to how
 well it explains his discard (each counts a step)."""
 
+MCMC_CHAINS = 32
+"""How many Metropolis-Hastings chains over the opponent's history the ``"mcmc"`` model runs, once
+per decision (:func:`mahjong_core._round.opponent_mcmc`; each world deals him the end of one)."""
+
+MCMC_MOVES = 40
+"""Moves per chain of the ``"mcmc"`` model (each costs a step per turn of his whose hand it changes)."""
+
+MCMC_WIN_WEIGHT = 0.1
+"""How likely, in the ``"mcmc"`` model, a greedy player is to pass on a tile his hand then waited
+on by shape, or to throw one he drew that completed it (a win below the minimum fan is refused)."""
+
+MCMC_SHARE = 0.5
+"""The share of the worlds in which the ``"mcmc"`` model deals the opponent a chain's hand (in the
+others, as ``"history"`` does)."""
+
 MAX_HISTORY = 40
 """The most greedy turns the engine replays per opponent hand (``_round_search.pxi``)."""
 
@@ -200,7 +215,9 @@ class SearchBot:
     and their neighbours, :data:`DISCARD_WEIGHTS`), ``"filter"`` (in a two-player round, in a share
     :data:`FILTER_SHARE` of the worlds a hand drawn from a particle filter that replays his
     discards, passes and 报听 turn by turn as a greedy player's, :data:`PARTICLES` and
-    :data:`FILTER_WEIGHTS`; else ``"history"``) or ``"uniform"`` (any unseen tiles); None:
+    :data:`FILTER_WEIGHTS`; else ``"history"``), ``"mcmc"`` (in a two-player round without claims,
+    in a share :data:`MCMC_SHARE` of the worlds the end of one of :data:`MCMC_CHAINS`
+    Metropolis-Hastings chains over his history, scored by the same weights; else ``"history"``) or ``"uniform"`` (any unseen tiles); None:
     :data:`DEFAULT_OPPONENTS` for the round's number of players.  ``anchor``: the action played unless
     the search shows another ``z`` standard errors better, ``"advisor"`` (the advisor bot's),
     ``"greedy"`` (the greedy bot's), ``"auto"`` (the advisor's discard where the greedy bot's is
@@ -241,6 +258,10 @@ class SearchBot:
         self.filter_weights = FILTER_WEIGHTS
         self.filter_tries = FILTER_TRIES
         self.filter_share = FILTER_SHARE
+        self.mcmc_chains = MCMC_CHAINS
+        self.mcmc_moves = MCMC_MOVES
+        self.mcmc_share = MCMC_SHARE
+        self.mcmc_win_weight = MCMC_WIN_WEIGHT
         self._greedy = GreedyBot()
         self._advisor = AdvisorBot()
         self.last: dict[str, Any] = {}
@@ -343,14 +364,20 @@ class SearchBot:
         model = self.opponents if self.opponents is not None else DEFAULT_OPPONENTS[core.P]
         weights = self.discard_weights if model == "discards" else None
         parts = None
-        if model == "filter":
+        share = self.filter_share
+        if model == "mcmc":
+            # the chains run once a decision; where they do not apply, the "history" model
+            parts, used = opponent_mcmc(core, seat, self.mcmc_chains, self.mcmc_moves, self.rng.bit_generator,
+                                        self.filter_weights, self.ready_weight, self.last_weight, self.mcmc_win_weight)
+            steps += TURN_STEPS * used
+            share = self.mcmc_share
+        elif model == "filter":
             # the filter runs once a decision; where it does not apply, the "history" model
             parts, used = opponent_particles(core, seat, self.particles, self.rng.bit_generator, self.filter_weights,
                                              self.filter_tries)
             steps += TURN_STEPS * used
-            if parts is not None:
-                if self.filter_share >= 1.0:     # no world replays his turns
-                    world_steps = WORLD_STEPS * (core.P - 1)
+        if parts is not None and share >= 1.0:     # no world replays his turns
+            world_steps = WORLD_STEPS * (core.P - 1)
         while True:
             n = self.batch
             if worlds >= 4 * self.batch:
@@ -370,7 +397,7 @@ class SearchBot:
                                            past_weight=1.0 if model == "uniform" else self.past_weight,
                                            pass_weight=1.0 if model == "uniform" else self.pass_weight,
                                            pass_depth=0 if model == "uniform" else self.pass_depth,
-                                           particles=parts, particle_share=self.filter_share)
+                                           particles=parts, particle_share=share)
             block = np.zeros((len(cands), n))
             block[live] = values[out]
             total += block.sum(axis=1)
