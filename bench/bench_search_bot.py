@@ -3,7 +3,7 @@
     python bench/bench_search_bot.py [--ruleset two-player] [--deals N] [--budget STEPS]
                                      [--seed S] [--objective net|win] [--candidates K] [--bot search]
                                      [--split] [--sampler] [--ready-weight W] [--last-weight W]
-                                     [--past-weight W] [--pass-weight W] [--pass-depth N]
+                                     [--past-weight W] [--pass-weight W] [--pass-depth N] [--models M,...]
 
 Each deal (a seeded wall, ``Round(ruleset, seed)``) is played once by greedy bots in every seat,
 then once per seat with the search bot in that seat and greedy bots elsewhere: every wall is seen
@@ -22,8 +22,11 @@ process, one core.
 game until its first decision that is not the greedy bot's action, so each seat-round's
 difference is credited to the kind of that decision (a discard, a 报听, a kong, a claim or pass;
 none: the same game); and how the rounds ended, greedy's against the bot's.  ``--sampler`` plays
-no bot: it scores the search bot's opponent models against the real hands (:func:`sampler_study`),
-and with ``--past-weight``, ``--pass-weight`` or ``--pass-depth`` also ``"history"`` with those.
+no bot: it scores the search bot's opponent models against the real hands (:func:`sampler_study`:
+the log loss of his waits and of his shanten, how often his very hand is among the worlds, and the
+share of the worlds with exactly his waits when he is ready), and with ``--past-weight``,
+``--pass-weight`` or ``--pass-depth`` also ``"history"`` with those; ``--models`` scores only the
+models named.
 """
 
 from __future__ import annotations
@@ -42,8 +45,7 @@ from mahjong_core.families.mahjong._constants import (A_DECLARE_READY, A_DISCARD
 from mahjong_core.families.mahjong.advise_bot import AdvisorBot
 from mahjong_core.families.mahjong.search_bot import (ANCHORS, DEFAULT_STEPS, DISCARD_WEIGHTS, LAST_WEIGHT, OBJECTIVES,
                                                        OPPONENT_MODELS, PASS_DEPTH, PASS_WEIGHT, PAST_WEIGHT,
-                                                       READY_WEIGHT, FILTER_SHARE, FILTER_TRIES, FILTER_WEIGHTS, MCMC_CHAINS,
-                                                       MCMC_MOVES, MCMC_SHARE, MCMC_WIN_WEIGHT, PARTICLES, SearchBot)
+                                                       READY_WEIGHT, SearchBot)
 from mahjong_core.game.bots import play_round, play_steps
 
 
@@ -134,10 +136,7 @@ def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective
         bot_name: str = "search", progress: int = 0, opponents: "str | None" = None,
         anchor: str = "auto", z: float = 2.0, ready_weight: "float | None" = None,
         last_weight: "float | None" = None, past_weight: "float | None" = None,
-        pass_weight: "float | None" = None, pass_depth: "int | None" = None, particles: "int | None" = None,
-        filter_weights: "Any" = None, filter_tries: "int | None" = None,
-        filter_share: "float | None" = None, chains: "int | None" = None, moves: "int | None" = None,
-        mcmc_share: "float | None" = None) -> dict[str, Any]:
+        pass_weight: "float | None" = None, pass_depth: "int | None" = None) -> dict[str, Any]:
     """Play the duplicate deals; returns the figures (what :func:`main` prints)."""
     if bot_name == "search":
         search = SearchBot(seed, steps=budget, objective=objective, candidates=candidates,
@@ -152,20 +151,6 @@ def run(ruleset: str, deals: int, budget: "int | None", seed: int = 1, objective
             search.pass_weight = pass_weight
         if pass_depth is not None:
             search.pass_depth = pass_depth
-        if particles is not None:
-            search.particles = particles
-        if filter_weights is not None:
-            search.filter_weights = tuple(filter_weights)
-        if filter_tries is not None:
-            search.filter_tries = filter_tries
-        if filter_share is not None:
-            search.filter_share = filter_share
-        if chains is not None:
-            search.mcmc_chains = chains
-        if moves is not None:
-            search.mcmc_moves = moves
-        if mcmc_share is not None:
-            search.mcmc_share = mcmc_share
         timed = _Timed(search)
     else:
         timed = _Timed(AdvisorBot())
@@ -228,14 +213,10 @@ SAMPLERS = {
     "history, ready and last weights 1": (True, None, 1.0, 1.0, 1.0, 1.0, 0),
     "history": (True, None, READY_WEIGHT, LAST_WEIGHT, PAST_WEIGHT, PASS_WEIGHT, PASS_DEPTH),
     "discards": (True, DISCARD_WEIGHTS, READY_WEIGHT, LAST_WEIGHT, PAST_WEIGHT, PASS_WEIGHT, PASS_DEPTH),
-    "filter": ("filter", PARTICLES, FILTER_WEIGHTS, FILTER_TRIES, FILTER_SHARE),
-    "mcmc": ("mcmc", MCMC_CHAINS, MCMC_MOVES, FILTER_WEIGHTS, MCMC_SHARE, MCMC_WIN_WEIGHT),
 }
 """The opponent models :func:`sampler_study` compares: ``sample_hidden_hands``'s arguments (history,
-discard weights, ready weight, last weight, past weight, pass weight, pass depth), or for the
-particle filter ``("filter", particles, weights, tries, share)`` (``opponent_particles``'s), for the chains
-over his history ``("mcmc", chains, moves, weights, share, win weight)`` (``opponent_mcmc``'s); ``"history"``,
-``"discards"``, ``"filter"`` and ``"mcmc"`` as the bot uses them."""
+discard weights, ready weight, last weight, past weight, pass weight, pass depth); ``"history"``
+and ``"discards"`` as the bot uses them."""
 
 
 def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200,
@@ -247,7 +228,7 @@ def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200,
     discarding it) and the log loss of his shanten (how near he is), from ``worlds`` sampled hands
     (a study: the real hand is read to score the models, never by a bot).  ``extra``: more models,
     named, with the arguments of :data:`SAMPLERS`; ``only``: those of :data:`SAMPLERS` to score (None: all)."""
-    from mahjong_core._round import opponent_mcmc, opponent_particles, sample_hidden_hands
+    from mahjong_core._round import sample_hidden_hands
     models = {**{m: a for m, a in SAMPLERS.items() if only is None or m in only}, **(extra or {})}
     waits = {m: 0.0 for m in models}
     shanten = {m: 0.0 for m in models}
@@ -269,19 +250,7 @@ def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200,
                 kinds = [k for k in range(34) if rnd.hand_counts(seat)[k]]
                 hit = np.array([(tw >> k) & 1 for k in kinds], dtype=np.float64)
                 for m, args in models.items():
-                    if args[0] == "filter":         # ("filter", particles, weights, tries, share)
-                        bg = np.random.PCG64(s)
-                        parts, _ = opponent_particles(rnd._core, seat, args[1], bg, args[2], args[3])
-                        h = sample_hidden_hands(rnd._core, seat, worlds, bg, True, None, READY_WEIGHT, LAST_WEIGHT,
-                                                particles=parts, particle_share=args[4])[:, opp]
-                    elif args[0] == "mcmc":         # ("mcmc", chains, moves, weights, share)
-                        bg = np.random.PCG64(s)
-                        parts, _ = opponent_mcmc(rnd._core, seat, args[1], args[2], bg, args[3], READY_WEIGHT,
-                                                 LAST_WEIGHT, *args[5:6])
-                        h = sample_hidden_hands(rnd._core, seat, worlds, bg, True, None, READY_WEIGHT, LAST_WEIGHT,
-                                                particles=parts, particle_share=args[4])[:, opp]
-                    else:
-                        h = sample_hidden_hands(rnd._core, seat, worlds, np.random.PCG64(s), *args)[:, opp]
+                    h = sample_hidden_hands(rnd._core, seat, worlds, np.random.PCG64(s), *args)[:, opp]
                     ws = mj.waits_batch(h, ruleset=ruleset)
                     found[m] += int((h == true).all(axis=1).any())
                     if tw:
@@ -327,20 +296,6 @@ def main(argv: "list[str] | None" = None) -> None:
                     help="the bot's pass_weight (default: PASS_WEIGHT of search_bot.py)")
     ap.add_argument("--pass-depth", type=int, default=None,
                     help="the bot's pass_depth (default: PASS_DEPTH of search_bot.py)")
-    ap.add_argument("--particles", type=int, default=None,
-                    help="the bot's particles, opponents \"filter\" (default: PARTICLES of search_bot.py)")
-    ap.add_argument("--filter-weights", type=float, nargs=4, default=None, metavar="W",
-                    help="the bot's filter_weights (default: FILTER_WEIGHTS of search_bot.py)")
-    ap.add_argument("--filter-share", type=float, default=None,
-                    help="the bot's filter_share (default: FILTER_SHARE of search_bot.py)")
-    ap.add_argument("--filter-tries", type=int, default=None,
-                    help="the bot's filter_tries (default: FILTER_TRIES of search_bot.py)")
-    ap.add_argument("--chains", type=int, default=None,
-                    help="the bot's mcmc_chains, opponents \"mcmc\" (default: MCMC_CHAINS of search_bot.py)")
-    ap.add_argument("--moves", type=int, default=None,
-                    help="the bot's mcmc_moves (default: MCMC_MOVES of search_bot.py)")
-    ap.add_argument("--mcmc-share", type=float, default=None,
-                    help="the bot's mcmc_share (default: MCMC_SHARE of search_bot.py)")
     ap.add_argument("--sampler", action="store_true",
                     help="instead of playing: how well each opponent model predicts the real hands (two players)")
     ap.add_argument("--models", default=None,
@@ -348,6 +303,8 @@ def main(argv: "list[str] | None" = None) -> None:
     ap.add_argument("--split", action="store_true",
                     help="also print the gain by the kind of the bot's first departure from greedy's action, and the endings")
     a = ap.parse_args(argv)
+    if a.models and not set(a.models.split(",")) <= set(SAMPLERS):
+        ap.error(f"--models: choose among {', '.join(SAMPLERS)}, got {a.models!r}")
     if a.sampler:
         extra = {}
         if a.past_weight is not None or a.pass_weight is not None or a.pass_depth is not None:
@@ -355,14 +312,6 @@ def main(argv: "list[str] | None" = None) -> None:
                                                    PAST_WEIGHT if a.past_weight is None else a.past_weight,
                                                    PASS_WEIGHT if a.pass_weight is None else a.pass_weight,
                                                    PASS_DEPTH if a.pass_depth is None else a.pass_depth)
-        if a.particles is not None or a.filter_weights is not None or a.filter_tries is not None or a.filter_share is not None:
-            extra["filter, the weights given"] = ("filter", a.particles or PARTICLES,
-                                                  tuple(a.filter_weights or FILTER_WEIGHTS), a.filter_tries or FILTER_TRIES,
-                                                  FILTER_SHARE if a.filter_share is None else a.filter_share)
-        if a.chains is not None or a.moves is not None or a.mcmc_share is not None:
-            extra["mcmc, the chains given"] = ("mcmc", a.chains or MCMC_CHAINS, MCMC_MOVES if a.moves is None else a.moves,
-                                               tuple(a.filter_weights or FILTER_WEIGHTS),
-                                               MCMC_SHARE if a.mcmc_share is None else a.mcmc_share, MCMC_WIN_WEIGHT)
         st = sampler_study(a.ruleset, a.deals, a.seed, extra=extra, only=a.models.split(",") if a.models else None)
         print(f"{st['ruleset']}: opponent models against the real hands, {st['points']} turns of {st['deals']} rounds "
               f"of greedy bots (seeds {a.seed}..{a.seed + a.deals - 1}); log loss, lower is better")
@@ -372,8 +321,7 @@ def main(argv: "list[str] | None" = None) -> None:
                   f"of the turns; worlds with his waits {st['same_waits'][m]:.3f} (over {st['ready_points']} turns ready)")
         return
     f = run(a.ruleset, a.deals, a.budget, a.seed, a.objective, a.candidates, a.bot, a.progress, a.opponents, a.anchor, a.z, a.ready_weight,
-            a.last_weight, a.past_weight, a.pass_weight, a.pass_depth, a.particles, a.filter_weights,
-            a.filter_tries, a.filter_share, a.chains, a.moves, a.mcmc_share)
+            a.last_weight, a.past_weight, a.pass_weight, a.pass_depth)
     n_seat = f["rounds"] - f["deals"]
     wm, wh = f["win_rate_diff"]
     pm, ph = f["points_diff"]

@@ -20,18 +20,11 @@ def search_outcomes(core: RoundCore, seat: int, candidates: Sequence[int], n_wor
                     bit_generator: np.random.BitGenerator, history: bool = ...,
                     max_steps: int = ..., discard_weights: Sequence[float] | None = ...,
                     ready_weight: float = ..., last_weight: float = ..., past_weight: float = ...,
-                    pass_weight: float = ..., pass_depth: int = ...,
-                    particles: npt.NDArray[np.int8] | None = ..., particle_share: float = ...) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], int]: ...
+                    pass_weight: float = ..., pass_depth: int = ...) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], int]: ...
 def sample_hidden_hands(core: RoundCore, seat: int, n_worlds: int, bit_generator: np.random.BitGenerator,
                         history: bool = ..., discard_weights: Sequence[float] | None = ...,
                         ready_weight: float = ..., last_weight: float = ..., past_weight: float = ...,
-                        pass_weight: float = ..., pass_depth: int = ...,
-                        particles: npt.NDArray[np.int8] | None = ..., particle_share: float = ...) -> npt.NDArray[np.int8]: ...
-def opponent_particles(core: RoundCore, seat: int, n_particles: int, bit_generator: np.random.BitGenerator,
-                       weights: Sequence[float], tries: int = ...) -> tuple[npt.NDArray[np.int8] | None, int]: ...
-def opponent_mcmc(core: RoundCore, seat: int, n_chains: int, n_moves: int, bit_generator: np.random.BitGenerator,
-                  weights: Sequence[float], ready_weight: float = ...,
-                  last_weight: float = ...) -> tuple[npt.NDArray[np.int8] | None, int]: ...
+                        pass_weight: float = ..., pass_depth: int = ...) -> npt.NDArray[np.int8]: ...
 
 @final
 class RoundCore:

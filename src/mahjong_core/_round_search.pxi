@@ -128,8 +128,7 @@ cdef int _unseen_tiles(RoundCore r, int seat, int* unseen) except -1:
 
 cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bint history,
                       const double* dw=NULL, double ready_weight=1.0, double last_weight=1.0,
-                      double past_weight=1.0, double pass_weight=1.0, int pass_depth=0,
-                      const uint8_t* parts=NULL, int n_parts=0, double part_share=1.0) except -1:
+                      double past_weight=1.0, double pass_weight=1.0, int pass_depth=0) except -1:
     """``w`` := a world of ``seat`` (see the file's comment): ``src`` with everything the seat
     cannot see drawn again from ``bg``; with ``history`` each opponent's hand has been improved
     by as many greedy turns as he has taken (:func:`_deal_hidden_hand`), else it is uniform.
@@ -139,10 +138,7 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
     (:func:`_ready_agrees`; ``ready_weight``: how likely an undeclared ready hand is kept) and
     with his last discard (:func:`_last_discard_agrees`, ``last_weight``) and with his earlier
     discards and passes (:func:`_history_agrees`: ``past_weight``, ``pass_weight`` and
-    ``pass_depth``).  ``parts`` (NULL: none): ``n_parts`` rows of NK counts, the opponent's hand
-    in a two-player round drawn from a particle filter over his turns (:func:`_filter_hands`):
-    in a share ``part_share`` of the worlds one row, uniformly, is his hand, with no other check
-    (in the others he is dealt as without them).  Returns what the
+    ``pass_depth``).  Returns what the
     hands dealt again cost, in engine steps: REDEAL_STEPS each and a step per greedy turn replayed
     (counted by :func:`search_outcomes`)."""
     cdef int unseen[42]
@@ -153,7 +149,6 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
     cdef int kinds[NK]
     cdef int s, i, k, c, n_kinds, n_normal = 0, n_rest = 0, n_hidden = 0, j
     cdef double weights[NK]
-    cdef bint use_parts = parts != NULL and (part_share >= 1.0 or bg.next_uint32(bg.state) * (1.0 / 4294967296.0) < part_share)
     _copy_core(w, src)
     _unseen_tiles(src, seat, unseen)
     # the opponents' concealed kongs: a kind of which the seat has seen no tile, uniformly
@@ -184,10 +179,7 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
         raise RuntimeError("internal error: the unseen tiles do not fill the hidden hands and the wall")
     # the opponents' hands (never a flower: a flower is replaced as soon as it is received) ...
     for s in range(src.P):
-        if s != seat and use_parts:
-            _deal_particle(w, s, src.n_hand[s], normal, n_normal, parts + NK * <int> _interval(bg, <uint64_t> (n_parts - 1)))
-            n_normal -= src.n_hand[s]
-        elif s != seat:
+        if s != seat:
             if dw != NULL:
                 _discard_weights(src, s, dw, weights)
             memcpy(backup, normal, n_normal * sizeof(int))
@@ -235,24 +227,6 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
     if w.phase == PH_CLAIM or w.phase == PH_ROB:
         _reopen_window(w, src, seat)
     return redeals
-
-
-cdef void _deal_particle(RoundCore w, int s, int n, int* pool, int n_pool, const uint8_t* hand) except *:
-    """Seat ``s``'s concealed hand := ``hand`` (``n`` tiles, NK counts, all among ``pool[:n_pool]``);
-    the pool keeps every other tile in its first ``n_pool - n`` places."""
-    cdef int counts[NK]
-    cdef int i, k, j = 0
-    memset(counts, 0, sizeof(counts))
-    for i in range(n_pool):
-        counts[pool[i]] += 1
-    for k in range(NK):
-        if hand[k] > counts[k]:  # pragma: no cover - a flow bug
-            raise RuntimeError("internal error: a filtered hand holds a tile the seat has seen")
-        counts[k] -= hand[k]
-        for i in range(counts[k]):
-            pool[j] = k
-            j += 1
-    memcpy(w.hands[s], hand, NK)
 
 
 cdef bint _ready_agrees(RoundCore w, RoundCore src, int s, double ready_weight, mj_bitgen_t* bg) noexcept nogil:
@@ -540,31 +514,9 @@ cdef int _check_history_weights(double past_weight, double pass_weight, int pass
     return 0
 
 
-cdef object _check_particles(RoundCore src, int seat, particles, double share):
-    """``particles`` as the uint8 rows :func:`_determinize` reads (None: None), checked: a
-    two-player round, at least one row of 34 counts, each his hand size and among the tiles the
-    seat has not seen."""
-    cdef int unseen[42]
-    if particles is None:
-        return None
-    if not 0.0 <= share <= 1.0:
-        raise ValueError(f"particle_share must be a number in [0, 1], got {share!r}")
-    if src.P != 2:
-        raise ValueError("particles are for a two-player round")
-    a = np.ascontiguousarray(particles, dtype=np.int8)
-    if a.ndim != 2 or a.shape[0] < 1 or a.shape[1] != NK:
-        raise ValueError(f"particles must be an array (n >= 1, {NK}), got shape {a.shape}")
-    if _unseen_tiles(src, seat, unseen) > 0:
-        raise ValueError("particles do not apply to an opponent with a concealed kong")
-    if (a < 0).any() or (a.sum(axis=1) != src.n_hand[1 - seat]).any() or (a > np.array([unseen[k] for k in range(NK)])).any():
-        raise ValueError("each row of particles must be the opponent's hand size, of tiles the seat has not seen")
-    return a.view(np.uint8)
-
-
 def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bint history=True,
                     Py_ssize_t max_steps=100000, discard_weights=None, double ready_weight=1.0,
-                    double last_weight=1.0, double past_weight=1.0, double pass_weight=1.0, int pass_depth=0,
-                    particles=None, double particle_share=1.0):
+                    double last_weight=1.0, double past_weight=1.0, double pass_weight=1.0, int pass_depth=0):
     """Play each candidate action of ``seat`` in ``n_worlds`` sampled worlds of that seat (the
     same worlds for every candidate: common random numbers), then every seat by the greedy bot
     to the end.  ``core``: a :class:`RoundCore` where ``seat`` is to act; ``candidates``: legal
@@ -581,10 +533,7 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     ``past_weight`` and ``pass_weight`` in [0, 1], ``pass_depth`` from 0: in a two-player round, an
     opponent's hand is kept with probability ``past_weight`` per earlier discard of his that would
     lower its shanten, times ``pass_weight`` per one of the seat's last ``pass_depth`` discards
-    (which he passed on) it waits on (1 or 0: no such weight); ``particles`` (None: none): in a
-    two-player round, an int8 array (n, 34) of the opponent's hands from :func:`opponent_particles`,
-    one of which, uniformly, is his hand in a share ``particle_share`` of the worlds (there the
-    other opponent arguments are unused; in the others he is dealt by them).
+    (which he passed on) it waits on (1 or 0: no such weight).
     Returns ``(outcomes, fans, steps)``: (len(candidates), n_worlds) arrays, int8 outcome codes
     for the seat (0 draw, 1 won, 2 an opponent won and the seat paid: its discard or kong, or a
     self-draw, 3 an opponent won from another) and int16 the seat's fan total when it won (else
@@ -625,12 +574,9 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     cdef int16_t[:, ::1] fan = fans
     cdef RoundCore world = RoundCore.__new__(RoundCore)
     cdef RoundCore r = RoundCore.__new__(RoundCore)
-    cdef const uint8_t[:, ::1] pv = _check_particles(src, seat, particles, particle_share)
-    cdef const uint8_t* pp = &pv[0, 0] if pv is not None else NULL
-    cdef int n_parts = pv.shape[0] if pv is not None else 0
     for k in range(n_worlds):
         steps += _determinize(world, src, seat, bg, history, dw if weighted else NULL, ready_weight, last_weight,
-                              past_weight, pass_weight, pass_depth, pp, n_parts, particle_share)
+                              past_weight, pass_weight, pass_depth)
         for c in range(n_c):
             _copy_core(r, world)
             _touch(r)
@@ -648,7 +594,7 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
 
 def sample_hidden_hands(core, int seat, int n_worlds, bit_generator, bint history=True, discard_weights=None,
                         double ready_weight=1.0, double last_weight=1.0, double past_weight=1.0,
-                        double pass_weight=1.0, int pass_depth=0, particles=None, double particle_share=1.0):
+                        double pass_weight=1.0, int pass_depth=0):
     """The opponents' concealed hands in ``n_worlds`` worlds of ``seat`` sampled as
     :func:`search_outcomes` samples them (same arguments, same draws from ``bit_generator``): an
     int8 array (n_worlds, players, 34) of tile counts, the seat's own row zero.  For tests and
@@ -675,12 +621,9 @@ def sample_hidden_hands(core, int seat, int n_worlds, bit_generator, bint histor
     hands = np.zeros((n_worlds, src.P, NK), dtype=np.int8)
     cdef int8_t[:, :, ::1] h = hands
     cdef RoundCore world = RoundCore.__new__(RoundCore)
-    cdef const uint8_t[:, ::1] pv = _check_particles(src, seat, particles, particle_share)
-    cdef const uint8_t* pp = &pv[0, 0] if pv is not None else NULL
-    cdef int n_parts = pv.shape[0] if pv is not None else 0
     for k in range(n_worlds):
         _determinize(world, src, seat, bg, history, dw if weighted else NULL, ready_weight, last_weight,
-                     past_weight, pass_weight, pass_depth, pp, n_parts, particle_share)
+                     past_weight, pass_weight, pass_depth)
         for s in range(src.P):
             if s != seat:
                 for t in range(NK):

@@ -3,6 +3,8 @@ with the figures it prints."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support.scripts import load_script
 
 
@@ -68,3 +70,21 @@ def test_the_bench_scores_the_opponent_models_against_the_real_hands(capsys):
     bench.main(["--ruleset", "two-player", "--deals", "1", "--sampler"])
     out = capsys.readouterr().out
     assert "opponent models against the real hands" in out and "history" in out
+
+
+def test_the_sampler_study_says_how_often_his_hand_and_his_waits_are_dealt(capsys):
+    """Besides the log losses: the share of the turns where a world dealt him his very hand, and
+    the share of the worlds with exactly his waits over the turns he is ready; --models keeps the
+    models named (a name it does not know is refused)."""
+    bench = _bench()
+    st = bench.sampler_study("two-player", 3, seed=1, worlds=50, only=["uniform", "history"])
+    assert st["models"] == ["uniform", "history"] and st["ready_points"] > 0
+    for m in st["models"]:
+        assert 0.0 <= st["hand_found"][m] <= 1.0 and 0.0 <= st["same_waits"][m] <= 1.0
+    # a uniform hand is seldom his, a hand improved as he played nearer
+    assert st["same_waits"]["history"] > st["same_waits"]["uniform"]
+    bench.main(["--ruleset", "two-player", "--deals", "1", "--sampler", "--models", "history"])
+    out = capsys.readouterr().out
+    assert "his hand among the worlds" in out and "uniform" not in out
+    with pytest.raises(SystemExit):
+        bench.main(["--sampler", "--models", "history,nothing"])

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..._round import opponent_mcmc, opponent_particles, search_outcomes
+from ..._round import search_outcomes
 from ..._validate import as_cap_ms, as_choice, as_int, short_repr
 from ...errors import MahjongError
 from ...limits import MAX_SEED
@@ -57,7 +57,7 @@ OBJECTIVES = ("net", "win")
 ANCHORS = ("auto", "advisor", "greedy", "none")
 """The action a search bot keeps unless the search finds a better one (see :class:`SearchBot`)."""
 
-OPPONENT_MODELS = ("history", "uniform", "discards", "filter", "mcmc")
+OPPONENT_MODELS = ("history", "uniform", "discards")
 """How a search bot samples an opponent's hidden hand (see :class:`SearchBot`)."""
 
 DEFAULT_OPPONENTS = {2: "history", 3: "history", 4: "history"}
@@ -142,41 +142,6 @@ up to 40, each a greedy decision as in a play-out): counted for every world on t
 :data:`WORLD_STEPS`, so that a decision late in a four-player round, where each world replays
 some sixty turns, samples fewer worlds rather than taking two or three times its budget's time."""
 
-PARTICLES = 256
-"""How many hands of the opponent the ``"filter"`` model carries through his turns, once per
-decision (:func:`mahjong_core._round.opponent_particles`; each world deals him one of them)."""
-
-FILTER_WEIGHTS = (0.05, 0.0001, 0.1, 0.1)
-"""The likelihoods of the ``"filter"`` model, relative to the greedy bot's own choice (1): a
-discard of his among those to the lowest shanten that is not the greedy bot's (its tie-break reads
-live tiles he counts from his own view), a discard that did not lower his shanten the most, a hand
-ready after his discard that he did not declare where he could (``two-player-bamboo``), and a
-pass on the seat's discard that a pung of it would have brought nearer a win (in a round without
-claims, where the order of the discards is known)."""
-
-FILTER_SHARE = 0.25
-"""The share of the worlds in which the ``"filter"`` model deals the opponent one of the filter's
-hands (in the others, as ``"history"`` does)."""
-
-FILTER_TRIES = 1
-"""Draws the ``"filter"`` model tries per hand and turn of his, one kept in proportion to how
-well it explains his discard (each counts a step)."""
-
-MCMC_CHAINS = 32
-"""How many Metropolis-Hastings chains over the opponent's history the ``"mcmc"`` model runs, once
-per decision (:func:`mahjong_core._round.opponent_mcmc`; each world deals him the end of one)."""
-
-MCMC_MOVES = 40
-"""Moves per chain of the ``"mcmc"`` model (each costs a step per turn of his whose hand it changes)."""
-
-MCMC_WIN_WEIGHT = 0.1
-"""How likely, in the ``"mcmc"`` model, a greedy player is to pass on a tile his hand then waited
-on by shape, or to throw one he drew that completed it (a win below the minimum fan is refused)."""
-
-MCMC_SHARE = 0.5
-"""The share of the worlds in which the ``"mcmc"`` model deals the opponent a chain's hand (in the
-others, as ``"history"`` does)."""
-
 MAX_HISTORY = 40
 """The most greedy turns the engine replays per opponent hand (``_round_search.pxi``)."""
 
@@ -212,12 +177,7 @@ class SearchBot:
     ``opponents``: how an opponent's hidden hand is sampled, ``"history"`` (a uniform hand
     improved by as many greedy turns as he has taken: a player who has played a while has kept
     his useful tiles), ``"discards"`` (the same, each tile drawn away from the kinds he discarded
-    and their neighbours, :data:`DISCARD_WEIGHTS`), ``"filter"`` (in a two-player round, in a share
-    :data:`FILTER_SHARE` of the worlds a hand drawn from a particle filter that replays his
-    discards, passes and 报听 turn by turn as a greedy player's, :data:`PARTICLES` and
-    :data:`FILTER_WEIGHTS`; else ``"history"``), ``"mcmc"`` (in a two-player round without claims,
-    in a share :data:`MCMC_SHARE` of the worlds the end of one of :data:`MCMC_CHAINS`
-    Metropolis-Hastings chains over his history, scored by the same weights; else ``"history"``) or ``"uniform"`` (any unseen tiles); None:
+    and their neighbours, :data:`DISCARD_WEIGHTS`) or ``"uniform"`` (any unseen tiles); None:
     :data:`DEFAULT_OPPONENTS` for the round's number of players.  ``anchor``: the action played unless
     the search shows another ``z`` standard errors better, ``"advisor"`` (the advisor bot's),
     ``"greedy"`` (the greedy bot's), ``"auto"`` (the advisor's discard where the greedy bot's is
@@ -254,14 +214,6 @@ class SearchBot:
         self.past_weight = PAST_WEIGHT
         self.pass_weight = PASS_WEIGHT
         self.pass_depth = PASS_DEPTH
-        self.particles = PARTICLES
-        self.filter_weights = FILTER_WEIGHTS
-        self.filter_tries = FILTER_TRIES
-        self.filter_share = FILTER_SHARE
-        self.mcmc_chains = MCMC_CHAINS
-        self.mcmc_moves = MCMC_MOVES
-        self.mcmc_share = MCMC_SHARE
-        self.mcmc_win_weight = MCMC_WIN_WEIGHT
         self._greedy = GreedyBot()
         self._advisor = AdvisorBot()
         self.last: dict[str, Any] = {}
@@ -363,21 +315,6 @@ class SearchBot:
         cut = False
         model = self.opponents if self.opponents is not None else DEFAULT_OPPONENTS[core.P]
         weights = self.discard_weights if model == "discards" else None
-        parts = None
-        share = self.filter_share
-        if model == "mcmc":
-            # the chains run once a decision; where they do not apply, the "history" model
-            parts, used = opponent_mcmc(core, seat, self.mcmc_chains, self.mcmc_moves, self.rng.bit_generator,
-                                        self.filter_weights, self.ready_weight, self.last_weight, self.mcmc_win_weight)
-            steps += TURN_STEPS * used
-            share = self.mcmc_share
-        elif model == "filter":
-            # the filter runs once a decision; where it does not apply, the "history" model
-            parts, used = opponent_particles(core, seat, self.particles, self.rng.bit_generator, self.filter_weights,
-                                             self.filter_tries)
-            steps += TURN_STEPS * used
-        if parts is not None and share >= 1.0:     # no world replays his turns
-            world_steps = WORLD_STEPS * (core.P - 1)
         while True:
             n = self.batch
             if worlds >= 4 * self.batch:
@@ -396,8 +333,7 @@ class SearchBot:
                                            last_weight=1.0 if model == "uniform" else self.last_weight,
                                            past_weight=1.0 if model == "uniform" else self.past_weight,
                                            pass_weight=1.0 if model == "uniform" else self.pass_weight,
-                                           pass_depth=0 if model == "uniform" else self.pass_depth,
-                                           particles=parts, particle_share=share)
+                                           pass_depth=0 if model == "uniform" else self.pass_depth)
             block = np.zeros((len(cands), n))
             block[live] = values[out]
             total += block.sum(axis=1)
