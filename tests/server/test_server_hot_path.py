@@ -8,7 +8,10 @@ from typing import Any
 
 from mahjong_core.server.table import Table
 
-from .test_server_reconnect import Outbox, make, seated  # noqa: F401  (make: the fixture)
+from . import test_server_reconnect
+from .test_server_reconnect import Outbox, seated
+
+make = test_server_reconnect.make   # its fixture: a lobby on a clock the test moves
 
 
 def _act(table: Table, k: int) -> None:
