@@ -15,7 +15,7 @@ pytest.importorskip("uvicorn", reason="the server extra")
 websockets = pytest.importorskip("websockets", reason="the server extra")
 
 from mahjong_core.server import ServerSettings
-from mahjong_core.server.protocol import ProtocolError, RateLimit, parse_message
+from mahjong_core.server.protocol import ProtocolError, RateLimit, act_index, parse_message
 
 from .harness import Client, LiveServer
 
@@ -88,6 +88,9 @@ def test_an_act_is_read_as_the_decoder_reads_it():
             got: dict[str, Any] | None = parse_message(text)
         except ProtocolError:
             got = None
+        # act_index, the seated session's reading: the act's index, or None for the decoder to read it
+        index = act_index(text)
+        assert index is None or got == {"type": "act", "index": index}, text
         if got is not None and got["type"] != "act":
             continue     # an edit that made another valid message (checked by the tests above)
         assert got == _decoded(text), text
@@ -105,6 +108,36 @@ def test_an_act_as_clients_write_it_skips_the_decoder(monkeypatch):
     assert parse_message('{"type": "act", "index": 0}') == {"type": "act", "index": 0}       # Python's json.dumps
     with pytest.raises(AssertionError):
         parse_message('{"index": 7, "type": "act"}')     # any other order: the decoder's
+
+
+def test_a_seated_session_reads_an_act_without_the_message_dict(monkeypatch):
+    """A seated connection's act as clients write it goes to Table.act without parse_message (its
+    dict); any other message, and an act before the hello, still go through it."""
+    from types import SimpleNamespace
+
+    from mahjong_core.server import protocol, session
+
+    acted: list[tuple[int, int]] = []
+    sent: list[str] = []
+    table = SimpleNamespace(act=lambda k, i: acted.append((k, i)))
+    conn = SimpleNamespace(closing=False, send=sent.append, error=sent.append, close=lambda code, reason: None)
+    s = session.Session(conn, SimpleNamespace(tables={}), ServerSettings(), now=0.0)  # type: ignore[arg-type]
+    parsed: list[str] = []
+
+    def counted(text: str) -> dict[str, Any]:
+        parsed.append(text)
+        return protocol.parse_message(text)
+
+    monkeypatch.setattr(session, "parse_message", counted)
+    s.received('{"type":"act","index":4}', 0.0)         # not seated: the hello is asked for
+    assert parsed and not acted and sent == ["the first message must be a hello with the seat's token"]
+    parsed.clear()
+    s.seated = (table, 1)   # type: ignore[assignment]
+    s.received('{"type":"act","index":4}', 0.0)
+    s.received('{"type": "act", "index": 0}', 0.0)
+    assert acted == [(1, 4), (1, 0)] and not parsed
+    s.received('{"index": 2, "type": "act"}', 0.0)      # another order: the decoder's, the same act
+    assert acted[-1] == (1, 2) and parsed == ['{"index": 2, "type": "act"}']
 
 
 def test_rate_limit_is_a_token_bucket():

@@ -5,6 +5,7 @@ rounds of every ruleset, without building the view's dict while the round runs."
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import mahjong_core as mj
@@ -62,6 +63,10 @@ def test_view_json_covers_melds_ready_and_concealed_kongs():
                                  b'"ckong","tiles":null', b'"ready":[', b'"type":"chi","tiles":[',
                                  b'"kind":"exposed"', b'"claim":{"tile":') if part not in seen]
     assert not missing
+    # the int lists written in place (_jint_list) with values of one, two and three digits
+    legal = re.findall(rb'"legal_indices":\[([0-9,]*)\]', seen)
+    widths = {len(v) for lst in legal for v in lst.split(b",") if v}
+    assert widths == {1, 2, 3}
 
 
 def test_view_json_checks_the_seat_as_view_does():

@@ -32,7 +32,7 @@ import json
 import re
 from typing import Any
 
-__all__ = ["MESSAGE_KEYS", "ProtocolError", "RateLimit", "parse_message"]
+__all__ = ["MESSAGE_KEYS", "ProtocolError", "RateLimit", "act_index", "parse_message"]
 
 MESSAGE_KEYS: dict[str, dict[str, tuple[type, bool]]] = {
     # type -> key -> (JSON type, required)
@@ -65,14 +65,24 @@ most frames, read without the decoder (a tenth of the server's CPU for a message
 any other text, an act with its keys the other way round too, goes through the decoder."""
 
 
-def parse_message(text: str) -> dict[str, Any]:
-    """The checked message of a text frame: an object with a known ``type`` and exactly its keys,
-    ints in range (never bool, float or NaN), short strings; else :class:`ProtocolError`."""
+def act_index(text: str) -> int | None:
+    """The index of an act message as clients write it (:data:`_ACT`, the index in range), else
+    None (any other text: :func:`parse_message` reads it).  The session's path for a seated
+    connection's act, without the message's dict."""
     act = _ACT.fullmatch(text)
     if act is not None:
         index = int(act[1])
         if index < MAX_INT:
-            return {"type": "act", "index": index}
+            return index
+    return None
+
+
+def parse_message(text: str) -> dict[str, Any]:
+    """The checked message of a text frame: an object with a known ``type`` and exactly its keys,
+    ints in range (never bool, float or NaN), short strings; else :class:`ProtocolError`."""
+    index = act_index(text)
+    if index is not None:
+        return {"type": "act", "index": index}
     try:
         msg = _DECODER.decode(text)
     except (ValueError, RecursionError) as exc:

@@ -12,7 +12,7 @@ import logging
 from typing import Protocol
 
 from .lobby import Lobby
-from .protocol import ProtocolError, RateLimit, parse_message
+from .protocol import ProtocolError, RateLimit, act_index, parse_message
 from .settings import ServerSettings
 from .table import Table
 
@@ -97,6 +97,11 @@ class Session:
         if n > limit or (4 * n > limit and len(text.encode("utf-8", "surrogatepass")) > limit):
             self.conn.close(1009, "message too big")
             return None
+        seated = self.seated
+        if seated is not None:
+            index = act_index(text)    # nearly every message: an act, read without its dict
+            if index is not None:
+                return seated[0].act(seated[1], index)
         try:
             msg = parse_message(text)
         except ProtocolError as exc:

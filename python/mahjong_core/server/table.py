@@ -167,7 +167,7 @@ class Table:
         self._head_stored = False         # the match's arguments are stored (its rounds go one by one)
         self._log_of: Any = None          # the round whose log is stored (its first _log_stored events)
         self._log_stored = 0
-        self._log_texts: dict[int, tuple[Any, str]] = {}   # id -> (log event, its JSON), until stored
+        self._log_texts: dict[int, tuple[Any, str, bytes]] = {}   # id -> (log event, its JSON, UTF-8), until stored
         self._row_stored: tuple[Any, ...] | None = None   # the row's own fields as last stored
         self._shown = [0] * room.players  # the stream length each seat may know of (see _flush)
         self._hold_until: float | None = None   # the seats not asked see nothing before (claim_pause_s)
@@ -178,6 +178,7 @@ class Table:
         self._seat_rows: tuple[list[Seat | None], list[Any]] = ([], [])   # the seats and their row()s
         self._tail_key: tuple[Any, ...] | None = None   # _state_tail's members before the deadline, and their JSON
         self._tail_head = ""
+        self._bots = False                # a seat is a bot's (else no bot is ever due: see _after_steps)
 
     @classmethod
     def restore(cls, lobby: Lobby, row: TableRow) -> Table:
@@ -208,6 +209,7 @@ class Table:
                 self._shown[k] = min(self._shown[k], len(seat.stream)) if prev is not None else len(seat.stream)
         match: Any = row.match()
         self.seats = seats
+        self._bots = any(s is not None and s.bot for s in seats)
         self._players_text = None
         self.status = row.status
         self.end_reason = row.end_reason
@@ -248,6 +250,7 @@ class Table:
                                  away_since=None if bot else self.lobby.now())
             seats.append(k)
         self._players_text = None
+        self._bots = any(s is not None and s.bot for s in self.seats)
         if self.free_seat() is None:
             self._start()
         else:
@@ -335,11 +338,11 @@ class Table:
         """Seat ``k`` plays the action of mask index ``index``; the refusal's reason, or None.
         With the lobby's group writes, an action whose write then fails is refused by an error
         frame (:data:`STORE_FAILED`) at the group write instead."""
-        if not self._in_hand():
+        match = self.match
+        if self.status != "playing" or match is None or match.is_over:   # _in_hand(), inline (every action)
             return f"the table is {self.status}; no action is accepted"
-        assert self.match is not None
-        rnd = self.match.round
-        if not rnd.legal_indices(k) or k in self._held():
+        rnd = match.round
+        if not rnd.legal_indices(k) or (self._hold_until is not None and k in self._held()):
             return f"seat {k} is not to act now"   # a held seat has not been shown its turn yet
         try:
             self._step(k, index)
@@ -467,13 +470,14 @@ class Table:
         StoreError: the table is back at its last stored state)."""
         assert self.match is not None
         rnd = self.match.round
-        turn_action = rnd.phase_name not in ASKED_PHASES
+        # a turn action starts a claim pause (the phase read only where pauses apply: not per action)
+        pause = self._hold_until is None and self._pauses() and rnd.phase_name not in ASKED_PHASES
         self._append_events(rnd, rnd.step(k, index))   # IllegalActionError: nothing changed
         if self.match.round.is_over:
             self._settle()
         if not self.lobby.grouping:   # else written with the other tables of this loop turn (_after_steps)
             self._commit()
-        if turn_action and self._hold_until is None and self._pauses():
+        if pause:
             self._hold_until = self.lobby.now() + self.lobby.settings.claim_pause_s
 
     def _append_events(self, rnd: Any, events: list[dict[str, Any]], round_start: str | None = None) -> None:
@@ -483,11 +487,13 @@ class Table:
         # it as it is (a step's events: or sees a copy equal to it, the same JSON value, so the same
         # text is stored and sent; a round's first events: a copy is encoded, in its own key order,
         # as these streams always were)
-        texts = [dumps(ev) for ev in events]
-        pairs = list(zip(events, texts))
         known = self._log_texts
-        for pair in pairs:
-            known[id(pair[0])] = pair
+        pairs = []
+        for ev in events:
+            text = dumps(ev)
+            # with its UTF-8 for the seats' digests: encoded once for every seat that sees it as it is
+            pair = known[id(ev)] = (ev, text, text.encode("utf-8", "surrogatepass"))
+            pairs.append(pair)
         # the engine's own redaction of its own events (as redacted() does); the family's variant that
         # gives back an event seen as it is itself, when it has one: no copy to make and compare
         redact = getattr(rnd, "_redact_shared", None) or rnd._redact_event
@@ -497,14 +503,15 @@ class Table:
             stream, history = seat.stream, seat.history
             if round_start is not None:
                 self._emit(s, {}, round_start)   # its text given: the event is not encoded again
-            for ev, text in pairs:
+            for ev, text, utf8 in pairs:
                 seen = redact(ev, s)
                 if seen is not None:
                     # _emit's work, inline: the event's text (the log event's when the seat sees it as it is)
                     if seen is not ev and (round_start is not None or seen != ev):
                         text = dumps(seen)
+                        utf8 = text.encode("utf-8", "surrogatepass")
                     stream.append(text)
-                    history.update(text.encode("utf-8", "surrogatepass"))
+                    history.update(utf8)
                     pending.append((s, len(stream), text))
 
     def _after_steps(self) -> None:
@@ -514,7 +521,7 @@ class Table:
         if self._hold_until is not None and now >= self._hold_until and not self._asked():
             self._hold_until = None
         try:
-            while self._in_hand() and self._bot_due():
+            while self._bots and self._in_hand() and self._bot_due():
                 assert self.match is not None
                 k = next(k for k in self.match.seats_to_act() if self._seat(k).bot)
                 self._step(k, self._bot.act_index(self.match.round, k))
@@ -655,7 +662,8 @@ class Table:
             self._head_stored = True
             self._log_of, self._log_stored = self.match.round, row.log_start + len(row.log)
         self._log_texts.clear()
-        self._row_stored = (row.status, row.end_reason, tuple(row.escape), row.seats)
+        if row.changed:   # else the row's own fields are those last stored (see row)
+            self._row_stored = (row.status, row.end_reason, tuple(row.escape), row.seats)
         self._actors.clear()
 
     def _try_commit(self) -> bool:
@@ -702,7 +710,7 @@ class Table:
         self._retry_at = now + RETRY_S
 
     def _flush(self, now: float | None = None) -> None:
-        held = self._held()
+        held = self._held() if self._hold_until is not None else ()
         tail = None
         tail_utf8 = b""
         for k, seat in enumerate(self.seats):
@@ -720,12 +728,15 @@ class Table:
         again) and the seat's state (:meth:`state`'s JSON; the players' JSON is kept from one
         update to the next until a seat, a balance, a level or a connection changes; ``tail``:
         :meth:`_state_tail`'s, when the caller has it, and ``tail_utf8`` its UTF-8)."""
-        seat = self._seat(k)
+        seat = self.seats[k]
+        assert seat is not None
         conn = seat.conn
         assert conn is not None
         start, stream = self._sent[k], seat.stream
         n = len(stream)
-        events = ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, n)])
+        # most updates carry one or two events: no list built for one
+        events = f'{{"id":{n},"event":{stream[start]}}}' if n - start == 1 else \
+            ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, n)])
         self._sent[k] = self._shown[k] = n
         if tail is None:
             tail = self._state_tail(now)
@@ -737,10 +748,16 @@ class Table:
         # the state: the seat's own fields, then the table's (tail), as _state_fields lists them
         send_utf8 = getattr(conn, "send_utf8", None)
         if send_utf8 is not None:   # the same text as bytes: a frame with CJK names is not a wide str encoded again
-            view_utf8 = b"null" if self.match is None else self._view_utf8(k)
-            send_utf8(b'{"type":"update","events":[%s],"state":{"last_id":%d,"history":"%s",%s,"players":%s,'
-                      b'"view":%s}}' % (events.encode(), n, seat.history.hexdigest().encode(), tail_utf8,
-                                        self._players_utf8, view_utf8))
+            match = self.match
+            if match is None:
+                view_utf8 = b"null"
+            else:   # _view_utf8's work, inline (two frames per action)
+                view_json = getattr(match.round, "_view_json", None)
+                view_utf8 = view_json(k, dumps_utf8) if view_json is not None else self._view_utf8(k)
+            # joined, not %-formatted: one buffer of the frame's size (bytes % grows its own as it writes)
+            send_utf8(b"".join((b'{"type":"update","events":[', events.encode(), b'],"state":{"last_id":%d,"history":"' % n,
+                                seat.history.hexdigest().encode(), b'",', tail_utf8, b',"players":', self._players_utf8,
+                                b',"view":', view_utf8, b"}}")))
             return
         view = "null" if self.match is None else dumps(self.match.round.view(k))
         conn.send(f'{{"type":"update","events":[{events}],"state":{{"last_id":{n},'
