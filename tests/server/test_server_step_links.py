@@ -22,7 +22,7 @@ def _step(table_id: str, start: int, text: str) -> tuple[TableRow, Commit]:
 
 
 def _text(table: int, k: int) -> str:
-    return '{"t":%d,"k":%d,"pad":"%s"}' % (table, k, "x" * 150)
+    return f'{{"t":{table},"k":{k},"pad":"{"x" * 150}"}}'
 
 
 def _play(store: Store, tables: range, steps: range, group: int = 10) -> None:
@@ -66,7 +66,7 @@ def test_the_heads_are_written_every_so_many_rows_in_a_commits_transaction(tmp_p
     monkeypatch.setattr(store_module, "_HEADS_EVERY", 12)
     path = str(tmp_path / "heads.sqlite3")
     store = Store(path, checkpoint_s=3600.0, create=True)
-    heads = lambda: dict(store.db.execute("SELECT table_id, last FROM step_heads").fetchall())   # noqa: E731
+    heads = lambda: dict(store.db.execute("SELECT table_id, last FROM step_heads").fetchall())
     _play(store, range(5), range(2), group=5)           # rows 1..10
     assert heads() == {}
     _play(store, range(5), range(2, 3), group=5)        # rows 11..15: the 12th row's commit writes them

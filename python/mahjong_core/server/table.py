@@ -314,9 +314,9 @@ class Table:
         shown = self._shown[k] if k in held else len(stream)
         if last_id > shown:
             return shown, 0, True
-        if history is not None and last_id > 0:
-            if not same_history(stream, last_id, self._seat(k).history, history):   # not a secret
-                return shown, 0, True
+        # not a secret: the digest of what the seat was sent
+        if history is not None and last_id > 0 and not same_history(stream, last_id, self._seat(k).history, history):
+            return shown, 0, True
         return shown, max(last_id, 0), False
 
     def _in_hand(self) -> bool:
