@@ -137,12 +137,18 @@ async def run_seat(url: str, seat: Seat, think: float, measuring: list[bool]) ->
 
 def stored_stream(con: sqlite3.Connection, table: str, seat: int) -> list[dict[str, Any]]:
     """A seat's stream as the database holds it: a row per event (layout 1, ``events``) or a
-    line per event in a row per step (layout 2, ``steps``; see mahjong_core/server/store.py)."""
-    if con.execute("PRAGMA user_version").fetchone()[0] < 2:
+    line per event in a row per step (``steps``: numbered by ``n`` in layouts 2 and 3, linked
+    each to its table's previous row from layout 4; see mahjong_core/server/store.py)."""
+    layout = con.execute("PRAGMA user_version").fetchone()[0]
+    if layout < 2:
         return [json.loads(e) for (e,) in con.execute(
             "SELECT event FROM events WHERE table_id = ? AND seat = ? ORDER BY id", (table, seat))]
+    if layout < 4:
+        bodies = [b for (b,) in con.execute("SELECT body FROM steps WHERE table_id = ? ORDER BY n", (table,))]
+    else:
+        bodies = linked_bodies(con, table)
     tag, out = f"s{seat}", []
-    for (body,) in con.execute("SELECT body FROM steps WHERE table_id = ? ORDER BY n", (table,)):
+    for body in bodies:
         log = {}                                  # this step's log events: "=<i>" names one of them
         for line in body.split("\n"):
             head, _, rest = line.partition(" ")
@@ -152,6 +158,20 @@ def stored_stream(con: sqlite3.Connection, table: str, seat: int) -> list[dict[s
                 text = rest.partition(" ")[2]
                 out.append(json.loads(log[text[1:]] if text[:1] == "=" else text))
     return out
+
+
+def linked_bodies(con: sqlite3.Connection, table: str) -> list[str]:
+    """A table's ``steps`` bodies in layout 4: from its newest row (its ``step_heads`` row, or a
+    row after the stored heads: a server killed before it wrote them) down the links."""
+    top = con.execute("SELECT max(last) FROM step_heads").fetchone()[0] or 0
+    head = con.execute("SELECT max(rowid) FROM steps WHERE rowid > ? AND table_id = ?", (top, table)).fetchone()[0]
+    if head is None:
+        head = (con.execute("SELECT last FROM step_heads WHERE table_id = ?", (table,)).fetchone() or (None,))[0]
+    rows = con.execute("WITH RECURSIVE chain(id, prev, body) AS (SELECT rowid, prev, body FROM steps WHERE rowid = ? "
+                       "UNION ALL SELECT steps.rowid, steps.prev, steps.body FROM chain JOIN steps "
+                       "ON steps.rowid = chain.prev WHERE chain.prev < chain.id) SELECT body FROM chain",
+                       (head,)).fetchall()
+    return [b for (b,) in reversed(rows)]
 
 
 def free_port() -> int:

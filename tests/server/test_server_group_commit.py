@@ -208,37 +208,59 @@ def test_the_players_list_follows_balances_and_connections(tmp_path):
     lobby.close()
 
 
-def test_a_database_of_layout_2_gets_its_steps_in_a_rowid_table(tmp_path):
-    """Layout 2 kept ``steps`` as a WITHOUT ROWID table (a step's row written into the middle of
-    the B-tree); opening it copies the rows into the rowid table of layout 3 and the table resumes."""
-    db = str(tmp_path / "l2.sqlite3")
-    lobby, tables, _ = _tables(tmp_path, 1)
-    t = tables[0]
+def _numbered(con: sqlite3.Connection) -> list[tuple[str, int, str]]:
+    """The ``steps`` rows as layouts 2 and 3 numbered them: ``(table id, n, body)``, n counting
+    each table's rows from 0 in the order written."""
+    out, seen = [], {}
+    for table_id, body in con.execute("SELECT table_id, body FROM steps ORDER BY rowid"):
+        n = seen[table_id] = seen.get(table_id, -1) + 1
+        out.append((table_id, n, body))
+    return out
+
+
+@pytest.mark.parametrize("layout", [2, 3])
+def test_a_database_of_layout_2_or_3_gets_its_steps_linked_without_an_index(tmp_path, layout):
+    """Layouts 2 and 3 numbered each table's steps, with a ``(table_id, n)`` key: a WITHOUT ROWID
+    table (layout 2: a step's row written into the middle of the B-tree) or a rowid table and its
+    index (layout 3: a step wrote its index entry into the middle of the index).  Opening such a
+    database copies the rows, table by table in order, into the linked rows of layout 4 with
+    their heads, and the tables resume and play on."""
+    db = str(tmp_path / "old.sqlite3")
+    lobby, tables, _ = _tables(tmp_path, 2)
     for _ in range(30):
-        assert t.act(*_to_act(t)) is None
-    before, streams = t.match.to_json(), [list(s.stream) for s in t.seats]
+        for t in tables:
+            assert t.act(*_to_act(t)) is None
+    before = [(t.match.to_json(), [list(s.stream) for s in t.seats]) for t in tables]
     lobby.close()
     con = sqlite3.connect(str(tmp_path / "group.sqlite3"))
-    rows = con.execute("SELECT table_id, n, body FROM steps ORDER BY rowid").fetchall()
+    rows = _numbered(con)
+    assert len({t for t, _, _ in rows}) == 2 and len(rows) > 60
     con.execute("DROP TABLE steps")
+    con.execute("DROP TABLE step_heads")
     con.execute("CREATE TABLE steps (table_id TEXT NOT NULL, n INTEGER NOT NULL, body TEXT NOT NULL, "
-                "PRIMARY KEY (table_id, n)) WITHOUT ROWID")
-    con.executemany("INSERT INTO steps VALUES (?, ?, ?)", rows)
-    con.execute("PRAGMA user_version = 2")
+                "PRIMARY KEY (table_id, n))" + (" WITHOUT ROWID" if layout == 2 else ""))
+    con.executemany("INSERT INTO steps VALUES (?, ?, ?)", rows)    # the two tables' steps interleaved
+    con.execute(f"PRAGMA user_version = {layout}")
     con.commit()
     con.close()
     os.replace(str(tmp_path / "group.sqlite3"), db)
-    again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=3, claim_pause_s=0.0))
+    again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=3, claim_pause_s=0.0,
+                                 max_seats_per_address=100), clock=Clock())
     store = again.store.db
-    assert store.execute("PRAGMA user_version").fetchone()[0] == 3
-    sql = store.execute("SELECT sql FROM sqlite_master WHERE name = 'steps'").fetchone()[0]
-    assert "WITHOUT ROWID" not in sql.upper()
-    assert store.execute("SELECT table_id, n, body FROM steps ORDER BY table_id, n").fetchall() == sorted(rows)
-    assert store.execute("SELECT count(*) FROM sqlite_master WHERE name = 'steps_layout2'").fetchone()[0] == 0
-    t2 = again.tables[t.id]
-    assert t2.match is not None and t2.match.to_json() == before
-    assert [s.stream for s in t2.seats] == streams    # type: ignore[union-attr]
+    assert store.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert store.execute("SELECT name FROM sqlite_master WHERE tbl_name = 'steps'").fetchall() == [("steps",)]
+    assert sorted(_numbered(store)) == sorted(rows)
+    assert store.execute("SELECT count(*) FROM sqlite_master WHERE name = 'steps_numbered'").fetchone()[0] == 0
+    heads = dict(store.execute("SELECT table_id, last FROM step_heads").fetchall())
+    assert heads == dict(store.execute("SELECT table_id, max(rowid) FROM steps GROUP BY table_id").fetchall())
+    for t, (match, streams) in zip(tables, before):
+        t2 = again.tables[t.id]
+        assert t2.match is not None and t2.match.to_json() == match
+        assert [s.stream for s in t2.seats] == streams    # type: ignore[union-attr]
+        assert t2.act(*_to_act(t2)) is None               # and it plays on: a row linked to its last
     again.close()
+    links = _links(db)
+    assert sum(map(len, links.values())) == len(rows) + 2 and all(map(_chained, links.values()))
 
 
 def test_the_served_app_groups_its_writes_and_writes_the_last_group_when_it_stops(tmp_path):
@@ -264,21 +286,30 @@ def test_the_served_app_groups_its_writes_and_writes_the_last_group_when_it_stop
         assert c.over and streams[(j["table"], j["seat"])] == c.events
 
 
-def _step_numbers(db: str) -> dict[str, list[int]]:
+def _links(db: str) -> dict[str, list[tuple[int, int | None]]]:
+    """Each table's ``(rowid, prev)`` pairs in the order written."""
     con = sqlite3.connect(db)
-    out: dict[str, list[int]] = {}
-    for table_id, n in con.execute("SELECT table_id, n FROM steps ORDER BY rowid"):
-        out.setdefault(table_id, []).append(n)
+    out: dict[str, list[tuple[int, int | None]]] = {}
+    for table_id, rowid, prev in con.execute("SELECT table_id, rowid, prev FROM steps ORDER BY rowid"):
+        out.setdefault(table_id, []).append((rowid, prev))
+    heads = dict(con.execute("SELECT table_id, last FROM step_heads").fetchall())
     con.close()
+    assert heads == {t: pairs[-1][0] for t, pairs in out.items()}
     return out
 
 
-def test_the_step_numbers_are_counted_in_memory_without_a_gap_across_a_failed_write_and_a_restart(
+def _chained(pairs: list[tuple[int, int | None]]) -> bool:
+    """Each row linked to the one before it, the first to none."""
+    return [prev for _, prev in pairs] == [None] + [rowid for rowid, _ in pairs[:-1]]
+
+
+def test_the_step_links_are_counted_in_memory_across_a_failed_write_and_a_restart(
         tmp_path, monkeypatch):
-    """A table's ``steps`` rows are numbered 0, 1, 2 ... in the order written: the store reads a
-    table's largest number once (its first write after opening) and counts from there, so a
-    group write is its BEGIN, one INSERT per table and its COMMIT (no SELECT); a write that
-    fails takes no number, and a restarted store goes on after the stored rows."""
+    """A table's ``steps`` rows are linked each to the one before it and its ``step_heads`` row
+    names the last once the store closes: the store reads a table's head once (its first write
+    after opening) and counts from there, so a group write is its BEGIN, one INSERT per table
+    and its COMMIT (no SELECT, no head written); a write that fails takes no rowid and moves no
+    head, and a restarted store goes on after the stored rows."""
     lobby, tables, _ = _tables(tmp_path, 3)
     statements: list[str] = []
     lobby.store.db.set_trace_callback(statements.append)
@@ -300,24 +331,28 @@ def test_the_step_numbers_are_counted_in_memory_without_a_gap_across_a_failed_wr
             await asyncio.sleep(0)
             monkeypatch.setattr(Store, "_write", real)
             if turn != 5:
-                assert [s.split(" ")[0] for s in statements] == ["BEGIN", "INSERT", "INSERT", "INSERT", "COMMIT"]
+                assert [" ".join(s.split(" ")[:3]) for s in statements] == [
+                    "BEGIN IMMEDIATE"] + ["INSERT INTO steps"] * 3 + ["COMMIT"]
                 assert not any("SELECT" in s.upper() for s in statements), statements
         lobby.grouping = False
 
     asyncio.run(main())
     db = str(tmp_path / "group.sqlite3")
     lobby.close()
-    numbers = _step_numbers(db)
-    assert sorted(numbers) == sorted(t.id for t in tables)
-    assert all(ns == list(range(len(ns))) for ns in numbers.values()), numbers
+    links = _links(db)
+    assert sorted(links) == sorted(t.id for t in tables)
+    assert all(map(_chained, links.values())), links
+    rowids = sorted(r for pairs in links.values() for r, _ in pairs)
+    assert rowids == list(range(1, len(rowids) + 1))      # the failed group's rowids were taken again
     again = Lobby(ServerSettings(db=db, bots=False, rounds=2, seed=3, claim_pause_s=0.0, max_seats_per_address=100),
                   clock=Clock())
     for t in tables:
         t2 = again.tables[t.id]
         assert t2.act(*_to_act(t2)) is None
     again.close()
-    assert all(ns == list(range(len(ns))) for ns in _step_numbers(db).values())
-    assert [len(ns) for ns in _step_numbers(db).values()] == [len(ns) + 1 for ns in numbers.values()]
+    after = _links(db)
+    assert all(map(_chained, after.values()))
+    assert {t: len(pairs) for t, pairs in after.items()} == {t: len(pairs) + 1 for t, pairs in links.items()}
 
 
 class Utf8Outbox(Outbox):

@@ -168,6 +168,7 @@ def test_a_database_of_an_older_layout_is_upgraded_and_resumes(tmp_path, layout)
     con.execute("UPDATE tables SET match = ?, round = ? WHERE id = ?", (dump(d), dump(rnd), table.id))
     con.execute("DROP TABLE match_heads")
     con.execute("DROP TABLE steps")
+    con.execute("DROP TABLE step_heads")
     con.executemany("INSERT INTO events (table_id, seat, id, event) VALUES (?, ?, ?, ?)",
                     [(table.id, k, i + 1, ev) for k, stream in enumerate(streams) for i, ev in enumerate(stream)])
     if layout == 1:
@@ -181,7 +182,7 @@ def test_a_database_of_an_older_layout_is_upgraded_and_resumes(tmp_path, layout)
     assert d["results"] and t2.match is not None and t2.match.to_json() == before
     assert [s.stream for s in t2.seats] == streams                      # type: ignore[union-attr]
     store = again.store.db
-    assert store.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert store.execute("PRAGMA user_version").fetchone()[0] == 4
     assert store.execute("SELECT count(*) FROM round_log").fetchone()[0] == 0
     assert store.execute("SELECT count(*) FROM events").fetchone()[0] == 0
     assert store.execute("SELECT count(*) FROM tables WHERE match IS NOT NULL OR round IS NOT NULL").fetchone()[0] == 0
@@ -258,9 +259,9 @@ def test_a_damaged_step_is_refused_naming_its_table(tmp_path, damage):
     _play(table, outs, 10)
     lobby.close()
     con = sqlite3.connect(db)
-    rows = con.execute("SELECT n, body FROM steps WHERE table_id = ? ORDER BY n", (table.id,)).fetchall()
+    rows = con.execute("SELECT rowid, body FROM steps WHERE table_id = ? ORDER BY rowid", (table.id,)).fetchall()
     n, body = next((n, b) for n, b in rows if damage[0] in b)
-    con.execute("UPDATE steps SET body = ? WHERE table_id = ? AND n = ?", (body.replace(*damage, 1), table.id, n))
+    con.execute("UPDATE steps SET body = ? WHERE rowid = ?", (body.replace(*damage, 1), n))
     con.commit()
     con.close()
     with pytest.raises(StoreError, match=f"table '{table.id}' is damaged"):
@@ -308,12 +309,13 @@ def test_no_write_grows_with_the_length_of_the_match(tmp_path):
     lobby.close()
 
 
-def test_a_tables_two_steps_in_one_group_are_numbered_in_turn_and_a_failed_group_takes_no_number(
+def test_a_tables_two_steps_in_one_group_are_linked_in_turn_and_a_failed_group_takes_no_rowid(
         tmp_path, monkeypatch):
-    """The step numbers of the transaction being written are counted apart from the committed
-    ones: a table with two steps in one group write gets n and n + 1, each with its own lines
-    (the second's stream event naming its own row's log event); a group that fails leaves the
-    next numbers where they were, and the error names the group's tables."""
+    """The links of the transaction being written are counted apart from the committed ones: a
+    table with two steps in one group write gets two rows, the second linked to the first, each
+    with its own lines (the second's stream event naming its own row's log event), and its head
+    is the second (written to ``step_heads`` when the store closes); a group that fails leaves the next rowids and the heads where they were, and
+    the error names the group's tables."""
     from mahjong_core.server.store import Commit, TableRow
 
     store = Store(str(tmp_path / "steps.sqlite3"), create=True)
@@ -335,9 +337,14 @@ def test_a_tables_two_steps_in_one_group_are_numbered_in_turn_and_a_failed_group
         store.commit_group([step("t1", 2, '{"x":2}', 3), step("t2", 1, '{"y":1}', 2)])
     monkeypatch.setattr(Store, "_write", real)
     store.commit_group([step("t1", 2, '{"a":2}', 3), step("t2", 1, '{"b":1}', 2)])
-    rows = store.db.execute("SELECT table_id, n, body FROM steps ORDER BY rowid").fetchall()
-    assert rows == [("t1", 0, 'l0 {"a":0}\ns0 1 =0'), ("t2", 0, 'l0 {"b":0}\ns0 1 =0'),
-                    ("t1", 1, 'l1 {"a":1}\ns0 2 =1'), ("t1", 2, 'l2 {"a":2}\ns0 3 =2'),
-                    ("t2", 1, 'l1 {"b":1}\ns0 2 =1')]
+    rows = store.db.execute("SELECT rowid, table_id, prev, body FROM steps ORDER BY rowid").fetchall()
+    assert rows == [(1, "t1", None, 'l0 {"a":0}\ns0 1 =0'), (2, "t2", None, 'l0 {"b":0}\ns0 1 =0'),
+                    (3, "t1", 1, 'l1 {"a":1}\ns0 2 =1'), (4, "t1", 3, 'l2 {"a":2}\ns0 3 =2'),
+                    (5, "t2", 2, 'l1 {"b":1}\ns0 2 =1')]
+    assert store._heads == {"t1": 4, "t2": 5} and store._unsaved == {"t1": 4, "t2": 5}
+    assert store.db.execute("SELECT count(*) FROM step_heads").fetchone()[0] == 0    # written when it closes
     assert store.events("t1", 0) == ['{"a":0}', '{"a":1}', '{"a":2}']
     store.close()
+    con = sqlite3.connect(str(tmp_path / "steps.sqlite3"))
+    assert con.execute("SELECT table_id, last FROM step_heads ORDER BY table_id").fetchall() == [("t1", 4), ("t2", 5)]
+    con.close()

@@ -94,22 +94,41 @@ CREATE TABLE IF NOT EXISTS match_rounds (
     table_id TEXT NOT NULL, k INTEGER NOT NULL, result TEXT NOT NULL, actions TEXT NOT NULL,
     PRIMARY KEY (table_id, k));
 """
-_STEPS = """CREATE TABLE IF NOT EXISTS steps (
-    table_id TEXT NOT NULL, n INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, n))"""
-_SCHEMA += _STEPS + ";\n"
+_STEPS = """CREATE TABLE IF NOT EXISTS steps (table_id TEXT NOT NULL, prev INTEGER, body TEXT NOT NULL)"""
+_STEP_HEADS = """CREATE TABLE IF NOT EXISTS step_heads (
+    table_id TEXT PRIMARY KEY, last INTEGER NOT NULL) WITHOUT ROWID"""
+_SCHEMA += _STEPS + ";\n" + _STEP_HEADS + ";\n"
 # events and round_log hold nothing from layout 2 on: older files' rows move into steps.
-# steps is a rowid table (from layout 3): a new step's row goes at the end of the table and only
-# its small key into the middle of the (table_id, n) index; as a WITHOUT ROWID table (layout 2)
-# each row of a few hundred bytes went into the middle of the table's own B-tree, among the other
-# tables' steps, splitting a page every dozen steps: a commit wrote two to three times the pages
-# (and took about twice the time).  The pages stay SQLite's 4 KiB: with 1 KiB pages a step wrote
-# half the WAL bytes but more frames (a write call each, and each copied again by the checkpoints),
-# which cost the server more CPU per action, user and system, not less (issue 26, item 12).
+# steps is a rowid table with no index (layout 4): a new step's row goes at the end of the table,
+# and each row names the rowid of its table's previous step (prev; NULL for the first).  A table's
+# newest step is its step_heads row, written only every _HEADS_EVERY rows (the tables whose head
+# moved, in the transaction of that commit) and when the store closes: the rows after the largest
+# head are read again when a store opens (they hold their table's id and link), so a crash loses no
+# head.  Layout 3 found a table's steps by a (table_id, n) index: each table's entries sit together
+# in it, so a group write of ten tables dirtied about ten index pages besides the steps' own last
+# page or two, most of a commit's WAL frames (0.86 frames of 4 KiB per action; the rows alone
+# 0.31); heads written at every commit would still dirty a page a commit, and run a statement per
+# table.  (Layout 2 was a WITHOUT ROWID table: each row written into the middle of the table's own
+# B-tree, splitting a page every dozen steps.)  The
+# pages stay SQLite's 4 KiB: with 1 KiB pages a step wrote half the WAL bytes but more frames (a
+# write call each, and each copied again by the checkpoints), which cost the server more CPU per
+# action, user and system, not less (issue 26, item 12).
+_CHAIN = """WITH RECURSIVE chain(id, table_id, prev, body) AS (
+    SELECT rowid, table_id, prev, body FROM steps WHERE rowid = ?
+    UNION ALL
+    SELECT steps.rowid, steps.table_id, steps.prev, steps.body FROM chain JOIN steps ON steps.rowid = chain.prev
+    WHERE chain.prev < chain.id)
+SELECT id, table_id, prev, body FROM chain"""
+"""A table's steps, newest first: from its head (:meth:`Store._head`) down the links (each link to
+a smaller rowid, so that a damaged link cannot loop)."""
+_HEADS_EVERY = 4096
+"""``steps`` rows between two writes of the moved heads (the most a store's opening reads again)."""
 
-_LAYOUT = 3
+_LAYOUT = 4
 """``PRAGMA user_version`` of the current layout (0: the first, each round's log in its table row;
 1: the head and the round's state in the table row, rewritten at every step, the streams and the
-round's log in ``events`` and ``round_log``, a row per event; 2: ``steps`` a WITHOUT ROWID table)."""
+round's log in ``events`` and ``round_log``, a row per event; 2: ``steps`` a WITHOUT ROWID table
+keyed by ``(table_id, n)``; 3: ``steps`` a rowid table with a ``(table_id, n)`` index)."""
 _TABLES = ("accounts", "transfers", "tables", "events", "round_log", "hands")
 DEFAULT_WAL_LIMIT = 64 << 20
 _WAL_CHECK_EVERY = 16
@@ -204,6 +223,15 @@ class Store:
                  wal_limit_bytes: int = DEFAULT_WAL_LIMIT) -> None:
         self.path = path
         self.db = _open(path, create)
+        self._heads: dict[str, int | None] = {}
+        """Table id -> the rowid of its newest ``steps`` row (None: it has none), once known: every
+        table with a row after the stored heads is here from the opening on (:meth:`_head`)."""
+        self._unsaved: dict[str, int] = {}
+        """The heads not yet in ``step_heads`` (the tables' newest rows since the last write of them)."""
+        self._saved_below = 1
+        """The rowid after the last row whose head is in ``step_heads``."""
+        self._next_rowid = 1
+        """The rowid of the next ``steps`` row (this connection is the only writer)."""
         try:
             with self._errors("opening"):
                 self.db.execute("PRAGMA synchronous=NORMAL")
@@ -211,16 +239,17 @@ class Store:
                 self.db.executescript(_SCHEMA)
                 if self.db.execute("PRAGMA user_version").fetchone()[0] < _LAYOUT:
                     self._upgrade()
+                self._next_rowid = self._read_tail()
         except BaseException:
             self.db.close()
             raise
         self.checkpointer: _Checkpointer | None = None
-        self._next_step: dict[str, int] = {}
-        """Table id -> the ``n`` of its next ``steps`` row, once known (:meth:`_step_number`)."""
-        self._steps_due: list[tuple[str, int, str]] = []
-        """The ``steps`` rows of the transaction being written: ``(table id, n, body)``."""
-        self._due_next: dict[str, int] = {}
-        """Table id -> the ``n`` after its last row in ``_steps_due``."""
+        self._steps_due: list[tuple[int, str, int | None, str]] = []
+        """The ``steps`` rows of the transaction being written: ``(rowid, table id, prev, body)``."""
+        self._due_heads: dict[str, int] = {}
+        """Table id -> the rowid of its last row in ``_steps_due``: its ``step_heads`` row."""
+        self._due_top: int | None = None
+        """The rowid of the last row in ``_steps_due`` (None: none yet)."""
         self.wal_limit = int(wal_limit_bytes)
         self._commits = 0
         self.restarts = 0
@@ -241,22 +270,51 @@ class Store:
         except sqlite3.Error as exc:
             raise StoreError(f"database {self.path}: {what} failed: {exc}") from exc
 
+    def _read_tail(self) -> int:
+        """The heads of the rows after the stored ones (written since the last write of the heads,
+        before a crash or a kill), each row's link checked against its table's head; the rowid
+        of the next row."""
+        top = self.db.execute("SELECT max(last) FROM step_heads").fetchone()[0] or 0
+        self._saved_below = top + 1
+        for rowid, table_id, prev in self.db.execute("SELECT rowid, table_id, prev FROM steps WHERE rowid > ?",
+                                                     (top,)).fetchall():
+            if prev != self._head(table_id):
+                raise StoreError(f"database {self.path}: table {table_id!r} is damaged: its step {rowid} links to "
+                                 f"{prev}, not to its step before it ({self._head(table_id)})")
+            self._heads[table_id] = self._unsaved[table_id] = rowid
+            top = rowid
+        return int(top) + 1
+
+    def _head(self, table_id: str) -> int | None:
+        """The rowid of the table's newest ``steps`` row (None: none), read once from ``step_heads``
+        (a table with a row after the stored heads is known already)."""
+        if table_id in self._heads:
+            return self._heads[table_id]
+        found = self.db.execute("SELECT last FROM step_heads WHERE table_id = ?", (table_id,)).fetchone()
+        head = self._heads[table_id] = None if found is None else int(found[0])
+        return head
+
     def _upgrade(self) -> None:
         """An older layout, in one transaction: layout 0 kept each round's log inside its table
         row (same JSON text, key order kept); layouts 0 and 1 kept the match's head and the
         round's state in the row, rewritten at every step (the head moves into ``match_heads``;
         the state is dropped: it is the log replayed), and a row per stream or log event (they
-        move into one ``steps`` row per table); layout 2's ``steps`` is copied into a rowid table
-        (:data:`_SCHEMA`'s note)."""
+        move into one ``steps`` row per table); layouts 2 and 3 numbered each table's steps
+        (``n``, indexed): their rows are copied, table by table in order, into the linked rows of
+        layout 4 (:data:`_SCHEMA`'s note), whose rowids then run in each table's order."""
         with self._transaction():
             layout = self.db.execute("PRAGMA user_version").fetchone()[0]
-            sql = self.db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'steps'").fetchone()[0]
-            if "WITHOUT ROWID" in sql.upper():
-                self.db.execute("ALTER TABLE steps RENAME TO steps_layout2")
+            if "n" in {r[1] for r in self.db.execute("PRAGMA table_info(steps)")}:     # layouts 2 and 3
+                self.db.execute("ALTER TABLE steps RENAME TO steps_numbered")
                 self.db.execute(_STEPS)
-                self.db.execute("INSERT INTO steps (table_id, n, body) SELECT table_id, n, body FROM steps_layout2 "
-                                "ORDER BY table_id, n")
-                self.db.execute("DROP TABLE steps_layout2")
+                self.db.execute(
+                    "INSERT INTO steps (rowid, table_id, prev, body) SELECT r, table_id, "
+                    "CASE WHEN k > 1 THEN r - 1 END, body FROM (SELECT table_id, body, "
+                    "row_number() OVER (ORDER BY table_id, n) AS r, "
+                    "row_number() OVER (PARTITION BY table_id ORDER BY n) AS k FROM steps_numbered) ORDER BY r")
+                self.db.execute("DROP TABLE steps_numbered")
+                self.db.execute("INSERT INTO step_heads (table_id, last) SELECT table_id, max(rowid) FROM steps "
+                                "GROUP BY table_id")
             rows = self.db.execute("SELECT id, match, round FROM tables").fetchall() if layout < 2 else []
             for table_id, head, rnd in rows:
                 if head is not None:          # the head held every finished round: one row each
@@ -274,8 +332,9 @@ class Store:
                     "SELECT seat, id, event FROM events WHERE table_id = ? ORDER BY seat, id", (table_id,)).fetchall()]
                 lines += [f"l{i} {ev}" for i, ev in enumerate(log)]
                 if lines:
-                    self.db.execute("INSERT INTO steps (table_id, n, body) VALUES (?, 0, ?)",
-                                    (table_id, "\n".join(lines)))
+                    rowid = self.db.execute("INSERT INTO steps (table_id, prev, body) VALUES (?, NULL, ?)",
+                                            (table_id, "\n".join(lines))).lastrowid
+                    self.db.execute("INSERT INTO step_heads (table_id, last) VALUES (?, ?)", (table_id, rowid))
                 if head is not None:
                     self.db.execute("INSERT OR REPLACE INTO match_heads (table_id, head) VALUES (?, ?)",
                                     (table_id, head))
@@ -285,10 +344,16 @@ class Store:
             self.db.execute(f"PRAGMA user_version = {_LAYOUT}")
 
     def close(self) -> None:
-        """Stop the checkpoint thread, then close (SQLite checkpoints the WAL at the last close)."""
+        """Write the heads not yet stored (the next opening then reads no row again), stop the
+        checkpoint thread, then close (SQLite checkpoints the WAL at the last close)."""
         if self.checkpointer is not None:
             self.checkpointer.stop()
         with contextlib.suppress(sqlite3.Error):   # a failing disk: what is committed stays in the WAL
+            if self._unsaved:
+                with self._transaction():
+                    self._save_heads({})
+                self._unsaved.clear()
+                self._saved_below = self._next_rowid
             self.db.close()
 
     # ------------------------------------------------------------------ reads
@@ -332,7 +397,7 @@ class Store:
         """The current round's log and every seat's stream, from the table's ``steps`` rows."""
         log: list[str] = []
         streams: dict[int, list[str]] = {}
-        for (body,) in self.db.execute("SELECT body FROM steps WHERE table_id = ? ORDER BY n", (table_id,)):
+        for body in self._bodies(table_id):
             here: dict[str, str] = {}            # this row's log events, for the "=<i>" lines
             for line in body.split("\n"):
                 tag, _, rest = line.partition(" ")
@@ -357,6 +422,18 @@ class Store:
                 else:
                     raise ValueError(f"a step line starts with {tag[:20]!r}")
         return log, streams
+
+    def _bodies(self, table_id: str) -> list[str]:
+        """The bodies of the table's ``steps`` rows, oldest first (:data:`_CHAIN`); a chain that
+        does not end at a first step, or passes through another table's row, is a ValueError."""
+        head = self._head(table_id)
+        rows = [] if head is None else self.db.execute(_CHAIN, (head,)).fetchall()
+        if rows and rows[-1][2] is not None:
+            raise ValueError(f"its steps' links break at rowid {rows[-1][0]} (the step before it, "
+                             f"{rows[-1][2]}, is missing)")
+        if any(t != table_id for _, t, _, _ in rows):
+            raise ValueError("its steps' links lead into another table's steps")
+        return [body for _, _, _, body in reversed(rows)]
 
     def events(self, table_id: str, seat: int) -> list[str]:
         """A seat's stream: each event's JSON as it was stored (and sent)."""
@@ -405,24 +482,36 @@ class Store:
 
     def _commit_all(self, group: Sequence[tuple[TableRow, Commit]]) -> None:
         """The transaction of :meth:`commit_group`.  It is on the path of every action: the error's
-        text (the tables' ids) is built only for an error, and the step numbers of the
-        transaction are a dict (:meth:`_step_number`)."""
+        text (the tables' ids) is built only for an error, and the links of the transaction's
+        steps are counted in dicts (:meth:`_link`)."""
         due = self._steps_due
+        saving = False
         try:
             with self._transaction():
                 write = self._write
                 for row, change in group:
                     write(row, change)
                 if due:   # one statement run for the group's steps instead of one per table
-                    self.db.executemany("INSERT INTO steps (table_id, n, body) VALUES (?, ?, ?)", due)
+                    self.db.executemany("INSERT INTO steps (rowid, table_id, prev, body) VALUES (?, ?, ?, ?)", due)
+                    if len(due) + self._next_rowid - self._saved_below >= _HEADS_EVERY:
+                        saving = True
+                        self._save_heads(self._due_heads)
         except sqlite3.Error as exc:
             what = f"table {group[0][0].id}" if len(group) == 1 else \
                 f"tables {', '.join(row.id for row, _ in group)}"
             raise StoreError(f"database {self.path}: storing {what} failed: {exc}") from exc
         finally:
             due.clear()
-            due_next, self._due_next = self._due_next, {}
-        self._next_step.update(due_next)   # committed: the tables' next step numbers move past its rows
+            due_heads, self._due_heads = self._due_heads, {}
+            top, self._due_top = self._due_top, None
+        if top is not None:    # committed: the tables' heads and the next rowid move past its rows
+            self._heads.update(due_heads)
+            self._next_rowid = top + 1
+            if saving:     # the heads were written with them
+                self._unsaved.clear()
+                self._saved_below = top + 1
+            else:
+                self._unsaved.update(due_heads)
         self._commits += 1
         if self._commits >= _WAL_CHECK_EVERY and self.checkpointer is not None:
             self._keep_wal_bounded()
@@ -453,7 +542,8 @@ class Store:
             ref = same.get(ev)
             lines.append(f"s{seat} {i} {ev}" if ref is None else f"s{seat} {i} ={ref}")
         if lines:
-            self._steps_due.append((row.id, self._step_number(row.id), "\n".join(lines)))
+            rowid, prev = self._link(row.id)
+            self._steps_due.append((rowid, row.id, prev, "\n".join(lines)))
         if change.accounts:
             self.db.executemany("UPDATE accounts SET balance = ?, points = ? WHERE name = ?",
                                 [(b, p, name) for name, (b, p) in change.accounts.items()])
@@ -464,20 +554,25 @@ class Store:
             self.db.execute("INSERT INTO hands (table_id, round, record) VALUES (?, ?, ?)",
                             (row.id, k, dumps(record)))
 
-    def _step_number(self, table_id: str) -> int:
-        """The ``n`` of the table's next ``steps`` row: read from the database the first time
-        (its largest ``n`` plus one), then counted here (this connection is the only writer),
-        instead of a ``max(n)`` subquery in every insert.  ``_due_next`` holds the numbers after
-        the rows of the transaction being written (a table may have two steps in it); they
-        become the known ones only when it commits."""
-        n = self._due_next.get(table_id)
-        if n is None:
-            n = self._next_step.get(table_id)
-            if n is None:
-                n = self.db.execute("SELECT coalesce(max(n) + 1, 0) FROM steps WHERE table_id = ?",
-                                    (table_id,)).fetchone()[0]
-        self._due_next[table_id] = n + 1
-        return int(n)
+    def _link(self, table_id: str) -> tuple[int, int | None]:
+        """The rowid of the table's next ``steps`` row and the rowid of its previous one (None:
+        its first), counted here (this connection is the only writer) instead of a subquery in
+        every insert.  ``_due_heads`` holds the rows of the transaction being written (a table
+        may have two steps in it); they become the known ones only when it commits."""
+        due = self._due_heads
+        top = self._due_top
+        rowid = self._next_rowid if top is None else top + 1
+        prev = due.get(table_id)
+        if prev is None:
+            prev = self._heads[table_id] if table_id in self._heads else self._head(table_id)
+        due[table_id] = self._due_top = rowid
+        return rowid, prev
+
+    def _save_heads(self, due: dict[str, int]) -> None:
+        """Write the heads that moved since the last write of them, and those of the rows being
+        written (``due``), inside the caller's transaction (:data:`_SCHEMA`'s note)."""
+        self.db.executemany("INSERT INTO step_heads (table_id, last) VALUES (?, ?) "
+                            "ON CONFLICT(table_id) DO UPDATE SET last = excluded.last", {**self._unsaved, **due}.items())
 
     def _keep_wal_bounded(self) -> None:
         """Past half of ``wal_limit_bytes``, a RESTART checkpoint (module docstring).  Busy (the

@@ -34,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -50,6 +51,7 @@ from ..settlement import (
 from .encoding import dumps, dumps_utf8
 from .games import new_match, settlement_fields, table_bot, web_table
 from .store import Commit, StoreError, TableRow
+from .stream_digest import digest_text, running_digest, same_history
 
 if TYPE_CHECKING:
     from .lobby import Lobby
@@ -75,14 +77,6 @@ RETRY_S = 1.0
 """After a failed commit, the clock tries a bot's move again this many seconds later."""
 STORE_FAILED = ("the server could not store this action (its database is failing): nothing was played; "
                 "try again in a moment")
-
-
-def stream_digest(texts: list[str]) -> str:
-    """The ``history`` of a stream prefix: BLAKE2b-128 of its events' JSON texts, in order."""
-    h = hashlib.blake2b(digest_size=16)
-    for text in texts:
-        h.update(text.encode("utf-8", "surrogatepass"))
-    return h.hexdigest()
 
 
 _DEADLINE_TEXTS: dict[float, str] = {}
@@ -132,8 +126,8 @@ class Seat:
     closed_at: float | None = None
     """When the player closed the client during a hand (close 1000/1001, as a reload also does):
     a closed client only if the seat is still away ``reconnect_grace_s`` later; None else."""
-    history: Any = field(default_factory=lambda: hashlib.blake2b(digest_size=16))
-    """The running :func:`stream_digest` of ``stream``."""
+    history: int = 0
+    """The running digest of ``stream`` (:mod:`.stream_digest`: CRC-32, formatted only in a frame)."""
     address: str | None = None
     """The client address that joined (in memory only: for the server's per-address limits)."""
 
@@ -201,8 +195,7 @@ class Table:
                     seat.conn, seat.away_since, seat.address = prev.conn, prev.away_since, prev.address
                     seat.closed_at = prev.closed_at
                 seat.stream = list(row.streams[k])
-                for text in seat.stream:
-                    seat.history.update(text.encode("utf-8", "surrogatepass"))
+                seat.history = running_digest(seat.stream)
                 seats[k] = seat
                 # a rollback keeps what the seat was shown (never more than is stored); a restart
                 # takes the stored stream as shown (its client may hold all of it)
@@ -324,10 +317,9 @@ class Table:
         shown = self._shown[k] if k in held else len(stream)
         if last_id > shown:
             return shown, 0, True
-        if history is not None and last_id > 0:
-            mine = self._seat(k).history.hexdigest() if last_id == len(stream) else stream_digest(stream[:last_id])
-            if mine != history:      # not a secret: the digest of what the seat was sent
-                return shown, 0, True
+        # not a secret: the digest of what the seat was sent
+        if history is not None and last_id > 0 and not same_history(stream, last_id, self._seat(k).history, history):
+            return shown, 0, True
         return shown, max(last_id, 0), False
 
     def _in_hand(self) -> bool:
@@ -500,7 +492,7 @@ class Table:
         pending = self._pending.events
         for s, seat in enumerate(self.seats):
             assert seat is not None
-            stream, history = seat.stream, seat.history
+            stream = seat.stream
             if round_start is not None:
                 self._emit(s, {}, round_start)   # its text given: the event is not encoded again
             for ev, text, utf8 in pairs:
@@ -511,7 +503,7 @@ class Table:
                         text = dumps(seen)
                         utf8 = text.encode("utf-8", "surrogatepass")
                     stream.append(text)
-                    history.update(utf8)
+                    seat.history = zlib.crc32(utf8, seat.history)
                     pending.append((s, len(stream), text))
 
     def _after_steps(self) -> None:
@@ -606,7 +598,7 @@ class Table:
         if text is None:
             text = dumps(event)   # encoded once: stored, and sent as it is in the update frames
         seat.stream.append(text)
-        seat.history.update(text.encode("utf-8", "surrogatepass"))
+        seat.history = zlib.crc32(text.encode("utf-8", "surrogatepass"), seat.history)
         self._pending.events.append((k, len(seat.stream), text))
 
     def row(self) -> TableRow:
@@ -756,12 +748,12 @@ class Table:
                 view_utf8 = view_json(k, dumps_utf8) if view_json is not None else self._view_utf8(k)
             # joined, not %-formatted: one buffer of the frame's size (bytes % grows its own as it writes)
             send_utf8(b"".join((b'{"type":"update","events":[', events.encode(), b'],"state":{"last_id":%d,"history":"' % n,
-                                seat.history.hexdigest().encode(), b'",', tail_utf8, b',"players":', self._players_utf8,
+                                b"%08x" % seat.history, b'",', tail_utf8, b',"players":', self._players_utf8,
                                 b',"view":', view_utf8, b"}}")))
             return
         view = "null" if self.match is None else dumps(self.match.round.view(k))
         conn.send(f'{{"type":"update","events":[{events}],"state":{{"last_id":{n},'
-                  f'"history":"{seat.history.hexdigest()}",{tail},"players":{players},"view":{view}}}}}')
+                  f'"history":"{seat.history:08x}",{tail},"players":{players},"view":{view}}}}}')
 
     def _view_utf8(self, k: int) -> bytes:
         """The JSON of the engine's view of seat ``k`` (:func:`dumps_utf8`'s bytes): written by the
@@ -799,7 +791,7 @@ class Table:
         if now is None:
             now = self.lobby.now()
         seat = self._seat(k)
-        return {"last_id": len(seat.stream), "history": seat.history.hexdigest(), "status": self.status,
+        return {"last_id": len(seat.stream), "history": digest_text(seat.history), "status": self.status,
                 "end_reason": self.end_reason,
                 "round": None if self.match is None else min(self.match.round_index + 1, self.match.rounds or 0),
                 "rounds": self.lobby.settings.rounds,
