@@ -94,6 +94,7 @@ cdef enum:
     SH_PUNG = 1
     SH_KONG = 2
 
+    FF_REPEATABLE_BIT = 2       # FF_REPEATABLE == 1 << FF_REPEATABLE_BIT (asserted at import)
     FF_YJ_WORK = 128            # runtime flag bit (set at import): the fan changes the 幺九刻 count (D14, its mode)
 
 # error codes of the nogil kernel (messages built by _raise_error)
@@ -296,6 +297,7 @@ cdef _build_tables():
     _build_suit_splits(SUIT_BITS)
     _build_struct_tables()
     _build_concealed_family()
+    assert FF_REPEATABLE == 1 << FF_REPEATABLE_BIT
     for s in range(N_RULESETS):
         REP_MASK[s][0] = 0
         REP_MASK[s][1] = 0

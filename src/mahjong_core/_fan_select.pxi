@@ -80,17 +80,18 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
     added at the end (every fan that can clear its instances comes before it)."""
     cdef uint64_t w[2]
     cdef uint64_t t0 = p0, t1 = p1
-    cdef int f, total = 0, fl, mode, fy = x.f_yj, n_yj, mult
+    cdef int f, total = 0, fl, mode, fy = x.f_yj, n_yj, mult, rep
     cdef const uint64_t* ex
     w[0] = p0
     w[1] = p1
     while t0 | t1:
         f = mj_pop_lowest2(&t0, &t1)
         fl = x.fflags[f]
-        # the points without a branch on the fan's kind (which fans a reading holds is the data: a
-        # branch on it mispredicted): a repeatable fan counts its instances, 幺九刻 none here (added
-        # at the end); every other fan once
-        mult = (x.cnt[f] if f != fy else 0) if fl & FF_REPEATABLE else 1
+        # the points by arithmetic, not by a test on the fan's kind (which fans a reading holds is
+        # the data: such a test mispredicted, and GCC kept it a branch): a repeatable fan counts its
+        # instances, every other fan once, 幺九刻 none here (added at the end; it is repeatable)
+        rep = (fl >> FF_REPEATABLE_BIT) & 1
+        mult = (rep * x.cnt[f] + 1 - rep) * (f != fy)
         total += x.points[f] * mult
         # its exclusions always (a fan without any has rows of zeros); only the 幺九刻 work behind a test
         ex = x.excl + FAN_WORDS * f
@@ -294,9 +295,11 @@ cdef inline void _write_counts(Ctx* x, uint16_t* out) noexcept nogil:
     cdef uint64_t t0 = x.best_pres[0], t1 = x.best_pres[1]
     cdef int f
     cdef const uint8_t* pos = FAN_TABLE_POS[x.rs]
+    cdef int rep
     while t0 | t1:
         f = mj_pop_lowest2(&t0, &t1)
-        out[pos[f]] = x.best_mult[f] if x.fflags[f] & FF_REPEATABLE else 1
+        rep = (x.fflags[f] >> FF_REPEATABLE_BIT) & 1     # arithmetic, not a branch (see _consider)
+        out[pos[f]] = <uint16_t> (rep * x.best_mult[f] + 1 - rep)
 
 
 cdef inline void _compat(Ctx* x, Combos* cb) noexcept nogil:
