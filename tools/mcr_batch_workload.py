@@ -2,16 +2,19 @@
 ``perf stat`` or callgrind (issue 29, item 3: a one-thread rate of 2 M hands/s).
 
     PYTHONPATH=python python tools/mcr_batch_workload.py [--ruleset mcr] [--hands 5000] [--sets plain ...]
-    PYTHONPATH=python perf stat -e instructions,cycles,branch-misses \
-        python tools/mcr_batch_workload.py --sets plain --loops 200
+    PYTHONPATH=python valgrind --tool=callgrind --branch-sim=yes \
+        --toggle-collect=__pyx_pw_12mahjong_core_4_fan_10_BatchRows_1run \
+        python tools/mcr_batch_workload.py --sets plain --hands 1000 --loops 2
 
 The first prints each set's digest: the SHA-1 of the totals, the non-flower totals and the fan
 count matrix of one ``score_batch`` call (one thread) on the set, so a change to the kernel can be
 checked for byte-identical results against the build before it (``--expect FILE`` compares with
 the digests a previous run wrote with ``--write FILE``; ``tests/fan/test_batch_digest.py`` holds
-main's).  ``--loops N`` then calls ``score_batch`` N more times on each set, on one thread: what
-``perf stat`` or ``valgrind --tool=callgrind`` counts beyond the preparation (run once with
-``--loops 0`` and take the difference, divided by N times the hands, for a count per hand).
+main's).  ``--loops N`` then calls ``score_batch`` N more times on each set, on one thread.  Under callgrind
+(the second command), collecting only inside the batch's row loop, the instructions and simulated
+mispredicted branches divided by (N + 1) times the hands are a hand's (the hands' preparation, which
+scores each once through ``mj.score``, is not collected).  ``perf stat -e cycles,branch-misses`` on
+the same loop needs hardware counters (a virtual machine may not show them).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import hashlib
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "bench"))
@@ -28,13 +32,14 @@ sys.path.insert(0, str(HERE.parent / "bench"))
 SETS = ("plain", "melds3", "melds4", "kongs", "flowers")
 
 
-def batch_inputs(category: str, ruleset: str, n: int) -> tuple:
+def batch_inputs(category: str, ruleset: str, n: int) -> tuple[Any, ...]:
     """bench_mcr's arrays of the set (seeded: the same hands every run)."""
     import bench_mcr
-    return bench_mcr.batch_arrays(bench_mcr.winning_hands(n, category, ruleset))
+    arrays: tuple[Any, ...] = bench_mcr.batch_arrays(bench_mcr.winning_hands(n, category, ruleset))
+    return arrays
 
 
-def digest(arrays: tuple, ruleset: str) -> str:
+def digest(arrays: tuple[Any, ...], ruleset: str) -> str:
     """SHA-1 (first 16 hex digits) of one score_batch call's three outputs on the set's arrays."""
     import mahjong_core as mj
     counts, wins, melds, flags, flowers = arrays
@@ -46,7 +51,7 @@ def digest(arrays: tuple, ruleset: str) -> str:
     return h.hexdigest()[:16]
 
 
-def main(argv: "list[str] | None" = None) -> dict[str, str]:
+def main(argv: list[str] | None = None) -> dict[str, str]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", default="mcr")
     ap.add_argument("--hands", type=int, default=5000, help="hands a set (default 5000, as bench_mcr)")

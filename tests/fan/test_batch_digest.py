@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
-import mcr_batch_workload  # noqa: E402
+import mcr_batch_workload
 
 pytest.importorskip("MahjongGB", reason="the recorded hand sets were drawn with PyMahjongGB's checks")
 
