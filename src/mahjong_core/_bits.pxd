@@ -7,6 +7,7 @@ cdef extern from "bits.h" nogil:
     int mj_clz64(uint64_t v)               # leading zeros (v != 0)
     int mj_popcount64(uint64_t v)          # set bits
     int mj_pop_lowest2(uint64_t* lo, uint64_t* hi)   # lowest bit of a two-word set, removed (set not empty)
+    uint64_t mj_gather_low_bits(uint64_t w)         # bit j: bit 0 of byte j of w (w's other bits clear)
     uint64_t mj_byte_bits8(const uint8_t* p, int b)   # bit j: bit b of byte j of p[0..7]
     void mj_held_fours34(const uint8_t* h, uint64_t* held, uint64_t* fours)   # kinds held / held 4 times of 34 counts
     int mj_byte_sum8(const uint8_t* p)                 # sum of the bytes p[0..7] (each <= 31)

@@ -71,7 +71,7 @@ from mahjong_core.tiles import _short_repr
 
 from mahjong_core._hand cimport hand_waits, hand_suit_win_bits
 from mahjong_core._mahjong_constants cimport *
-from mahjong_core._bits cimport mj_ctz64, mj_clz64, mj_popcount64, mj_pop_lowest2
+from mahjong_core._bits cimport mj_ctz64, mj_clz64, mj_popcount64, mj_pop_lowest2, mj_gather_low_bits
 
 include "_fan_tables.pxi"
 
@@ -94,7 +94,8 @@ cdef enum:
     SH_PUNG = 1
     SH_KONG = 2
 
-    FF_ACTIVE = 128             # runtime flag bit (set at import): the fan excludes something
+    FF_REPEATABLE_BIT = 2       # FF_REPEATABLE == 1 << FF_REPEATABLE_BIT (asserted at import)
+    FF_YJ_WORK = 128            # runtime flag bit (set at import): the fan changes the 幺九刻 count (D14, its mode)
 
 # error codes of the nogil kernel (messages built by _raise_error)
 cdef enum:
@@ -295,6 +296,8 @@ cdef _build_tables():
     assert _suit_bit(3 + 5 + 25 + 125 + 2 * 625 + 3125 + 15625 + 78125 + 3 * 390625)   # 11123455678999
     _build_suit_splits(SUIT_BITS)
     _build_struct_tables()
+    _build_concealed_family()
+    assert FF_REPEATABLE == 1 << FF_REPEATABLE_BIT
     for s in range(N_RULESETS):
         REP_MASK[s][0] = 0
         REP_MASK[s][1] = 0
@@ -305,10 +308,10 @@ cdef _build_tables():
                 REP_MASK[s][i >> 6] |= (<uint64_t> 1) << (i & 63)
             if FAN_FLAGS[s][i] & FF_TIE_FAVOURED:
                 FAV_MASK[s][i >> 6] |= (<uint64_t> 1) << (i & 63)
-            # FF_ACTIVE: the fan has work to do in the exclusion pass
-            if (FAN_EXCL[s][i][0] | FAN_EXCL[s][i][1] | FAN_EXCL_LITERAL[s][i][0] | FAN_EXCL_LITERAL[s][i][1]
-                    or FAN_YJ_MODE[s][i] != YJ_NONE or FAN_FLAGS[s][i] & FF_D14_OWN):
-                FAN_FLAGS[s][i] |= FF_ACTIVE
+            # FF_YJ_WORK: the fan changes the 幺九刻 count in the exclusion pass (its exclusions
+            # are applied to every fan: a fan without any has rows of zeros)
+            if FAN_YJ_MODE[s][i] != YJ_NONE or FAN_FLAGS[s][i] & FF_D14_OWN:
+                FAN_FLAGS[s][i] |= FF_YJ_WORK
     for s in range(N_RULESETS):
         for k in range(4):
             MELD_OK[s][k] = 0

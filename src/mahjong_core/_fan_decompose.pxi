@@ -42,11 +42,15 @@ cdef inline int _put_suit_split(Ctx* x, const SuitSplit* sp, int base, int depth
     cdef const uint8_t* src = <const uint8_t*> sp.g
     cdef uint8_t* dst = <uint8_t*> &x.g[depth]
     cdef uint32_t tail
+    cdef int keep
     _store8(dst, _load8(src) + <uint64_t> base * 0x0100000100000100ULL)
     memcpy(&tail, src + 8, 4)
     tail += <uint32_t> base << 16
     memcpy(dst + 8, &tail, 4)
-    x.pair = base + sp.pair if sp.pair != SPLIT_NO_PAIR else x.pair
+    # the pair's kind when the split has one, by a mask (GCC made the select a branch, which
+    # mispredicted: whether a suit holds the pair is the data)
+    keep = -(<int> (sp.pair == SPLIT_NO_PAIR))
+    x.pair = (x.pair & keep) | ((base + sp.pair) & ~keep)
     return depth + sp.n
 
 
@@ -103,13 +107,19 @@ cdef inline void _three_melds_form(Ctx* x) noexcept nogil:
     _score_decomposition(x)
 
 
+cdef uint8_t MOD3[15]      # n % 3 for a component's concealed tiles, 0-14
+MOD3[:] = [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2]
+
+
 cdef void _standard_form(Ctx* x) noexcept nogil:
     """Every standard reading (D4): the product of the suits' split lists (_fan_suit_splits.pxi)
     and the honors' one reading (pungs + at most one pair), groups lowest kind first."""
     cdef int first[3]
     cdef int count[3]
-    cdef int k, i, v, d0, d1, d2, depth, pairs = 0, n_hon = 0, res, pair_comp = -1
-    cdef int honors[4]
+    cdef int k, i, d0, d1, d2, depth, res, pair_comp
+    cdef uint32_t ones = 0, pair_comps = 0
+    cdef uint64_t w, b0, b1, b2, pungs, pairs
+    cdef Grp hon[4]
     cdef const uint8_t* c = x.c14
     if x.n_melds == 3:
         _three_melds_form(x)
@@ -124,28 +134,37 @@ cdef void _standard_form(Ctx* x) noexcept nogil:
         memcpy(x.g, x.melds, sizeof(Grp) * 4)
         _score_decomposition(x)
         return
+    # which component holds the pair, from the sizes mod 3 as bit sets (a test per component on
+    # which one it is mispredicted): none of size 1 mod 3, exactly one of size 2 mod 3
     for k in range(4):
-        res = x.sum14[k] % 3
-        if res == 1 or (res == 2 and pair_comp >= 0):
-            return
-        if res == 2:
-            pair_comp = k
-    if pair_comp < 0:
+        res = MOD3[x.sum14[k]]    # a table: four divisions by 3 cost 40 instructions a hand
+        ones |= res == 1
+        pair_comps |= (<uint32_t> (res == 2)) << k
+    if ones or pair_comps == 0 or (pair_comps & (pair_comps - 1)):
         return
-    for i in range(27, 34):
-        v = c[i]
-        if v == 3:
-            if n_hon == 4:
-                return
-            honors[n_hon] = i
-            n_hon += 1
-        elif v == 2:
-            pairs += 1
-            x.pair = i
-        elif v:
-            return
-    if pairs != (pair_comp == 3):
+    pair_comp = mj_ctz64(pair_comps)
+    # the honors' one reading from their counts (0-4) as bit sets of c[27..33], one bit a kind: a
+    # pung is a 3 (bits 0 and 1), a pair a 2 (bit 1 alone); a 1 or a 4 leaves no reading
+    w = _load8(c + 26) >> 8
+    b0 = mj_gather_low_bits(w & 0x0101010101010101ULL)
+    b1 = mj_gather_low_bits((w >> 1) & 0x0101010101010101ULL)
+    b2 = mj_gather_low_bits((w >> 2) & 0x0101010101010101ULL)
+    if (b0 & ~b1) | b2:
         return
+    pungs = b0 & b1
+    pairs = b1 & ~b0
+    # one honor pair exactly when the honors hold the pair (none otherwise)
+    if (pairs & (pairs - 1)) or (pairs != 0) != (pair_comp == 3):
+        return
+    if pairs:
+        x.pair = 27 + mj_ctz64(pairs)
+    # the honor pungs as four groups, lowest first (the slots past the last one hold tile 34, never
+    # read: 14 tiles hold at most four pungs), copied whole into every reading below
+    for i in range(4):
+        hon[i].shape = SH_PUNG
+        hon[i].first = <uint8_t> (27 + mj_ctz64(pungs | 0x80))
+        hon[i].exposed = 0
+        pungs &= pungs - 1
     for k in range(3):
         if x.sum14[k] == 0:
             first[k] = 0        # the empty suit's one split (key 0, rank 0): no group
@@ -162,11 +181,9 @@ cdef void _standard_form(Ctx* x) noexcept nogil:
                 depth = _put_suit_split(x, &SPLITS[d0], 0, x.n_melds)
                 depth = _put_suit_split(x, &SPLITS[d1], 9, depth)
                 depth = _put_suit_split(x, &SPLITS[d2], 18, depth)
-                for i in range(n_hon):
-                    x.g[depth].shape = SH_PUNG
-                    x.g[depth].first = <uint8_t> honors[i]
-                    x.g[depth].exposed = 0
-                    depth += 1
+                # the honor pungs: all four slots copied (depth + 4 <= 8, x.g's spare slots), no
+                # loop over their number
+                memcpy(&x.g[depth], hon, sizeof(Grp) * 4)
                 _score_decomposition(x)
 
 

@@ -80,26 +80,28 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
     added at the end (every fan that can clear its instances comes before it)."""
     cdef uint64_t w[2]
     cdef uint64_t t0 = p0, t1 = p1
-    cdef int f, total = 0, fl, mode, fy = x.f_yj, n_yj
+    cdef int f, total = 0, fl, mode, fy = x.f_yj, n_yj, mult, rep
     cdef const uint64_t* ex
     w[0] = p0
     w[1] = p1
     while t0 | t1:
         f = mj_pop_lowest2(&t0, &t1)
         fl = x.fflags[f]
-        if fl & FF_REPEATABLE:
-            if f != fy:
-                total += x.points[f] * x.cnt[f]
-        else:
-            total += x.points[f]
-        if fl & FF_ACTIVE:
+        # the points by arithmetic, not by a test on the fan's kind (which fans a reading holds is
+        # the data: such a test mispredicted, and GCC kept it a branch): a repeatable fan counts its
+        # instances, every other fan once, 幺九刻 none here (added at the end; it is repeatable)
+        rep = (fl >> FF_REPEATABLE_BIT) & 1
+        mult = (rep * x.cnt[f] + 1 - rep) * (f != fy)
+        total += x.points[f] * mult
+        # its exclusions always (a fan without any has rows of zeros); only the 幺九刻 work behind a test
+        ex = x.excl + FAN_WORDS * f
+        w[0] &= ~ex[0]
+        w[1] &= ~ex[1]
+        t0 &= ~ex[0]
+        t1 &= ~ex[1]
+        if fl & FF_YJ_WORK:
             if fl & FF_D14_OWN:
                 yj &= ~(<uint32_t> x.own[f])       # D14: this fan's own pungs score no 幺九刻
-            ex = x.excl + FAN_WORDS * f
-            w[0] &= ~ex[0]
-            w[1] &= ~ex[1]
-            t0 &= ~ex[0]
-            t1 &= ~ex[1]
             mode = x.yjmode[f]
             if mode != YJ_NONE:
                 if mode == YJ_OWN:
@@ -177,23 +179,39 @@ cdef bint _ao(const Combos* cb, uint32_t rest, uint8_t used, int bound, bint fir
 
 cdef inline bint _valid_with(const Combos* cb, uint32_t s, int k) noexcept nogil:
     """Selection s (valid) plus instance k is valid (NI, NS pairwise; AO)."""
-    cdef uint32_t t
+    cdef uint32_t t, u
     if (cb.compat[k] & s) != s:
         return False
     t = s | ((<uint32_t> 1) << k)
-    if mj_popcount64(t) <= 2:
-        return True     # with NS, two instances can always be ordered (AO)
+    u = t & (t - 1)     # t without its lowest instance: at most one left is at most two in t
+    if (u & (u - 1)) == 0:
+        return True     # with NS, two instances can always be ordered (AO); no bit count (no POPCNT in a baseline build)
     return _ao(cb, t, 0, 1000, True)
 
 
+cdef uint64_t CONCEALED_FAMILY[N_RULESETS][6][FAN_WORDS]   # [rs][concealed pungs + 1]: the fan's bit
+
+
+cdef _build_concealed_family():
+    """CONCEALED_FAMILY: 双暗刻, 三暗刻 or 四暗刻 for 2-4 concealed pungs, nothing for -1 .. 1."""
+    cdef int rs, n
+    cdef int keys[6]
+    keys[:] = [-1, -1, -1, K_TWO_CONCEALED_PUNGS, K_THREE_CONCEALED_PUNGS, K_FOUR_CONCEALED_PUNGS]
+    for rs in range(N_RULESETS):
+        for n in range(6):
+            CONCEALED_FAMILY[rs][n][0] = 0
+            CONCEALED_FAMILY[rs][n][1] = 0
+            if keys[n] >= 0:
+                _set(CONCEALED_FAMILY[rs][n], FAN_OF_KEY[rs][keys[n]])
+
+
 cdef inline void _concealed_family(Ctx* x, uint64_t* q, int n) noexcept nogil:
-    """D13 concealed-pung family, n = concealed pungs per D6 (concealed kongs included)."""
-    if n == 2:
-        _set(q, x.fk[K_TWO_CONCEALED_PUNGS])
-    elif n == 3:
-        _set(q, x.fk[K_THREE_CONCEALED_PUNGS])
-    elif n == 4:
-        _set(q, x.fk[K_FOUR_CONCEALED_PUNGS])
+    """D13 concealed-pung family, n = concealed pungs per D6 (concealed kongs included; -1 when a
+    discard completes the only one).  A table of fan bits, not a chain of tests on n (they
+    mispredicted)."""
+    cdef const uint64_t* m = CONCEALED_FAMILY[x.rs][n + 1]
+    q[0] |= m[0]
+    q[1] |= m[1]
 
 
 cdef void _selections(Ctx* x, const Combos* cb, uint32_t s, int start, const uint64_t* p,
@@ -277,9 +295,11 @@ cdef inline void _write_counts(Ctx* x, uint16_t* out) noexcept nogil:
     cdef uint64_t t0 = x.best_pres[0], t1 = x.best_pres[1]
     cdef int f
     cdef const uint8_t* pos = FAN_TABLE_POS[x.rs]
+    cdef int rep
     while t0 | t1:
         f = mj_pop_lowest2(&t0, &t1)
-        out[pos[f]] = x.best_mult[f] if x.fflags[f] & FF_REPEATABLE else 1
+        rep = (x.fflags[f] >> FF_REPEATABLE_BIT) & 1     # arithmetic, not a branch (see _consider)
+        out[pos[f]] = <uint16_t> (rep * x.best_mult[f] + 1 - rep)
 
 
 cdef inline void _compat(Ctx* x, Combos* cb) noexcept nogil:

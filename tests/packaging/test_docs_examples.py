@@ -309,6 +309,8 @@ NOT_IN_CI = {
     "python -m pip install --group dev": "installs the development environment (tests/packaging/test_packaging.py "
                                          "checks the group covers what the README uses)",
     "bash tools/build_inplace.sh": "compiles the core in place (minutes)",
+    "python tools/mcr_batch_workload.py": "scores bench_mcr's five sets of 5 000 hands (about half a minute); "
+                                          "tests/fan/test_batch_digest.py checks the same digests on 1 000 hands",
     "python tools/import_graph.py": "tests/packaging/test_family_boundaries.py makes the same checks with this "
                                     "tool's functions",
     "PYTHONPATH=python python -m pytest -n 2": "the test suite itself, from a source tree",
