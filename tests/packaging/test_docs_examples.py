@@ -326,6 +326,11 @@ NOT_IN_CI = {
     "python bench/bench_rl.py": _BENCH,
     "python bench/bench_rl.py --rulesets changpai-ydr": _BENCH,
     "python bench/bench_mcr.py --ruleset mcr": _BENCH,
+    "python bench/bench_search_bot.py --ruleset two-player --deals 300 --seed 9001":
+        "300 duplicate deals of the search bot take about ten minutes; tests/bots/test_mj_bench_search.py runs the bench on a few walls",
+    "python bench/bench_lc_search_bot.py --deals 400 --seed 1000":
+        "400 long-card deals of the search bot take minutes; tests/bots/test_lc_bench_search_bot.py runs the bench on a few deals",
+    "python tools/ladder.py": "every pair of bots in every ruleset takes many minutes; tests/tournament/test_ladder.py runs the tool on a few deals",
     "python bench/bench_decision_time.py --deals 100": _BENCH,
     "python bench/bench_decision_time.py --deals 30": _BENCH,
     "python bench/bench_longcard.py": _BENCH,
