@@ -34,7 +34,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -51,7 +50,7 @@ from ..settlement import (
 from .encoding import dumps, dumps_utf8
 from .games import new_match, settlement_fields, table_bot, web_table
 from .store import Commit, StoreError, TableRow
-from .stream_digest import digest_text, running_digest, same_history
+from .stream_digest import digest_text, extend_digest, running_digest, same_history
 
 if TYPE_CHECKING:
     from .lobby import Lobby
@@ -503,7 +502,7 @@ class Table:
                         text = dumps(seen)
                         utf8 = text.encode("utf-8", "surrogatepass")
                     stream.append(text)
-                    seat.history = zlib.crc32(utf8, seat.history)
+                    seat.history = extend_digest(utf8, seat.history)
                     pending.append((s, len(stream), text))
 
     def _after_steps(self) -> None:
@@ -598,7 +597,7 @@ class Table:
         if text is None:
             text = dumps(event)   # encoded once: stored, and sent as it is in the update frames
         seat.stream.append(text)
-        seat.history = zlib.crc32(text.encode("utf-8", "surrogatepass"), seat.history)
+        seat.history = extend_digest(text.encode("utf-8", "surrogatepass"), seat.history)
         self._pending.events.append((k, len(seat.stream), text))
 
     def row(self) -> TableRow:
@@ -747,13 +746,14 @@ class Table:
                 view_json = getattr(match.round, "_view_json", None)
                 view_utf8 = view_json(k, dumps_utf8) if view_json is not None else self._view_utf8(k)
             # joined, not %-formatted: one buffer of the frame's size (bytes % grows its own as it writes)
+            # (the history is digest_text's form, written as bytes)
             send_utf8(b"".join((b'{"type":"update","events":[', events.encode(), b'],"state":{"last_id":%d,"history":"' % n,
                                 b"%08x" % seat.history, b'",', tail_utf8, b',"players":', self._players_utf8,
                                 b',"view":', view_utf8, b"}}")))
             return
         view = "null" if self.match is None else dumps(self.match.round.view(k))
         conn.send(f'{{"type":"update","events":[{events}],"state":{{"last_id":{n},'
-                  f'"history":"{seat.history:08x}",{tail},"players":{players},"view":{view}}}}}')
+                  f'"history":"{digest_text(seat.history)}",{tail},"players":{players},"view":{view}}}}}')
 
     def _view_utf8(self, k: int) -> bytes:
         """The JSON of the engine's view of seat ``k`` (:func:`dumps_utf8`'s bytes): written by the
