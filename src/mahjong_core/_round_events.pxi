@@ -129,3 +129,43 @@ cdef inline int _ev(RoundCore self, int t, int a, int b, int c, int d, int e) ex
     p[5] = e
     self.ev_len += EV_W
     return 0
+
+
+# ------------------------------------------------------------------ redaction (the server's streams)
+cdef frozenset _HEADER_HIDDEN = frozenset(("wall", "kong_dice", "seed", "spawn_key"))
+cdef frozenset _SHOWN_BY_OWN_EVENT = frozenset(("discard", "win", "declare_ready"))
+cdef frozenset _CLAIM_ANSWERS = frozenset(("pass", "pon", "chi"))
+
+
+def round_redact_shared(dict ev not None, seat):
+    """``families.mahjong.round_views.redact_shared`` compiled, the same rules and the same values:
+    the event as ``seat`` may see it, the event itself when he sees it as it is, None if he sees
+    nothing of it (called per event and seat of every step by the server's streams).  ``ev`` is an
+    event of a round's own log (well formed): a missing key is the KeyError the Python raises."""
+    cdef dict out, action
+    cdef object t = ev.get("type"), owner, a, tiles, x
+    if t == "header":
+        return {k: v for k, v in ev.items() if k not in _HEADER_HIDDEN}
+    owner = ev.get("seat")
+    if owner == seat or owner is None:
+        return ev
+    if t == "deal":
+        tiles = ev["tiles"]
+        return {"type": "deal", "seat": owner, "n": len(tiles), "flowers": [x for x in tiles if x >= 34]}
+    if t == "draw":
+        out = {k: v for k, v in ev.items() if k != "tile"}
+        if ev["tile"] >= 34:
+            out["tile"] = ev["tile"]   # a drawn flower is exposed at once
+        return out
+    if t == "kong" and ev.get("kind") == "concealed":
+        return {"type": "kong", "seat": owner, "kind": "concealed", "tile": None}
+    if t == "action":
+        action = ev["action"]
+        a = action["type"]
+        if a in _SHOWN_BY_OWN_EVENT:
+            return None
+        if a == "kong" and action.get("kind") == "concealed":
+            return None
+        if a in _CLAIM_ANSWERS or (a == "kong" and action.get("kind") == "exposed"):
+            return None   # claim answers stay private; the resolution shows in later events
+    return ev

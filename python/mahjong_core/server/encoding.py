@@ -15,7 +15,7 @@ import importlib
 import json
 from typing import Any
 
-__all__ = ["dumps", "dumps_utf8"]
+__all__ = ["dumps", "dumps_utf8", "fast_utf8"]
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
@@ -28,6 +28,11 @@ def _optional(name: str) -> Any:
 
 
 _orjson: Any = _optional("orjson")
+
+fast_utf8: Any = None if _orjson is None else _orjson.dumps
+"""orjson's ``dumps`` itself when it is installed (else None): the UTF-8 of :func:`dumps`'s text
+for every value it takes, a ``TypeError`` for the others (then :func:`dumps`); for compiled
+callers (``mahjong_core._streams``), which call it without :func:`dumps_utf8`'s Python frame."""
 
 
 def dumps(value: Any) -> str:

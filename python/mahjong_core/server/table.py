@@ -47,7 +47,8 @@ from ..settlement import (
     settle_hand,
     update_score,
 )
-from .encoding import dumps, dumps_utf8
+from .._streams import append_events, log_texts, update_frame
+from .encoding import dumps, dumps_utf8, fast_utf8
 from .games import new_match, settlement_fields, table_bot, web_table
 from .store import Commit, StoreError, TableRow
 from .stream_digest import digest_text, extend_digest, running_digest, same_history
@@ -478,32 +479,12 @@ class Table:
         # it as it is (a step's events: or sees a copy equal to it, the same JSON value, so the same
         # text is stored and sent; a round's first events: a copy is encoded, in its own key order,
         # as these streams always were)
-        known = self._log_texts
-        pairs = []
-        for ev in events:
-            text = dumps(ev)
-            # with its UTF-8 for the seats' digests: encoded once for every seat that sees it as it is
-            pair = known[id(ev)] = (ev, text, text.encode("utf-8", "surrogatepass"))
-            pairs.append(pair)
         # the engine's own redaction of its own events (as redacted() does); the family's variant that
         # gives back an event seen as it is itself, when it has one: no copy to make and compare
         redact = getattr(rnd, "_redact_shared", None) or rnd._redact_event
-        pending = self._pending.events
-        for s, seat in enumerate(self.seats):
-            assert seat is not None
-            stream = seat.stream
-            if round_start is not None:
-                self._emit(s, {}, round_start)   # its text given: the event is not encoded again
-            for ev, text, utf8 in pairs:
-                seen = redact(ev, s)
-                if seen is not None:
-                    # _emit's work, inline: the event's text (the log event's when the seat sees it as it is)
-                    if seen is not ev and (round_start is not None or seen != ev):
-                        text = dumps(seen)
-                        utf8 = text.encode("utf-8", "surrogatepass")
-                    stream.append(text)
-                    seat.history = extend_digest(utf8, seat.history)
-                    pending.append((s, len(stream), text))
+        # compiled (_streams): the per-seat, per-event loop was a dozen interpreter calls an event
+        append_events(events if type(events) is list else list(events), self._log_texts, redact,
+                      self.seats, self._pending.events, dumps, round_start, fast_utf8)
 
     def _after_steps(self) -> None:
         """End a claim pause that is due, let the bots act while they are the ones to act (and
@@ -617,10 +598,9 @@ class Table:
                 head = dumps(d)
             r = self.match.round
             log_start = self._log_stored if self._log_of is r else 0
-            known = self._log_texts
-            for ev in r.log[log_start:]:
-                pair = known.get(id(ev))
-                log.append(pair[1] if pair is not None and pair[0] is ev else dumps(ev))
+            events = r.log
+            # compiled (_streams): every step
+            log = log_texts(events if type(events) is list else list(events), log_start, self._log_texts, dumps)
         seats = self._seats_row()
         own = (self.status, self.end_reason, tuple(self.tracker.disconnects), seats)
         return TableRow(self.id, self.room.name, self.status, self.seed, seats, list(self.tracker.disconnects),
@@ -724,36 +704,26 @@ class Table:
         conn = seat.conn
         assert conn is not None
         start, stream = self._sent[k], seat.stream
-        n = len(stream)
-        # most updates carry one or two events: no list built for one
-        events = f'{{"id":{n},"event":{stream[start]}}}' if n - start == 1 else \
-            ",".join([f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, n)])
-        self._sent[k] = self._shown[k] = n
+        self._sent[k] = self._shown[k] = len(stream)
         if tail is None:
-            tail = self._state_tail(now)
-            tail_utf8 = tail.encode()
-        players = self._players_text
-        if players is None:
-            players = self._players_text = dumps(self._players())
-            self._players_utf8 = players.encode()
-        # the state: the seat's own fields, then the table's (tail), as _state_fields lists them
+            tail_utf8 = self._state_tail(now).encode()
+        if self._players_text is None:
+            self._players_text = dumps(self._players())
+            self._players_utf8 = self._players_text.encode()
+        match = self.match
+        if match is None:
+            view_utf8 = b"null"
+        else:   # _view_utf8's work, inline (two frames per action)
+            view_json = getattr(match.round, "_view_json", None)
+            view_utf8 = view_json(k, dumps_utf8) if view_json is not None else self._view_utf8(k)
+        # the state: the seat's own fields, then the table's (tail), as _state_fields lists them; written
+        # in one buffer of the frame's size by compiled code (the history in digest_text's form)
+        frame = update_frame(stream, start, seat.history, tail_utf8, self._players_utf8, view_utf8)
         send_utf8 = getattr(conn, "send_utf8", None)
         if send_utf8 is not None:   # the same text as bytes: a frame with CJK names is not a wide str encoded again
-            match = self.match
-            if match is None:
-                view_utf8 = b"null"
-            else:   # _view_utf8's work, inline (two frames per action)
-                view_json = getattr(match.round, "_view_json", None)
-                view_utf8 = view_json(k, dumps_utf8) if view_json is not None else self._view_utf8(k)
-            # joined, not %-formatted: one buffer of the frame's size (bytes % grows its own as it writes)
-            # (the history is digest_text's form, written as bytes)
-            send_utf8(b"".join((b'{"type":"update","events":[', events.encode(), b'],"state":{"last_id":%d,"history":"' % n,
-                                b"%08x" % seat.history, b'",', tail_utf8, b',"players":', self._players_utf8,
-                                b',"view":', view_utf8, b"}}")))
-            return
-        view = "null" if self.match is None else dumps(self.match.round.view(k))
-        conn.send(f'{{"type":"update","events":[{events}],"state":{{"last_id":{n},'
-                  f'"history":"{digest_text(seat.history)}",{tail},"players":{players},"view":{view}}}}}')
+            send_utf8(frame)
+        else:
+            conn.send(frame.decode())
 
     def _view_utf8(self, k: int) -> bytes:
         """The JSON of the engine's view of seat ``k`` (:func:`dumps_utf8`'s bytes): written by the

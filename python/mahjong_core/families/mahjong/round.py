@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from ..._round import (
     RoundCore, RoundView, round_is_over, round_legal_mask, round_seats_to_act, round_step, round_view,
-    round_view_json, round_view_snapshot,
+    round_redact_shared, round_view_json, round_view_snapshot,
 )
 from ..._types import Int, LongcardRulesetName, MahjongRulesetName, WindLike
 from ...game import contract
@@ -605,6 +605,8 @@ class Round(MahjongRoundBase):
     # compact UTF-8 encoder (mahjong_core.server.encoding.dumps_utf8): written from the core's state
     # for the server's update frames, the dict built (and given to ``encode``) only for a finished round
     _view_json = round_view_json
+    # round_views.redact_shared compiled (the server's streams call it per event and seat of every step)
+    _redact_shared = staticmethod(round_redact_shared)
 
     def _new_view_heads(self) -> list[dict[str, Any]]:
         """Per seat, the template of its views (the values fixed for the round set), for :meth:`view`."""
