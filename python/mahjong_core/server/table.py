@@ -37,6 +37,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .._streams import append_events, log_texts, update_frame
 from ..errors import IllegalActionError
 from ..settlement import (
     EscapeTracker,
@@ -47,7 +48,6 @@ from ..settlement import (
     settle_hand,
     update_score,
 )
-from .._streams import append_events, log_texts, update_frame
 from .encoding import dumps, dumps_utf8, fast_utf8
 from .games import new_match, settlement_fields, table_bot, web_table
 from .store import Commit, StoreError, TableRow
