@@ -28,7 +28,6 @@ replay outside the count: each row of an ``executemany`` is one).  Nothing fails
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 import pickle
@@ -38,8 +37,9 @@ import tempfile
 from typing import Any
 
 from bench_server_load import choose  # the load test's client policy (this folder)
-from bench_table_path_instructions import (  # the same tables (this folder)
+from bench_table_path_instructions import (  # the same tables and options (this folder)
     Outbox,
+    load_options,
     loads,
     seated_lobby,
 )
@@ -129,16 +129,13 @@ def replay(writes: list[tuple[str, bytes]], first: int, trace: bool = False) -> 
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--tables", type=int, default=100)
-    ap.add_argument("--warmup", type=int, default=60, help="turns played before the counted ones")
-    ap.add_argument("--turns", type=int, default=40, help="turns counted")
-    ap.add_argument("--group", type=int, default=10, help="tables written together")
+    ap = load_options(__doc__.split("\n\n")[0], tables=100)
     ap.add_argument("--statements", action="store_true",
                     help="replay a second time, outside the count, counting the SQL statements run")
     ap.add_argument("--save", metavar="FILE", help="record only, into FILE (a pickle), for --load")
-    ap.add_argument("--load", metavar="FILE", help="replay the recording --save made (with the same tree): "
-                    "under valgrind, the load is not played again at valgrind's speed")
+    ap.add_argument("--load", metavar="FILE", help="replay the recording --save made (with the same tree), "
+                    "read from FILE, a pickle (unpickling runs code: load only a file you made): under "
+                    "valgrind, the load is not played again at valgrind's speed")
     args = ap.parse_args()
     if args.load:
         with open(args.load, "rb") as f:

@@ -182,12 +182,19 @@ async def run(tables: int, warmup: int, turns: int, group: int, socket: bool = F
         lobby.close()
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--tables", type=int, default=50)
+def load_options(description: str, tables: int) -> argparse.ArgumentParser:
+    """The options of the load this script plays (``--tables``, ``--warmup``, ``--turns``,
+    ``--group``), for it and for ``bench_store_instructions.py``, which plays the same load."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--tables", type=int, default=tables, help="tables played")
     ap.add_argument("--warmup", type=int, default=60, help="turns played before the counted ones")
     ap.add_argument("--turns", type=int, default=40, help="turns counted")
     ap.add_argument("--group", type=int, default=10, help="tables written together")
+    return ap
+
+
+def main() -> int:
+    ap = load_options(__doc__.split("\n\n")[0], tables=50)
     ap.add_argument("--socket", action="store_true",
                     help="each connection the server's WebSocket protocol, each action its client frame")
     args = ap.parse_args()

@@ -348,3 +348,30 @@ def test_a_tables_two_steps_in_one_group_are_linked_in_turn_and_a_failed_group_t
     con = sqlite3.connect(str(tmp_path / "steps.sqlite3"))
     assert con.execute("SELECT table_id, last FROM step_heads ORDER BY table_id").fetchall() == [("t1", 4), ("t2", 5)]
     con.close()
+
+
+def test_a_group_larger_than_one_insert_and_numbers_past_the_digit_table_are_stored_as_written(tmp_path):
+    """A group write's ``steps`` rows go in with one ``INSERT`` per ``_ROWS_AT_ONCE`` rows (a
+    group of 130 tables: three), each row as its own write would have made it; stream ids and log
+    indexes past the table of digits the store formats from are written (and read back) too."""
+    from mahjong_core.server import store as store_module
+    from mahjong_core.server.store import Commit, TableRow
+
+    store = Store(str(tmp_path / "rows.sqlite3"), create=True)
+    statements: list[str] = []
+    store.db.set_trace_callback(statements.append)
+    big = store_module._DIGITS_KEPT + 5
+    group = []
+    for n in range(130):
+        start = big if n == 7 else 0   # a round's log already longer than the table of digits
+        row = TableRow(f"t{n}", "coins", "playing", 1, [None, None], [0, 0], None,
+                       log=[f'{{"n":{n}}}'], log_start=start)
+        group.append((row, Commit(events=[(0, big if n == 7 else 1, f'{{"n":{n}}}'), (1, 1, '{"x":1}')])))
+    store.commit_group(group)
+    assert sum(s.startswith("INSERT INTO steps") for s in statements) == 3
+    bodies = dict(store.db.execute("SELECT table_id, body FROM steps").fetchall())
+    assert len(bodies) == 130
+    assert bodies["t0"] == 'l0 {"n":0}\ns0 1 =0\ns1 1 {"x":1}'
+    assert bodies["t7"] == f'l{big} {{"n":7}}\ns0 {big} ={big}\ns1 1 {{"x":1}}'
+    assert store.events("t129", 0) == ['{"n":129}'] and store.events("t129", 1) == ['{"x":1}']
+    store.close()
