@@ -223,33 +223,55 @@ cdef _build_struct_tables():
 # ---------------------------------------------------------------------------
 # One decomposition: structure fans, pung fans, instances, then the placements (detect + select)
 # ---------------------------------------------------------------------------
-cdef void _score_decomposition(Ctx* x) noexcept nogil:
-    """One standard decomposition (x.g[0..3] + x.pair): every Σ x every placement."""
+cdef inline void _group_facts(const Ctx* x, const Grp* g, int n, int slot, GroupFacts* gf) noexcept nogil:
+    """Add groups g[0..n-1], the reading's slots slot .. slot + n - 1, to gf (per-group fans, 4.2
+    step 2; D14: dragons never score 幺九刻), without a branch on a group's shape: a chow's
+    properties have no GP_DRAGON / GP_YJ, and its first tile is a suit tile, never a wind."""
+    cdef int i, t
+    cdef uint32_t gp
+    for i in range(n):
+        t = g[i].first
+        gp = GROUP_PROPS[g[i].shape][t]
+        gf.props &= gp
+        gf.dragons |= ((gp >> GP_DRAGON_BIT) & 1) << (slot + i)
+        gf.yj |= ((gp >> GP_YJ_BIT) & 1) << (slot + i)
+        gf.prevalent |= (<uint32_t> (t == x.rnd)) << (slot + i)
+        gf.seat |= (<uint32_t> (t == x.seat)) << (slot + i)
+        gf.n_conc += (g[i].shape != SH_CHOW) & (not g[i].exposed)
+
+
+cdef inline void _no_group_facts(GroupFacts* gf) noexcept nogil:
+    gf.props = GP_ALL
+    gf.yj = 0
+    gf.dragons = 0
+    gf.prevalent = 0
+    gf.seat = 0
+    gf.n_conc = 0
+
+
+cdef inline void _score_groups(Ctx* x) noexcept nogil:
+    """_score_decomposition of x.g[0..3] with the groups' facts read off x.g."""
+    cdef GroupFacts gf
+    _no_group_facts(&gf)
+    _group_facts(x, x.g, 4, 0, &gf)
+    _score_decomposition(x, &gf)
+
+
+cdef void _score_decomposition(Ctx* x, const GroupFacts* gf) noexcept nogil:
+    """One standard decomposition (x.g[0..3] + x.pair, the groups' facts gf): every Σ x every
+    placement."""
     cdef Grp* g = x.g
     cdef int pair = x.pair
-    cdef int i, j, k, f, n_conc = 0, n_place = 0, w = x.win
+    cdef int i, j, k, f, n_conc = gf.n_conc, n_place = 0, w = x.win
     cdef uint64_t p[2]
     cdef uint64_t qs[5][2]
-    cdef uint32_t yj = 0, props = GP_ALL, gp
+    cdef uint32_t yj = gf.yj, props = gf.props
     cdef const uint64_t* sf
     cdef int t
     cdef Combos cb
-    cdef uint32_t dragons = 0, prevalent = 0, seat = 0, hold
-    cdef int rnd_wind = x.rnd, seat_wind = x.seat
+    cdef uint32_t dragons = gf.dragons, prevalent = gf.prevalent, seat = gf.seat, hold
     p[0] = x.std_base[0]
     p[1] = x.std_base[1]
-    for i in range(4):
-        # per-group fans (4.2 step 2; D14: dragons never score 幺九刻), without a branch on the
-        # group's shape: a chow's properties have no GP_DRAGON / GP_YJ, and its first tile is a
-        # suit tile, never a wind
-        t = g[i].first
-        gp = GROUP_PROPS[g[i].shape][t]
-        props &= gp
-        dragons |= ((gp >> GP_DRAGON_BIT) & 1) << i
-        yj |= ((gp >> GP_YJ_BIT) & 1) << i
-        prevalent |= (<uint32_t> (t == rnd_wind)) << i
-        seat |= (<uint32_t> (t == seat_wind)) << i
-        n_conc += (g[i].shape != SH_CHOW) & (not g[i].exposed)
     # own[] of a fan the ruleset lacks is the scratch entry NO_FAN
     x.own[x.f_dragon] = dragons
     x.own[x.f_prev] = prevalent
