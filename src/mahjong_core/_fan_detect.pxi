@@ -269,7 +269,8 @@ cdef void _score_decomposition(Ctx* x, const GroupFacts* gf) noexcept nogil:
     cdef const uint64_t* sf
     cdef int t
     cdef Combos cb
-    cdef uint32_t dragons = gf.dragons, prevalent = gf.prevalent, seat = gf.seat, hold
+    cdef uint32_t dragons = gf.dragons, prevalent = gf.prevalent, seat = gf.seat, hold, h, earlier
+    cdef bint same
     p[0] = x.std_base[0]
     p[1] = x.std_base[1]
     # own[] of a fan the ruleset lacks is the scratch entry NO_FAN
@@ -300,38 +301,45 @@ cdef void _score_decomposition(Ctx* x, const GroupFacts* gf) noexcept nogil:
         hold = 0
         for i in range(x.n_melds, 4):
             hold |= <uint32_t> ((((<uint64_t> GROUP_SPAN[g[i].shape]) << g[i].first) >> w) & 1) << i
-        for i in range(x.n_melds, 5):
-            if i < 4:
-                if not (hold >> i) & 1:
-                    continue
-                for j in range(x.n_melds, i):
-                    if g[j].shape == g[i].shape and g[j].first == g[i].first:
-                        break
-                else:
-                    qs[n_place][0] = 0
-                    qs[n_place][1] = 0
-                    if g[i].shape == SH_CHOW:
-                        t = g[i].first
-                        if w == t + 1:
-                            if _unique_wait(x):
-                                _set(qs[n_place], x.fk[K_CLOSED_WAIT])
-                        elif (t % 9 == 0 and w == t + 2) or (t % 9 == 6 and w == t):
-                            if _unique_wait(x):
-                                _set(qs[n_place], x.fk[K_EDGE_WAIT])
-                        _concealed_family(x, qs[n_place], n_conc)
-                    else:
-                        # a pung completed by a discard (or robbed) tile is exposed (D6)
-                        _concealed_family(x, qs[n_place], n_conc - (0 if x.self_drawn else 1))
-                    n_place += 1
-            elif pair == w:
-                qs[n_place][0] = 0
-                qs[n_place][1] = 0
-                if _unique_wait(x):
-                    _set(qs[n_place], x.fk[K_SINGLE_WAIT])
-                if x.n_melds == 4 and not x.has_ckong and not x.self_drawn:
-                    _set(qs[n_place], x.fk[K_MELDED_HAND])
+        # the placements in the holding groups, a walk over the set (a test of every slot
+        # mispredicted); a group equal to an earlier one (it holds the tile too) is the same placement
+        h = hold
+        while h:
+            i = mj_ctz64(h)
+            h &= h - 1
+            same = False
+            earlier = hold & ((1u << i) - 1)
+            while earlier:
+                j = mj_ctz64(earlier)
+                earlier &= earlier - 1
+                same = same or (g[j].shape == g[i].shape and g[j].first == g[i].first)
+            if same:
+                continue
+            qs[n_place][0] = 0
+            qs[n_place][1] = 0
+            if g[i].shape == SH_CHOW:
+                t = g[i].first
+                if w == t + 1:
+                    if _unique_wait(x):
+                        _set(qs[n_place], x.fk[K_CLOSED_WAIT])
+                elif (t % 9 == 0 and w == t + 2) or (t % 9 == 6 and w == t):
+                    if _unique_wait(x):
+                        _set(qs[n_place], x.fk[K_EDGE_WAIT])
                 _concealed_family(x, qs[n_place], n_conc)
-                n_place += 1
+            else:
+                # a pung completed by a discard (or robbed) tile is exposed (D6)
+                _concealed_family(x, qs[n_place], n_conc - (0 if x.self_drawn else 1))
+            n_place += 1
+        # the pair last
+        if pair == w:
+            qs[n_place][0] = 0
+            qs[n_place][1] = 0
+            if _unique_wait(x):
+                _set(qs[n_place], x.fk[K_SINGLE_WAIT])
+            if x.n_melds == 4 and not x.has_ckong and not x.self_drawn:
+                _set(qs[n_place], x.fk[K_MELDED_HAND])
+            _concealed_family(x, qs[n_place], n_conc)
+            n_place += 1
     _detect_combinations(x, &cb)
     _selections(x, &cb, 0, 0, p, yj, qs, n_place)
 
