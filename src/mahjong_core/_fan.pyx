@@ -313,6 +313,7 @@ cdef _build_tables():
     assert not _suit_bit(2 + 2 * 5)
     assert _suit_bit(3 + 5 + 25 + 125 + 2 * 625 + 3125 + 15625 + 78125 + 3 * 390625)   # 11123455678999
     _build_struct_tables()      # before the splits: their facts are read off GROUP_PROPS
+    _build_chow_pairs()
     _build_suit_splits(SUIT_BITS)
     _build_concealed_family()
     assert FF_REPEATABLE == 1 << FF_REPEATABLE_BIT

@@ -15,6 +15,38 @@ cdef inline void _inst(Ctx* x, Combos* cb, int key, uint8_t members) noexcept no
         cb.n += 1
 
 
+cdef inline void _inst_fan(Ctx* x, Combos* cb, int f, uint8_t members) noexcept nogil:
+    """_inst of an internal fan index without a branch: the entry is written, and kept (counted)
+    unless f is NO_FAN.  Safe at any count: a reading has at most 22 instances, the lists 32."""
+    cb.f[cb.n] = <uint8_t> f
+    cb.m[cb.n] = members
+    cb.pts[cb.n] = x.points[f & (MAX_FANS - 1)]
+    cb.n += f != NO_FAN
+
+
+cdef uint8_t CHOW_PAIR_FAN[N_RULESETS][27 * 27]   # [rs][first * 27 + first']: two chows' fan, or NO_FAN
+
+
+cdef _build_chow_pairs():
+    """CHOW_PAIR_FAN: 一般高 (same chow), 连六 (3 apart), 老少副 (123 + 789) in one suit, 喜相逢
+    (same ranks, two suits); a chow's first tile has rank 1-7 (the other entries are never read)."""
+    cdef int rs, a, b, key
+    for rs in range(N_RULESETS):
+        for a in range(27):
+            for b in range(27):
+                key = -1
+                if a == b:
+                    key = K_PURE_DOUBLE_CHOW
+                elif a // 9 == b // 9:
+                    if abs(a - b) == 3:
+                        key = K_SHORT_STRAIGHT
+                    elif abs(a - b) == 6:
+                        key = K_TWO_TERMINAL_CHOWS
+                elif a % 9 == b % 9:
+                    key = K_MIXED_DOUBLE_CHOW
+                CHOW_PAIR_FAN[rs][a * 27 + b] = NO_FAN if key < 0 else FAN_OF_KEY[rs][key]
+
+
 cdef inline bint _steps(int a, int b, int c, bint allow2) noexcept nogil:
     """Sorted ranks a <= b <= c rise by 1 each (or by 2 each when allow2)."""
     cdef int d = b - a
@@ -42,6 +74,7 @@ cdef void _detect_combinations(Ctx* x, Combos* cb) noexcept nogil:
     cdef int r[4]
     cdef int v[3]
     cdef uint8_t m
+    cdef const uint8_t* chow_pairs = &CHOW_PAIR_FAN[x.rs][0]
     cb.n = 0
     for i in range(4):
         # both lists written, the group's own one advanced (no branch on the shape; an index is at
@@ -57,17 +90,9 @@ cdef void _detect_combinations(Ctx* x, Combos* cb) noexcept nogil:
             i = ch[a]
             for b in range(a + 1, n_chow):
                 j = ch[b]
-                m = (1 << i) | (1 << j)
-                s = g[i].first - g[j].first
-                if s == 0:
-                    _inst(x, cb, K_PURE_DOUBLE_CHOW, m)
-                elif g[i].first // 9 == g[j].first // 9:
-                    if s == 3 or s == -3:
-                        _inst(x, cb, K_SHORT_STRAIGHT, m)
-                    elif s == 6 or s == -6:
-                        _inst(x, cb, K_TWO_TERMINAL_CHOWS, m)     # 123 + 789
-                elif s % 9 == 0:
-                    _inst(x, cb, K_MIXED_DOUBLE_CHOW, m)
+                # the pair's fan from a table of the two first tiles (the chain of tests on their
+                # distance and suits mispredicted), added without a branch
+                _inst_fan(x, cb, chow_pairs[g[i].first * 27 + g[j].first], (1 << i) | (1 << j))
         if n_chow >= 3:
             for c in range(n_chow):            # the chow left out (none when n_chow == 3)
                 if n_chow == 3 and c > 0:
