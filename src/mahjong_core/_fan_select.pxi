@@ -47,8 +47,9 @@ DIV_RANK[:] = [2 * (t + 9 if 9 <= t < 18 else (t - 9 if 18 <= t < 27 else t)) fo
 
 cdef inline void _min_max(uint32_t* a, uint32_t* b) noexcept nogil:
     """(a, b) = (min, max): selects, no branch (the order of two groups is the data)."""
-    cdef uint32_t lo = a[0] if a[0] < b[0] else b[0]
-    cdef uint32_t hi = a[0] ^ b[0] ^ lo
+    cdef uint32_t d = (a[0] ^ b[0]) & -(<uint32_t> (a[0] > b[0]))    # a mask, not a conditional:
+    cdef uint32_t lo = a[0] ^ d                                         # GCC made that a branch
+    cdef uint32_t hi = b[0] ^ d
     a[0] = lo
     b[0] = hi
 
