@@ -144,6 +144,17 @@ ctypedef struct Grp:
     uint8_t first       # lowest tile
     uint8_t exposed     # D6: exposed declared group (chi, pon, kong); a concealed kong is not
 
+ctypedef struct GroupFacts:
+    # what a reading's groups give its per-group and structure fans (_score_decomposition): the AND
+    # of their GP_* properties (GP_ALL for no group), bit sets over the group slots (幺九刻, dragon
+    # pungs, prevalent / seat wind pungs), the concealed pungs and kongs (D6)
+    uint32_t props
+    uint32_t yj
+    uint32_t dragons
+    uint32_t prevalent
+    uint32_t seat
+    int n_conc
+
 ctypedef struct Combos:
     int n
     uint8_t f[MAX_INSTANCES]         # internal fan index
@@ -230,6 +241,12 @@ cdef uint64_t M_RANKS_4_6 = 0
 cdef uint64_t M_RANKS_1_3 = 0
 cdef uint64_t REP_MASK[N_RULESETS][FAN_WORDS]   # repeatable fans, per ruleset (from FAN_FLAGS)
 cdef uint64_t FAV_MASK[N_RULESETS][FAN_WORDS]   # FF_TIE_FAVOURED fans, per ruleset (from FAN_FLAGS)
+# A fan's points in the exclusion pass (_consider) as two columns, so that a fan adds
+# once[f] + each[f] * its count without a test on its kind: a fan counted once has its points in
+# FAN_POINTS_ONCE, a repeatable one in FAN_POINTS_EACH (per instance), 幺九刻 in neither (it is
+# added after the pass); the other column is 0
+cdef uint8_t FAN_POINTS_ONCE[N_RULESETS][MAX_FANS]
+cdef uint8_t FAN_POINTS_EACH[N_RULESETS][MAX_FANS]
 cdef const uint8_t* SUIT_BITS   # bit x: suit vector x (base 5) splits into groups (+ one pair if |x| = 2 mod 3); _hand's table
 
 
@@ -254,8 +271,9 @@ cdef inline bint _one_suit(uint64_t pm) noexcept nogil:
     return (pm & ~M_SUIT[0]) == 0 or (pm & ~M_SUIT[1]) == 0 or (pm & ~M_SUIT[2]) == 0
 
 cdef inline void _set(uint64_t* p, int f) noexcept nogil:
-    if f != NO_FAN:
-        p[f >> 6] |= (<uint64_t> 1) << (f & 63)
+    # no branch on NO_FAN (255, a fan the ruleset lacks): its bit is ORed in as 0, in word 1
+    # (fans are below 128); the test mispredicted where a ruleset lacks some of a hand's fans
+    p[(f >> 6) & 1] |= (<uint64_t> (f != NO_FAN)) << (f & 63)
 
 cdef inline bint _has(const uint64_t* p, int f) noexcept nogil:
     return f != NO_FAN and (p[f >> 6] >> (f & 63)) & 1
@@ -294,8 +312,9 @@ cdef _build_tables():
     assert _suit_bit(2) and _suit_bit(1 + 5 + 25) and not _suit_bit(1 + 5) and not _suit_bit(1)
     assert not _suit_bit(2 + 2 * 5)
     assert _suit_bit(3 + 5 + 25 + 125 + 2 * 625 + 3125 + 15625 + 78125 + 3 * 390625)   # 11123455678999
+    _build_struct_tables()      # before the splits: their facts are read off GROUP_PROPS
+    _build_chow_pairs()
     _build_suit_splits(SUIT_BITS)
-    _build_struct_tables()
     _build_concealed_family()
     assert FF_REPEATABLE == 1 << FF_REPEATABLE_BIT
     for s in range(N_RULESETS):
@@ -312,6 +331,13 @@ cdef _build_tables():
             # are applied to every fan: a fan without any has rows of zeros)
             if FAN_YJ_MODE[s][i] != YJ_NONE or FAN_FLAGS[s][i] & FF_D14_OWN:
                 FAN_FLAGS[s][i] |= FF_YJ_WORK
+            FAN_POINTS_ONCE[s][i] = 0
+            FAN_POINTS_EACH[s][i] = 0
+            if i != FAN_OF_KEY[s][K_PUNG_OF_TERMINALS_OR_HONORS]:
+                if FAN_FLAGS[s][i] & FF_REPEATABLE:
+                    FAN_POINTS_EACH[s][i] = FAN_POINTS[s][i]
+                else:
+                    FAN_POINTS_ONCE[s][i] = FAN_POINTS[s][i]
     for s in range(N_RULESETS):
         for k in range(4):
             MELD_OK[s][k] = 0

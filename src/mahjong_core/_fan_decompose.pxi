@@ -104,7 +104,7 @@ cdef inline void _three_melds_form(Ctx* x) noexcept nogil:
     x.g[3].exposed = 0
     x.form = FORM_STANDARD
     memcpy(x.g, x.melds, sizeof(Grp) * 3)
-    _score_decomposition(x)
+    _score_groups(x)
 
 
 cdef uint8_t MOD3[15]      # n % 3 for a component's concealed tiles, 0-14
@@ -121,6 +121,11 @@ cdef void _standard_form(Ctx* x) noexcept nogil:
     cdef uint64_t w, b0, b1, b2, pungs, pairs
     cdef Grp hon[4]
     cdef const uint8_t* c = x.c14
+    cdef int n_hon = 0
+    cdef GroupFacts base, gf
+    cdef const SuitSplit* s0
+    cdef const SuitSplit* s1
+    cdef const SuitSplit* s2
     if x.n_melds == 3:
         _three_melds_form(x)
         return
@@ -132,7 +137,7 @@ cdef void _standard_form(Ctx* x) noexcept nogil:
         x.pair = mj_ctz64(x.pm14)
         x.form = FORM_STANDARD
         memcpy(x.g, x.melds, sizeof(Grp) * 4)
-        _score_decomposition(x)
+        _score_groups(x)
         return
     # which component holds the pair, from the sizes mod 3 as bit sets (a test per component on
     # which one it is mispredicted): none of size 1 mod 3, exactly one of size 2 mod 3
@@ -161,6 +166,7 @@ cdef void _standard_form(Ctx* x) noexcept nogil:
     # the honor pungs as four groups, lowest first (the slots past the last one hold tile 34, never
     # read: 14 tiles hold at most four pungs), copied whole into every reading below
     for i in range(4):
+        n_hon += pungs != 0
         hon[i].shape = SH_PUNG
         hon[i].first = <uint8_t> (27 + mj_ctz64(pungs | 0x80))
         hon[i].exposed = 0
@@ -175,16 +181,32 @@ cdef void _standard_form(Ctx* x) noexcept nogil:
             return
     x.form = FORM_STANDARD
     memcpy(x.g, x.melds, sizeof(Grp) * 4)
+    # the facts of the groups every reading shares (the declared ones, first, and the honor pungs,
+    # last: the suits' groups between them are as many in every reading); a suit split's own are
+    # in its table entry (a loop over the four groups of each reading cost about 90 instructions)
+    _no_group_facts(&base)
+    _group_facts(x, x.melds, x.n_melds, 0, &base)
+    _group_facts(x, hon, n_hon, 4 - n_hon, &base)
+    gf.dragons = base.dragons
+    gf.prevalent = base.prevalent
+    gf.seat = base.seat
     for d0 in range(first[0], first[0] + count[0]):
+        s0 = &SPLITS[d0]
         for d1 in range(first[1], first[1] + count[1]):
+            s1 = &SPLITS[d1]
             for d2 in range(first[2], first[2] + count[2]):
-                depth = _put_suit_split(x, &SPLITS[d0], 0, x.n_melds)
-                depth = _put_suit_split(x, &SPLITS[d1], 9, depth)
-                depth = _put_suit_split(x, &SPLITS[d2], 18, depth)
+                s2 = &SPLITS[d2]
+                depth = _put_suit_split(x, s0, 0, x.n_melds)
+                gf.yj = base.yj | (<uint32_t> s0.yj << x.n_melds) | (<uint32_t> s1.yj << depth)
+                depth = _put_suit_split(x, s1, 9, depth)
+                gf.yj |= <uint32_t> s2.yj << depth
+                depth = _put_suit_split(x, s2, 18, depth)
                 # the honor pungs: all four slots copied (depth + 4 <= 8, x.g's spare slots), no
                 # loop over their number
                 memcpy(&x.g[depth], hon, sizeof(Grp) * 4)
-                _score_decomposition(x)
+                gf.props = base.props & s0.props & s1.props & s2.props
+                gf.n_conc = base.n_conc + s0.pungs + s1.pungs + s2.pungs
+                _score_decomposition(x, &gf)
 
 
 # ---------------------------------------------------------------------------

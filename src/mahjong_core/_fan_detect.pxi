@@ -15,6 +15,38 @@ cdef inline void _inst(Ctx* x, Combos* cb, int key, uint8_t members) noexcept no
         cb.n += 1
 
 
+cdef inline void _inst_fan(Ctx* x, Combos* cb, int f, uint8_t members) noexcept nogil:
+    """_inst of an internal fan index without a branch: the entry is written, and kept (counted)
+    unless f is NO_FAN.  Safe at any count: a reading has at most 22 instances, the lists 32."""
+    cb.f[cb.n] = <uint8_t> f
+    cb.m[cb.n] = members
+    cb.pts[cb.n] = x.points[f & (MAX_FANS - 1)]
+    cb.n += f != NO_FAN
+
+
+cdef uint8_t CHOW_PAIR_FAN[N_RULESETS][27 * 27]   # [rs][first * 27 + first']: two chows' fan, or NO_FAN
+
+
+cdef _build_chow_pairs():
+    """CHOW_PAIR_FAN: 一般高 (same chow), 连六 (3 apart), 老少副 (123 + 789) in one suit, 喜相逢
+    (same ranks, two suits); a chow's first tile has rank 1-7 (the other entries are never read)."""
+    cdef int rs, a, b, key
+    for rs in range(N_RULESETS):
+        for a in range(27):
+            for b in range(27):
+                key = -1
+                if a == b:
+                    key = K_PURE_DOUBLE_CHOW
+                elif a // 9 == b // 9:
+                    if abs(a - b) == 3:
+                        key = K_SHORT_STRAIGHT
+                    elif abs(a - b) == 6:
+                        key = K_TWO_TERMINAL_CHOWS
+                elif a % 9 == b % 9:
+                    key = K_MIXED_DOUBLE_CHOW
+                CHOW_PAIR_FAN[rs][a * 27 + b] = NO_FAN if key < 0 else FAN_OF_KEY[rs][key]
+
+
 cdef inline bint _steps(int a, int b, int c, bint allow2) noexcept nogil:
     """Sorted ranks a <= b <= c rise by 1 each (or by 2 each when allow2)."""
     cdef int d = b - a
@@ -42,6 +74,7 @@ cdef void _detect_combinations(Ctx* x, Combos* cb) noexcept nogil:
     cdef int r[4]
     cdef int v[3]
     cdef uint8_t m
+    cdef const uint8_t* chow_pairs = &CHOW_PAIR_FAN[x.rs][0]
     cb.n = 0
     for i in range(4):
         # both lists written, the group's own one advanced (no branch on the shape; an index is at
@@ -57,17 +90,9 @@ cdef void _detect_combinations(Ctx* x, Combos* cb) noexcept nogil:
             i = ch[a]
             for b in range(a + 1, n_chow):
                 j = ch[b]
-                m = (1 << i) | (1 << j)
-                s = g[i].first - g[j].first
-                if s == 0:
-                    _inst(x, cb, K_PURE_DOUBLE_CHOW, m)
-                elif g[i].first // 9 == g[j].first // 9:
-                    if s == 3 or s == -3:
-                        _inst(x, cb, K_SHORT_STRAIGHT, m)
-                    elif s == 6 or s == -6:
-                        _inst(x, cb, K_TWO_TERMINAL_CHOWS, m)     # 123 + 789
-                elif s % 9 == 0:
-                    _inst(x, cb, K_MIXED_DOUBLE_CHOW, m)
+                # the pair's fan from a table of the two first tiles (the chain of tests on their
+                # distance and suits mispredicted), added without a branch
+                _inst_fan(x, cb, chow_pairs[g[i].first * 27 + g[j].first], (1 << i) | (1 << j))
         if n_chow >= 3:
             for c in range(n_chow):            # the chow left out (none when n_chow == 3)
                 if n_chow == 3 and c > 0:
@@ -223,33 +248,56 @@ cdef _build_struct_tables():
 # ---------------------------------------------------------------------------
 # One decomposition: structure fans, pung fans, instances, then the placements (detect + select)
 # ---------------------------------------------------------------------------
-cdef void _score_decomposition(Ctx* x) noexcept nogil:
-    """One standard decomposition (x.g[0..3] + x.pair): every Σ x every placement."""
+cdef inline void _group_facts(const Ctx* x, const Grp* g, int n, int slot, GroupFacts* gf) noexcept nogil:
+    """Add groups g[0..n-1], the reading's slots slot .. slot + n - 1, to gf (per-group fans, 4.2
+    step 2; D14: dragons never score 幺九刻), without a branch on a group's shape: a chow's
+    properties have no GP_DRAGON / GP_YJ, and its first tile is a suit tile, never a wind."""
+    cdef int i, t
+    cdef uint32_t gp
+    for i in range(n):
+        t = g[i].first
+        gp = GROUP_PROPS[g[i].shape][t]
+        gf.props &= gp
+        gf.dragons |= ((gp >> GP_DRAGON_BIT) & 1) << (slot + i)
+        gf.yj |= ((gp >> GP_YJ_BIT) & 1) << (slot + i)
+        gf.prevalent |= (<uint32_t> (t == x.rnd)) << (slot + i)
+        gf.seat |= (<uint32_t> (t == x.seat)) << (slot + i)
+        gf.n_conc += (g[i].shape != SH_CHOW) & (not g[i].exposed)
+
+
+cdef inline void _no_group_facts(GroupFacts* gf) noexcept nogil:
+    gf.props = GP_ALL
+    gf.yj = 0
+    gf.dragons = 0
+    gf.prevalent = 0
+    gf.seat = 0
+    gf.n_conc = 0
+
+
+cdef inline void _score_groups(Ctx* x) noexcept nogil:
+    """_score_decomposition of x.g[0..3] with the groups' facts read off x.g."""
+    cdef GroupFacts gf
+    _no_group_facts(&gf)
+    _group_facts(x, x.g, 4, 0, &gf)
+    _score_decomposition(x, &gf)
+
+
+cdef void _score_decomposition(Ctx* x, const GroupFacts* gf) noexcept nogil:
+    """One standard decomposition (x.g[0..3] + x.pair, the groups' facts gf): every Σ x every
+    placement."""
     cdef Grp* g = x.g
     cdef int pair = x.pair
-    cdef int i, j, k, f, n_conc = 0, n_place = 0, w = x.win
+    cdef int i, j, k, f, n_conc = gf.n_conc, n_place = 0, w = x.win
     cdef uint64_t p[2]
     cdef uint64_t qs[5][2]
-    cdef uint32_t yj = 0, props = GP_ALL, gp
+    cdef uint32_t yj = gf.yj, props = gf.props
     cdef const uint64_t* sf
     cdef int t
     cdef Combos cb
-    cdef uint32_t dragons = 0, prevalent = 0, seat = 0, hold
-    cdef int rnd_wind = x.rnd, seat_wind = x.seat
+    cdef uint32_t dragons = gf.dragons, prevalent = gf.prevalent, seat = gf.seat, hold, h, earlier
+    cdef bint same
     p[0] = x.std_base[0]
     p[1] = x.std_base[1]
-    for i in range(4):
-        # per-group fans (4.2 step 2; D14: dragons never score 幺九刻), without a branch on the
-        # group's shape: a chow's properties have no GP_DRAGON / GP_YJ, and its first tile is a
-        # suit tile, never a wind
-        t = g[i].first
-        gp = GROUP_PROPS[g[i].shape][t]
-        props &= gp
-        dragons |= ((gp >> GP_DRAGON_BIT) & 1) << i
-        yj |= ((gp >> GP_YJ_BIT) & 1) << i
-        prevalent |= (<uint32_t> (t == rnd_wind)) << i
-        seat |= (<uint32_t> (t == seat_wind)) << i
-        n_conc += (g[i].shape != SH_CHOW) & (not g[i].exposed)
     # own[] of a fan the ruleset lacks is the scratch entry NO_FAN
     x.own[x.f_dragon] = dragons
     x.own[x.f_prev] = prevalent
@@ -278,38 +326,45 @@ cdef void _score_decomposition(Ctx* x) noexcept nogil:
         hold = 0
         for i in range(x.n_melds, 4):
             hold |= <uint32_t> ((((<uint64_t> GROUP_SPAN[g[i].shape]) << g[i].first) >> w) & 1) << i
-        for i in range(x.n_melds, 5):
-            if i < 4:
-                if not (hold >> i) & 1:
-                    continue
-                for j in range(x.n_melds, i):
-                    if g[j].shape == g[i].shape and g[j].first == g[i].first:
-                        break
-                else:
-                    qs[n_place][0] = 0
-                    qs[n_place][1] = 0
-                    if g[i].shape == SH_CHOW:
-                        t = g[i].first
-                        if w == t + 1:
-                            if _unique_wait(x):
-                                _set(qs[n_place], x.fk[K_CLOSED_WAIT])
-                        elif (t % 9 == 0 and w == t + 2) or (t % 9 == 6 and w == t):
-                            if _unique_wait(x):
-                                _set(qs[n_place], x.fk[K_EDGE_WAIT])
-                        _concealed_family(x, qs[n_place], n_conc)
-                    else:
-                        # a pung completed by a discard (or robbed) tile is exposed (D6)
-                        _concealed_family(x, qs[n_place], n_conc - (0 if x.self_drawn else 1))
-                    n_place += 1
-            elif pair == w:
-                qs[n_place][0] = 0
-                qs[n_place][1] = 0
-                if _unique_wait(x):
-                    _set(qs[n_place], x.fk[K_SINGLE_WAIT])
-                if x.n_melds == 4 and not x.has_ckong and not x.self_drawn:
-                    _set(qs[n_place], x.fk[K_MELDED_HAND])
+        # the placements in the holding groups, a walk over the set (a test of every slot
+        # mispredicted); a group equal to an earlier one (it holds the tile too) is the same placement
+        h = hold
+        while h:
+            i = mj_ctz64(h)
+            h &= h - 1
+            same = False
+            earlier = hold & ((1u << i) - 1)
+            while earlier:
+                j = mj_ctz64(earlier)
+                earlier &= earlier - 1
+                same = same or (g[j].shape == g[i].shape and g[j].first == g[i].first)
+            if same:
+                continue
+            qs[n_place][0] = 0
+            qs[n_place][1] = 0
+            if g[i].shape == SH_CHOW:
+                t = g[i].first
+                if w == t + 1:
+                    if _unique_wait(x):
+                        _set(qs[n_place], x.fk[K_CLOSED_WAIT])
+                elif (t % 9 == 0 and w == t + 2) or (t % 9 == 6 and w == t):
+                    if _unique_wait(x):
+                        _set(qs[n_place], x.fk[K_EDGE_WAIT])
                 _concealed_family(x, qs[n_place], n_conc)
-                n_place += 1
+            else:
+                # a pung completed by a discard (or robbed) tile is exposed (D6)
+                _concealed_family(x, qs[n_place], n_conc - (0 if x.self_drawn else 1))
+            n_place += 1
+        # the pair last
+        if pair == w:
+            qs[n_place][0] = 0
+            qs[n_place][1] = 0
+            if _unique_wait(x):
+                _set(qs[n_place], x.fk[K_SINGLE_WAIT])
+            if x.n_melds == 4 and not x.has_ckong and not x.self_drawn:
+                _set(qs[n_place], x.fk[K_MELDED_HAND])
+            _concealed_family(x, qs[n_place], n_conc)
+            n_place += 1
     _detect_combinations(x, &cb)
     _selections(x, &cb, 0, 0, p, yj, qs, n_place)
 

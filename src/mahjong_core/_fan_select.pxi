@@ -41,31 +41,36 @@ cdef inline bint _tie_better(Ctx* x, const uint64_t* w) noexcept nogil:
     return False
 
 
+cdef uint8_t DIV_RANK[34]    # a group's lowest tile in PyMahjongGB's tile order (万 条 饼, honours), doubled
+DIV_RANK[:] = [2 * (t + 9 if 9 <= t < 18 else (t - 9 if 18 <= t < 27 else t)) for t in range(34)]
+
+
+cdef inline void _min_max(uint32_t* a, uint32_t* b) noexcept nogil:
+    """(a, b) = (min, max): selects, no branch (the order of two groups is the data)."""
+    cdef uint32_t d = (a[0] ^ b[0]) & -(<uint32_t> (a[0] > b[0]))    # a mask, not a conditional:
+    cdef uint32_t lo = a[0] ^ d                                         # GCC made that a branch
+    cdef uint32_t hi = b[0] ^ d
+    a[0] = lo
+    b[0] = hi
+
+
 cdef uint32_t _division_key(const Grp* g, int n_melds) noexcept nogil:
     """The concealed groups g[n_melds..3] of a standard reading in the order PyMahjongGB's
     division search meets them (its tile order 万 条 饼 then honours, lowest tile first, a pung
     before a chow on the same tile), one byte each, first in the highest byte: of two readings of
-    one hand (same number of concealed groups) the smaller key is the one that search finds first."""
-    cdef uint8_t k[4]
-    cdef int n = 0, i, j, t
-    cdef uint8_t v
-    cdef uint32_t key = 0
-    for i in range(n_melds, 4):
-        t = g[i].first
-        if 9 <= t < 18:
-            t += 9
-        elif 18 <= t < 27:
-            t -= 9
-        v = <uint8_t> (2 * t + (g[i].shape == SH_CHOW))
-        j = n
-        while j > 0 and k[j - 1] > v:
-            k[j] = k[j - 1]
-            j -= 1
-        k[j] = v
-        n += 1
-    for i in range(n):
-        key = (key << 8) | k[i]
-    return key
+    one hand (same number of concealed groups) the smaller key is the one that search finds first.
+    The four bytes by a sorting network of selects (an insertion sort's tests mispredicted), the
+    declared groups as 255, sorted last and shifted out."""
+    cdef uint32_t v[4]
+    cdef int i
+    for i in range(4):
+        v[i] = (DIV_RANK[g[i].first] + (g[i].shape == SH_CHOW)) | (<uint32_t> (i < n_melds) * 255u)
+    _min_max(&v[0], &v[1])
+    _min_max(&v[2], &v[3])
+    _min_max(&v[0], &v[2])
+    _min_max(&v[1], &v[3])
+    _min_max(&v[1], &v[2])
+    return <uint32_t> (((<uint64_t> v[0] << 24 | v[1] << 16 | v[2] << 8 | v[3]) >> (8 * n_melds)))
 
 
 cdef uint8_t POP4[16]     # set bits of a 4-bit value (a bit set over the groups)
@@ -80,8 +85,10 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
     added at the end (every fan that can clear its instances comes before it)."""
     cdef uint64_t w[2]
     cdef uint64_t t0 = p0, t1 = p1
-    cdef int f, total = 0, fl, mode, fy = x.f_yj, n_yj, mult, rep
+    cdef int f, total = 0, fl, mode, fy = x.f_yj, n_yj
     cdef const uint64_t* ex
+    cdef const uint8_t* pts_once = FAN_POINTS_ONCE[x.rs]
+    cdef const uint8_t* pts_each = FAN_POINTS_EACH[x.rs]
     w[0] = p0
     w[1] = p1
     while t0 | t1:
@@ -89,10 +96,9 @@ cdef void _consider(Ctx* x, uint64_t p0, uint64_t p1, uint32_t yj) noexcept nogi
         fl = x.fflags[f]
         # the points by arithmetic, not by a test on the fan's kind (which fans a reading holds is
         # the data: such a test mispredicted, and GCC kept it a branch): a repeatable fan counts its
-        # instances, every other fan once, 幺九刻 none here (added at the end; it is repeatable)
-        rep = (fl >> FF_REPEATABLE_BIT) & 1
-        mult = (rep * x.cnt[f] + 1 - rep) * (f != fy)
-        total += x.points[f] * mult
+        # instances, every other fan once, 幺九刻 none here (added at the end; it is repeatable);
+        # the two tables hold each fan's points in the one column that applies, 0 in the other
+        total += pts_once[f] + pts_each[f] * x.cnt[f]
         # its exclusions always (a fan without any has rows of zeros); only the 幺九刻 work behind a test
         ex = x.excl + FAN_WORDS * f
         w[0] &= ~ex[0]

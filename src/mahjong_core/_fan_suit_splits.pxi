@@ -20,6 +20,12 @@ ctypedef struct SuitSplit:
     uint8_t pair                    # rank of the pair, or SPLIT_NO_PAIR
     uint8_t n                       # groups
     Grp g[4]                        # concealed groups; `first` is the rank (0-8) of the lowest tile
+    # the groups' facts for _score_decomposition (GroupFacts), the same in every suit (a suit
+    # tile's properties are its rank's): the AND of their GP_* properties (GP_ALL for none), the
+    # 幺九刻 among them as a bit set from the split's first group, its pungs (all concealed)
+    uint16_t props
+    uint8_t yj
+    uint8_t pungs
 
 ctypedef struct SplitWord:
     uint64_t bits                   # bit i: key 64 * word + i is complete
@@ -42,6 +48,20 @@ cdef inline int _suit_splits(uint32_t key, int* first) noexcept nogil:
     return SPLIT_FIRST[r + 1] - SPLIT_FIRST[r]
 
 
+cdef void _split_facts(SuitSplit* sp) noexcept nogil:
+    """The facts of the split's groups (the fields after g), from GROUP_PROPS of suit 0's tiles."""
+    cdef int i
+    cdef uint32_t gp
+    sp.props = GP_ALL
+    sp.yj = 0
+    sp.pungs = 0
+    for i in range(sp.n):
+        gp = GROUP_PROPS[sp.g[i].shape][sp.g[i].first]
+        sp.props &= gp
+        sp.yj |= ((gp >> GP_YJ_BIT) & 1) << i
+        sp.pungs += sp.g[i].shape != SH_CHOW
+
+
 cdef int _collect_splits(uint8_t* c, int i, SuitSplit* cur, int n) noexcept nogil:
     """Append every split of suit counts c[i:9] (groups only, lowest kind first, pung before chow)
     that extends `cur` to SPLITS[n:]; returns the new n (-1 past the table's end)."""
@@ -51,6 +71,7 @@ cdef int _collect_splits(uint8_t* c, int i, SuitSplit* cur, int n) noexcept nogi
         if n >= N_SUIT_SPLITS:
             return -1
         SPLITS[n] = cur[0]
+        _split_facts(&SPLITS[n])
         return n + 1
     if cur.n == 4:
         return n
