@@ -341,97 +341,53 @@ cdef enum:
     MIN_ROWS_PER_THREAD = 512   # a thread costs tens of microseconds to start: about 100 hands' work
 
 
-import os as _os
-
-cdef extern from "cpu_dispatch.h" nogil:
-    # the return type of the row loop's second copy carries its attributes (flatten, and the
-    # x86-64-v3 target): Cython has no syntax for C function attributes
-    ctypedef void fast_rows_void "MJ_FAST_ROWS_ATTR void"
-    int MJ_HAVE_FAST_ROWS
-    int mj_cpu_has_fast_rows()
-
-
-ctypedef struct BatchCols:
-    # one evaluate_batch call's columns as C pointers (C-contiguous; row i of a 2-d/3-d column at
-    # i times its row size)
-    int rs
-    uint32_t options
-    const uint8_t* concealed        # (N, 34)
-    const int16_t* win_tiles
-    const uint8_t* melds            # (N, 4, 2)
-    const uint32_t* flags
-    const uint32_t* flowers
-    const uint8_t* seat_winds
-    const uint8_t* round_winds
-    int32_t* tv
-    int32_t* nv
-    uint16_t* cv                    # (N, nf)
-    Py_ssize_t nf
-
-
-cdef inline Py_ssize_t _rows(const BatchCols* b, Py_ssize_t start, Py_ssize_t stop, Err* err) noexcept nogil:
-    """Rows start .. stop-1 of the batch: -1, or the first row the kernel refuses (err holds why;
-    the rows after it are not evaluated)."""
-    cdef Py_ssize_t i
-    cdef int totals[3]
-    for i in range(start, stop):
-        err.code = _evaluate(b.rs, b.concealed + N_KINDS * i, b.win_tiles[i], b.melds + 8 * i, 4, b.flags[i],
-                             b.flowers[i], b.seat_winds[i], b.round_winds[i], b.options, b.cv + b.nf * i,
-                             totals, err)
-        if err.code != E_OK:
-            return i
-        b.tv[i] = totals[0]
-        b.nv[i] = totals[1]
-    return -1
-
-
-cdef fast_rows_void _rows_fast(const BatchCols* b, Py_ssize_t start, Py_ssize_t stop, Err* err,
-                               Py_ssize_t* bad) noexcept nogil:
-    """_rows compiled for x86-64-v3 with the kernel inlined (cpu_dispatch.h); called only where
-    the CPU has those features."""
-    bad[0] = _rows(b, start, stop, err)
-
-
-# The row loop evaluate_batch runs: 1 the x86-64-v3 copy, 0 the baseline one.  Chosen once, here;
-# MAHJONG_CORE_BASELINE_KERNEL=1 in the environment, or _batch_kernel("baseline"), keeps the
-# baseline (CI tests both; the results are the same).
-cdef int _fast_rows_ok = MJ_HAVE_FAST_ROWS and mj_cpu_has_fast_rows()
-cdef int _use_fast_rows = _fast_rows_ok and not _os.environ.get("MAHJONG_CORE_BASELINE_KERNEL")
-
-
-def _batch_kernel(choice=None):
-    """The row loop evaluate_batch uses: "x86-64-v3" or "baseline".  choice "baseline" switches to
-    the baseline copy, "auto" back to the best the CPU supports (a test hook, not thread-safe
-    against a running batch)."""
-    global _use_fast_rows
-    if choice is not None:
-        if choice not in ("auto", "baseline"):
-            raise ValueError(f"choice must be 'auto' or 'baseline', not {choice!r}")
-        _use_fast_rows = _fast_rows_ok and choice == "auto"
-    return "x86-64-v3" if _use_fast_rows else "baseline"
-
-
 cdef class _BatchRows:
     """The checked columns and the outputs of one :func:`evaluate_batch` call.  ``run`` evaluates a
     range of rows without the GIL, so several threads can share the call: the kernel keeps all its
     state on its own stack (``Ctx``, ``Err``), and the tables it reads (``_fan_tables.pxi``, the masks,
     the suit splits, ``_hand``'s tables) are written only when the modules are imported."""
-    cdef BatchCols cols
-    # the arrays cols points into, kept alive by the job
-    cdef object arrays
+    cdef int rs
+    cdef uint32_t options
+    cdef const uint8_t[:, ::1] concealed
+    cdef const int16_t[::1] win_tiles
+    cdef const uint8_t[:, :, ::1] melds
+    cdef const uint32_t[::1] flags
+    cdef const uint32_t[::1] flowers
+    cdef const uint8_t[::1] seat_winds
+    cdef const uint8_t[::1] round_winds
+    cdef int32_t[::1] tv
+    cdef int32_t[::1] nv
+    cdef uint16_t[:, ::1] cv
 
     def run(self, Py_ssize_t start, Py_ssize_t stop):
         """Rows start .. stop-1: None, or (row, code, a, b) of the first row the kernel refuses (the
         rows after it are not evaluated)."""
-        cdef Py_ssize_t bad
+        cdef Py_ssize_t i, bad = -1
         cdef Err err
-        cdef int fast = _use_fast_rows
+        cdef int totals[3]
+        # locals: the loop reads them from registers, not through self
+        cdef int rs = self.rs
+        cdef uint32_t options = self.options
+        cdef const uint8_t[:, ::1] concealed = self.concealed
+        cdef const int16_t[::1] win_tiles = self.win_tiles
+        cdef const uint8_t[:, :, ::1] melds = self.melds
+        cdef const uint32_t[::1] flags = self.flags
+        cdef const uint32_t[::1] flowers = self.flowers
+        cdef const uint8_t[::1] seat_winds = self.seat_winds
+        cdef const uint8_t[::1] round_winds = self.round_winds
+        cdef int32_t[::1] tv = self.tv
+        cdef int32_t[::1] nv = self.nv
+        cdef uint16_t[:, ::1] cv = self.cv
         err.code = E_OK
         with nogil:
-            if fast:
-                _rows_fast(&self.cols, start, stop, &err, &bad)
-            else:
-                bad = _rows(&self.cols, start, stop, &err)
+            for i in range(start, stop):
+                err.code = _evaluate(rs, &concealed[i, 0], win_tiles[i], &melds[i, 0, 0], 4, flags[i], flowers[i],
+                                     seat_winds[i], round_winds[i], options, &cv[i, 0], totals, &err)
+                if err.code != E_OK:
+                    bad = i
+                    break
+                tv[i] = totals[0]
+                nv[i] = totals[1]
         return None if bad < 0 else (bad, err.code, err.a, err.b)
 
 
@@ -460,53 +416,36 @@ def evaluate_batch(ruleset_code, concealed_arg, win_tiles_arg, melds_arg, flags_
     cdef uint32_t options = <uint32_t> _int_arg(options_arg, "options", 0, U32_MAX_, MahjongError)
     _int_arg(min_fan, "min_fan", 0, MAX_MIN_FAN, MahjongError)
     cdef int n_threads = <int> _int_arg(threads, "threads", 1, MAX_THREADS_, MahjongError)
-    cdef const uint8_t[:, ::1] concealed = _view(concealed_arg, "concealed", "uint8", 2)
-    cdef const int16_t[::1] win_tiles = _view(win_tiles_arg, "win_tiles", "int16", 1)
-    cdef const uint8_t[:, :, ::1] melds = _view(melds_arg, "melds", "uint8", 3)
-    cdef const uint32_t[::1] flags = _view(flags_arg, "flags", "uint32", 1)
-    cdef const uint32_t[::1] flowers = _view(flowers_arg, "flowers", "uint32", 1)
-    cdef const uint8_t[::1] seat_winds = _view(seat_winds_arg, "seat_winds", "uint8", 1)
-    cdef const uint8_t[::1] round_winds = _view(round_winds_arg, "round_winds", "uint8", 1)
-    cdef int32_t[::1] tv
-    cdef int32_t[::1] nv
-    cdef uint16_t[:, ::1] cv
+    job.rs = rs_c
+    job.options = options
+    job.concealed = _view(concealed_arg, "concealed", "uint8", 2)
+    job.win_tiles = _view(win_tiles_arg, "win_tiles", "int16", 1)
+    job.melds = _view(melds_arg, "melds", "uint8", 3)
+    job.flags = _view(flags_arg, "flags", "uint32", 1)
+    job.flowers = _view(flowers_arg, "flowers", "uint32", 1)
+    job.seat_winds = _view(seat_winds_arg, "seat_winds", "uint8", 1)
+    job.round_winds = _view(round_winds_arg, "round_winds", "uint8", 1)
     nf = FAN_COUNT[rs_c]
-    n = concealed.shape[0]
-    if concealed.shape[1] != N_KINDS and n:
-        raise ArrayShapeError(f"concealed: expected shape (N, 34), got ({n}, {concealed.shape[1]})")
-    if (win_tiles.shape[0] != n or flags.shape[0] != n or flowers.shape[0] != n
-            or seat_winds.shape[0] != n or round_winds.shape[0] != n or melds.shape[0] != n):
+    n = job.concealed.shape[0]
+    if job.concealed.shape[1] != N_KINDS and n:
+        raise ArrayShapeError(f"concealed: expected shape (N, 34), got ({n}, {job.concealed.shape[1]})")
+    if (job.win_tiles.shape[0] != n or job.flags.shape[0] != n or job.flowers.shape[0] != n
+            or job.seat_winds.shape[0] != n or job.round_winds.shape[0] != n or job.melds.shape[0] != n):
         raise ArrayShapeError("every per-hand array must have the same length N as concealed")
-    if n and (melds.shape[1] != 4 or melds.shape[2] != 2):
-        raise ArrayShapeError(f"melds: expected shape (N, 4, 2), got ({n}, {melds.shape[1]}, "
-                              f"{melds.shape[2]})")
+    if n and (job.melds.shape[1] != 4 or job.melds.shape[2] != 2):
+        raise ArrayShapeError(f"melds: expected shape (N, 4, 2), got ({n}, {job.melds.shape[1]}, "
+                              f"{job.melds.shape[2]})")
     # not zeroed: the kernel writes every row it returns in full (its counts from a memset), and a
     # row it refuses raises, so no partly written array is returned
     totals_out = np.empty(n, dtype=np.int32)
     nft_out = np.empty(n, dtype=np.int32)
     counts_out = np.empty((n, nf), dtype=np.uint16)
-    if n == 0:
-        return totals_out, nft_out, counts_out
-    tv = totals_out
-    nv = nft_out
-    cv = counts_out
-    job.arrays = (concealed, win_tiles, melds, flags, flowers, seat_winds, round_winds, tv, nv, cv)
-    job.cols.rs = rs_c
-    job.cols.options = options
-    job.cols.concealed = &concealed[0, 0]
-    job.cols.win_tiles = &win_tiles[0]
-    job.cols.melds = &melds[0, 0, 0]
-    job.cols.flags = &flags[0]
-    job.cols.flowers = &flowers[0]
-    job.cols.seat_winds = &seat_winds[0]
-    job.cols.round_winds = &round_winds[0]
-    job.cols.tv = &tv[0]
-    job.cols.nv = &nv[0]
-    job.cols.cv = &cv[0, 0]
-    job.cols.nf = nf
+    job.tv = totals_out
+    job.nv = nft_out
+    job.cv = counts_out
     k = max(1, min(n_threads, n // MIN_ROWS_PER_THREAD))
     if k == 1:
-        refused = [job.run(0, n)]
+        refused = [job.run(0, n)] if n else []
     else:
         refused = _run_split(job, n, k)
     for r in refused:
