@@ -163,7 +163,8 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
                 continue
             n_kinds = 0
             for k in range(NK):
-                if unseen[k] == 4:
+                # a kind his given hand holds is not his kong's (the world it came from had another)
+                if unseen[k] == 4 and (given == NULL or given[k] == 0):
                     kinds[n_kinds] = k
                     n_kinds += 1
             if n_kinds == 0:  # pragma: no cover - a flow bug

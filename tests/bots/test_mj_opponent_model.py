@@ -148,3 +148,17 @@ def test_the_training_script_is_seeded_and_its_weights_load(tmp_path):
     pool = sample_pool(rnd._core, seat, 8, np.random.PCG64(0))
     assert model.predict(rnd.view(seat), "two-player", pool)[2].sum() == pytest.approx(1.0)
     assert WEIGHTS_FILE.exists()
+
+
+def test_his_concealed_kong_takes_a_kind_his_given_hand_does_not_hold():
+    """A world's concealed kong of his is a kind the seat has not seen; dealt a hand from another
+    world (the pool), the kong's kind is drawn among those that hand does not hold."""
+    from tests.support.bot_decisions import two_player_points
+
+    def ckong(rnd, seat, opp):
+        return rnd.phase == 1 and any(m[0] == 3 for m in rnd.melds[opp])
+
+    rnd, seat, _ = next(two_player_points("two-player", range(1, 400), ckong))
+    pool = sample_pool(rnd._core, seat, 64, np.random.PCG64(3))
+    search_outcomes(rnd._core, seat, rnd.legal_indices(seat), 64, np.random.PCG64(4), opponent_hands=pool)
+    SearchBot(1, playouts=200, opponents="learned").act_index(rnd, seat)
