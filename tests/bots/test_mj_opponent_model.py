@@ -162,3 +162,14 @@ def test_his_concealed_kong_takes_a_kind_his_given_hand_does_not_hold():
     pool = sample_pool(rnd._core, seat, 64, np.random.PCG64(3))
     search_outcomes(rnd._core, seat, rnd.legal_indices(seat), 64, np.random.PCG64(4), opponent_hands=pool)
     SearchBot(1, playouts=200, opponents="learned").act_index(rnd, seat)
+
+
+def test_a_hand_that_cannot_wait_falls_back_to_history():
+    """In the 天听 window of the deal the dealer holds 14 tiles: no waits to weigh his hands by, so
+    the decision is the one ``"history"`` makes (it used to raise from the waits of 14 tiles)."""
+    from tests.support.bot_decisions import two_player_points
+
+    rnd, seat, opp = next(two_player_points("two-player", range(1, 300), lambda r, s, o: r.concealed_size(o) % 3 != 1))
+    assert rnd.concealed_size(opp) == 14
+    learned = SearchBot(1, playouts=60, opponents="learned")
+    assert learned.act_index(rnd, seat) == SearchBot(1, playouts=60, opponents="history").act_index(rnd, seat)

@@ -15,7 +15,6 @@ measured against the search bot's samplers.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -182,7 +181,8 @@ def resample_pool(model: "OpponentModel", view: Mapping[str, Any], ruleset: str,
 
 
 def _sigmoid(z: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-np.clip(z, -40, 40)))
+    out: np.ndarray = 1.0 / (1.0 + np.exp(-np.clip(z, -40, 40)))
+    return out
 
 
 class OpponentModel:
@@ -239,10 +239,16 @@ class OpponentModel:
         return h, w, sh[0]
 
 
-@cache
+_LOADED: dict[tuple[str, "str | None"], OpponentModel] = {}
+"""The models loaded so far (a search bot asks for its ruleset's at every decision)."""
+
+
 def load_model(ruleset: str, path: "str | None" = None) -> OpponentModel:
     """The shipped model of ``ruleset`` (one of :data:`RULESETS`), or that of the weights at ``path``."""
     if ruleset not in RULESETS:
         raise MahjongError(f"opponent model: no model for ruleset {ruleset!r} (one of {', '.join(RULESETS)})")
-    with np.load(path or WEIGHTS_FILE) as z:
-        return OpponentModel({k.split("/", 1)[1]: z[k] for k in z.files if k.startswith(ruleset + "/")})
+    key = (ruleset, path)
+    if key not in _LOADED:
+        with np.load(path or WEIGHTS_FILE) as z:
+            _LOADED[key] = OpponentModel({k.split("/", 1)[1]: z[k] for k in z.files if k.startswith(ruleset + "/")})
+    return _LOADED[key]

@@ -291,11 +291,13 @@ class SearchBot:
                      "advisor_work": work.done}
         return choice
 
-    def _model(self, rnd: Round, players: int) -> str:
+    def _model(self, rnd: Round, seat: int, players: int) -> str:
         """The opponent model of this decision: ``"learned"`` falls back to ``"history"`` where no
-        learned model is shipped (a round of more than two players, a ruleset without one)."""
+        learned model is shipped (a round of more than two players, a ruleset without one) or
+        where his hand is not one that waits (14 tiles: the 天听 window of the deal)."""
         model = self.opponents if self.opponents is not None else DEFAULT_OPPONENTS[players]
-        if model == "learned" and (players != 2 or rnd.ruleset not in LEARNED_RULESETS):
+        if model == "learned" and (players != 2 or rnd.ruleset not in LEARNED_RULESETS
+                                   or rnd.concealed_size(1 - seat) % 3 != 1):
             return "history"
         return model
 
@@ -303,7 +305,7 @@ class SearchBot:
         """With ``opponents="learned"``: (:data:`LEARNED_POOL` hands of his dealt by ``"history"``,
         their weights toward the learned model's prediction from the seat's view, what dealing them
         cost in steps); else None."""
-        if self._model(rnd, core.P) != "learned":
+        if self._model(rnd, seat, core.P) != "learned":
             return None
         pool = sample_pool(core, seat, LEARNED_POOL, self.rng.bit_generator)
         weights = resample_pool(load_model(rnd.ruleset), rnd.view(seat), rnd.ruleset, pool)
@@ -314,7 +316,7 @@ class SearchBot:
         with an opponent model that replays his turns, :data:`TURN_STEPS` per turn replayed (the
         discards he has made, public: those in his pool and those claimed from it); with
         ``"learned"`` a world deals him a hand of the pool, dealt and counted before."""
-        model = model or self._model(rnd, players)
+        model = model or self._model(rnd, seat, players)
         cost = WORLD_STEPS * (players - 1)
         if model in ("uniform", "learned"):
             return cost
