@@ -218,18 +218,38 @@ SAMPLERS = {
 discard weights, ready weight, last weight, past weight, pass weight, pass depth); ``"history"``
 and ``"discards"`` as the bot uses them."""
 
+LEARNED = "learned"
+"""The name in :func:`sampler_study` of the learned model (``opponent_model.py``), which gives the
+probabilities of his waits and of his shanten directly instead of sampled hands."""
+
+RESAMPLED = "learned-resampled"
+"""The name in :func:`sampler_study` of the search bot's ``opponents="learned"``: a pool of hands
+of ``"history"`` reweighted toward the learned model's prediction
+(:func:`~mahjong_core.families.mahjong.opponent_model.resample_pool`), the worlds drawn from it."""
+
+MODELS = (*SAMPLERS, LEARNED, RESAMPLED)
+"""Every model :func:`sampler_study` can score (``--models``)."""
+
 
 def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200,
                   extra: "dict[str, tuple[Any, ...]] | None" = None,
-                  only: "list[str] | None" = None) -> dict[str, Any]:
+                  only: "list[str] | None" = None, model_path: "str | None" = None) -> dict[str, Any]:
     """How well each opponent model of :data:`SAMPLERS` predicts the real opponent's hand, at every
     turn of a two-player round of greedy bots where the seat has a choice of discards: the log loss
     per kind the seat holds of "the opponent wins on that kind" (shape waits: the deal-in risk of
     discarding it) and the log loss of his shanten (how near he is), from ``worlds`` sampled hands
     (a study: the real hand is read to score the models, never by a bot).  ``extra``: more models,
-    named, with the arguments of :data:`SAMPLERS`; ``only``: those of :data:`SAMPLERS` to score (None: all)."""
+    named, with the arguments of :data:`SAMPLERS`; ``only``: those of :data:`MODELS` to score (None: all).
+    The learned model (:data:`LEARNED`; its weights at ``model_path``, None: the shipped ones)
+    gives the probabilities itself, from the seat's view; its hand and same-waits shares are not
+    defined (NaN)."""
     from mahjong_core._round import sample_hidden_hands
-    models = {**{m: a for m, a in SAMPLERS.items() if only is None or m in only}, **(extra or {})}
+    from mahjong_core.families.mahjong.opponent_model import SHANTEN_CLASSES, load_model, resample_pool, sample_pool
+    from mahjong_core.families.mahjong.search_bot import LEARNED_POOL
+    models: dict[str, Any] = {**{m: a for m, a in SAMPLERS.items() if only is None or m in only}, **(extra or {})}
+    for name in (LEARNED, RESAMPLED):
+        if only is None or name in only:
+            models[name] = load_model(ruleset, model_path)
     waits = {m: 0.0 for m in models}
     shanten = {m: 0.0 for m in models}
     found = {m: 0 for m in models}          # turns where a world dealt him his very hand
@@ -250,7 +270,20 @@ def sampler_study(ruleset: str, deals: int, seed: int = 1, worlds: int = 200,
                 kinds = [k for k in range(34) if rnd.hand_counts(seat)[k]]
                 hit = np.array([(tw >> k) & 1 for k in kinds], dtype=np.float64)
                 for m, args in models.items():
-                    h = sample_hidden_hands(rnd._core, seat, worlds, np.random.PCG64(s), *args)[:, opp]
+                    if m == LEARNED:
+                        pool = sample_pool(rnd._core, seat, args.pool_worlds, np.random.PCG64(s)) if args.pool_worlds else None
+                        _, pw, psh = args.predict(rnd.view(seat), ruleset, pool)
+                        p = np.clip(pw[kinds], 1e-3, 1 - 1e-3)
+                        waits[m] -= float(np.sum(hit * np.log(p) + (1 - hit) * np.log(1 - p)))
+                        shanten[m] -= math.log(max(float(psh[min(max(ts, 0), SHANTEN_CLASSES - 1)]), 1e-3))
+                        found[m] = same_waits[m] = math.nan
+                        continue
+                    if m == RESAMPLED:
+                        pool = sample_pool(rnd._core, seat, LEARNED_POOL, np.random.PCG64(s))
+                        weights = resample_pool(args, rnd.view(seat), ruleset, pool)
+                        h = pool[np.random.default_rng(s).choice(len(pool), worlds, p=weights)]
+                    else:
+                        h = sample_hidden_hands(rnd._core, seat, worlds, np.random.PCG64(s), *args)[:, opp]
                     ws = mj.waits_batch(h, ruleset=ruleset)
                     found[m] += int((h == true).all(axis=1).any())
                     if tw:
@@ -299,12 +332,14 @@ def main(argv: "list[str] | None" = None) -> None:
     ap.add_argument("--sampler", action="store_true",
                     help="instead of playing: how well each opponent model predicts the real hands (two players)")
     ap.add_argument("--models", default=None,
-                    help="with --sampler: the models of SAMPLERS to score, comma-separated (default: all)")
+                    help=f"with --sampler: the models to score, comma-separated, among {', '.join(MODELS)} (default: all)")
+    ap.add_argument("--model-path", default=None,
+                    help="with --sampler: the learned model's weights (default: the shipped opponent_model.npz)")
     ap.add_argument("--split", action="store_true",
                     help="also print the gain by the kind of the bot's first departure from greedy's action, and the endings")
     a = ap.parse_args(argv)
-    if a.models and not set(a.models.split(",")) <= set(SAMPLERS):
-        ap.error(f"--models: choose among {', '.join(SAMPLERS)}, got {a.models!r}")
+    if a.models and not set(a.models.split(",")) <= set(MODELS):
+        ap.error(f"--models: choose among {', '.join(MODELS)}, got {a.models!r}")
     if a.sampler:
         extra = {}
         if a.past_weight is not None or a.pass_weight is not None or a.pass_depth is not None:
@@ -312,7 +347,8 @@ def main(argv: "list[str] | None" = None) -> None:
                                                    PAST_WEIGHT if a.past_weight is None else a.past_weight,
                                                    PASS_WEIGHT if a.pass_weight is None else a.pass_weight,
                                                    PASS_DEPTH if a.pass_depth is None else a.pass_depth)
-        st = sampler_study(a.ruleset, a.deals, a.seed, extra=extra, only=a.models.split(",") if a.models else None)
+        st = sampler_study(a.ruleset, a.deals, a.seed, extra=extra, only=a.models.split(",") if a.models else None,
+                            model_path=a.model_path)
         print(f"{st['ruleset']}: opponent models against the real hands, {st['points']} turns of {st['deals']} rounds "
               f"of greedy bots (seeds {a.seed}..{a.seed + a.deals - 1}); log loss, lower is better")
         for m in st["models"]:

@@ -20,7 +20,8 @@ def search_outcomes(core: RoundCore, seat: int, candidates: Sequence[int], n_wor
                     bit_generator: np.random.BitGenerator, history: bool = ...,
                     max_steps: int = ..., discard_weights: Sequence[float] | None = ...,
                     ready_weight: float = ..., last_weight: float = ..., past_weight: float = ...,
-                    pass_weight: float = ..., pass_depth: int = ...) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], int]: ...
+                    pass_weight: float = ..., pass_depth: int = ...,
+                    opponent_hands: npt.ArrayLike | None = ...) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], int]: ...
 def sample_hidden_hands(core: RoundCore, seat: int, n_worlds: int, bit_generator: np.random.BitGenerator,
                         history: bool = ..., discard_weights: Sequence[float] | None = ...,
                         ready_weight: float = ..., last_weight: float = ..., past_weight: float = ...,

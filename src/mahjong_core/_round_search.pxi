@@ -128,7 +128,8 @@ cdef int _unseen_tiles(RoundCore r, int seat, int* unseen) except -1:
 
 cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bint history,
                       const double* dw=NULL, double ready_weight=1.0, double last_weight=1.0,
-                      double past_weight=1.0, double pass_weight=1.0, int pass_depth=0) except -1:
+                      double past_weight=1.0, double pass_weight=1.0, int pass_depth=0,
+                      const int8_t* given=NULL) except -1:
     """``w`` := a world of ``seat`` (see the file's comment): ``src`` with everything the seat
     cannot see drawn again from ``bg``; with ``history`` each opponent's hand has been improved
     by as many greedy turns as he has taken (:func:`_deal_hidden_hand`), else it is uniform.
@@ -138,7 +139,9 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
     (:func:`_ready_agrees`; ``ready_weight``: how likely an undeclared ready hand is kept) and
     with his last discard (:func:`_last_discard_agrees`, ``last_weight``) and with his earlier
     discards and passes (:func:`_history_agrees`: ``past_weight``, ``pass_weight`` and
-    ``pass_depth``).  Returns what the
+    ``pass_depth``).  ``given`` (NULL: none; two players only): the opponent's hand, 34 counts,
+    dealt as it is (the caller drew it from the seat's view: :func:`search_outcomes`'s
+    ``opponent_hands``), the wall dealt from the rest.  Returns what the
     hands dealt again cost, in engine steps: REDEAL_STEPS each and a step per greedy turn replayed
     (counted by :func:`search_outcomes`)."""
     cdef int unseen[42]
@@ -160,7 +163,8 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
                 continue
             n_kinds = 0
             for k in range(NK):
-                if unseen[k] == 4:
+                # a kind his given hand holds is not his kong's (the world it came from had another)
+                if unseen[k] == 4 and (given == NULL or given[k] == 0):
                     kinds[n_kinds] = k
                     n_kinds += 1
             if n_kinds == 0:  # pragma: no cover - a flow bug
@@ -179,7 +183,10 @@ cdef int _determinize(RoundCore w, RoundCore src, int seat, mj_bitgen_t* bg, bin
         raise RuntimeError("internal error: the unseen tiles do not fill the hidden hands and the wall")
     # the opponents' hands (never a flower: a flower is replaced as soon as it is received) ...
     for s in range(src.P):
-        if s != seat:
+        if s != seat and given != NULL:
+            _deal_given_hand(w, s, src.n_hand[s], normal, n_normal, given)
+            n_normal -= src.n_hand[s]
+        elif s != seat:
             if dw != NULL:
                 _discard_weights(src, s, dw, weights)
             memcpy(backup, normal, n_normal * sizeof(int))
@@ -418,6 +425,28 @@ cdef void _deal_hidden_hand(RoundCore w, int s, int n, int* pool, int n_pool, in
             j += 1
 
 
+cdef int _deal_given_hand(RoundCore w, int s, int n, int* pool, int n_pool, const int8_t* given) except -1:
+    """Seat ``s``'s concealed hand := ``given`` (34 counts of ``n`` tiles, each kind within what
+    ``pool[:n_pool]`` holds; else a ValueError), the other tiles kept in ``pool[:n_pool - n]``."""
+    cdef int i, j = 0, x, got = 0
+    cdef int total[NK]
+    memset(total, 0, sizeof(total))
+    for i in range(n_pool):
+        total[pool[i]] += 1
+    for i in range(NK):
+        if given[i] < 0 or given[i] > total[i]:
+            raise ValueError(f"opponent_hands: {given[i]} tiles of kind {i}, of which the seat has not seen {total[i]}")
+        got += given[i]
+    if got != n:
+        raise ValueError(f"opponent_hands: a hand of {got} tiles, his concealed hand holds {n}")
+    for i in range(NK):
+        w.hands[s][i] = <uint8_t> given[i]
+        for x in range(total[i] - given[i]):
+            pool[j] = i
+            j += 1
+    return 0
+
+
 cdef int _turns_taken(RoundCore r, int s) noexcept nogil:
     """How many discards seat ``s`` has made (those still in its pool and those claimed from it):
     public."""
@@ -516,7 +545,8 @@ cdef int _check_history_weights(double past_weight, double pass_weight, int pass
 
 def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bint history=True,
                     Py_ssize_t max_steps=100000, discard_weights=None, double ready_weight=1.0,
-                    double last_weight=1.0, double past_weight=1.0, double pass_weight=1.0, int pass_depth=0):
+                    double last_weight=1.0, double past_weight=1.0, double pass_weight=1.0, int pass_depth=0,
+                    opponent_hands=None):
     """Play each candidate action of ``seat`` in ``n_worlds`` sampled worlds of that seat (the
     same worlds for every candidate: common random numbers), then every seat by the greedy bot
     to the end.  ``core``: a :class:`RoundCore` where ``seat`` is to act; ``candidates``: legal
@@ -533,7 +563,10 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     ``past_weight`` and ``pass_weight`` in [0, 1], ``pass_depth`` from 0: in a two-player round, an
     opponent's hand is kept with probability ``past_weight`` per earlier discard of his that would
     lower its shanten, times ``pass_weight`` per one of the seat's last ``pass_depth`` discards
-    (which he passed on) it waits on (1 or 0: no such weight).
+    (which he passed on) it waits on (1 or 0: no such weight).  ``opponent_hands`` (None: none; two
+    players only): an int8 array (n_worlds, 34), the opponent's hand in each world, dealt as it is
+    (the other arguments of his hand then unused; the wall dealt from the rest): a hand the caller
+    drew from the seat's view only (a ValueError where a kind is not among the unseen tiles).
     Returns ``(outcomes, fans, steps)``: (len(candidates), n_worlds) arrays, int8 outcome codes
     for the seat (0 draw, 1 won, 2 an opponent won and the seat paid: its discard or kong, or a
     self-draw, 3 an opponent won from another) and int16 the seat's fan total when it won (else
@@ -567,6 +600,14 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
         if not _legal_now(src, seat, a):
             raise IllegalActionError(f"candidate {a} is not a legal action of seat {seat} now")
         cand[c] = a
+    cdef const int8_t[:, ::1] given
+    cdef bint forced = opponent_hands is not None
+    if forced:
+        if src.P != 2:
+            raise ValueError(f"opponent_hands: for two players only, this round has {src.P}")
+        given = np.ascontiguousarray(opponent_hands, dtype=np.int8)
+        if given.shape[0] != n_worlds or given.shape[1] != NK:
+            raise ValueError(f"opponent_hands: expected shape ({n_worlds}, {NK}), got {tuple(np.shape(opponent_hands))}")
     cdef mj_bitgen_t* bg = <mj_bitgen_t*> PyCapsule_GetPointer(bit_generator.capsule, "BitGenerator")
     outcomes = np.zeros((n_c, n_worlds), dtype=np.int8)
     fans = np.zeros((n_c, n_worlds), dtype=np.int16)
@@ -576,7 +617,7 @@ def search_outcomes(core, int seat, candidates, int n_worlds, bit_generator, bin
     cdef RoundCore r = RoundCore.__new__(RoundCore)
     for k in range(n_worlds):
         steps += _determinize(world, src, seat, bg, history, dw if weighted else NULL, ready_weight, last_weight,
-                              past_weight, pass_weight, pass_depth)
+                              past_weight, pass_weight, pass_depth, &given[k, 0] if forced else NULL)
         for c in range(n_c):
             _copy_core(r, world)
             _touch(r)

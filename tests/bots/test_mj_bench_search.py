@@ -3,6 +3,7 @@ with the figures it prints."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from tests.support.scripts import load_script
@@ -65,8 +66,9 @@ def test_the_kind_of_a_departure():
 def test_the_bench_scores_the_opponent_models_against_the_real_hands(capsys):
     bench = _bench()
     st = bench.sampler_study("two-player-bamboo", 1, seed=2, worlds=20)
-    assert st["points"] > 0 and set(st["waits_log_loss"]) == set(bench.SAMPLERS)
+    assert st["points"] > 0 and set(st["waits_log_loss"]) == set(bench.MODELS)
     assert all(v > 0 for v in st["shanten_log_loss"].values())
+    assert np.isnan(st["hand_found"][bench.LEARNED]) and 0 <= st["hand_found"][bench.RESAMPLED] <= 1
     bench.main(["--ruleset", "two-player", "--deals", "1", "--sampler"])
     out = capsys.readouterr().out
     assert "opponent models against the real hands" in out and "history" in out

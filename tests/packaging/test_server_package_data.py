@@ -1,5 +1,5 @@
 """The server's web table is package data (issue 17): the wheel carries python/mahjong_core/server/
-static/ (HTML, CSS, JS) while ``wheel.exclude`` still keeps Cython's sources and annotation pages
+static/ (HTML, CSS, JS) and the learned opponent model's weights (``opponent_model.npz``) while ``wheel.exclude`` still keeps Cython's sources and annotation pages
 out, and the sdist carries it (it holds the tracked files, test_packaging.py).
 
 The wheel is built with the build backend's own PEP 517 hook and ``wheel.cmake=false`` (the same
@@ -63,5 +63,8 @@ def test_the_wheel_and_the_sdist_carry_the_web_table(tmp_path):
         assert b"/static/table.js" in whl.read("mahjong_core/server/static/index.html")
         assert set(family_files) <= names
     assert "mahjong_core/server/app.py" in names
+    # the learned opponent model's weights (issue 30): package data the search bot loads
+    assert "python/mahjong_core/families/mahjong/opponent_model.npz" in tracked
+    assert "mahjong_core/families/mahjong/opponent_model.npz" in names
     assert not {"mahjong_core/_hand.html", "mahjong_core/_hand.c"} & names
     assert not any(n.endswith((".pyx", ".pxd")) for n in names)

@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("script", ["mcr_parity.py", "gen_rules_docs.py"])
+@pytest.mark.parametrize("script", ["mcr_parity.py", "gen_rules_docs.py", "train_opponent_model.py"])
 def test_importing_a_tool_leaves_the_package_path_alone(script: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "path", [p for p in sys.path if Path(p or ".").resolve() != ROOT / "python"])
     before = list(sys.path)

@@ -44,6 +44,8 @@ from ._constants import A_DISCARD_READY, A_KONG_SELF, A_WIN
 from .advise_bot import AdvisorBot
 from .bots import GreedyBot, _refuse_round
 from .fan_shanten import Work
+from .opponent_model import RULESETS as LEARNED_RULESETS
+from .opponent_model import load_model, resample_pool, sample_pool
 
 if TYPE_CHECKING:  # annotations only
     from .actions import Action
@@ -57,7 +59,7 @@ OBJECTIVES = ("net", "win")
 ANCHORS = ("auto", "advisor", "greedy", "none")
 """The action a search bot keeps unless the search finds a better one (see :class:`SearchBot`)."""
 
-OPPONENT_MODELS = ("history", "uniform", "discards")
+OPPONENT_MODELS = ("history", "uniform", "discards", "learned")
 """How a search bot samples an opponent's hidden hand (see :class:`SearchBot`)."""
 
 DEFAULT_OPPONENTS = {2: "history", 3: "history", 4: "history"}
@@ -142,6 +144,11 @@ up to 40, each a greedy decision as in a play-out): counted for every world on t
 :data:`WORLD_STEPS`, so that a decision late in a four-player round, where each world replays
 some sixty turns, samples fewer worlds rather than taking two or three times its budget's time."""
 
+LEARNED_POOL = 128
+"""With ``opponents="learned"``: the opponent hands dealt by ``"history"`` once per decision, then
+weighted toward the learned model's prediction (:func:`.opponent_model.resample_pool`); each world
+deals him one of them by those weights.  Each counts in the budget as a world of ``"history"``."""
+
 MAX_HISTORY = 40
 """The most greedy turns the engine replays per opponent hand (``_round_search.pxi``)."""
 
@@ -177,7 +184,10 @@ class SearchBot:
     ``opponents``: how an opponent's hidden hand is sampled, ``"history"`` (a uniform hand
     improved by as many greedy turns as he has taken: a player who has played a while has kept
     his useful tiles), ``"discards"`` (the same, each tile drawn away from the kinds he discarded
-    and their neighbours, :data:`DISCARD_WEIGHTS`) or ``"uniform"`` (any unseen tiles); None:
+    and their neighbours, :data:`DISCARD_WEIGHTS`), ``"learned"`` (two players, where a learned
+    model is shipped, else ``"history"``: :data:`LEARNED_POOL` hands of ``"history"`` weighted toward
+    the prediction of :mod:`.opponent_model` from the seat's view, each world dealing him one of
+    them) or ``"uniform"`` (any unseen tiles); None:
     :data:`DEFAULT_OPPONENTS` for the round's number of players.  ``anchor``: the action played unless
     the search shows another ``z`` standard errors better, ``"advisor"`` (the advisor bot's),
     ``"greedy"`` (the greedy bot's), ``"auto"`` (the advisor's discard where the greedy bot's is
@@ -273,20 +283,42 @@ class SearchBot:
             self.last["capped"] = capped
             return cands[0]
         budget -= math.ceil(max(0, work.done - ADVISOR_FREE_WORK) * WORK_STEPS)
+        pool = self._learned_pool(rnd, core, seat)
         choice, worlds, played, steps, cut = self._search(core, seat, cands, anchor, deadline, budget,
-                                                          self._world_steps(rnd, seat, core.P))
+                                                          self._world_steps(rnd, seat, core.P), pool)
         self.last = {"candidates": len(cands), "worlds": worlds, "playouts": played, "steps": steps,
                      "cpu_ms": (time.process_time() - t0) * 1000, "capped": capped or cut,
                      "advisor_work": work.done}
         return choice
 
-    def _world_steps(self, rnd: Round, seat: int, players: int) -> int:
+    def _model(self, rnd: Round, seat: int, players: int) -> str:
+        """The opponent model of this decision: ``"learned"`` falls back to ``"history"`` where no
+        learned model is shipped (a round of more than two players, a ruleset without one) or
+        where his hand is not one that waits (14 tiles: the 天听 window of the deal)."""
+        model = self.opponents if self.opponents is not None else DEFAULT_OPPONENTS[players]
+        if model == "learned" and (players != 2 or rnd.ruleset not in LEARNED_RULESETS
+                                   or rnd.concealed_size(1 - seat) % 3 != 1):
+            return "history"
+        return model
+
+    def _learned_pool(self, rnd: Round, core: Any, seat: int) -> "tuple[np.ndarray, np.ndarray, int] | None":
+        """With ``opponents="learned"``: (:data:`LEARNED_POOL` hands of his dealt by ``"history"``,
+        their weights toward the learned model's prediction from the seat's view, what dealing them
+        cost in steps); else None."""
+        if self._model(rnd, seat, core.P) != "learned":
+            return None
+        pool = sample_pool(core, seat, LEARNED_POOL, self.rng.bit_generator)
+        weights = resample_pool(load_model(rnd.ruleset), rnd.view(seat), rnd.ruleset, pool)
+        return pool, weights, LEARNED_POOL * self._world_steps(rnd, seat, core.P, "history")
+
+    def _world_steps(self, rnd: Round, seat: int, players: int, model: "str | None" = None) -> int:
         """What sampling one world counts in engine steps: :data:`WORLD_STEPS` per opponent, and
         with an opponent model that replays his turns, :data:`TURN_STEPS` per turn replayed (the
-        discards he has made, public: those in his pool and those claimed from it)."""
-        model = self.opponents if self.opponents is not None else DEFAULT_OPPONENTS[players]
+        discards he has made, public: those in his pool and those claimed from it); with
+        ``"learned"`` a world deals him a hand of the pool, dealt and counted before."""
+        model = model or self._model(rnd, seat, players)
         cost = WORLD_STEPS * (players - 1)
-        if model == "uniform":
+        if model in ("uniform", "learned"):
             return cost
         view = rnd.view(seat)
         for s in range(players):
@@ -297,13 +329,16 @@ class SearchBot:
         return cost
 
     def _search(self, core: Any, seat: int, cands: list[int], anchor: int,
-                deadline: "float | None", budget: int, world_steps: int) -> tuple[int, int, int, int, bool]:
+                deadline: "float | None", budget: int, world_steps: int,
+                pool: "tuple[np.ndarray, np.ndarray, int] | None" = None) -> tuple[int, int, int, int, bool]:
         """(the chosen candidate, worlds sampled, play-outs played, engine steps taken, whether
         the CPU clock passed ``deadline`` before the budget was spent), within ``budget`` engine
         steps, a world counting ``world_steps``: worlds
         in batches, every candidate still in the race played in each; a candidate whose paired
         difference to the leader is ``z`` standard errors below zero leaves the race.  The anchor
-        is chosen unless the leader is ``z`` standard errors ahead of it (or it left the race)."""
+        is chosen unless the leader is ``z`` standard errors ahead of it (or it left the race).
+        ``pool``: with ``opponents="learned"``, :meth:`_learned_pool` (each world deals him one of
+        its hands by its weights; its cost is the first of the steps taken)."""
         values = _VALUES[self.objective]
         live = list(range(len(cands)))
         # running sums over the worlds of each candidate's value and of the products of two
@@ -313,8 +348,11 @@ class SearchBot:
         cross = np.zeros((len(cands), len(cands)))
         played = worlds = steps = 0
         cut = False
-        model = self.opponents if self.opponents is not None else DEFAULT_OPPONENTS[core.P]
+        model = "learned" if pool is not None else ("history" if self.opponents == "learned" else
+                                                     self.opponents or DEFAULT_OPPONENTS[core.P])
         weights = self.discard_weights if model == "discards" else None
+        if pool is not None:
+            steps = pool[2]
         while True:
             n = self.batch
             if worlds >= 4 * self.batch:
@@ -333,7 +371,9 @@ class SearchBot:
                                            last_weight=1.0 if model == "uniform" else self.last_weight,
                                            past_weight=1.0 if model == "uniform" else self.past_weight,
                                            pass_weight=1.0 if model == "uniform" else self.pass_weight,
-                                           pass_depth=0 if model == "uniform" else self.pass_depth)
+                                           pass_depth=0 if model == "uniform" else self.pass_depth,
+                                           opponent_hands=None if pool is None else
+                                           pool[0][self.rng.choice(len(pool[0]), n, p=pool[1])])
             block = np.zeros((len(cands), n))
             block[live] = values[out]
             total += block.sum(axis=1)
