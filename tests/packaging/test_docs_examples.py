@@ -323,6 +323,7 @@ NOT_IN_CI = {
     "python bench/bench_server_load.py --tables 100 --seconds 20 --tree T": _BENCH,
     "python bench/bench_server_load.py --tables 100 --seconds 30 --tree T": _BENCH,
     "python bench/bench_table_path.py": _BENCH,
+    "python bench/bench_table_path_instructions.py --socket": _BENCH,
     "python bench/bench_rl.py": _BENCH,
     "python bench/bench_rl.py --rulesets changpai-ydr": _BENCH,
     "python bench/bench_mcr.py --ruleset mcr": _BENCH,
