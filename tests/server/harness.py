@@ -6,6 +6,7 @@ import asyncio
 import dataclasses
 import json
 import os
+import random
 import socket
 import threading
 import time
@@ -17,6 +18,8 @@ from mahjong_core.server import ServerSettings
 from mahjong_core.server.app import server_config
 from mahjong_core.server.lobby import Lobby
 from websockets.asyncio.client import ClientConnection, connect
+
+import mahjong_core as mj
 
 NO_FLOOD_LIMIT: dict[str, Any] = {"rate_per_s": 10_000.0, "burst": 10_000}
 """Settings for tests whose bot clients answer at once: on an idle machine a whole match exceeds a
@@ -71,6 +74,18 @@ class LiveServer:
         r = httpx.post(self.base + "/api/join", json={"name": name, "room": room}, timeout=10)
         assert r.status_code == 200, r.text
         return dict(r.json())
+
+
+def played_round(ruleset: str, seed: int) -> Any:
+    """A round of ``ruleset`` played to its end from ``seed``: the first seat to act plays its last
+    legal action six times in ten (claims and wins come last), else a seeded random one."""
+    rnd: Any = mj.Round(ruleset, seed=seed)
+    rng = random.Random(seed)
+    while not rnd.is_over:
+        seat = rnd.seats_to_act()[0]
+        legal = rnd.legal_indices(seat)
+        rnd.step(seat, legal[-1] if rng.random() < 0.6 else rng.choice(legal))
+    return rnd
 
 
 def choose(view: dict[str, Any]) -> int:

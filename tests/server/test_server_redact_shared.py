@@ -4,25 +4,18 @@ copy made, then compared with it, per seat and event)."""
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-import mahjong_core as mj
 import pytest
 from mahjong_core.families.mahjong.round_views import redact_one, redact_shared
 from mahjong_core.families.mahjong.rulesets import RULESETS
+
+from .harness import played_round
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_redact_shared_is_redact_one_without_the_copies(ruleset):
     kept = copied = 0
     for seed in range(4):
-        rnd: Any = mj.Round(ruleset, seed=seed)
-        rng = random.Random(seed)
-        while not rnd.is_over:
-            seat = rnd.seats_to_act()[0]
-            legal = rnd.legal_indices(seat)
-            rnd.step(seat, legal[-1] if rng.random() < 0.6 else rng.choice(legal))
+        rnd = played_round(ruleset, seed)
         assert rnd._redact_shared(rnd.log[-1], 0) is rnd.log[-1]   # the round end: public
         for ev in rnd.log:
             for s in range(rnd.players):

@@ -10,13 +10,16 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-import mahjong_core as mj
 import pytest
 from mahjong_core._streams import append_events, log_texts, text_frame, update_frame
 from mahjong_core.families.mahjong.round_views import redact_shared
 from mahjong_core.families.mahjong.rulesets import RULESETS
 from mahjong_core.server.encoding import dumps, fast_utf8
 from websockets.utils import apply_mask
+
+import mahjong_core as mj
+
+from .harness import played_round
 
 
 @dataclass
@@ -104,12 +107,7 @@ def test_compiled_redaction_is_the_python_one(ruleset):
     redact = type(mj.Round(ruleset, seed=0))._redact_shared
     kinds = set()
     for seed in range(6):
-        rnd: Any = mj.Round(ruleset, seed=seed)
-        rng = random.Random(seed)
-        while not rnd.is_over:
-            seat = rnd.seats_to_act()[0]
-            legal = rnd.legal_indices(seat)
-            rnd.step(seat, legal[-1] if rng.random() < 0.6 else rng.choice(legal))
+        rnd = played_round(ruleset, seed)
         for ev in rnd.log:
             for k in range(rnd.players):
                 a, b = redact(ev, k), redact_shared(ev, k)
