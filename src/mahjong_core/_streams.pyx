@@ -16,8 +16,6 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from libc.string cimport memcpy
 
-from zlib import crc32 as _crc32
-
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object text, Py_ssize_t* size) except NULL
 
@@ -39,10 +37,12 @@ cdef inline tuple _encoded(object value, object dumps, object encode_utf8):
 
 
 def append_events(list events not None, dict known not None, object redact, list seats not None,
-                  list pending not None, object dumps, object round_start=None, object encode_utf8=None):
+                  list pending not None, object dumps, object extend, object round_start=None,
+                  object encode_utf8=None):
     """Append the round's new log ``events`` to every seat's stream as the seat may see it
     (``redact(ev, seat)``: the event itself, a redacted copy, or None), each seat's running
-    digest extended (CRC-32 of the texts' UTF-8) and each appended text recorded in ``pending``
+    digest extended (``extend(utf8, digest)``: :func:`.stream_digest.extend_digest`, the
+    digest's one definition) and each appended text recorded in ``pending``
     as ``(seat, its id, text)``; at a round's start (``round_start``: the table's ``round_start``
     event's JSON) that event first in every stream.
 
@@ -72,7 +72,7 @@ def append_events(list events not None, dict known not None, object redact, list
             if starting:
                 stream.append(round_start)
                 count += 1
-                h = _crc32(start_utf8, h)
+                h = extend(start_utf8, h)
                 pending.append((s, count, round_start))
             for i in range(n):
                 ev = <object> PyList_GET_ITEM(events, i)
@@ -86,7 +86,7 @@ def append_events(list events not None, dict known not None, object redact, list
                     text, utf8 = _encoded(seen, dumps, encode_utf8)
                 stream.append(text)
                 count += 1
-                h = _crc32(utf8, h)
+                h = extend(utf8, h)
                 pending.append((s, count, text))
         finally:   # the digest always that of the stream as it is (an error midway included)
             seat.history = h
@@ -146,7 +146,8 @@ def update_frame(list stream not None, Py_ssize_t start, unsigned long long hist
     """An ``update`` frame's UTF-8 bytes: the events ``stream[start:]`` (their ids from
     ``start + 1``), then the state: ``last_id`` (the stream's length), ``history`` (the running
     digest, 8 hex digits), ``tail`` (the table's own members, without braces), ``players`` and
-    ``view`` (JSON) -- the bytes the table's Python joined before.  The texts are encoded
+    ``view`` (JSON) -- the bytes the table's Python joined before.  The history is written as
+    :func:`.stream_digest.digest_text` writes it (``tests/server`` holds the two equal).  The texts are encoded
     strictly, as ``str.encode()`` does (an unpaired surrogate is a ``UnicodeEncodeError``)."""
     cdef Py_ssize_t n = PyList_GET_SIZE(stream), i, size, k
     cdef const char* src

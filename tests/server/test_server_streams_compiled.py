@@ -6,7 +6,6 @@ redaction, the same text of a client's frame; and they refuse sizes they cannot 
 from __future__ import annotations
 
 import random
-import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +14,7 @@ from mahjong_core._streams import append_events, log_texts, text_frame, update_f
 from mahjong_core.families.mahjong.round_views import redact_shared
 from mahjong_core.families.mahjong.rulesets import RULESETS
 from mahjong_core.server.encoding import dumps, fast_utf8
+from mahjong_core.server.stream_digest import digest_text, extend_digest
 from websockets.utils import apply_mask
 
 import mahjong_core as mj
@@ -39,7 +39,7 @@ def python_append(events, known, redact, seats, pending, round_start=None):
         stream = seat.stream
         if round_start is not None:
             stream.append(round_start)
-            seat.history = zlib.crc32(round_start.encode("utf-8", "surrogatepass"), seat.history)
+            seat.history = extend_digest(round_start.encode("utf-8", "surrogatepass"), seat.history)
             pending.append((s, len(stream), round_start))
         for ev, text, utf8 in pairs:
             seen = redact(ev, s)
@@ -48,7 +48,7 @@ def python_append(events, known, redact, seats, pending, round_start=None):
                     text = dumps(seen)
                     utf8 = text.encode("utf-8", "surrogatepass")
                 stream.append(text)
-                seat.history = zlib.crc32(utf8, seat.history)
+                seat.history = extend_digest(utf8, seat.history)
                 pending.append((s, len(stream), text))
 
 
@@ -57,7 +57,7 @@ def python_frame(stream, start, history, tail, players, view):
     n = len(stream)
     events = ",".join(f'{{"id":{i + 1},"event":{stream[i]}}}' for i in range(start, n))
     return b"".join((b'{"type":"update","events":[', events.encode(), b'],"state":{"last_id":%d,"history":"' % n,
-                     b"%08x" % history, b'",', tail, b',"players":', players, b',"view":', view, b"}}"))
+                     digest_text(history).encode(), b'",', tail, b',"players":', players, b',"view":', view, b"}}"))
 
 
 def _play(ruleset: str, seed: int) -> int:
@@ -72,14 +72,14 @@ def _play(ruleset: str, seed: int) -> int:
     start = dumps({"type": "round_start", "round": 1, "dealer": rnd.dealer, "名": "东风"})
     pending_ours: list[Any] = []
     pending_theirs: list[Any] = []
-    append_events(rnd.log, known_ours, redact, ours, pending_ours, dumps, start, fast_utf8)
+    append_events(rnd.log, known_ours, redact, ours, pending_ours, dumps, extend_digest, start, fast_utf8)
     python_append(rnd.log, known_theirs, redact_shared, theirs, pending_theirs, start)
     steps = 0
     while not rnd.is_over:
         seat = rnd.seats_to_act()[0]
         legal = rnd.legal_indices(seat)
         events = rnd.step(seat, legal[-1] if rng.random() < 0.6 else rng.choice(legal))
-        append_events(events, known_ours, redact, ours, pending_ours, dumps, None, fast_utf8)
+        append_events(events, known_ours, redact, ours, pending_ours, dumps, extend_digest, None, fast_utf8)
         python_append(events, known_theirs, redact_shared, theirs, pending_theirs)
         steps += 1
         for a, b in zip(ours, theirs):

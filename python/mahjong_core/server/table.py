@@ -484,7 +484,7 @@ class Table:
         redact = getattr(rnd, "_redact_shared", None) or rnd._redact_event
         # compiled (_streams): the per-seat, per-event loop was a dozen interpreter calls an event
         append_events(events if type(events) is list else list(events), self._log_texts, redact,
-                      self.seats, self._pending.events, dumps, round_start, fast_utf8)
+                      self.seats, self._pending.events, dumps, extend_digest, round_start, fast_utf8)
 
     def _after_steps(self) -> None:
         """End a claim pause that is due, let the bots act while they are the ones to act (and
