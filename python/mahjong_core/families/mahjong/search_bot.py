@@ -283,9 +283,11 @@ class SearchBot:
             self.last["capped"] = capped
             return cands[0]
         budget -= math.ceil(max(0, work.done - ADVISOR_FREE_WORK) * WORK_STEPS)
-        pool = self._learned_pool(rnd, core, seat)
+        model = self._model(rnd, seat, core.P)   # decided once: the pool, a world's cost, the search
+        pool = self._learned_pool(rnd, core, seat) if model == "learned" else None
         choice, worlds, played, steps, cut = self._search(core, seat, cands, anchor, deadline, budget,
-                                                          self._world_steps(rnd, seat, core.P), pool)
+                                                          self._world_steps(rnd, seat, core.P, model),
+                                                          model, pool)
         self.last = {"candidates": len(cands), "worlds": worlds, "playouts": played, "steps": steps,
                      "cpu_ms": (time.process_time() - t0) * 1000, "capped": capped or cut,
                      "advisor_work": work.done}
@@ -301,12 +303,10 @@ class SearchBot:
             return "history"
         return model
 
-    def _learned_pool(self, rnd: Round, core: Any, seat: int) -> "tuple[np.ndarray, np.ndarray, int] | None":
-        """With ``opponents="learned"``: (:data:`LEARNED_POOL` hands of his dealt by ``"history"``,
-        their weights toward the learned model's prediction from the seat's view, what dealing them
-        cost in steps); else None."""
-        if self._model(rnd, seat, core.P) != "learned":
-            return None
+    def _learned_pool(self, rnd: Round, core: Any, seat: int) -> "tuple[np.ndarray, np.ndarray, int]":
+        """For a decision whose model is ``"learned"``: (:data:`LEARNED_POOL` hands of his dealt by
+        ``"history"``, their weights toward the learned model's prediction from the seat's view,
+        what dealing them cost in steps)."""
         pool = sample_pool(core, seat, LEARNED_POOL, self.rng.bit_generator)
         weights = resample_pool(load_model(rnd.ruleset), rnd.view(seat), rnd.ruleset, pool)
         return pool, weights, LEARNED_POOL * self._world_steps(rnd, seat, core.P, "history")
@@ -329,7 +329,7 @@ class SearchBot:
         return cost
 
     def _search(self, core: Any, seat: int, cands: list[int], anchor: int,
-                deadline: "float | None", budget: int, world_steps: int,
+                deadline: "float | None", budget: int, world_steps: int, model: str,
                 pool: "tuple[np.ndarray, np.ndarray, int] | None" = None) -> tuple[int, int, int, int, bool]:
         """(the chosen candidate, worlds sampled, play-outs played, engine steps taken, whether
         the CPU clock passed ``deadline`` before the budget was spent), within ``budget`` engine
@@ -337,7 +337,7 @@ class SearchBot:
         in batches, every candidate still in the race played in each; a candidate whose paired
         difference to the leader is ``z`` standard errors below zero leaves the race.  The anchor
         is chosen unless the leader is ``z`` standard errors ahead of it (or it left the race).
-        ``pool``: with ``opponents="learned"``, :meth:`_learned_pool` (each world deals him one of
+        ``model``: the decision's opponent model (:meth:`_model`); ``pool``: with ``"learned"``, :meth:`_learned_pool` (each world deals him one of
         its hands by its weights; its cost is the first of the steps taken)."""
         values = _VALUES[self.objective]
         live = list(range(len(cands)))
@@ -348,8 +348,6 @@ class SearchBot:
         cross = np.zeros((len(cands), len(cands)))
         played = worlds = steps = 0
         cut = False
-        model = "learned" if pool is not None else ("history" if self.opponents == "learned" else
-                                                     self.opponents or DEFAULT_OPPONENTS[core.P])
         weights = self.discard_weights if model == "discards" else None
         if pool is not None:
             steps = pool[2]
