@@ -147,7 +147,16 @@ def test_the_training_script_is_seeded_and_its_weights_load(tmp_path):
         model.predict(rnd.view(seat), "two-player")
     pool = sample_pool(rnd._core, seat, 8, np.random.PCG64(0))
     assert model.predict(rnd.view(seat), "two-player", pool)[2].sum() == pytest.approx(1.0)
+    # the pool's waits found once serve both the model's input and the tilt
+    assert resample_pool(model, rnd.view(seat), "two-player", pool).sum() == pytest.approx(1.0)
     assert WEIGHTS_FILE.exists()
+
+
+def test_a_weights_file_without_the_rulesets_arrays_is_refused_by_name(tmp_path):
+    other = tmp_path / "other.npz"
+    np.savez(other, **{"two-player/w1": np.zeros((2, 2), dtype=np.float32)})
+    with pytest.raises(MahjongError, match=r"has no two-player/b1, two-player/b2, two-player/kinds"):
+        load_model("two-player", str(other))
 
 
 def test_his_concealed_kong_takes_a_kind_his_given_hand_does_not_hold():

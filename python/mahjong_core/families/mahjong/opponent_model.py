@@ -22,7 +22,7 @@ import numpy as np
 
 from ...errors import MahjongError
 
-__all__ = ["RULESETS", "SHANTEN_CLASSES", "WEIGHTS_FILE", "OpponentModel", "features", "load_model", "pool_features", "resample_pool", "sample_pool", "tilt_weights"]
+__all__ = ["RULESETS", "SHANTEN_CLASSES", "WEIGHTS_FILE", "OpponentModel", "features", "load_model", "pool_features", "pool_waits", "resample_pool", "sample_pool", "tilt_weights"]
 
 WEIGHTS_FILE = Path(__file__).with_name("opponent_model.npz")
 """The shipped weights, one model per two-player ruleset (keys prefixed by the ruleset's name)."""
@@ -105,17 +105,26 @@ def features(view: Mapping[str, Any], kinds: "tuple[int, ...]") -> np.ndarray:
     return np.concatenate([x.ravel(), s])
 
 
-def pool_features(hands: np.ndarray, kinds: "tuple[int, ...]", ruleset: str) -> np.ndarray:
-    """The model's extra input from a pool of his hands sampled by the search bot's sampler from
-    the seat's view (``sample_hidden_hands``, rows of 34 counts): per kind in play the share of
-    the hands that wait on it and the share that hold it, then the shares of the shanten classes."""
+def pool_waits(hands: np.ndarray, kinds: "tuple[int, ...]", ruleset: str) -> tuple[np.ndarray, np.ndarray]:
+    """For a pool of his hands (rows of 34 counts): whether each hand waits on each of ``kinds``
+    (hands x kinds booleans, by shape) and each hand's shanten class."""
     from .hand import shanten_batch, waits_batch
 
     ks = np.asarray(kinds, dtype=np.uint64)
-    w = ((waits_batch(hands, ruleset=ruleset)[:, None] >> ks[None, :]) & np.uint64(1)).mean(axis=0)
-    h = (hands[:, list(kinds)] > 0).mean(axis=0)
+    waits = ((waits_batch(hands, ruleset=ruleset)[:, None] >> ks[None, :]) & np.uint64(1)).astype(bool)
     sh = np.clip(np.asarray(shanten_batch(hands, ruleset=ruleset), dtype=np.int64), 0, SHANTEN_CLASSES - 1)
-    return np.concatenate([w, h, np.bincount(sh, minlength=SHANTEN_CLASSES) / len(hands)]).astype(np.float32)
+    return waits, sh
+
+
+def pool_features(hands: np.ndarray, kinds: "tuple[int, ...]", ruleset: str,
+                  waits: "tuple[np.ndarray, np.ndarray] | None" = None) -> np.ndarray:
+    """The model's extra input from a pool of his hands sampled by the search bot's sampler from
+    the seat's view (``sample_hidden_hands``, rows of 34 counts): per kind in play the share of
+    the hands that wait on it and the share that hold it, then the shares of the shanten classes
+    (``waits``: :func:`pool_waits` of the pool, when the caller has it)."""
+    w, sh = waits if waits is not None else pool_waits(hands, kinds, ruleset)
+    h = (hands[:, list(kinds)] > 0).mean(axis=0)
+    return np.concatenate([w.mean(axis=0), h, np.bincount(sh, minlength=SHANTEN_CLASSES) / len(hands)]).astype(np.float32)
 
 
 def sample_pool(core: Any, seat: int, n: int, bit_generator: Any) -> np.ndarray:
@@ -171,12 +180,8 @@ def resample_pool(model: "OpponentModel", view: Mapping[str, Any], ruleset: str,
                   pool: np.ndarray) -> np.ndarray:
     """The weights of :func:`tilt_weights` for ``pool`` (his hands sampled by the search bot's
     sampler from the seat's view), toward the model's prediction from that view."""
-    from .hand import shanten_batch, waits_batch
-
-    _, p_wait, p_sh = model.predict(view, ruleset, pool)
-    ks = np.asarray(model.kinds, dtype=np.uint64)
-    waits = ((waits_batch(pool, ruleset=ruleset)[:, None] >> ks[None, :]) & np.uint64(1)).astype(bool)
-    sh = np.clip(np.asarray(shanten_batch(pool, ruleset=ruleset), dtype=np.int64), 0, SHANTEN_CLASSES - 1)
+    waits, sh = found = pool_waits(pool, model.kinds, ruleset)   # once: the model's input and the tilt
+    _, p_wait, p_sh = model.predict(view, ruleset, pool, found)
     return tilt_weights(waits, sh, p_wait[list(model.kinds)], p_sh)
 
 
@@ -216,22 +221,23 @@ class OpponentModel:
         e = np.exp(z[:, 2 * n:] - z[:, 2 * n:].max(axis=1, keepdims=True))
         return _sigmoid(z[:, :n]), _sigmoid(z[:, n:2 * n]), e / e.sum(axis=1, keepdims=True)
 
-    def inputs(self, view: Mapping[str, Any], ruleset: str, pool: "np.ndarray | None" = None) -> np.ndarray:
+    def inputs(self, view: Mapping[str, Any], ruleset: str, pool: "np.ndarray | None" = None,
+               waits: "tuple[np.ndarray, np.ndarray] | None" = None) -> np.ndarray:
         """The feature row of a seat's view, with :func:`pool_features` of ``pool`` (his sampled
-        hands) where the model reads them."""
+        hands; ``waits``: its :func:`pool_waits` when known) where the model reads them."""
         x = features(view, self.kinds)
         if not self.pool_worlds:
             return x
         if pool is None or len(pool) == 0:
             raise MahjongError("opponent model: this model reads a pool of his sampled hands; none given")
-        return np.concatenate([x, pool_features(pool, self.kinds, ruleset)])
+        return np.concatenate([x, pool_features(pool, self.kinds, ruleset, waits)])
 
-    def predict(self, view: Mapping[str, Any], ruleset: str,
-                pool: "np.ndarray | None" = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def predict(self, view: Mapping[str, Any], ruleset: str, pool: "np.ndarray | None" = None,
+                waits: "tuple[np.ndarray, np.ndarray] | None" = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(P(he holds the kind), P(he waits on it), P(his shanten class)) from a seat's view (and
         the pool of his sampled hands where the model reads one: :meth:`inputs`); the first two
         indexed by kind 0-33."""
-        hold, wait, sh = self.predict_features(self.inputs(view, ruleset, pool))
+        hold, wait, sh = self.predict_features(self.inputs(view, ruleset, pool, waits))
         h = np.zeros(34)
         w = np.zeros(34)
         h[list(self.kinds)] = hold[0]
@@ -250,5 +256,9 @@ def load_model(ruleset: str, path: "str | None" = None) -> OpponentModel:
     key = (ruleset, path)
     if key not in _LOADED:
         with np.load(path or WEIGHTS_FILE) as z:
-            _LOADED[key] = OpponentModel({k.split("/", 1)[1]: z[k] for k in z.files if k.startswith(ruleset + "/")})
+            params = {k.split("/", 1)[1]: z[k] for k in z.files if k.startswith(ruleset + "/")}
+        missing = sorted({"kinds", "mean", "scale", "w1", "b1", "w2", "b2"} - params.keys())
+        if missing:   # a file of other weights: named, not a KeyError from the constructor
+            raise MahjongError(f"opponent model: {path or WEIGHTS_FILE} has no {', '.join(ruleset + '/' + k for k in missing)}")
+        _LOADED[key] = OpponentModel(params)
     return _LOADED[key]
